@@ -1,0 +1,21 @@
+# Builds the arbiter binary in a Rust image and ships it alone in a slim runtime image.
+#   docker build -t arbiter .
+#   docker run --rm arbiter play dark-fence 'A1-A4-B4-B3 R'
+FROM rust:1.95-slim-bookworm AS build
+WORKDIR /src
+# Dependencies first, so that editing the sources does not rebuild them.
+COPY Cargo.toml Cargo.lock ./
+RUN mkdir src && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
+    && cargo build --release --locked && rm -rf src
+COPY src ./src
+COPY assets ./assets
+COPY migrations ./migrations
+RUN touch src/main.rs src/lib.rs && cargo build --release --locked
+
+FROM debian:bookworm-slim
+COPY --from=build /src/target/release/arbiter /usr/local/bin/arbiter
+# The SQLite database will live here once the store exists (issue 3).
+VOLUME /data
+WORKDIR /data
+USER 65532:65532
+ENTRYPOINT ["arbiter"]

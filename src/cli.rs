@@ -1,0 +1,215 @@
+//! The analysis command line, `arbiter play` and `arbiter moves`: an exact interface that later
+//! tools and checks depend on (see README "Command line").
+//!
+//! Both commands build a game from `--options`, `--position` and `--seed`; `play` applies actions
+//! for whoever must act and prints one JSON object, `moves` prints the legal actions of the side
+//! to act. The functions here return values instead of printing so tests can call them directly;
+//! `main.rs` only prints and sets the exit status.
+
+use serde_json::{Value, json};
+
+use crate::core::{Audience, ErrorCode, GameResult, Seed};
+use crate::games::{AnyGame, AnyOptions, GameKind};
+
+/// A refusal, printed as `{"error": {"action_index", "kind", "message"}}` with exit status 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError {
+    /// The 0-based index of the refused action, or `None` when the game could not be set up.
+    pub action_index: Option<usize>,
+    /// A stable kebab-case code.
+    pub kind: String,
+    /// A lowercase sentence for people.
+    pub message: String,
+}
+
+impl CliError {
+    fn setup(kind: &str, message: impl Into<String>) -> CliError {
+        CliError { action_index: None, kind: kind.to_string(), message: message.into() }
+    }
+
+    /// The JSON object printed for this error.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        json!({"error": {"action_index": self.action_index, "kind": self.kind, "message": self.message}})
+    }
+}
+
+/// What `play` and `moves` start from.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    /// The game's code, e.g. `dark-fence`.
+    pub game: String,
+    /// `k=v,k=v` options (empty for the defaults).
+    pub options: String,
+    /// A position text to start from instead of the start position.
+    pub position: Option<String>,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// Builds the game described by `setup`.
+///
+/// # Errors
+///
+/// An unknown game, refused options or a refused position text.
+pub fn build(setup: &Setup) -> Result<AnyGame, CliError> {
+    let kind = GameKind::from_code(&setup.game).ok_or_else(|| {
+        let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
+        CliError::setup(
+            "unknown-game",
+            format!("unknown game `{}` (known: {})", setup.game, known.join(", ")),
+        )
+    })?;
+    let options = AnyOptions::parse(kind, &setup.options)
+        .map_err(|e| CliError::setup(e.code(), e.to_string()))?;
+    let seed = Seed(setup.seed);
+    match &setup.position {
+        Some(text) => AnyGame::from_position(&options, text, seed)
+            .map_err(|e| CliError::setup(e.code(), e.to_string())),
+        None => AnyGame::new(&options, seed).map_err(|e| CliError::setup(e.code(), e.to_string())),
+    }
+}
+
+/// `arbiter play`: applies `actions` in order, each for whoever must act, and returns the JSON
+/// object `{"game", "position", "to_act", "outcome", "events"}`.
+///
+/// # Errors
+///
+/// The setup fails, or an action is malformed or illegal (nothing after it is applied).
+pub fn play(setup: &Setup, actions: &[String]) -> Result<Value, CliError> {
+    let mut game = build(setup)?;
+    let kind = game.kind();
+    let mut events = Vec::new();
+    for (index, text) in actions.iter().enumerate() {
+        let refuse = |kind: &str, message: String| CliError {
+            action_index: Some(index),
+            kind: kind.to_string(),
+            message,
+        };
+        let seat = game.to_act().seat().ok_or_else(|| {
+            refuse("game-over", format!("the game is over; `{text}` was not applied"))
+        })?;
+        let action = game.parse_action(seat, text).map_err(|e| refuse(e.code(), e.to_string()))?;
+        let noticed = game.play(seat, &action).map_err(|e| refuse(e.code(), e.to_string()))?;
+        for n in noticed {
+            let mut event = serde_json::to_value(&n.event).unwrap_or(Value::Null);
+            let audience = match n.audience {
+                Audience::Everyone => "everyone".to_string(),
+                Audience::Only(s) => format!("only:{}", kind.seat_name(s)),
+                Audience::AllBut(s) => format!("all-but:{}", kind.seat_name(s)),
+            };
+            if let Value::Object(map) = &mut event {
+                map.insert("audience".into(), Value::String(audience));
+            }
+            events.push(event);
+        }
+    }
+    let to_act = game.to_act();
+    let outcome = to_act.outcome().map(|o| {
+        let result = match o.result {
+            GameResult::Winner(seat) => kind.seat_name(seat),
+            GameResult::Draw => "draw".into(),
+            GameResult::BothWin => "both-win".into(),
+            GameResult::BothLose => "both-lose".into(),
+        };
+        json!({"result": result, "reason": o.reason})
+    });
+    Ok(json!({
+        "game": kind.code(),
+        "position": game.position(),
+        "to_act": to_act.seat().map(|s| kind.seat_name(s)),
+        "outcome": outcome,
+        "events": events,
+    }))
+}
+
+/// `arbiter moves`: the legal actions of the side to act in canonical notation, sorted (empty
+/// once the game is over). For games whose actions are unbounded (Dark Fence paths), one
+/// representative per distinct effect.
+///
+/// # Errors
+///
+/// The setup fails.
+pub fn moves(setup: &Setup) -> Result<Vec<String>, CliError> {
+    let game = build(setup)?;
+    let Some(seat) = game.to_act().seat() else { return Ok(Vec::new()) };
+    let mut list: Vec<String> =
+        game.legal_actions(seat).iter().map(|a| game.format_action(a)).collect();
+    list.sort();
+    Ok(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn df(options: &str, position: Option<&str>) -> Setup {
+        Setup {
+            game: "dark-fence".into(),
+            options: options.into(),
+            position: position.map(str::to_string),
+            seed: 7,
+        }
+    }
+
+    #[test]
+    fn play_reports_the_position_the_side_to_act_and_audience_tagged_events() {
+        let out = play(&df("", None), &["A1-A4-B4-B3 R".into()]).unwrap();
+        assert_eq!(out["game"], "dark-fence");
+        assert_eq!(out["position"], "4x4 p1=B3 p2=D4 to=p2 fences=B3:R@p1");
+        assert_eq!(out["to_act"], "p2");
+        assert_eq!(out["outcome"], Value::Null);
+        let events = out["events"].as_array().unwrap();
+        assert_eq!(events.len(), 2);
+        assert_eq!(events[0]["type"], "announced");
+        assert_eq!(events[0]["audience"], "everyone");
+        assert_eq!(events[0]["fence_dir"], "R");
+        assert_eq!(events[0]["reports"][0]["dir"], "down-right", "P1 on B3 sees P2 on D4");
+        assert_eq!(events[0]["reports"][1]["dir"], "up-left", "P2 on D4 sees P1 on B3");
+        assert_eq!(events[1]["type"], "moved");
+        assert_eq!(events[1]["audience"], "only:p1");
+    }
+
+    #[test]
+    fn a_refused_action_names_its_index_and_stops_there() {
+        let err =
+            play(&df("", None), &["A1-A2 R".into(), "D4-B2 U".into(), "A2 R".into()]).unwrap_err();
+        assert_eq!(err.action_index, Some(1));
+        assert_eq!(err.kind, "not-straight");
+        assert_eq!(err.message, "D4 to B2 is not a straight line");
+    }
+
+    #[test]
+    fn a_finished_game_prints_the_winner_and_the_reason() {
+        let out = play(&df("", None), &["A1 U".into()]).unwrap();
+        assert_eq!(out["outcome"], json!({"result": "p2", "reason": "border-fence"}));
+        assert_eq!(out["to_act"], Value::Null);
+        let err = play(&df("", None), &["A1 U".into(), "D4 U".into()]).unwrap_err();
+        assert_eq!((err.action_index, err.kind.as_str()), (Some(1), "game-over"));
+    }
+
+    #[test]
+    fn setup_errors_have_no_action_index() {
+        let mut s = df("colour=red", None);
+        assert_eq!(build(&s).unwrap_err().kind, "unknown-option");
+        s = df("", Some("4x4 p1=A1"));
+        assert_eq!(build(&s).unwrap_err().kind, "bad-position");
+        s.game = "go".into();
+        let err = build(&s).unwrap_err();
+        assert_eq!((err.action_index, err.kind.as_str()), (None, "unknown-game"));
+    }
+
+    #[test]
+    fn moves_lists_one_shortest_path_per_final_cell_and_direction() {
+        let list = moves(&df("", None)).unwrap();
+        assert_eq!(list.len(), 16 * 4, "every cell of 4x4 times four directions");
+        assert!(list.contains(&"A1 U".to_string()));
+        assert!(list.contains(&"A1-D1 R".to_string()));
+        let mut sorted = list.clone();
+        sorted.sort();
+        assert_eq!(list, sorted);
+        // With a fence under A1 the shortest way to A2 goes around it: A1-B1-B2-A2.
+        let list = moves(&df("", Some("4x4 p1=A1 p2=D4 to=p1 fences=A1:D"))).unwrap();
+        assert!(list.contains(&"A1-B1-B2-A2 D".to_string()), "{list:?}");
+    }
+}

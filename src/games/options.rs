@@ -1,0 +1,223 @@
+//! Game options as `key=value` pairs: the shared parser, the error type and small value parsers.
+//!
+//! Every game's `Options` is plain data with defaults; this module turns the text a player or a
+//! tool typed (`board=5x5,report=dir16`) into checked pairs, and each game turns the pairs into
+//! its own typed options (STYLE §2 lesson 2: raw → checked at the boundary).
+
+use thiserror::Error;
+
+use crate::core::ErrorCode;
+
+/// What went wrong with a set of options. Messages are lowercase and for logs; the referee words
+/// them for players.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OptionsError {
+    /// A pair had no `=`.
+    #[error("option `{pair}` is not of the form key=value")]
+    Malformed {
+        /// The text as given.
+        pair: String,
+    },
+    /// The key is not an option of this game.
+    #[error("unknown option `{key}` (known: {known})")]
+    UnknownKey {
+        /// The key as given.
+        key: String,
+        /// The game's keys, comma-separated.
+        known: String,
+    },
+    /// The same key was given twice.
+    #[error("option `{key}` is given twice")]
+    Duplicate {
+        /// The key.
+        key: String,
+    },
+    /// The value is not one the key accepts.
+    #[error("option `{key}` cannot be `{value}` (expected {expected})")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// What the key accepts.
+        expected: String,
+    },
+    /// The value is fine alone but contradicts another option.
+    #[error("option `{key}` {reason}")]
+    Conflict {
+        /// The key whose value conflicts.
+        key: String,
+        /// Why, e.g. "applies only with mode=challenge".
+        reason: String,
+    },
+}
+
+impl ErrorCode for OptionsError {
+    fn code(&self) -> &'static str {
+        match self {
+            OptionsError::Malformed { .. } => "malformed-option",
+            OptionsError::UnknownKey { .. } => "unknown-option",
+            OptionsError::Duplicate { .. } => "duplicate-option",
+            OptionsError::BadValue { .. } => "bad-option-value",
+            OptionsError::Conflict { .. } => "conflicting-options",
+        }
+    }
+}
+
+/// One option of a game, as shown by `/rules` and offered by autocomplete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key, e.g. `board`.
+    pub key: &'static str,
+    /// The accepted values, e.g. `CxR with 2..26`.
+    pub values: &'static str,
+    /// The default value, as text.
+    pub default: &'static str,
+    /// A one-line description (English; the referee translates by key).
+    pub doc: &'static str,
+}
+
+/// Splits `k=v,k=v` (commas or whitespace between pairs) into trimmed, lowercased keys and
+/// trimmed values, rejecting pairs without `=` and repeated keys.
+///
+/// # Errors
+///
+/// [`OptionsError::Malformed`] or [`OptionsError::Duplicate`].
+pub fn split_pairs(text: &str) -> Result<Vec<(String, String)>, OptionsError> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for raw in text.split(|c: char| c == ',' || c == '，' || c.is_whitespace()) {
+        let raw = raw.trim();
+        if raw.is_empty() {
+            continue;
+        }
+        let Some((key, value)) = raw.split_once(['=', '＝']) else {
+            return Err(OptionsError::Malformed { pair: raw.to_string() });
+        };
+        let key = key.trim().to_lowercase().replace('-', "_");
+        if key.is_empty() {
+            return Err(OptionsError::Malformed { pair: raw.to_string() });
+        }
+        if pairs.iter().any(|(k, _)| *k == key) {
+            return Err(OptionsError::Duplicate { key });
+        }
+        pairs.push((key, value.trim().to_string()));
+    }
+    Ok(pairs)
+}
+
+/// A value error for `key`.
+#[must_use]
+pub fn bad_value(key: &str, value: &str, expected: &str) -> OptionsError {
+    OptionsError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        expected: expected.to_string(),
+    }
+}
+
+/// Parses `true`/`false` (also `on`/`off`, `yes`/`no`, `1`/`0`).
+///
+/// # Errors
+///
+/// [`OptionsError::BadValue`] for anything else.
+pub fn parse_bool(key: &str, value: &str) -> Result<bool, OptionsError> {
+    match value.to_lowercase().as_str() {
+        "true" | "on" | "yes" | "1" => Ok(true),
+        "false" | "off" | "no" | "0" => Ok(false),
+        _ => Err(bad_value(key, value, "true or false")),
+    }
+}
+
+/// Parses one of a fixed list of names (case-insensitive; `-` and `_` are the same).
+///
+/// # Errors
+///
+/// [`OptionsError::BadValue`] listing the accepted names.
+pub fn parse_choice<T: Copy>(
+    key: &str,
+    value: &str,
+    choices: &[(&str, T)],
+) -> Result<T, OptionsError> {
+    let wanted = value.to_lowercase().replace('_', "-");
+    choices.iter().find(|(name, _)| *name == wanted).map(|(_, v)| *v).ok_or_else(|| {
+        let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+        bad_value(key, value, &names.join(" or "))
+    })
+}
+
+/// Parses a whole number in `min..=max`.
+///
+/// # Errors
+///
+/// [`OptionsError::BadValue`] naming the range.
+pub fn parse_in_range(key: &str, value: &str, min: u32, max: u32) -> Result<u32, OptionsError> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| bad_value(key, value, &format!("a whole number from {min} to {max}")))
+}
+
+/// Parses a duration in seconds: a bare number of seconds or a number with `s`, `m`, `h` or `d`,
+/// within `min..=max` seconds.
+///
+/// # Errors
+///
+/// [`OptionsError::BadValue`] naming the accepted form.
+pub fn parse_seconds(key: &str, value: &str, min: u32, max: u32) -> Result<u32, OptionsError> {
+    let v = value.to_lowercase();
+    let (digits, unit) = match v.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => (&v[..i], &v[i..]),
+        None => (v.as_str(), "s"),
+    };
+    let factor = match unit {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => 0,
+    };
+    digits
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| n.checked_mul(factor))
+        .filter(|s| factor != 0 && (min..=max).contains(s))
+        .ok_or_else(|| {
+            bad_value(key, value, &format!("a duration like 60s or 5m, from {min}s to {max}s"))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_split_on_commas_and_spaces_and_normalise_keys() {
+        let pairs = split_pairs("Board=5x5, report=dir16  edge-empty=true").unwrap();
+        assert_eq!(
+            pairs,
+            vec![
+                ("board".to_string(), "5x5".to_string()),
+                ("report".to_string(), "dir16".to_string()),
+                ("edge_empty".to_string(), "true".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_pair_without_equals_or_a_repeated_key_is_refused() {
+        assert!(matches!(split_pairs("board"), Err(OptionsError::Malformed { .. })));
+        assert!(matches!(split_pairs("a=1,a=2"), Err(OptionsError::Duplicate { .. })));
+        assert!(matches!(split_pairs("=1"), Err(OptionsError::Malformed { .. })));
+    }
+
+    #[test]
+    fn durations_accept_units_and_refuse_garbage() {
+        assert_eq!(parse_seconds("t", "90", 1, 1000).unwrap(), 90);
+        assert_eq!(parse_seconds("t", "2m", 1, 1000).unwrap(), 120);
+        assert!(parse_seconds("t", "2x", 1, 1000).is_err());
+        assert!(parse_seconds("t", "0", 1, 1000).is_err());
+        assert!(parse_seconds("t", "99999999999", 1, 1000).is_err());
+        assert!(parse_seconds("t", "m", 1, 1000).is_err());
+    }
+}

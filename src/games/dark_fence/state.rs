@@ -320,12 +320,12 @@ impl State {
             self.p1_has_moved = true;
         }
         self.pos[mover.index()] = Some(last);
+        // In the challenge variant a violating record still places its fence (§3.10.2), unless
+        // the edge itself cannot take one: a pre-fenced border (边空 off) or an existing fence
+        // (`place` refuses that). Judged on the edge, not on which violation came first (A10).
         let placeable = violation.is_none()
             || (self.options.mode == Mode::Challenge
-                && !matches!(
-                    violation,
-                    Some(Violation::BorderFence { .. } | Violation::DuplicateFence { .. })
-                ));
+                && (!dims.is_border(edge) || self.options.edge_empty));
         let placed = placeable && self.fences.place(edge, Placement { by: Some(mover), ply });
         self.history.push(Record { ply, by: mover, input: input.clone(), edge, placed, violation });
         self.to_move = mover.other();
@@ -662,10 +662,14 @@ impl State {
         let dims = self.dims();
         let reachable = self.shortest_paths(me);
         let mut actions = Vec::with_capacity(dims.cell_count() * 4);
+        let max = usize::from(self.options.max_waypoints);
         for (target, path) in dims.cells().zip(reachable) {
+            let straight = target.c == me.c || target.r == me.r;
             let path = match path {
-                Some(path) if target != me || self.options.allow_stay => path,
-                Some(_) => {
+                Some(path) if (target != me || self.options.allow_stay) && path.len() <= max => {
+                    path
+                }
+                Some(_) if target == me => {
                     // Staying is off: the shortest way to end where one started is out and back.
                     let out = Dir::ALL
                         .into_iter()
@@ -675,9 +679,14 @@ impl State {
                         .unwrap_or(me);
                     vec![me, out, me]
                 }
-                None if target.c == me.c || target.r == me.r => vec![me, target],
-                None => vec![me, Cell::new(target.c, me.r), target],
+                // Another region, or a fence-free route longer than max_waypoints: the geometric
+                // route (it may cross fences, and then loses, but it is a well-formed move).
+                _ if straight => vec![me, target],
+                _ => vec![me, Cell::new(target.c, me.r), target],
             };
+            if path.len() > max {
+                continue; // no well-formed move ends here under this waypoint limit
+            }
             for dir in Dir::ALL {
                 actions.push(Action::Move(MoveInput { path: path.clone(), dir }));
             }

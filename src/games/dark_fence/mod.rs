@@ -14,6 +14,29 @@
 //! which moves are sealed records, final cells are public, and a player who suspects a violation
 //! challenges; free start; and the house rules 边空, 绝杀 and 场地扩增. Every option is in
 //! [`Options`].
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::core::{Audience, GameResult, Seat, Seed, Viewer};
+//! use arbiter::games::Game;
+//! use arbiter::games::dark_fence::{Event, Options, Rel8, State};
+//!
+//! let mut game = State::new(&Options::default(), Seed(1)).unwrap();
+//! let (p1, p2) = (Seat(0), Seat(1));
+//! let walk = game.parse_action(p1, "A1-A4-B4-B3 R").unwrap();
+//! let events = game.play(p1, &walk).unwrap();
+//! // Everyone hears the fence direction and both relative reports; only P1 sees its path.
+//! let Event::Announced { reports, .. } = &events[0].event else { panic!() };
+//! assert_eq!(reports[1].dir, Rel8::UpLeft); // P2 is told: P1 is up and to the left
+//! assert_eq!(events[1].audience, Audience::Only(p1));
+//! assert!(game.view(Viewer::Seat(p2)).own_records.is_empty());
+//! // P2 walks into the fence P1 just placed between B3 and C3, and loses.
+//! let blunder = game.parse_action(p2, "D4-D3-B3 U").unwrap();
+//! game.play(p2, &blunder).unwrap();
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!((outcome.result, outcome.reason), (GameResult::Winner(p1), "crossed-fence"));
+//! ```
 
 mod board;
 mod notation;

@@ -3,9 +3,16 @@
 //! Architecture (STYLE §3): pure game engines under [`games`] implement one [`games::Game`]
 //! contract with per-seat views and audience-tagged events, and [`games::AnyGame`] dispatches to
 //! them. [`core`] holds the vocabulary they share with the rest of the program. The [`cli`]
-//! module is the analysis front end (`arbiter play`, `arbiter moves`); the referee, the store,
-//! the renderer and the chat adapters build on the same contract.
+//! module is the analysis front end (`arbiter play`, `arbiter moves`). The referee ([`table`])
+//! owns turns, clocks and every sentence users see, and saves each action in the [`store`]
+//! (SQLite, an append-only action log per game) before announcing it. Front ends translate
+//! between a platform and the referee.
 
+pub mod bench;
+pub mod bot;
 pub mod cli;
+pub mod config;
 pub mod core;
 pub mod games;
+pub mod store;
+pub mod table;

@@ -1,22 +1,47 @@
 //! The `arbiter` binary: parses the command line and hands over to the library. `anyhow` is used
 //! at this level only.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
+use arbiter::bot;
 use arbiter::cli::{self, CliError, Setup};
+use arbiter::config::Config;
 
 /// A chat-bot referee for board games.
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
 struct Cli {
+    /// The configuration file (default: config.toml when present).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the referee (the default): the console table when no chat platform is configured.
+    Serve,
+    /// Run a transcript and print one JSON line per message sent.
+    Script {
+        /// The SQLite file to use and keep (default: a temporary one).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The seed every game seed derives from.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The transcript.
+        file: PathBuf,
+    },
+    /// Measure the referee: moves per second and latency over many concurrent games.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// Apply actions to a game and print the result as one JSON object.
     Play {
         #[command(flatten)]
@@ -30,6 +55,12 @@ enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
+}
+
+#[derive(Debug, Subcommand)]
+enum BenchWhat {
+    /// Concurrent Dark Fence games in one SQLite file, no images.
+    Referee(arbiter::bench::RefereeBench),
 }
 
 #[derive(Debug, Args)]
@@ -58,9 +89,58 @@ fn fail(error: &CliError) -> ExitCode {
     ExitCode::from(1)
 }
 
+/// A seed nobody can predict, for real games (commitment salts derive from it). std's hash
+/// keys come from the operating system's randomness.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(u64::from(std::process::id()));
+    h.finish()
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting tokio")
+}
+
+fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let config = Config::load(config_path, |k| std::env::var(k).ok())?;
+    let settings = bot::console::ConsoleSettings {
+        user: config.console.user.clone(),
+        channel: config.console.channel.clone(),
+        locale: config.console.locale.clone(),
+    };
+    runtime()?.block_on(bot::console::run(&config.database, random_seed(), settings))
+}
+
+fn report(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     match cli.command {
+        None | Some(Command::Serve) => report(serve(cli.config.as_deref())),
+        Some(Command::Script { db, seed, file }) => report(runtime().and_then(|rt| {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            rt.block_on(bot::script::run_file(&file, db.as_deref(), seed, &mut out))?;
+            std::io::Write::flush(&mut out).context("writing the output")
+        })),
+        Some(Command::Bench { what: BenchWhat::Referee(bench) }) => {
+            report(runtime().and_then(|rt| rt.block_on(bench.run())))
+        }
         Some(Command::Play { setup, actions }) => match cli::play(&setup.into(), &actions) {
             Ok(out) => {
                 println!("{out}");
@@ -77,14 +157,5 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(&e),
         },
-        None => {
-            // The console table and the chat front ends arrive with the referee (issue 3); until
-            // then the binary is the analysis tool.
-            println!(
-                "arbiter: the referee and console table are not built yet.\n\
-                 Try `arbiter play dark-fence 'A1-A4-B4-B3 R'` or `arbiter --help`."
-            );
-            ExitCode::SUCCESS
-        }
     }
 }

@@ -1,0 +1,231 @@
+//! `arbiter bench referee`: sustained moves per second and per-move latency over many
+//! concurrent Dark Fence games in one SQLite file, without images (issue 3's figure).
+//!
+//! Set-up (not timed): `--games` games are created and accepted through the referee, and for
+//! each a sequence of moves that keeps it running is worked out with the engine. Timed: `--workers`
+//! tasks submit those moves through `Referee::handle` as private-chat commands, each task owning
+//! every `workers`-th game, round-robin, until `--moves` moves are in. Each move is validated,
+//! saved in its own transaction and announced, exactly as in play.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use crate::core::Seed;
+use crate::games::{AnyGame, AnyOptions, GameKind};
+use crate::store::Store;
+use crate::table::clock::ManualClock;
+use crate::table::{Chat, Incoming, Policy, Referee};
+
+const PLATFORM: &str = "bench";
+
+/// Options of `arbiter bench referee`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RefereeBench {
+    /// Concurrent games.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: usize,
+    /// Moves to time.
+    #[arg(long, default_value_t = 20_000)]
+    pub moves: usize,
+    /// Tasks submitting moves at the same time.
+    #[arg(long, default_value_t = 64)]
+    pub workers: usize,
+    /// The SQLite file (default: a temporary one, removed afterwards).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Seed for the games and the move choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// SplitMix64 for choosing moves.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Up to `plies` moves (as text) that keep a fresh referee-mode game running.
+fn playout(plies: usize, rng: &mut u64) -> Vec<String> {
+    let options = AnyOptions::parse(GameKind::DarkFence, "confirm_moves=false")
+        .unwrap_or_else(|_| AnyOptions::default_for(GameKind::DarkFence));
+    let Ok(mut game) = AnyGame::new(&options, Seed(0)) else { return Vec::new() };
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let Some(seat) = game.to_act().seat() else { break };
+        let legal = game.legal_actions(seat);
+        let start = usize::try_from(next(rng) % legal.len().max(1) as u64).unwrap_or(0);
+        let pick = (0..legal.len()).map(|k| &legal[(start + k) % legal.len()]).find(|a| {
+            let mut probe = game.clone();
+            probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
+        });
+        let Some(action) = pick.cloned() else { break };
+        moves.push(game.format_action(&action));
+        if game.play(seat, &action).is_err() {
+            break;
+        }
+    }
+    moves
+}
+
+fn user(game: usize, seat: usize) -> String {
+    format!("u{}", game * 2 + seat)
+}
+
+impl RefereeBench {
+    /// Runs the benchmark and prints the figures.
+    ///
+    /// # Errors
+    ///
+    /// The database cannot be created or a set-up command fails.
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
+    pub async fn run(&self) -> anyhow::Result<()> {
+        let dir = tempfile::tempdir().context("creating a temporary directory")?;
+        let db = self.db.clone().unwrap_or_else(|| dir.path().join("bench.db"));
+        let store = Store::open(&db).await.with_context(|| format!("opening {}", db.display()))?;
+        let clock = Arc::new(ManualClock::new(crate::bot::script::EPOCH));
+        let policies = HashMap::from([(PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+        let referee = Arc::new(
+            Referee::open(store.clone(), clock, self.seed, policies)
+                .await
+                .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?,
+        );
+        let say = |user: String, chat: Chat, text: String| Incoming {
+            platform: PLATFORM.into(),
+            user_name: user.clone(),
+            user_id: user,
+            chat,
+            text,
+            locale: None,
+            is_admin: false,
+        };
+        let setup = Instant::now();
+        for g in 0..self.games {
+            let chat = Chat::Group(format!("#c{g}"));
+            referee
+                .handle(say(
+                    user(g, 0),
+                    chat.clone(),
+                    format!("/new dark-fence @{} confirm_moves=false", user(g, 1)),
+                ))
+                .await;
+            referee.handle(say(user(g, 1), chat, "/accept".into())).await;
+        }
+        let per_game = self.moves.div_ceil(self.games.max(1)) + 1;
+        let mut rng = self.seed;
+        let scripts: Vec<Vec<String>> =
+            (0..self.games).map(|_| playout(per_game, &mut rng)).collect();
+        eprintln!(
+            "set up {} games and their moves in {:.1} s; timing {} moves with {} workers",
+            self.games,
+            setup.elapsed().as_secs_f64(),
+            self.moves,
+            self.workers
+        );
+        let scripts = Arc::new(scripts);
+        let budget = Arc::new(AtomicUsize::new(self.moves));
+        let started = Instant::now();
+        let mut tasks = Vec::new();
+        for w in 0..self.workers.max(1) {
+            let (referee, scripts, budget) = (referee.clone(), scripts.clone(), budget.clone());
+            let workers = self.workers.max(1);
+            let games = self.games;
+            tasks.push(tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut refused = 0usize;
+                let rounds = scripts.iter().map(Vec::len).max().unwrap_or(0);
+                'outer: for round in 0..rounds {
+                    for g in (w..games).step_by(workers) {
+                        let Some(text) = scripts[g].get(round) else { continue };
+                        if budget
+                            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |b| b.checked_sub(1))
+                            .is_err()
+                        {
+                            break 'outer;
+                        }
+                        let who = user(g, round % 2);
+                        let t0 = Instant::now();
+                        let out =
+                            referee.handle(say(who.clone(), Chat::Private, text.clone())).await;
+                        latencies.push(t0.elapsed());
+                        // A played move is announced to the channel; a refusal only answers the sender.
+                        if !out.iter().any(|m| matches!(m.to, crate::table::reply::Dest::Chat(_))) {
+                            refused += 1;
+                        }
+                    }
+                }
+                (latencies, refused)
+            }));
+        }
+        let mut latencies: Vec<Duration> = Vec::new();
+        let mut refused = 0;
+        for t in tasks {
+            let (l, r) = t.await.context("a worker failed")?;
+            latencies.extend(l);
+            refused += r;
+        }
+        let elapsed = started.elapsed();
+        latencies.sort_unstable();
+        let pct = |p: f64| {
+            let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
+            latencies.get(i).copied().unwrap_or_default()
+        };
+        let played = latencies.len();
+        println!(
+            "games: {}  workers: {}  moves: {}  refused: {}",
+            self.games, self.workers, played, refused
+        );
+        println!(
+            "elapsed: {:.2} s  throughput: {:.0} moves/s",
+            elapsed.as_secs_f64(),
+            played as f64 / elapsed.as_secs_f64()
+        );
+        println!(
+            "latency per move: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+            pct(0.50).as_secs_f64() * 1e3,
+            pct(0.99).as_secs_f64() * 1e3,
+            latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        );
+        let stored: usize = {
+            let mut n = 0;
+            for row in store.games_with_status(&["active", "over"]).await? {
+                n += store.actions(row.id).await?.len();
+            }
+            n
+        };
+        println!("actions stored: {stored}");
+        if refused > 0 || stored != played {
+            anyhow::bail!("{refused} moves were refused and {stored} of {played} stored");
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Seat;
+
+    #[test]
+    fn playouts_are_reproducible_and_keep_the_game_running() {
+        let (mut a, mut b) = (7, 7);
+        let moves = playout(6, &mut a);
+        assert_eq!(moves, playout(6, &mut b));
+        assert!(!moves.is_empty());
+        let options = AnyOptions::default_for(GameKind::DarkFence);
+        let mut game = AnyGame::new(&options, Seed(0)).unwrap();
+        for text in &moves {
+            let seat = game.to_act().seat().unwrap_or(Seat(0));
+            let action = game.parse_action(seat, text).unwrap();
+            game.play(seat, &action).unwrap();
+        }
+        assert!(game.to_act().outcome().is_none(), "{moves:?}");
+    }
+}

@@ -1,0 +1,172 @@
+//! The console table: `arbiter` with no chat token configured. One person plays several users
+//! at one terminal: `/as bob` switches user, `/dm` switches to that user's private chat with the
+//! bot, `/channel #name` back to a channel (`#table` at first), `/quit` leaves. Public messages
+//! and each user's private messages are printed, the private ones clearly marked; buttons are
+//! printed with the command that presses them. Everything else typed goes to the referee.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+use crate::store::Store;
+use crate::table::clock::SystemClock;
+use crate::table::reply::{Dest, Outbound};
+use crate::table::{Chat, Incoming, Policy, Referee};
+
+/// The platform name of the console.
+pub const PLATFORM: &str = "console";
+
+/// Where the console starts.
+#[derive(Debug, Clone)]
+pub struct ConsoleSettings {
+    /// The first user.
+    pub user: String,
+    /// The first channel.
+    pub channel: String,
+    /// The language to greet in (`en`, `zh-Hans`).
+    pub locale: Option<String>,
+}
+
+/// Formats one message for the terminal.
+#[must_use]
+pub fn format(out: &Outbound) -> String {
+    let mut text = match &out.to {
+        Dest::Chat(chat) => prefix(&format!("{chat} │ "), &out.text),
+        Dest::User(user) => prefix(&format!("  ✉ private to {user} │ "), &out.text),
+    };
+    if let Some(image) = &out.image {
+        text.push_str(&format!(
+            "\n  [image {}x{}, {} bytes]",
+            image.width,
+            image.height,
+            image.png.len()
+        ));
+    }
+    for b in &out.buttons {
+        text.push_str(&format!("\n  [{}] → /press {}", b.label, b.payload));
+    }
+    text
+}
+
+fn prefix(head: &str, text: &str) -> String {
+    let pad = " ".repeat(head.chars().count());
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| if i == 0 { format!("{head}{l}") } else { format!("{pad}{l}") })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Runs the console table until `/quit` or the end of input, ticking the clock every second.
+///
+/// # Errors
+///
+/// The store cannot be opened or the terminal cannot be written.
+pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> anyhow::Result<()> {
+    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let policies = HashMap::from([(PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+    let referee = Arc::new(
+        Referee::open(store, Arc::new(SystemClock), seed, policies)
+            .await
+            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?,
+    );
+    let mut stdout = tokio::io::stdout();
+    let mut user = settings.user.clone();
+    let mut chat = Chat::Group(settings.channel.clone());
+    let mut last_channel = settings.channel.clone();
+    stdout
+        .write_all(
+            format!(
+                "arbiter console table ({}). You are {user} in {last_channel}.\n\
+                 /as <name> switch user · /dm private chat · /channel #name · /help commands · /quit\n",
+                db.display()
+            )
+            .as_bytes(),
+        )
+        .await?;
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut ticker = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        let where_ = match &chat {
+            Chat::Group(c) => c.clone(),
+            Chat::Private => "dm".to_string(),
+        };
+        stdout.write_all(format!("{user}@{where_}> ").as_bytes()).await?;
+        stdout.flush().await?;
+        let line = loop {
+            tokio::select! {
+                line = lines.next_line() => break line?,
+                _ = ticker.tick() => {
+                    for m in referee.tick().await {
+                        stdout.write_all(format!("\n{}\n", format(&m)).as_bytes()).await?;
+                    }
+                }
+            }
+        };
+        let Some(line) = line else { break };
+        let line = line.trim().to_string();
+        let (word, arg) = line.split_once(char::is_whitespace).unwrap_or((line.as_str(), ""));
+        match word {
+            "/quit" | "/exit" => break,
+            "/as" if !arg.trim().is_empty() => {
+                user = arg.trim().trim_start_matches('@').to_string();
+                continue;
+            }
+            "/dm" => {
+                chat = Chat::Private;
+                continue;
+            }
+            "/channel" => {
+                let name = arg.trim();
+                if !name.is_empty() {
+                    last_channel =
+                        if name.starts_with('#') { name.to_string() } else { format!("#{name}") };
+                }
+                chat = Chat::Group(last_channel.clone());
+                continue;
+            }
+            _ => {}
+        }
+        let messages = referee
+            .handle(Incoming {
+                platform: PLATFORM.into(),
+                user_id: user.clone(),
+                user_name: user.clone(),
+                chat: chat.clone(),
+                text: line,
+                locale: settings.locale.clone(),
+                // A local table: whoever sits at it administers it.
+                is_admin: true,
+            })
+            .await;
+        for m in &messages {
+            stdout.write_all(format!("{}\n", format(m)).as_bytes()).await?;
+        }
+    }
+    stdout.write_all(b"bye\n").await?;
+    stdout.flush().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::reply::Button;
+
+    #[test]
+    fn private_messages_are_marked_and_buttons_show_their_command() {
+        let out = Outbound {
+            platform: PLATFORM.into(),
+            to: Dest::User("bob".into()),
+            text: "line one\nline two".into(),
+            image: None,
+            buttons: vec![Button { label: "Pass".into(), payload: "3:4:pass".into() }],
+        };
+        let text = format(&out);
+        assert!(text.starts_with("  ✉ private to bob │ line one\n"), "{text}");
+        assert!(text.contains("\n                     line two"), "{text}");
+        assert!(text.ends_with("[Pass] → /press 3:4:pass"), "{text}");
+    }
+}

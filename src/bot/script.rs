@@ -1,0 +1,237 @@
+//! The transcript runner, `arbiter script [--db PATH] [--seed N] FILE` (an exact interface).
+//!
+//! Input lines: `<user>@<chat>: <command text>` where `<chat>` is `#name` (a channel) or `dm`
+//! (that user's private chat); `!clock +<N><s|m|h|d>` advances the injected clock (and lets the
+//! referee send reminders and end what ran out); `!admin <user>` makes a user an administrator;
+//! `!dm-closed <user>` records that the user's private chat refused a delivery; lines starting
+//! with `//` and blank lines are skipped.
+//!
+//! Output: one JSON line per outbound message, in order:
+//! `{"to": "#channel" | "dm:<user>", "text": "...", "image": null | {"width", "height",
+//! "bytes", "sha256"}, "buttons": ["label", ...]}`. The same file, seed and starting database
+//! give byte-identical output. The clock is kept in the database, so a second script on the
+//! same database continues the first one's games and clocks.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+
+use crate::store::Store;
+use crate::table::clock::ManualClock;
+use crate::table::reply::{Dest, Outbound};
+use crate::table::{Chat, Incoming, Policy, Referee};
+
+/// The platform name transcripts play on.
+pub const PLATFORM: &str = "script";
+
+/// Where a fresh transcript's clock starts: 2026-01-01T00:00:00Z.
+pub const EPOCH: i64 = 1_767_225_600;
+
+const CLOCK_KEY: &str = "script_clock";
+
+/// One outbound message as the runner prints it.
+#[must_use]
+pub fn to_json(out: &Outbound) -> String {
+    let to = match &out.to {
+        Dest::Chat(chat) => chat.clone(),
+        Dest::User(user) => format!("dm:{user}"),
+    };
+    let image = out.image.as_ref().map(|i| {
+        let digest = Sha256::digest(&i.png);
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        json!({"width": i.width, "height": i.height, "bytes": i.png.len(), "sha256": hex})
+    });
+    let buttons: Vec<&str> = out.buttons.iter().map(|b| b.label.as_str()).collect();
+    json!({"to": to, "text": out.text, "image": image, "buttons": buttons}).to_string()
+}
+
+/// A parsed transcript line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Line {
+    Command { user: String, chat: Chat, text: String },
+    Clock(i64),
+    Admin(String),
+    DmClosed(String),
+}
+
+fn parse_duration(text: &str) -> Option<i64> {
+    let text = text.trim().strip_prefix('+')?;
+    let split = text.find(|c: char| !c.is_ascii_digit())?;
+    let n: i64 = text[..split].parse().ok()?;
+    let unit = match &text[split..] {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    n.checked_mul(unit)
+}
+
+fn parse_line(line: &str) -> Result<Option<Line>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with("//") {
+        return Ok(None);
+    }
+    if let Some(rest) = line.strip_prefix('!') {
+        let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let arg = arg.trim();
+        return match word {
+            "clock" => parse_duration(arg)
+                .map(|s| Some(Line::Clock(s)))
+                .ok_or_else(|| format!("`{line}`: expected !clock +<N><s|m|h|d>")),
+            "admin" if !arg.is_empty() => Ok(Some(Line::Admin(arg.to_string()))),
+            "dm-closed" if !arg.is_empty() => Ok(Some(Line::DmClosed(arg.to_string()))),
+            _ => Err(format!("`{line}`: unknown directive")),
+        };
+    }
+    let (who, text) =
+        line.split_once(':').ok_or_else(|| format!("`{line}`: expected <user>@<chat>: <text>"))?;
+    let (user, chat) =
+        who.split_once('@').ok_or_else(|| format!("`{line}`: expected <user>@<chat>: <text>"))?;
+    let user = user.trim();
+    if user.is_empty() || user.contains(char::is_whitespace) {
+        return Err(format!("`{line}`: bad user name"));
+    }
+    let chat = match chat.trim() {
+        "dm" => Chat::Private,
+        c if c.starts_with('#') && c.len() > 1 => Chat::Group(c.to_string()),
+        _ => return Err(format!("`{line}`: the chat must be #name or dm")),
+    };
+    Ok(Some(Line::Command { user: user.to_string(), chat, text: text.trim().to_string() }))
+}
+
+/// Runs a transcript against the database at `db` and writes one JSON line per message.
+///
+/// # Errors
+///
+/// A malformed line (nothing after it runs), or the database cannot be opened or written.
+pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> anyhow::Result<()> {
+    // Check every line first, so a typo on line 90 does not leave half a transcript applied.
+    let mut lines = Vec::new();
+    for (n, raw) in script.lines().enumerate() {
+        if let Some(line) = parse_line(raw).map_err(|e| anyhow::anyhow!("line {}: {e}", n + 1))? {
+            lines.push(line);
+        }
+    }
+    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let start = match store.meta(CLOCK_KEY).await? {
+        Some(v) => v.parse::<i64>().context("stored script clock")?,
+        None => EPOCH,
+    };
+    let clock = Arc::new(ManualClock::new(start));
+    let policies = HashMap::from([(PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+    let referee = Referee::open(store.clone(), clock.clone(), seed, policies)
+        .await
+        .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
+    let mut admins = HashSet::new();
+    for line in lines {
+        let messages = match line {
+            Line::Command { user, chat, text } => {
+                referee
+                    .handle(Incoming {
+                        platform: PLATFORM.into(),
+                        user_name: user.clone(),
+                        is_admin: admins.contains(&user),
+                        user_id: user,
+                        chat,
+                        text,
+                        locale: None,
+                    })
+                    .await
+            }
+            Line::Clock(seconds) => {
+                clock.advance(seconds);
+                store.set_meta(CLOCK_KEY, &clock_now(&clock).to_string()).await?;
+                referee.tick().await
+            }
+            Line::Admin(user) => {
+                admins.insert(user);
+                Vec::new()
+            }
+            Line::DmClosed(user) => {
+                referee
+                    .delivery_failed(PLATFORM, &user)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+                Vec::new()
+            }
+        };
+        for m in &messages {
+            writeln!(out, "{}", to_json(m))?;
+        }
+    }
+    store.set_meta(CLOCK_KEY, &clock_now(&clock).to_string()).await?;
+    Ok(())
+}
+
+fn clock_now(clock: &ManualClock) -> i64 {
+    crate::table::clock::Clock::now(clock)
+}
+
+/// Runs a transcript file; without `db`, on a temporary database that is removed afterwards.
+///
+/// # Errors
+///
+/// See [`run`].
+pub async fn run_file(
+    file: &Path,
+    db: Option<&Path>,
+    seed: u64,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let script =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    match db {
+        Some(db) => run(&script, db, seed, out).await,
+        None => {
+            let dir = tempfile::tempdir().context("creating a temporary database")?;
+            run(&script, &dir.path().join("script.db"), seed, out).await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_lines_parse_into_commands_and_directives() {
+        assert_eq!(
+            parse_line("alice@#table: /new dark-fence @bob"),
+            Ok(Some(Line::Command {
+                user: "alice".into(),
+                chat: Chat::Group("#table".into()),
+                text: "/new dark-fence @bob".into()
+            }))
+        );
+        assert_eq!(
+            parse_line("bob@dm: A1-A2 R"),
+            Ok(Some(Line::Command {
+                user: "bob".into(),
+                chat: Chat::Private,
+                text: "A1-A2 R".into()
+            }))
+        );
+        assert_eq!(parse_line("!clock +12h"), Ok(Some(Line::Clock(43_200))));
+        assert_eq!(parse_line("!clock +3d"), Ok(Some(Line::Clock(259_200))));
+        assert_eq!(parse_line("// a comment"), Ok(None));
+        assert_eq!(parse_line("   "), Ok(None));
+        for bad in [
+            "!clock 12h",
+            "!clock +12w",
+            "!fly",
+            "alice: hi",
+            "alice@table: hi",
+            "@#t: hi",
+            "a b@#t: hi",
+        ] {
+            assert!(parse_line(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The store: games, their append-only action logs, users, and a small key/value table, kept in
+//! one SQLite file (STYLE §3.6).
+//!
+//! [`Store`] is the only way in. Its methods are thin: all SQL lives in the private `sqlite`
+//! module, so a PostgreSQL backend can follow later behind the same methods. The store does not
+//! interpret game data: [`GameRow`], [`ActionRow`] and [`UserRow`] keep it as the text the
+//! referee gives.
+//!
+//! **Concurrency.** Every change to a game names the version the caller read
+//! ([`GameRow::version`]). A write whose version has moved on writes nothing and returns
+//! [`DbError::Conflict`]; the caller reloads and decides again. Changes that touch more than one
+//! row ([`Store::commit_action`], [`Store::remove_last_action`]) run in one write transaction, so
+//! either all of them happen or none does.
+//!
+//! **Errors.** A missing row is [`DbError::NotFound`] (sqlx's `RowNotFound` is mapped at this
+//! boundary), so callers can match on it.
+
+mod sqlite;
+mod types;
+
+pub use types::*;
+
+use std::path::Path;
+
+/// The SQLite store: games, their append-only action logs, users, and a small key/value table.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: sqlx::SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if missing) the SQLite file at `path`, with WAL, foreign keys, a 5 s busy
+    /// timeout and synchronous=NORMAL, and applies the migrations.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Open`] if the file cannot be opened or a migration fails.
+    pub async fn open(path: &Path) -> Result<Store, DbError> {
+        Ok(Store { pool: sqlite::open(path).await? })
+    }
+
+    /// The database's journal mode (`wal` once opened by [`Store::open`]). A diagnostic, for
+    /// tests and start-up logs.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database cannot be read.
+    pub async fn journal_mode(&self) -> Result<String, DbError> {
+        sqlite::journal_mode(&self.pool).await
+    }
+
+    /// Inserts the user, or updates the display name of a known one (keeping their settings),
+    /// and returns the stored row.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn upsert_user(
+        &self,
+        platform: &str,
+        user_id: &str,
+        display_name: &str,
+    ) -> Result<UserRow, DbError> {
+        sqlite::upsert_user(&self.pool, platform, user_id, display_name).await
+    }
+
+    /// The user, or `None` if never seen.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn user(&self, platform: &str, user_id: &str) -> Result<Option<UserRow>, DbError> {
+        sqlite::user(&self.pool, platform, user_id).await
+    }
+
+    /// Sets the user's language (`None`: the platform's default).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_locale(
+        &self,
+        platform: &str,
+        user_id: &str,
+        locale: Option<&str>,
+    ) -> Result<(), DbError> {
+        sqlite::set_locale(&self.pool, platform, user_id, locale).await
+    }
+
+    /// Turns the user's turn pings and reminders on or off.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_notifications(
+        &self,
+        platform: &str,
+        user_id: &str,
+        on: bool,
+    ) -> Result<(), DbError> {
+        sqlite::set_notifications(&self.pool, platform, user_id, on).await
+    }
+
+    /// Records whether the bot can write to the user privately (see [`UserRow::reachable`]).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_reachable(
+        &self,
+        platform: &str,
+        user_id: &str,
+        reachable: Option<bool>,
+    ) -> Result<(), DbError> {
+        sqlite::set_reachable(&self.pool, platform, user_id, reachable).await
+    }
+
+    /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,
+    /// deadline or offer, and `created_at` = `updated_at` = `game.now`. Ids ascend from 1 and
+    /// are never reused.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails or refuses the row (an unknown status).
+    pub async fn create_game(&self, game: &NewGame) -> Result<GameRow, DbError> {
+        sqlite::create_game(&self.pool, game).await
+    }
+
+    /// The game with this id.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such game.
+    pub async fn game(&self, id: i64) -> Result<GameRow, DbError> {
+        sqlite::game(&self.pool, id).await
+    }
+
+    /// Every game whose status is one of `statuses`, ordered by id.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRow>, DbError> {
+        sqlite::games_with_status(&self.pool, statuses).await
+    }
+
+    /// Every game of the chat, whatever its status, ordered by id.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn games_in_chat(
+        &self,
+        platform: &str,
+        chat_id: &str,
+    ) -> Result<Vec<GameRow>, DbError> {
+        sqlite::games_in_chat(&self.pool, platform, chat_id).await
+    }
+
+    /// The game's action log, ordered by seq (empty for a game with no actions or no game).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, DbError> {
+        sqlite::actions(&self.pool, game_id).await
+    }
+
+    /// Writes the mutable columns if the stored version is still `expected_version`, bumping it;
+    /// returns the new row.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Conflict`] if the version moved (nothing written), [`DbError::NotFound`] if
+    /// there is no such game.
+    pub async fn update_game(
+        &self,
+        id: i64,
+        expected_version: i64,
+        update: &GameUpdate,
+    ) -> Result<GameRow, DbError> {
+        sqlite::update_game(&self.pool, id, expected_version, update).await
+    }
+
+    /// In one transaction: appends `action` as the next seq and writes `update` with the same
+    /// version check as [`Store::update_game`]. Either both happen or neither. Returns the new
+    /// row.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Conflict`] if the version moved or `action.seq` is not the current number of
+    /// actions + 1 (nothing written), [`DbError::NotFound`] if there is no such game.
+    pub async fn commit_action(
+        &self,
+        id: i64,
+        expected_version: i64,
+        action: &ActionRow,
+        update: &GameUpdate,
+    ) -> Result<GameRow, DbError> {
+        sqlite::commit_action(&self.pool, id, expected_version, action, update).await
+    }
+
+    /// Removes the last action (a takeback) with the same version check, in one transaction with
+    /// `update`. Returns the new row.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Conflict`] if the version moved (nothing written), [`DbError::NotFound`] if
+    /// there is no such game or it has no actions (nothing written).
+    pub async fn remove_last_action(
+        &self,
+        id: i64,
+        expected_version: i64,
+        update: &GameUpdate,
+    ) -> Result<GameRow, DbError> {
+        sqlite::remove_last_action(&self.pool, id, expected_version, update).await
+    }
+
+    /// The value stored under `key`, if any.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn meta(&self, key: &str) -> Result<Option<String>, DbError> {
+        sqlite::meta(&self.pool, key).await
+    }
+
+    /// Stores `value` under `key`, replacing any earlier value.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn set_meta(&self, key: &str, value: &str) -> Result<(), DbError> {
+        sqlite::set_meta(&self.pool, key, value).await
+    }
+}

@@ -1,0 +1,173 @@
+//! The rows the store reads and writes. The store does not interpret game data: options,
+//! positions, seats, clocks and offers are kept as the text the referee gives it.
+
+use thiserror::Error;
+
+/// Why a store call failed.
+#[derive(Debug, Error)]
+pub enum DbError {
+    /// No such row.
+    #[error("not found")]
+    NotFound,
+    /// The game's version moved on since it was read: someone else changed it first.
+    #[error("the game changed since it was read (expected version {expected})")]
+    Conflict {
+        /// The version the caller expected.
+        expected: i64,
+    },
+    /// Opening the database or applying migrations failed.
+    #[error("opening the database: {0}")]
+    Open(String),
+    /// Any other database error.
+    #[error("database: {0}")]
+    Sqlx(#[from] sqlx::Error),
+}
+
+/// A person on a platform.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRow {
+    /// `console`, `script`, `telegram`, `discord`.
+    pub platform: String,
+    /// The platform's user id (a name on the console).
+    pub user_id: String,
+    /// The name shown to others.
+    pub display_name: String,
+    /// Chosen language (`en`, `zh-Hans`, …), or `None` for the platform's default.
+    pub locale: Option<String>,
+    /// Whether turn pings and reminders are wanted.
+    pub notifications: bool,
+    /// Whether the bot can write to the user privately: `None` unknown, `Some(false)` a delivery
+    /// failed (Telegram 403, Discord 50007), `Some(true)` known to work.
+    pub reachable: Option<bool>,
+}
+
+/// Everything needed to create a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    /// Platform of the chat.
+    pub platform: String,
+    /// The group chat (channel) the game belongs to.
+    pub chat_id: String,
+    /// Game code (`dark-fence`).
+    pub kind: String,
+    /// Full options as `k=v,k=v`.
+    pub options: String,
+    /// Start position text, or `None` for the game's start position.
+    pub position: Option<String>,
+    /// The game's seed (stored as SQLite's signed 64-bit integer; the bits are the seed's).
+    pub seed: i64,
+    /// Seats in turn order, as a JSON array of user ids or `null` for an open seat.
+    pub seats: String,
+    /// The user id of the creator.
+    pub creator: String,
+    /// Language of the game's public messages.
+    pub locale: String,
+    /// `invited` or `active`.
+    pub status: String,
+    /// Time control as JSON.
+    pub clock: String,
+    /// Engine version the game was created with.
+    pub engine_version: i64,
+    /// Creation time, unix seconds (from the referee's injected clock).
+    pub now: i64,
+}
+
+/// One game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// The short id players type as `#12`.
+    pub id: i64,
+    /// Platform of the chat.
+    pub platform: String,
+    /// The group chat.
+    pub chat_id: String,
+    /// Game code.
+    pub kind: String,
+    /// Full options as `k=v,k=v`.
+    pub options: String,
+    /// Start position, if not the standard start.
+    pub position: Option<String>,
+    /// Seed bits.
+    pub seed: i64,
+    /// Seats JSON.
+    pub seats: String,
+    /// Creator's user id.
+    pub creator: String,
+    /// Public language.
+    pub locale: String,
+    /// `invited`, `active`, `over` or `aborted`.
+    pub status: String,
+    /// `seat:N`, `draw`, `both-win`, `both-lose`, or `None` while running.
+    pub result: Option<String>,
+    /// Reason code once over.
+    pub reason: Option<String>,
+    /// Time control JSON.
+    pub clock: String,
+    /// When the player to act runs out of time, unix seconds.
+    pub deadline_at: Option<i64>,
+    /// Reminders sent for the current deadline (0, 1 at half time, 2 at 90 %).
+    pub reminders_sent: i64,
+    /// A pending draw offer or takeback request, as JSON.
+    pub offer: Option<String>,
+    /// Bumped by every change; writers say which version they read.
+    pub version: i64,
+    /// Engine version.
+    pub engine_version: i64,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds.
+    pub updated_at: i64,
+}
+
+/// The mutable columns of a game, written together with a version check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameUpdate {
+    /// Seats JSON (an open seat is filled on accept).
+    pub seats: String,
+    /// Status.
+    pub status: String,
+    /// Result code.
+    pub result: Option<String>,
+    /// Reason code.
+    pub reason: Option<String>,
+    /// Deadline, unix seconds.
+    pub deadline_at: Option<i64>,
+    /// Reminders sent for that deadline.
+    pub reminders_sent: i64,
+    /// Pending offer JSON.
+    pub offer: Option<String>,
+    /// Unix seconds.
+    pub now: i64,
+}
+
+impl GameRow {
+    /// The row's mutable columns, to be changed and written back.
+    #[must_use]
+    pub fn update(&self, now: i64) -> GameUpdate {
+        GameUpdate {
+            seats: self.seats.clone(),
+            status: self.status.clone(),
+            result: self.result.clone(),
+            reason: self.reason.clone(),
+            deadline_at: self.deadline_at,
+            reminders_sent: self.reminders_sent,
+            offer: self.offer.clone(),
+            now,
+        }
+    }
+}
+
+/// One action of a game's append-only log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionRow {
+    /// 1, 2, 3, … within the game.
+    pub seq: i64,
+    /// The seat that acted.
+    pub seat: i64,
+    /// Canonical notation.
+    pub notation: String,
+    /// The user who acted, or `None` when the referee acted for a seat (a timeout pass).
+    pub by_user: Option<String>,
+    /// Unix seconds.
+    pub at: i64,
+}

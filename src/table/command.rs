@@ -1,0 +1,334 @@
+//! The commands players type: one definition per command ([`COMMANDS`]) from which `/help`,
+//! and later the Discord and Telegram registrations, are generated, and the parser that turns a
+//! line of text into a [`Command`].
+
+use thiserror::Error;
+
+/// One command as players see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    /// The name, typed as `/name`.
+    pub name: &'static str,
+    /// Other names (Chinese where natural).
+    pub aliases: &'static [&'static str],
+    /// The argument grammar, for help texts.
+    pub args: &'static str,
+    /// The Fluent message id of the one-line description.
+    pub help: &'static str,
+    /// Only for administrators.
+    pub admin: bool,
+    /// Not listed in `/help` (platform glue such as button presses).
+    pub hidden: bool,
+}
+
+const fn cmd(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    args: &'static str,
+    help: &'static str,
+) -> CommandSpec {
+    CommandSpec { name, aliases, args, help, admin: false, hidden: false }
+}
+
+/// Every command, in the order `/help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    cmd("new", &["新局", "开局"], "<game> [@opponent] [key=value …]", "help-new"),
+    cmd("accept", &["接受"], "[#id]", "help-accept"),
+    cmd("decline", &["拒绝"], "[#id]", "help-decline"),
+    cmd("move", &["走", "行动"], "<action> [#id]", "help-move"),
+    cmd("confirm", &["确认"], "[#id]", "help-confirm"),
+    cmd("cancel", &["撤回"], "[#id]", "help-cancel"),
+    cmd("board", &["棋盘"], "[#id]", "help-board"),
+    cmd("view", &["视图", "我的"], "[#id]", "help-view"),
+    cmd("challenge", &["质疑"], "[#id]", "help-challenge"),
+    cmd("pass", &["不质疑"], "[#id]", "help-pass"),
+    cmd("claim", &["分野"], "[#id]", "help-claim"),
+    cmd("resign", &["认输"], "[#id]", "help-resign"),
+    cmd("draw", &["和棋"], "[accept|decline] [#id]", "help-draw"),
+    cmd("takeback", &["悔棋"], "[accept|decline] [#id]", "help-takeback"),
+    cmd("abort", &["取消"], "[#id]", "help-abort"),
+    cmd("games", &["对局"], "", "help-games"),
+    cmd("rules", &["规则"], "[game]", "help-rules"),
+    cmd("help", &["帮助"], "", "help-help"),
+    cmd("settings", &["设置"], "[language=en|zh-Hans] [notifications=on|off]", "help-settings"),
+    CommandSpec { admin: true, ..cmd("admin", &["管理"], "abort <#id>", "help-admin") },
+    CommandSpec { hidden: true, ..cmd("start", &[], "[token]", "help-start") },
+    CommandSpec { hidden: true, ..cmd("press", &[], "<button>", "help-press") },
+];
+
+/// A parsed command. `id` is a game id typed as `#12`, when given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `/new <game> [@opponent] [key=value …]`
+    New {
+        /// The game's code or name as typed.
+        game: String,
+        /// The invited player, without `@`.
+        opponent: Option<String>,
+        /// Everything else: table settings and game options, `k=v` each.
+        settings: Vec<String>,
+    },
+    /// `/accept [#id]`
+    Accept(Option<i64>),
+    /// `/decline [#id]`
+    Decline(Option<i64>),
+    /// `/move <action> [#id]`, or a bare action in a private chat.
+    Move {
+        /// The game.
+        id: Option<i64>,
+        /// The action as typed.
+        text: String,
+    },
+    /// `/confirm [#id]`: play the move waiting for confirmation.
+    Confirm(Option<i64>),
+    /// `/cancel [#id]`: drop it.
+    Cancel(Option<i64>),
+    /// `/board [#id]`: the public view.
+    Board(Option<i64>),
+    /// `/view [#id]`: the caller's private view.
+    View(Option<i64>),
+    /// `/challenge [#id]`
+    Challenge(Option<i64>),
+    /// `/pass [#id]`
+    Pass(Option<i64>),
+    /// `/claim [#id]`
+    Claim(Option<i64>),
+    /// `/resign [#id]`
+    Resign(Option<i64>),
+    /// `/draw [accept|decline] [#id]`: offer, or answer an offer.
+    Draw {
+        /// The game.
+        id: Option<i64>,
+        /// `Some(true)` accept, `Some(false)` decline, `None` offer (or accept a standing offer).
+        answer: Option<bool>,
+    },
+    /// `/takeback [accept|decline] [#id]`
+    Takeback {
+        /// The game.
+        id: Option<i64>,
+        /// As for draws.
+        answer: Option<bool>,
+    },
+    /// `/abort [#id]`
+    Abort(Option<i64>),
+    /// `/games`
+    Games,
+    /// `/rules [game]`
+    Rules(Option<String>),
+    /// `/help`
+    Help,
+    /// `/settings [k=v …]`
+    Settings(Vec<String>),
+    /// `/admin abort #id`
+    AdminAbort(i64),
+    /// `/start [token]` in a private chat (opens the private channel; deep links carry a token).
+    Start(Option<String>),
+    /// A button press: its payload.
+    Press(String),
+}
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CommandError {
+    /// No such command.
+    #[error("unknown command /{0}")]
+    Unknown(String),
+    /// A required argument is missing.
+    #[error("/{command} needs {what}")]
+    Missing {
+        /// The command.
+        command: &'static str,
+        /// What is missing, e.g. `a game`.
+        what: &'static str,
+    },
+    /// An argument is not understood.
+    #[error("/{command}: `{arg}` is not understood")]
+    BadArgument {
+        /// The command.
+        command: &'static str,
+        /// The argument.
+        arg: String,
+    },
+}
+
+/// The spec of a command by name or alias (case-insensitive).
+#[must_use]
+pub fn find(name: &str) -> Option<&'static CommandSpec> {
+    let name = name.to_lowercase();
+    COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name.as_str()))
+}
+
+/// Takes a `#12` token out of the arguments.
+fn take_id(args: &mut Vec<&str>) -> Option<i64> {
+    let at =
+        args.iter().position(|a| a.strip_prefix('#').is_some_and(|n| n.parse::<i64>().is_ok()))?;
+    let token = args.remove(at);
+    token.trim_start_matches('#').parse().ok()
+}
+
+fn take_answer(command: &'static str, args: &mut Vec<&str>) -> Result<Option<bool>, CommandError> {
+    match args.first().map(|a| a.to_lowercase()) {
+        None => Ok(None),
+        Some(a) if matches!(a.as_str(), "accept" | "yes" | "接受" | "同意") => {
+            args.remove(0);
+            Ok(Some(true))
+        }
+        Some(a) if matches!(a.as_str(), "decline" | "no" | "拒绝") => {
+            args.remove(0);
+            Ok(Some(false))
+        }
+        Some(_) => Err(CommandError::BadArgument { command, arg: args.join(" ") }),
+    }
+}
+
+fn no_more(command: &'static str, args: &[&str]) -> Result<(), CommandError> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::BadArgument { command, arg: args.join(" ") })
+    }
+}
+
+/// Parses a line. In a private chat a line without `/` is a move; in a group it is ordinary
+/// conversation and gives `Ok(None)`.
+///
+/// # Errors
+///
+/// An unknown command or bad arguments.
+pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError> {
+    let line = line.trim();
+    let Some(rest) = line.strip_prefix('/').or_else(|| line.strip_prefix('／')) else {
+        if private && !line.is_empty() {
+            return Ok(Some(Command::Move { id: None, text: line.to_string() }));
+        }
+        return Ok(None);
+    };
+    let (name, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let spec = find(name).ok_or_else(|| CommandError::Unknown(name.to_string()))?;
+    let mut args: Vec<&str> = tail.split_whitespace().collect();
+    let c = spec.name;
+    let id_only = |args: &mut Vec<&str>| -> Result<Option<i64>, CommandError> {
+        let id = take_id(args);
+        no_more(c, args)?;
+        Ok(id)
+    };
+    let command = match c {
+        "new" => {
+            if args.is_empty() {
+                return Err(CommandError::Missing { command: c, what: "a game" });
+            }
+            let game = args.remove(0).to_string();
+            let opponent = args
+                .iter()
+                .position(|a| a.starts_with('@') && a.len() > 1)
+                .map(|i| args.remove(i).trim_start_matches('@').to_string());
+            Command::New {
+                game,
+                opponent,
+                settings: args.iter().map(ToString::to_string).collect(),
+            }
+        }
+        "accept" => Command::Accept(id_only(&mut args)?),
+        "decline" => Command::Decline(id_only(&mut args)?),
+        "move" => {
+            let id = take_id(&mut args);
+            if args.is_empty() {
+                return Err(CommandError::Missing { command: c, what: "an action" });
+            }
+            Command::Move { id, text: args.join(" ") }
+        }
+        "confirm" => Command::Confirm(id_only(&mut args)?),
+        "cancel" => Command::Cancel(id_only(&mut args)?),
+        "board" => Command::Board(id_only(&mut args)?),
+        "view" => Command::View(id_only(&mut args)?),
+        "challenge" => Command::Challenge(id_only(&mut args)?),
+        "pass" => Command::Pass(id_only(&mut args)?),
+        "claim" => Command::Claim(id_only(&mut args)?),
+        "resign" => Command::Resign(id_only(&mut args)?),
+        "draw" | "takeback" => {
+            let id = take_id(&mut args);
+            let answer = take_answer(c, &mut args)?;
+            no_more(c, &args)?;
+            if c == "draw" {
+                Command::Draw { id, answer }
+            } else {
+                Command::Takeback { id, answer }
+            }
+        }
+        "abort" => Command::Abort(id_only(&mut args)?),
+        "games" => {
+            no_more(c, &args)?;
+            Command::Games
+        }
+        "rules" => Command::Rules(args.first().map(ToString::to_string)),
+        "help" => Command::Help,
+        "settings" => Command::Settings(args.iter().map(ToString::to_string).collect()),
+        "admin" => {
+            let id = take_id(&mut args);
+            match (args.as_slice(), id) {
+                (["abort"], Some(id)) => Command::AdminAbort(id),
+                _ => return Err(CommandError::Missing { command: c, what: "abort #id" }),
+            }
+        }
+        "start" => Command::Start(args.first().map(ToString::to_string)),
+        "press" => match args.as_slice() {
+            [payload] => Command::Press((*payload).to_string()),
+            _ => return Err(CommandError::Missing { command: c, what: "a button" }),
+        },
+        _ => return Err(CommandError::Unknown(name.to_string())),
+    };
+    Ok(Some(command))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(line: &str) -> Command {
+        parse(line, false).unwrap().unwrap()
+    }
+
+    #[test]
+    fn every_command_name_and_alias_is_unique_and_parses() {
+        let mut seen = std::collections::HashSet::new();
+        for spec in COMMANDS {
+            for name in std::iter::once(&spec.name).chain(spec.aliases) {
+                assert!(seen.insert(*name), "/{name} defined twice");
+                assert_eq!(find(name), Some(spec));
+            }
+        }
+    }
+
+    #[test]
+    fn ids_may_stand_anywhere_and_new_takes_an_opponent_and_settings() {
+        assert_eq!(p("/move A1-A2 R #12"), Command::Move { id: Some(12), text: "A1-A2 R".into() });
+        assert_eq!(p("/走 #3 A1 R"), Command::Move { id: Some(3), text: "A1 R".into() });
+        assert_eq!(
+            p("/new dark-fence @bob board=5x5 clock=live"),
+            Command::New {
+                game: "dark-fence".into(),
+                opponent: Some("bob".into()),
+                settings: vec!["board=5x5".into(), "clock=live".into()],
+            }
+        );
+        assert_eq!(p("/draw accept #4"), Command::Draw { id: Some(4), answer: Some(true) });
+        assert_eq!(p("/和棋"), Command::Draw { id: None, answer: None });
+        assert_eq!(p("/admin abort #9"), Command::AdminAbort(9));
+    }
+
+    #[test]
+    fn a_bare_line_is_a_move_in_private_and_chatter_in_a_group() {
+        assert_eq!(parse("A1 R", true), Ok(Some(Command::Move { id: None, text: "A1 R".into() })));
+        assert_eq!(parse("hello all", false), Ok(None));
+    }
+
+    #[test]
+    fn unknown_commands_and_bad_arguments_are_errors() {
+        assert_eq!(parse("/fly", false), Err(CommandError::Unknown("fly".into())));
+        assert!(matches!(parse("/new", false), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse("/move #2", false), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse("/resign now", false), Err(CommandError::BadArgument { .. })));
+        assert!(matches!(parse("/draw maybe", false), Err(CommandError::BadArgument { .. })));
+        assert!(matches!(parse("/admin abort", false), Err(CommandError::Missing { .. })));
+    }
+}

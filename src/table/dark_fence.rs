@@ -1,0 +1,952 @@
+//! Dark Fence at the table: its events, views and refusals as messages (spec §3.9). Every text
+//! goes through the Fluent bundles; every message is rendered from one audience's events or
+//! view, never from the full state (spec §2.5 rule 1).
+//!
+//! While Dark Fence is the only game, the table's per-game hooks live here; the next game turns
+//! them into a per-game trait.
+
+use fluent_bundle::FluentValue;
+
+use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::{Ctx, Table};
+use crate::core::{Audience, ErrorCode, GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::games::dark_fence::{
+    self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Rel8, Report,
+    Reveal, View, Violation,
+};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind};
+
+/// The game for a name players may type instead of the code.
+pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
+    match name.trim() {
+        "暗弈分野" | "暗弈" | "dark_fence" | "darkfence" => Some(GameKind::DarkFence),
+        _ => None,
+    }
+}
+
+/// Whether moves of this game are private (so typed only in a private chat) and the start
+/// needs every player reachable privately.
+pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::DarkFence(_))
+}
+
+fn options(game: &AnyGame) -> &dark_fence::Options {
+    match game {
+        AnyGame::DarkFence(g) => crate::games::Game::options(g),
+    }
+}
+
+/// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4).
+pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
+    matches!(action, AnyAction::DarkFence(Action::Move(_))) && options(game).confirm_moves
+}
+
+fn name_of(t: &Table, player: Player) -> &str {
+    t.names.get(player.index()).map_or("?", String::as_str)
+}
+
+fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
+    w.text(lang, &format!("game-{}", kind.code()), &[])
+}
+
+fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
+    w.text(lang, &format!("dir-{}", dir.letter()), &[])
+}
+
+/// A relative report as words, e.g. "down-right, leaning right, distance 4" or "at E3".
+fn rel_text(w: &Wording, lang: Lang, report: &Report) -> String {
+    if let Some(cell) = report.cell {
+        return w.text(lang, "rel-exact", &[("cell", cell.to_string().into())]);
+    }
+    let dir = match report.dir {
+        Rel8::Up => "rel-up",
+        Rel8::Down => "rel-down",
+        Rel8::Left => "rel-left",
+        Rel8::Right => "rel-right",
+        Rel8::UpLeft => "rel-up-left",
+        Rel8::UpRight => "rel-up-right",
+        Rel8::DownLeft => "rel-down-left",
+        Rel8::DownRight => "rel-down-right",
+        Rel8::Same => "rel-same",
+    };
+    let mut text = w.text(lang, dir, &[]);
+    if let Some(lean) = report.lean {
+        let id = match lean {
+            Lean::Up => "lean-up",
+            Lean::Down => "lean-down",
+            Lean::Left => "lean-left",
+            Lean::Right => "lean-right",
+        };
+        text.push_str(&w.text(lang, id, &[]));
+    }
+    if let Some(d) = report.distance {
+        text.push_str(&w.text(lang, "rel-distance", &[("n", d.into())]));
+    }
+    text
+}
+
+fn path_text(path: &[dark_fence::Cell]) -> String {
+    path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
+}
+
+fn msg(t: &Table, to: Dest, text: String) -> Outbound {
+    Outbound { platform: t.row.platform.clone(), to, text, image: None, buttons: Vec::new() }
+}
+
+fn public(t: &Table) -> Dest {
+    Dest::Chat(t.row.chat_id.clone())
+}
+
+fn private(t: &Table, player: Player) -> Option<Dest> {
+    t.seats.get(player.index()).cloned().flatten().map(Dest::User)
+}
+
+fn public_lang(t: &Table) -> Lang {
+    super::public_lang(t)
+}
+
+fn owner_name(w: &Wording, lang: Lang, t: &Table, owner: Option<Player>) -> String {
+    owner.map_or_else(|| w.text(lang, "df-owner-position", &[]), |p| name_of(t, p).to_string())
+}
+
+fn violation_text(w: &Wording, lang: Lang, t: &Table, mover: Player, v: &Violation) -> String {
+    let mover = name_of(t, mover);
+    match v {
+        Violation::CrossedFence { edge, owner, placed_ply, .. } => w.text(
+            lang,
+            "df-v-crossed-fence",
+            &[
+                ("mover", mover.into()),
+                ("edge", edge.to_string().into()),
+                ("owner", owner_name(w, lang, t, *owner).into()),
+                ("k", (*placed_ply).into()),
+            ],
+        ),
+        Violation::EndedOnOpponent { cell } => w.text(
+            lang,
+            "df-v-ended-on-opponent",
+            &[("mover", mover.into()), ("cell", cell.to_string().into())],
+        ),
+        Violation::DuplicateFence { edge, owner, placed_ply } => w.text(
+            lang,
+            "df-v-duplicate-fence",
+            &[
+                ("mover", mover.into()),
+                ("edge", edge.to_string().into()),
+                ("owner", owner_name(w, lang, t, *owner).into()),
+                ("k", (*placed_ply).into()),
+            ],
+        ),
+        Violation::BorderFence { edge } => w.text(
+            lang,
+            "df-v-border-fence",
+            &[("mover", mover.into()), ("edge", edge.to_string().into())],
+        ),
+    }
+}
+
+fn areas_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    areas: [u16; 2],
+    residual: Option<[u16; 2]>,
+) -> String {
+    let mut text = w.text(
+        lang,
+        "df-separated",
+        &[
+            ("p1", name_of(t, Player::P1).into()),
+            ("a1", areas[0].into()),
+            ("p2", name_of(t, Player::P2).into()),
+            ("a2", areas[1].into()),
+        ],
+    );
+    if let Some(r) = residual {
+        text.push_str(&w.text(lang, "df-residual", &[("r1", r[0].into()), ("r2", r[1].into())]));
+    }
+    text
+}
+
+fn detail_text(w: &Wording, lang: Lang, t: &Table, detail: &EndDetail) -> String {
+    match detail {
+        EndDetail::Violation { found } => violation_text(w, lang, t, found.by, &found.violation),
+        EndDetail::Separated { areas, residual } => areas_text(w, lang, t, *areas, *residual),
+        EndDetail::Challenge { by, against, first, all } => match first {
+            Some(found) => w.text(
+                lang,
+                "df-challenge-upheld",
+                &[
+                    ("by", name_of(t, *by).into()),
+                    ("against", name_of(t, *against).into()),
+                    ("ply", found.ply.into()),
+                    ("violation", violation_text(w, lang, t, found.by, &found.violation).into()),
+                    ("count", all.len().into()),
+                ],
+            ),
+            None => w.text(
+                lang,
+                "df-challenge-rejected",
+                &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
+            ),
+        },
+        EndDetail::Claim { by, separated, areas, residual } => {
+            if *separated {
+                let areas = areas.map(|a| areas_text(w, lang, t, a, *residual)).unwrap_or_default();
+                w.text(
+                    lang,
+                    "df-claim-upheld",
+                    &[("by", name_of(t, *by).into()), ("areas", areas.into())],
+                )
+            } else {
+                w.text(lang, "df-claim-rejected", &[("by", name_of(t, *by).into())])
+            }
+        }
+        EndDetail::PlyCap { decided_by } => {
+            let then = decided_by
+                .as_deref()
+                .map_or_else(|| w.text(lang, "df-cap-draw", &[]), |d| detail_text(w, lang, t, d));
+            w.text(lang, "df-ply-cap", &[("then", then.into())])
+        }
+    }
+}
+
+fn reveal_text(w: &Wording, lang: Lang, t: &Table, reveal: &Reveal) -> String {
+    let fences: Vec<String> = reveal
+        .fences
+        .iter()
+        .map(|f| {
+            w.text(
+                lang,
+                "df-reveal-fence",
+                &[
+                    ("edge", f.edge.to_string().into()),
+                    ("owner", owner_name(w, lang, t, f.by).into()),
+                    ("ply", f.ply.into()),
+                ],
+            )
+        })
+        .collect();
+    let moves: Vec<String> = reveal
+        .records
+        .iter()
+        .map(|r| format!("{}. {} {} {}", r.ply, name_of(t, r.by), path_text(&r.path), r.dir))
+        .collect();
+    let cell = |c: Option<dark_fence::Cell>| c.map_or_else(|| "?".to_string(), |c| c.to_string());
+    let none = w.text(lang, "df-none", &[]);
+    let mut text = w.text(
+        lang,
+        "df-reveal",
+        &[
+            ("fences", if fences.is_empty() { none.clone() } else { fences.join(", ") }.into()),
+            ("moves", if moves.is_empty() { none } else { moves.join("; ") }.into()),
+            ("p1", name_of(t, Player::P1).into()),
+            ("c1", cell(reveal.positions[0]).into()),
+            ("p2", name_of(t, Player::P2).into()),
+            ("c2", cell(reveal.positions[1]).into()),
+        ],
+    );
+    if !reveal.salts.is_empty() {
+        let salts: Vec<String> =
+            reveal.salts.iter().enumerate().map(|(i, s)| format!("{}:{s}", i + 1)).collect();
+        text.push('\n');
+        text.push_str(&w.text(lang, "df-salts", &[("salts", salts.join(" ").into())]));
+    }
+    text
+}
+
+/// The invitation posted by `/new`.
+pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outbound {
+    let lang = ctx.lang;
+    let id = t.row.id;
+    let rules = rules_summary(w, lang, t);
+    let text = if named {
+        w.text(
+            lang,
+            "new-invite",
+            &[
+                ("creator", ctx.name.as_str().into()),
+                ("opponent", name_of(t, Player::P2).into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", id.into()),
+                ("rules", rules.into()),
+            ],
+        )
+    } else {
+        w.text(
+            lang,
+            "new-open-invite",
+            &[
+                ("creator", ctx.name.as_str().into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", id.into()),
+                ("rules", rules.into()),
+            ],
+        )
+    };
+    let mut out = msg(t, public(t), text);
+    out.buttons = vec![
+        Button { label: w.text(lang, "btn-accept", &[]), payload: format!("{id}:0:accept") },
+        Button { label: w.text(lang, "btn-decline", &[]), payload: format!("{id}:0:decline") },
+    ];
+    out
+}
+
+fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+    let o = options(&t.game);
+    let mode = w.text(
+        lang,
+        if o.mode == Mode::Challenge { "df-mode-challenge" } else { "df-mode-referee" },
+        &[],
+    );
+    let changed = t.game.options().summary();
+    let clock = match t.time.pace {
+        super::clock::Pace::Correspondence => w.text(
+            lang,
+            "clock-correspondence",
+            &[("per", super::human_duration(i64::from(t.time.per_move), lang).into())],
+        ),
+        super::clock::Pace::Live => w.text(
+            lang,
+            "clock-live",
+            &[("per", super::human_duration(i64::from(t.time.per_move), lang).into())],
+        ),
+    };
+    w.text(
+        lang,
+        "df-rules-summary",
+        &[
+            ("board", o.board.to_string().into()),
+            ("mode", mode.into()),
+            ("options", if changed.is_empty() { "-".to_string() } else { changed }.into()),
+            ("clock", clock.into()),
+        ],
+    )
+}
+
+/// The public start announcement.
+pub(super) fn started(w: &Wording, _ctx: &Ctx, t: &Table) -> Outbound {
+    let lang = public_lang(t);
+    let o = options(&t.game);
+    let starts = match o.start {
+        dark_fence::Start::Fixed => w.text(
+            lang,
+            "df-starts-fixed",
+            &[("c1", "A1".into()), ("c2", o.board.far_corner().to_string().into())],
+        ),
+        dark_fence::Start::Free => w.text(lang, "df-starts-free", &[]),
+    };
+    let text = w.text(
+        lang,
+        "df-started",
+        &[
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("id", t.row.id.into()),
+            ("p1", name_of(t, Player::P1).into()),
+            ("p2", name_of(t, Player::P2).into()),
+            ("rules", rules_summary(w, lang, t).into()),
+            ("starts", starts.into()),
+        ],
+    );
+    msg(t, public(t), text)
+}
+
+/// The private echo of a move waiting for confirmation, derived from the parse only (it never
+/// warns about hidden things, spec §3.4).
+pub(super) fn confirmation(
+    w: &Wording,
+    ctx: &Ctx,
+    t: &Table,
+    action: &AnyAction,
+    turn: i64,
+) -> Outbound {
+    let lang = ctx.lang;
+    let id = t.row.id;
+    let text = match action {
+        AnyAction::DarkFence(Action::Move(m)) => w.text(
+            lang,
+            "df-confirm",
+            &[
+                ("id", id.into()),
+                ("path", path_text(&m.path).into()),
+                ("dir", dir_word(w, lang, m.dir).into()),
+            ],
+        ),
+        other => w.text(
+            lang,
+            "confirm-generic",
+            &[("id", id.into()), ("action", t.game.format_action(other).into())],
+        ),
+    };
+    let mut out = msg(t, Dest::User(ctx.user.clone()), text);
+    out.buttons = vec![
+        Button { label: w.text(lang, "btn-confirm", &[]), payload: format!("{id}:{turn}:confirm") },
+        Button { label: w.text(lang, "btn-cancel", &[]), payload: format!("{id}:{turn}:cancel") },
+    ];
+    out
+}
+
+fn seat_lang(langs: &[Lang], player: Player) -> Lang {
+    langs.get(player.index()).copied().unwrap_or_default()
+}
+
+/// The messages for the events of one action, each to its audience (spec §3.9). For a move
+/// that does not end the game the number, order, recipients and templates never depend on
+/// hidden information.
+pub(super) fn announce(
+    w: &Wording,
+    t: &Table,
+    events: &[Noticed<AnyEvent>],
+    langs: &[Lang],
+) -> Vec<Outbound> {
+    let pl = public_lang(t);
+    let id = t.row.id;
+    let mut out = Vec::new();
+    let mut last_reports: Option<[Report; 2]> = None;
+    for noticed in events {
+        let AnyEvent::DarkFence(event) = &noticed.event;
+        match event {
+            Event::Announced { ply, mover, fence_dir, reports } => {
+                last_reports = Some(*reports);
+                out.push(msg(
+                    t,
+                    public(t),
+                    w.text(
+                        pl,
+                        "df-ply-public",
+                        &[
+                            ("ply", (*ply).into()),
+                            ("mover", name_of(t, *mover).into()),
+                            ("dir", dir_word(w, pl, *fence_dir).into()),
+                            ("p1", name_of(t, Player::P1).into()),
+                            ("p2", name_of(t, Player::P2).into()),
+                            ("rel12", rel_text(w, pl, &reports[0]).into()),
+                            ("rel21", rel_text(w, pl, &reports[1]).into()),
+                        ],
+                    ),
+                ));
+                let other = mover.other();
+                if let Some(to) = private(t, other) {
+                    let l = seat_lang(langs, other);
+                    out.push(msg(
+                        t,
+                        to,
+                        w.text(
+                            l,
+                            "df-ply-opponent",
+                            &[
+                                ("id", id.into()),
+                                ("mover", name_of(t, *mover).into()),
+                                ("dir", dir_word(w, l, *fence_dir).into()),
+                                ("rel", rel_text(w, l, &reports[other.index()]).into()),
+                            ],
+                        ),
+                    ));
+                }
+            }
+            Event::Moved { ply, path, fence } => {
+                let Audience::Only(seat) = noticed.audience else { continue };
+                let Some(mover) = Player::from_seat(seat) else { continue };
+                let Some(to) = private(t, mover) else { continue };
+                let l = seat_lang(langs, mover);
+                let rel =
+                    last_reports.map(|r| rel_text(w, l, &r[mover.index()])).unwrap_or_default();
+                out.push(msg(
+                    t,
+                    to,
+                    w.text(
+                        l,
+                        "df-ply-mover",
+                        &[
+                            ("id", id.into()),
+                            ("ply", (*ply).into()),
+                            ("path", path_text(path).into()),
+                            ("edge", fence.to_string().into()),
+                            ("rel", rel.into()),
+                        ],
+                    ),
+                ));
+            }
+            Event::Recorded { ply } => {
+                let Audience::Only(seat) = noticed.audience else { continue };
+                let Some(p) = Player::from_seat(seat) else { continue };
+                if let Some(to) = private(t, p) {
+                    let l = seat_lang(langs, p);
+                    out.push(msg(
+                        t,
+                        to,
+                        w.text(l, "df-recorded", &[("id", id.into()), ("ply", (*ply).into())]),
+                    ));
+                }
+            }
+            Event::Stopped { ply, mover, cell, commitment } => {
+                let mut text = w.text(
+                    pl,
+                    "df-stopped",
+                    &[
+                        ("ply", (*ply).into()),
+                        ("name", name_of(t, *mover).into()),
+                        ("cell", cell.to_string().into()),
+                    ],
+                );
+                if let Some(hash) = commitment {
+                    text.push('\n');
+                    text.push_str(&w.text(pl, "df-commitment", &[("hash", hash.as_str().into())]));
+                }
+                out.push(msg(t, public(t), text));
+            }
+            Event::WindowOpened { holder, target, .. } => {
+                let seconds = t.decision_seconds();
+                let mut m = msg(
+                    t,
+                    public(t),
+                    w.text(
+                        pl,
+                        "df-window",
+                        &[
+                            ("holder", name_of(t, *holder).into()),
+                            ("target", name_of(t, *target).into()),
+                            ("time", super::human_duration(seconds, pl).into()),
+                        ],
+                    ),
+                );
+                let turn = t.actions;
+                m.buttons = vec![
+                    Button {
+                        label: w.text(pl, "btn-challenge", &[]),
+                        payload: format!("{id}:{turn}:challenge"),
+                    },
+                    Button {
+                        label: w.text(pl, "btn-pass", &[]),
+                        payload: format!("{id}:{turn}:pass"),
+                    },
+                ];
+                if options(&t.game).partition_handling == dark_fence::PartitionHandling::Claim {
+                    m.buttons.push(Button {
+                        label: w.text(pl, "btn-claim", &[]),
+                        payload: format!("{id}:{turn}:claim"),
+                    });
+                }
+                out.push(m);
+            }
+            Event::Passed { by, .. } => {
+                out.push(msg(
+                    t,
+                    public(t),
+                    w.text(pl, "df-passed", &[("name", name_of(t, *by).into())]),
+                ));
+            }
+            Event::Challenged { by, against } => out.push(msg(
+                t,
+                public(t),
+                w.text(
+                    pl,
+                    "df-challenged",
+                    &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
+                ),
+            )),
+            Event::Claimed { by } => {
+                out.push(msg(
+                    t,
+                    public(t),
+                    w.text(pl, "df-claimed", &[("by", name_of(t, *by).into())]),
+                ));
+            }
+            Event::StartChosen { player, cell } => {
+                let to_public = noticed.audience == Audience::Everyone;
+                if to_public {
+                    out.push(msg(
+                        t,
+                        public(t),
+                        w.text(
+                            pl,
+                            "df-start-public",
+                            &[
+                                ("name", name_of(t, *player).into()),
+                                ("cell", cell.to_string().into()),
+                            ],
+                        ),
+                    ));
+                } else if let Some(to) = private(t, *player) {
+                    let l = seat_lang(langs, *player);
+                    out.push(msg(
+                        t,
+                        to,
+                        w.text(
+                            l,
+                            "df-start-chosen",
+                            &[("id", id.into()), ("cell", cell.to_string().into())],
+                        ),
+                    ));
+                }
+            }
+            // Told to P2 as part of P2's setup prompt (see `turn_prompts`).
+            Event::OpponentStart { .. } => {}
+            Event::InPlace { first } => {
+                out.push(msg(
+                    t,
+                    public(t),
+                    w.text(pl, "df-in-place", &[("name", name_of(t, *first).into())]),
+                ));
+            }
+            Event::Report { to: p, report } => {
+                if let Some(to) = private(t, *p) {
+                    let l = seat_lang(langs, *p);
+                    out.push(msg(
+                        t,
+                        to,
+                        w.text(
+                            l,
+                            "df-report",
+                            &[("id", id.into()), ("rel", rel_text(w, l, report).into())],
+                        ),
+                    ));
+                }
+            }
+            Event::GameOver { decision, detail, reveal, .. } => {
+                let headline = match decision {
+                    Decision::Winner(p) => w.text(
+                        pl,
+                        "over-win",
+                        &[("id", id.into()), ("winner", name_of(t, *p).into())],
+                    ),
+                    Decision::Draw => w.text(pl, "over-draw", &[("id", id.into())]),
+                };
+                let text = format!(
+                    "{headline}\n{}\n{}",
+                    detail_text(w, pl, t, detail),
+                    reveal_text(w, pl, t, reveal)
+                );
+                out.push(msg(t, public(t), text));
+            }
+        }
+    }
+    out
+}
+
+/// A game ended by the table (resign, timeout, agreement, abort), with the full reveal.
+pub(super) fn finished(
+    w: &Wording,
+    t: &Table,
+    result: Option<GameResult>,
+    reason: &str,
+) -> Outbound {
+    let lang = public_lang(t);
+    let id = t.row.id;
+    let headline = match result {
+        Some(GameResult::Winner(seat)) => w.text(
+            lang,
+            "over-win",
+            &[
+                ("id", id.into()),
+                ("winner", t.names.get(seat.index()).map_or("?", String::as_str).into()),
+            ],
+        ),
+        Some(_) => w.text(lang, "over-draw", &[("id", id.into())]),
+        None => w.text(lang, "over-aborted", &[("id", id.into())]),
+    };
+    let loser = match result {
+        Some(GameResult::Winner(seat)) => {
+            t.names.get(1 - seat.index().min(1)).cloned().unwrap_or_default()
+        }
+        _ => String::new(),
+    };
+    let why = w.text(lang, &format!("reason-{reason}"), &[("name", loser.into())]);
+    let mut text = format!("{headline}\n{why}");
+    if let AnyView::DarkFence(view) = t.game.view(Viewer::Referee)
+        && let Some(reveal) = &view.reveal
+        && t.actions > 0
+    {
+        text.push('\n');
+        text.push_str(&reveal_text(w, lang, t, reveal));
+    }
+    msg(t, public(t), text)
+}
+
+/// The prompts when `seat` must act: the public "X to move" and the private prompt with the
+/// player's own view (spec §3.9.1 "turn begins"). Window decisions are prompted by the window
+/// message itself.
+pub(super) fn turn_prompts(
+    w: &Wording,
+    t: &Table,
+    seat: Seat,
+    prompt: Prompt,
+    lang: Lang,
+    notify: bool,
+) -> Vec<Outbound> {
+    let Some(player) = Player::from_seat(seat) else { return Vec::new() };
+    let Some(to) = private(t, player) else { return Vec::new() };
+    let pl = public_lang(t);
+    let id = t.row.id;
+    let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat));
+    let mut out = Vec::new();
+    match prompt {
+        Prompt::Move => {
+            let ply = view.ply + 1;
+            out.push(msg(
+                t,
+                public(t),
+                w.text(
+                    pl,
+                    "df-turn-public",
+                    &[("ply", ply.into()), ("name", name_of(t, player).into())],
+                ),
+            ));
+            let mut text =
+                w.text(lang, "df-turn-private", &[("id", id.into()), ("ply", ply.into())]);
+            text.push('\n');
+            text.push_str(&seat_view_text(w, lang, t, &view));
+            let mut m = msg(t, to, text);
+            if !notify {
+                // Prompts still come (they carry the view); only reminders stop.
+            }
+            m.buttons = Vec::new();
+            out.push(m);
+        }
+        Prompt::Setup => {
+            let text = match view.opponent_start {
+                Some(cell) => w.text(
+                    lang,
+                    "df-setup-p2",
+                    &[
+                        ("id", id.into()),
+                        ("p1", name_of(t, Player::P1).into()),
+                        ("cell", cell.to_string().into()),
+                    ],
+                ),
+                None => w.text(lang, "df-setup", &[("id", id.into())]),
+            };
+            out.push(msg(t, to, text));
+        }
+        Prompt::Window => {}
+    }
+    out
+}
+
+fn seat_view_text(w: &Wording, lang: Lang, t: &Table, view: &View) -> String {
+    let mut lines = Vec::new();
+    let Some(me) = view.viewer else { return String::new() };
+    if view.is_challenge() {
+        let cell =
+            |p: Player| view.positions[p.index()].map_or_else(|| "?".into(), |c| c.to_string());
+        lines.push(w.text(
+            lang,
+            "df-view-cells",
+            &[
+                ("p1", name_of(t, Player::P1).into()),
+                ("c1", cell(Player::P1).into()),
+                ("p2", name_of(t, Player::P2).into()),
+                ("c2", cell(Player::P2).into()),
+            ],
+        ));
+    } else {
+        let cell = view.positions[me.index()].map_or_else(|| "?".into(), |c| c.to_string());
+        lines.push(w.text(lang, "df-view-cell", &[("cell", cell.into())]));
+    }
+    let fences: Vec<String> =
+        view.own_records.iter().map(|r| format!("{} ({})", r.edge, r.ply)).collect();
+    lines.push(w.text(
+        lang,
+        "df-view-fences",
+        &[(
+            "list",
+            if fences.is_empty() { w.text(lang, "df-none", &[]) } else { fences.join(", ") }.into(),
+        )],
+    ));
+    if let Some(report) = &view.setup_report {
+        lines.push(w.text(
+            lang,
+            "df-view-setup-report",
+            &[("rel", rel_text(w, lang, report).into())],
+        ));
+    }
+    for ply in &view.plies {
+        lines.push(ply_line(w, lang, t, view, ply));
+    }
+    lines.join("\n")
+}
+
+fn ply_line(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    view: &View,
+    ply: &dark_fence::PublicPly,
+) -> String {
+    let mover = name_of(t, ply.mover);
+    match (ply.fence_dir, ply.reports, ply.cell) {
+        (Some(dir), Some(reports), _) => match view.viewer {
+            Some(me) => w.text(
+                lang,
+                "df-view-ply-seat",
+                &[
+                    ("ply", ply.ply.into()),
+                    ("mover", mover.into()),
+                    ("dir", dir_word(w, lang, dir).into()),
+                    ("rel", rel_text(w, lang, &reports[me.index()]).into()),
+                ],
+            ),
+            None => w.text(
+                lang,
+                "df-view-ply-public",
+                &[
+                    ("ply", ply.ply.into()),
+                    ("mover", mover.into()),
+                    ("dir", dir_word(w, lang, dir).into()),
+                    ("rel12", rel_text(w, lang, &reports[0]).into()),
+                    ("rel21", rel_text(w, lang, &reports[1]).into()),
+                ],
+            ),
+        },
+        (_, _, Some(cell)) => {
+            let own = view.own_records.iter().find(|r| r.ply == ply.ply);
+            let record =
+                own.map(|r| format!(" [{} {}]", path_text(&r.path), r.dir)).unwrap_or_default();
+            w.text(
+                lang,
+                "df-view-ply-stop",
+                &[
+                    ("ply", ply.ply.into()),
+                    ("mover", mover.into()),
+                    ("cell", cell.to_string().into()),
+                    ("record", record.into()),
+                ],
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+/// A view (public or one seat's) as a message to `to`.
+pub(super) fn view_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    view: &AnyView,
+    to: Dest,
+) -> Outbound {
+    let AnyView::DarkFence(view) = view;
+    let header_id =
+        if view.viewer.is_some() { "df-view-header-seat" } else { "df-view-header-public" };
+    let mut text = w.text(
+        lang,
+        header_id,
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("ply", view.ply.into()),
+        ],
+    );
+    if view.viewer.is_some() {
+        text.push('\n');
+        text.push_str(&seat_view_text(w, lang, t, view));
+    } else {
+        if view.is_challenge() {
+            let cell =
+                |p: Player| view.positions[p.index()].map_or_else(|| "?".into(), |c| c.to_string());
+            text.push('\n');
+            text.push_str(&w.text(
+                lang,
+                "df-view-cells",
+                &[
+                    ("p1", name_of(t, Player::P1).into()),
+                    ("c1", cell(Player::P1).into()),
+                    ("p2", name_of(t, Player::P2).into()),
+                    ("c2", cell(Player::P2).into()),
+                ],
+            ));
+        }
+        for ply in &view.plies {
+            text.push('\n');
+            text.push_str(&ply_line(w, lang, t, view, ply));
+        }
+    }
+    if let Some((who, prompt)) = view.to_act
+        && t.row.status == "active"
+    {
+        let id = match prompt {
+            Prompt::Window => "df-view-to-decide",
+            _ => "df-view-to-act",
+        };
+        text.push('\n');
+        text.push_str(&w.text(lang, id, &[("name", name_of(t, who).into())]));
+    }
+    if let Some(reveal) = &view.reveal {
+        text.push('\n');
+        text.push_str(&reveal_text(w, lang, t, reveal));
+    }
+    msg(t, to, text)
+}
+
+/// One line of `/games`.
+pub(super) fn game_line(w: &Wording, lang: Lang, t: &Table) -> String {
+    let state = match (t.row.status.as_str(), t.game.to_act()) {
+        ("invited", _) => w.text(lang, "state-invited", &[]),
+        (_, ToAct::Seat(seat, _)) => w.text(
+            lang,
+            "state-to-act",
+            &[("name", t.names.get(seat.index()).map_or("?", String::as_str).into())],
+        ),
+        _ => w.text(lang, "state-over", &[]),
+    };
+    w.text(
+        lang,
+        "games-line",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("p1", name_of(t, Player::P1).into()),
+            ("p2", name_of(t, Player::P2).into()),
+            ("state", state.into()),
+        ],
+    )
+}
+
+/// `/rules <game>`: the rules in brief and every option.
+pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
+    let mut text = w.text(lang, &format!("rules-{}", kind.code()), &[]);
+    text.push('\n');
+    text.push_str(&w.text(lang, "rules-options", &[]));
+    let defaults = AnyOptions::default_for(kind);
+    for spec in kind.option_specs() {
+        let doc_id = format!("opt-{}-{}", kind.code(), spec.key.replace('_', "-"));
+        let doc =
+            if w.has(lang, &doc_id) { w.text(lang, &doc_id, &[]) } else { spec.doc.to_string() };
+        let _ = &defaults;
+        text.push_str(&format!(
+            "\n{} = {} ({}: {}): {doc}",
+            spec.key,
+            spec.values,
+            w.text(lang, "rules-default", &[]),
+            spec.default
+        ));
+    }
+    text.push('\n');
+    text.push_str(&w.text(lang, "rules-table-keys", &[]));
+    text
+}
+
+/// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
+pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    match error {
+        AnyError::Options(e) => w.text(lang, "err-options", &[("detail", e.to_string().into())]),
+        AnyError::WrongGame => w.text(lang, "err-internal", &[]),
+        AnyError::DarkFence(e) => {
+            let id = format!("df-err-{}", e.code());
+            let args: Vec<(&str, FluentValue<'_>)> = match e {
+                ActionError::BadToken { token } | ActionError::DirectionNotLast { token } => {
+                    vec![("token", token.as_str().into())]
+                }
+                ActionError::OffBoard { cell } => vec![("cell", cell.as_str().into())],
+                ActionError::NotStraight { from, to } => {
+                    vec![("from", from.to_string().into()), ("to", to.to_string().into())]
+                }
+                ActionError::WrongStart { expected } => vec![("cell", expected.to_string().into())],
+                ActionError::TooManyWaypoints { max } => vec![("max", (*max).into())],
+                ActionError::StartTaken { cell } => vec![("cell", cell.to_string().into())],
+                _ => Vec::new(),
+            };
+            w.text(lang, &id, &args)
+        }
+    }
+}

@@ -1,0 +1,1577 @@
+//! The referee: platform-agnostic tables that own seats, turns, clocks, resign, draw offers,
+//! takebacks and every sentence users see. Front ends (console, transcript runner, Discord,
+//! Telegram) only translate to [`Incoming`] and from [`Outbound`].
+//!
+//! Order of effects for every change (STYLE §3.5): validate, apply to a copy, save (one
+//! transaction, version-checked), then announce. One writer per game: each table sits behind its
+//! own async mutex, and the store's version check catches a second writer anywhere else.
+
+pub mod clock;
+pub mod command;
+mod dark_fence;
+pub mod error;
+pub mod reply;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+
+use fluent_bundle::FluentValue;
+use serde::{Deserialize, Serialize};
+use tokio::sync::Mutex;
+
+use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
+use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
+use crate::store::{ActionRow, GameRow, NewGame, Store, UserRow};
+use clock::{Clock, Pace, TimeControl};
+use command::Command;
+use error::TableError;
+use reply::{Button, Dest, Lang, Outbound, Wording};
+
+/// The engine version stored with new games (bump when replays of old logs would change).
+pub const ENGINE_VERSION: i64 = 1;
+
+/// Where a command was typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Chat {
+    /// A group chat or channel, by its platform id.
+    Group(String),
+    /// The user's private chat with the bot.
+    Private,
+}
+
+/// One command from a platform.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    /// `console`, `script`, `telegram`, `discord`.
+    pub platform: String,
+    /// The platform's user id.
+    pub user_id: String,
+    /// The name others see.
+    pub user_name: String,
+    /// Where it was typed.
+    pub chat: Chat,
+    /// The text (a slash command, or a bare action in a private chat).
+    pub text: String,
+    /// The platform's locale for this user, if it tells one.
+    pub locale: Option<String>,
+    /// Whether the platform says the user administers this chat.
+    pub is_admin: bool,
+}
+
+/// What a platform allows: Telegram bots may write privately only to users who pressed Start.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Policy {
+    /// A user is reachable privately only after opening the private chat (`/start`).
+    pub dm_needs_start: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum OfferKind {
+    Draw,
+    Takeback,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Offer {
+    kind: OfferKind,
+    by: usize,
+}
+
+#[derive(Debug, Clone)]
+struct Pending {
+    turn: i64,
+    action: AnyAction,
+}
+
+/// One game in memory: its row, the engine state rebuilt from the log, and cached names.
+#[derive(Debug)]
+struct Table {
+    row: GameRow,
+    game: AnyGame,
+    seats: Vec<Option<String>>,
+    names: Vec<String>,
+    time: TimeControl,
+    actions: i64,
+    pending: HashMap<usize, Pending>,
+}
+
+impl Table {
+    fn seat_of(&self, user: &str) -> Option<usize> {
+        self.seats.iter().position(|s| s.as_deref() == Some(user))
+    }
+
+    fn offer(&self) -> Option<Offer> {
+        self.row.offer.as_deref().and_then(|o| serde_json::from_str(o).ok())
+    }
+
+    /// Seconds allowed for the decision now asked for.
+    fn decision_seconds(&self) -> i64 {
+        let window = matches!(self.game.to_act(), ToAct::Seat(_, Prompt::Window));
+        let seconds = match (window, self.time.pace) {
+            // A challenge window in a live game lasts `window_timeout`; in correspondence play it
+            // lasts as long as a move (a 60-second window makes no sense across days).
+            (true, Pace::Live) => match self.game.options() {
+                AnyOptions::DarkFence(o) => o.window_timeout,
+            },
+            _ => self.time.per_move,
+        };
+        i64::from(seconds)
+    }
+}
+
+/// What the index keeps of each running game, for finding games without locking them.
+#[derive(Debug, Clone)]
+struct Summary {
+    platform: String,
+    chat_id: String,
+    seats: Vec<Option<String>>,
+    creator: String,
+    status: String,
+    to_act: Option<usize>,
+    deadline_at: Option<i64>,
+}
+
+/// Running games by id, with lookups by chat and by seated user, so that finding "the caller's
+/// game here" costs the caller's few games, not every game on the server.
+#[derive(Debug, Default)]
+struct Index {
+    games: HashMap<i64, Summary>,
+    by_chat: HashMap<(String, String), Vec<i64>>,
+    by_user: HashMap<(String, String), Vec<i64>>,
+}
+
+impl Index {
+    fn keys(s: &Summary) -> (Vec<(String, String)>, (String, String)) {
+        let users = s.seats.iter().flatten().chain(std::iter::once(&s.creator));
+        let mut user_keys: Vec<(String, String)> =
+            users.map(|u| (s.platform.clone(), u.clone())).collect();
+        user_keys.sort();
+        user_keys.dedup();
+        (user_keys, (s.platform.clone(), s.chat_id.clone()))
+    }
+
+    fn remove(&mut self, id: i64) {
+        let Some(old) = self.games.remove(&id) else { return };
+        let (users, chat) = Self::keys(&old);
+        for key in users.iter() {
+            if let Some(ids) = self.by_user.get_mut(key) {
+                ids.retain(|g| *g != id);
+                if ids.is_empty() {
+                    self.by_user.remove(key);
+                }
+            }
+        }
+        if let Some(ids) = self.by_chat.get_mut(&chat) {
+            ids.retain(|g| *g != id);
+            if ids.is_empty() {
+                self.by_chat.remove(&chat);
+            }
+        }
+    }
+
+    fn insert(&mut self, id: i64, summary: Summary) {
+        self.remove(id);
+        let (users, chat) = Self::keys(&summary);
+        for key in users {
+            self.by_user.entry(key).or_default().push(id);
+        }
+        self.by_chat.entry(chat).or_default().push(id);
+        self.games.insert(id, summary);
+    }
+
+    fn len(&self) -> usize {
+        self.games.len()
+    }
+}
+
+/// The referee for every game of every chat.
+pub struct Referee {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    wording: Wording,
+    seed_base: u64,
+    policies: HashMap<String, Policy>,
+    tables: StdMutex<HashMap<i64, Arc<Mutex<Table>>>>,
+    index: StdMutex<Index>,
+    users: StdMutex<HashMap<(String, String), UserRow>>,
+}
+
+impl std::fmt::Debug for Referee {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Referee").field("games", &self.lock_index().len()).finish_non_exhaustive()
+    }
+}
+
+fn seed_bits(seed: u64) -> i64 {
+    i64::from_ne_bytes(seed.to_ne_bytes())
+}
+
+fn seed_of(bits: i64) -> Seed {
+    Seed(u64::from_ne_bytes(bits.to_ne_bytes()))
+}
+
+/// SplitMix64: spreads consecutive counters into unrelated seeds.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What a command produced: messages, or a refusal to word.
+type Reply = Result<Vec<Outbound>, TableError>;
+
+/// Who asked, and where to answer.
+#[derive(Debug, Clone)]
+struct Ctx {
+    platform: String,
+    user: String,
+    name: String,
+    lang: Lang,
+    chat: Chat,
+    is_admin: bool,
+}
+
+impl Ctx {
+    fn here(&self) -> Dest {
+        match &self.chat {
+            Chat::Group(id) => Dest::Chat(id.clone()),
+            Chat::Private => Dest::User(self.user.clone()),
+        }
+    }
+
+    fn is_private(&self) -> bool {
+        self.chat == Chat::Private
+    }
+}
+
+impl Referee {
+    /// A referee over `store`, reading time from `clock`; `seed_base` makes game seeds
+    /// (transcripts fix it; the bot draws it at random). Every running game is rebuilt by
+    /// replaying its action log.
+    ///
+    /// # Errors
+    ///
+    /// The store cannot be read.
+    pub async fn open(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        seed_base: u64,
+        policies: HashMap<String, Policy>,
+    ) -> Result<Referee, TableError> {
+        let referee = Referee {
+            store,
+            clock,
+            wording: Wording::new(),
+            seed_base,
+            policies,
+            tables: StdMutex::new(HashMap::new()),
+            index: StdMutex::new(Index::default()),
+            users: StdMutex::new(HashMap::new()),
+        };
+        for row in referee.store.games_with_status(&["invited", "active"]).await? {
+            let id = row.id;
+            match referee.load(row).await {
+                Ok(table) => referee.install(table),
+                Err(e) => {
+                    tracing::error!(game = id, error = ?e, "cannot rebuild game from its log")
+                }
+            }
+        }
+        Ok(referee)
+    }
+
+    /// The store (for tools and tests).
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The wording (for front ends that need platform glue sentences).
+    #[must_use]
+    pub fn wording(&self) -> &Wording {
+        &self.wording
+    }
+
+    /// The command definitions, for registering commands on platforms.
+    #[must_use]
+    pub fn commands() -> &'static [command::CommandSpec] {
+        command::COMMANDS
+    }
+
+    fn lock_index(&self) -> std::sync::MutexGuard<'_, Index> {
+        self.index.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn lock_tables(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<Mutex<Table>>>> {
+        self.tables.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(String, String), UserRow>> {
+        self.users.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Rebuilds a game from its row and log.
+    async fn load(&self, row: GameRow) -> Result<Table, TableError> {
+        let kind = GameKind::from_code(&row.kind)
+            .ok_or_else(|| TableError::Internal(format!("unknown game kind {}", row.kind)))?;
+        let options = AnyOptions::parse(kind, &row.options)
+            .map_err(|e| TableError::Internal(format!("stored options: {e}")))?;
+        let seed = seed_of(row.seed);
+        let mut game = match &row.position {
+            Some(p) => AnyGame::from_position(&options, p, seed)
+                .map_err(|e| TableError::Internal(format!("stored position: {e}")))?,
+            None => AnyGame::new(&options, seed)
+                .map_err(|e| TableError::Internal(format!("stored options: {e}")))?,
+        };
+        let actions = self.store.actions(row.id).await?;
+        for a in &actions {
+            let seat = Seat(u8::try_from(a.seat).unwrap_or(u8::MAX));
+            let action = game.parse_action(seat, &a.notation).map_err(|e| {
+                TableError::Internal(format!("replay #{} seq {}: {e}", row.id, a.seq))
+            })?;
+            game.play(seat, &action).map_err(|e| {
+                TableError::Internal(format!("replay #{} seq {}: {e}", row.id, a.seq))
+            })?;
+        }
+        let seats: Vec<Option<String>> = serde_json::from_str(&row.seats)
+            .map_err(|e| TableError::Internal(format!("stored seats: {e}")))?;
+        let time: TimeControl = serde_json::from_str(&row.clock)
+            .map_err(|e| TableError::Internal(format!("stored clock: {e}")))?;
+        let mut names = Vec::new();
+        for seat in &seats {
+            names.push(match seat {
+                Some(u) => self
+                    .user_row(&row.platform, u)
+                    .await?
+                    .map_or_else(|| u.clone(), |r| r.display_name),
+                None => String::from("?"),
+            });
+        }
+        Ok(Table {
+            row,
+            game,
+            seats,
+            names,
+            time,
+            actions: i64::try_from(actions.len()).unwrap_or(i64::MAX),
+            pending: HashMap::new(),
+        })
+    }
+
+    fn summary(table: &Table) -> Summary {
+        Summary {
+            platform: table.row.platform.clone(),
+            chat_id: table.row.chat_id.clone(),
+            seats: table.seats.clone(),
+            creator: table.row.creator.clone(),
+            status: table.row.status.clone(),
+            to_act: table.game.to_act().seat().map(Seat::index),
+            deadline_at: table.row.deadline_at,
+        }
+    }
+
+    fn install(&self, table: Table) {
+        let id = table.row.id;
+        let summary = Self::summary(&table);
+        let running = matches!(summary.status.as_str(), "invited" | "active");
+        let mut index = self.lock_index();
+        let mut tables = self.lock_tables();
+        if running {
+            index.insert(id, summary);
+            tables.insert(id, Arc::new(Mutex::new(table)));
+        } else {
+            index.remove(id);
+            tables.remove(&id);
+        }
+    }
+
+    fn refresh(&self, table: &Table) {
+        let summary = Self::summary(table);
+        let id = table.row.id;
+        if matches!(summary.status.as_str(), "invited" | "active") {
+            self.lock_index().insert(id, summary);
+        } else {
+            self.lock_index().remove(id);
+            self.lock_tables().remove(&id);
+        }
+    }
+
+    async fn user_row(&self, platform: &str, user: &str) -> Result<Option<UserRow>, TableError> {
+        let key = (platform.to_string(), user.to_string());
+        if let Some(row) = self.lock_users().get(&key) {
+            return Ok(Some(row.clone()));
+        }
+        let row = self.store.user(platform, user).await?;
+        if let Some(r) = &row {
+            self.lock_users().insert(key, r.clone());
+        }
+        Ok(row)
+    }
+
+    fn cache_user(&self, row: UserRow) {
+        self.lock_users().insert((row.platform.clone(), row.user_id.clone()), row);
+    }
+
+    /// The language to write to `user` in.
+    async fn lang_of(&self, platform: &str, user: &str) -> Lang {
+        match self.user_row(platform, user).await {
+            Ok(Some(row)) => row.locale.as_deref().and_then(Lang::from_code).unwrap_or_default(),
+            _ => Lang::default(),
+        }
+    }
+
+    fn policy(&self, platform: &str) -> Policy {
+        self.policies.get(platform).copied().unwrap_or_default()
+    }
+
+    /// Handles one command and returns what to send. Never fails: refusals and internal errors
+    /// come back as messages.
+    pub async fn handle(&self, input: Incoming) -> Vec<Outbound> {
+        let ctx = match self.touch_user(&input).await {
+            Ok(ctx) => ctx,
+            Err(e) => {
+                tracing::error!(error = ?e, "recording the user");
+                let lang = input.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
+                let ctx = Ctx {
+                    platform: input.platform,
+                    user: input.user_id,
+                    name: input.user_name,
+                    lang,
+                    chat: input.chat,
+                    is_admin: input.is_admin,
+                };
+                return vec![self.say(&ctx, ctx.here(), ctx.lang, "err-internal", &[])];
+            }
+        };
+        let result = match command::parse(&input.text, ctx.is_private()) {
+            Ok(None) => return Vec::new(),
+            Ok(Some(cmd)) => self.dispatch(&ctx, cmd).await,
+            Err(e) => Err(match e {
+                command::CommandError::Unknown(c) => {
+                    TableError::user_with("err-unknown-command", &[("command", &c)])
+                }
+                command::CommandError::Missing { command, what } => {
+                    TableError::user_with("err-missing", &[("command", command), ("what", what)])
+                }
+                command::CommandError::BadArgument { command, arg } => TableError::user_with(
+                    "err-bad-argument",
+                    &[("command", command), ("arg", &arg)],
+                ),
+            }),
+        };
+        match result {
+            Ok(out) => out,
+            Err(e) => vec![self.refusal(&ctx, ctx.here(), &e)],
+        }
+    }
+
+    /// Words a refusal for the user who caused it.
+    fn refusal(&self, ctx: &Ctx, to: Dest, error: &TableError) -> Outbound {
+        let text = match error {
+            TableError::User { id, args } => {
+                let args: Vec<(&str, FluentValue<'_>)> =
+                    args.iter().map(|(k, v)| (*k, FluentValue::from(v.as_str()))).collect();
+                self.wording.text(ctx.lang, id, &args)
+            }
+            TableError::Action(e) => dark_fence::error_text(&self.wording, ctx.lang, e),
+            TableError::Internal(detail) => {
+                tracing::error!(%detail, user = %ctx.user, "internal error");
+                self.wording.text(ctx.lang, "err-internal", &[])
+            }
+        };
+        Outbound { platform: ctx.platform.clone(), to, text, image: None, buttons: Vec::new() }
+    }
+
+    fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, id: &str, args: &reply::Args<'_>) -> Outbound {
+        Outbound {
+            platform: ctx.platform.clone(),
+            to,
+            text: self.wording.text(lang, id, args),
+            image: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// Records the user (name, private reachability) and works out the language to answer in.
+    async fn touch_user(&self, input: &Incoming) -> Result<Ctx, TableError> {
+        let key = (input.platform.clone(), input.user_id.clone());
+        let cached = self.lock_users().get(&key).cloned();
+        let mut row = match cached {
+            Some(row) if row.display_name == input.user_name => row,
+            _ => self.store.upsert_user(&input.platform, &input.user_id, &input.user_name).await?,
+        };
+        if input.chat == Chat::Private && row.reachable != Some(true) {
+            self.store.set_reachable(&input.platform, &input.user_id, Some(true)).await?;
+            row.reachable = Some(true);
+        }
+        let lang = row
+            .locale
+            .as_deref()
+            .and_then(Lang::from_code)
+            .or_else(|| input.locale.as_deref().and_then(Lang::from_code))
+            .unwrap_or_default();
+        self.cache_user(row);
+        Ok(Ctx {
+            platform: input.platform.clone(),
+            user: input.user_id.clone(),
+            name: input.user_name.clone(),
+            lang,
+            chat: input.chat.clone(),
+            is_admin: input.is_admin,
+        })
+    }
+
+    /// Marks a user unreachable privately after a platform refused a delivery (Telegram 403,
+    /// Discord 50007), so the next game asks them to open the private chat first.
+    ///
+    /// # Errors
+    ///
+    /// The store failed.
+    pub async fn delivery_failed(&self, platform: &str, user: &str) -> Result<(), TableError> {
+        self.store.set_reachable(platform, user, Some(false)).await?;
+        if let Some(row) = self.lock_users().get_mut(&(platform.to_string(), user.to_string())) {
+            row.reachable = Some(false);
+        }
+        Ok(())
+    }
+
+    async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Reply {
+        match cmd {
+            Command::New { game, opponent, settings } => {
+                self.new_game(ctx, &game, opponent.as_deref(), &settings).await
+            }
+            Command::Accept(id) => self.accept(ctx, id).await,
+            Command::Decline(id) => self.decline(ctx, id).await,
+            Command::Move { id, text } => self.move_text(ctx, id, &text).await,
+            Command::Confirm(id) => self.confirm(ctx, id, true).await,
+            Command::Cancel(id) => self.confirm(ctx, id, false).await,
+            Command::Board(id) => self.board(ctx, id).await,
+            Command::View(id) => self.view(ctx, id).await,
+            Command::Challenge(id) => self.window(ctx, id, "challenge").await,
+            Command::Pass(id) => self.window(ctx, id, "pass").await,
+            Command::Claim(id) => self.window(ctx, id, "claim").await,
+            Command::Resign(id) => self.resign(ctx, id).await,
+            Command::Draw { id, answer } => self.offer(ctx, id, OfferKind::Draw, answer).await,
+            Command::Takeback { id, answer } => {
+                self.offer(ctx, id, OfferKind::Takeback, answer).await
+            }
+            Command::Abort(id) => self.abort(ctx, id, false).await,
+            Command::AdminAbort(id) => {
+                if !ctx.is_admin {
+                    return Err(TableError::user("err-not-admin"));
+                }
+                self.abort(ctx, Some(id), true).await
+            }
+            Command::Games => Ok(self.games(ctx).await),
+            Command::Rules(game) => self.rules(ctx, game.as_deref()),
+            Command::Help => Ok(vec![self.help(ctx)]),
+            Command::Settings(pairs) => self.settings(ctx, &pairs).await,
+            Command::Start(_) => {
+                if !ctx.is_private() {
+                    return Err(TableError::user("err-start-private"));
+                }
+                Ok(vec![self.say(
+                    ctx,
+                    ctx.here(),
+                    ctx.lang,
+                    "start-welcome",
+                    &[("name", ctx.name.as_str().into())],
+                )])
+            }
+            Command::Press(payload) => self.press(ctx, &payload).await,
+        }
+    }
+
+    /// Finds the game a command means: the id given, or the caller's only matching game here.
+    fn resolve(
+        &self,
+        ctx: &Ctx,
+        id: Option<i64>,
+        want: impl Fn(&Summary) -> bool,
+    ) -> Result<i64, TableError> {
+        let index = self.lock_index();
+        let here = |s: &Summary| {
+            s.platform == ctx.platform
+                && match &ctx.chat {
+                    Chat::Group(chat) => s.chat_id == *chat,
+                    Chat::Private => {
+                        s.seats.iter().any(|u| u.as_deref() == Some(ctx.user.as_str()))
+                    }
+                }
+        };
+        if let Some(id) = id {
+            return match index.games.get(&id) {
+                Some(s) if s.platform == ctx.platform && want(s) => Ok(id),
+                Some(_) => {
+                    Err(TableError::user_with("err-game-not-yours", &[("id", &id.to_string())]))
+                }
+                None => Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())])),
+            };
+        }
+        let candidates = match &ctx.chat {
+            Chat::Group(chat) => index.by_chat.get(&(ctx.platform.clone(), chat.clone())),
+            Chat::Private => index.by_user.get(&(ctx.platform.clone(), ctx.user.clone())),
+        };
+        let mut found: Vec<i64> = candidates
+            .into_iter()
+            .flatten()
+            .filter(|id| index.games.get(id).is_some_and(|s| here(s) && want(s)))
+            .copied()
+            .collect();
+        found.sort_unstable();
+        match found.as_slice() {
+            [] => Err(TableError::user("err-no-game-here")),
+            [one] => Ok(*one),
+            many => {
+                let list: Vec<String> = many.iter().map(|id| format!("#{id}")).collect();
+                Err(TableError::user_with("err-which-game", &[("ids", &list.join(", "))]))
+            }
+        }
+    }
+
+    fn table(&self, id: i64) -> Result<Arc<Mutex<Table>>, TableError> {
+        self.lock_tables()
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| TableError::user_with("err-no-such-game", &[("id", &id.to_string())]))
+    }
+
+    fn seated(ctx: &Ctx) -> impl Fn(&Summary) -> bool + '_ {
+        move |s: &Summary| s.seats.iter().any(|u| u.as_deref() == Some(ctx.user.as_str()))
+    }
+
+    fn seed_for(&self, n: u64) -> u64 {
+        mix(self.seed_base ^ mix(n))
+    }
+
+    async fn new_game(
+        &self,
+        ctx: &Ctx,
+        game: &str,
+        opponent: Option<&str>,
+        settings: &[String],
+    ) -> Reply {
+        let Chat::Group(chat) = &ctx.chat else {
+            return Err(TableError::user("err-group-only"));
+        };
+        let kind = GameKind::from_code(game)
+            .or_else(|| dark_fence::kind_from_name(game))
+            .ok_or_else(|| {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
+                TableError::user_with(
+                    "err-unknown-game",
+                    &[("game", game), ("known", &known.join(", "))],
+                )
+            })?;
+        if opponent == Some(ctx.user.as_str()) {
+            return Err(TableError::user("err-self-invite"));
+        }
+        let pairs = crate::games::options::split_pairs(&settings.join(","))
+            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+        let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
+            pairs.into_iter().partition(|(k, _)| TimeControl::KEYS.contains(&k.as_str()));
+        let game_text: Vec<String> = game_pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let options = AnyOptions::parse(kind, &game_text.join(","))
+            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+        let time = TimeControl::from_pairs(&table_pairs)
+            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+        let counter = self
+            .store
+            .meta("games_created")
+            .await?
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+            + 1;
+        self.store.set_meta("games_created", &counter.to_string()).await?;
+        let seed = self.seed_for(counter);
+        let engine = AnyGame::new(&options, Seed(seed))
+            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+        let seats = vec![Some(ctx.user.clone()), opponent.map(str::to_string)];
+        let pairs_text: Vec<String> =
+            options.to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let row = self
+            .store
+            .create_game(&NewGame {
+                platform: ctx.platform.clone(),
+                chat_id: chat.clone(),
+                kind: kind.code().to_string(),
+                options: pairs_text.join(","),
+                position: None,
+                seed: seed_bits(seed),
+                seats: serde_json::to_string(&seats).unwrap_or_default(),
+                creator: ctx.user.clone(),
+                locale: ctx.lang.code().to_string(),
+                status: "invited".into(),
+                clock: serde_json::to_string(&time).unwrap_or_default(),
+                engine_version: ENGINE_VERSION,
+                now: self.clock.now(),
+            })
+            .await?;
+        let mut names = vec![ctx.name.clone()];
+        names.push(match opponent {
+            Some(o) => self
+                .user_row(&ctx.platform, o)
+                .await?
+                .map_or_else(|| o.to_string(), |r| r.display_name),
+            None => "?".to_string(),
+        });
+        let table =
+            Table { row, game: engine, seats, names, time, actions: 0, pending: HashMap::new() };
+        let out = dark_fence::invitation(&self.wording, ctx, &table, opponent.is_some());
+        self.install(table);
+        Ok(vec![out])
+    }
+
+    /// Whether the seat's user can be written to privately now.
+    async fn reachable(&self, platform: &str, user: &str) -> Result<bool, TableError> {
+        let known = self.user_row(platform, user).await?.and_then(|r| r.reachable);
+        Ok(match known {
+            Some(r) => r,
+            None => !self.policy(platform).dm_needs_start,
+        })
+    }
+
+    async fn accept(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+        let user = ctx.user.clone();
+        let id = self
+            .resolve(ctx, id, |s| {
+                s.status == "invited"
+                    && s.creator != user
+                    && s.seats
+                        .get(1)
+                        .is_some_and(|o| o.is_none() || o.as_deref() == Some(user.as_str()))
+            })
+            .map_err(|e| match (&e, id) {
+                (TableError::User { id: "err-no-game-here", .. }, None) => {
+                    TableError::user("err-no-invite")
+                }
+                _ => e,
+            })?;
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        if t.row.status != "invited" {
+            return Err(TableError::user("err-already-started"));
+        }
+        if t.row.creator == ctx.user {
+            return Err(TableError::user("err-own-invite"));
+        }
+        if let Some(Some(invited)) = t.seats.get(1)
+            && *invited != ctx.user
+        {
+            return Err(TableError::user_with("err-not-invited", &[("id", &id.to_string())]));
+        }
+        let mut seats = t.seats.clone();
+        seats[1] = Some(ctx.user.clone());
+        // Spec §2.5 rule 10: a game with private information starts only when every player can
+        // be reached privately.
+        if dark_fence::has_hidden_information(&t.game) {
+            let mut unreachable = Vec::new();
+            for (i, seat) in seats.iter().enumerate() {
+                if let Some(u) = seat
+                    && !self.reachable(&ctx.platform, u).await?
+                {
+                    unreachable.push(if i == 1 { ctx.name.clone() } else { t.names[i].clone() });
+                }
+            }
+            if !unreachable.is_empty() {
+                return Ok(vec![self.say(
+                    ctx,
+                    ctx.here(),
+                    ctx.lang,
+                    "err-unreachable",
+                    &[("names", unreachable.join(", ").into()), ("id", id.into())],
+                )]);
+            }
+        }
+        let now = self.clock.now();
+        let mut update = t.row.update(now);
+        update.seats = serde_json::to_string(&seats).unwrap_or_default();
+        update.status = "active".into();
+        let mut probe = Table {
+            row: t.row.clone(),
+            game: t.game.clone(),
+            seats: seats.clone(),
+            names: t.names.clone(),
+            time: t.time,
+            actions: 0,
+            pending: HashMap::new(),
+        };
+        probe.row.status = "active".into();
+        update.deadline_at = Some(now + probe.decision_seconds());
+        update.reminders_sent = 0;
+        let row = self.store.update_game(id, t.row.version, &update).await?;
+        t.row = row;
+        t.seats = seats;
+        t.names[1] = ctx.name.clone();
+        self.refresh(&t);
+        let mut out = vec![dark_fence::started(&self.wording, ctx, &t)];
+        out.extend(self.turn_prompts(&t).await);
+        Ok(out)
+    }
+
+    async fn decline(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+        let user = ctx.user.clone();
+        let id = self
+            .resolve(ctx, id, |s| {
+                s.status == "invited"
+                    && s.seats.get(1).is_some_and(|o| o.as_deref() == Some(user.as_str()))
+            })
+            .map_err(|e| match (&e, id) {
+                (TableError::User { id: "err-no-game-here", .. }, None) => {
+                    TableError::user("err-no-invite")
+                }
+                _ => e,
+            })?;
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        if t.row.status != "invited" || t.seat_of(&ctx.user) != Some(1) {
+            return Err(TableError::user("err-no-invite"));
+        }
+        let mut update = t.row.update(self.clock.now());
+        update.status = "aborted".into();
+        update.reason = Some("declined".into());
+        update.deadline_at = None;
+        t.row = self.store.update_game(id, t.row.version, &update).await?;
+        self.refresh(&t);
+        let lang = public_lang(&t);
+        Ok(vec![self.say(
+            ctx,
+            Dest::Chat(t.row.chat_id.clone()),
+            lang,
+            "declined",
+            &[("name", ctx.name.as_str().into()), ("id", id.into())],
+        )])
+    }
+
+    async fn move_text(&self, ctx: &Ctx, id: Option<i64>, text: &str) -> Reply {
+        let user = ctx.user.clone();
+        let awaiting = |s: &Summary| {
+            s.status == "active"
+                && s.to_act
+                    .and_then(|i| s.seats.get(i))
+                    .is_some_and(|u| u.as_deref() == Some(user.as_str()))
+        };
+        let id = match (id, ctx.is_private()) {
+            (Some(id), _) => self.resolve(ctx, Some(id), Self::seated(ctx))?,
+            // In a private chat a bare action goes to the one game waiting for the caller.
+            (None, true) => self.resolve(ctx, None, awaiting).or_else(|_| {
+                self.resolve(ctx, None, |s| s.status == "active" && Self::seated(ctx)(s))
+            })?,
+            (None, false) => {
+                self.resolve(ctx, None, |s| s.status == "active" && Self::seated(ctx)(s))?
+            }
+        };
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        if dark_fence::has_hidden_information(&t.game) && !ctx.is_private() {
+            // Spec L-01: never echoed, never applied; the player is sent to the private chat.
+            return Err(TableError::user("err-private-only"));
+        }
+        self.check_turn(&t, seat)?;
+        let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)?;
+        if dark_fence::needs_confirmation(&t.game, &action) {
+            let turn = t.actions;
+            t.pending.insert(seat, Pending { turn, action: action.clone() });
+            return Ok(vec![dark_fence::confirmation(&self.wording, ctx, &t, &action, turn)]);
+        }
+        self.apply(&mut t, seat, &action, Some(&ctx.user)).await
+    }
+
+    fn check_turn(&self, t: &Table, seat: usize) -> Result<(), TableError> {
+        if t.row.status == "invited" {
+            return Err(TableError::user("err-not-started"));
+        }
+        match t.game.to_act() {
+            ToAct::Over(_) => Err(TableError::user("err-game-over")),
+            _ if t.row.status != "active" => Err(TableError::user("err-game-over")),
+            ToAct::Seat(s, _) if s.index() == seat => Ok(()),
+            ToAct::Seat(s, _) => {
+                let name = t.names.get(s.index()).cloned().unwrap_or_default();
+                Err(TableError::user_with("err-not-your-turn", &[("name", &name)]))
+            }
+        }
+    }
+
+    async fn confirm(&self, ctx: &Ctx, id: Option<i64>, yes: bool) -> Reply {
+        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let pending = t.pending.remove(&seat).ok_or(TableError::user("err-nothing-to-confirm"))?;
+        if pending.turn != t.actions {
+            return Err(TableError::user("err-stale-button"));
+        }
+        if !yes {
+            return Ok(vec![self.say(
+                ctx,
+                Dest::User(ctx.user.clone()),
+                ctx.lang,
+                "confirm-cancelled",
+                &[],
+            )]);
+        }
+        self.check_turn(&t, seat)?;
+        self.apply(&mut t, seat, &pending.action, Some(&ctx.user)).await
+    }
+
+    async fn window(&self, ctx: &Ctx, id: Option<i64>, word: &str) -> Reply {
+        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        self.check_turn(&t, seat)?;
+        let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), word)?;
+        self.apply(&mut t, seat, &action, Some(&ctx.user)).await
+    }
+
+    /// Validates, applies to a copy, saves (one transaction with the version check), then
+    /// announces. On any error nothing changed.
+    async fn apply(
+        &self,
+        t: &mut Table,
+        seat: usize,
+        action: &AnyAction,
+        by: Option<&str>,
+    ) -> Reply {
+        let mut game = t.game.clone();
+        let notation = game.format_action(action);
+        let events = game.play(Seat(u8::try_from(seat).unwrap_or(0)), action)?;
+        let now = self.clock.now();
+        let mut update = t.row.update(now);
+        update.offer = None; // an action answers any standing offer
+        match game.to_act() {
+            ToAct::Over(outcome) => {
+                update.status = "over".into();
+                update.result = Some(result_code(outcome.result));
+                update.reason = Some(outcome.reason.to_string());
+                update.deadline_at = None;
+            }
+            ToAct::Seat(..) => {
+                let probe = Table {
+                    game: game.clone(),
+                    row: t.row.clone(),
+                    seats: Vec::new(),
+                    names: Vec::new(),
+                    time: t.time,
+                    actions: 0,
+                    pending: HashMap::new(),
+                };
+                update.deadline_at = Some(now + probe.decision_seconds());
+                update.reminders_sent = 0;
+            }
+        }
+        let row = ActionRow {
+            seq: t.actions + 1,
+            seat: i64::try_from(seat).unwrap_or(0),
+            notation,
+            by_user: by.map(str::to_string),
+            at: now,
+        };
+        let saved = self.store.commit_action(t.row.id, t.row.version, &row, &update).await?;
+        // Saved: only now does anything change in memory or get announced.
+        t.row = saved;
+        t.game = game;
+        t.actions += 1;
+        t.pending.clear();
+        self.refresh(t);
+        let langs = self.seat_langs(t).await;
+        let mut out = dark_fence::announce(&self.wording, t, &events, &langs);
+        out.extend(self.turn_prompts(t).await);
+        Ok(out)
+    }
+
+    /// Each seat's language, for private messages.
+    async fn seat_langs(&self, t: &Table) -> Vec<Lang> {
+        let mut langs = Vec::with_capacity(t.seats.len());
+        for seat in &t.seats {
+            langs.push(match seat {
+                Some(u) => self.lang_of(&t.row.platform, u).await,
+                None => Lang::default(),
+            });
+        }
+        langs
+    }
+
+    /// The prompts for whoever must act next: public "X to move" and a private prompt with the
+    /// player's own view.
+    async fn turn_prompts(&self, t: &Table) -> Vec<Outbound> {
+        let ToAct::Seat(seat, prompt) = t.game.to_act() else { return Vec::new() };
+        if t.row.status != "active" {
+            return Vec::new();
+        }
+        let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
+        let lang = self.lang_of(&t.row.platform, user).await;
+        let notify = self
+            .user_row(&t.row.platform, user)
+            .await
+            .ok()
+            .flatten()
+            .is_none_or(|r| r.notifications);
+        dark_fence::turn_prompts(&self.wording, t, seat, prompt, lang, notify)
+    }
+
+    async fn board(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+        let id = self.resolve(ctx, id, |_| true)?;
+        let cell = self.table(id)?;
+        let t = cell.lock().await;
+        let view = t.game.view(Viewer::Public);
+        Ok(vec![dark_fence::view_message(&self.wording, ctx.lang, &t, &view, ctx.here())])
+    }
+
+    async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+        let id = self.resolve(ctx, id, Self::seated(ctx))?;
+        let cell = self.table(id)?;
+        let t = cell.lock().await;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let view = t.game.view(Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0))));
+        // A private view always goes to the private chat, wherever it was asked for.
+        Ok(vec![dark_fence::view_message(
+            &self.wording,
+            ctx.lang,
+            &t,
+            &view,
+            Dest::User(ctx.user.clone()),
+        )])
+    }
+
+    /// Ends a game outside the rules (resign, timeout, agreed draw, abort) and announces it with
+    /// the full reveal.
+    async fn finish(
+        &self,
+        t: &mut Table,
+        status: &str,
+        result: Option<GameResult>,
+        reason: &str,
+    ) -> Result<Vec<Outbound>, TableError> {
+        let mut update = t.row.update(self.clock.now());
+        update.status = status.to_string();
+        update.result = result.map(result_code);
+        update.reason = Some(reason.to_string());
+        update.deadline_at = None;
+        update.offer = None;
+        t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
+        t.pending.clear();
+        self.refresh(t);
+        Ok(vec![dark_fence::finished(&self.wording, t, result, reason)])
+    }
+
+    async fn resign(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        if t.row.status != "active" || t.game.to_act().outcome().is_some() {
+            return Err(TableError::user("err-game-over"));
+        }
+        let winner = Seat(u8::try_from(1 - seat.min(1)).unwrap_or(0));
+        self.finish(&mut t, "over", Some(GameResult::Winner(winner)), "resigned").await
+    }
+
+    async fn offer(
+        &self,
+        ctx: &Ctx,
+        id: Option<i64>,
+        kind: OfferKind,
+        answer: Option<bool>,
+    ) -> Reply {
+        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        if t.row.status != "active" {
+            return Err(TableError::user("err-game-over"));
+        }
+        if kind == OfferKind::Takeback && dark_fence::has_hidden_information(&t.game) {
+            return Err(TableError::user("err-takeback-hidden"));
+        }
+        let standing = t.offer().filter(|o| o.kind == kind);
+        let to = Dest::Chat(t.row.chat_id.clone());
+        let lang = public_lang(&t);
+        let name = ctx.name.as_str();
+        let (offer_id, accepted_id, declined_id) = match kind {
+            OfferKind::Draw => ("draw-offered", "draw-agreed", "draw-declined"),
+            OfferKind::Takeback => ("takeback-offered", "takeback-agreed", "takeback-declined"),
+        };
+        match (standing, answer) {
+            // Accepting: an explicit accept, or offering back what the other side offered.
+            (Some(o), Some(true) | None) if o.by != seat => {
+                if kind == OfferKind::Draw {
+                    let mut out = vec![self.say(
+                        ctx,
+                        to,
+                        lang,
+                        accepted_id,
+                        &[("name", name.into()), ("id", id.into())],
+                    )];
+                    out.extend(
+                        self.finish(&mut t, "over", Some(GameResult::Draw), "agreed").await?,
+                    );
+                    return Ok(out);
+                }
+                self.take_back(ctx, &mut t, accepted_id).await
+            }
+            (Some(o), Some(false)) if o.by != seat => {
+                let mut update = t.row.update(self.clock.now());
+                update.offer = None;
+                t.row = self.store.update_game(id, t.row.version, &update).await?;
+                Ok(vec![self.say(
+                    ctx,
+                    to,
+                    lang,
+                    declined_id,
+                    &[("name", name.into()), ("id", id.into())],
+                )])
+            }
+            (Some(_), None) => Err(TableError::user("err-offer-pending")),
+            (_, Some(_)) => Err(TableError::user("err-no-offer")),
+            (None, None) => {
+                if kind == OfferKind::Takeback && t.actions == 0 {
+                    return Err(TableError::user("err-nothing-to-take-back"));
+                }
+                let mut update = t.row.update(self.clock.now());
+                update.offer =
+                    Some(serde_json::to_string(&Offer { kind, by: seat }).unwrap_or_default());
+                t.row = self.store.update_game(id, t.row.version, &update).await?;
+                let other = t.names.get(1 - seat.min(1)).cloned().unwrap_or_default();
+                let mut out = self.say(
+                    ctx,
+                    to,
+                    lang,
+                    offer_id,
+                    &[("name", name.into()), ("other", other.into()), ("id", id.into())],
+                );
+                let word = if kind == OfferKind::Draw { "draw" } else { "takeback" };
+                out.buttons = vec![
+                    Button {
+                        label: self.wording.text(lang, "btn-accept", &[]),
+                        payload: format!("{id}:{}:{word}-accept", t.actions),
+                    },
+                    Button {
+                        label: self.wording.text(lang, "btn-decline", &[]),
+                        payload: format!("{id}:{}:{word}-decline", t.actions),
+                    },
+                ];
+                Ok(vec![out])
+            }
+        }
+    }
+
+    /// Removes the last action (both players agreed) and rebuilds the game by replay.
+    async fn take_back(&self, ctx: &Ctx, t: &mut Table, said: &str) -> Reply {
+        let actions = self.store.actions(t.row.id).await?;
+        let kind = t.game.kind();
+        let options = t.game.options();
+        let mut game = match &t.row.position {
+            Some(p) => AnyGame::from_position(&options, p, seed_of(t.row.seed))
+                .map_err(|e| TableError::Internal(e.to_string()))?,
+            None => AnyGame::new(&options, seed_of(t.row.seed))
+                .map_err(|e| TableError::Internal(e.to_string()))?,
+        };
+        for a in actions.iter().take(actions.len().saturating_sub(1)) {
+            let seat = Seat(u8::try_from(a.seat).unwrap_or(0));
+            let action = game
+                .parse_action(seat, &a.notation)
+                .map_err(|e| TableError::Internal(format!("{kind} replay: {e}")))?;
+            game.play(seat, &action)
+                .map_err(|e| TableError::Internal(format!("{kind} replay: {e}")))?;
+        }
+        let now = self.clock.now();
+        let mut update = t.row.update(now);
+        update.offer = None;
+        let probe = Table {
+            game: game.clone(),
+            row: t.row.clone(),
+            seats: Vec::new(),
+            names: Vec::new(),
+            time: t.time,
+            actions: 0,
+            pending: HashMap::new(),
+        };
+        update.deadline_at = Some(now + probe.decision_seconds());
+        update.reminders_sent = 0;
+        t.row = self.store.remove_last_action(t.row.id, t.row.version, &update).await?;
+        t.game = game;
+        t.actions -= 1;
+        t.pending.clear();
+        self.refresh(t);
+        let lang = public_lang(t);
+        let mut out = vec![self.say(
+            ctx,
+            Dest::Chat(t.row.chat_id.clone()),
+            lang,
+            said,
+            &[("name", ctx.name.as_str().into()), ("id", t.row.id.into())],
+        )];
+        out.extend(self.turn_prompts(t).await);
+        Ok(out)
+    }
+
+    async fn abort(&self, ctx: &Ctx, id: Option<i64>, admin: bool) -> Reply {
+        let user = ctx.user.clone();
+        let id = if admin {
+            self.resolve(ctx, id, |_| true)?
+        } else {
+            self.resolve(ctx, id, |s| {
+                s.creator == user || s.seats.iter().any(|u| u.as_deref() == Some(user.as_str()))
+            })?
+        };
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        if !admin && t.actions > 0 {
+            return Err(TableError::user("err-abort-started"));
+        }
+        let reason = if admin { "admin-aborted" } else { "aborted" };
+        let lang = public_lang(&t);
+        let mut out = vec![self.say(
+            ctx,
+            Dest::Chat(t.row.chat_id.clone()),
+            lang,
+            "aborted",
+            &[("name", ctx.name.as_str().into()), ("id", id.into())],
+        )];
+        out.extend(self.finish(&mut t, "aborted", None, reason).await?);
+        Ok(out)
+    }
+
+    async fn games(&self, ctx: &Ctx) -> Vec<Outbound> {
+        let here: Vec<(i64, Summary)> = {
+            let index = self.lock_index();
+            let mut v: Vec<(i64, Summary)> = index
+                .games
+                .iter()
+                .filter(|(_, s)| s.platform == ctx.platform)
+                .map(|(id, s)| (*id, s.clone()))
+                .collect();
+            v.sort_by_key(|(id, _)| *id);
+            v
+        };
+        let mut lines = Vec::new();
+        let mut waiting = Vec::new();
+        for (id, s) in &here {
+            let Ok(cell) = self.table(*id) else { continue };
+            let t = cell.lock().await;
+            let line = dark_fence::game_line(&self.wording, ctx.lang, &t);
+            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id) {
+                lines.push(line.clone());
+            }
+            let mine = s
+                .to_act
+                .and_then(|i| s.seats.get(i))
+                .is_some_and(|u| u.as_deref() == Some(ctx.user.as_str()))
+                || (s.status == "invited"
+                    && s.seats.get(1).is_some_and(|u| u.as_deref() == Some(ctx.user.as_str())));
+            if mine {
+                waiting.push(line);
+            }
+        }
+        let mut text = String::new();
+        if !ctx.is_private() {
+            text.push_str(&self.wording.text(
+                ctx.lang,
+                "games-here",
+                &[("count", lines.len().into())],
+            ));
+            for l in &lines {
+                text.push('\n');
+                text.push_str(l);
+            }
+            text.push('\n');
+        }
+        text.push_str(&self.wording.text(
+            ctx.lang,
+            "games-waiting",
+            &[("count", waiting.len().into())],
+        ));
+        for l in &waiting {
+            text.push('\n');
+            text.push_str(l);
+        }
+        vec![Outbound {
+            platform: ctx.platform.clone(),
+            to: ctx.here(),
+            text,
+            image: None,
+            buttons: Vec::new(),
+        }]
+    }
+
+    fn rules(&self, ctx: &Ctx, game: Option<&str>) -> Reply {
+        let Some(game) = game else {
+            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
+            return Ok(vec![self.say(
+                ctx,
+                ctx.here(),
+                ctx.lang,
+                "rules-which",
+                &[("known", known.join(", ").into())],
+            )]);
+        };
+        let kind = GameKind::from_code(game)
+            .or_else(|| dark_fence::kind_from_name(game))
+            .ok_or_else(|| {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
+                TableError::user_with(
+                    "err-unknown-game",
+                    &[("game", game), ("known", &known.join(", "))],
+                )
+            })?;
+        Ok(vec![Outbound {
+            platform: ctx.platform.clone(),
+            to: ctx.here(),
+            text: dark_fence::rules_text(&self.wording, ctx.lang, kind),
+            image: None,
+            buttons: Vec::new(),
+        }])
+    }
+
+    fn help(&self, ctx: &Ctx) -> Outbound {
+        let mut text = self.wording.text(ctx.lang, "help-header", &[]);
+        for spec in command::COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || ctx.is_admin)) {
+            let alias = spec.aliases.first().map(|a| format!(" (/{a})")).unwrap_or_default();
+            let args = if spec.args.is_empty() { String::new() } else { format!(" {}", spec.args) };
+            text.push_str(&format!(
+                "\n/{}{args}{alias}: {}",
+                spec.name,
+                self.wording.text(ctx.lang, spec.help, &[])
+            ));
+        }
+        Outbound {
+            platform: ctx.platform.clone(),
+            to: ctx.here(),
+            text,
+            image: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    async fn settings(&self, ctx: &Ctx, pairs: &[String]) -> Reply {
+        let pairs = crate::games::options::split_pairs(&pairs.join(","))
+            .map_err(|e| TableError::user_with("err-settings", &[("detail", &e.to_string())]))?;
+        let mut lang = ctx.lang;
+        for (key, value) in &pairs {
+            match key.as_str() {
+                "language" | "lang" | "语言" => {
+                    lang = Lang::from_code(value).ok_or_else(|| {
+                        TableError::user_with(
+                            "err-settings",
+                            &[("detail", &format!("language={value}"))],
+                        )
+                    })?;
+                    self.store.set_locale(&ctx.platform, &ctx.user, Some(lang.code())).await?;
+                }
+                "notifications" | "通知" => {
+                    let on = crate::games::options::parse_bool(key, value).map_err(|e| {
+                        TableError::user_with("err-settings", &[("detail", &e.to_string())])
+                    })?;
+                    self.store.set_notifications(&ctx.platform, &ctx.user, on).await?;
+                }
+                other => return Err(TableError::user_with("err-settings", &[("detail", other)])),
+            }
+        }
+        if !pairs.is_empty()
+            && let Some(row) = self.store.user(&ctx.platform, &ctx.user).await?
+        {
+            self.cache_user(row);
+        }
+        let row = self.user_row(&ctx.platform, &ctx.user).await?;
+        let notifications = row.is_none_or(|r| r.notifications);
+        let id = if pairs.is_empty() { "settings-show" } else { "settings-saved" };
+        Ok(vec![self.say(
+            ctx,
+            ctx.here(),
+            lang,
+            id,
+            &[
+                ("language", lang.code().into()),
+                ("notifications", if notifications { "on" } else { "off" }.into()),
+            ],
+        )])
+    }
+
+    async fn press(&self, ctx: &Ctx, payload: &str) -> Reply {
+        let mut parts = payload.splitn(3, ':');
+        let (Some(id), Some(turn), Some(key)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(TableError::user("err-stale-button"));
+        };
+        let (Ok(id), Ok(turn)) = (id.parse::<i64>(), turn.parse::<i64>()) else {
+            return Err(TableError::user("err-stale-button"));
+        };
+        let current = match self.table(id) {
+            Ok(cell) => cell.lock().await.actions,
+            Err(_) => return Err(TableError::user("err-stale-button")),
+        };
+        if current != turn {
+            return Err(TableError::user("err-stale-button"));
+        }
+        let id = Some(id);
+        match key {
+            "accept" => self.accept(ctx, id).await,
+            "decline" => self.decline(ctx, id).await,
+            "challenge" | "pass" | "claim" => self.window(ctx, id, key).await,
+            "confirm" => self.confirm(ctx, id, true).await,
+            "cancel" => self.confirm(ctx, id, false).await,
+            "view" => self.view(ctx, id).await,
+            "draw-accept" => self.offer(ctx, id, OfferKind::Draw, Some(true)).await,
+            "draw-decline" => self.offer(ctx, id, OfferKind::Draw, Some(false)).await,
+            "takeback-accept" => self.offer(ctx, id, OfferKind::Takeback, Some(true)).await,
+            "takeback-decline" => self.offer(ctx, id, OfferKind::Takeback, Some(false)).await,
+            _ => Err(TableError::user("err-stale-button")),
+        }
+    }
+
+    /// Sends reminders at half and at 90 % of each decision's time and ends what ran out: a move
+    /// loses on time, a challenge window passes. Call it regularly (the console does every
+    /// second; transcripts on `!clock`).
+    pub async fn tick(&self) -> Vec<Outbound> {
+        let now = self.clock.now();
+        let mut due: Vec<i64> = self
+            .lock_index()
+            .games
+            .iter()
+            .filter(|(_, s)| s.status == "active" && s.deadline_at.is_some())
+            .map(|(id, _)| *id)
+            .collect();
+        due.sort_unstable();
+        let mut out = Vec::new();
+        for id in due {
+            let Ok(cell) = self.table(id) else { continue };
+            let mut t = cell.lock().await;
+            match self.tick_table(&mut t, now).await {
+                Ok(mut o) => out.append(&mut o),
+                Err(e) => tracing::error!(game = id, error = ?e, "clock"),
+            }
+        }
+        out
+    }
+
+    async fn tick_table(&self, t: &mut Table, now: i64) -> Result<Vec<Outbound>, TableError> {
+        let (Some(deadline), ToAct::Seat(seat, prompt)) = (t.row.deadline_at, t.game.to_act())
+        else {
+            return Ok(Vec::new());
+        };
+        if t.row.status != "active" {
+            return Ok(Vec::new());
+        }
+        let length = t.decision_seconds();
+        let start = deadline - length;
+        let lang = public_lang(t);
+        let name = t.names.get(seat.index()).cloned().unwrap_or_default();
+        let ctx = Ctx {
+            platform: t.row.platform.clone(),
+            user: String::new(),
+            name: name.clone(),
+            lang,
+            chat: Chat::Group(t.row.chat_id.clone()),
+            is_admin: false,
+        };
+        if now >= deadline {
+            if prompt == Prompt::Window {
+                let action = t.game.parse_action(seat, "pass")?;
+                let mut out = vec![self.say(
+                    &ctx,
+                    Dest::Chat(t.row.chat_id.clone()),
+                    lang,
+                    "timeout-pass",
+                    &[("name", name.as_str().into()), ("id", t.row.id.into())],
+                )];
+                out.extend(self.apply(t, seat.index(), &action, None).await?);
+                return Ok(out);
+            }
+            let winner = Seat(1 - seat.0.min(1));
+            let mut out = vec![self.say(
+                &ctx,
+                Dest::Chat(t.row.chat_id.clone()),
+                lang,
+                "timeout-loss",
+                &[("name", name.as_str().into()), ("id", t.row.id.into())],
+            )];
+            out.extend(self.finish(t, "over", Some(GameResult::Winner(winner)), "timeout").await?);
+            return Ok(out);
+        }
+        let level = if now >= start + length * 9 / 10 {
+            2
+        } else if now >= start + length / 2 {
+            1
+        } else {
+            0
+        };
+        if level <= t.row.reminders_sent {
+            return Ok(Vec::new());
+        }
+        let mut update = t.row.update(now);
+        update.reminders_sent = level;
+        t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
+        self.refresh(t);
+        let Some(Some(user)) = t.seats.get(seat.index()) else { return Ok(Vec::new()) };
+        let wants = self.user_row(&t.row.platform, user).await?.is_none_or(|r| r.notifications);
+        if !wants {
+            return Ok(Vec::new());
+        }
+        let user_lang = self.lang_of(&t.row.platform, user).await;
+        let left = human_duration(deadline - now, user_lang);
+        Ok(vec![self.say(
+            &ctx,
+            Dest::User(user.clone()),
+            user_lang,
+            "reminder",
+            &[("id", t.row.id.into()), ("left", left.into())],
+        )])
+    }
+}
+
+/// The stored result code.
+fn result_code(result: GameResult) -> String {
+    match result {
+        GameResult::Winner(seat) => format!("seat:{}", seat.0),
+        GameResult::Draw => "draw".into(),
+        GameResult::BothWin => "both-win".into(),
+        GameResult::BothLose => "both-lose".into(),
+    }
+}
+
+fn public_lang(t: &Table) -> Lang {
+    Lang::from_code(&t.row.locale).unwrap_or_default()
+}
+
+/// `2h 5m`, `3d`, `45s`: the largest two units.
+fn human_duration(seconds: i64, lang: Lang) -> String {
+    let s = seconds.max(0);
+    let units: [(i64, &str, &str); 4] =
+        [(86_400, "d", "天"), (3600, "h", "小时"), (60, "m", "分"), (1, "s", "秒")];
+    let mut parts = Vec::new();
+    let mut rest = s;
+    for (size, en, zh) in units {
+        if rest >= size && parts.len() < 2 {
+            parts.push(format!("{}{}", rest / size, if lang == Lang::ZhHans { zh } else { en }));
+            rest %= size;
+        }
+    }
+    if parts.is_empty() {
+        parts.push(if lang == Lang::ZhHans { "0秒".into() } else { "0s".into() });
+    }
+    parts.join(if lang == Lang::ZhHans { "" } else { " " })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_in_two_units_at_most() {
+        assert_eq!(human_duration(90_061, Lang::En), "1d 1h");
+        assert_eq!(human_duration(3_600 * 12, Lang::ZhHans), "12小时");
+        assert_eq!(human_duration(0, Lang::En), "0s");
+        assert_eq!(human_duration(125, Lang::En), "2m 5s");
+    }
+
+    #[test]
+    fn seeds_survive_the_trip_through_sqlite_integers() {
+        for seed in [0, 1, u64::MAX, 1 << 63] {
+            assert_eq!(seed_of(seed_bits(seed)), Seed(seed));
+        }
+        assert_ne!(mix(1), mix(2));
+    }
+}

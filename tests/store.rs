@@ -1,0 +1,510 @@
+//! The SQLite store against real files in a temporary directory: every method, the version
+//! checks, the transactions, and a restart.
+
+use std::path::PathBuf;
+
+use arbiter::store::*;
+use tempfile::TempDir;
+
+fn db_path(dir: &TempDir) -> PathBuf {
+    dir.path().join("arbiter.db")
+}
+
+async fn open(dir: &TempDir) -> Store {
+    Store::open(&db_path(dir)).await.expect("the store opens")
+}
+
+fn new_game(chat_id: &str, status: &str) -> NewGame {
+    NewGame {
+        platform: "console".to_owned(),
+        chat_id: chat_id.to_owned(),
+        kind: "dark-fence".to_owned(),
+        options: "size=4".to_owned(),
+        position: None,
+        seed: -7_046_029_254_386_353_131,
+        seats: r#"["alice","bob"]"#.to_owned(),
+        creator: "alice".to_owned(),
+        locale: "en".to_owned(),
+        status: status.to_owned(),
+        clock: r#"{"per_move":86400}"#.to_owned(),
+        engine_version: 1,
+        now: 1_000,
+    }
+}
+
+fn action(seq: i64, notation: &str) -> ActionRow {
+    ActionRow {
+        seq,
+        seat: (seq - 1) % 2,
+        notation: notation.to_owned(),
+        by_user: Some(if seq % 2 == 1 { "alice" } else { "bob" }.to_owned()),
+        at: 1_000 + seq,
+    }
+}
+
+#[tokio::test]
+async fn opening_creates_the_file_in_wal_mode() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    assert!(db_path(&dir).exists());
+    assert_eq!(store.journal_mode().await.unwrap(), "wal");
+}
+
+#[tokio::test]
+async fn opening_in_a_missing_directory_is_an_open_error() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("no-such-dir").join("arbiter.db");
+    let err = Store::open(&path).await.unwrap_err();
+    assert!(matches!(err, DbError::Open(_)), "{err:?}");
+    assert!(err.to_string().contains("no-such-dir"), "the message names the file: {err}");
+}
+
+#[tokio::test]
+async fn a_new_user_gets_default_settings() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let user = store.upsert_user("telegram", "42", "Alice").await.unwrap();
+    assert_eq!(
+        user,
+        UserRow {
+            platform: "telegram".to_owned(),
+            user_id: "42".to_owned(),
+            display_name: "Alice".to_owned(),
+            locale: None,
+            notifications: true,
+            reachable: None,
+        }
+    );
+    assert_eq!(store.user("telegram", "42").await.unwrap(), Some(user));
+    assert_eq!(store.user("telegram", "43").await.unwrap(), None);
+    assert_eq!(store.user("discord", "42").await.unwrap(), None, "users are per platform");
+}
+
+#[tokio::test]
+async fn settings_are_stored_and_an_upsert_renames_without_resetting_them() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    store.upsert_user("discord", "7", "Bob").await.unwrap();
+    store.set_locale("discord", "7", Some("zh-Hans")).await.unwrap();
+    store.set_notifications("discord", "7", false).await.unwrap();
+    store.set_reachable("discord", "7", Some(false)).await.unwrap();
+
+    let renamed = store.upsert_user("discord", "7", "Bobby").await.unwrap();
+    assert_eq!(renamed.display_name, "Bobby");
+    assert_eq!(renamed.locale.as_deref(), Some("zh-Hans"));
+    assert!(!renamed.notifications);
+    assert_eq!(renamed.reachable, Some(false));
+    assert_eq!(store.user("discord", "7").await.unwrap(), Some(renamed));
+
+    store.set_locale("discord", "7", None).await.unwrap();
+    store.set_notifications("discord", "7", true).await.unwrap();
+    store.set_reachable("discord", "7", Some(true)).await.unwrap();
+    let user = store.user("discord", "7").await.unwrap().unwrap();
+    assert_eq!((user.locale, user.notifications, user.reachable), (None, true, Some(true)));
+
+    store.set_reachable("discord", "7", None).await.unwrap();
+    assert_eq!(store.user("discord", "7").await.unwrap().unwrap().reachable, None);
+}
+
+#[tokio::test]
+async fn settings_of_an_unknown_user_are_not_found() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let err = store.set_locale("console", "ghost", Some("en")).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    let err = store.set_notifications("console", "ghost", false).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    let err = store.set_reachable("console", "ghost", Some(true)).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    assert_eq!(store.user("console", "ghost").await.unwrap(), None, "nothing was created");
+}
+
+#[tokio::test]
+async fn unicode_display_names_round_trip() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    for (id, name) in [("1", "王小明"), ("2", "Zoë 🦀"), ("3", "مرحبا"), ("4", "e\u{301}")]
+    {
+        let row = store.upsert_user("telegram", id, name).await.unwrap();
+        assert_eq!(row.display_name, name);
+        assert_eq!(store.user("telegram", id).await.unwrap().unwrap().display_name, name);
+    }
+}
+
+#[tokio::test]
+async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let new =
+        NewGame { position: Some("4x4 p1=A1 p2=D4 to=p1".to_owned()), ..new_game("c1", "invited") };
+    let game = store.create_game(&new).await.unwrap();
+    assert_eq!(
+        game,
+        GameRow {
+            id: 1,
+            platform: new.platform.clone(),
+            chat_id: new.chat_id.clone(),
+            kind: new.kind.clone(),
+            options: new.options.clone(),
+            position: new.position.clone(),
+            seed: new.seed,
+            seats: new.seats.clone(),
+            creator: new.creator.clone(),
+            locale: new.locale.clone(),
+            status: "invited".to_owned(),
+            result: None,
+            reason: None,
+            clock: new.clock.clone(),
+            deadline_at: None,
+            reminders_sent: 0,
+            offer: None,
+            version: 0,
+            engine_version: 1,
+            created_at: 1_000,
+            updated_at: 1_000,
+        }
+    );
+    assert_eq!(store.game(1).await.unwrap(), game);
+    assert_eq!(store.actions(1).await.unwrap(), []);
+}
+
+#[tokio::test]
+async fn game_ids_ascend_from_one() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(store.create_game(&new_game("c1", "active")).await.unwrap().id);
+    }
+    assert_eq!(ids, [1, 2, 3, 4, 5]);
+}
+
+#[tokio::test]
+async fn a_missing_game_is_not_found() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let err = store.game(99).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+}
+
+#[tokio::test]
+async fn an_unknown_status_is_refused_by_the_schema() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let err = store.create_game(&new_game("c1", "paused")).await.unwrap_err();
+    assert!(matches!(err, DbError::Sqlx(_)), "{err:?}");
+
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let update = GameUpdate { status: "paused".to_owned(), ..game.update(2_000) };
+    let err = store.update_game(game.id, 0, &update).await.unwrap_err();
+    assert!(matches!(err, DbError::Sqlx(_)), "{err:?}");
+    assert_eq!(store.game(game.id).await.unwrap(), game, "nothing was written");
+}
+
+#[tokio::test]
+async fn games_with_status_filters_and_orders_by_id() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    for status in ["active", "invited", "active", "over", "invited"] {
+        store.create_game(&new_game("c1", status)).await.unwrap();
+    }
+    let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.games_with_status(&["active"]).await.unwrap()), [1, 3]);
+    assert_eq!(ids(store.games_with_status(&["invited", "active"]).await.unwrap()), [1, 2, 3, 5]);
+    assert_eq!(ids(store.games_with_status(&["aborted"]).await.unwrap()), [0_i64; 0]);
+    assert_eq!(ids(store.games_with_status(&[]).await.unwrap()), [0_i64; 0]);
+}
+
+#[tokio::test]
+async fn games_in_chat_lists_every_status_of_that_chat_only() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    store.create_game(&new_game("c1", "active")).await.unwrap();
+    store.create_game(&new_game("c2", "active")).await.unwrap();
+    store.create_game(&new_game("c1", "invited")).await.unwrap();
+    let other_platform = NewGame { platform: "discord".to_owned(), ..new_game("c1", "active") };
+    store.create_game(&other_platform).await.unwrap();
+    let over = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let update = GameUpdate { status: "over".to_owned(), ..over.update(2_000) };
+    store.update_game(over.id, 0, &update).await.unwrap();
+
+    let games = store.games_in_chat("console", "c1").await.unwrap();
+    let summary: Vec<_> = games.iter().map(|g| (g.id, g.status.as_str())).collect();
+    assert_eq!(summary, [(1, "active"), (3, "invited"), (5, "over")]);
+    assert_eq!(store.games_in_chat("console", "c3").await.unwrap(), []);
+}
+
+#[tokio::test]
+async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "invited")).await.unwrap();
+    let update = GameUpdate {
+        seats: r#"["alice","carol"]"#.to_owned(),
+        status: "over".to_owned(),
+        result: Some("seat:1".to_owned()),
+        reason: Some("resign".to_owned()),
+        deadline_at: Some(90_000),
+        reminders_sent: 2,
+        offer: Some(r#"{"draw":0}"#.to_owned()),
+        now: 5_000,
+    };
+    let updated = store.update_game(game.id, 0, &update).await.unwrap();
+    let expected = GameRow {
+        seats: update.seats.clone(),
+        status: update.status.clone(),
+        result: update.result.clone(),
+        reason: update.reason.clone(),
+        deadline_at: update.deadline_at,
+        reminders_sent: 2,
+        offer: update.offer.clone(),
+        version: 1,
+        updated_at: 5_000,
+        ..game.clone()
+    };
+    assert_eq!(updated, expected);
+    assert_eq!(store.game(game.id).await.unwrap(), expected);
+    assert_eq!(updated.update(5_000), update, "GameRow::update reads the columns back");
+
+    // Clearing columns works too.
+    let cleared =
+        GameUpdate { result: None, reason: None, deadline_at: None, offer: None, ..update };
+    let again = store.update_game(game.id, 1, &cleared).await.unwrap();
+    assert_eq!(again.version, 2);
+    assert_eq!(
+        (again.result, again.reason, again.deadline_at, again.offer),
+        (None, None, None, None)
+    );
+}
+
+#[tokio::test]
+async fn update_game_with_a_stale_version_is_a_conflict_and_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let first = store.update_game(game.id, 0, &game.update(2_000)).await.unwrap();
+
+    let stale = GameUpdate { status: "aborted".to_owned(), ..game.update(3_000) };
+    let err = store.update_game(game.id, 0, &stale).await.unwrap_err();
+    assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
+    let err = store.update_game(game.id, 7, &stale).await.unwrap_err();
+    assert!(matches!(err, DbError::Conflict { expected: 7 }), "a future version also conflicts");
+    assert_eq!(store.game(game.id).await.unwrap(), first);
+}
+
+#[tokio::test]
+async fn update_game_on_a_missing_game_is_not_found() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let err = store.update_game(game.id + 1, 0, &game.update(2_000)).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+}
+
+#[tokio::test]
+async fn commit_action_appends_the_action_and_updates_the_game() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let other = store.create_game(&new_game("c2", "active")).await.unwrap();
+
+    let mut row = game;
+    let mut log = Vec::new();
+    for (seq, notation) in (1..).zip(["A1-A2", "D4-D3", "A2-B2 R"]) {
+        let act = action(seq, notation);
+        let update = GameUpdate { deadline_at: Some(10_000 + seq), ..row.update(1_000 + seq) };
+        let next = store.commit_action(row.id, row.version, &act, &update).await.unwrap();
+        assert_eq!(next.version, row.version + 1);
+        assert_eq!(next.deadline_at, Some(10_000 + seq));
+        assert_eq!(next.updated_at, 1_000 + seq);
+        log.push(act);
+        row = next;
+    }
+    assert_eq!(store.game(row.id).await.unwrap(), row);
+    assert_eq!(store.actions(row.id).await.unwrap(), log);
+
+    // Each game has its own log, numbered from 1.
+    let referee_pass = ActionRow { by_user: None, ..action(1, "pass") };
+    store.commit_action(other.id, 0, &referee_pass, &other.update(2_000)).await.unwrap();
+    assert_eq!(store.actions(other.id).await.unwrap(), [referee_pass]);
+    assert_eq!(store.actions(row.id).await.unwrap(), log);
+}
+
+#[tokio::test]
+async fn commit_action_with_a_stale_version_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let after_one =
+        store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
+
+    let err = store
+        .commit_action(game.id, 0, &action(2, "D4-D3"), &game.update(1_002))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
+    assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
+    assert_eq!(store.game(game.id).await.unwrap(), after_one, "the version is unchanged");
+}
+
+#[tokio::test]
+async fn commit_action_with_a_wrong_seq_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let after_one =
+        store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
+
+    for seq in [0, 1, 3, 10] {
+        let update = GameUpdate { status: "over".to_owned(), ..after_one.update(1_002) };
+        let err =
+            store.commit_action(game.id, 1, &action(seq, "D4-D3"), &update).await.unwrap_err();
+        assert!(matches!(err, DbError::Conflict { expected: 1 }), "seq {seq}: {err:?}");
+        assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")], "seq {seq}");
+        assert_eq!(store.game(game.id).await.unwrap(), after_one, "seq {seq}: version unchanged");
+    }
+    // The right seq still goes through afterwards.
+    let next = store
+        .commit_action(game.id, 1, &action(2, "D4-D3"), &after_one.update(1_002))
+        .await
+        .unwrap();
+    assert_eq!(next.version, 2);
+}
+
+#[tokio::test]
+async fn commit_action_on_a_missing_game_is_not_found_and_stores_no_action() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let err =
+        store.commit_action(42, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    assert_eq!(store.actions(42).await.unwrap(), []);
+    assert_eq!(store.game(game.id).await.unwrap(), game, "other games are untouched");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_concurrent_commits_of_the_same_version_store_exactly_one_action() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let mut game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    for seq in 1..=5 {
+        let (a, b) = (store.clone(), store.clone());
+        let (row_a, row_b) = (game.clone(), game.clone());
+        let first = tokio::spawn(async move {
+            let act = action(seq, "first");
+            a.commit_action(row_a.id, row_a.version, &act, &row_a.update(1_000 + seq)).await
+        });
+        let second = tokio::spawn(async move {
+            let act = action(seq, "second");
+            b.commit_action(row_b.id, row_b.version, &act, &row_b.update(1_000 + seq)).await
+        });
+        let (first, second) = (first.await.unwrap(), second.await.unwrap());
+
+        let (winner, loser) = match (first, second) {
+            (Ok(row), Err(e)) => (row, e),
+            (Err(e), Ok(row)) => (row, e),
+            other => panic!("round {seq}: expected one success and one conflict, got {other:?}"),
+        };
+        assert!(
+            matches!(loser, DbError::Conflict { expected } if expected == game.version),
+            "round {seq}: {loser:?}"
+        );
+        assert_eq!(winner.version, game.version + 1);
+        let log = store.actions(game.id).await.unwrap();
+        assert_eq!(log.len(), usize::try_from(seq).unwrap(), "round {seq}: one action stored");
+        assert_eq!(store.game(game.id).await.unwrap(), winner);
+        game = winner;
+    }
+}
+
+#[tokio::test]
+async fn remove_last_action_takes_back_the_last_action() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let mut row = game.clone();
+    for (seq, notation) in (1..).zip(["A1-A2", "D4-D3"]) {
+        row = store
+            .commit_action(row.id, row.version, &action(seq, notation), &row.update(1_000 + seq))
+            .await
+            .unwrap();
+    }
+    let update = GameUpdate { offer: None, reminders_sent: 0, ..row.update(3_000) };
+    let back = store.remove_last_action(row.id, row.version, &update).await.unwrap();
+    assert_eq!(back.version, 3);
+    assert_eq!(back.updated_at, 3_000);
+    assert_eq!(store.actions(row.id).await.unwrap(), [action(1, "A1-A2")]);
+
+    // The freed seq is used by the next action.
+    let next =
+        store.commit_action(row.id, 3, &action(2, "D4-C4"), &back.update(3_001)).await.unwrap();
+    assert_eq!(store.actions(row.id).await.unwrap(), [action(1, "A1-A2"), action(2, "D4-C4")]);
+    assert_eq!(next.version, 4);
+}
+
+#[tokio::test]
+async fn remove_last_action_is_version_checked() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let row =
+        store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
+
+    let err = store.remove_last_action(game.id, 0, &row.update(2_000)).await.unwrap_err();
+    assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
+    assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
+    assert_eq!(store.game(game.id).await.unwrap(), row);
+
+    let err = store.remove_last_action(game.id + 1, 0, &row.update(2_000)).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "a missing game: {err:?}");
+}
+
+#[tokio::test]
+async fn remove_last_action_without_actions_is_not_found_and_writes_nothing() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let err = store.remove_last_action(game.id, 0, &game.update(2_000)).await.unwrap_err();
+    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    assert_eq!(store.game(game.id).await.unwrap(), game, "the version is unchanged");
+}
+
+#[tokio::test]
+async fn meta_values_are_stored_and_replaced() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    assert_eq!(store.meta("telegram.offset").await.unwrap(), None);
+    store.set_meta("telegram.offset", "100").await.unwrap();
+    assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("100"));
+    store.set_meta("telegram.offset", "101").await.unwrap();
+    assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("101"));
+    assert_eq!(store.meta("other").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn reopening_the_file_keeps_everything() {
+    let dir = TempDir::new().unwrap();
+    let (user, game, log) = {
+        let store = open(&dir).await;
+        let user = store.upsert_user("telegram", "42", "Алиса").await.unwrap();
+        store.set_locale("telegram", "42", Some("ru")).await.unwrap();
+        let user = UserRow { locale: Some("ru".to_owned()), ..user };
+        store.set_meta("schema.note", "kept").await.unwrap();
+        let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+        let game = store
+            .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
+            .await
+            .unwrap();
+        (user, game, store.actions(1).await.unwrap())
+    };
+
+    let store = open(&dir).await;
+    assert_eq!(store.journal_mode().await.unwrap(), "wal");
+    assert_eq!(store.user("telegram", "42").await.unwrap(), Some(user));
+    assert_eq!(store.game(game.id).await.unwrap(), game);
+    assert_eq!(store.actions(game.id).await.unwrap(), log);
+    assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
+    let second = store.create_game(&new_game("c1", "invited")).await.unwrap();
+    assert_eq!(second.id, 2, "ids keep ascending after a restart");
+}

@@ -117,6 +117,11 @@ impl RefereeBench {
                 ))
                 .await;
             referee.handle(say(user(g, 1), chat, "/accept".into())).await;
+            // Each player has opened the private chat before (once per player, as in real use),
+            // so the timed moves measure moves, not first contacts.
+            for seat in 0..2 {
+                referee.handle(say(user(g, seat), Chat::Private, "/start".into())).await;
+            }
         }
         let per_game = self.moves.div_ceil(self.games.max(1)) + 1;
         let mut rng = self.seed;

@@ -25,7 +25,12 @@ use std::path::Path;
 /// The SQLite store: games, their append-only action logs, users, and a small key/value table.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Reader connections.
     pool: sqlx::SqlitePool,
+    /// The one writer connection (see `sqlite::open`).
+    writer: sqlx::SqlitePool,
+    /// The group-commit queue for actions (see [`Store::commit_action`]).
+    commits: tokio::sync::mpsc::UnboundedSender<sqlite::CommitRequest>,
 }
 
 impl Store {
@@ -36,7 +41,10 @@ impl Store {
     ///
     /// [`DbError::Open`] if the file cannot be opened or a migration fails.
     pub async fn open(path: &Path) -> Result<Store, DbError> {
-        Ok(Store { pool: sqlite::open(path).await? })
+        let (pool, writer) = sqlite::open(path).await?;
+        let (commits, queue) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(sqlite::group_commit(writer.clone(), queue));
+        Ok(Store { pool, writer, commits })
     }
 
     /// The database's journal mode (`wal` once opened by [`Store::open`]). A diagnostic, for
@@ -61,7 +69,7 @@ impl Store {
         user_id: &str,
         display_name: &str,
     ) -> Result<UserRow, DbError> {
-        sqlite::upsert_user(&self.pool, platform, user_id, display_name).await
+        sqlite::upsert_user(&self.writer, platform, user_id, display_name).await
     }
 
     /// The user, or `None` if never seen.
@@ -84,7 +92,7 @@ impl Store {
         user_id: &str,
         locale: Option<&str>,
     ) -> Result<(), DbError> {
-        sqlite::set_locale(&self.pool, platform, user_id, locale).await
+        sqlite::set_locale(&self.writer, platform, user_id, locale).await
     }
 
     /// Turns the user's turn pings and reminders on or off.
@@ -98,7 +106,7 @@ impl Store {
         user_id: &str,
         on: bool,
     ) -> Result<(), DbError> {
-        sqlite::set_notifications(&self.pool, platform, user_id, on).await
+        sqlite::set_notifications(&self.writer, platform, user_id, on).await
     }
 
     /// Records whether the bot can write to the user privately (see [`UserRow::reachable`]).
@@ -112,7 +120,7 @@ impl Store {
         user_id: &str,
         reachable: Option<bool>,
     ) -> Result<(), DbError> {
-        sqlite::set_reachable(&self.pool, platform, user_id, reachable).await
+        sqlite::set_reachable(&self.writer, platform, user_id, reachable).await
     }
 
     /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,
@@ -123,7 +131,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails or refuses the row (an unknown status).
     pub async fn create_game(&self, game: &NewGame) -> Result<GameRow, DbError> {
-        sqlite::create_game(&self.pool, game).await
+        sqlite::create_game(&self.writer, game).await
     }
 
     /// The game with this id.
@@ -179,17 +187,23 @@ impl Store {
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
-        sqlite::update_game(&self.pool, id, expected_version, update).await
+        sqlite::update_game(&self.writer, id, expected_version, update).await
     }
 
     /// In one transaction: appends `action` as the next seq and writes `update` with the same
     /// version check as [`Store::update_game`]. Either both happen or neither. Returns the new
     /// row.
     ///
+    /// Actions submitted at the same time by different games are group-committed: one writer
+    /// task takes every request waiting and writes them in one transaction, each under its own
+    /// version check, so one game's conflict never affects another's action. The call returns
+    /// once that transaction is committed.
+    ///
     /// # Errors
     ///
     /// [`DbError::Conflict`] if the version moved or `action.seq` is not the current number of
-    /// actions + 1 (nothing written), [`DbError::NotFound`] if there is no such game.
+    /// actions + 1 (nothing written), [`DbError::NotFound`] if there is no such game,
+    /// [`DbError::Write`] if the transaction failed (nothing written).
     pub async fn commit_action(
         &self,
         id: i64,
@@ -197,7 +211,18 @@ impl Store {
         action: &ActionRow,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
-        sqlite::commit_action(&self.pool, id, expected_version, action, update).await
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let request = sqlite::CommitRequest {
+            id,
+            expected_version,
+            action: action.clone(),
+            update: update.clone(),
+            reply,
+        };
+        self.commits
+            .send(request)
+            .map_err(|_| DbError::Write("the store's writer has stopped".into()))?;
+        answer.await.map_err(|_| DbError::Write("the store's writer has stopped".into()))?
     }
 
     /// Removes the last action (a takeback) with the same version check, in one transaction with
@@ -213,7 +238,7 @@ impl Store {
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
-        sqlite::remove_last_action(&self.pool, id, expected_version, update).await
+        sqlite::remove_last_action(&self.writer, id, expected_version, update).await
     }
 
     /// The value stored under `key`, if any.
@@ -231,6 +256,6 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn set_meta(&self, key: &str, value: &str) -> Result<(), DbError> {
-        sqlite::set_meta(&self.pool, key, value).await
+        sqlite::set_meta(&self.writer, key, value).await
     }
 }

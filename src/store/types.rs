@@ -21,6 +21,9 @@ pub enum DbError {
     /// Any other database error.
     #[error("database: {0}")]
     Sqlx(#[from] sqlx::Error),
+    /// A group-committed write failed as a whole (the message is the cause; nothing was written).
+    #[error("database write: {0}")]
+    Write(String),
 }
 
 /// A person on a platform.

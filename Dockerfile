@@ -1,20 +1,23 @@
 # Builds the arbiter binary in a Rust image and ships it alone in a slim runtime image.
 #   docker build -t arbiter .
+#   docker run --rm -it -v arbiter-data:/data arbiter          # the console table
 #   docker run --rm arbiter play dark-fence 'A1-A4-B4-B3 R'
 FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
 # Dependencies first, so that editing the sources does not rebuild them.
-COPY Cargo.toml Cargo.lock ./
+COPY Cargo.toml Cargo.lock build.rs ./
 RUN mkdir src && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
     && cargo build --release --locked && rm -rf src
 COPY src ./src
 COPY assets ./assets
+COPY locales ./locales
 COPY migrations ./migrations
 RUN touch src/main.rs src/lib.rs && cargo build --release --locked
 
 FROM debian:bookworm-slim
 COPY --from=build /src/target/release/arbiter /usr/local/bin/arbiter
-# The SQLite database will live here once the store exists (issue 3).
+# Games are kept in /data/arbiter.db; mount a volume there to keep them.
+ENV ARBITER_DATABASE=/data/arbiter.db
 VOLUME /data
 WORKDIR /data
 USER 65532:65532

@@ -256,10 +256,11 @@ impl Options {
                 self.partition_handling = parse_choice(key, value, PARTITIONS)?;
             }
             "auto_b" => self.auto_b = parse_bool(key, value)?,
+            "ply_cap" if value.eq_ignore_ascii_case("auto") => self.ply_cap = None,
             "ply_cap" => {
                 self.ply_cap = Some(
                     u16::try_from(parse_in_range(key, value, 2, 10_000)?)
-                        .map_err(|_| bad_value(key, value, "2..10000"))?,
+                        .map_err(|_| bad_value(key, value, "2..10000 or auto"))?,
                 );
             }
             "cap_adjudication" => self.cap_adjudication = parse_choice(key, value, CAPS)?,
@@ -315,7 +316,12 @@ impl GameOptions for Options {
             "challenge variant: what separation does",
         ),
         spec("auto_b", "true|false", "false", "challenge variant: stopping on the opponent ends"),
-        spec("ply_cap", "2..10000", "4 x interior edges", "challenge variant: longest game"),
+        spec(
+            "ply_cap",
+            "auto|2..10000",
+            "auto",
+            "challenge variant: longest game (auto: 4 x interior edges)",
+        ),
         spec(
             "cap_adjudication",
             "draw|replay-original",
@@ -354,7 +360,9 @@ impl GameOptions for Options {
             ("window_timeout", self.window_timeout.to_string()),
             ("partition_handling", name_of(PARTITIONS, self.partition_handling)),
             ("auto_b", self.auto_b.to_string()),
-            ("ply_cap", self.effective_ply_cap().to_string()),
+            // `auto` (4 × interior edges), not the number it stands for: the number would read back
+            // as an explicit cap, which is a challenge-variant option.
+            ("ply_cap", self.ply_cap.map_or_else(|| "auto".to_string(), |c| c.to_string())),
             ("cap_adjudication", name_of(CAPS, self.cap_adjudication)),
             ("commitments", self.commitments.to_string()),
         ]
@@ -438,9 +446,6 @@ mod tests {
     fn every_spec_key_parses_its_default_back() {
         let defaults = Options::default();
         for (key, value) in defaults.to_pairs() {
-            if key == "ply_cap" {
-                continue; // the default is "derived from the board", not a fixed number
-            }
             let o = parse(&format!("{key}={value}")).unwrap();
             assert_eq!(o, defaults, "{key}={value}");
         }
@@ -458,6 +463,25 @@ mod tests {
         assert_eq!(parse(&text.join(",")).unwrap(), o);
         assert_eq!(o.window_timeout, 120);
         assert_eq!(o.board, Dims { cols: 6, rows: 5 });
+    }
+
+    // Regression: games are stored with all their pairs and rebuilt from them at start-up; the
+    // effective ply cap once came back as an explicit (challenge-only) cap and failed validation.
+    #[test]
+    fn every_valid_option_set_survives_a_round_trip_through_its_pairs() {
+        for text in [
+            "",
+            "board=5x5,report=dir16",
+            "start=free,p2_sees_p1_start=false,allow_stay=false",
+            "mode=challenge",
+            "mode=challenge,ply_cap=12,cap_adjudication=replay-original,commitments=true",
+            "edge_empty=true,edge_empty_repeat=true,juesha=true,juesha_count_border=true",
+        ] {
+            let o = parse(text).unwrap();
+            let pairs: Vec<String> = o.to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+            assert_eq!(parse(&pairs.join(",")).as_ref(), Ok(&o), "{text}");
+        }
+        assert_eq!(parse("mode=challenge,ply_cap=auto").unwrap().effective_ply_cap(), 96);
     }
 
     #[test]

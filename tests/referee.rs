@@ -1,0 +1,491 @@
+//! The referee end to end: whole Dark Fence games through the transcript runner, restarts,
+//! byte-identical transcripts, exactly-once moves under concurrency, and the no-leak property at
+//! the referee level (what the channel and the other player receive never depends on one
+//! player's hidden paths and fences).
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use arbiter::bot::script;
+use arbiter::core::{Seat, Seed, Viewer};
+use arbiter::games::{AnyGame, AnyOptions, GameKind};
+use arbiter::store::Store;
+use arbiter::table::clock::ManualClock;
+use arbiter::table::reply::{Dest, Outbound};
+use arbiter::table::{Chat, Incoming, Policy, Referee};
+use serde_json::Value;
+
+async fn run(script_text: &str, db: &Path) -> Vec<Value> {
+    let mut out = Vec::new();
+    script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
+    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
+}
+
+/// A path (`A1-A4`) or an edge (`B3:R`): what the channel must never see during a game.
+fn has_private_detail(text: &str) -> bool {
+    let bytes: Vec<char> = text.chars().collect();
+    bytes.windows(5).any(|w| {
+        w[0].is_ascii_uppercase()
+            && w[1].is_ascii_digit()
+            && ((w[2] == '-' && w[3].is_ascii_uppercase() && w[4].is_ascii_digit())
+                || (w[2] == ':' && "UDLR".contains(w[3])))
+    })
+}
+
+const REFEREE_GAME: &str = "\
+alice@#table: /new dark-fence @bob
+bob@#table: /accept
+alice@dm: A1-A4-B4-B3 R
+alice@dm: /confirm
+bob@dm: D4-D1 L
+bob@dm: /confirm
+alice@dm: B3-B1 D
+alice@dm: /confirm
+bob@dm: D1-D3-B3 U
+bob@dm: /confirm
+";
+
+#[tokio::test]
+async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_or_fence() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(REFEREE_GAME, &dir.path().join("g.db")).await;
+    let public = texts_to(&out, "#table");
+    let (last, during) = public.split_last().expect("public messages");
+    for text in during {
+        assert!(!has_private_detail(text), "the channel saw a private detail: {text}");
+    }
+    // Spec §3.9.1: each continuing ply announces the fence direction and both reports.
+    assert!(public.contains(&"Ply 1: alice has moved. Fence direction: right. alice sees bob: down-right; bob sees alice: up-left."));
+    // bob walks D1-D3-B3: from C3 to B3 he crosses alice's fence B3:R (placed on ply 1).
+    assert!(last.starts_with("#1 is over: alice wins."), "{last}");
+    assert!(last.contains("bob crossed the fence at B3:R (placed by alice on ply 1)."), "{last}");
+    assert!(
+        last.contains(
+            "Moves: 1. alice A1-A4-B4-B3 R; 2. bob D4-D1 L; 3. alice B3-B1 D; 4. bob D1-D3-B3 U."
+        ),
+        "{last}"
+    );
+    // Each player heard the other's fence direction privately, and only their own path.
+    let bob = texts_to(&out, "dm:bob");
+    assert!(
+        bob.contains(&"#1: alice placed a fence facing right. The opponent is: up-left."),
+        "{bob:?}"
+    );
+    assert!(bob.iter().all(|t| !t.contains("A1-A4")), "bob saw alice's path: {bob:?}");
+    let alice = texts_to(&out, "dm:alice");
+    assert!(alice.iter().all(|t| !t.contains("D4-D1")), "alice saw bob's path: {alice:?}");
+    let store = Store::open(&dir.path().join("g.db")).await.unwrap();
+    let game = store.game(1).await.unwrap();
+    assert_eq!(
+        (game.status.as_str(), game.result.as_deref(), game.reason.as_deref()),
+        ("over", Some("seat:0"), Some("crossed-fence"))
+    );
+    assert_eq!(store.actions(1).await.unwrap().len(), 4);
+}
+
+#[tokio::test]
+async fn a_challenge_variant_game_plays_windows_in_order_to_a_verdict() {
+    // Spec T-C1: P1 crosses P2's fence B1:D on ply 3; P2 challenges in window 1 and wins.
+    let transcript = "\
+alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false
+bob@#t: /accept
+alice@dm: A1-A2 R
+bob@#t: /pass
+alice@#t: /pass
+bob@dm: D4-B4-B2 U
+alice@#t: /pass
+bob@#t: /pass
+alice@dm: A2-A1-B1-B3 R
+bob@#t: /challenge
+";
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(transcript, &dir.path().join("g.db")).await;
+    let public = texts_to(&out, "#t");
+    let stops: Vec<&&str> = public.iter().filter(|t| t.contains(" stops on ")).collect();
+    assert_eq!(
+        stops,
+        [&"Ply 1: alice stops on A2.", &"Ply 2: bob stops on B2.", &"Ply 3: alice stops on B3."]
+    );
+    let windows: Vec<&&str> = public.iter().filter(|t| t.contains(": challenge ")).collect();
+    assert_eq!(
+        windows.len(),
+        5,
+        "window 1 then window 2 after plies 1 and 2, window 1 after ply 3"
+    );
+    assert!(
+        windows[0].starts_with("bob: challenge alice?")
+            && windows[1].starts_with("alice: challenge bob?")
+    );
+    let (last, during) = public.split_last().unwrap();
+    assert!(during.iter().all(|t| !has_private_detail(t)), "{during:?}");
+    assert!(last.starts_with("#1 is over: bob wins."), "{last}");
+    assert!(last.contains("Challenge upheld: alice broke a rule on ply 3"), "{last}");
+    // The sealed receipt says only "recorded".
+    assert_eq!(texts_to(&out, "dm:alice").iter().filter(|t| t.contains("recorded")).count(), 2);
+    let buttons: Vec<&Value> = out
+        .iter()
+        .filter(|m| m["text"].as_str().is_some_and(|t| t.contains(": challenge ")))
+        .map(|m| &m["buttons"])
+        .collect();
+    assert!(buttons.iter().all(|b| *b == &serde_json::json!(["Challenge", "Pass"])), "{buttons:?}");
+}
+
+#[tokio::test]
+async fn a_second_transcript_on_the_same_database_continues_the_games_and_their_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let first = "\
+alice@#t: /new dark-fence @bob confirm_moves=false clock=live per_move=10m
+bob@#t: /accept
+alice@dm: A1-A2 R
+!clock +4m
+";
+    let out = run(first, &db).await;
+    assert!(texts_to(&out, "#t").contains(&"Ply 2: bob to move."));
+    // After a restart: the deadline set before it still runs (10 min from alice's move), the
+    // reminders come at half and at 90 %, and then bob loses on time.
+    let second = "\
+bob@#t: /board
+!clock +1m
+!clock +4m
+!clock +1m
+";
+    let out = run(second, &db).await;
+    let board = texts_to(&out, "#t")[0];
+    assert!(board.contains("Ply 1 (alice): fence right"), "{board}");
+    assert_eq!(
+        texts_to(&out, "dm:bob"),
+        ["Reminder: #1 is waiting for you, 5m left.", "Reminder: #1 is waiting for you, 1m left."]
+    );
+    let public = texts_to(&out, "#t");
+    assert!(public.contains(&"bob ran out of time in #1."), "{public:?}");
+    assert!(
+        public.iter().any(|t| t.starts_with("#1 is over: alice wins.\nbob lost on time.")),
+        "{public:?}"
+    );
+    // A third run finds the game over and says so.
+    let out = run("bob@dm: D4 U\n", &db).await;
+    assert_eq!(
+        texts_to(&out, "dm:bob"),
+        ["You have no game here that this applies to. See /games."]
+    );
+}
+
+#[tokio::test]
+async fn a_restart_in_the_middle_of_a_challenge_window_keeps_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    run("alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false\nbob@#t: /accept\nalice@dm: A1-A2 R\n", &db).await;
+    let out = run("alice@#t: /pass\nbob@#t: /pass\n", &db).await;
+    assert_eq!(texts_to(&out, "#t")[0], "It is bob's turn.", "window 1 is bob's");
+    assert!(texts_to(&out, "#t").contains(&"bob does not challenge."));
+}
+
+#[test]
+fn the_script_command_prints_byte_identical_output_for_the_same_file_seed_and_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, format!("// commitments depend on the seed\n{REFEREE_GAME}alice@#table: /new dark-fence @bob mode=challenge commitments=true confirm_moves=false\nbob@#table: /accept\nalice@dm: A1 R\n")).unwrap();
+    let exe = env!("CARGO_BIN_EXE_arbiter");
+    let go = |seed: &str, db: Option<&Path>| {
+        let mut c = Command::new(exe);
+        c.arg("script").arg("--seed").arg(seed);
+        if let Some(db) = db {
+            c.arg("--db").arg(db);
+        }
+        let out = c.arg(&file).output().expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    let a = go("5", None);
+    let b = go("5", None);
+    assert_eq!(a, b, "same file, seed and (empty) database");
+    assert!(String::from_utf8_lossy(&a).contains("Commitment: "));
+    assert_ne!(go("6", None), a, "another seed salts the commitment differently");
+    let (d1, d2) = (dir.path().join("1.db"), dir.path().join("2.db"));
+    assert_eq!(go("5", Some(&d1)), a);
+    assert_eq!(go("5", Some(&d2)), a);
+    // With --db the state persists: the same file again meets the games it left.
+    let again = String::from_utf8(go("5", Some(&d1))).unwrap();
+    assert!(again.contains("#3"), "new games get new ids on the kept database: {again}");
+    let bad = Command::new(exe).args(["script", "/nonexistent/file"]).output().unwrap();
+    assert!(!bad.status.success());
+    std::fs::write(&file, "alice@#t: /help\nthis line is not a command\n").unwrap();
+    let bad = Command::new(exe).arg("script").arg(&file).output().unwrap();
+    assert!(
+        !bad.status.success() && bad.stdout.is_empty(),
+        "a malformed line stops the run before anything"
+    );
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("line 2"));
+}
+
+fn say(user: &str, chat: Chat, text: &str) -> Incoming {
+    Incoming {
+        platform: script::PLATFORM.into(),
+        user_id: user.into(),
+        user_name: user.into(),
+        chat,
+        text: text.into(),
+        locale: None,
+        is_admin: false,
+    }
+}
+
+async fn referee(db: &Path) -> Referee {
+    let store = Store::open(db).await.unwrap();
+    let policies =
+        HashMap::from([(script::PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+    Referee::open(store, Arc::new(ManualClock::new(script::EPOCH)), 1, policies).await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_simultaneous_submissions_of_one_move_apply_exactly_once() {
+    for round in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let r = Arc::new(referee(&dir.path().join("g.db")).await);
+        let g = Chat::Group("#t".into());
+        r.handle(say("alice", g.clone(), "/new dark-fence @bob confirm_moves=false")).await;
+        r.handle(say("bob", g, "/accept")).await;
+        let (r1, r2) = (r.clone(), r.clone());
+        let a =
+            tokio::spawn(async move { r1.handle(say("alice", Chat::Private, "A1-A2 R")).await });
+        let b =
+            tokio::spawn(async move { r2.handle(say("alice", Chat::Private, "A1-A2 R")).await });
+        let (a, b) = (a.await.unwrap(), b.await.unwrap());
+        let applied = |out: &[Outbound]| out.iter().any(|m| m.to == Dest::Chat("#t".into()));
+        assert!(applied(&a) ^ applied(&b), "round {round}: exactly one applies: {a:?} / {b:?}");
+        let refused = if applied(&a) { &b } else { &a };
+        assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
+        assert_eq!(refused[0].to, Dest::User("alice".into()));
+        assert_eq!(refused[0].text, "It is bob's turn.", "round {round}");
+        assert_eq!(r.store().actions(1).await.unwrap().len(), 1, "round {round}");
+    }
+}
+
+#[tokio::test]
+async fn the_store_refuses_a_second_writer_that_read_the_same_version() {
+    // Two referees (processes) on one database: the second one's view of the game is stale, and
+    // its move is refused instead of applied twice.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let r1 = referee(&db).await;
+    let g = Chat::Group("#t".into());
+    r1.handle(say("alice", g.clone(), "/new dark-fence @bob confirm_moves=false")).await;
+    r1.handle(say("bob", g, "/accept")).await;
+    let r2 = referee(&db).await;
+    let first = r1.handle(say("alice", Chat::Private, "A1-A2 R")).await;
+    assert!(first.iter().any(|m| m.to == Dest::Chat("#t".into())));
+    let second = r2.handle(say("alice", Chat::Private, "A1-A3 R")).await;
+    assert_eq!(second.len(), 1, "{second:?}");
+    assert_eq!(second[0].text, "That was already played.");
+    assert_eq!(r1.store().actions(1).await.unwrap().len(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// No leaks at the referee level (spec §3.13 test 1, L-03).
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % (n.max(1) as u64)).unwrap()
+    }
+}
+
+fn visible_events(
+    game: &mut AnyGame,
+    seat: Seat,
+    text: &str,
+    watcher: Seat,
+) -> Option<(Vec<String>, bool)> {
+    let action = game.parse_action(seat, text).ok()?;
+    let events = game.play(seat, &action).ok()?;
+    let seen = events
+        .iter()
+        .filter(|n| n.audience.reaches(Viewer::Seat(watcher)) || n.audience.reaches(Viewer::Public))
+        .map(|n| format!("{:?}{}", n.audience, serde_json::to_string(&n.event).unwrap()))
+        .collect();
+    Some((seen, game.to_act().outcome().is_some()))
+}
+
+/// Moves (as text) from `game` for `seat` that keep it running.
+fn continuing(game: &AnyGame, seat: Seat) -> Vec<String> {
+    game.legal_actions(seat)
+        .into_iter()
+        .filter(|a| {
+            let mut probe = game.clone();
+            probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
+        })
+        .map(|a| game.format_action(&a))
+        .collect()
+}
+
+/// The same cell reached by another straight-segment route (a hidden difference).
+fn detours(text: &str) -> Vec<String> {
+    let Some((path, dir)) = text.rsplit_once(' ') else { return Vec::new() };
+    let cells: Vec<&str> = path.split('-').collect();
+    let (first, last) = (cells[0], cells[cells.len() - 1]);
+    let mut out = Vec::new();
+    for via in ["A", "B", "C", "D", "E"] {
+        for row in 1..=5 {
+            // first -> (via, first row) -> (via, last row) -> last: straight when columns/rows line up.
+            let a = format!("{via}{}", &first[1..]);
+            let b = format!("{via}{}", &last[1..]);
+            out.push(format!("{first}-{a}-{b}-{last} {dir}"));
+            let c = format!("{}{row}", &first[..1]);
+            let d = format!("{}{row}", &last[..1]);
+            out.push(format!("{first}-{c}-{d}-{last} {dir}"));
+        }
+    }
+    out
+}
+
+/// Plays twin games through two referees: identical for `watcher`, while the other player's
+/// hidden paths and fences differ wherever the public facts allow. Asserts that the channel and
+/// the watcher receive byte-identical messages on every turn until the twins' public facts part.
+/// Returns the number of turns on which the hidden part differed.
+async fn twin_games(
+    options: &str,
+    seed: u64,
+    watcher: Seat,
+    a: &Referee,
+    b: &Referee,
+    n: usize,
+) -> usize {
+    let mut rng = Rng(seed);
+    let users = [format!("a{n}"), format!("b{n}")];
+    let chat = format!("#g{n}");
+    let w_user = users[watcher.index()].clone();
+    let kind = GameKind::DarkFence;
+    let opts = AnyOptions::parse(kind, &format!("confirm_moves=false,{options}")).unwrap();
+    let mut ga = AnyGame::new(&opts, Seed(0)).unwrap();
+    let mut gb = ga.clone();
+    let setup = [
+        (
+            0,
+            format!(
+                "/new dark-fence @{} confirm_moves=false {}",
+                users[1],
+                options.replace(',', " ")
+            ),
+        ),
+        (1, "/accept".to_string()),
+    ];
+    for (seat, text) in &setup {
+        let i = say(&users[*seat], Chat::Group(chat.clone()), text);
+        assert_eq!(a.handle(i.clone()).await, b.handle(i).await);
+    }
+    let mut varied = 0;
+    for turn in 0..60 {
+        let Some(seat) = ga.to_act().seat() else { break };
+        let prompt_is_window =
+            matches!(ga.to_act(), arbiter::core::ToAct::Seat(_, arbiter::core::Prompt::Window));
+        let (text_a, text_b, chat_of) = if prompt_is_window {
+            ("pass".to_string(), "pass".to_string(), Chat::Group(chat.clone()))
+        } else {
+            let options = continuing(&ga, seat);
+            if options.is_empty() {
+                break;
+            }
+            let text_a = options[rng.below(options.len())].clone();
+            let mut text_b = text_a.clone();
+            if seat != watcher {
+                // Another route, or another cell with the same public facts, for the twin.
+                let mut probe = ga.clone();
+                let Some(want) = visible_events(&mut probe, seat, &text_a, watcher) else { break };
+                let mut candidates = detours(&text_a);
+                candidates.extend(continuing(&gb, seat));
+                let start = rng.below(candidates.len());
+                for k in 0..candidates.len() {
+                    let c = &candidates[(start + k) % candidates.len()];
+                    let mut probe = gb.clone();
+                    if c != &text_a
+                        && visible_events(&mut probe, seat, c, watcher).as_ref() == Some(&want)
+                    {
+                        text_b = c.clone();
+                        break;
+                    }
+                }
+            }
+            (text_a, text_b, Chat::Private)
+        };
+        let text_a = if prompt_is_window { "/pass".to_string() } else { text_a };
+        let text_b = if prompt_is_window { "/pass".to_string() } else { text_b };
+        // The twins' public facts must agree, or the premise ends here.
+        let (Some(ea), Some(eb)) = (
+            visible_events(&mut ga, seat, text_a.trim_start_matches('/'), watcher),
+            visible_events(&mut gb, seat, text_b.trim_start_matches('/'), watcher),
+        ) else {
+            break;
+        };
+        if ea != eb || ea.1 {
+            break;
+        }
+        varied += usize::from(text_a != text_b);
+        let user = &users[seat.index()];
+        let oa = a.handle(say(user, chat_of.clone(), &text_a)).await;
+        let ob = b.handle(say(user, chat_of, &text_b)).await;
+        let seen = |out: &[Outbound]| -> Vec<(Dest, String, Vec<String>)> {
+            out.iter()
+                .filter(|m| m.to == Dest::Chat(chat.clone()) || m.to == Dest::User(w_user.clone()))
+                .map(|m| {
+                    (
+                        m.to.clone(),
+                        m.text.clone(),
+                        m.buttons.iter().map(|b| format!("{}={}", b.label, b.payload)).collect(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(
+            seen(&oa),
+            seen(&ob),
+            "options `{options}`, seed {seed}, watcher {watcher:?}, turn {turn}: `{text_a}` vs `{text_b}`"
+        );
+        assert!(!seen(&oa).is_empty(), "every turn says something to the channel or the watcher");
+    }
+    varied
+}
+
+#[tokio::test]
+async fn the_channel_and_the_other_player_hear_the_same_bytes_whatever_the_hidden_paths_and_fences()
+{
+    let games: u64 =
+        std::env::var("ARBITER_LEAK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (referee(&dir.path().join("a.db")).await, referee(&dir.path().join("b.db")).await);
+    let mut n = 0;
+    for options in [
+        "",
+        "board=5x5,report=dir16",
+        "mode=challenge",
+        "mode=challenge,start=free",
+        "start=free,edge_empty=true",
+    ] {
+        let mut varied = 0;
+        for seed in 0..games {
+            for watcher in [Seat(0), Seat(1)] {
+                n += 1;
+                varied += twin_games(options, seed, watcher, &a, &b, n).await;
+            }
+        }
+        assert!(varied as u64 > games, "only {varied} hidden variations under `{options}`");
+    }
+}

@@ -3,6 +3,9 @@
 //! the referee level (what the channel and the other player receive never depends on one
 //! player's hidden paths and fences).
 
+// Helpers outside `#[test]` functions are test code too; a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;

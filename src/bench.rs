@@ -91,7 +91,10 @@ impl RefereeBench {
         let db = self.db.clone().unwrap_or_else(|| dir.path().join("bench.db"));
         let store = Store::open(&db).await.with_context(|| format!("opening {}", db.display()))?;
         let clock = Arc::new(ManualClock::new(crate::bot::script::EPOCH));
-        let policies = HashMap::from([(PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+        let policies = HashMap::from([(
+            PLATFORM.to_string(),
+            Policy { dm_needs_start: false, default_lang: None },
+        )]);
         let referee = Arc::new(
             Referee::open(store.clone(), clock, self.seed, policies)
                 .await

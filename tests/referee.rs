@@ -246,8 +246,10 @@ fn say(user: &str, chat: Chat, text: &str) -> Incoming {
 
 async fn referee(db: &Path) -> Referee {
     let store = Store::open(db).await.unwrap();
-    let policies =
-        HashMap::from([(script::PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+    let policies = HashMap::from([(
+        script::PLATFORM.to_string(),
+        Policy { dm_needs_start: false, default_lang: None },
+    )]);
     Referee::open(store, Arc::new(ManualClock::new(script::EPOCH)), 1, policies).await.unwrap()
 }
 

@@ -66,7 +66,13 @@ fn prefix(head: &str, text: &str) -> String {
 /// The store cannot be opened or the terminal cannot be written.
 pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> anyhow::Result<()> {
     let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
-    let policies = HashMap::from([(PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+    let policies = HashMap::from([(
+        PLATFORM.to_string(),
+        Policy {
+            dm_needs_start: false,
+            default_lang: settings.locale.as_deref().and_then(crate::table::reply::Lang::from_code),
+        },
+    )]);
     let referee = Arc::new(
         Referee::open(store, Arc::new(SystemClock), seed, policies)
             .await

@@ -125,7 +125,10 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
         None => EPOCH,
     };
     let clock = Arc::new(ManualClock::new(start));
-    let policies = HashMap::from([(PLATFORM.to_string(), Policy { dm_needs_start: false })]);
+    let policies = HashMap::from([(
+        PLATFORM.to_string(),
+        Policy { dm_needs_start: false, default_lang: None },
+    )]);
     let referee = Referee::open(store.clone(), clock.clone(), seed, policies)
         .await
         .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;

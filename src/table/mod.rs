@@ -63,6 +63,9 @@ pub struct Incoming {
 pub struct Policy {
     /// A user is reachable privately only after opening the private chat (`/start`).
     pub dm_needs_start: bool,
+    /// The language for users who chose none and whose client tells none (the console's
+    /// configured locale); English when `None`.
+    pub default_lang: Option<Lang>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -195,6 +198,8 @@ pub struct Referee {
     tables: StdMutex<HashMap<i64, Arc<Mutex<Table>>>>,
     index: StdMutex<Index>,
     users: StdMutex<HashMap<(String, String), UserRow>>,
+    /// The language each user's client last reported (not stored: it comes with every command).
+    hints: StdMutex<HashMap<(String, String), Lang>>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -269,6 +274,7 @@ impl Referee {
             tables: StdMutex::new(HashMap::new()),
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
+            hints: StdMutex::new(HashMap::new()),
         };
         for row in referee.store.games_with_status(&["invited", "active"]).await? {
             let id = row.id;
@@ -414,12 +420,19 @@ impl Referee {
         self.lock_users().insert((row.platform.clone(), row.user_id.clone()), row);
     }
 
-    /// The language to write to `user` in.
+    /// The language to write to `user` in: their choice, else what their client last told,
+    /// else the platform's default.
     async fn lang_of(&self, platform: &str, user: &str) -> Lang {
-        match self.user_row(platform, user).await {
-            Ok(Some(row)) => row.locale.as_deref().and_then(Lang::from_code).unwrap_or_default(),
-            _ => Lang::default(),
-        }
+        let chosen = match self.user_row(platform, user).await {
+            Ok(Some(row)) => row.locale.as_deref().and_then(Lang::from_code),
+            _ => None,
+        };
+        let hinted = self.lock_hints().get(&(platform.to_string(), user.to_string())).copied();
+        chosen.or(hinted).or(self.policy(platform).default_lang).unwrap_or_default()
+    }
+
+    fn lock_hints(&self) -> std::sync::MutexGuard<'_, HashMap<(String, String), Lang>> {
+        self.hints.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn policy(&self, platform: &str) -> Policy {
@@ -506,11 +519,16 @@ impl Referee {
             self.store.set_reachable(&input.platform, &input.user_id, Some(true)).await?;
             row.reachable = Some(true);
         }
+        let hint = input.locale.as_deref().and_then(Lang::from_code);
+        if let Some(hint) = hint {
+            self.lock_hints().insert(key, hint);
+        }
         let lang = row
             .locale
             .as_deref()
             .and_then(Lang::from_code)
-            .or_else(|| input.locale.as_deref().and_then(Lang::from_code))
+            .or(hint)
+            .or(self.policy(&input.platform).default_lang)
             .unwrap_or_default();
         self.cache_user(row);
         Ok(Ctx {

@@ -14,7 +14,7 @@ use crate::games::dark_fence::{
     self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Rel8, Report,
     Reveal, View, Violation,
 };
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
@@ -672,7 +672,6 @@ pub(super) fn turn_prompts(
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
-    notify: bool,
 ) -> Vec<Outbound> {
     let Some(player) = Player::from_seat(seat) else { return Vec::new() };
     let Some(to) = private(t, player) else { return Vec::new() };
@@ -696,12 +695,9 @@ pub(super) fn turn_prompts(
                 w.text(lang, "df-turn-private", &[("id", id.into()), ("ply", ply.into())]);
             text.push('\n');
             text.push_str(&seat_view_text(w, lang, t, &view));
-            let mut m = msg(t, to, text);
-            if !notify {
-                // Prompts still come (they carry the view); only reminders stop.
-            }
-            m.buttons = Vec::new();
-            out.push(m);
+            // The prompt carries the player's view, so it comes whatever `notify` says; only
+            // reminders stop when notifications are off.
+            out.push(msg(t, to, text));
         }
         Prompt::Setup => {
             let text = match view.opponent_start {
@@ -907,12 +903,10 @@ pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
     let mut text = w.text(lang, &format!("rules-{}", kind.code()), &[]);
     text.push('\n');
     text.push_str(&w.text(lang, "rules-options", &[]));
-    let defaults = AnyOptions::default_for(kind);
     for spec in kind.option_specs() {
         let doc_id = format!("opt-{}-{}", kind.code(), spec.key.replace('_', "-"));
         let doc =
             if w.has(lang, &doc_id) { w.text(lang, &doc_id, &[]) } else { spec.doc.to_string() };
-        let _ = &defaults;
         text.push_str(&format!(
             "\n{} = {} ({}: {}): {doc}",
             spec.key,

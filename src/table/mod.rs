@@ -110,17 +110,22 @@ impl Table {
 
     /// Seconds allowed for the decision now asked for.
     fn decision_seconds(&self) -> i64 {
-        let window = matches!(self.game.to_act(), ToAct::Seat(_, Prompt::Window));
-        let seconds = match (window, self.time.pace) {
-            // A challenge window in a live game lasts `window_timeout`; in correspondence play it
-            // lasts as long as a move (a 60-second window makes no sense across days).
-            (true, Pace::Live) => match self.game.options() {
-                AnyOptions::DarkFence(o) => o.window_timeout,
-            },
-            _ => self.time.per_move,
-        };
-        i64::from(seconds)
+        decision_seconds(&self.game, self.time)
     }
+}
+
+/// Seconds allowed for the decision `game` asks for now under `time`.
+fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
+    let window = matches!(game.to_act(), ToAct::Seat(_, Prompt::Window));
+    let seconds = match (window, time.pace) {
+        // A challenge window in a live game lasts `window_timeout`; in correspondence play it
+        // lasts as long as a move (a 60-second window makes no sense across days).
+        (true, Pace::Live) => match game.options() {
+            AnyOptions::DarkFence(o) => o.window_timeout,
+        },
+        _ => time.per_move,
+    };
+    i64::from(seconds)
 }
 
 /// What the index keeps of each running game, for finding games without locking them.
@@ -807,17 +812,7 @@ impl Referee {
         let mut update = t.row.update(now);
         update.seats = serde_json::to_string(&seats).unwrap_or_default();
         update.status = "active".into();
-        let mut probe = Table {
-            row: t.row.clone(),
-            game: t.game.clone(),
-            seats: seats.clone(),
-            names: t.names.clone(),
-            time: t.time,
-            actions: 0,
-            pending: HashMap::new(),
-        };
-        probe.row.status = "active".into();
-        update.deadline_at = Some(now + probe.decision_seconds());
+        update.deadline_at = Some(now + decision_seconds(&t.game, t.time));
         update.reminders_sent = 0;
         let row = self.store.update_game(id, t.row.version, &update).await?;
         t.row = row;
@@ -968,16 +963,7 @@ impl Referee {
                 update.deadline_at = None;
             }
             ToAct::Seat(..) => {
-                let probe = Table {
-                    game: game.clone(),
-                    row: t.row.clone(),
-                    seats: Vec::new(),
-                    names: Vec::new(),
-                    time: t.time,
-                    actions: 0,
-                    pending: HashMap::new(),
-                };
-                update.deadline_at = Some(now + probe.decision_seconds());
+                update.deadline_at = Some(now + decision_seconds(&game, t.time));
                 update.reminders_sent = 0;
             }
         }
@@ -1022,13 +1008,7 @@ impl Referee {
         }
         let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
         let lang = self.lang_of(&t.row.platform, user).await;
-        let notify = self
-            .user_row(&t.row.platform, user)
-            .await
-            .ok()
-            .flatten()
-            .is_none_or(|r| r.notifications);
-        dark_fence::turn_prompts(&self.wording, t, seat, prompt, lang, notify)
+        dark_fence::turn_prompts(&self.wording, t, seat, prompt, lang)
     }
 
     async fn board(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1199,16 +1179,7 @@ impl Referee {
         let now = self.clock.now();
         let mut update = t.row.update(now);
         update.offer = None;
-        let probe = Table {
-            game: game.clone(),
-            row: t.row.clone(),
-            seats: Vec::new(),
-            names: Vec::new(),
-            time: t.time,
-            actions: 0,
-            pending: HashMap::new(),
-        };
-        update.deadline_at = Some(now + probe.decision_seconds());
+        update.deadline_at = Some(now + decision_seconds(&game, t.time));
         update.reminders_sent = 0;
         t.row = self.store.remove_last_action(t.row.id, t.row.version, &update).await?;
         t.game = game;

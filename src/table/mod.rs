@@ -679,15 +679,7 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::user("err-group-only"));
         };
-        let kind = GameKind::from_code(game)
-            .or_else(|| dark_fence::kind_from_name(game))
-            .ok_or_else(|| {
-                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
-                TableError::user_with(
-                    "err-unknown-game",
-                    &[("game", game), ("known", &known.join(", "))],
-                )
-            })?;
+        let kind = game_kind(game)?;
         if opponent == Some(ctx.user.as_str()) {
             return Err(TableError::user("err-self-invite"));
         }
@@ -1298,15 +1290,7 @@ impl Referee {
                 &[("known", known.join(", ").into())],
             )]);
         };
-        let kind = GameKind::from_code(game)
-            .or_else(|| dark_fence::kind_from_name(game))
-            .ok_or_else(|| {
-                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
-                TableError::user_with(
-                    "err-unknown-game",
-                    &[("game", game), ("known", &known.join(", "))],
-                )
-            })?;
+        let kind = game_kind(game)?;
         Ok(vec![Outbound {
             platform: ctx.platform.clone(),
             to: ctx.here(),
@@ -1509,6 +1493,14 @@ impl Referee {
             &[("id", t.row.id.into()), ("left", left.into())],
         )])
     }
+}
+
+/// The game a player named, by code (`dark-fence`) or name (`暗弈分野`).
+fn game_kind(name: &str) -> Result<GameKind, TableError> {
+    GameKind::from_code(name).or_else(|| dark_fence::kind_from_name(name)).ok_or_else(|| {
+        let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
+        TableError::user_with("err-unknown-game", &[("game", name), ("known", &known.join(", "))])
+    })
 }
 
 /// The stored result code.

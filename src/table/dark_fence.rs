@@ -36,6 +36,12 @@ fn options(game: &AnyGame) -> &dark_fence::Options {
     }
 }
 
+/// Whether an action is secret by the rules (a move or a start choice), so that it may only be
+/// typed in a private chat.
+pub(super) fn is_private_action(action: &AnyAction) -> bool {
+    matches!(action, AnyAction::DarkFence(Action::Move(_) | Action::Start(_)))
+}
+
 /// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4).
 pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     matches!(action, AnyAction::DarkFence(Action::Move(_))) && options(game).confirm_moves

@@ -464,7 +464,7 @@ impl Referee {
             }
         };
         let result = match command::parse(&input.text, ctx.is_private()) {
-            Ok(None) => return Vec::new(),
+            Ok(None) => return self.stray_move(&ctx, &input.text).await,
             Ok(Some(cmd)) => self.dispatch(&ctx, cmd).await,
             Err(e) => Err(match e {
                 command::CommandError::Unknown(c) => {
@@ -483,6 +483,49 @@ impl Referee {
             Ok(out) => out,
             Err(e) => vec![self.refusal(&ctx, ctx.here(), &e)],
         }
+    }
+
+    /// A line without `/` in a group is conversation, unless its author plays a hidden-information
+    /// game here and the line is one of that game's private actions (spec L-01): then it is
+    /// refused without being echoed or played, and the player is sent to the private chat.
+    /// Only lines with a digit count (a cell), so "上" or "R" in conversation stays conversation.
+    async fn stray_move(&self, ctx: &Ctx, text: &str) -> Vec<Outbound> {
+        if ctx.is_private()
+            || !text.chars().any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+        {
+            return Vec::new();
+        }
+        let user = ctx.user.clone();
+        let ids: Vec<i64> = {
+            let index = self.lock_index();
+            let Chat::Group(chat) = &ctx.chat else { return Vec::new() };
+            index
+                .by_chat
+                .get(&(ctx.platform.clone(), chat.clone()))
+                .into_iter()
+                .flatten()
+                .filter(|id| {
+                    index.games.get(id).is_some_and(|s| {
+                        s.status == "active"
+                            && s.seats.iter().any(|u| u.as_deref() == Some(user.as_str()))
+                    })
+                })
+                .copied()
+                .collect()
+        };
+        for id in ids {
+            let Ok(cell) = self.table(id) else { continue };
+            let t = cell.lock().await;
+            let Some(seat) = t.seat_of(&ctx.user) else { continue };
+            let private = t
+                .game
+                .parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)
+                .is_ok_and(|a| dark_fence::is_private_action(&a));
+            if private {
+                return vec![self.refusal(ctx, ctx.here(), &TableError::user("err-private-only"))];
+            }
+        }
+        Vec::new()
     }
 
     /// Words a refusal for the user who caused it.
@@ -553,6 +596,11 @@ impl Referee {
     ///
     /// The store failed.
     pub async fn delivery_failed(&self, platform: &str, user: &str) -> Result<(), TableError> {
+        if self.user_row(platform, user).await?.is_none() {
+            // Someone invited before ever writing to the bot (Telegram: never pressed Start).
+            let row = self.store.upsert_user(platform, user, user).await?;
+            self.cache_user(row);
+        }
         self.store.set_reachable(platform, user, Some(false)).await?;
         if let Some(row) = self.lock_users().get_mut(&(platform.to_string(), user.to_string())) {
             row.reachable = Some(false);
@@ -750,20 +798,32 @@ impl Referee {
 
     async fn accept(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
         let user = ctx.user.clone();
-        let id = self
-            .resolve(ctx, id, |s| {
-                s.status == "invited"
-                    && s.creator != user
-                    && s.seats
-                        .get(1)
-                        .is_some_and(|o| o.is_none() || o.as_deref() == Some(user.as_str()))
-            })
-            .map_err(|e| match (&e, id) {
-                (TableError::User { id: "err-no-game-here", .. }, None) => {
-                    TableError::user("err-no-invite")
-                }
-                _ => e,
-            })?;
+        // With an id, the checks below say exactly what is wrong; without one, only invitations
+        // this user may accept are candidates.
+        let id = match id {
+            Some(id) => self.resolve(ctx, Some(id), |_| true)?,
+            None => self
+                .resolve(ctx, None, |s| {
+                    s.status == "invited"
+                        && s.creator != user
+                        && s.seats
+                            .get(1)
+                            .is_some_and(|o| o.is_none() || o.as_deref() == Some(user.as_str()))
+                })
+                .map_err(|e| match e {
+                    TableError::User { id: "err-no-game-here", .. } => {
+                        // The only invitation here may be the caller's own.
+                        let own =
+                            self.resolve(ctx, None, |s| s.status == "invited" && s.creator == user);
+                        TableError::user(if own.is_ok() {
+                            "err-own-invite"
+                        } else {
+                            "err-no-invite"
+                        })
+                    }
+                    other => other,
+                })?,
+        };
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         if t.row.status != "invited" {
@@ -818,21 +878,30 @@ impl Referee {
 
     async fn decline(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
         let user = ctx.user.clone();
-        let id = self
-            .resolve(ctx, id, |s| {
-                s.status == "invited"
-                    && s.seats.get(1).is_some_and(|o| o.as_deref() == Some(user.as_str()))
-            })
-            .map_err(|e| match (&e, id) {
-                (TableError::User { id: "err-no-game-here", .. }, None) => {
-                    TableError::user("err-no-invite")
-                }
-                _ => e,
-            })?;
+        let id = match id {
+            Some(id) => self.resolve(ctx, Some(id), |_| true)?,
+            None => self
+                .resolve(ctx, None, |s| {
+                    s.status == "invited"
+                        && s.seats.get(1).is_some_and(|o| o.as_deref() == Some(user.as_str()))
+                })
+                .map_err(|e| match e {
+                    TableError::User { id: "err-no-game-here", .. } => {
+                        TableError::user("err-no-invite")
+                    }
+                    other => other,
+                })?,
+        };
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        if t.row.status != "invited" || t.seat_of(&ctx.user) != Some(1) {
-            return Err(TableError::user("err-no-invite"));
+        if t.row.status != "invited" {
+            return Err(TableError::user("err-already-started"));
+        }
+        if t.row.creator == ctx.user {
+            return Err(TableError::user("err-own-invite"));
+        }
+        if t.seat_of(&ctx.user) != Some(1) {
+            return Err(TableError::user_with("err-not-invited", &[("id", &id.to_string())]));
         }
         let mut update = t.row.update(self.clock.now());
         update.status = "aborted".into();
@@ -877,6 +946,10 @@ impl Referee {
         }
         self.check_turn(&t, seat)?;
         let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)?;
+        // Checked on a copy before the echo, so an impossible action is refused at once. The
+        // outcome is thrown away: only whether the action is possible is used, and that depends
+        // only on what the player knows.
+        t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
         if dark_fence::needs_confirmation(&t.game, &action) {
             let turn = t.actions;
             t.pending.insert(seat, Pending { turn, action: action.clone() });
@@ -1238,12 +1311,10 @@ impl Referee {
             if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id) {
                 lines.push(line.clone());
             }
-            let mine = s
-                .to_act
-                .and_then(|i| s.seats.get(i))
-                .is_some_and(|u| u.as_deref() == Some(ctx.user.as_str()))
-                || (s.status == "invited"
-                    && s.seats.get(1).is_some_and(|u| u.as_deref() == Some(ctx.user.as_str())));
+            let me = Some(ctx.user.as_str());
+            let mine = (s.status == "active"
+                && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_deref() == me))
+                || (s.status == "invited" && s.seats.get(1).is_some_and(|u| u.as_deref() == me));
             if mine {
                 waiting.push(line);
             }
@@ -1323,7 +1394,10 @@ impl Referee {
     async fn settings(&self, ctx: &Ctx, pairs: &[String]) -> Reply {
         let pairs = crate::games::options::split_pairs(&pairs.join(","))
             .map_err(|e| TableError::user_with("err-settings", &[("detail", &e.to_string())]))?;
+        // Every pair is checked before anything is saved: a refused line changes nothing.
         let mut lang = ctx.lang;
+        let mut new_lang = None;
+        let mut new_notifications = None;
         for (key, value) in &pairs {
             match key.as_str() {
                 "language" | "lang" | "语言" => {
@@ -1333,16 +1407,25 @@ impl Referee {
                             &[("detail", &format!("language={value}"))],
                         )
                     })?;
-                    self.store.set_locale(&ctx.platform, &ctx.user, Some(lang.code())).await?;
+                    new_lang = Some(lang);
                 }
                 "notifications" | "通知" => {
-                    let on = crate::games::options::parse_bool(key, value).map_err(|e| {
-                        TableError::user_with("err-settings", &[("detail", &e.to_string())])
+                    let on = crate::games::options::parse_bool(key, value).map_err(|_| {
+                        TableError::user_with(
+                            "err-settings",
+                            &[("detail", &format!("{key}={value}"))],
+                        )
                     })?;
-                    self.store.set_notifications(&ctx.platform, &ctx.user, on).await?;
+                    new_notifications = Some(on);
                 }
                 other => return Err(TableError::user_with("err-settings", &[("detail", other)])),
             }
+        }
+        if let Some(lang) = new_lang {
+            self.store.set_locale(&ctx.platform, &ctx.user, Some(lang.code())).await?;
+        }
+        if let Some(on) = new_notifications {
+            self.store.set_notifications(&ctx.platform, &ctx.user, on).await?;
         }
         if !pairs.is_empty()
             && let Some(row) = self.store.user(&ctx.platform, &ctx.user).await?

@@ -1,0 +1,1416 @@
+//! Every referee command end to end through the transcript runner: each command's happy path
+//! once, and every error path we know of. A refusal must answer the sender (where they typed),
+//! say why in the words of `locales/en/arbiter.ftl`, tell nobody else, and leave the stored
+//! games exactly as they were (version included); the game then goes on normally.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use arbiter::games::GameKind;
+use arbiter::store::Store;
+use arbiter::table::command::COMMANDS;
+use serde_json::Value;
+
+const SEED: u64 = 7;
+
+/// One outbound message as the runner prints it.
+#[derive(Debug, Clone)]
+struct Msg {
+    to: String,
+    text: String,
+    buttons: Vec<String>,
+}
+
+/// A fresh database in its own temporary directory.
+struct Bed {
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+}
+
+/// Alice invites Bob in `#t`, Bob accepts: game #1, Alice (A1) to move, Bob on D4.
+const STARTED: &str = "alice@#t: /new dark-fence @bob\nbob@#t: /accept\n";
+
+/// [`STARTED`] and Alice's first move (spec T-01): Alice on B3 with a fence on B3:R, Bob to move.
+const ONE_MOVE: &str = "alice@#t: /new dark-fence @bob\nbob@#t: /accept\nalice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm\n";
+
+impl Bed {
+    fn new() -> Bed {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = dir.path().join("arbiter.db");
+        Bed { _dir: dir, db }
+    }
+
+    /// Runs a transcript on this database and returns what the referee sent.
+    async fn run(&self, script: &str) -> Vec<Msg> {
+        let mut out = Vec::new();
+        arbiter::bot::script::run(script, &self.db, SEED, &mut out)
+            .await
+            .unwrap_or_else(|e| panic!("the transcript runs: {e:#}\n{script}"));
+        let text = String::from_utf8(out).expect("UTF-8 output");
+        text.lines()
+            .map(|line| {
+                let v: Value = serde_json::from_str(line).expect("one JSON object per line");
+                Msg {
+                    to: v["to"].as_str().expect("to").to_string(),
+                    text: v["text"].as_str().expect("text").to_string(),
+                    buttons: v["buttons"]
+                        .as_array()
+                        .expect("buttons")
+                        .iter()
+                        .map(|b| b.as_str().expect("label").to_string())
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    async fn store(&self) -> Store {
+        Store::open(&self.db).await.expect("the store opens")
+    }
+
+    /// Every stored game (every field but `updated_at`) and its action log.
+    async fn snapshot(&self) -> String {
+        let store = self.store().await;
+        let games = store
+            .games_with_status(&["invited", "active", "over", "aborted"])
+            .await
+            .expect("games");
+        let mut s = String::new();
+        for g in games {
+            writeln!(
+                s,
+                "game {} platform={} chat={} kind={} options={} position={:?} seed={} seats={} \
+                 creator={} locale={} status={} result={:?} reason={:?} clock={} deadline={:?} \
+                 reminders={} offer={:?} version={} engine={} created={}",
+                g.id,
+                g.platform,
+                g.chat_id,
+                g.kind,
+                g.options,
+                g.position,
+                g.seed,
+                g.seats,
+                g.creator,
+                g.locale,
+                g.status,
+                g.result,
+                g.reason,
+                g.clock,
+                g.deadline_at,
+                g.reminders_sent,
+                g.offer,
+                g.version,
+                g.engine_version,
+                g.created_at
+            )
+            .expect("write");
+            for a in store.actions(g.id).await.expect("actions") {
+                writeln!(
+                    s,
+                    "  {} seat={} {} by={:?} at={}",
+                    a.seq, a.seat, a.notation, a.by_user, a.at
+                )
+                .expect("write");
+            }
+        }
+        s
+    }
+
+    async fn game(&self, id: i64) -> arbiter::store::GameRow {
+        self.store().await.game(id).await.expect("the game is stored")
+    }
+
+    async fn notations(&self, id: i64) -> Vec<String> {
+        let actions = self.store().await.actions(id).await.expect("actions");
+        actions.into_iter().map(|a| a.notation).collect()
+    }
+
+    /// Runs `script` (directives, then one command line last) against the current state and
+    /// checks the refusal: at least one reply, every reply to the sender where they typed, one
+    /// containing `phrase`, and no stored change at all.
+    async fn refused(&self, script: &str, phrase: &str) -> Vec<Msg> {
+        let before = self.snapshot().await;
+        let out = self.run(script).await;
+        let dest = sender_dest(script);
+        assert!(!out.is_empty(), "no reply to {script:?}");
+        for m in &out {
+            assert_eq!(m.to, dest, "a refusal of {script:?} went to someone else: {out:#?}");
+        }
+        assert!(
+            out.iter().any(|m| m.text.contains(phrase)),
+            "expected {phrase:?} in the reply to {script:?}, got {out:#?}"
+        );
+        assert_eq!(self.snapshot().await, before, "{script:?} changed the stored games");
+        out
+    }
+}
+
+/// Where a reply to the last command line of `script` goes: the channel, or `dm:<user>`.
+fn sender_dest(script: &str) -> String {
+    let line = script
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('!') && !l.starts_with("//"))
+        .expect("a command line");
+    let (who, _) = line.split_once(':').expect("user@chat: text");
+    let (user, chat) = who.split_once('@').expect("user@chat");
+    if chat == "dm" { format!("dm:{user}") } else { chat.to_string() }
+}
+
+fn texts_to<'a>(out: &'a [Msg], to: &str) -> Vec<&'a str> {
+    out.iter().filter(|m| m.to == to).map(|m| m.text.as_str()).collect()
+}
+
+fn has(out: &[Msg], to: &str, phrase: &str) -> bool {
+    out.iter().any(|m| m.to == to && m.text.contains(phrase))
+}
+
+#[track_caller]
+fn assert_has(out: &[Msg], to: &str, phrase: &str) {
+    assert!(has(out, to, phrase), "expected {phrase:?} to {to}, got {out:#?}");
+}
+
+/// The public and private announcement of spec T-01 (`A1-A4-B4-B3 R` from the start).
+#[track_caller]
+fn assert_t01_announced(out: &[Msg]) {
+    assert_has(
+        out,
+        "#t",
+        "Ply 1: alice has moved. Fence direction: right. alice sees bob: down-right; bob sees alice: up-left.",
+    );
+    assert_has(out, "dm:bob", "#1: alice placed a fence facing right. The opponent is: up-left.");
+    assert_has(
+        out,
+        "dm:alice",
+        "#1 ply 1: played A1-A4-B4-B3, fence B3:R. The opponent is: down-right.",
+    );
+    assert_has(out, "#t", "Ply 2: bob to move.");
+    assert_has(out, "dm:bob", "#1: your move (ply 2).");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Happy paths
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn new_with_an_opponent_posts_an_invitation_with_accept_and_decline_buttons() {
+    let bed = Bed::new();
+    let out = bed.run("alice@#t: /new dark-fence @bob").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "#t");
+    assert!(out[0].text.starts_with("alice invites bob to Dark Fence #1."), "{}", out[0].text);
+    assert!(out[0].text.contains("4x4, referee mode"), "{}", out[0].text);
+    assert!(out[0].text.ends_with("bob: /accept #1"), "{}", out[0].text);
+    assert_eq!(out[0].buttons, ["Accept", "Decline"]);
+    let g = bed.game(1).await;
+    assert_eq!((g.status.as_str(), g.seats.as_str()), ("invited", r#"["alice","bob"]"#));
+    assert_eq!(
+        (g.chat_id.as_str(), g.kind.as_str(), g.creator.as_str()),
+        ("#t", "dark-fence", "alice")
+    );
+    assert!(bed.notations(1).await.is_empty());
+}
+
+#[tokio::test]
+async fn an_open_invitation_waits_for_anyone_and_the_first_to_accept_takes_the_seat() {
+    let bed = Bed::new();
+    let out = bed.run("alice@#t: /new dark-fence").await;
+    assert_has(&out, "#t", "alice starts Dark Fence #1 and waits for an opponent.");
+    assert_has(&out, "#t", "Anyone: /accept #1");
+    let out = bed.run("carol@#t: /accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs carol");
+    let g = bed.game(1).await;
+    assert_eq!((g.status.as_str(), g.seats.as_str()), ("active", r#"["alice","carol"]"#));
+}
+
+#[tokio::test]
+async fn accept_starts_the_game_and_prompts_the_first_player_publicly_and_privately() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    let out = bed.run("bob@#t: /accept").await;
+    assert_has(
+        &out,
+        "#t",
+        "Dark Fence #1: alice (moves first) vs bob, 4x4, referee mode, rules: -, time: 1d per move. \
+         Starts: first player A1, second player D4.",
+    );
+    assert_has(&out, "#t", "Ply 1: alice to move.");
+    assert_has(&out, "dm:alice", "#1: your move (ply 1).");
+    assert_has(&out, "dm:alice", "Your cell: A1.");
+    assert!(texts_to(&out, "dm:bob").is_empty(), "bob is not to move: {out:#?}");
+    let g = bed.game(1).await;
+    assert_eq!(g.status, "active");
+    assert!(g.deadline_at.is_some(), "a correspondence clock runs from the start");
+}
+
+#[tokio::test]
+async fn new_takes_table_keys_and_game_options() {
+    let bed = Bed::new();
+    let out = bed
+        .run("alice@#t: /new dark-fence @bob clock=live per_move=5m board=5x5 report=dir16")
+        .await;
+    let text = &out[0].text;
+    assert!(text.contains("5x5, referee mode"), "{text}");
+    assert!(text.contains("report=dir16"), "{text}");
+    assert!(text.contains("time: live, 5m per move"), "{text}");
+    let g = bed.game(1).await;
+    assert!(g.options.contains("board=5x5"), "{}", g.options);
+    assert!(g.options.contains("report=dir16"), "{}", g.options);
+    // The far corner of a 5x5 board is E5 (spec §3.2).
+    let out = bed.run("bob@#t: /accept").await;
+    assert_has(&out, "#t", "Starts: first player A1, second player E5.");
+}
+
+#[tokio::test]
+async fn a_move_is_echoed_privately_and_played_only_after_confirm() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let before = bed.snapshot().await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    // The echo: only to Alice, derived from the parse (spec §3.4), with buttons.
+    assert_eq!(out[0].to, "dm:alice");
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_eq!(out[0].buttons, ["Confirm", "Cancel"]);
+    assert_t01_announced(&out[1..]);
+    assert_ne!(bed.snapshot().await, before);
+    assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
+    let actions = bed.store().await.actions(1).await.expect("actions");
+    assert_eq!((actions[0].seq, actions[0].seat), (1, 0));
+    assert_eq!(actions[0].by_user.as_deref(), Some("alice"));
+}
+
+#[tokio::test]
+async fn the_echo_alone_changes_nothing_and_tells_nobody_else() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let before = bed.snapshot().await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "dm:alice");
+    assert_eq!(bed.snapshot().await, before);
+}
+
+#[tokio::test]
+async fn cancel_drops_the_echoed_move_and_a_new_move_can_follow() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let before = bed.snapshot().await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /cancel\nalice@dm: /confirm").await;
+    assert_eq!(out[1].to, "dm:alice");
+    assert_eq!(out[1].text, "Cancelled. Send another move when ready.");
+    assert_eq!(out[2].to, "dm:alice");
+    assert_eq!(out[2].text, "There is no move waiting for confirmation.");
+    assert_eq!(out.len(), 3, "{out:#?}");
+    assert_eq!(bed.snapshot().await, before);
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    assert_t01_announced(&out);
+}
+
+#[tokio::test]
+async fn with_confirm_moves_off_a_move_is_played_at_once() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob confirm_moves=false\nbob@#t: /accept").await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R").await;
+    assert!(!out.iter().any(|m| m.buttons.contains(&"Confirm".to_string())), "{out:#?}");
+    assert_t01_announced(&out);
+    assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
+}
+
+#[tokio::test]
+async fn move_with_an_id_works_in_private_like_a_bare_action() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed.run("alice@dm: /move A1-A4-B4-B3 R #1\nalice@dm: /confirm #1").await;
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_t01_announced(&out[1..]);
+}
+
+#[tokio::test]
+async fn chinese_aliases_and_full_width_slash_work_like_the_english_names() {
+    let bed = Bed::new();
+    let out = bed.run("alice@#t: /新局 dark-fence @bob\nbob@#t: /接受").await;
+    assert_has(&out, "#t", "alice invites bob to Dark Fence #1.");
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
+    let out = bed.run("alice@dm: /走 A1-A4-B4-B3 右\nalice@dm: /确认").await;
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_t01_announced(&out[1..]);
+    let out = bed.run("bob@#t: ／棋盘\nbob@#t: /规则 暗弈分野").await;
+    assert_has(&out, "#t", "#1 Dark Fence, after ply 1: public board");
+    assert_has(&out, "#t", "Dark Fence (暗弈分野).");
+}
+
+#[tokio::test]
+async fn board_shows_the_public_view_in_the_group() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let before = bed.snapshot().await;
+    let out = bed.run("carol@#t: /board").await;
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].to, "#t");
+    assert_eq!(
+        out[0].text,
+        "#1 Dark Fence, after ply 1: public board\n\
+         Ply 1 (alice): fence right; first sees second: down-right; second sees first: up-left.\n\
+         bob to move."
+    );
+    assert_eq!(bed.snapshot().await, before);
+}
+
+#[tokio::test]
+async fn view_asked_in_the_group_is_sent_privately() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let before = bed.snapshot().await;
+    let out = bed.run("bob@#t: /view").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "dm:bob");
+    assert!(out[0].text.starts_with("#1 Dark Fence, after ply 1: your view\nYour cell: D4."));
+    assert!(out[0].text.contains("Ply 1 (alice): fence right; the opponent was: up-left."));
+    // Alice's view has her own cell and fence, and goes to her.
+    let out = bed.run("alice@dm: /view").await;
+    assert_eq!(out[0].to, "dm:alice");
+    assert!(out[0].text.contains("Your cell: B3."), "{}", out[0].text);
+    assert!(out[0].text.contains("Your fences: B3:R (1)."), "{}", out[0].text);
+    assert_eq!(bed.snapshot().await, before);
+}
+
+#[tokio::test]
+async fn resign_ends_the_game_with_a_full_reveal() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let out = bed.run("bob@#t: /resign").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "#t");
+    assert_eq!(
+        out[0].text,
+        "#1 is over: alice wins.\nbob resigned.\n\
+         Reveal. Fences: B3:R (alice, ply 1). Moves: 1. alice A1-A4-B4-B3 R. Final cells: alice B3, bob D4."
+    );
+    let g = bed.game(1).await;
+    assert_eq!(g.status, "over");
+    assert_eq!(g.result.as_deref(), Some("seat:0"));
+    assert_eq!(g.reason.as_deref(), Some("resigned"));
+    assert_eq!(g.deadline_at, None);
+}
+
+#[tokio::test]
+async fn resign_works_from_the_private_chat_too() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed.run("alice@dm: /resign").await;
+    assert_has(&out, "#t", "#1 is over: bob wins.\nalice resigned.");
+    assert_eq!(bed.game(1).await.result.as_deref(), Some("seat:1"));
+}
+
+#[tokio::test]
+async fn a_draw_offer_then_accept_ends_the_game_in_a_draw() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let out = bed.run("bob@#t: /draw").await;
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].text, "bob offers a draw in #1. alice: /draw accept or /draw decline");
+    assert_eq!(out[0].buttons, ["Accept", "Decline"]);
+    assert!(bed.game(1).await.offer.is_some());
+    let out = bed.run("alice@#t: /draw accept").await;
+    assert_has(&out, "#t", "alice accepts the draw in #1.");
+    assert_has(&out, "#t", "#1 is over: a draw.\nThe players agreed a draw.\nReveal.");
+    let g = bed.game(1).await;
+    assert_eq!(
+        (g.status.as_str(), g.result.as_deref(), g.reason.as_deref()),
+        ("over", Some("draw"), Some("agreed"))
+    );
+}
+
+#[tokio::test]
+async fn a_draw_offer_then_decline_keeps_the_game_going() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.run("bob@#t: /draw").await;
+    let out = bed.run("alice@dm: /draw decline").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(
+        (out[0].to.as_str(), out[0].text.as_str()),
+        ("#t", "alice declines the draw in #1.")
+    );
+    let g = bed.game(1).await;
+    assert_eq!((g.status.as_str(), g.offer.as_deref()), ("active", None));
+    // The game goes on: Bob moves.
+    let out = bed.run("bob@dm: D4-D3 L\nbob@dm: /confirm").await;
+    assert_has(&out, "#t", "Ply 2: bob has moved. Fence direction: left.");
+    assert_eq!(bed.notations(1).await.len(), 2);
+}
+
+#[tokio::test]
+async fn the_draw_accept_button_accepts_the_standing_offer() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.run("bob@#t: /draw").await;
+    let out = bed.run("alice@#t: /press 1:1:draw-accept").await;
+    assert_has(&out, "#t", "alice accepts the draw in #1.");
+    assert_eq!(bed.game(1).await.result.as_deref(), Some("draw"));
+}
+
+#[tokio::test]
+async fn abort_before_the_first_move_ends_the_game() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed.run("bob@#t: /abort").await;
+    assert_has(&out, "#t", "bob aborts #1.");
+    assert_has(&out, "#t", "#1 is aborted.\nAborted before the first move.");
+    let g = bed.game(1).await;
+    assert_eq!(
+        (g.status.as_str(), g.reason.as_deref(), g.result.as_deref()),
+        ("aborted", Some("aborted"), None)
+    );
+}
+
+#[tokio::test]
+async fn the_creator_may_abort_an_unanswered_invitation() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    let out = bed.run("alice@#t: /abort #1").await;
+    assert_has(&out, "#t", "alice aborts #1.");
+    assert_eq!(bed.game(1).await.status, "aborted");
+    // Bob can no longer accept it.
+    bed.refused("bob@#t: /accept", "There is no invitation for you here.").await;
+}
+
+#[tokio::test]
+async fn decline_cancels_the_invitation() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    let out = bed.run("bob@#t: /decline").await;
+    assert_eq!(out.len(), 1);
+    assert_eq!((out[0].to.as_str(), out[0].text.as_str()), ("#t", "bob declined #1."));
+    let g = bed.game(1).await;
+    assert_eq!((g.status.as_str(), g.reason.as_deref()), ("aborted", Some("declined")));
+}
+
+#[tokio::test]
+async fn admin_abort_is_refused_for_non_admins() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.refused("carol@#t: /admin abort #1", "Only an administrator of this chat may do that.")
+        .await;
+    // A player is no administrator either.
+    bed.refused("alice@#t: /admin abort #1", "Only an administrator of this chat may do that.")
+        .await;
+    let out = bed.run("bob@dm: D4-D3 L\nbob@dm: /confirm").await;
+    assert_has(&out, "#t", "Ply 2: bob has moved.");
+}
+
+#[tokio::test]
+async fn admin_abort_is_allowed_for_admins_even_after_moves() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let out = bed.run("!admin carol\ncarol@#t: /admin abort #1").await;
+    assert_has(&out, "#t", "carol aborts #1.");
+    assert_has(&out, "#t", "#1 is aborted.\nAborted by an administrator.\nReveal.");
+    let g = bed.game(1).await;
+    assert_eq!((g.status.as_str(), g.reason.as_deref()), ("aborted", Some("admin-aborted")));
+}
+
+#[tokio::test]
+async fn games_lists_the_games_here_and_the_ones_waiting_for_you() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob\nalice@#u: /new dark-fence @carol\ncarol@#u: /accept")
+        .await;
+    let out = bed.run("bob@#t: /games").await;
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].to, "#t");
+    assert_eq!(
+        out[0].text,
+        "Games in this channel: 1\n#1 Dark Fence: alice vs bob, waiting for an answer\n\
+         Waiting for you: 1\n#1 Dark Fence: alice vs bob, waiting for an answer"
+    );
+    // In private there is no "this channel".
+    let out = bed.run("carol@dm: /games").await;
+    assert_eq!((out[0].to.as_str(), out[0].text.as_str()), ("dm:carol", "Waiting for you: 0"));
+    let out = bed.run("carol@#u: /games").await;
+    assert_eq!(
+        out[0].text,
+        "Games in this channel: 1\n#2 Dark Fence: alice vs carol, alice to act\nWaiting for you: 0"
+    );
+    // Once Alice has moved, #2 waits for Carol.
+    bed.run("alice@dm: /move A1-A2 R #2\nalice@dm: /confirm #2").await;
+    let out = bed.run("carol@dm: /games").await;
+    assert_eq!(out[0].text, "Waiting for you: 1\n#2 Dark Fence: alice vs carol, carol to act");
+    let out = bed.run("dave@#v: /games").await;
+    assert_eq!(out[0].text, "Games in this channel: 0\nWaiting for you: 0");
+    // A finished game drops out of both lists.
+    bed.run("carol@#u: /resign").await;
+    let out = bed.run("carol@#u: /games").await;
+    assert_eq!(out[0].text, "Games in this channel: 0\nWaiting for you: 0");
+}
+
+#[tokio::test]
+async fn games_does_not_list_your_own_unanswered_invitation_as_waiting_for_you() {
+    // The invitation waits for Bob's answer (its own line says "waiting for an answer"), not
+    // for Alice; only #2, where Alice is to act, waits for her.
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob\nalice@#u: /new dark-fence @carol\ncarol@#u: /accept")
+        .await;
+    let out = bed.run("alice@#t: /games").await;
+    assert_eq!(
+        out[0].text,
+        "Games in this channel: 1\n#1 Dark Fence: alice vs bob, waiting for an answer\n\
+         Waiting for you: 1\n#2 Dark Fence: alice vs carol, alice to act"
+    );
+}
+
+#[tokio::test]
+async fn rules_dark_fence_lists_every_option_key_and_the_table_keys() {
+    let bed = Bed::new();
+    let out = bed.run("alice@#t: /rules dark-fence").await;
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].to, "#t");
+    let text = &out[0].text;
+    assert!(text.starts_with("Dark Fence (暗弈分野)."), "{text}");
+    let specs = GameKind::DarkFence.option_specs();
+    assert!(specs.len() >= 20, "spec §3.11 has some twenty options");
+    for spec in specs {
+        assert!(
+            text.contains(&format!("\n{} = ", spec.key)),
+            "option {} missing:\n{text}",
+            spec.key
+        );
+    }
+    assert!(text.contains("clock=correspondence|live"), "{text}");
+    assert!(text.contains("per_move="), "{text}");
+    let out = bed.run("alice@dm: /rules").await;
+    assert_eq!((out[0].to.as_str(), out[0].text.as_str()), ("dm:alice", "Which game? dark-fence"));
+}
+
+#[tokio::test]
+async fn help_lists_every_visible_command_and_admin_only_for_admins() {
+    let bed = Bed::new();
+    let out = bed.run("alice@#t: /help").await;
+    assert_eq!(out.len(), 1);
+    let text = &out[0].text;
+    assert!(text.starts_with("Commands:"), "{text}");
+    let mut listed = 0;
+    for spec in COMMANDS {
+        let line = format!("\n/{}", spec.name);
+        if spec.hidden || spec.admin {
+            assert!(
+                !text.contains(&format!("{line} ")) && !text.contains(&format!("{line}:")),
+                "/{} listed:\n{text}",
+                spec.name
+            );
+        } else {
+            assert!(text.contains(&line), "/{} missing:\n{text}", spec.name);
+            listed += 1;
+        }
+    }
+    assert!(listed >= 19, "the issue's commands are listed");
+    // The issue's command list, independently of COMMANDS.
+    for name in [
+        "new",
+        "accept",
+        "decline",
+        "move",
+        "confirm",
+        "cancel",
+        "board",
+        "view",
+        "challenge",
+        "pass",
+        "claim",
+        "resign",
+        "draw",
+        "takeback",
+        "abort",
+        "games",
+        "rules",
+        "help",
+        "settings",
+    ] {
+        assert!(text.contains(&format!("\n/{name}")), "/{name} missing:\n{text}");
+    }
+    let out = bed.run("!admin alice\nalice@#t: /help").await;
+    assert!(out[0].text.contains("\n/admin abort <#id>"), "{}", out[0].text);
+    // Works in private too.
+    let out = bed.run("bob@dm: /帮助").await;
+    assert_eq!(out[0].to, "dm:bob");
+    assert!(out[0].text.starts_with("Commands:"));
+}
+
+#[tokio::test]
+async fn settings_shows_and_saves_notifications() {
+    let bed = Bed::new();
+    let out = bed.run("bob@dm: /settings").await;
+    assert_eq!(
+        (out[0].to.as_str(), out[0].text.as_str()),
+        ("dm:bob", "Language: en. Notifications: on.")
+    );
+    let out = bed.run("bob@dm: /settings notifications=off").await;
+    assert_eq!(out[0].text, "Saved. Language: en. Notifications: off.");
+    let user = bed.store().await.user("script", "bob").await.expect("user").expect("bob");
+    assert!(!user.notifications);
+    // It persists into the next run.
+    let out = bed.run("bob@#t: /settings").await;
+    assert_eq!(
+        (out[0].to.as_str(), out[0].text.as_str()),
+        ("#t", "Language: en. Notifications: off.")
+    );
+}
+
+#[tokio::test]
+async fn settings_language_zh_hans_makes_that_users_later_private_messages_chinese() {
+    let bed = Bed::new();
+    let out = bed.run("bob@dm: /settings language=zh-Hans").await;
+    assert_eq!(out[0].text, "已保存。语言：zh-Hans。通知：on。");
+    bed.run(STARTED).await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    // Bob's private messages are Chinese; the public thread keeps the game's language and
+    // Alice's private messages stay English.
+    assert_has(&out, "dm:bob", "#1：alice 放置了朝右的柵欄。对方位置：左上方。");
+    assert_has(&out, "dm:bob", "轮到你（第2手）");
+    assert_has(&out, "#t", "Ply 1: alice has moved. Fence direction: right.");
+    assert_has(&out, "dm:alice", "#1 ply 1: played A1-A4-B4-B3, fence B3:R.");
+    // Bob's refusals are Chinese too.
+    bed.refused("bob@dm: D4-D5 L", "格式错误：D5 不在棋盘上").await;
+}
+
+#[tokio::test]
+async fn start_in_private_welcomes_the_user() {
+    let bed = Bed::new();
+    let out = bed.run("bob@dm: /start").await;
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].to, "dm:bob");
+    assert_eq!(
+        out[0].text,
+        "Hello bob! I can now write to you privately. Your secret moves go here."
+    );
+}
+
+#[tokio::test]
+async fn the_accept_button_accepts_the_invitation() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    let out = bed.run("bob@#t: /press 1:0:accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
+    assert_eq!(bed.game(1).await.status, "active");
+}
+
+#[tokio::test]
+async fn the_decline_button_declines_the_invitation() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    let out = bed.run("bob@#t: /press 1:0:decline").await;
+    assert_has(&out, "#t", "bob declined #1.");
+    assert_eq!(bed.game(1).await.status, "aborted");
+}
+
+#[tokio::test]
+async fn the_confirm_button_plays_the_echoed_move() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /press 1:0:confirm").await;
+    assert_t01_announced(&out[1..]);
+    assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
+}
+
+#[tokio::test]
+async fn the_cancel_button_drops_the_echoed_move() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let before = bed.snapshot().await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /press 1:0:cancel").await;
+    assert_eq!(out[1].text, "Cancelled. Send another move when ready.");
+    assert_eq!(bed.snapshot().await, before);
+}
+
+const CHALLENGE: &str = "alice@#t: /new dark-fence @bob mode=challenge partition_handling=claim\n\
+                         bob@#t: /accept\nalice@dm: A1-A2 R\nalice@dm: /confirm\n";
+
+#[tokio::test]
+async fn challenge_variant_pass_buttons_and_commands_open_the_next_window_and_the_next_ply() {
+    let bed = Bed::new();
+    let out = bed.run(CHALLENGE).await;
+    assert_has(&out, "dm:alice", "#1: recorded (ply 1).");
+    assert_has(&out, "#t", "Ply 1: alice stops on A2.");
+    let window =
+        out.iter().find(|m| m.text.starts_with("bob: challenge alice?")).expect("window 1");
+    assert_eq!(window.buttons, ["Challenge", "Pass", "Separated!"]);
+    // Window 1 is Bob's: one action so far, so the button's turn is 1.
+    let out = bed.run("bob@#t: /press 1:1:pass").await;
+    assert_has(&out, "#t", "bob does not challenge.");
+    assert_has(&out, "#t", "alice: challenge bob?");
+    let out = bed.run("alice@#t: /pass").await;
+    assert_has(&out, "#t", "alice does not challenge.");
+    assert_has(&out, "#t", "Ply 2: bob to move.");
+    assert_eq!(bed.notations(1).await, ["A1-A2 R", "pass", "pass"]);
+}
+
+#[tokio::test]
+async fn challenge_of_a_clean_move_loses_for_the_challenger() {
+    let bed = Bed::new();
+    bed.run(CHALLENGE).await;
+    let out = bed.run("bob@#t: /challenge").await;
+    assert_has(&out, "#t", "bob challenges alice!");
+    assert_has(
+        &out,
+        "#t",
+        "#1 is over: alice wins.\nChallenge rejected: alice broke no rule, so bob loses.",
+    );
+    assert_eq!(bed.game(1).await.result.as_deref(), Some("seat:0"));
+}
+
+#[tokio::test]
+async fn a_false_claim_loses_for_the_claimant() {
+    let bed = Bed::new();
+    bed.run(CHALLENGE).await;
+    let out = bed.run("bob@#t: /press 1:1:claim").await;
+    assert_has(&out, "#t", "bob claims the tokens are separated!");
+    assert_has(&out, "#t", "Claim rejected: the tokens are not separated, so bob loses.");
+    assert_eq!(bed.game(1).await.status, "over");
+}
+
+#[tokio::test]
+async fn reminders_come_at_half_time_and_a_timeout_loses_with_a_reveal() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed.run("!clock +12h").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(
+        (out[0].to.as_str(), out[0].text.as_str()),
+        ("dm:alice", "Reminder: #1 is waiting for you, 12h left.")
+    );
+    let out = bed.run("!clock +12h").await;
+    assert_has(&out, "#t", "alice ran out of time in #1.");
+    assert_has(&out, "#t", "#1 is over: bob wins.\nalice lost on time.");
+    let g = bed.game(1).await;
+    assert_eq!((g.result.as_deref(), g.reason.as_deref()), (Some("seat:1"), Some("timeout")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error paths: parser
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn an_unknown_command_is_refused_where_it_was_typed() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("alice@#t: /fly", "I don't know /fly. Try /help.").await;
+    bed.refused("alice@dm: /fly away", "I don't know /fly. Try /help.").await;
+    // Ordinary chatter in a group is not a command and gets no answer.
+    assert!(bed.run("carol@#t: hello all").await.is_empty());
+}
+
+#[tokio::test]
+async fn missing_arguments_are_refused() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("alice@#t: /new", "/new needs a game. Try /help.").await;
+    bed.refused("alice@dm: /move #1", "/move needs an action. Try /help.").await;
+    bed.refused("carol@#t: /admin abort", "/admin needs abort #id. Try /help.").await;
+    bed.refused("carol@#t: /press", "/press needs a button. Try /help.").await;
+}
+
+#[tokio::test]
+async fn bad_arguments_are_refused() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("bob@#t: /resign now", r#"/resign does not understand "now". Try /help."#).await;
+    bed.refused("bob@#t: /draw maybe", r#"/draw does not understand "maybe". Try /help."#).await;
+    bed.refused("bob@#t: /takeback please", r#"/takeback does not understand "please""#).await;
+    bed.refused("bob@#t: /games all", r#"/games does not understand "all""#).await;
+    bed.refused("bob@#t: /accept #1 now", r#"/accept does not understand "now""#).await;
+    bed.refused("alice@#t: /board #1 big", r#"/board does not understand "big""#).await;
+    // None of it touched the game: Alice still moves.
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    assert_t01_announced(&out[1..]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error paths: new games and invitations
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn an_unknown_game_is_refused_with_the_known_games() {
+    let bed = Bed::new();
+    bed.refused(
+        "alice@#t: /new chess @bob",
+        r#"I don't know the game "chess". Games: dark-fence."#,
+    )
+    .await;
+    bed.refused("alice@#t: /rules chess", r#"I don't know the game "chess". Games: dark-fence."#)
+        .await;
+    assert!(bed.snapshot().await.is_empty(), "no game was created");
+}
+
+#[tokio::test]
+async fn bad_options_are_refused_and_create_no_game() {
+    let bed = Bed::new();
+    let cases = [
+        ("colour=red", "Those settings don't work: unknown option `colour`"),
+        ("board=1x1", "Those settings don't work: option `board` cannot be `1x1`"),
+        ("report=far", "option `report` cannot be `far`"),
+        ("confirm_moves=maybe", "option `confirm_moves` cannot be `maybe`"),
+        ("board", "option `board` is not of the form key=value"),
+        ("board=4x4 board=5x5", "option `board` is given twice"),
+        ("clock=fast", "option `clock` cannot be `fast`"),
+        // Correspondence is 1 h to 14 d per move, live 1 to 60 min (rules-table-keys).
+        ("per_move=30s", "option `per_move` cannot be `30s`"),
+        ("clock=live per_move=2h", "option `per_move` cannot be `2h`"),
+        ("clock=correspondence per_move=15d", "option `per_move` cannot be `15d`"),
+    ];
+    for (settings, phrase) in cases {
+        let out = bed.refused(&format!("alice@#t: /new dark-fence @bob {settings}"), phrase).await;
+        assert!(out[0].text.ends_with("See /rules."), "{}", out[0].text);
+    }
+    assert!(bed.snapshot().await.is_empty(), "no game was created");
+    // A good /new still works and gets id #1.
+    let out = bed.run("alice@#t: /new dark-fence @bob").await;
+    assert_has(&out, "#t", "Dark Fence #1.");
+}
+
+#[tokio::test]
+async fn conflicting_options_are_refused_never_ignored() {
+    // docs/dark-fence.md "Contradictions are refused".
+    let bed = Bed::new();
+    let cases = [
+        ("edge_empty_repeat=true", "option `edge_empty_repeat` needs edge_empty=true"),
+        ("juesha=true juesha_count_border=true", "option `juesha_count_border`"),
+        ("p2_sees_p1_start=false", "option `p2_sees_p1_start` applies only with start=free"),
+        ("mode=challenge start=free p2_sees_p1_start=false", "option `p2_sees_p1_start`"),
+        ("commitments=true", "option `commitments`"),
+        ("partition_handling=claim", "option `partition_handling`"),
+        ("auto_b=true", "option `auto_b`"),
+        ("ply_cap=10", "option `ply_cap`"),
+    ];
+    for (settings, phrase) in cases {
+        bed.refused(&format!("alice@#t: /new dark-fence @bob {settings}"), phrase).await;
+    }
+    assert!(bed.snapshot().await.is_empty());
+}
+
+#[tokio::test]
+async fn new_in_a_private_chat_is_refused() {
+    let bed = Bed::new();
+    bed.refused(
+        "alice@dm: /new dark-fence @bob",
+        "Start games in a group channel, not in private.",
+    )
+    .await;
+    assert!(bed.snapshot().await.is_empty());
+}
+
+#[tokio::test]
+async fn inviting_yourself_is_refused() {
+    let bed = Bed::new();
+    bed.refused("alice@#t: /new dark-fence @alice", "You cannot invite yourself.").await;
+    assert!(bed.snapshot().await.is_empty());
+    let out = bed.run("alice@#t: /new dark-fence @bob").await;
+    assert_has(&out, "#t", "alice invites bob");
+}
+
+#[tokio::test]
+async fn accepting_your_own_invitation_is_refused_and_changes_nothing() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob\nalice@#u: /new dark-fence").await;
+    // Any wording: the exact one is checked by the test below.
+    bed.refused("alice@#t: /accept", "").await;
+    bed.refused("alice@#t: /accept #1", "").await;
+    bed.refused("alice@#u: /accept #2", "").await;
+    bed.refused("alice@#u: /press 2:0:accept", "").await;
+    let out = bed.run("bob@#t: /accept\ncarol@#u: /accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
+    assert_has(&out, "#u", "Dark Fence #2: alice (moves first) vs carol");
+}
+
+#[tokio::test]
+async fn accepting_your_own_invitation_says_you_created_it() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence").await;
+    bed.refused(
+        "alice@#t: /accept #1",
+        "You created that invitation; wait for someone to accept it, or /abort it.",
+    )
+    .await;
+    bed.refused("alice@#t: /accept", "You created that invitation").await;
+}
+
+#[tokio::test]
+async fn accepting_someone_elses_named_invitation_is_refused_and_changes_nothing() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    bed.refused("carol@#t: /accept #1", "").await;
+    bed.refused("carol@#t: /accept", "").await;
+    bed.refused("carol@#t: /press 1:0:accept", "").await;
+    bed.refused("carol@#t: /decline", "There is no invitation for you here.").await;
+    let out = bed.run("bob@#t: /accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
+}
+
+#[tokio::test]
+async fn accepting_someone_elses_named_invitation_says_it_invites_someone_else() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    bed.refused("carol@#t: /accept #1", "Game #1 invites someone else.").await;
+}
+
+#[tokio::test]
+async fn accept_or_decline_with_no_invitation_is_refused() {
+    let bed = Bed::new();
+    bed.refused("bob@#t: /accept", "There is no invitation for you here.").await;
+    bed.refused("bob@#t: /decline", "There is no invitation for you here.").await;
+    bed.refused("bob@#t: /accept #7", "There is no running game #7.").await;
+    // An invitation in another channel is not "here".
+    bed.run("alice@#u: /new dark-fence @bob").await;
+    bed.refused("bob@#t: /accept", "There is no invitation for you here.").await;
+    // Nor can the creator decline their own invitation (they /abort it).
+    bed.refused("alice@#u: /decline", "There is no invitation for you here.").await;
+}
+
+#[tokio::test]
+async fn an_unreachable_player_blocks_the_start_until_they_send_start() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob\nbob@#t: /games\n!dm-closed bob").await;
+    bed.refused(
+        "bob@#t: /accept",
+        "I can't write to bob privately, and this game needs private messages. \
+         Open a private chat with me and send /start, then /accept #1 again.",
+    )
+    .await;
+    assert_eq!(bed.game(1).await.status, "invited");
+    let out = bed.run("bob@dm: /start").await;
+    assert_has(&out, "dm:bob", "Hello bob!");
+    let out = bed.run("bob@#t: /accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
+    assert_eq!(bed.game(1).await.status, "active");
+}
+
+#[tokio::test]
+async fn a_closed_private_chat_of_an_invited_user_never_seen_before_blocks_the_start() {
+    // Bob is named in /new but has never written: the platform's refusal to deliver to him must
+    // still be recorded (Telegram: a user who never pressed Start), not abort the transcript.
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob\n!dm-closed bob").await;
+    bed.refused("bob@#t: /accept", "I can't write to bob privately").await;
+}
+
+#[tokio::test]
+async fn an_unreachable_creator_blocks_the_start_too() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob\n!dm-closed alice").await;
+    bed.refused("bob@#t: /accept", "I can't write to alice privately").await;
+    // Any private message from Alice makes her reachable again.
+    bed.run("alice@dm: /games").await;
+    let out = bed.run("bob@#t: /accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error paths: moves
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_move_out_of_turn_is_refused_privately() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("bob@dm: D4-D3 L", "It is alice's turn.").await;
+    bed.refused("bob@dm: /move D4-D3 L #1", "It is alice's turn.").await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    assert_t01_announced(&out[1..]);
+    // And now it is Alice who waits.
+    bed.refused("alice@dm: B3-C3 D", "It is bob's turn.").await;
+}
+
+#[tokio::test]
+async fn a_move_typed_in_the_group_is_neither_echoed_nor_applied() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed
+        .refused(
+            "alice@#t: /move A1-A4-B4-B3 R",
+            "Moves of this game are secret: send them to me in a private chat, not here. Nothing was played.",
+        )
+        .await;
+    assert_eq!(out.len(), 1, "no echo: {out:#?}");
+    assert!(out[0].buttons.is_empty());
+    bed.refused("alice@#t: /move A1-A4-B4-B3 R #1", "send them to me in a private chat").await;
+    bed.refused("alice@#t: /走 A1-A4-B4-B3 右", "send them to me in a private chat").await;
+    // Nothing is pending from the group attempt.
+    bed.refused("alice@dm: /confirm", "There is no move waiting for confirmation.").await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    assert_t01_announced(&out[1..]);
+}
+
+#[tokio::test]
+async fn a_bare_move_posted_in_the_group_is_answered_with_send_it_privately() {
+    // Spec §4.7 L-01: P1 posts `A1-A4-B4-B3 R` in the public thread: not accepted; PUB asks for
+    // private submission; no state change.
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("alice@#t: A1-A4-B4-B3 R", "send them to me in a private chat").await;
+}
+
+#[tokio::test]
+async fn each_dark_fence_format_error_is_refused_privately_and_changes_nothing() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    // Spec §4.1, with the wording of df-err-*.
+    let cases = [
+        ("A1-A5 R", "Format error: A5 is off the board. Nothing was done; please send again."),
+        (
+            "A1-B2 R",
+            "Format error: A1 to B2 is not a straight line. Nothing was done; please send again.",
+        ),
+        ("B4-B3 R", "Format error: A1 to B4 is not a straight line."),
+        (
+            "A1-A3",
+            "Format error: no fence direction (U, D, L or R). Nothing was done; please send again.",
+        ),
+        ("A1→A4→B4→B3 →", "Format error: no fence direction (U, D, L or R)."),
+        ("A1-Z9 R", "Format error: Z9 is off the board."),
+        (
+            "hello",
+            r#"Format error: "hello" is neither a cell nor a direction. Nothing was done; please send again."#,
+        ),
+        ("A1-A2 X", r#"Format error: "X" is neither a cell nor a direction."#),
+        ("A1 R B1 D", r#"Format error: the direction "R" must come last."#),
+    ];
+    for (text, phrase) in cases {
+        let out = bed.refused(&format!("alice@dm: {text}"), phrase).await;
+        assert_eq!(out.len(), 1, "{out:#?}");
+        assert!(out[0].buttons.is_empty(), "a refusal is not echoed for confirmation");
+        let out = bed.refused(&format!("alice@dm: /move {text} #1"), phrase).await;
+        assert_eq!(out.len(), 1, "{out:#?}");
+    }
+}
+
+#[tokio::test]
+async fn option_dependent_format_errors_are_refused() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob max_waypoints=2 allow_stay=false\nbob@#t: /accept")
+        .await;
+    bed.refused("alice@dm: A1-A2-B2 R", "Format error: a path may list at most 2 cells.").await;
+    bed.refused("alice@dm: A1 R", "Format error: this game does not allow staying").await;
+    let out = bed.run("alice@dm: A1-A3 R\nalice@dm: /confirm").await;
+    assert_has(&out, "#t", "Ply 1: alice has moved.");
+}
+
+#[tokio::test]
+async fn refused_moves_reach_nobody_else_and_the_next_move_is_announced_as_usual() {
+    // Spec T-11: two refusals, then a valid move; the others hear only the normal announcement.
+    let plain = Bed::new();
+    plain.run(STARTED).await;
+    let expected = plain.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed
+        .run("alice@dm: A1-B2 R\nalice@dm: A1-A5 R\nalice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm")
+        .await;
+    assert!(out[..2].iter().all(|m| m.to == "dm:alice"), "{out:#?}");
+    let rest: Vec<(String, String)> =
+        out[2..].iter().map(|m| (m.to.clone(), m.text.clone())).collect();
+    let want: Vec<(String, String)> =
+        expected.iter().map(|m| (m.to.clone(), m.text.clone())).collect();
+    assert_eq!(rest, want);
+    assert_eq!(plain.snapshot().await, bed.snapshot().await);
+}
+
+#[tokio::test]
+async fn a_move_in_a_game_you_are_not_in_is_refused() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("carol@dm: /move A1-A2 R #1", "Game #1 is not one you can do that in.").await;
+    bed.refused("carol@dm: A1-A2 R", "You have no game here that this applies to. See /games.")
+        .await;
+    bed.refused("carol@#t: /move A1-A2 R", "You have no game here that this applies to.").await;
+    bed.refused("carol@#t: /resign #1", "Game #1 is not one you can do that in.").await;
+    bed.refused("carol@#t: /resign", "You have no game here that this applies to.").await;
+    bed.refused("carol@#t: /abort", "You have no game here that this applies to.").await;
+    bed.refused("carol@#t: /draw", "You have no game here that this applies to.").await;
+    bed.refused("carol@#t: /view #1", "Game #1 is not one you can do that in.").await;
+    bed.refused("carol@dm: /confirm #1", "Game #1 is not one you can do that in.").await;
+}
+
+#[tokio::test]
+async fn a_move_before_the_invitation_is_accepted_is_refused() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob").await;
+    bed.refused("alice@dm: A1-A2 R", "You have no game here that this applies to.").await;
+    bed.refused("alice@dm: /move A1-A2 R #1", "That game has not started yet.").await;
+}
+
+#[tokio::test]
+async fn a_move_in_a_finished_game_is_refused() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.run("bob@#t: /resign").await;
+    bed.refused("bob@dm: D4-D3 L", "You have no game here that this applies to.").await;
+    bed.refused("bob@dm: /move D4-D3 L #1", "There is no running game #1.").await;
+    bed.refused("alice@#t: /resign", "You have no game here that this applies to.").await;
+    bed.refused("alice@#t: /draw #1", "There is no running game #1.").await;
+    bed.refused("alice@#t: /board", "You have no game here that this applies to.").await;
+}
+
+#[tokio::test]
+async fn confirm_or_cancel_with_nothing_pending_is_refused() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("alice@dm: /confirm", "There is no move waiting for confirmation.").await;
+    bed.refused("alice@dm: /cancel", "There is no move waiting for confirmation.").await;
+    bed.refused("bob@#t: /confirm", "There is no move waiting for confirmation.").await;
+    bed.refused("alice@dm: /press 1:0:confirm", "There is no move waiting for confirmation.").await;
+    // No games at all.
+    let empty = Bed::new();
+    empty.refused("alice@dm: /confirm", "You have no game here that this applies to.").await;
+}
+
+#[tokio::test]
+async fn a_stale_button_is_refused() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.refused(
+        "alice@dm: /press 1:0:confirm",
+        "That turn is over; this button no longer applies.",
+    )
+    .await;
+    bed.refused("bob@#t: /press 1:0:accept", "That turn is over").await;
+    bed.refused("bob@#t: /press 1:0:decline", "That turn is over").await;
+    bed.refused("bob@#t: /press 1:5:pass", "That turn is over").await;
+    bed.refused("bob@#t: /press 9:0:accept", "That turn is over").await;
+    bed.refused("bob@#t: /press nonsense", "That turn is over").await;
+    bed.refused("bob@#t: /press 1:1:fly", "That turn is over").await;
+    // A fresh button for the current turn works.
+    let out = bed.run("bob@dm: D4-D3 L\nbob@dm: /press 1:1:confirm").await;
+    assert_has(&out, "#t", "Ply 2: bob has moved.");
+}
+
+#[tokio::test]
+async fn a_window_button_is_stale_once_the_window_is_decided() {
+    let bed = Bed::new();
+    bed.run(CHALLENGE).await;
+    bed.run("bob@#t: /pass").await;
+    bed.refused("bob@#t: /press 1:1:challenge", "That turn is over").await;
+    bed.refused("bob@#t: /press 1:1:pass", "That turn is over").await;
+}
+
+#[tokio::test]
+async fn window_decisions_out_of_turn_or_out_of_place_are_refused() {
+    let bed = Bed::new();
+    bed.run(CHALLENGE).await;
+    // Window 1 belongs to Bob.
+    bed.refused("alice@#t: /pass", "It is bob's turn.").await;
+    bed.refused("alice@#t: /challenge", "It is bob's turn.").await;
+    // Bob's /confirm of a move during his window is refused (see the ignored test below for the
+    // echo that precedes it).
+    let before = bed.snapshot().await;
+    let out = bed.run("bob@dm: D4-D3 L\nbob@dm: /confirm").await;
+    assert!(out.iter().all(|m| m.to == "dm:bob"), "{out:#?}");
+    assert_has(&out, "dm:bob", "That is not possible now.");
+    assert_eq!(bed.snapshot().await, before);
+    // In referee mode there are no windows.
+    let referee = Bed::new();
+    referee.run(STARTED).await;
+    referee.refused("alice@#t: /pass", "That is not possible now.").await;
+    referee.refused("alice@#t: /challenge", "That is not possible now.").await;
+    referee.refused("bob@#t: /pass", "It is alice's turn.").await;
+}
+
+#[tokio::test]
+async fn a_move_during_your_challenge_window_is_refused_at_once() {
+    // The phase is public, so the refusal needs no hidden information (spec §2.5 rule 2); an
+    // echo saying "will play" for a move that cannot be played misleads the player.
+    let bed = Bed::new();
+    bed.run(CHALLENGE).await;
+    let out = bed.refused("bob@dm: D4-D3 L", "That is not possible now.").await;
+    assert!(out.iter().all(|m| m.buttons.is_empty()), "{out:#?}");
+}
+
+#[tokio::test]
+async fn claims_are_refused_when_the_rules_do_not_have_them() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence @bob mode=challenge\nbob@#t: /accept\nalice@dm: A1-A2 R\nalice@dm: /confirm")
+        .await;
+    bed.refused("bob@#t: /claim", "Claims are not part of this game's rules.").await;
+    let out = bed.run("bob@#t: /pass").await;
+    assert_has(&out, "#t", "bob does not challenge.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error paths: offers, takebacks, aborts
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn takeback_is_refused_in_dark_fence() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let phrase = "Takebacks are not allowed in games with hidden information.";
+    bed.refused("alice@#t: /takeback", phrase).await;
+    bed.refused("bob@#t: /takeback accept", phrase).await;
+    bed.refused("alice@dm: /悔棋", phrase).await;
+    assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
+}
+
+#[tokio::test]
+async fn answering_a_draw_with_no_offer_is_refused() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.refused("alice@#t: /draw accept", "There is no offer to answer.").await;
+    bed.refused("alice@#t: /draw decline", "There is no offer to answer.").await;
+    bed.refused("alice@#t: /press 1:1:draw-accept", "There is no offer to answer.").await;
+    // The offerer cannot answer their own offer.
+    bed.run("bob@#t: /draw").await;
+    bed.refused("bob@#t: /draw accept", "There is no offer to answer.").await;
+    bed.refused("bob@#t: /draw decline", "There is no offer to answer.").await;
+    assert_eq!(bed.game(1).await.status, "active");
+}
+
+#[tokio::test]
+async fn offering_a_draw_twice_is_refused() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.run("bob@#t: /draw").await;
+    bed.refused("bob@#t: /draw", "You already made that offer; wait for the answer.").await;
+    bed.refused("bob@dm: /和棋", "You already made that offer").await;
+    // Offering back what the other side offered accepts it.
+    let out = bed.run("alice@#t: /draw").await;
+    assert_has(&out, "#t", "alice accepts the draw in #1.");
+    assert_eq!(bed.game(1).await.result.as_deref(), Some("draw"));
+}
+
+#[tokio::test]
+async fn a_move_answers_a_standing_draw_offer() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.run("alice@#t: /draw").await;
+    bed.run("bob@dm: D4-D3 L\nbob@dm: /confirm").await;
+    assert_eq!(bed.game(1).await.offer, None);
+    bed.refused("bob@#t: /draw accept", "There is no offer to answer.").await;
+}
+
+#[tokio::test]
+async fn abort_after_the_first_move_is_refused() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    bed.refused("alice@#t: /abort", "The game has started; use /resign instead.").await;
+    bed.refused("bob@dm: /abort #1", "The game has started; use /resign instead.").await;
+    bed.refused("bob@#t: /abort #42", "There is no running game #42.").await;
+    let out = bed.run("bob@#t: /resign").await;
+    assert_has(&out, "#t", "bob resigned.");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error paths: finding the game
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn view_and_board_with_no_game_are_refused() {
+    let bed = Bed::new();
+    let phrase = "You have no game here that this applies to. See /games.";
+    bed.refused("alice@#t: /board", phrase).await;
+    bed.refused("alice@dm: /board", phrase).await;
+    bed.refused("alice@#t: /view", phrase).await;
+    bed.refused("alice@dm: /view", phrase).await;
+    bed.refused("alice@#t: /board #3", "There is no running game #3.").await;
+    // A game in another channel is not "here".
+    bed.run("alice@#u: /new dark-fence @bob\nbob@#u: /accept").await;
+    bed.refused("carol@#t: /board", phrase).await;
+}
+
+#[tokio::test]
+async fn with_two_games_an_unnamed_command_asks_which_and_lists_the_ids() {
+    let bed = Bed::new();
+    bed.run(
+        "alice@#t: /new dark-fence @bob\nbob@#t: /accept\n\
+         alice@#t: /new dark-fence @carol\ncarol@#t: /accept",
+    )
+    .await;
+    let phrase = "Which game? Add its id: #1, #2.";
+    bed.refused("alice@#t: /board", phrase).await;
+    bed.refused("alice@dm: /view", phrase).await;
+    bed.refused("alice@dm: A1-A2 R", phrase).await;
+    bed.refused("alice@#t: /resign", phrase).await;
+    bed.refused("alice@#t: /draw", phrase).await;
+    // Bob and Carol have one game each, so theirs resolve.
+    let out = bed.run("carol@#t: /view").await;
+    assert!(out[0].text.starts_with("#2 Dark Fence"), "{}", out[0].text);
+    // With the id it works.
+    let out = bed.run("alice@dm: /move A1-A2 R #2\nalice@dm: /confirm #2").await;
+    assert_eq!(out[0].text, "#2: will play A1-A2, fence: right.");
+    assert_has(&out, "#t", "Ply 1: alice has moved. Fence direction: right.");
+    assert_eq!(bed.notations(2).await, ["A1-A2 R"]);
+    assert!(bed.notations(1).await.is_empty());
+    // Now only #1 waits for Alice, so a bare action in private goes there.
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R").await;
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+}
+
+#[tokio::test]
+async fn start_typed_in_a_group_is_refused() {
+    let bed = Bed::new();
+    bed.refused("bob@#t: /start", "Send /start in your private chat with me.").await;
+}
+
+#[tokio::test]
+async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
+    let bed = Bed::new();
+    bed.run("bob@dm: /settings notifications=off").await;
+    let store = bed.store().await;
+    let before = store.user("script", "bob").await.expect("user");
+    for (line, phrase) in [
+        (
+            "bob@dm: /settings language=fr",
+            r#"I can't change "language=fr". Try: /settings language=en notifications=off"#,
+        ),
+        ("bob@dm: /settings notifications=maybe", "I can't change"),
+        ("bob@dm: /settings colour=red", r#"I can't change "colour""#),
+        ("bob@#t: /settings language", "I can't change"),
+    ] {
+        bed.refused(line, phrase).await;
+        assert_eq!(bed.store().await.user("script", "bob").await.expect("user"), before, "{line}");
+    }
+    let out = bed.run("bob@dm: /settings").await;
+    assert_eq!(out[0].text, "Language: en. Notifications: off.");
+}
+
+#[tokio::test]
+async fn a_refused_settings_line_saves_none_of_its_pairs() {
+    let bed = Bed::new();
+    bed.run("bob@dm: /settings").await;
+    let before = bed.store().await.user("script", "bob").await.expect("user");
+    bed.refused("bob@dm: /settings notifications=off language=fr", "I can't change").await;
+    assert_eq!(bed.store().await.user("script", "bob").await.expect("user"), before);
+    let out = bed.run("bob@dm: /settings").await;
+    assert_eq!(out[0].text, "Language: en. Notifications: on.");
+}
+
+#[tokio::test]
+async fn free_start_refuses_the_other_players_start_cell_privately() {
+    // Spec T-38: P1 picks B2; P2, told that P1 is on B2, picks B2 (refused privately), then C2.
+    let bed = Bed::new();
+    let out = bed.run("alice@#t: /new dark-fence @bob start=free\nbob@#t: /accept").await;
+    assert_has(&out, "#t", "Free start: each player picks a start cell privately.");
+    assert_has(&out, "dm:alice", "#1: choose your start cell, e.g. B2.");
+    let out = bed.run("alice@dm: B2").await;
+    assert_has(&out, "dm:bob", "#1: alice starts on B2. Choose your start cell (not B2).");
+    assert!(
+        texts_to(&out, "#t").iter().all(|t| !t.contains("B2")),
+        "P1's start stays private: {out:#?}"
+    );
+    bed.refused("bob@dm: B2", "B2 is the other player's start; choose another cell.").await;
+    bed.refused("alice@dm: C3", "It is bob's turn.").await;
+    bed.refused("bob@dm: Z9", "Format error: Z9 is off the board.").await;
+    let out = bed.run("bob@dm: C2").await;
+    assert_has(&out, "dm:alice", "#1: the opponent is: right.");
+    assert_has(&out, "#t", "Both players are in place; alice moves first.");
+    assert_has(&out, "#t", "Ply 1: alice to move.");
+}
+
+#[tokio::test]
+async fn accept_or_decline_after_the_start_is_refused() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.refused("bob@#t: /accept", "There is no invitation for you here.").await;
+    bed.refused("bob@#t: /decline", "There is no invitation for you here.").await;
+    bed.refused("carol@#t: /accept", "There is no invitation for you here.").await;
+    bed.refused("bob@#t: /accept #1", "").await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    assert_t01_announced(&out[1..]);
+}

@@ -272,7 +272,7 @@ async fn two_simultaneous_submissions_of_one_move_apply_exactly_once() {
         let refused = if applied(&a) { &b } else { &a };
         assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
         assert_eq!(refused[0].to, Dest::User("alice".into()));
-        assert_eq!(refused[0].text, "It is bob's turn.", "round {round}");
+        assert_eq!(refused[0].text, "That was already played.", "round {round}");
         assert_eq!(r.store().actions(1).await.unwrap().len(), 1, "round {round}");
     }
 }

@@ -97,6 +97,8 @@ struct Table {
     time: TimeControl,
     actions: i64,
     pending: HashMap<usize, Pending>,
+    /// The last action applied: who, and its notation (to recognise a double submission).
+    last: Option<(usize, String)>,
 }
 
 impl Table {
@@ -368,6 +370,9 @@ impl Referee {
             time,
             actions: i64::try_from(actions.len()).unwrap_or(i64::MAX),
             pending: HashMap::new(),
+            last: actions
+                .last()
+                .and_then(|a| Some((usize::try_from(a.seat).ok()?, a.notation.clone()))),
         })
     }
 
@@ -780,8 +785,16 @@ impl Referee {
                 .map_or_else(|| o.to_string(), |r| r.display_name),
             None => "?".to_string(),
         });
-        let table =
-            Table { row, game: engine, seats, names, time, actions: 0, pending: HashMap::new() };
+        let table = Table {
+            row,
+            game: engine,
+            seats,
+            names,
+            time,
+            actions: 0,
+            pending: HashMap::new(),
+            last: None,
+        };
         let out = dark_fence::invitation(&self.wording, ctx, &table, opponent.is_some());
         self.install(table);
         Ok(vec![out])
@@ -944,7 +957,13 @@ impl Referee {
             // Spec L-01: never echoed, never applied; the player is sent to the private chat.
             return Err(TableError::user("err-private-only"));
         }
-        self.check_turn(&t, seat)?;
+        if let Err(e) = self.check_turn(&t, seat) {
+            // The same move sent twice (a double tap, two devices): the first one was played.
+            let again = t.last.as_ref().is_some_and(|(s, notation)| {
+                *s == seat && notation.eq_ignore_ascii_case(text.trim())
+            });
+            return Err(if again { TableError::user("err-already-played") } else { e });
+        }
         let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)?;
         // Checked on a copy before the echo, so an impossible action is refused at once. The
         // outcome is thrown away: only whether the action is possible is used, and that depends
@@ -1044,6 +1063,7 @@ impl Referee {
         t.row = saved;
         t.game = game;
         t.actions += 1;
+        t.last = Some((seat, row.notation.clone()));
         t.pending.clear();
         self.refresh(t);
         let langs = self.seat_langs(t).await;
@@ -1249,6 +1269,11 @@ impl Referee {
         t.row = self.store.remove_last_action(t.row.id, t.row.version, &update).await?;
         t.game = game;
         t.actions -= 1;
+        t.last = actions
+            .iter()
+            .rev()
+            .nth(1)
+            .and_then(|a| Some((usize::try_from(a.seat).ok()?, a.notation.clone())));
         t.pending.clear();
         self.refresh(t);
         let lang = public_lang(t);

@@ -43,6 +43,126 @@ pub struct RefereeBench {
     pub seed: u64,
 }
 
+/// One kind of image to draw in `bench render`.
+type Drawing<'a> = Box<dyn Fn() -> crate::render::Picture + 'a>;
+
+/// Options of `arbiter bench render`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RenderBench {
+    /// Images drawn per kind.
+    #[arg(long, default_value_t = 200)]
+    pub iterations: usize,
+}
+
+impl RenderBench {
+    /// Draws each kind of image `iterations` times and prints the median and 95th percentile
+    /// time (drawing and PNG encoding) and the size.
+    ///
+    /// # Errors
+    ///
+    /// A sample game cannot be set up.
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
+    pub fn run(&self) -> anyhow::Result<()> {
+        use crate::core::Viewer;
+        use crate::render::board::{BoardView, Piece, Square};
+        use crate::render::{Theme, render};
+
+        let play = |options: &str, moves: &[&str]| -> anyhow::Result<AnyGame> {
+            let o = AnyOptions::parse(GameKind::DarkFence, options)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let mut g = AnyGame::new(&o, Seed(3)).map_err(|e| anyhow::anyhow!("{e}"))?;
+            for m in moves {
+                let seat = g.to_act().seat().context("game over")?;
+                let a = g.parse_action(seat, m).map_err(|e| anyhow::anyhow!("{e}"))?;
+                g.play(seat, &a).map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
+            Ok(g)
+        };
+        let mid = play("", &["A1-A4-B4-B3 R", "D4-D1 L", "B3-B1 D"])?;
+        let over = play("", &["A1-A4-B4-B3 R", "D4-D1 L", "B3-B1 D", "D1-D3-B3 U"])?;
+        let big = play("board=12x12,report=exact", &["A1-L1 D", "L12-A12 U", "L1-L6 L"])?;
+        let theme = Theme::default();
+        let mut kinds: Vec<(&str, Drawing<'_>)> = vec![
+            (
+                "dark-fence 4x4 seat view",
+                Box::new(|| render(&mid.view(Viewer::Seat(crate::core::Seat(1))), "#1", &theme)),
+            ),
+            (
+                "dark-fence 4x4 public view",
+                Box::new(|| render(&mid.view(Viewer::Public), "#1", &theme)),
+            ),
+            (
+                "dark-fence 4x4 reveal",
+                Box::new(|| render(&over.view(Viewer::Public), "#1", &theme)),
+            ),
+            (
+                "dark-fence 12x12 referee view",
+                Box::new(|| render(&big.view(Viewer::Referee), "#1", &theme)),
+            ),
+        ];
+        const CHINESE: [char; 10] = ['城', '騎', '教', '公', '王', '后', '相', '教', '騎', '城'];
+        for (name, files, ranks, chinese) in [
+            ("square board 8x8", 8u8, 8u8, false),
+            ("square board 10x10", 10, 10, false),
+            ("square board 10x10 Chinese", 10, 10, true),
+        ] {
+            let mut pieces = Vec::new();
+            for file in 0..files {
+                for (rank, owner) in [(0, 0), (1, 0), (ranks - 2, 1), (ranks - 1, 1)] {
+                    let pawn = rank == 1 || rank == ranks - 2;
+                    let label = match (chinese, pawn) {
+                        (false, true) => 'P',
+                        (false, false) => char::from(b'A' + file),
+                        (true, true) => '兵',
+                        (true, false) => CHINESE[usize::from(file % 10)],
+                    };
+                    pieces.push((
+                        Square { file, rank },
+                        Piece { label, owner, marked: file == 2 && rank == 1 },
+                    ));
+                }
+            }
+            let view = BoardView {
+                files,
+                ranks,
+                pieces,
+                flipped: false,
+                last_move: Some((Square { file: 4, rank: 1 }, Square { file: 4, rank: 3 })),
+                captured: vec![Square { file: 3, rank: 4 }],
+                check: Some(Square { file: 4, rank: ranks - 1 }),
+                caption: "#7 · White to move · 23h".into(),
+            };
+            kinds.push((
+                name,
+                Box::new(move || crate::render::board::render(&view, &Theme::default())),
+            ));
+        }
+        for (name, draw) in &kinds {
+            let mut times = Vec::with_capacity(self.iterations);
+            let mut size = (0, 0, 0);
+            for _ in 0..self.iterations.max(1) {
+                let t0 = Instant::now();
+                let p = draw();
+                times.push(t0.elapsed());
+                size = (p.width, p.height, p.png.len());
+            }
+            times.sort_unstable();
+            let at = |q: f64| {
+                times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e3
+            };
+            println!(
+                "{name:32} median {:6.2} ms  p95 {:6.2} ms  {}x{} px  {:.1} KB",
+                at(0.5),
+                at(0.95),
+                size.0,
+                size.1,
+                size.2 as f64 / 1024.0
+            );
+        }
+        Ok(())
+    }
+}
+
 /// SplitMix64 for choosing moves.
 fn next(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -98,7 +218,8 @@ impl RefereeBench {
         let referee = Arc::new(
             Referee::open(store.clone(), clock, self.seed, policies)
                 .await
-                .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?,
+                .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?
+                .without_images(),
         );
         let say = |user: String, chat: Chat, text: String| Incoming {
             platform: PLATFORM.into(),

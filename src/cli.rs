@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::core::{Audience, ErrorCode, GameResult, Seed};
+use crate::core::{Audience, ErrorCode, GameResult, Seed, Viewer};
 use crate::games::{AnyGame, AnyOptions, GameKind};
 
 /// A refusal, printed as `{"error": {"action_index", "kind", "message"}}` with exit status 1.
@@ -137,6 +137,60 @@ pub fn moves(setup: &Setup) -> Result<Vec<String>, CliError> {
         game.legal_actions(seat).iter().map(|a| game.format_action(a)).collect();
     list.sort();
     Ok(list)
+}
+
+/// Which view `render` draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenderView {
+    /// One seat's private view, by seat name.
+    Seat(String),
+    /// The public view.
+    Public,
+    /// Everything (the referee's view, as in the reveal after a game).
+    Reveal,
+}
+
+/// `arbiter render`: the image of one view of the game described by `setup`, after `actions`
+/// (applied as `play` does).
+///
+/// # Errors
+///
+/// The setup fails or the seat name is unknown.
+pub fn render(
+    setup: &Setup,
+    actions: &[String],
+    which: &RenderView,
+) -> Result<crate::render::Picture, CliError> {
+    let mut game = build(setup)?;
+    for (index, text) in actions.iter().enumerate() {
+        let refuse = |kind: &str, message: String| CliError {
+            action_index: Some(index),
+            kind: kind.to_string(),
+            message,
+        };
+        let seat = game.to_act().seat().ok_or_else(|| {
+            refuse("game-over", format!("the game is over; `{text}` was not applied"))
+        })?;
+        let action = game.parse_action(seat, text).map_err(|e| refuse(e.code(), e.to_string()))?;
+        game.play(seat, &action).map_err(|e| refuse(e.code(), e.to_string()))?;
+    }
+    let kind = game.kind();
+    let viewer = match which {
+        RenderView::Seat(name) => Viewer::Seat(kind.seat_by_name(name).ok_or_else(|| {
+            CliError::setup(
+                "unknown-seat",
+                format!("unknown seat `{name}` (seats: {})", kind.seat_names().join(", ")),
+            )
+        })?),
+        RenderView::Public => Viewer::Public,
+        RenderView::Reveal => Viewer::Referee,
+    };
+    let caption = match which {
+        RenderView::Seat(name) => format!("{kind} · {name}"),
+        RenderView::Public => format!("{kind} · public"),
+        RenderView::Reveal => format!("{kind} · reveal"),
+    };
+    Ok(crate::render::render(&game.view(viewer), &caption, &crate::render::Theme::default()))
 }
 
 #[cfg(test)]

@@ -14,5 +14,6 @@ pub mod cli;
 pub mod config;
 pub mod core;
 pub mod games;
+pub mod render;
 pub mod store;
 pub mod table;

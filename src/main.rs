@@ -37,6 +37,26 @@ enum Command {
         /// The transcript.
         file: PathBuf,
     },
+    /// Draw one view of a game as a PNG.
+    Render {
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// A seat's private view (e.g. p1).
+        #[arg(long, group = "view")]
+        seat: Option<String>,
+        /// The public view (the default).
+        #[arg(long, group = "view")]
+        public: bool,
+        /// Everything, as revealed after the game.
+        #[arg(long, group = "view")]
+        reveal: bool,
+        /// Where to write the PNG.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Actions to apply first, as for `play`.
+        #[arg(allow_hyphen_values = true)]
+        actions: Vec<String>,
+    },
     /// Measure the referee: moves per second and latency over many concurrent games.
     Bench {
         #[command(subcommand)]
@@ -61,6 +81,8 @@ enum Command {
 enum BenchWhat {
     /// Concurrent Dark Fence games in one SQLite file, no images.
     Referee(arbiter::bench::RefereeBench),
+    /// Drawing and encoding each kind of board image.
+    Render(arbiter::bench::RenderBench),
 }
 
 #[derive(Debug, Args)]
@@ -141,6 +163,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { what: BenchWhat::Referee(bench) }) => {
             report(runtime().and_then(|rt| rt.block_on(bench.run())))
         }
+        Some(Command::Bench { what: BenchWhat::Render(bench) }) => report(bench.run()),
         Some(Command::Play { setup, actions }) => match cli::play(&setup.into(), &actions) {
             Ok(out) => {
                 println!("{out}");
@@ -148,6 +171,20 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(&e),
         },
+        Some(Command::Render { setup, seat, public: _, reveal, output, actions }) => {
+            let which = match (seat, reveal) {
+                (Some(seat), _) => cli::RenderView::Seat(seat),
+                (None, true) => cli::RenderView::Reveal,
+                (None, false) => cli::RenderView::Public,
+            };
+            match cli::render(&setup.into(), &actions, &which) {
+                Ok(picture) => report(
+                    std::fs::write(&output, &picture.png)
+                        .with_context(|| format!("writing {}", output.display())),
+                ),
+                Err(e) => fail(&e),
+            }
+        }
         Some(Command::Moves { setup }) => match cli::moves(&setup.into()) {
             Ok(list) => {
                 for line in list {

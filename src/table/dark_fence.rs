@@ -7,7 +7,7 @@
 
 use fluent_bundle::FluentValue;
 
-use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
 use super::{Ctx, Table};
 use crate::core::{Audience, ErrorCode, GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::dark_fence::{
@@ -45,6 +45,75 @@ pub(super) fn is_private_action(action: &AnyAction) -> bool {
 /// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4).
 pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     matches!(action, AnyAction::DarkFence(Action::Move(_))) && options(game).confirm_moves
+}
+
+/// The image caption: game id, ply and who acts, in characters the bundled font has (player
+/// names could be anything, so seats are named by their order).
+fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String {
+    let seat = |p: Player| match (lang, p) {
+        (Lang::ZhHans, Player::P1) => "先手",
+        (Lang::ZhHans, Player::P2) => "后手",
+        (Lang::En, Player::P1) => "P1",
+        (Lang::En, Player::P2) => "P2",
+    };
+    let ply = match lang {
+        Lang::ZhHans => format!("第{}手", view.ply),
+        Lang::En => format!("ply {}", view.ply),
+    };
+    let state = match (view.to_act, &view.result) {
+        (_, Some((Decision::Winner(p), _))) => {
+            if lang == Lang::ZhHans {
+                format!("{} 胜", seat(*p))
+            } else {
+                format!("{} wins", seat(*p))
+            }
+        }
+        (_, Some((Decision::Draw, _))) => {
+            (if lang == Lang::ZhHans { "和局" } else { "draw" }).to_string()
+        }
+        (Some((p, _)), None) if t.row.status == "active" => {
+            if lang == Lang::ZhHans {
+                format!("轮到{}", seat(p))
+            } else {
+                format!("{} to act", seat(p))
+            }
+        }
+        _ => String::new(),
+    };
+    let mut text = format!("#{} · {ply}", t.row.id);
+    if let Some(me) = view.viewer {
+        text.push_str(&format!(
+            " · {}",
+            if lang == Lang::ZhHans {
+                format!("你是{}", seat(me))
+            } else {
+                format!("you: {}", seat(me))
+            }
+        ));
+    }
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}
+
+/// The board image for `viewer`, drawn from that viewer's view only.
+fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
+    if !images {
+        return None;
+    }
+    let AnyView::DarkFence(view) = t.game.view(viewer);
+    let theme = crate::render::Theme {
+        script: if lang == Lang::ZhHans {
+            crate::render::Script::Chinese
+        } else {
+            crate::render::Script::Latin
+        },
+        ..crate::render::Theme::default()
+    };
+    let p =
+        crate::render::render(&AnyView::DarkFence(view.clone()), &caption(t, &view, lang), &theme);
+    Some(Image { png: p.png, width: p.width, height: p.height })
 }
 
 fn name_of(t: &Table, player: Player) -> &str {
@@ -404,6 +473,7 @@ pub(super) fn announce(
     t: &Table,
     events: &[Noticed<AnyEvent>],
     langs: &[Lang],
+    images: bool,
 ) -> Vec<Outbound> {
     let pl = public_lang(t);
     let id = t.row.id;
@@ -414,7 +484,7 @@ pub(super) fn announce(
         match event {
             Event::Announced { ply, mover, fence_dir, reports } => {
                 last_reports = Some(*reports);
-                out.push(msg(
+                let mut m = msg(
                     t,
                     public(t),
                     w.text(
@@ -430,7 +500,9 @@ pub(super) fn announce(
                             ("rel21", rel_text(w, pl, &reports[1]).into()),
                         ],
                     ),
-                ));
+                );
+                m.image = picture(t, Viewer::Public, pl, images);
+                out.push(m);
                 let other = mover.other();
                 if let Some(to) = private(t, other) {
                     let l = seat_lang(langs, other);
@@ -499,7 +571,9 @@ pub(super) fn announce(
                     text.push('\n');
                     text.push_str(&w.text(pl, "df-commitment", &[("hash", hash.as_str().into())]));
                 }
-                out.push(msg(t, public(t), text));
+                let mut m = msg(t, public(t), text);
+                m.image = picture(t, Viewer::Public, pl, images);
+                out.push(m);
             }
             Event::WindowOpened { holder, target, .. } => {
                 let seconds = t.decision_seconds();
@@ -623,7 +697,9 @@ pub(super) fn announce(
                     detail_text(w, pl, t, detail),
                     reveal_text(w, pl, t, reveal)
                 );
-                out.push(msg(t, public(t), text));
+                let mut m = msg(t, public(t), text);
+                m.image = picture(t, Viewer::Public, pl, images);
+                out.push(m);
             }
         }
     }
@@ -636,6 +712,7 @@ pub(super) fn finished(
     t: &Table,
     result: Option<GameResult>,
     reason: &str,
+    images: bool,
 ) -> Outbound {
     let lang = public_lang(t);
     let id = t.row.id;
@@ -666,7 +743,10 @@ pub(super) fn finished(
         text.push('\n');
         text.push_str(&reveal_text(w, lang, t, reveal));
     }
-    msg(t, public(t), text)
+    let mut m = msg(t, public(t), text);
+    // Everything is revealed at the end, however it came.
+    m.image = picture(t, Viewer::Referee, lang, images);
+    m
 }
 
 /// The prompts when `seat` must act: the public "X to move" and the private prompt with the
@@ -678,6 +758,7 @@ pub(super) fn turn_prompts(
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
+    images: bool,
 ) -> Vec<Outbound> {
     let Some(player) = Player::from_seat(seat) else { return Vec::new() };
     let Some(to) = private(t, player) else { return Vec::new() };
@@ -703,7 +784,9 @@ pub(super) fn turn_prompts(
             text.push_str(&seat_view_text(w, lang, t, &view));
             // The prompt carries the player's view, so it comes whatever `notify` says; only
             // reminders stop when notifications are off.
-            out.push(msg(t, to, text));
+            let mut m = msg(t, to, text);
+            m.image = picture(t, Viewer::Seat(seat), lang, images);
+            out.push(m);
         }
         Prompt::Setup => {
             let text = match view.opponent_start {
@@ -826,6 +909,7 @@ pub(super) fn view_message(
     t: &Table,
     view: &AnyView,
     to: Dest,
+    images: bool,
 ) -> Outbound {
     let AnyView::DarkFence(view) = view;
     let header_id =
@@ -877,7 +961,13 @@ pub(super) fn view_message(
         text.push('\n');
         text.push_str(&reveal_text(w, lang, t, reveal));
     }
-    msg(t, to, text)
+    let viewer = match view.viewer {
+        Some(p) => Viewer::Seat(p.seat()),
+        None => Viewer::Public,
+    };
+    let mut m = msg(t, to, text);
+    m.image = picture(t, viewer, lang, images);
+    m
 }
 
 /// One line of `/games`.

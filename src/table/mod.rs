@@ -207,6 +207,8 @@ pub struct Referee {
     users: StdMutex<HashMap<(String, String), UserRow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
     hints: StdMutex<HashMap<(String, String), Lang>>,
+    /// Whether messages that show a board carry its image.
+    images: bool,
 }
 
 impl std::fmt::Debug for Referee {
@@ -282,6 +284,7 @@ impl Referee {
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
             hints: StdMutex::new(HashMap::new()),
+            images: true,
         };
         for row in referee.store.games_with_status(&["invited", "active"]).await? {
             let id = row.id;
@@ -293,6 +296,13 @@ impl Referee {
             }
         }
         Ok(referee)
+    }
+
+    /// Without board images (the referee benchmark measures moves, not drawing).
+    #[must_use]
+    pub fn without_images(mut self) -> Referee {
+        self.images = false;
+        self
     }
 
     /// The store (for tools and tests).
@@ -1067,7 +1077,7 @@ impl Referee {
         t.pending.clear();
         self.refresh(t);
         let langs = self.seat_langs(t).await;
-        let mut out = dark_fence::announce(&self.wording, t, &events, &langs);
+        let mut out = dark_fence::announce(&self.wording, t, &events, &langs, self.images);
         out.extend(self.turn_prompts(t).await);
         Ok(out)
     }
@@ -1093,7 +1103,7 @@ impl Referee {
         }
         let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
         let lang = self.lang_of(&t.row.platform, user).await;
-        dark_fence::turn_prompts(&self.wording, t, seat, prompt, lang)
+        dark_fence::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
     }
 
     async fn board(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1101,7 +1111,14 @@ impl Referee {
         let cell = self.table(id)?;
         let t = cell.lock().await;
         let view = t.game.view(Viewer::Public);
-        Ok(vec![dark_fence::view_message(&self.wording, ctx.lang, &t, &view, ctx.here())])
+        Ok(vec![dark_fence::view_message(
+            &self.wording,
+            ctx.lang,
+            &t,
+            &view,
+            ctx.here(),
+            self.images,
+        )])
     }
 
     async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1117,6 +1134,7 @@ impl Referee {
             &t,
             &view,
             Dest::User(ctx.user.clone()),
+            self.images,
         )])
     }
 
@@ -1138,7 +1156,7 @@ impl Referee {
         t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
         t.pending.clear();
         self.refresh(t);
-        Ok(vec![dark_fence::finished(&self.wording, t, result, reason)])
+        Ok(vec![dark_fence::finished(&self.wording, t, result, reason, self.images)])
     }
 
     async fn resign(&self, ctx: &Ctx, id: Option<i64>) -> Reply {

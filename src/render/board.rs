@@ -1,0 +1,398 @@
+//! The square-board layer shared by the chess-like games (8x8 Ultima, 10x10 Perfect and the
+//! like): a caption band on top, the board seen from its viewer's side with file letters along
+//! the bottom and rank numbers along the left, pieces as coloured discs carrying one character
+//! (Chinese or Latin, the caller picks), and highlights for the last move, captured squares,
+//! a check and marked (e.g. frozen) pieces.
+//!
+//! A game turns its view into a [`BoardView`] and calls [`render`]; it may also [`draw`] the
+//! board and paint its own extras on top before encoding. Boards are clamped to 16x16, squares
+//! and pieces outside the board are skipped, and the same view always gives the same bytes.
+
+use ab_glyph::PxScale;
+use image::{Rgba, RgbaImage};
+use imageproc::drawing::text_size;
+
+use super::{Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at};
+use super::{text_centered, thick_line};
+
+/// The largest board side drawn; larger boards are clamped to it.
+const MAX_SIDE: u8 = 16;
+
+/// A square: file 0 = a, rank 0 = 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Square {
+    /// Column from the first player's left, 0 = file a.
+    pub file: u8,
+    /// Row from the first player's side, 0 = rank 1.
+    pub rank: u8,
+}
+
+/// A piece as drawn: one character (Chinese or Latin, chosen by the caller), its owner
+/// (0 = first/white, 1 = second/black), and whether it is marked (e.g. an Ultima piece frozen
+/// by an immobilizer), which draws a dashed ring and hatching over the disc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The character on the disc (characters the font lacks are drawn as `?`).
+    pub label: char,
+    /// 0 = the first seat (white, [`Theme::first`]), anything else the second
+    /// ([`Theme::second`]).
+    pub owner: u8,
+    /// Whether the piece carries the "marked" (frozen) marker.
+    pub marked: bool,
+}
+
+/// What a square board shows.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BoardView {
+    /// Number of files (columns), 1..=16; 0 draws no board, larger values are clamped to 16.
+    pub files: u8,
+    /// Number of ranks (rows), 1..=16; 0 draws no board, larger values are clamped to 16.
+    pub ranks: u8,
+    /// The pieces on the board; pieces off the board are skipped, and a later piece on the same
+    /// square is drawn over an earlier one.
+    pub pieces: Vec<(Square, Piece)>,
+    /// Seen from the second player's side: rank 1 at the top, file a on the right.
+    pub flipped: bool,
+    /// The last move's from and to squares, tinted with [`Theme::last_move`].
+    pub last_move: Option<(Square, Square)>,
+    /// Squares where pieces were just captured, tinted with [`Theme::captured`] and crossed.
+    pub captured: Vec<Square>,
+    /// The square of a king in check, ringed with [`Theme::check`].
+    pub check: Option<Square>,
+    /// The caption line above the board (game id, whose turn, clock); characters the font
+    /// lacks are drawn as `?`, and a caption too long for the image is shrunk, then cut with `…`.
+    pub caption: String,
+}
+
+/// Pixel geometry of one drawing.
+struct Layout {
+    files: u8,
+    ranks: u8,
+    cell: i64,
+    /// Left edge of the board.
+    left: i64,
+    /// Top edge of the board.
+    top: i64,
+    width: u32,
+    height: u32,
+    flipped: bool,
+}
+
+impl Layout {
+    fn new(view: &BoardView, theme: &Theme) -> Self {
+        let files = view.files.min(MAX_SIDE);
+        let ranks = view.ranks.min(MAX_SIDE);
+        let cell = i64::from(theme.cell.clamp(8, 512));
+        let margin = i64::from(theme.margin.min(512));
+        let caption = i64::from(theme.caption.clamp(8, 512));
+        let (board_w, board_h) = if files == 0 || ranks == 0 {
+            (0, 0)
+        } else {
+            (i64::from(files) * cell, i64::from(ranks) * cell)
+        };
+        // Wide enough for a readable caption even on a tiny board.
+        let width = (board_w + 2 * margin).max(4 * cell + 2 * margin);
+        let height = caption + board_h + if board_h > 0 { margin + margin / 3 } else { margin / 2 };
+        Layout {
+            files,
+            ranks,
+            cell,
+            left: (width - board_w) / 2,
+            top: caption,
+            width: u32::try_from(width).unwrap_or(1),
+            height: u32::try_from(height).unwrap_or(1),
+            flipped: view.flipped,
+        }
+    }
+
+    fn has_board(&self) -> bool {
+        self.files > 0 && self.ranks > 0
+    }
+
+    /// Column on screen (0 = left) of a file.
+    fn column(&self, file: u8) -> i64 {
+        if self.flipped { i64::from(self.files) - 1 - i64::from(file) } else { i64::from(file) }
+    }
+
+    /// Row on screen (0 = top) of a rank.
+    fn row(&self, rank: u8) -> i64 {
+        if self.flipped { i64::from(rank) } else { i64::from(self.ranks) - 1 - i64::from(rank) }
+    }
+
+    /// Top-left pixel of a square, or `None` if it is off the board.
+    fn origin(&self, sq: Square) -> Option<(i64, i64)> {
+        (sq.file < self.files && sq.rank < self.ranks).then(|| {
+            (self.left + self.column(sq.file) * self.cell, self.top + self.row(sq.rank) * self.cell)
+        })
+    }
+
+    /// Centre pixel of a square, or `None` if it is off the board.
+    fn centre(&self, sq: Square) -> Option<(i64, i64)> {
+        self.origin(sq).map(|(x, y)| (x + self.cell / 2, y + self.cell / 2))
+    }
+}
+
+/// The name of a file: `a`..`z`, then numbers from 27 on.
+fn file_name(file: u8) -> String {
+    if file < 26 { char::from(b'a' + file).to_string() } else { (u32::from(file) + 1).to_string() }
+}
+
+/// WCAG relative luminance of an sRGB colour, 0.0..=1.0.
+fn luminance(c: Rgba<u8>) -> f64 {
+    let lin = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.039_28 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * lin(c.0[0]) + 0.7152 * lin(c.0[1]) + 0.0722 * lin(c.0[2])
+}
+
+/// Black or white, whichever contrasts more with `fill`.
+fn contrast_text(fill: Rgba<u8>) -> Rgba<u8> {
+    let l = luminance(fill);
+    let on_white = 1.05 / (l + 0.05);
+    let on_black = (l + 0.05) / 0.05;
+    if on_black >= on_white { Rgba([0, 0, 0, 255]) } else { Rgba([255, 255, 255, 255]) }
+}
+
+/// A ring between radii `inner` and `outer` around (cx, cy); with `dashes` > 0 only every other
+/// of `2 * dashes` equal arcs is drawn.
+fn ring(
+    img: &mut RgbaImage,
+    (cx, cy): (i64, i64),
+    inner: i64,
+    outer: i64,
+    dashes: u32,
+    color: Rgba<u8>,
+) {
+    for y in cy - outer..=cy + outer {
+        for x in cx - outer..=cx + outer {
+            let (dx, dy) = (x - cx, y - cy);
+            let d2 = dx * dx + dy * dy;
+            if d2 < inner * inner || d2 > outer * outer {
+                continue;
+            }
+            if dashes > 0 {
+                let angle = (dy as f64).atan2(dx as f64) + std::f64::consts::PI;
+                let arc = std::f64::consts::PI / f64::from(dashes);
+                let k = (angle / arc).floor() as i64;
+                if k % 2 == 1 {
+                    continue;
+                }
+            }
+            blend(img, x, y, color);
+        }
+    }
+}
+
+/// Diagonal stripes over a disc of radius `r` around (cx, cy).
+fn hatch_disc(img: &mut RgbaImage, (cx, cy): (i64, i64), r: i64, period: i64, color: Rgba<u8>) {
+    let stripe = (period / 3).max(1);
+    for y in cy - r..=cy + r {
+        for x in cx - r..=cx + r {
+            let (dx, dy) = (x - cx, y - cy);
+            if dx * dx + dy * dy <= r * r && (dx + dy).rem_euclid(period) < stripe {
+                blend(img, x, y, color);
+            }
+        }
+    }
+}
+
+/// Pixel width of `text` at `size` (the text as drawn, with undrawable characters replaced).
+fn text_width(text: &str, size: f32) -> i64 {
+    font().map_or(0, |f| i64::from(text_size(PxScale::from(size), f, &drawable(text)).0))
+}
+
+/// Draws the caption centred in the top band, shrinking it (down to a floor) and then cutting it
+/// with `…` until it fits.
+fn draw_caption(img: &mut RgbaImage, caption: &str, band: i64, color: Rgba<u8>) {
+    let caption = caption.trim();
+    if caption.is_empty() {
+        return;
+    }
+    let room = i64::from(img.width()) - 16;
+    let full = band as f32 * 0.65;
+    let floor = (full * 0.7).max(10.0);
+    let mut size = full;
+    while size > floor && text_width(caption, size) > room {
+        size -= 1.0;
+    }
+    let mut text = caption.to_string();
+    let mut chars: Vec<char> = caption.chars().collect();
+    while text_width(&text, size) > room && !chars.is_empty() {
+        chars.pop();
+        text = chars.iter().collect::<String>().trim_end().to_string() + "…";
+    }
+    let x = (i64::from(img.width()) - text_width(&text, size)) / 2;
+    let (_, h) = font().map_or((0, 0), |f| text_size(PxScale::from(size), f, &text));
+    let y = (band - i64::from(h)) / 2;
+    text_at(img, &text, x, y, size, color);
+}
+
+/// Draws `view` from its viewer's side.
+#[must_use]
+pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
+    let layout = Layout::new(view, theme);
+    let mut background = theme.background;
+    background.0[3] = 255;
+    let mut img = RgbaImage::from_pixel(layout.width, layout.height, background);
+    draw_caption(&mut img, &view.caption, layout.top, theme.ink);
+    if !layout.has_board() {
+        return img;
+    }
+    let cell = layout.cell;
+
+    // Squares: a1 is dark, as in chess.
+    for rank in 0..layout.ranks {
+        for file in 0..layout.files {
+            let sq = Square { file, rank };
+            if let Some((x, y)) = layout.origin(sq) {
+                let color = if (file + rank) % 2 == 0 { theme.dark } else { theme.light };
+                fill_rect(&mut img, x, y, cell, cell, color);
+            }
+        }
+    }
+
+    // Highlights under the pieces.
+    if let Some((from, to)) = view.last_move {
+        for sq in [from, to] {
+            if let Some((x, y)) = layout.origin(sq) {
+                fill_rect(&mut img, x, y, cell, cell, theme.last_move);
+            }
+        }
+    }
+    let cross = Rgba([theme.captured.0[0], theme.captured.0[1], theme.captured.0[2], 255]);
+    for &sq in &view.captured {
+        if let Some((x, y)) = layout.origin(sq) {
+            fill_rect(&mut img, x, y, cell, cell, theme.captured);
+            let (a, b) = (cell / 10, cell - 1 - cell / 10);
+            let w = (cell / 14).max(2);
+            thick_line(&mut img, (x + a, y + a), (x + b, y + b), w, cross);
+            thick_line(&mut img, (x + b, y + a), (x + a, y + b), w, cross);
+        }
+    }
+
+    // Frame.
+    let (bw, bh) = (i64::from(layout.files) * cell, i64::from(layout.ranks) * cell);
+    let frame = (cell / 36).max(1);
+    fill_rect(&mut img, layout.left - frame, layout.top - frame, bw + 2 * frame, frame, theme.ink);
+    fill_rect(&mut img, layout.left - frame, layout.top + bh, bw + 2 * frame, frame, theme.ink);
+    fill_rect(&mut img, layout.left - frame, layout.top, frame, bh, theme.ink);
+    fill_rect(&mut img, layout.left + bw, layout.top, frame, bh, theme.ink);
+
+    // Coordinates: files along the bottom, ranks along the left, from the viewer's side.
+    let margin = i64::from(theme.margin.min(512));
+    let coord_size = (margin as f32 * 0.8).min(cell as f32 * 0.45).max(8.0);
+    for file in 0..layout.files {
+        let cx = layout.left + layout.column(file) * cell + cell / 2;
+        let cy = layout.top + bh + frame + margin / 2;
+        text_centered(&mut img, &file_name(file), cx, cy, coord_size, theme.ink);
+    }
+    for rank in 0..layout.ranks {
+        let cy = layout.top + layout.row(rank) * cell + cell / 2;
+        let cx = (layout.left - frame) / 2;
+        text_centered(&mut img, &(u32::from(rank) + 1).to_string(), cx, cy, coord_size, theme.ink);
+    }
+
+    // Check marker: a thick ring around the square's piece, outside its disc and under a marked
+    // piece's dashed ring, so a frozen king in check shows both.
+    if let Some((cx, cy)) = view.check.and_then(|sq| layout.centre(sq)) {
+        let outer = cell / 2 - 1;
+        ring(&mut img, (cx, cy), outer - (cell / 12).max(2), outer, 0, theme.check);
+    }
+
+    // Pieces.
+    let disc = cell * 2 / 5;
+    let edge = (cell / 36).max(1);
+    let label_size = cell as f32 * 0.56;
+    for (sq, piece) in &view.pieces {
+        let Some((cx, cy)) = layout.centre(*sq) else { continue };
+        let mut fill = if piece.owner == 0 { theme.first } else { theme.second };
+        fill.0[3] = 255;
+        fill_disc(&mut img, cx, cy, disc, theme.ink);
+        fill_disc(&mut img, cx, cy, disc - edge, fill);
+        let text = contrast_text(fill);
+        if piece.marked {
+            let mut stripes = theme.ink;
+            stripes.0[3] = 110;
+            hatch_disc(&mut img, (cx, cy), disc - edge, (cell / 7).max(3), stripes);
+        }
+        // Drawn twice a pixel apart: a slightly bolder stroke reads better on a phone.
+        let label = piece.label.to_string();
+        text_centered(&mut img, &label, cx, cy, label_size, text);
+        text_centered(&mut img, &label, cx + 1, cy, label_size, text);
+        if piece.marked {
+            let r = disc + cell / 40 + 1;
+            ring(&mut img, (cx, cy), r, r + (cell / 16).max(2), 8, theme.ink);
+        }
+    }
+
+    img
+}
+
+/// Draws `view` and encodes it as PNG (see [`super::encode`]). Equal views give identical bytes.
+#[must_use]
+pub fn render(view: &BoardView, theme: &Theme) -> Picture {
+    encode(&draw(view, theme))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_piece(flipped: bool) -> BoardView {
+        BoardView {
+            files: 8,
+            ranks: 8,
+            pieces: vec![(
+                Square { file: 0, rank: 0 },
+                Piece { label: 'K', owner: 0, marked: false },
+            )],
+            flipped,
+            ..BoardView::default()
+        }
+    }
+
+    #[test]
+    fn a1_is_bottom_left_for_the_first_player_and_top_right_when_flipped() {
+        let theme = Theme::default();
+        for flipped in [false, true] {
+            let view = one_piece(flipped);
+            let layout = Layout::new(&view, &theme);
+            let img = draw(&view, &theme);
+            let (cx, cy) = layout.centre(Square { file: 0, rank: 0 }).unwrap();
+            let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+            if flipped {
+                assert!(cx > w / 2 && cy < h / 2, "a1 at ({cx}, {cy}) flipped");
+            } else {
+                assert!(cx < w / 2 && cy > h / 2, "a1 at ({cx}, {cy})");
+            }
+            // The disc is drawn off-centre of the label, where no glyph reaches.
+            let px = img.get_pixel(
+                u32::try_from(cx).unwrap(),
+                u32::try_from(cy - layout.cell / 3).unwrap(),
+            );
+            assert_eq!(*px, theme.first, "the piece's disc at a1, flipped = {flipped}");
+        }
+    }
+
+    #[test]
+    fn text_contrasts_with_the_disc() {
+        assert_eq!(contrast_text(Rgba([0, 114, 178, 255])), Rgba([255, 255, 255, 255]));
+        assert_eq!(contrast_text(Rgba([240, 228, 66, 255])), Rgba([0, 0, 0, 255]));
+        assert_eq!(contrast_text(Rgba([0, 0, 0, 255])), Rgba([255, 255, 255, 255]));
+    }
+
+    #[test]
+    fn files_are_lettered_then_numbered() {
+        assert_eq!(file_name(0), "a");
+        assert_eq!(file_name(25), "z");
+        assert_eq!(file_name(26), "27");
+    }
+
+    #[test]
+    fn off_board_squares_have_no_place() {
+        let layout = Layout::new(&one_piece(false), &Theme::default());
+        assert!(layout.origin(Square { file: 8, rank: 0 }).is_none());
+        assert!(layout.origin(Square { file: 0, rank: 8 }).is_none());
+    }
+}

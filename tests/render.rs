@@ -1,0 +1,524 @@
+//! Renderer tests: golden images and the properties every board image must have.
+//!
+//! # Golden images
+//!
+//! [`golden`] compares a rendered picture with the committed PNG `tests/golden/<name>.png`:
+//! same dimensions, and at most 0.5 % of pixels may differ by more than 8 in any channel (font
+//! rasterising may move a few edge pixels). On a mismatch the new image and a diff image (changed
+//! pixels red over a faded copy of the golden) are written to `target/golden-diffs/<name>.png`
+//! and `<name>.diff.png`, and the test fails naming them.
+//!
+//! To accept a change, run with `UPDATE_GOLDEN=1`: every golden is rewritten and its test
+//! **fails on purpose** ("golden image written; look at it and commit it"), as it does when a
+//! golden file is missing. Look at the new images, then run again without the variable: the
+//! tests pass and the PNGs can be committed. No run ever updates a golden silently.
+
+use std::path::{Path, PathBuf};
+
+use arbiter::render::board::{self, BoardView, Piece, Square};
+use arbiter::render::{Picture, Script, Theme, can_draw};
+
+/// Largest per-channel difference that still counts as equal.
+const CHANNEL_TOLERANCE: u8 = 8;
+/// Largest share of pixels, in thousandths, allowed over [`CHANNEL_TOLERANCE`] (5 = 0.5 %).
+const DIFFERENT_PER_MILLE: usize = 5;
+
+/// Compares `picture` with `tests/golden/<name>.png` (`name` like `"board/ultima-start"`); see
+/// the module docs for tolerance, diffs and `UPDATE_GOLDEN=1`.
+fn golden(name: &str, picture: &Picture) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("tests/golden").join(format!("{name}.png"));
+    let update = std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1");
+    if update || !path.exists() {
+        write(&path, &picture.png);
+        panic!(
+            "golden image written to {}; look at it and commit it (then run again without \
+             UPDATE_GOLDEN=1)",
+            path.display()
+        );
+    }
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let want = image::load_from_memory(&bytes)
+        .unwrap_or_else(|e| panic!("{} is not a readable PNG: {e}", path.display()))
+        .to_rgba8();
+    let got = image::load_from_memory(&picture.png).expect("the rendered PNG decodes").to_rgba8();
+    assert_eq!(
+        (got.width(), got.height()),
+        (picture.width, picture.height),
+        "{name}: Picture size"
+    );
+
+    let diff_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("golden-diffs");
+    let new_path = diff_dir.join(format!("{name}.png"));
+    let diff_path = diff_dir.join(format!("{name}.diff.png"));
+    let write_new = || write(&new_path, &picture.png);
+    if want.dimensions() != got.dimensions() {
+        write_new();
+        panic!(
+            "{name}: golden is {:?} but the new image is {:?}; new image at {} (golden {})",
+            want.dimensions(),
+            got.dimensions(),
+            new_path.display(),
+            path.display()
+        );
+    }
+    let mut diff = image::RgbaImage::new(want.width(), want.height());
+    let mut over = 0usize;
+    for ((w, g), d) in want.pixels().zip(got.pixels()).zip(diff.pixels_mut()) {
+        let worst = w.0.iter().zip(g.0).map(|(a, b)| a.abs_diff(b)).max().unwrap_or(0);
+        if worst > CHANNEL_TOLERANCE {
+            over += 1;
+            *d = image::Rgba([255, 0, 0, 255]);
+        } else {
+            let grey = w.0[..3].iter().map(|&c| u16::from(c)).sum::<u16>() / 3;
+            let faded = u8::try_from(191 + grey / 4).unwrap_or(255);
+            *d = image::Rgba([faded, faded, faded, 255]);
+        }
+    }
+    let total = want.pixels().len();
+    if over * 1000 > total * DIFFERENT_PER_MILLE {
+        write_new();
+        diff.save(&diff_path).unwrap_or_else(|e| panic!("write {}: {e}", diff_path.display()));
+        panic!(
+            "{name}: {over} of {total} pixels differ by more than {CHANNEL_TOLERANCE}; new image at \
+             {}, diff at {} (golden {}); if the change is intended, rerun with UPDATE_GOLDEN=1",
+            new_path.display(),
+            diff_path.display(),
+            path.display()
+        );
+    }
+}
+
+/// Writes `bytes` to `path`, creating its folder.
+fn write(path: &Path, bytes: &[u8]) {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+    }
+    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+}
+
+/// The chunk types of a PNG, in order.
+fn chunk_types(png: &[u8]) -> Vec<String> {
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "PNG signature");
+    let mut at = 8;
+    let mut types = Vec::new();
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]) as usize;
+        types.push(String::from_utf8_lossy(&png[at + 4..at + 8]).into_owned());
+        at += 12 + len;
+    }
+    types
+}
+
+fn sq(name: &str) -> Square {
+    let b = name.as_bytes();
+    let rank: u8 = name[1..].parse().expect("a rank number");
+    Square { file: b[0] - b'a', rank: rank - 1 }
+}
+
+fn theme(script: Script) -> Theme {
+    Theme { script, ..Theme::default() }
+}
+
+/// Latin letter and Chinese character of each Ultima piece.
+const ULTIMA: [(char, char); 7] = [
+    ('I', '麻'), // immobilizer
+    ('L', '跳'), // long leaper
+    ('X', '仿'), // chameleon
+    ('K', '王'), // king
+    ('W', '拖'), // withdrawer
+    ('C', '协'), // coordinator
+    ('P', '夹'), // pincer
+];
+
+/// Latin letter and Chinese character of each piece of the Perfect 10x10-like sample.
+const PERFECT: [(char, char); 13] = [
+    ('K', '王'),
+    ('Q', '后'),
+    ('M', '相'),
+    ('I', '公'),
+    ('R', '城'),
+    ('B', '教'),
+    ('C', '砲'),
+    ('A', '弩'),
+    ('G', '衛'),
+    ('N', '騎'),
+    ('E', '象'),
+    ('S', '船'),
+    ('P', '兵'),
+];
+
+fn label(table: &[(char, char)], latin: char, script: Script) -> char {
+    let &(l, c) = table.iter().find(|(l, _)| *l == latin).expect("a piece of the table");
+    match script {
+        Script::Latin => l,
+        Script::Chinese => c,
+    }
+}
+
+/// Pieces for both players: `back` on `back_rank` (and its mirror), pawns (`pawn`) on the
+/// next rank, `extra` (file, letter) on the rank after that.
+fn setup(
+    table: &[(char, char)],
+    script: Script,
+    (files, ranks): (u8, u8),
+    back: &str,
+    extra: &[(u8, char)],
+) -> Vec<(Square, Piece)> {
+    let mut pieces = Vec::new();
+    for owner in 0..2u8 {
+        let rank = |r: u8| if owner == 0 { r } else { ranks - 1 - r };
+        let mut put = |file: u8, r: u8, letter: char| {
+            let piece = Piece { label: label(table, letter, script), owner, marked: false };
+            pieces.push((Square { file, rank: rank(r) }, piece));
+        };
+        for (file, letter) in (0..files).zip(back.chars()) {
+            put(file, 0, letter);
+        }
+        for file in 0..files {
+            put(file, 1, 'P');
+        }
+        for &(file, letter) in extra {
+            put(file, 2, letter);
+        }
+    }
+    pieces
+}
+
+/// The Ultima start after a few moves' worth of markers: white's pincer moved d2-d6 and
+/// captured on d7... (a sample, not a legal game): a last move, a captured square, the black
+/// king ringed for check, and a frozen black pincer.
+fn ultima(script: Script, flipped: bool) -> BoardView {
+    let mut pieces = setup(&ULTIMA, script, (8, 8), "ILXKWXLC", &[]);
+    pieces.retain(|(s, _)| *s != sq("d2") && *s != sq("d7"));
+    pieces.push((sq("d6"), Piece { label: label(&ULTIMA, 'P', script), owner: 0, marked: false }));
+    for (s, p) in &mut pieces {
+        if *s == sq("c7") {
+            p.marked = true;
+        }
+    }
+    let caption = match script {
+        Script::Latin => "Ultima #42 · Black to move · 4:58 | 5:00",
+        Script::Chinese => "Ultima #42 · 黑 · 4:58 | 5:00",
+    };
+    BoardView {
+        files: 8,
+        ranks: 8,
+        pieces,
+        flipped,
+        last_move: Some((sq("d2"), sq("d6"))),
+        captured: vec![sq("d7")],
+        check: Some(sq("d8")),
+        caption: caption.to_string(),
+    }
+}
+
+/// A Perfect 10x10-like position: ten pawns each on ranks 2 and 9, pieces on ranks 1 and 3
+/// (10 and 8), after white's e2-e4.
+fn perfect(script: Script, flipped: bool) -> BoardView {
+    let extra = [(0, 'C'), (2, 'G'), (4, 'A'), (5, 'E'), (7, 'S'), (9, 'C')];
+    let mut pieces = setup(&PERFECT, script, (10, 10), "RNBMQKIBNR", &extra);
+    for (s, _) in &mut pieces {
+        if *s == sq("e2") {
+            *s = sq("e4");
+        }
+    }
+    let caption = match script {
+        Script::Latin => "Perfect 10x10 #7 · Black to move · 9:58 | 10:00",
+        Script::Chinese => "Perfect 10x10 #7 · 黑 · 9:58 | 10:00",
+    };
+    BoardView {
+        files: 10,
+        ranks: 10,
+        pieces,
+        flipped,
+        last_move: Some((sq("e2"), sq("e4"))),
+        captured: Vec::new(),
+        check: None,
+        caption: caption.to_string(),
+    }
+}
+
+/// Every sample view with its golden name and theme.
+fn samples() -> Vec<(&'static str, BoardView, Theme)> {
+    vec![
+        ("board/ultima-latin", ultima(Script::Latin, false), theme(Script::Latin)),
+        ("board/ultima-chinese-flipped", ultima(Script::Chinese, true), theme(Script::Chinese)),
+        ("board/perfect10-latin", perfect(Script::Latin, false), theme(Script::Latin)),
+        ("board/perfect10-chinese-flipped", perfect(Script::Chinese, true), theme(Script::Chinese)),
+    ]
+}
+
+#[test]
+fn render_board_ultima_latin() {
+    golden("board/ultima-latin", &board::render(&ultima(Script::Latin, false), &Theme::default()));
+}
+
+#[test]
+fn render_board_ultima_chinese_flipped() {
+    let view = ultima(Script::Chinese, true);
+    golden("board/ultima-chinese-flipped", &board::render(&view, &theme(Script::Chinese)));
+}
+
+#[test]
+fn render_board_perfect10_latin() {
+    golden(
+        "board/perfect10-latin",
+        &board::render(&perfect(Script::Latin, false), &Theme::default()),
+    );
+}
+
+#[test]
+fn render_board_perfect10_chinese_flipped() {
+    let view = perfect(Script::Chinese, true);
+    golden("board/perfect10-chinese-flipped", &board::render(&view, &theme(Script::Chinese)));
+}
+
+#[test]
+fn render_board_samples_use_every_piece_and_only_drawable_labels() {
+    for (name, view, _) in samples() {
+        for (square, piece) in &view.pieces {
+            assert!(can_draw(piece.label), "{name}: label {:?} on {square:?}", piece.label);
+        }
+        let table: &[(char, char)] = if view.files == 8 { &ULTIMA } else { &PERFECT };
+        for &(latin, chinese) in table {
+            assert!(
+                view.pieces.iter().any(|(_, p)| p.label == latin || p.label == chinese),
+                "{name} shows {latin}/{chinese}"
+            );
+        }
+    }
+    for &(latin, chinese) in ULTIMA.iter().chain(&PERFECT) {
+        assert!(can_draw(latin) && can_draw(chinese), "{latin} {chinese}");
+    }
+}
+
+#[test]
+fn render_board_10x10_fits_the_upload_budget() {
+    for script in [Script::Latin, Script::Chinese] {
+        for flipped in [false, true] {
+            let pic = board::render(&perfect(script, flipped), &theme(script));
+            assert!(
+                (700..=900).contains(&pic.width),
+                "{script:?} flipped={flipped}: {} px wide",
+                pic.width
+            );
+            assert!(
+                pic.png.len() <= 100 * 1024,
+                "{script:?} flipped={flipped}: {} bytes",
+                pic.png.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn render_board_images_are_deterministic_pngs_without_metadata() {
+    for (name, view, theme) in samples() {
+        let pic = board::render(&view, &theme);
+        assert_eq!(board::render(&view.clone(), &theme), pic, "{name}: same view, same bytes");
+        assert_eq!(
+            arbiter::render::encode(&board::draw(&view, &theme)),
+            pic,
+            "{name}: render = encode(draw)"
+        );
+        let chunks = chunk_types(&pic.png);
+        assert_eq!(chunks.first().map(String::as_str), Some("IHDR"), "{name}: {chunks:?}");
+        for bad in ["tEXt", "iTXt", "zTXt", "eXIf", "tIME"] {
+            assert!(!chunks.iter().any(|c| c == bad), "{name} has a {bad} chunk: {chunks:?}");
+        }
+        let decoded = image::load_from_memory(&pic.png).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (pic.width, pic.height), "{name}");
+    }
+}
+
+#[test]
+fn render_board_views_differ_where_they_should() {
+    let theme = Theme::default();
+    let plain = board::render(&ultima(Script::Latin, false), &theme);
+    let flipped = board::render(&ultima(Script::Latin, true), &theme);
+    assert_ne!(plain.png, flipped.png, "flipping changes the image");
+    assert_eq!((plain.width, plain.height), (flipped.width, flipped.height));
+    let mut unmarked = ultima(Script::Latin, false);
+    for (_, p) in &mut unmarked.pieces {
+        p.marked = false;
+    }
+    assert_ne!(board::render(&unmarked, &theme).png, plain.png, "the frozen marker shows");
+}
+
+#[test]
+fn render_board_odd_sizes_do_not_panic() {
+    let theme = Theme::default();
+    let piece = Piece { label: 'K', owner: 1, marked: true };
+    for (files, ranks) in
+        [(1, 1), (16, 16), (0, 0), (0, 5), (5, 0), (1, 16), (16, 1), (17, 40), (255, 255)]
+    {
+        let view = BoardView {
+            files,
+            ranks,
+            pieces: vec![
+                (Square { file: 0, rank: 0 }, piece),
+                (Square { file: 15, rank: 15 }, Piece { label: '龘', owner: 0, marked: false }),
+                (Square { file: 200, rank: 3 }, piece),
+            ],
+            flipped: files % 2 == 1,
+            last_move: Some((Square { file: 0, rank: 0 }, Square { file: 99, rank: 99 })),
+            captured: vec![Square { file: 255, rank: 255 }, Square { file: 0, rank: 0 }],
+            check: Some(Square { file: 15, rank: 15 }),
+            caption: "a very long caption that will not fit on a tiny board, 龘 included · 0:01"
+                .into(),
+        };
+        let pic = board::render(&view, &theme);
+        assert!(pic.width > 0 && pic.height > 0 && !pic.png.is_empty(), "{files}x{ranks}");
+        assert!(
+            pic.width <= 2000 && pic.height <= 2000,
+            "{files}x{ranks}: {}x{}",
+            pic.width,
+            pic.height
+        );
+    }
+    let sixteen = BoardView { files: 16, ranks: 16, ..BoardView::default() };
+    let clamped = BoardView { files: 40, ranks: 17, ..BoardView::default() };
+    assert_eq!(
+        board::render(&sixteen, &theme),
+        board::render(&clamped, &theme),
+        "clamped to 16x16"
+    );
+    let tiny = Theme { cell: 0, margin: 0, caption: 0, ..Theme::default() };
+    let pic = board::render(&ultima(Script::Chinese, true), &tiny);
+    assert!(pic.width > 0, "a degenerate theme still draws");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dark Fence images
+
+use arbiter::core::{Seat, Seed, Viewer};
+use arbiter::games::dark_fence::{Options, State};
+use arbiter::games::{AnyView, Game, GameOptions};
+
+fn df_game(options: &str, moves: &[&str]) -> State {
+    let pairs = arbiter::games::options::split_pairs(options).expect("options");
+    let mut s = State::new(&Options::from_pairs(&pairs).expect("options"), Seed(9)).expect("game");
+    for m in moves {
+        let seat = s.to_act().seat().expect("running");
+        let a = s.parse_action(seat, m).expect(m);
+        s.play(seat, &a).expect(m);
+    }
+    s
+}
+
+fn df_picture(s: &State, viewer: Viewer, script: Script) -> Picture {
+    let theme = Theme { script, ..Theme::default() };
+    arbiter::render::render(&AnyView::DarkFence(s.view(viewer)), "#1 · test", &theme)
+}
+
+const MID_GAME: [&str; 3] = ["A1-A4-B4-B3 R", "D4-D1 L", "B3-B1 D"];
+
+#[test]
+fn render_dark_fence_seat_view_shows_own_fences_and_where_the_opponent_may_be() {
+    let s = df_game("", &MID_GAME);
+    golden("dark-fence/seat-p2", &df_picture(&s, Viewer::Seat(Seat(1)), Script::Latin));
+    golden("dark-fence/seat-p1-chinese", &df_picture(&s, Viewer::Seat(Seat(0)), Script::Chinese));
+}
+
+#[test]
+fn render_dark_fence_public_views_show_only_common_knowledge() {
+    golden(
+        "dark-fence/public-referee",
+        &df_picture(&df_game("", &MID_GAME), Viewer::Public, Script::Latin),
+    );
+    let challenge = df_game("mode=challenge", &["A1-A2 R", "pass", "pass", "D4-B4-B2 U"]);
+    golden("dark-fence/public-challenge", &df_picture(&challenge, Viewer::Public, Script::Latin));
+}
+
+#[test]
+fn render_dark_fence_reveal_shows_every_fence_both_paths_and_the_deciding_step() {
+    let mut moves = MID_GAME.to_vec();
+    moves.push("D1-D3-B3 U"); // crosses alice's fence B3:R
+    let s = df_game("", &moves);
+    assert!(s.outcome().is_some());
+    golden("dark-fence/reveal", &df_picture(&s, Viewer::Public, Script::Latin));
+    let big = df_game("board=12x9,report=exact", &["A1-L1 D", "L9-A9 U"]);
+    golden("dark-fence/referee-12x9", &df_picture(&big, Viewer::Referee, Script::Latin));
+}
+
+#[test]
+fn render_dark_fence_images_are_small_clean_and_deterministic() {
+    let s = df_game("", &MID_GAME);
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Public, Viewer::Referee] {
+        let p = df_picture(&s, viewer, Script::Latin);
+        assert!(p.png.len() < 40_000, "{viewer:?}: a 4x4 view is small ({} bytes)", p.png.len());
+        assert_eq!(chunk_types(&p.png), ["IHDR", "IDAT", "IEND"], "{viewer:?}");
+        assert_eq!(df_picture(&s, viewer, Script::Latin), p, "{viewer:?}: same view, same bytes");
+    }
+    let big = df_game("board=26x26", &[]);
+    let p = df_picture(&big, Viewer::Referee, Script::Latin);
+    assert!(p.width <= 800 && p.png.len() < 100_000, "26x26: {}px, {} bytes", p.width, p.png.len());
+}
+
+/// The no-leak property for pixels: P1 sees the same image whatever path P2 took, as long as
+/// P2's public facts (fence direction, reports) are the same. D4-D1 L and D4-C4-C1-D1 L end on
+/// the same cell with the same fence; D4-D2 L ends elsewhere with the same reports for P1 on
+/// B3 (up-right) and the same fence direction.
+#[test]
+fn render_dark_fence_images_do_not_depend_on_hidden_paths_or_fences() {
+    let base = ["A1-A4-B4-B3 R"];
+    let variants = ["D4-D1 L", "D4-C4-C1-D1 L", "D4-D2 L", "D4-C4-C2-D2 L"];
+    let games: Vec<State> = variants.iter().map(|v| df_game("", &[base[0], v])).collect();
+    for (i, g) in games.iter().enumerate() {
+        for viewer in [Viewer::Seat(Seat(0)), Viewer::Public] {
+            assert_eq!(
+                g.view(viewer),
+                games[0].view(viewer),
+                "premise: `{}` and `{}` tell {viewer:?} the same",
+                variants[i],
+                variants[0]
+            );
+            assert_eq!(
+                df_picture(g, viewer, Script::Latin),
+                df_picture(&games[0], viewer, Script::Latin),
+                "{viewer:?}: `{}` vs `{}`",
+                variants[i],
+                variants[0]
+            );
+        }
+    }
+    // …while P2's own image does change with P2's path.
+    assert_ne!(
+        df_picture(&games[0], Viewer::Seat(Seat(1)), Script::Latin),
+        df_picture(&games[2], Viewer::Seat(Seat(1)), Script::Latin)
+    );
+}
+
+#[test]
+fn render_the_transcript_runner_attaches_pngs_to_board_messages() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut out = Vec::new();
+    let script = "alice@#t: /new dark-fence @bob confirm_moves=false\nbob@#t: /accept\nalice@dm: A1-A2 R\nbob@#t: /board\nbob@#t: /view\n";
+    rt.block_on(arbiter::bot::script::run(script, &dir.path().join("g.db"), 1, &mut out)).unwrap();
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let with_image = |to: &str, starts: &str| {
+        lines
+            .iter()
+            .find(|m| m["to"] == to && m["text"].as_str().unwrap_or("").starts_with(starts))
+            .map(|m| m["image"].clone())
+    };
+    // The public ply announcement, the private turn prompt, /board and /view carry images.
+    for (to, starts) in [
+        ("#t", "Ply 1: alice has moved"),
+        ("dm:bob", "#1: your move"),
+        ("#t", "#1 Dark Fence, after ply 1: public"),
+        ("dm:bob", "#1 Dark Fence, after ply 1: your view"),
+    ] {
+        let image =
+            with_image(to, starts).unwrap_or_else(|| panic!("no message {starts:?} to {to}"));
+        assert!(image["width"].as_u64().unwrap() > 300, "{starts}: {image}");
+        assert_eq!(image["sha256"].as_str().map(str::len), Some(64), "{starts}");
+    }
+    // A refusal or a plain notice carries none.
+    assert!(lines.iter().any(|m| m["image"].is_null()));
+}

@@ -29,20 +29,26 @@ pub struct ConsoleSettings {
     pub locale: Option<String>,
 }
 
-/// Formats one message for the terminal.
+/// Formats one message for the terminal (an image by its size).
 #[must_use]
 pub fn format(out: &Outbound) -> String {
+    format_with(out, None)
+}
+
+/// Formats one message, naming the file its image was saved to.
+#[must_use]
+pub fn format_with(out: &Outbound, image_path: Option<&std::path::Path>) -> String {
     let mut text = match &out.to {
         Dest::Chat(chat) => prefix(&format!("{chat} │ "), &out.text),
         Dest::User(user) => prefix(&format!("  ✉ private to {user} │ "), &out.text),
     };
     if let Some(image) = &out.image {
-        text.push_str(&format!(
-            "\n  [image {}x{}, {} bytes]",
-            image.width,
-            image.height,
-            image.png.len()
-        ));
+        text.push_str(&match image_path {
+            Some(path) => format!("\n  [board image: {}]", path.display()),
+            None => {
+                format!("\n  [image {}x{}, {} bytes]", image.width, image.height, image.png.len())
+            }
+        });
     }
     for b in &out.buttons {
         text.push_str(&format!("\n  [{}] → /press {}", b.label, b.payload));
@@ -92,6 +98,19 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
             .as_bytes(),
         )
         .await?;
+    // Images go to files next to the database, numbered, and their paths are printed.
+    let images = db.parent().unwrap_or(std::path::Path::new(".")).join("arbiter-images");
+    let mut saved = 0u32;
+    let mut show = move |m: &Outbound| -> String {
+        let path = m.image.as_ref().and_then(|image| {
+            saved += 1;
+            let path = images.join(format!("{saved:04}-{}", crate::render::FILE_NAME));
+            let written =
+                std::fs::create_dir_all(&images).and_then(|()| std::fs::write(&path, &image.png));
+            written.ok().map(|()| path)
+        });
+        format_with(m, path.as_deref())
+    };
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut ticker = tokio::time::interval(std::time::Duration::from_secs(1));
     loop {
@@ -106,7 +125,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
                 line = lines.next_line() => break line?,
                 _ = ticker.tick() => {
                     for m in referee.tick().await {
-                        stdout.write_all(format!("\n{}\n", format(&m)).as_bytes()).await?;
+                        stdout.write_all(format!("\n{}\n", show(&m)).as_bytes()).await?;
                     }
                 }
             }
@@ -148,7 +167,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
             })
             .await;
         for m in &messages {
-            stdout.write_all(format!("{}\n", format(m)).as_bytes()).await?;
+            stdout.write_all(format!("{}\n", show(m)).as_bytes()).await?;
         }
     }
     stdout.write_all(b"bye\n").await?;

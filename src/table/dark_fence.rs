@@ -1040,3 +1040,63 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dark_fence::{Decision, Reason};
+
+    #[test]
+    fn every_image_caption_uses_only_characters_the_font_has() {
+        let options = crate::games::AnyOptions::default_for(GameKind::DarkFence);
+        let game = AnyGame::new(&options, crate::core::Seed(1)).unwrap();
+        let AnyView::DarkFence(mut view) = game.view(Viewer::Seat(Seat(0)));
+        let row = crate::store::GameRow {
+            id: 12,
+            platform: "x".into(),
+            chat_id: "#t".into(),
+            kind: "dark-fence".into(),
+            options: String::new(),
+            position: None,
+            seed: 0,
+            seats: "[]".into(),
+            creator: "a".into(),
+            locale: "en".into(),
+            status: "active".into(),
+            result: None,
+            reason: None,
+            clock: String::new(),
+            deadline_at: None,
+            reminders_sent: 0,
+            offer: None,
+            version: 0,
+            engine_version: 1,
+            created_at: 0,
+            updated_at: 0,
+        };
+        let t = Table {
+            row,
+            game,
+            seats: vec![Some("a".into()), Some("b".into())],
+            names: vec!["a".into(), "b".into()],
+            time: super::super::clock::TimeControl::default(),
+            actions: 0,
+            pending: std::collections::HashMap::new(),
+            last: None,
+        };
+        for lang in Lang::ALL {
+            for result in [
+                None,
+                Some((Decision::Winner(Player::P2), Reason::PlyCap)),
+                Some((Decision::Draw, Reason::Separated)),
+            ] {
+                view.result = result;
+                let text = caption(&t, &view, lang);
+                assert!(
+                    text.chars().all(|c| c == ' ' || crate::render::can_draw(c)),
+                    "{lang}: `{text}` has a character the font lacks"
+                );
+            }
+        }
+    }
+}

@@ -975,11 +975,11 @@ impl Referee {
             return Err(if again { TableError::user("err-already-played") } else { e });
         }
         let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)?;
-        // Checked on a copy before the echo, so an impossible action is refused at once. The
-        // outcome is thrown away: only whether the action is possible is used, and that depends
-        // only on what the player knows.
-        t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
         if dark_fence::needs_confirmation(&t.game, &action) {
+            // Checked on a copy before the echo, so an impossible action is refused at once. The
+            // outcome is thrown away: only whether the action is possible is used, and that depends
+            // only on what the player knows.
+            t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
             let turn = t.actions;
             t.pending.insert(seat, Pending { turn, action: action.clone() });
             return Ok(vec![dark_fence::confirmation(&self.wording, ctx, &t, &action, turn)]);

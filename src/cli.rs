@@ -8,8 +8,8 @@
 
 use serde_json::{Value, json};
 
-use crate::core::{Audience, ErrorCode, GameResult, Seed, Viewer};
-use crate::games::{AnyGame, AnyOptions, GameKind};
+use crate::core::{Audience, ErrorCode, GameResult, Noticed, Seed, Viewer};
+use crate::games::{AnyEvent, AnyGame, AnyOptions, GameKind};
 
 /// A refusal, printed as `{"error": {"action_index", "kind", "message"}}` with exit status 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,15 +70,13 @@ pub fn build(setup: &Setup) -> Result<AnyGame, CliError> {
     }
 }
 
-/// `arbiter play`: applies `actions` in order, each for whoever must act, and returns the JSON
-/// object `{"game", "position", "to_act", "outcome", "events"}`.
+/// Applies `actions` in order, each for whoever must act, and returns their events.
 ///
 /// # Errors
 ///
-/// The setup fails, or an action is malformed or illegal (nothing after it is applied).
-pub fn play(setup: &Setup, actions: &[String]) -> Result<Value, CliError> {
-    let mut game = build(setup)?;
-    let kind = game.kind();
+/// The first action that is malformed, illegal or comes after the end (nothing after it is
+/// applied), with its index.
+fn apply(game: &mut AnyGame, actions: &[String]) -> Result<Vec<Noticed<AnyEvent>>, CliError> {
     let mut events = Vec::new();
     for (index, text) in actions.iter().enumerate() {
         let refuse = |kind: &str, message: String| CliError {
@@ -90,19 +88,32 @@ pub fn play(setup: &Setup, actions: &[String]) -> Result<Value, CliError> {
             refuse("game-over", format!("the game is over; `{text}` was not applied"))
         })?;
         let action = game.parse_action(seat, text).map_err(|e| refuse(e.code(), e.to_string()))?;
-        let noticed = game.play(seat, &action).map_err(|e| refuse(e.code(), e.to_string()))?;
-        for n in noticed {
-            let mut event = serde_json::to_value(&n.event).unwrap_or(Value::Null);
-            let audience = match n.audience {
-                Audience::Everyone => "everyone".to_string(),
-                Audience::Only(s) => format!("only:{}", kind.seat_name(s)),
-                Audience::AllBut(s) => format!("all-but:{}", kind.seat_name(s)),
-            };
-            if let Value::Object(map) = &mut event {
-                map.insert("audience".into(), Value::String(audience));
-            }
-            events.push(event);
+        events.extend(game.play(seat, &action).map_err(|e| refuse(e.code(), e.to_string()))?);
+    }
+    Ok(events)
+}
+
+/// `arbiter play`: applies `actions` in order, each for whoever must act, and returns the JSON
+/// object `{"game", "position", "to_act", "outcome", "events"}`.
+///
+/// # Errors
+///
+/// The setup fails, or an action is malformed or illegal (nothing after it is applied).
+pub fn play(setup: &Setup, actions: &[String]) -> Result<Value, CliError> {
+    let mut game = build(setup)?;
+    let kind = game.kind();
+    let mut events = Vec::new();
+    for n in apply(&mut game, actions)? {
+        let mut event = serde_json::to_value(&n.event).unwrap_or(Value::Null);
+        let audience = match n.audience {
+            Audience::Everyone => "everyone".to_string(),
+            Audience::Only(s) => format!("only:{}", kind.seat_name(s)),
+            Audience::AllBut(s) => format!("all-but:{}", kind.seat_name(s)),
+        };
+        if let Value::Object(map) = &mut event {
+            map.insert("audience".into(), Value::String(audience));
         }
+        events.push(event);
     }
     let to_act = game.to_act();
     let outcome = to_act.outcome().map(|o| {
@@ -162,18 +173,7 @@ pub fn render(
     which: &RenderView,
 ) -> Result<crate::render::Picture, CliError> {
     let mut game = build(setup)?;
-    for (index, text) in actions.iter().enumerate() {
-        let refuse = |kind: &str, message: String| CliError {
-            action_index: Some(index),
-            kind: kind.to_string(),
-            message,
-        };
-        let seat = game.to_act().seat().ok_or_else(|| {
-            refuse("game-over", format!("the game is over; `{text}` was not applied"))
-        })?;
-        let action = game.parse_action(seat, text).map_err(|e| refuse(e.code(), e.to_string()))?;
-        game.play(seat, &action).map_err(|e| refuse(e.code(), e.to_string()))?;
-    }
+    apply(&mut game, actions)?;
     let kind = game.kind();
     let viewer = match which {
         RenderView::Seat(name) => Viewer::Seat(kind.seat_by_name(name).ok_or_else(|| {

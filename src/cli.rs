@@ -150,6 +150,47 @@ pub fn moves(setup: &Setup) -> Result<Vec<String>, CliError> {
     Ok(list)
 }
 
+/// `arbiter perft`: with `divide`, one line `<action>: <count>` per legal action (sorted by
+/// notation) for `depth`, then `depth d: <count>` for every depth from 1 to `depth`.
+///
+/// # Errors
+///
+/// The setup fails, the depth is 0, or the game's actions are unbounded (Dark Fence's paths),
+/// where counting sequences has no meaning.
+pub fn perft(setup: &Setup, depth: u32, divide: bool) -> Result<Vec<String>, CliError> {
+    let game = build(setup)?;
+    if !game.exhaustive_actions() {
+        return Err(CliError::setup(
+            "unbounded-actions",
+            format!("`{}` has unboundedly many actions; perft counts only finite ones", setup.game),
+        ));
+    }
+    if depth == 0 {
+        return Err(CliError::setup("bad-depth", "the depth must be at least 1"));
+    }
+    let mut lines = Vec::new();
+    if divide && let Some(seat) = game.to_act().seat() {
+        let mut split: Vec<(String, u64)> = game
+            .legal_actions(seat)
+            .iter()
+            .map(|action| {
+                let mut next = game.clone();
+                let count = match next.play(seat, action) {
+                    Ok(_) => next.perft(depth - 1),
+                    Err(_) => 0,
+                };
+                (game.format_action(action), count)
+            })
+            .collect();
+        split.sort();
+        lines.extend(split.into_iter().map(|(action, count)| format!("{action}: {count}")));
+    }
+    for d in 1..=depth {
+        lines.push(format!("depth {d}: {}", game.perft(d)));
+    }
+    Ok(lines)
+}
+
 /// Which view `render` draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RenderView {

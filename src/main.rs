@@ -75,6 +75,18 @@ enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
+    /// Count action sequences (perft) for games with finitely many actions: `depth d: count`
+    /// for every depth up to N.
+    Perft {
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// How many plies deep.
+        #[arg(long)]
+        depth: u32,
+        /// First print each legal action with its count at the full depth.
+        #[arg(long)]
+        divide: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -182,6 +194,17 @@ fn main() -> ExitCode {
                     std::fs::write(&output, &picture.png)
                         .with_context(|| format!("writing {}", output.display())),
                 ),
+                Err(e) => fail(&e),
+            }
+        }
+        Some(Command::Perft { setup, depth, divide }) => {
+            match cli::perft(&setup.into(), depth, divide) {
+                Ok(lines) => {
+                    for line in lines {
+                        println!("{line}");
+                    }
+                    ExitCode::SUCCESS
+                }
                 Err(e) => fail(&e),
             }
         }

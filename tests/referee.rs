@@ -248,9 +248,57 @@ async fn referee(db: &Path) -> Referee {
     let store = Store::open(db).await.unwrap();
     let policies = HashMap::from([(
         script::PLATFORM.to_string(),
-        Policy { dm_needs_start: false, default_lang: None },
+        Policy { dm_needs_start: false, default_lang: None, start_link: None },
     )]);
     Referee::open(store, Arc::new(ManualClock::new(script::EPOCH)), 1, policies).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept() {
+    // A platform where the bot may write only after /start (Telegram), with a start link.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("g.db")).await.unwrap();
+    let policy = Policy {
+        dm_needs_start: true,
+        default_lang: None,
+        start_link: Some("https://t.me/arbiter_bot?start=".into()),
+    };
+    let r = Referee::open(
+        store,
+        Arc::new(ManualClock::new(script::EPOCH)),
+        1,
+        HashMap::from([(script::PLATFORM.to_string(), policy)]),
+    )
+    .await
+    .unwrap();
+    let g = Chat::Group("#t".into());
+    r.handle(say("alice", Chat::Private, "/start")).await;
+    r.handle(say("alice", g.clone(), "/new dark-fence @bob")).await;
+    let refused = r.handle(say("bob", g, "/accept")).await;
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].to, Dest::Chat("#t".into()));
+    assert!(
+        refused[0].text.contains("Open https://t.me/arbiter_bot?start=accept-1 and press Start"),
+        "{}",
+        refused[0].text
+    );
+    assert_eq!(r.store().game(1).await.unwrap().status, "invited");
+    // Following the link sends `/start accept-1` privately: welcome, then the game starts.
+    let out = r.handle(say("bob", Chat::Private, "/start accept-1")).await;
+    assert!(out[0].to == Dest::User("bob".into()) && out[0].text.starts_with("Hello bob!"));
+    assert!(
+        out.iter().any(|m| m.to == Dest::Chat("#t".into())
+            && m.text.starts_with("Dark Fence #1: alice (moves first) vs bob")),
+        "{out:?}"
+    );
+    assert_eq!(r.store().game(1).await.unwrap().status, "active");
+    // The creator following a link to their own game only opens the chat.
+    let own = r.handle(say("alice", Chat::Private, "/start accept-1")).await;
+    assert_eq!(own.len(), 1, "{own:?}");
+    // A token for no game is a clear refusal, privately.
+    let none = r.handle(say("bob", Chat::Private, "/start accept-99")).await;
+    assert_eq!(none.len(), 2, "{none:?}");
+    assert_eq!(none[1].text, "There is no running game #99.");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

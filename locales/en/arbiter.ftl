@@ -60,6 +60,7 @@ err-already-started = That game has already started.
 err-own-invite = You created that invitation; wait for someone to accept it, or /abort it.
 err-not-invited = Game #{ $id } invites someone else.
 err-unreachable = I can't write to { $names } privately, and this game needs private messages. Open a private chat with me and send /start, then /accept #{ $id } again.
+err-unreachable-link = I can't write to { $names } privately, and this game needs private messages. Open { $link } and press Start: that joins game #{ $id } as soon as the chat is open (or send /start there, then /accept #{ $id } again).
 err-not-a-player = You are not playing in that game.
 err-private-only = Moves of this game are secret: send them to me in a private chat, not here. Nothing was played.
 err-not-started = That game has not started yet.

@@ -59,6 +59,7 @@ err-already-started = 这局已经开始了。
 err-own-invite = 这是你发出的邀请；请等待他人接受，或用 /abort 取消。
 err-not-invited = 对局 #{ $id } 邀请的是别人。
 err-unreachable = 我无法私聊 { $names }，而这局需要私信。请打开与我的私聊并发送 /start，然后再次 /accept #{ $id }。
+err-unreachable-link = 我无法私聊 { $names }，而这局需要私信。请打开 { $link } 并点“开始”：私聊一打开就加入第 #{ $id } 局（或在私聊发送 /start，然后再次 /accept #{ $id }）。
 err-not-a-player = 你不是这局的玩家。
 err-private-only = 这个游戏的行动是保密的：请在与我的私聊中发送，不要发在这里。未执行任何行动。
 err-not-started = 这局还没有开始。

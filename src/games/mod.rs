@@ -160,6 +160,30 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Send + Sync + Sized + 'static {
     fn outcome(&self) -> Option<Outcome> {
         self.to_act().outcome()
     }
+
+    /// Perft: the number of action sequences `depth` long from here (1 at depth 0; a finished
+    /// game has no continuations). Meaningful only where [`Game::EXHAUSTIVE_ACTIONS`] holds. This
+    /// generic version copies the game per action; engines override it with a fast one.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let ToAct::Seat(seat, _) = self.to_act() else { return 0 };
+        let actions = self.legal_actions(seat);
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        actions
+            .iter()
+            .map(|action| {
+                let mut next = self.clone();
+                match next.play(seat, action) {
+                    Ok(_) => next.perft(depth - 1),
+                    Err(_) => 0,
+                }
+            })
+            .sum()
+    }
 }
 
 /// The games, each as `Variant => module, "code", [seat names in turn order]`. One line adds a
@@ -420,6 +444,18 @@ macro_rules! games {
             #[must_use]
             pub fn to_act(&self) -> ToAct {
                 match self { $(AnyGame::$variant(g) => g.to_act()),+ }
+            }
+
+            /// See [`Game::perft`].
+            #[must_use]
+            pub fn perft(&self, depth: u32) -> u64 {
+                match self { $(AnyGame::$variant(g) => g.perft(depth)),+ }
+            }
+
+            /// Whether the game lists every legal action (see [`Game::EXHAUSTIVE_ACTIONS`]).
+            #[must_use]
+            pub fn exhaustive_actions(&self) -> bool {
+                match self { $(AnyGame::$variant(_) => <$module::State as Game>::EXHAUSTIVE_ACTIONS),+ }
             }
 
             /// See [`Game::legal_actions`].

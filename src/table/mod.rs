@@ -59,13 +59,17 @@ pub struct Incoming {
 }
 
 /// What a platform allows: Telegram bots may write privately only to users who pressed Start.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Policy {
     /// A user is reachable privately only after opening the private chat (`/start`).
     pub dm_needs_start: bool,
     /// The language for users who chose none and whose client tells none (the console's
     /// configured locale); English when `None`.
     pub default_lang: Option<Lang>,
+    /// A link that opens the private chat and sends `/start <token>` when the token is appended
+    /// (Telegram: `https://t.me/<bot>?start=`). Unreachable players get it with the token
+    /// `accept-<game id>`, which completes their `/accept` as soon as the chat is open.
+    pub start_link: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,7 +205,7 @@ pub struct Referee {
     clock: Arc<dyn Clock>,
     wording: Wording,
     seed_base: u64,
-    policies: HashMap<String, Policy>,
+    policies: StdMutex<HashMap<String, Policy>>,
     tables: StdMutex<HashMap<i64, Arc<Mutex<Table>>>>,
     index: StdMutex<Index>,
     users: StdMutex<HashMap<(String, String), UserRow>>,
@@ -279,7 +283,7 @@ impl Referee {
             clock,
             wording: Wording::new(),
             seed_base,
-            policies,
+            policies: StdMutex::new(policies),
             tables: StdMutex::new(HashMap::new()),
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
@@ -456,7 +460,15 @@ impl Referee {
     }
 
     fn policy(&self, platform: &str) -> Policy {
-        self.policies.get(platform).copied().unwrap_or_default()
+        let policies = self.policies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        policies.get(platform).cloned().unwrap_or_default()
+    }
+
+    /// Replaces what `platform` allows; a front end calls this when it learns something only
+    /// after connecting (Telegram's bot name, for the start link).
+    pub fn set_policy(&self, platform: &str, policy: Policy) {
+        let mut policies = self.policies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        policies.insert(platform.to_string(), policy);
     }
 
     /// Handles one command and returns what to send. Never fails: refusals and internal errors
@@ -654,17 +666,37 @@ impl Referee {
             Command::Rules(game) => self.rules(ctx, game.as_deref()),
             Command::Help => Ok(vec![self.help(ctx)]),
             Command::Settings(pairs) => self.settings(ctx, &pairs).await,
-            Command::Start(_) => {
+            Command::Start(token) => {
                 if !ctx.is_private() {
                     return Err(TableError::user("err-start-private"));
                 }
-                Ok(vec![self.say(
+                let welcome = self.say(
                     ctx,
                     ctx.here(),
                     ctx.lang,
                     "start-welcome",
                     &[("name", ctx.name.as_str().into())],
-                )])
+                );
+                // A start link (`accept-<id>`) finishes the `/accept` that needed this chat. The
+                // creator of the game follows the same link when they were the one unreachable:
+                // for them the chat is now open and the opponent accepts again.
+                let game = token
+                    .as_deref()
+                    .and_then(|t| t.strip_prefix("accept-"))
+                    .and_then(|id| id.parse::<i64>().ok());
+                let Some(id) = game else {
+                    return Ok(vec![welcome]);
+                };
+                let creator = self.lock_index().games.get(&id).map(|s| s.creator.clone());
+                if creator.as_deref() == Some(ctx.user.as_str()) {
+                    return Ok(vec![welcome]);
+                }
+                let mut out = vec![welcome];
+                match self.accept(ctx, Some(id)).await {
+                    Ok(more) => out.extend(more),
+                    Err(e) => out.push(self.refusal(ctx, ctx.here(), &e)),
+                }
+                Ok(out)
             }
             Command::Press(payload) => self.press(ctx, &payload).await,
         }
@@ -874,13 +906,27 @@ impl Referee {
                 }
             }
             if !unreachable.is_empty() {
-                return Ok(vec![self.say(
-                    ctx,
-                    ctx.here(),
-                    ctx.lang,
-                    "err-unreachable",
-                    &[("names", unreachable.join(", ").into()), ("id", id.into())],
-                )]);
+                let names = unreachable.join(", ");
+                return Ok(vec![match self.policy(&ctx.platform).start_link {
+                    Some(link) => self.say(
+                        ctx,
+                        ctx.here(),
+                        ctx.lang,
+                        "err-unreachable-link",
+                        &[
+                            ("names", names.into()),
+                            ("id", id.into()),
+                            ("link", format!("{link}accept-{id}").into()),
+                        ],
+                    ),
+                    None => self.say(
+                        ctx,
+                        ctx.here(),
+                        ctx.lang,
+                        "err-unreachable",
+                        &[("names", names.into()), ("id", id.into())],
+                    ),
+                }]);
             }
         }
         let now = self.clock.now();

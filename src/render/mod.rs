@@ -101,6 +101,8 @@ pub struct Theme {
     pub maybe: Rgba<u8>,
     /// Labels.
     pub script: Script,
+    /// Draw square boards from the second seat's side (rank 1 at the top).
+    pub flipped: bool,
 }
 
 impl Default for Theme {
@@ -120,6 +122,7 @@ impl Default for Theme {
             check: Rgba([200, 30, 30, 255]),
             maybe: Rgba([86, 180, 233, 90]),
             script: Script::Latin,
+            flipped: false,
         }
     }
 }

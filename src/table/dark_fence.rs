@@ -1,15 +1,14 @@
 //! Dark Fence at the table: its events, views and refusals as messages (spec §3.9). Every text
 //! goes through the Fluent bundles; every message is rendered from one audience's events or
 //! view, never from the full state (spec §2.5 rule 1).
-//!
-//! While Dark Fence is the only game, the table's per-game hooks live here; the next game turns
-//! them into a per-game trait.
+//! The referee reaches these through `games.rs`.
 
 use fluent_bundle::FluentValue;
 
+use super::games::{self, game_name, msg, public, public_lang};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
 use super::{Ctx, Table};
-use crate::core::{Audience, ErrorCode, GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
 use crate::games::dark_fence::{
     self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Rel8, Report,
     Reveal, View, Violation,
@@ -22,12 +21,6 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
         "暗弈分野" | "暗弈" | "dark_fence" | "darkfence" => Some(GameKind::DarkFence),
         _ => None,
     }
-}
-
-/// Whether moves of this game are private (so typed only in a private chat) and the start
-/// needs every player reachable privately.
-pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
-    matches!(game, AnyGame::DarkFence(_))
 }
 
 fn options(game: &AnyGame) -> &dark_fence::Options {
@@ -49,7 +42,7 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
 
 /// The image caption: game id, ply and who acts, in characters the bundled font has (player
 /// names could be anything, so seats are named by their order).
-fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String {
+pub(super) fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String {
     let seat = |p: Player| match (lang, p) {
         (Lang::ZhHans, Player::P1) => "先手",
         (Lang::ZhHans, Player::P2) => "后手",
@@ -97,31 +90,12 @@ fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String {
     text
 }
 
-/// The board image for `viewer`, drawn from that viewer's view only.
 fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    if !images {
-        return None;
-    }
-    let AnyView::DarkFence(view) = t.game.view(viewer);
-    let theme = crate::render::Theme {
-        script: if lang == Lang::ZhHans {
-            crate::render::Script::Chinese
-        } else {
-            crate::render::Script::Latin
-        },
-        ..crate::render::Theme::default()
-    };
-    let p =
-        crate::render::render(&AnyView::DarkFence(view.clone()), &caption(t, &view, lang), &theme);
-    Some(Image { png: p.png, width: p.width, height: p.height })
+    games::picture(t, viewer, lang, images)
 }
 
 fn name_of(t: &Table, player: Player) -> &str {
-    t.names.get(player.index()).map_or("?", String::as_str)
-}
-
-fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
-    w.text(lang, &format!("game-{}", kind.code()), &[])
+    games::name_of(t, player.index())
 }
 
 fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
@@ -164,20 +138,8 @@ fn path_text(path: &[dark_fence::Cell]) -> String {
     path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
 }
 
-fn msg(t: &Table, to: Dest, text: String) -> Outbound {
-    Outbound { platform: t.row.platform.clone(), to, text, image: None, buttons: Vec::new() }
-}
-
-fn public(t: &Table) -> Dest {
-    Dest::Chat(t.row.chat_id.clone())
-}
-
 fn private(t: &Table, player: Player) -> Option<Dest> {
-    t.seats.get(player.index()).cloned().flatten().map(Dest::User)
-}
-
-fn public_lang(t: &Table) -> Lang {
-    super::public_lang(t)
+    games::private(t, player.index())
 }
 
 fn owner_name(w: &Wording, lang: Lang, t: &Table, owner: Option<Player>) -> String {
@@ -330,44 +292,8 @@ fn reveal_text(w: &Wording, lang: Lang, t: &Table, reveal: &Reveal) -> String {
     text
 }
 
-/// The invitation posted by `/new`.
-pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outbound {
-    let lang = ctx.lang;
-    let id = t.row.id;
-    let rules = rules_summary(w, lang, t);
-    let text = if named {
-        w.text(
-            lang,
-            "new-invite",
-            &[
-                ("creator", ctx.name.as_str().into()),
-                ("opponent", name_of(t, Player::P2).into()),
-                ("game", game_name(w, lang, t.game.kind()).into()),
-                ("id", id.into()),
-                ("rules", rules.into()),
-            ],
-        )
-    } else {
-        w.text(
-            lang,
-            "new-open-invite",
-            &[
-                ("creator", ctx.name.as_str().into()),
-                ("game", game_name(w, lang, t.game.kind()).into()),
-                ("id", id.into()),
-                ("rules", rules.into()),
-            ],
-        )
-    };
-    let mut out = msg(t, public(t), text);
-    out.buttons = vec![
-        Button { label: w.text(lang, "btn-accept", &[]), payload: format!("{id}:0:accept") },
-        Button { label: w.text(lang, "btn-decline", &[]), payload: format!("{id}:0:decline") },
-    ];
-    out
-}
-
-fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+/// Board, mode, changed options and clock in one sentence.
+pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
     let o = options(&t.game);
     let mode = w.text(
         lang,
@@ -375,18 +301,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
         &[],
     );
     let changed = t.game.options().summary();
-    let clock = match t.time.pace {
-        super::clock::Pace::Correspondence => w.text(
-            lang,
-            "clock-correspondence",
-            &[("per", super::human_duration(i64::from(t.time.per_move), lang).into())],
-        ),
-        super::clock::Pace::Live => w.text(
-            lang,
-            "clock-live",
-            &[("per", super::human_duration(i64::from(t.time.per_move), lang).into())],
-        ),
-    };
+    let clock = games::clock_text(w, lang, t);
     w.text(
         lang,
         "df-rules-summary",
@@ -462,7 +377,7 @@ pub(super) fn confirmation(
 }
 
 fn seat_lang(langs: &[Lang], player: Player) -> Lang {
-    langs.get(player.index()).copied().unwrap_or_default()
+    games::seat_lang(langs, player.index())
 }
 
 /// The messages for the events of one action, each to its audience (spec §3.9). For a move
@@ -706,47 +621,13 @@ pub(super) fn announce(
     out
 }
 
-/// A game ended by the table (resign, timeout, agreement, abort), with the full reveal.
-pub(super) fn finished(
-    w: &Wording,
-    t: &Table,
-    result: Option<GameResult>,
-    reason: &str,
-    images: bool,
-) -> Outbound {
-    let lang = public_lang(t);
-    let id = t.row.id;
-    let headline = match result {
-        Some(GameResult::Winner(seat)) => w.text(
-            lang,
-            "over-win",
-            &[
-                ("id", id.into()),
-                ("winner", t.names.get(seat.index()).map_or("?", String::as_str).into()),
-            ],
-        ),
-        Some(_) => w.text(lang, "over-draw", &[("id", id.into())]),
-        None => w.text(lang, "over-aborted", &[("id", id.into())]),
-    };
-    let loser = match result {
-        Some(GameResult::Winner(seat)) => {
-            t.names.get(1 - seat.index().min(1)).cloned().unwrap_or_default()
-        }
-        _ => String::new(),
-    };
-    let why = w.text(lang, &format!("reason-{reason}"), &[("name", loser.into())]);
-    let mut text = format!("{headline}\n{why}");
-    if let AnyView::DarkFence(view) = t.game.view(Viewer::Referee)
-        && let Some(reveal) = &view.reveal
-        && t.actions > 0
-    {
-        text.push('\n');
-        text.push_str(&reveal_text(w, lang, t, reveal));
-    }
-    let mut m = msg(t, public(t), text);
-    // Everything is revealed at the end, however it came.
-    m.image = picture(t, Viewer::Referee, lang, images);
-    m
+/// The full reveal after a game the table ended (resign, timeout, agreement), once a ply was
+/// played.
+#[allow(irrefutable_let_patterns)] // refutable as soon as a second game exists
+pub(super) fn reveal(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
+    let AnyView::DarkFence(view) = t.game.view(Viewer::Referee) else { return None };
+    let reveal = view.reveal.as_ref()?;
+    (t.actions > 0).then(|| reveal_text(w, lang, t, reveal))
 }
 
 /// The prompts when `seat` must act: the public "X to move" and the private prompt with the
@@ -970,57 +851,10 @@ pub(super) fn view_message(
     m
 }
 
-/// One line of `/games`.
-pub(super) fn game_line(w: &Wording, lang: Lang, t: &Table) -> String {
-    let state = match (t.row.status.as_str(), t.game.to_act()) {
-        ("invited", _) => w.text(lang, "state-invited", &[]),
-        (_, ToAct::Seat(seat, _)) => w.text(
-            lang,
-            "state-to-act",
-            &[("name", t.names.get(seat.index()).map_or("?", String::as_str).into())],
-        ),
-        _ => w.text(lang, "state-over", &[]),
-    };
-    w.text(
-        lang,
-        "games-line",
-        &[
-            ("id", t.row.id.into()),
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("p1", name_of(t, Player::P1).into()),
-            ("p2", name_of(t, Player::P2).into()),
-            ("state", state.into()),
-        ],
-    )
-}
-
-/// `/rules <game>`: the rules in brief and every option.
-pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
-    let mut text = w.text(lang, &format!("rules-{}", kind.code()), &[]);
-    text.push('\n');
-    text.push_str(&w.text(lang, "rules-options", &[]));
-    for spec in kind.option_specs() {
-        let doc_id = format!("opt-{}-{}", kind.code(), spec.key.replace('_', "-"));
-        let doc =
-            if w.has(lang, &doc_id) { w.text(lang, &doc_id, &[]) } else { spec.doc.to_string() };
-        text.push_str(&format!(
-            "\n{} = {} ({}: {}): {doc}",
-            spec.key,
-            spec.values,
-            w.text(lang, "rules-default", &[]),
-            spec.default
-        ));
-    }
-    text.push('\n');
-    text.push_str(&w.text(lang, "rules-table-keys", &[]));
-    text
-}
-
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
-        AnyError::Options(e) => w.text(lang, "err-options", &[("detail", e.to_string().into())]),
-        AnyError::WrongGame => w.text(lang, "err-internal", &[]),
+        AnyError::Options(_) | AnyError::WrongGame => games::error_text(w, lang, error),
         AnyError::DarkFence(e) => {
             let id = format!("df-err-{}", e.code());
             let args: Vec<(&str, FluentValue<'_>)> = match e {

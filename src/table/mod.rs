@@ -10,6 +10,7 @@ pub mod clock;
 pub mod command;
 mod dark_fence;
 pub mod error;
+mod games;
 pub mod reply;
 
 use std::collections::HashMap;
@@ -547,7 +548,7 @@ impl Referee {
             let private = t
                 .game
                 .parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)
-                .is_ok_and(|a| dark_fence::is_private_action(&a));
+                .is_ok_and(|a| games::is_private_action(&a));
             if private {
                 return vec![self.refusal(ctx, ctx.here(), &TableError::user("err-private-only"))];
             }
@@ -563,7 +564,7 @@ impl Referee {
                     args.iter().map(|(k, v)| (*k, FluentValue::from(v.as_str()))).collect();
                 self.wording.text(ctx.lang, id, &args)
             }
-            TableError::Action(e) => dark_fence::error_text(&self.wording, ctx.lang, e),
+            TableError::Action(e) => games::error_text(&self.wording, ctx.lang, e),
             TableError::Internal(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
                 self.wording.text(ctx.lang, "err-internal", &[])
@@ -837,7 +838,7 @@ impl Referee {
             pending: HashMap::new(),
             last: None,
         };
-        let out = dark_fence::invitation(&self.wording, ctx, &table, opponent.is_some());
+        let out = games::invitation(&self.wording, ctx, &table, opponent.is_some());
         self.install(table);
         Ok(vec![out])
     }
@@ -896,7 +897,7 @@ impl Referee {
         seats[1] = Some(ctx.user.clone());
         // Spec §2.5 rule 10: a game with private information starts only when every player can
         // be reached privately.
-        if dark_fence::has_hidden_information(&t.game) {
+        if games::has_hidden_information(&t.game) {
             let mut unreachable = Vec::new();
             for (i, seat) in seats.iter().enumerate() {
                 if let Some(u) = seat
@@ -940,7 +941,7 @@ impl Referee {
         t.seats = seats;
         t.names[1] = ctx.name.clone();
         self.refresh(&t);
-        let mut out = vec![dark_fence::started(&self.wording, ctx, &t)];
+        let mut out = vec![games::started(&self.wording, ctx, &t)];
         out.extend(self.turn_prompts(&t).await);
         Ok(out)
     }
@@ -1009,7 +1010,7 @@ impl Referee {
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
-        if dark_fence::has_hidden_information(&t.game) && !ctx.is_private() {
+        if games::has_hidden_information(&t.game) && !ctx.is_private() {
             // Spec L-01: never echoed, never applied; the player is sent to the private chat.
             return Err(TableError::user("err-private-only"));
         }
@@ -1021,14 +1022,14 @@ impl Referee {
             return Err(if again { TableError::user("err-already-played") } else { e });
         }
         let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)?;
-        if dark_fence::needs_confirmation(&t.game, &action) {
+        if games::needs_confirmation(&t.game, &action) {
             // Checked on a copy before the echo, so an impossible action is refused at once. The
             // outcome is thrown away: only whether the action is possible is used, and that depends
             // only on what the player knows.
             t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
             let turn = t.actions;
             t.pending.insert(seat, Pending { turn, action: action.clone() });
-            return Ok(vec![dark_fence::confirmation(&self.wording, ctx, &t, &action, turn)]);
+            return Ok(vec![games::confirmation(&self.wording, ctx, &t, &action, turn)]);
         }
         self.apply(&mut t, seat, &action, Some(&ctx.user)).await
     }
@@ -1123,7 +1124,7 @@ impl Referee {
         t.pending.clear();
         self.refresh(t);
         let langs = self.seat_langs(t).await;
-        let mut out = dark_fence::announce(&self.wording, t, &events, &langs, self.images);
+        let mut out = games::announce(&self.wording, t, &events, &langs, self.images);
         out.extend(self.turn_prompts(t).await);
         Ok(out)
     }
@@ -1149,7 +1150,7 @@ impl Referee {
         }
         let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
         let lang = self.lang_of(&t.row.platform, user).await;
-        dark_fence::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
+        games::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
     }
 
     async fn board(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1157,14 +1158,7 @@ impl Referee {
         let cell = self.table(id)?;
         let t = cell.lock().await;
         let view = t.game.view(Viewer::Public);
-        Ok(vec![dark_fence::view_message(
-            &self.wording,
-            ctx.lang,
-            &t,
-            &view,
-            ctx.here(),
-            self.images,
-        )])
+        Ok(vec![games::view_message(&self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
     }
 
     async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1174,7 +1168,7 @@ impl Referee {
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
         let view = t.game.view(Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0))));
         // A private view always goes to the private chat, wherever it was asked for.
-        Ok(vec![dark_fence::view_message(
+        Ok(vec![games::view_message(
             &self.wording,
             ctx.lang,
             &t,
@@ -1202,7 +1196,7 @@ impl Referee {
         t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
         t.pending.clear();
         self.refresh(t);
-        Ok(vec![dark_fence::finished(&self.wording, t, result, reason, self.images)])
+        Ok(vec![games::finished(&self.wording, t, result, reason, self.images)])
     }
 
     async fn resign(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1231,7 +1225,7 @@ impl Referee {
         if t.row.status != "active" {
             return Err(TableError::user("err-game-over"));
         }
-        if kind == OfferKind::Takeback && dark_fence::has_hidden_information(&t.game) {
+        if kind == OfferKind::Takeback && games::has_hidden_information(&t.game) {
             return Err(TableError::user("err-takeback-hidden"));
         }
         let standing = t.offer().filter(|o| o.kind == kind);
@@ -1396,7 +1390,7 @@ impl Referee {
         for (id, s) in &here {
             let Ok(cell) = self.table(*id) else { continue };
             let t = cell.lock().await;
-            let line = dark_fence::game_line(&self.wording, ctx.lang, &t);
+            let line = games::game_line(&self.wording, ctx.lang, &t);
             if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id) {
                 lines.push(line.clone());
             }
@@ -1454,7 +1448,7 @@ impl Referee {
         Ok(vec![Outbound {
             platform: ctx.platform.clone(),
             to: ctx.here(),
-            text: dark_fence::rules_text(&self.wording, ctx.lang, kind),
+            text: games::rules_text(&self.wording, ctx.lang, kind),
             image: None,
             buttons: Vec::new(),
         }])
@@ -1669,7 +1663,7 @@ impl Referee {
 
 /// The game a player named, by code (`dark-fence`) or name (`暗弈分野`).
 fn game_kind(name: &str) -> Result<GameKind, TableError> {
-    GameKind::from_code(name).or_else(|| dark_fence::kind_from_name(name)).ok_or_else(|| {
+    GameKind::from_code(name).or_else(|| games::kind_from_name(name)).ok_or_else(|| {
         let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
         TableError::user_with("err-unknown-game", &[("game", name), ("known", &known.join(", "))])
     })

@@ -1,5 +1,7 @@
 //! `arbiter bench referee`: sustained moves per second and per-move latency over many
 //! concurrent Dark Fence games in one SQLite file, without images (issue 3's figure).
+//! `arbiter bench render`: drawing and encoding each kind of board image. `arbiter bench perft`:
+//! a game engine's move generator, as perft leaf nodes per second on one thread.
 //!
 //! Set-up (not timed): `--games` games are created and accepted through the referee, and for
 //! each a sequence of moves that keeps it running is worked out with the engine. Timed: `--workers`
@@ -41,6 +43,73 @@ pub struct RefereeBench {
     /// Seed for the games and the move choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Options of `arbiter bench perft`.
+///
+/// Run it in release, e.g. the crowded Ultima middle game at depth 4:
+/// `cargo run --release -- bench perft --game ultima --position middle`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PerftBench {
+    /// The game's code.
+    #[arg(long, default_value = "ultima")]
+    pub game: String,
+    /// Options as key=value pairs separated by commas.
+    #[arg(long, default_value = "")]
+    pub options: String,
+    /// A position text, or `middle` for [`ULTIMA_MIDDLE_GAME`] (default: the start position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// How many plies deep.
+    #[arg(long, default_value_t = 4)]
+    pub depth: u32,
+}
+
+/// A crowded Ultima middle game (White to move, every piece still on the board): pincers
+/// advanced on both wings, a leaper and a chameleon of each side developed, the black
+/// immobilizer on d4 freezing three white pieces (so suicides are available), kings on their
+/// start squares. It exercises far more of the move generator than the start position, where
+/// only pincers can move: 48 legal actions instead of 32.
+pub const ULTIMA_MIDDLE_GAME: &str =
+    "c1xwk1l1/1pp1pp1p/p2l1xp1/3p4/2PiP3/P1L2X1P/1P1P1PP1/I1XKW1LC w";
+
+impl PerftBench {
+    /// Runs perft once on one thread and prints the leaf nodes, the seconds and the nodes per
+    /// second.
+    ///
+    /// # Errors
+    ///
+    /// The game, options or position are refused, or the game has unbounded actions.
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
+    pub fn run(&self) -> anyhow::Result<()> {
+        let position = match self.position.as_deref() {
+            Some("middle") => Some(ULTIMA_MIDDLE_GAME.to_string()),
+            other => other.map(str::to_string),
+        };
+        let setup = crate::cli::Setup {
+            game: self.game.clone(),
+            options: self.options.clone(),
+            position,
+            seed: 0,
+        };
+        let game = crate::cli::build(&setup).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        if !game.exhaustive_actions() {
+            anyhow::bail!(
+                "`{}` has unboundedly many actions; perft counts only finite ones",
+                self.game
+            );
+        }
+        let started = Instant::now();
+        let nodes = game.perft(self.depth);
+        let seconds = started.elapsed().as_secs_f64();
+        println!("position: {}", game.position());
+        println!(
+            "depth {}: {nodes} leaf nodes in {seconds:.3} s, {:.2} M nodes/s",
+            self.depth,
+            nodes as f64 / seconds.max(1e-9) / 1e6
+        );
+        Ok(())
+    }
 }
 
 /// One kind of image to draw in `bench render`.
@@ -341,6 +410,14 @@ impl RefereeBench {
 mod tests {
     use super::*;
     use crate::core::Seat;
+
+    #[test]
+    fn the_middle_game_position_is_a_legal_ultima_position() {
+        let options = AnyOptions::default_for(GameKind::Ultima);
+        let game = AnyGame::from_position(&options, ULTIMA_MIDDLE_GAME, Seed(0)).expect("valid");
+        assert_eq!(game.position(), ULTIMA_MIDDLE_GAME);
+        assert!(game.to_act().seat().is_some());
+    }
 
     #[test]
     fn playouts_are_reproducible_and_keep_the_game_running() {

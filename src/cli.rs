@@ -231,7 +231,12 @@ pub fn render(
         RenderView::Public => format!("{kind} · public"),
         RenderView::Reveal => format!("{kind} · reveal"),
     };
-    Ok(crate::render::render(&game.view(viewer), &caption, &crate::render::Theme::default()))
+    // A seat's view of a square board is drawn from that seat's side.
+    let theme = crate::render::Theme {
+        flipped: viewer == Viewer::Seat(crate::core::Seat(1)),
+        ..crate::render::Theme::default()
+    };
+    Ok(crate::render::render(&game.view(viewer), &caption, &theme))
 }
 
 #[cfg(test)]

@@ -95,11 +95,14 @@ enum BenchWhat {
     Referee(arbiter::bench::RefereeBench),
     /// Drawing and encoding each kind of board image.
     Render(arbiter::bench::RenderBench),
+    /// Perft leaf nodes per second on one thread (default: Ultima's start position, depth 4;
+    /// `--position middle` for a crowded middle game).
+    Perft(arbiter::bench::PerftBench),
 }
 
 #[derive(Debug, Args)]
 struct SetupArgs {
-    /// The game: dark-fence.
+    /// The game: dark-fence or ultima.
     game: String,
     /// Options as key=value pairs separated by commas, e.g. board=5x5,report=dir16.
     #[arg(long, default_value = "")]
@@ -176,6 +179,7 @@ fn main() -> ExitCode {
             report(runtime().and_then(|rt| rt.block_on(bench.run())))
         }
         Some(Command::Bench { what: BenchWhat::Render(bench) }) => report(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report(bench.run()),
         Some(Command::Play { setup, actions }) => match cli::play(&setup.into(), &actions) {
             Ok(out) => {
                 println!("{out}");

@@ -98,3 +98,77 @@ fn setup_errors_exit_1_without_an_action_index() {
         assert!(v["error"]["kind"].as_str().is_some_and(|k| !k.is_empty()), "{args:?}");
     }
 }
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone()).expect("utf-8").lines().map(str::to_string).collect()
+}
+
+#[test]
+fn ultima_perft_prints_the_spec_reference_numbers() {
+    // Spec "Reference numbers": 32; 944; 42,762 under every option set.
+    let out =
+        arbiter(&["perft", "ultima", "--options", "immobilizer=pure,suicide=off", "--depth", "3"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(lines(&out), ["depth 1: 32", "depth 2: 944", "depth 3: 42762"]);
+}
+
+#[test]
+fn ultima_perft_divide_lines_sum_to_the_total() {
+    let out = arbiter(&["perft", "ultima", "--depth", "2", "--divide"]);
+    assert!(out.status.success(), "{out:?}");
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 32 + 2, "one line per first move, then depths 1 and 2");
+    let split: Vec<(&str, u64)> = lines[..32]
+        .iter()
+        .map(|l| {
+            let (action, count) = l.split_once(": ").expect("action: count");
+            (action, count.parse().expect("a count"))
+        })
+        .collect();
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 944);
+    // Black's 8 pincers have 4 moves each, except the one on the file White's pincer went up:
+    // it keeps 3 after a2a3 (a6, a5, a4) … and none after a2a6.
+    assert_eq!(split[..4], [("a2a3", 31), ("a2a4", 30), ("a2a5", 29), ("a2a6", 28)]);
+    assert_eq!(lines[32..], ["depth 1: 32", "depth 2: 944"]);
+}
+
+#[test]
+fn ultima_moves_lists_the_32_pincer_moves() {
+    let out = arbiter(&["moves", "ultima"]);
+    assert!(out.status.success());
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 32);
+    assert_eq!(lines[0], "a2a3");
+    assert_eq!(lines[31], "h2h6");
+}
+
+#[test]
+fn ultima_play_prints_the_moves_captures_and_outcome_as_json() {
+    let out = arbiter(&["play", "ultima", "d2d5", "e7-e6"]);
+    assert!(out.status.success(), "{out:?}");
+    let v = json(&out);
+    assert_eq!(v["game"], "ultima");
+    assert_eq!(v["position"], "clxwkxli/pppp1ppp/4p3/3P4/8/8/PPP1PPPP/ILXKWXLC w");
+    assert_eq!(v["to_act"], "white");
+    assert_eq!(v["outcome"], Value::Null);
+    assert_eq!(
+        v["events"][0],
+        serde_json::json!({
+            "type": "moved", "color": "white", "piece": "pincer", "from": "d2", "to": "d5",
+            "captures": [], "check": false, "audience": "everyone"
+        })
+    );
+    // A checkmate in one: the chameleon lands on g7 next to h8 (see the engine's tests).
+    let mate = arbiter(&["play", "ultima", "--position", "7k/5K2/8/4X3/8/8/8/8 w", "Xe5-g7"]);
+    let v = json(&mate);
+    assert_eq!(v["outcome"], serde_json::json!({"result": "white", "reason": "checkmate"}));
+    assert_eq!(v["events"][1]["type"], "ended");
+    let refused = arbiter(&["play", "ultima", "e1e4"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let v = json(&refused);
+    assert_eq!(v["error"]["kind"], "illegal-move");
+    assert_eq!(
+        v["error"]["message"],
+        "the withdrawer on e1 cannot move to e4: the way is blocked at e2"
+    );
+}

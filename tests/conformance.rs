@@ -12,6 +12,7 @@
 use arbiter::core::{Audience, Prompt, Seat, Seed, ToAct, Viewer};
 use arbiter::games::dark_fence::{self, Action, Cell, Dir, Mode, MoveInput, Player};
 use arbiter::games::options::split_pairs;
+use arbiter::games::ultima;
 use arbiter::games::{Game, GameKind, GameOptions};
 use proptest::prelude::*;
 use serde::Serialize;
@@ -43,8 +44,12 @@ trait Harness {
     const KIND: GameKind;
     /// Option sets (as `k=v,…` text) that the contracts run under.
     const OPTION_SETS: &'static [&'static str];
-    /// Option sets for the no-leak contract (hidden information must vary under each).
+    /// Option sets for the no-leak contract (hidden information must vary under each, unless
+    /// the game has perfect information).
     const LEAK_OPTION_SETS: &'static [&'static str];
+    /// Whether the game has no hidden information at all: the no-leak contract still runs (the
+    /// views must then be equal because the twins are equal), but nothing can vary.
+    const PERFECT_INFORMATION: bool = false;
 
     /// An arbitrary action for `seat`, legal or not.
     fn arbitrary_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> <Self::G as Game>::Action;
@@ -316,7 +321,11 @@ macro_rules! conformance {
                         .flat_map(|seed| [Seat(0), Seat(1)].map(|w| (seed, w)))
                         .map(|(seed, w)| check_no_leaks::<$harness>(options, seed, w, MAX_STEPS))
                         .sum();
-                    assert!(varied > 20, "only {varied} hidden variations under `{options}`");
+                    if <$harness as Harness>::PERFECT_INFORMATION {
+                        assert_eq!(varied, 0, "hidden variations in a perfect-information game");
+                    } else {
+                        assert!(varied > 20, "only {varied} hidden variations under `{options}`");
+                    }
                 }
             }
         }
@@ -324,7 +333,7 @@ macro_rules! conformance {
 }
 
 /// Every game in `AnyGame` must have a `conformance!` line below.
-const COVERED: &[GameKind] = &[<DarkFence as Harness>::KIND];
+const COVERED: &[GameKind] = &[<DarkFence as Harness>::KIND, <Ultima as Harness>::KIND];
 
 #[test]
 fn every_game_has_a_conformance_suite() {
@@ -332,6 +341,7 @@ fn every_game_has_a_conformance_suite() {
 }
 
 conformance!(dark_fence_contracts, DarkFence);
+conformance!(ultima_contracts, Ultima);
 
 // ---------------------------------------------------------------------------------------------
 // Dark Fence
@@ -556,4 +566,121 @@ fn dark_fence_listed_moves_cover_every_final_cell_and_direction() {
     assert_eq!(keys.len(), 6 * 4);
     assert!(matches!(game.to_act(), ToAct::Seat(Seat(0), Prompt::Move)));
     assert!(Audience::Only(Seat(0)).reaches(Viewer::Seat(Seat(0))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ultima
+
+struct Ultima;
+
+fn random_square(rng: &mut Rng) -> ultima::Square {
+    let index = rng.below(64);
+    ultima::Square::new(u8::try_from(index % 8).unwrap_or(0), u8::try_from(index / 8).unwrap_or(0))
+}
+
+impl Harness for Ultima {
+    type G = ultima::State;
+    const KIND: GameKind = GameKind::Ultima;
+    // Short no-capture limits keep random playouts within MAX_STEPS; one set keeps the default.
+    const OPTION_SETS: &'static [&'static str] = &[
+        "",
+        "immobilizer=pure,suicide=off,nocapture_limit=15",
+        "chameleon=pure,setup=mirrored,nocapture_limit=10",
+        "immobilizer=pure,chameleon=pure,nocapture_limit=5",
+    ];
+    const LEAK_OPTION_SETS: &'static [&'static str] = &["nocapture_limit=10"];
+    const PERFECT_INFORMATION: bool = true;
+
+    fn arbitrary_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> ultima::Action {
+        // Mostly from one of the mover's own pieces, to hit the interesting refusals (frozen,
+        // blocked, exposing the king) rather than "no piece".
+        let own: Vec<ultima::Square> = (0..64)
+            .map(ultima::Square::from_index)
+            .filter(|s| {
+                game.piece_at(*s).is_some_and(|(c, _)| Some(c) == ultima::Color::from_seat(seat))
+            })
+            .collect();
+        let from = if !own.is_empty() && rng.chance(80) {
+            own[rng.below(own.len())]
+        } else {
+            random_square(rng)
+        };
+        if rng.chance(10) {
+            return ultima::Action::Suicide { square: from };
+        }
+        if rng.chance(3) {
+            // Off the board: refused as malformed, the state untouched.
+            return ultima::Action::Move { from, to: ultima::Square::new(8, 3) };
+        }
+        let to = if rng.chance(50) {
+            // Along a line from `from`, where most legal moves are.
+            let (df, dr) = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+                [rng.below(8)];
+            let k = i16::try_from(rng.below(7) + 1).unwrap_or(1);
+            let f = i16::from(from.file) + df * k;
+            let r = i16::from(from.rank) + dr * k;
+            ultima::Square::new(
+                u8::try_from(f.rem_euclid(8)).unwrap_or(0),
+                u8::try_from(r.rem_euclid(8)).unwrap_or(0),
+            )
+        } else {
+            random_square(rng)
+        };
+        if to == from {
+            ultima::Action::Suicide { square: from }
+        } else {
+            ultima::Action::Move { from, to }
+        }
+    }
+
+    fn playout_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> ultima::Action {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() || rng.chance(2) {
+            return Self::arbitrary_action(game, seat, rng);
+        }
+        // Prefer captures half the time, so armies thin out and games end.
+        if rng.chance(50) {
+            let first = rng.below(legal.len());
+            for k in 0..legal.len() {
+                let candidate = legal[(first + k) % legal.len()];
+                let mut probe = game.clone();
+                if probe.play(seat, &candidate).is_ok()
+                    && !probe.view(Viewer::Public).captured.is_empty()
+                {
+                    return candidate;
+                }
+            }
+        }
+        legal[rng.below(legal.len())]
+    }
+
+    fn expect_accepted(game: &Self::G, seat: Seat, action: &ultima::Action) -> bool {
+        game.legal_actions(seat).contains(action)
+    }
+
+    fn effect_key(action: &ultima::Action) -> String {
+        action.to_string()
+    }
+
+    fn documented_leak(_game: &Self::G, _seat: Seat, _error: &ultima::Error) -> bool {
+        false
+    }
+
+    fn hidden_alternatives(
+        _twin: &Self::G,
+        _mover: Seat,
+        _original: &ultima::Action,
+        _rng: &mut Rng,
+    ) -> Vec<ultima::Action> {
+        Vec::new() // nothing is hidden
+    }
+}
+
+#[test]
+fn ultima_views_are_the_same_for_every_viewer() {
+    let game = ultima::State::new(&ultima::Options::default(), Seed(0)).expect("game");
+    let public = game.view(Viewer::Public);
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Referee] {
+        assert_eq!(game.view(viewer), public, "{viewer:?}");
+    }
 }

@@ -579,7 +579,11 @@ async fn rules_dark_fence_lists_every_option_key_and_the_table_keys() {
     assert!(text.contains("clock=correspondence|live"), "{text}");
     assert!(text.contains("per_move="), "{text}");
     let out = bed.run("alice@dm: /rules").await;
-    assert_eq!((out[0].to.as_str(), out[0].text.as_str()), ("dm:alice", "Which game? dark-fence"));
+    // ULTIMA-INTEGRATION: the game list now includes ultima.
+    assert_eq!(
+        (out[0].to.as_str(), out[0].text.as_str()),
+        ("dm:alice", "Which game? dark-fence, ultima")
+    );
 }
 
 #[tokio::test]
@@ -831,13 +835,17 @@ async fn bad_arguments_are_refused() {
 #[tokio::test]
 async fn an_unknown_game_is_refused_with_the_known_games() {
     let bed = Bed::new();
+    // ULTIMA-INTEGRATION: the game list now includes ultima.
     bed.refused(
         "alice@#t: /new chess @bob",
-        r#"I don't know the game "chess". Games: dark-fence."#,
+        r#"I don't know the game "chess". Games: dark-fence, ultima."#,
     )
     .await;
-    bed.refused("alice@#t: /rules chess", r#"I don't know the game "chess". Games: dark-fence."#)
-        .await;
+    bed.refused(
+        "alice@#t: /rules chess",
+        r#"I don't know the game "chess". Games: dark-fence, ultima."#,
+    )
+    .await;
     assert!(bed.snapshot().await.is_empty(), "no game was created");
 }
 

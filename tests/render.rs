@@ -522,3 +522,32 @@ fn render_the_transcript_runner_attaches_pngs_to_board_messages() {
     // A refusal or a plain notice carries none.
     assert!(lines.iter().any(|m| m["image"].is_null()));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ultima: images from the engine's own views.
+
+/// The benchmark's middle game (white pieces frozen by the black immobilizer on d4) after
+/// `moves`, drawn from the public view.
+fn ultima_picture(moves: &[&str], script: Script, flipped: bool) -> Picture {
+    use arbiter::games::ultima::{Options, State};
+    let options = Options::default();
+    let mut game = State::from_position(&options, arbiter::bench::ULTIMA_MIDDLE_GAME, Seed(0))
+        .expect("the benchmark position is valid");
+    for text in moves {
+        let seat = game.to_act().seat().expect("someone is to move");
+        let action = game.parse_action(seat, text).expect("a legal move");
+        game.play(seat, &action).expect("a legal move plays");
+    }
+    let theme = Theme { flipped, ..theme(script) };
+    arbiter::render::ultima::render(&game.view(Viewer::Public), "#7 · ply 1", &theme)
+}
+
+#[test]
+fn render_ultima_marks_frozen_pieces_and_highlights_the_last_move() {
+    // White's pincer b2-b4; Black's chameleon f6-f4 pinches the white pincer on e4 against the
+    // black immobilizer on d4 (any friendly piece is a jaw): e4 crossed, f6 and f4 tinted, and
+    // the white pieces left next to d4 (the leaper on c3, the pincer on c4) marked frozen.
+    let moves = ["b2b4", "f6f4"];
+    golden("ultima/middle-game-latin", &ultima_picture(&moves, Script::Latin, false));
+    golden("ultima/middle-game-chinese-flipped", &ultima_picture(&moves, Script::Chinese, true));
+}

@@ -8,6 +8,7 @@
 
 pub mod board;
 mod dark_fence;
+pub mod ultima;
 
 use std::sync::LazyLock;
 
@@ -132,6 +133,7 @@ impl Default for Theme {
 pub fn render(view: &AnyView, caption: &str, theme: &Theme) -> Picture {
     match view {
         AnyView::DarkFence(v) => dark_fence::render(v, caption, theme),
+        AnyView::Ultima(v) => ultima::render(v, caption, theme),
     }
 }
 

@@ -23,9 +23,14 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
     }
 }
 
+/// The Dark Fence options of `game` (the defaults for another game, which never reaches here:
+/// `games.rs` dispatches by game).
 fn options(game: &AnyGame) -> &dark_fence::Options {
+    static DEFAULT: std::sync::LazyLock<dark_fence::Options> =
+        std::sync::LazyLock::new(dark_fence::Options::default);
     match game {
         AnyGame::DarkFence(g) => crate::games::Game::options(g),
+        _ => &DEFAULT,
     }
 }
 
@@ -395,7 +400,7 @@ pub(super) fn announce(
     let mut out = Vec::new();
     let mut last_reports: Option<[Report; 2]> = None;
     for noticed in events {
-        let AnyEvent::DarkFence(event) = &noticed.event;
+        let AnyEvent::DarkFence(event) = &noticed.event else { continue };
         match event {
             Event::Announced { ply, mover, fence_dir, reports } => {
                 last_reports = Some(*reports);
@@ -623,7 +628,6 @@ pub(super) fn announce(
 
 /// The full reveal after a game the table ended (resign, timeout, agreement), once a ply was
 /// played.
-#[allow(irrefutable_let_patterns)] // refutable as soon as a second game exists
 pub(super) fn reveal(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
     let AnyView::DarkFence(view) = t.game.view(Viewer::Referee) else { return None };
     let reveal = view.reveal.as_ref()?;
@@ -645,7 +649,7 @@ pub(super) fn turn_prompts(
     let Some(to) = private(t, player) else { return Vec::new() };
     let pl = public_lang(t);
     let id = t.row.id;
-    let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat));
+    let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
     let mut out = Vec::new();
     match prompt {
         Prompt::Move => {
@@ -792,7 +796,9 @@ pub(super) fn view_message(
     to: Dest,
     images: bool,
 ) -> Outbound {
-    let AnyView::DarkFence(view) = view;
+    let AnyView::DarkFence(view) = view else {
+        return msg(t, to, String::new());
+    };
     let header_id =
         if view.viewer.is_some() { "df-view-header-seat" } else { "df-view-header-public" };
     let mut text = w.text(
@@ -854,7 +860,9 @@ pub(super) fn view_message(
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
-        AnyError::Options(_) | AnyError::WrongGame => games::error_text(w, lang, error),
+        AnyError::Options(_) | AnyError::WrongGame | AnyError::Ultima(_) => {
+            games::error_text(w, lang, error)
+        }
         AnyError::DarkFence(e) => {
             let id = format!("df-err-{}", e.code());
             let args: Vec<(&str, FluentValue<'_>)> = match e {
@@ -884,7 +892,9 @@ mod tests {
     fn every_image_caption_uses_only_characters_the_font_has() {
         let options = crate::games::AnyOptions::default_for(GameKind::DarkFence);
         let game = AnyGame::new(&options, crate::core::Seed(1)).unwrap();
-        let AnyView::DarkFence(mut view) = game.view(Viewer::Seat(Seat(0)));
+        let AnyView::DarkFence(mut view) = game.view(Viewer::Seat(Seat(0))) else {
+            panic!("a Dark Fence game has a Dark Fence view")
+        };
         let row = crate::store::GameRow {
             id: 12,
             platform: "x".into(),

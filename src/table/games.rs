@@ -11,11 +11,11 @@ use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 
-use super::dark_fence;
+use super::{dark_fence, ultima};
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    dark_fence::kind_from_name(name)
+    dark_fence::kind_from_name(name).or_else(|| ultima::kind_from_name(name))
 }
 
 /// Whether moves of this game are private (so typed only in a private chat) and the start
@@ -23,6 +23,7 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
 pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
     match game {
         AnyGame::DarkFence(_) => true,
+        AnyGame::Ultima(_) => false,
     }
 }
 
@@ -30,6 +31,7 @@ pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
 pub(super) fn is_private_action(action: &AnyAction) -> bool {
     match action {
         AnyAction::DarkFence(_) => dark_fence::is_private_action(action),
+        AnyAction::Ultima(_) => false,
     }
 }
 
@@ -37,6 +39,8 @@ pub(super) fn is_private_action(action: &AnyAction) -> bool {
 pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     match game {
         AnyGame::DarkFence(_) => dark_fence::needs_confirmation(game, action),
+        // Every move is public and a takeback can undo a slip.
+        AnyGame::Ultima(_) => false,
     }
 }
 
@@ -83,6 +87,7 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
 pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::rules_summary(w, lang, t),
+        AnyGame::Ultima(_) => ultima::rules_summary(w, lang, t),
     }
 }
 
@@ -97,9 +102,10 @@ pub(super) fn clock_text(w: &Wording, lang: Lang, t: &Table) -> String {
 }
 
 /// The public start announcement.
-pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table) -> Outbound {
+pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table, images: bool) -> Outbound {
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::started(w, ctx, t),
+        AnyGame::Ultima(_) => ultima::started(w, ctx, t, images),
     }
 }
 
@@ -124,6 +130,7 @@ pub(super) fn announce(
 ) -> Vec<Outbound> {
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::announce(w, t, events, langs, images),
+        AnyGame::Ultima(_) => ultima::announce(w, t, events, images),
     }
 }
 
@@ -161,6 +168,7 @@ pub(super) fn finished(
             // Everything is revealed at the end, however it came.
             picture(t, Viewer::Referee, lang, images)
         }
+        AnyGame::Ultima(_) => picture(t, Viewer::Public, lang, images),
     };
     let mut m = msg(t, public(t), text);
     m.image = image;
@@ -178,6 +186,7 @@ pub(super) fn turn_prompts(
 ) -> Vec<Outbound> {
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::turn_prompts(w, t, seat, prompt, lang, images),
+        AnyGame::Ultima(_) => ultima::turn_prompts(w, t, seat, prompt, lang),
     }
 }
 
@@ -192,6 +201,7 @@ pub(super) fn view_message(
 ) -> Outbound {
     match view {
         AnyView::DarkFence(_) => dark_fence::view_message(w, lang, t, view, to, images),
+        AnyView::Ultima(v) => ultima::view_message(w, lang, t, v, to, images),
     }
 }
 
@@ -245,6 +255,7 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         AnyError::Options(e) => w.text(lang, "err-options", &[("detail", e.to_string().into())]),
         AnyError::WrongGame => w.text(lang, "err-internal", &[]),
         AnyError::DarkFence(_) => dark_fence::error_text(w, lang, error),
+        AnyError::Ultima(_) => ultima::error_text(w, lang, error),
     }
 }
 
@@ -256,6 +267,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
     let view = t.game.view(viewer);
     let caption = match &view {
         AnyView::DarkFence(v) => dark_fence::caption(t, v, lang),
+        AnyView::Ultima(v) => ultima::caption(t, v, lang),
     };
     let theme = crate::render::Theme {
         script: if lang == Lang::ZhHans {

@@ -11,6 +11,7 @@ pub mod command;
 mod dark_fence;
 pub mod error;
 mod games;
+mod ultima;
 pub mod reply;
 
 use std::collections::HashMap;
@@ -129,6 +130,7 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
         // lasts as long as a move (a 60-second window makes no sense across days).
         (true, Pace::Live) => match game.options() {
             AnyOptions::DarkFence(o) => o.window_timeout,
+            AnyOptions::Ultima(_) => time.per_move,
         },
         _ => time.per_move,
     };
@@ -941,7 +943,7 @@ impl Referee {
         t.seats = seats;
         t.names[1] = ctx.name.clone();
         self.refresh(&t);
-        let mut out = vec![games::started(&self.wording, ctx, &t)];
+        let mut out = vec![games::started(&self.wording, ctx, &t, self.images)];
         out.extend(self.turn_prompts(&t).await);
         Ok(out)
     }

@@ -1,0 +1,58 @@
+//! Ultima images on the square-board layer: every piece as one character (the seed's Chinese
+//! names 王 夹 麻 协 跳 拖 仿, or the position letters K P I C L W X), frozen pieces marked, the
+//! last move and the squares its captures emptied highlighted, a king in check ringed. The view
+//! is the same for everyone (perfect information); only the side it is seen from changes.
+
+use super::board::{self, BoardView, Piece, Square};
+use super::{Picture, Script, Theme};
+use crate::games::ultima::{Action, Color, Kind, View};
+
+/// The character drawn for a piece kind in a script.
+#[must_use]
+pub fn label(kind: Kind, script: Script) -> char {
+    match script {
+        Script::Chinese => kind.chinese(),
+        Script::Latin => kind.letter(),
+    }
+}
+
+fn square(s: crate::games::ultima::Square) -> Square {
+    Square { file: s.file, rank: s.rank }
+}
+
+/// The board layer's picture of `view`.
+#[must_use]
+pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
+    let pieces = view
+        .pieces
+        .iter()
+        .map(|&(at, color, kind)| {
+            let piece = Piece {
+                label: label(kind, theme.script),
+                owner: u8::from(color == Color::Black),
+                marked: view.frozen.contains(&at),
+            };
+            (square(at), piece)
+        })
+        .collect();
+    let last_move = view.last.as_ref().map(|action| match *action {
+        Action::Move { from, to } => (square(from), square(to)),
+        Action::Suicide { square: at } => (square(at), square(at)),
+    });
+    BoardView {
+        files: 8,
+        ranks: 8,
+        pieces,
+        flipped: theme.flipped,
+        last_move,
+        captured: view.captured.iter().copied().map(square).collect(),
+        check: view.check.map(square),
+        caption: caption.to_string(),
+    }
+}
+
+/// Draws `view` and encodes it as PNG.
+#[must_use]
+pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
+    board::render(&board_view(view, caption, theme), theme)
+}

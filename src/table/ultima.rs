@@ -1,0 +1,400 @@
+//! Ultima at the table: one public message per action (the move with every capture and the
+//! rule that made it, check, the result) carrying the board image, and a private turn ping in
+//! correspondence games. Everything is public (perfect information); a seat's image is only
+//! turned to be seen from that seat's side. The referee reaches these through `games.rs`.
+
+use fluent_bundle::FluentValue;
+
+use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::reply::{Dest, Lang, Outbound, Wording};
+use super::{Ctx, Table};
+use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::games::ultima::{Capture, Color, Error, Event, Kind, MoveFault, SuicideBan, View};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+
+/// The game for a name players may type instead of the code.
+pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
+    match name.trim().to_lowercase().as_str() {
+        "极相棋" | "極相棋" | "极相" | "baroque" | "baroque-chess" | "baroque_chess" => {
+            Some(GameKind::Ultima)
+        }
+        _ => None,
+    }
+}
+
+fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
+    w.text(lang, if color == Color::White { "ul-white" } else { "ul-black" }, &[])
+}
+
+fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+    let id = match kind {
+        Kind::King => "ul-piece-king",
+        Kind::Pincer => "ul-piece-pincer",
+        Kind::Withdrawer => "ul-piece-withdrawer",
+        Kind::LongLeaper => "ul-piece-long-leaper",
+        Kind::Coordinator => "ul-piece-coordinator",
+        Kind::Immobilizer => "ul-piece-immobilizer",
+        Kind::Chameleon => "ul-piece-chameleon",
+    };
+    w.text(lang, id, &[])
+}
+
+fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
+    let rule = serde_json::to_value(c.rule)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    w.text(
+        lang,
+        "ul-capture",
+        &[
+            ("piece", piece_word(w, lang, c.piece).into()),
+            ("square", c.square.to_string().into()),
+            ("rule", w.text(lang, &format!("ul-rule-{rule}"), &[]).into()),
+        ],
+    )
+}
+
+/// `alice (white)`.
+fn player(w: &Wording, lang: Lang, t: &Table, color: Color) -> String {
+    w.text(
+        lang,
+        "ul-player",
+        &[
+            ("name", name_of(t, color_index(color)).into()),
+            ("color", color_word(w, lang, color).into()),
+        ],
+    )
+}
+
+fn color_index(color: Color) -> usize {
+    usize::from(color == Color::Black)
+}
+
+fn color_of(seat: Seat) -> Color {
+    if seat.index() == 0 { Color::White } else { Color::Black }
+}
+
+/// Changed options and the clock in one sentence.
+pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+    let changed = t.game.options().summary();
+    w.text(
+        lang,
+        "ul-rules-summary",
+        &[
+            ("options", if changed.is_empty() { "-".to_string() } else { changed }.into()),
+            ("clock", games::clock_text(w, lang, t).into()),
+        ],
+    )
+}
+
+/// The public start announcement, with the start position.
+pub(super) fn started(w: &Wording, _ctx: &Ctx, t: &Table, images: bool) -> Outbound {
+    let lang = public_lang(t);
+    let text = w.text(
+        lang,
+        "ul-started",
+        &[
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("id", t.row.id.into()),
+            ("white", name_of(t, 0).into()),
+            ("black", name_of(t, 1).into()),
+            ("rules", rules_summary(w, lang, t).into()),
+        ],
+    );
+    let mut m = msg(t, public(t), text);
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    m
+}
+
+/// The line for one move or suicide.
+fn action_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Option<String> {
+    match event {
+        Event::Moved { color, piece, from, to, captures, check } => {
+            let mut text = w.text(
+                lang,
+                "ul-moved",
+                &[
+                    ("id", t.row.id.into()),
+                    ("ply", ply.into()),
+                    ("player", player(w, lang, t, *color).into()),
+                    ("piece", piece_word(w, lang, *piece).into()),
+                    ("from", from.to_string().into()),
+                    ("to", to.to_string().into()),
+                ],
+            );
+            if !captures.is_empty() {
+                let list: Vec<String> = captures.iter().map(|c| capture_text(w, lang, c)).collect();
+                text.push_str(&w.text(lang, "ul-captures", &[("list", list.join(", ").into())]));
+            }
+            text.push_str(&w.text(lang, "ul-stop", &[]));
+            if *check {
+                text.push(' ');
+                text.push_str(&w.text(lang, "ul-check", &[]));
+            }
+            Some(text)
+        }
+        Event::Suicide { color, piece, square } => Some(w.text(
+            lang,
+            "ul-suicide",
+            &[
+                ("id", t.row.id.into()),
+                ("ply", ply.into()),
+                ("player", player(w, lang, t, *color).into()),
+                ("piece", piece_word(w, lang, *piece).into()),
+                ("square", square.to_string().into()),
+            ],
+        )),
+        Event::Ended { .. } => None,
+    }
+}
+
+/// The headline and reason of a finished game.
+fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
+    let id = t.row.id;
+    let (headline, loser) = match result {
+        GameResult::Winner(seat) => (
+            w.text(lang, "over-win", &[("id", id.into()), ("winner", name_of(t, seat.index()).into())]),
+            name_of(t, 1 - seat.index().min(1)).to_string(),
+        ),
+        _ => (w.text(lang, "over-draw", &[("id", id.into())]), String::new()),
+    };
+    let limit = match &t.game {
+        AnyGame::Ultima(g) => crate::games::Game::options(g).nocapture_limit,
+        _ => 0,
+    };
+    let why = w.text(
+        lang,
+        &format!("reason-{reason}"),
+        &[("name", loser.into()), ("limit", limit.into())],
+    );
+    format!("{headline}\n{why}")
+}
+
+/// One public message for the action: the move, its captures, check, the result or who is to
+/// move next, and the board.
+pub(super) fn announce(
+    w: &Wording,
+    t: &Table,
+    events: &[Noticed<AnyEvent>],
+    images: bool,
+) -> Vec<Outbound> {
+    let pl = public_lang(t);
+    let ply = t.actions;
+    let mut lines = Vec::new();
+    for noticed in events {
+        let AnyEvent::Ultima(event) = &noticed.event else { continue };
+        if let Some(line) = action_line(w, pl, t, event, ply) {
+            lines.push(line);
+        }
+        if let Event::Ended { result, reason } = event {
+            lines.push(result_text(w, pl, t, *result, reason));
+        }
+    }
+    if let ToAct::Seat(seat, _) = t.game.to_act() {
+        lines.push(w.text(pl, "ul-to-move", &[("player", player(w, pl, t, color_of(seat)).into())]));
+    }
+    let mut m = msg(t, public(t), lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, pl, images);
+    vec![m]
+}
+
+/// The private turn ping: only in correspondence games, where the players are not watching the
+/// chat; it names the last move and carries no image (the public message has the board, and
+/// `/view` shows it from the player's side).
+pub(super) fn turn_prompts(
+    w: &Wording,
+    t: &Table,
+    seat: Seat,
+    prompt: Prompt,
+    lang: Lang,
+) -> Vec<Outbound> {
+    if prompt != Prompt::Move || t.time.pace != super::clock::Pace::Correspondence {
+        return Vec::new();
+    }
+    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let AnyView::Ultima(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
+    let mut text = w.text(
+        lang,
+        "ul-turn-private",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("color", color_word(w, lang, color_of(seat)).into()),
+        ],
+    );
+    if let Some(last) = last_line(t, &view) {
+        text.push(' ');
+        text.push_str(&w.text(lang, "ul-view-last", &[("move", last.into())]));
+    }
+    if view.check.is_some() {
+        text.push(' ');
+        text.push_str(&w.text(lang, "ul-check", &[]));
+    }
+    vec![msg(t, to, text)]
+}
+
+/// The last action in notation, e.g. `d2d5`.
+fn last_line(t: &Table, view: &View) -> Option<String> {
+    let action = view.last.as_ref()?;
+    Some(t.game.format_action(&crate::games::AnyAction::Ultima(*action)))
+}
+
+/// `/board` and `/view`: the position in words and the board, turned for a seat's private
+/// view of the second player.
+pub(super) fn view_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    view: &View,
+    to: Dest,
+    images: bool,
+) -> Outbound {
+    let mut lines = vec![w.text(
+        lang,
+        "ul-view-header",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("ply", view.plies.into()),
+        ],
+    )];
+    if let Some(last) = last_line(t, view) {
+        lines.push(w.text(lang, "ul-view-last", &[("move", last.into())]));
+    }
+    if !view.frozen.is_empty() {
+        let list: Vec<String> = view.frozen.iter().map(ToString::to_string).collect();
+        lines.push(w.text(lang, "ul-view-frozen", &[("list", list.join(", ").into())]));
+    }
+    match &view.outcome {
+        Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
+        None if t.row.status == "active" => {
+            let mut line =
+                w.text(lang, "ul-to-move", &[("player", player(w, lang, t, view.to_move).into())]);
+            if view.check.is_some() {
+                line.push(' ');
+                line.push_str(&w.text(lang, "ul-check", &[]));
+            }
+            lines.push(line);
+        }
+        None => {}
+    }
+    let viewer = if Some(&to) == games::private(t, 1).as_ref() {
+        Viewer::Seat(Seat(1))
+    } else {
+        Viewer::Public
+    };
+    let mut m = msg(t, to, lines.join("\n"));
+    m.image = games::picture(t, viewer, lang, images);
+    m
+}
+
+/// The image caption: id, ply and whose move or the result, in characters the font has.
+pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+    let zh = lang == Lang::ZhHans;
+    let color = |c: Color| match (zh, c) {
+        (true, Color::White) => "白方",
+        (true, Color::Black) => "黑方",
+        (false, Color::White) => "white",
+        (false, Color::Black) => "black",
+    };
+    let ply = if zh { format!("第{}手", view.plies) } else { format!("ply {}", view.plies) };
+    let state = match &view.outcome {
+        Some(o) => match o.result {
+            GameResult::Winner(seat) => {
+                let c = color(color_of(seat));
+                if zh { format!("{c}胜") } else { format!("{c} wins") }
+            }
+            _ => (if zh { "和局" } else { "draw" }).to_string(),
+        },
+        None if t.row.status == "active" => {
+            let c = color(view.to_move);
+            let mut s = if zh { format!("轮到{c}") } else { format!("{c} to move") };
+            if view.check.is_some() {
+                s.push_str(if zh { " · 将军" } else { " · check" });
+            }
+            s
+        }
+        None => String::new(),
+    };
+    let mut text = format!("#{} · {ply}", t.row.id);
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}
+
+/// Why a move's geometry fails, in words.
+fn fault_text(w: &Wording, lang: Lang, fault: &MoveFault) -> String {
+    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match fault {
+        MoveFault::NoMovement => ("ul-fault-no-movement", Vec::new()),
+        MoveFault::NotALine => ("ul-fault-not-a-line", Vec::new()),
+        MoveFault::KingStep => ("ul-fault-king-step", Vec::new()),
+        MoveFault::PincerDiagonal => ("ul-fault-pincer-diagonal", Vec::new()),
+        MoveFault::Blocked { at } => ("ul-fault-blocked", vec![("at", at.to_string().into())]),
+        MoveFault::Occupied { at } => ("ul-fault-occupied", vec![("at", at.to_string().into())]),
+        MoveFault::OwnPiece { at } => ("ul-fault-own-piece", vec![("at", at.to_string().into())]),
+        MoveFault::LeapOwn { at } => ("ul-fault-leap-own", vec![("at", at.to_string().into())]),
+        MoveFault::LeapAdjacent { at } => {
+            ("ul-fault-leap-adjacent", vec![("at", at.to_string().into())])
+        }
+        MoveFault::ChameleonLeapsLeapersOnly { at, piece } => (
+            "ul-fault-chameleon-leap",
+            vec![("at", at.to_string().into()), ("piece", piece_word(w, lang, *piece).into())],
+        ),
+    };
+    w.text(lang, id, &args)
+}
+
+/// A refused move, in the player's words: what is wrong, with squares and pieces named.
+pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::Ultima(e) = error else { return games::error_text(w, lang, error) };
+    let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
+    let sq = |s: &crate::games::ultima::Square| FluentValue::from(s.to_string());
+    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => ("ul-err-malformed", vec![("text", text.as_str().into())]),
+        Error::WrongPiece { square, given, actual } => (
+            "ul-err-wrong-piece",
+            vec![("square", sq(square)), ("given", piece(*given)), ("actual", piece(*actual))],
+        ),
+        Error::NoPiece { square } => ("ul-err-no-piece", vec![("square", sq(square))]),
+        Error::NotYourPiece { square, piece: p, .. } => {
+            ("ul-err-not-your-piece", vec![("square", sq(square)), ("piece", piece(*p))])
+        }
+        Error::Frozen { square, piece: p, by, by_piece } => (
+            "ul-err-frozen",
+            vec![
+                ("square", sq(square)),
+                ("piece", piece(*p)),
+                ("by", sq(by)),
+                ("by_piece", piece(*by_piece)),
+            ],
+        ),
+        Error::IllegalMove { piece: p, from, to, fault } => (
+            "ul-err-illegal-move",
+            vec![
+                ("piece", piece(*p)),
+                ("from", sq(from)),
+                ("to", sq(to)),
+                ("fault", fault_text(w, lang, fault).into()),
+            ],
+        ),
+        Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
+            "ul-err-leaves-king-in-check",
+            vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
+        ),
+        Error::SuicideNotAllowed { square, reason } => {
+            let why = match reason {
+                SuicideBan::Off => w.text(lang, "ul-suicide-off", &[]),
+                SuicideBan::King => w.text(lang, "ul-suicide-king", &[]),
+                SuicideBan::NotFrozen { piece: p } => {
+                    w.text(lang, "ul-suicide-not-frozen", &[("piece", piece(*p))])
+                }
+            };
+            ("ul-err-suicide", vec![("square", sq(square)), ("reason", why.into())])
+        }
+        Error::NotYourTurn | Error::NoSuchSeat => ("err-not-a-player", Vec::new()),
+        Error::GameOver => ("err-game-over", Vec::new()),
+    };
+    w.text(lang, id, &args)
+}

@@ -44,7 +44,9 @@ async fn an_ultima_game_starts_with_the_board_and_announces_a_pinch_with_its_rul
     let out = run(PINCH, &db).await;
     let public = texts_to(&out, "#t");
     assert!(
-        public.iter().any(|t| t.starts_with("Ultima #1: alice (white, moves first) vs bob (black)")),
+        public
+            .iter()
+            .any(|t| t.starts_with("Ultima #1: alice (white, moves first) vs bob (black)")),
         "{public:#?}"
     );
     let last = public.last().expect("announcements");
@@ -56,7 +58,10 @@ async fn an_ultima_game_starts_with_the_board_and_announces_a_pinch_with_its_rul
     );
     assert!(last.ends_with("bob (black) to move."), "{last}");
     // Every announcement in the channel carries a PNG of the board.
-    for m in out.iter().filter(|m| m["to"] == "#t" && m["text"].as_str().is_some_and(|t| t.contains(" ply "))) {
+    for m in out
+        .iter()
+        .filter(|m| m["to"] == "#t" && m["text"].as_str().is_some_and(|t| t.contains(" ply ")))
+    {
         assert!(m["image"].is_object(), "{m}");
     }
     assert_eq!(notations(&db, 1).await, ["c2c5", "d7d5", "e2e5"]);
@@ -70,10 +75,19 @@ async fn a_takeback_agreed_by_the_opponent_restores_the_pinched_pincer() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("u.db");
     run(PINCH, &db).await;
-    let out = run("alice@#t: /takeback\nbob@#t: /takeback accept\n", &db)
-        .await;
+    let out = run("alice@#t: /takeback\nbob@#t: /takeback accept\n", &db).await;
     let public = texts_to(&out, "#t");
-    assert!(public.iter().any(|t| t.starts_with("bob agrees: the last move of #1 is taken back.")), "{public:#?}");
+    assert!(
+        public.iter().any(|t| t.starts_with("bob agrees: the last move of #1 is taken back.")),
+        "{public:#?}"
+    );
+    assert!(
+        public
+            .iter()
+            .any(|t| t
+                .starts_with("#1 Ultima, after ply 2\nLast move: d7d5.\nalice (white) to move.")),
+        "the channel sees the position after the takeback: {public:#?}"
+    );
     assert_eq!(notations(&db, 1).await, ["c2c5", "d7d5"]);
     // White may now play something else; the pincer on d5 is back and can be pinched again.
     let out = run("alice@#t: /move e2e5\n", &db).await;
@@ -88,7 +102,10 @@ async fn resignation_and_agreed_draws_end_an_ultima_game() {
     run(PINCH, &db).await;
     let out = run("bob@#t: /resign\n", &db).await;
     let public = texts_to(&out, "#t");
-    assert!(public.iter().any(|t| t.starts_with("#1 is over: alice wins.\nbob resigned.")), "{public:#?}");
+    assert!(
+        public.iter().any(|t| t.starts_with("#1 is over: alice wins.\nbob resigned.")),
+        "{public:#?}"
+    );
     let db2 = dir.path().join("v.db");
     run(PINCH, &db2).await;
     let out = run("bob@#t: /draw\nalice@#t: /draw accept\n", &db2).await;
@@ -110,4 +127,70 @@ async fn an_impossible_ultima_move_is_refused_in_place_and_changes_nothing() {
     let out = run("bob@#t: /move d7d5\n", &db).await;
     assert_eq!(out.len(), 1, "{out:#?}");
     assert!(notations(&db, 1).await.is_empty());
+}
+
+/// Black's king walks out to d7 and White's long leaper comes to b5, from where it could jump
+/// the king along b5-c6-d7 into the empty e8 (spec §2 "Long leaper"): check. Found by a search
+/// over the first five plies, checked by hand.
+const CHECK: &str = "\
+alice@#t: /new ultima @bob
+bob@#t: /accept
+alice@#t: /move a2a3
+bob@#t: /move d7d3
+alice@#t: /move b2a2
+bob@#t: /move e8d7
+alice@#t: /move b1b5
+";
+
+#[tokio::test]
+async fn check_is_announced_publicly_and_in_the_turn_ping_and_a_move_ignoring_it_is_refused() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("u.db");
+    let out = run(CHECK, &db).await;
+    let public = texts_to(&out, "#t");
+    let last = public.last().expect("announcements");
+    assert!(
+        last.starts_with("#1 ply 5: alice (white) long leaper b1-b5. Check!\nbob (black) to move."),
+        "{last}"
+    );
+    let ping = texts_to(&out, "dm:bob");
+    assert!(ping.last().is_some_and(|t| t.ends_with("Last move: b1b5. Check!")), "{ping:#?}");
+    // A black move that leaves the leap open is refused where it was typed, and nothing changes
+    // (spec decision 4: no move may leave the mover's king capturable).
+    let out = run("bob@#t: /move a7a6\n", &db).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(
+        out[0]["text"],
+        "That would leave your king on d7 capturable by the long leaper on b5. Nothing was played."
+    );
+    assert_eq!(notations(&db, 1).await.len(), 5);
+}
+
+#[tokio::test]
+async fn a_threefold_repetition_ends_the_game_as_a_draw_in_the_announcement() {
+    // Both a-pincers step out and back twice: the start position (White to move) stands again
+    // after ply 4 and ply 8, the third time (spec decision 6).
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("u.db");
+    let mut script = String::from("alice@#t: /new ultima @bob\nbob@#t: /accept\n");
+    for _ in 0..2 {
+        script.push_str("alice@#t: /move a2a3\nbob@#t: /move a7a6\n");
+        script.push_str("alice@#t: /move a3a2\nbob@#t: /move a6a7\n");
+    }
+    let out = run(&script, &db).await;
+    let public = texts_to(&out, "#t");
+    let last = public.last().expect("announcements");
+    assert_eq!(
+        *last,
+        "#1 ply 8: bob (black) pincer a6-a7.\n#1 is over: a draw.\n\
+         The same position occurred for the third time."
+    );
+    let store = arbiter::store::Store::open(&db).await.expect("store");
+    let game = store.game(1).await.expect("game");
+    assert_eq!(
+        (game.status.as_str(), game.reason.as_deref()),
+        ("over", Some("threefold-repetition"))
+    );
+    // Nobody is pinged after the end.
+    assert!(!out.last().is_some_and(|m| m["to"] != "#t"), "{:#?}", out.last());
 }

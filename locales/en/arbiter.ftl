@@ -251,6 +251,7 @@ ul-rule-pinch = by pinching
 ul-rule-withdrawal = by withdrawal
 ul-rule-leap = by leaping
 ul-rule-coordination = by coordination
+ul-rules-standard = standard (the seed's defaults)
 ul-rules-summary = rules: { $options }, time: { $clock }.
 ul-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules }
 ul-moved = #{ $id } ply { $ply }: { $player } { $piece } { $from }-{ $to }

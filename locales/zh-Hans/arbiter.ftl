@@ -250,6 +250,7 @@ ul-rule-pinch = 夹吃
 ul-rule-withdrawal = 拖吃
 ul-rule-leap = 跳吃
 ul-rule-coordination = 协吃
+ul-rules-standard = 标准（原规则的默认设置）
 ul-rules-summary = 规则：{ $options }，用时：{ $clock }。
 ul-started = { $game } #{ $id }：{ $white }（白方，先行）对 { $black }（黑方），{ $rules }
 ul-moved = #{ $id } 第{ $ply }手：{ $player } { $piece } { $from }-{ $to }

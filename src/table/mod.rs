@@ -11,8 +11,8 @@ pub mod command;
 mod dark_fence;
 pub mod error;
 mod games;
-mod ultima;
 pub mod reply;
+mod ultima;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -1344,6 +1344,10 @@ impl Referee {
             said,
             &[("name", ctx.name.as_str().into()), ("id", t.row.id.into())],
         )];
+        // Everyone sees the position the game went back to (takebacks exist only in games
+        // without hidden information).
+        let view = t.game.view(Viewer::Public);
+        out.push(games::view_message(&self.wording, lang, t, &view, games::public(t), self.images));
         out.extend(self.turn_prompts(t).await);
         Ok(out)
     }

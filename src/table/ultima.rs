@@ -82,7 +82,11 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
         lang,
         "ul-rules-summary",
         &[
-            ("options", if changed.is_empty() { "-".to_string() } else { changed }.into()),
+            (
+                "options",
+                if changed.is_empty() { w.text(lang, "ul-rules-standard", &[]) } else { changed }
+                    .into(),
+            ),
             ("clock", games::clock_text(w, lang, t).into()),
         ],
     )
@@ -154,7 +158,11 @@ fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &
     let id = t.row.id;
     let (headline, loser) = match result {
         GameResult::Winner(seat) => (
-            w.text(lang, "over-win", &[("id", id.into()), ("winner", name_of(t, seat.index()).into())]),
+            w.text(
+                lang,
+                "over-win",
+                &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
+            ),
             name_of(t, 1 - seat.index().min(1)).to_string(),
         ),
         _ => (w.text(lang, "over-draw", &[("id", id.into())]), String::new()),
@@ -192,7 +200,11 @@ pub(super) fn announce(
         }
     }
     if let ToAct::Seat(seat, _) = t.game.to_act() {
-        lines.push(w.text(pl, "ul-to-move", &[("player", player(w, pl, t, color_of(seat)).into())]));
+        lines.push(w.text(
+            pl,
+            "ul-to-move",
+            &[("player", player(w, pl, t, color_of(seat)).into())],
+        ));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
     m.image = games::picture(t, Viewer::Public, pl, images);

@@ -1,6 +1,9 @@
 # Builds the arbiter binary in a Rust image and ships it alone in a slim runtime image.
 #   docker build -t arbiter .
 #   docker run --rm -it -v arbiter-data:/data arbiter          # the console table
+#   docker run -d -e TELEGRAM_TOKEN=... -v arbiter-data:/data arbiter   # the Telegram bot
+# (TLS roots are compiled in, so the runtime image needs no CA bundle; `docker stop` sends
+# SIGTERM, on which the bot stops polling and finishes its deliveries.)
 #   docker run --rm arbiter play dark-fence 'A1-A4-B4-B3 R'
 FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src

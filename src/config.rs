@@ -14,6 +14,38 @@ pub struct Config {
     pub database: PathBuf,
     /// The console table.
     pub console: ConsoleConfig,
+    /// The Telegram front end.
+    pub telegram: TelegramConfig,
+}
+
+/// The public Telegram Bot API.
+pub const TELEGRAM_API_URL: &str = "https://api.telegram.org";
+
+/// The Telegram front end: it runs when a token is set.
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct TelegramConfig {
+    /// The bot token from @BotFather (env `TELEGRAM_TOKEN`); no token, no Telegram.
+    pub token: Option<String>,
+    /// The Bot API server (env `TELEGRAM_API_URL`): the public one, a self-hosted
+    /// `telegram-bot-api`, or a test stand-in on 127.0.0.1.
+    pub api_url: String,
+}
+
+impl Default for TelegramConfig {
+    fn default() -> Self {
+        TelegramConfig { token: None, api_url: TELEGRAM_API_URL.into() }
+    }
+}
+
+// Written by hand so that the token never reaches a log line or an error message.
+impl std::fmt::Debug for TelegramConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TelegramConfig")
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("api_url", &self.api_url)
+            .finish()
+    }
 }
 
 /// The console table's start.
@@ -30,7 +62,11 @@ pub struct ConsoleConfig {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { database: PathBuf::from("arbiter.db"), console: ConsoleConfig::default() }
+        Config {
+            database: PathBuf::from("arbiter.db"),
+            console: ConsoleConfig::default(),
+            telegram: TelegramConfig::default(),
+        }
     }
 }
 
@@ -78,7 +114,21 @@ impl Config {
         if let Some(locale) = env("ARBITER_CONSOLE_LOCALE").filter(|v| !v.is_empty()) {
             config.console.locale = Some(locale);
         }
+        if let Some(token) = env("TELEGRAM_TOKEN").filter(|v| !v.trim().is_empty()) {
+            config.telegram.token = Some(token);
+        }
+        if let Some(url) = env("TELEGRAM_API_URL").filter(|v| !v.is_empty()) {
+            config.telegram.api_url = url;
+        }
+        // An empty token in the file means "not configured", as an unset variable does.
+        config.telegram.token = config.telegram.token.take().filter(|t| !t.trim().is_empty());
         Ok(config)
+    }
+
+    /// Whether any chat platform is configured (otherwise `serve` opens the console table).
+    #[must_use]
+    pub fn has_platform(&self) -> bool {
+        self.telegram.token.is_some()
     }
 }
 
@@ -102,8 +152,38 @@ mod tests {
         let c = Config::load(Some(&path), env).unwrap();
         assert_eq!(c.database, PathBuf::from("b.db"));
         assert_eq!(c.console.user, "zoe");
+        assert!(!c.has_platform(), "no token, no Telegram");
         std::fs::write(&path, "databse = \"a.db\"\n").unwrap();
         assert!(Config::load(Some(&path), |_| None).is_err());
         assert!(Config::load(Some(&dir.path().join("missing.toml")), |_| None).is_err());
+    }
+
+    #[test]
+    fn telegram_settings_come_from_the_file_or_their_fixed_environment_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "[telegram]\ntoken = \"1:file\"\n").unwrap();
+        let c = Config::load(Some(&path), |_| None).unwrap();
+        assert_eq!(c.telegram.token.as_deref(), Some("1:file"));
+        assert_eq!(c.telegram.api_url, TELEGRAM_API_URL);
+        assert!(c.has_platform());
+        let env = |k: &str| match k {
+            "TELEGRAM_TOKEN" => Some("2:env".to_string()),
+            "TELEGRAM_API_URL" => Some("http://127.0.0.1:9".to_string()),
+            _ => None,
+        };
+        let c = Config::load(Some(&path), env).unwrap();
+        assert_eq!(c.telegram.token.as_deref(), Some("2:env"));
+        assert_eq!(c.telegram.api_url, "http://127.0.0.1:9");
+        std::fs::write(&path, "[telegram]\ntoken = \"\"\n").unwrap();
+        assert!(!Config::load(Some(&path), |_| None).unwrap().has_platform());
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let mut c = Config::default();
+        c.telegram.token = Some("123456:SECRET-TOKEN".into());
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("SECRET") && shown.contains("<redacted>"), "{shown}");
     }
 }

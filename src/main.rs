@@ -24,7 +24,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Run the referee (the default): the console table when no chat platform is configured.
+    /// Run the referee (the default): every chat platform whose token is configured (Telegram:
+    /// TELEGRAM_TOKEN), or the console table when none is.
     Serve,
     /// Run a transcript and print one JSON line per message sent.
     Script {
@@ -141,12 +142,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
     let config = Config::load(config_path, |k| std::env::var(k).ok())?;
-    let settings = bot::console::ConsoleSettings {
-        user: config.console.user.clone(),
-        channel: config.console.channel.clone(),
-        locale: config.console.locale.clone(),
-    };
-    runtime()?.block_on(bot::console::run(&config.database, random_seed(), settings))
+    runtime()?.block_on(bot::serve::run(&config, random_seed(), bot::serve::shutdown_signal()))
 }
 
 fn report(result: anyhow::Result<()>) -> ExitCode {

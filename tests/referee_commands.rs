@@ -1011,6 +1011,29 @@ async fn an_unreachable_creator_blocks_the_start_too() {
     assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
 }
 
+#[tokio::test]
+async fn a_private_chat_closed_during_a_game_is_told_once_in_the_channel_and_view_brings_it_back() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let out = bed.run("!dm-closed bob").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "#t");
+    assert_eq!(
+        out[0].text,
+        "I can't write to bob privately any more, so bob missed a private message of #1 \
+         (nothing is lost). bob: open a private chat with me and send /start, then /view #1."
+    );
+    // A second failure before bob is back says nothing more.
+    assert!(bed.run("!dm-closed bob").await.is_empty());
+    // Someone who plays nothing running is only marked.
+    assert!(bed.run("!dm-closed carol").await.is_empty());
+    let out = bed.run("bob@dm: /start view-1").await;
+    assert!(out[0].text.starts_with("Hello bob!"), "{out:#?}");
+    assert!(out.len() >= 2 && out[1..].iter().all(|m| m.to == "dm:bob"), "{out:#?}");
+    let out = bed.run("bob@dm: /start view-9").await;
+    assert_eq!(out[1].text, "There is no running game #9.");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Error paths: moves
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,15 @@
 //! Front ends: each turns its platform's input into [`crate::table::Incoming`] and the referee's
 //! [`crate::table::reply::Outbound`] into its platform's output, and does nothing else.
 //!
-//! - [`console`]: a local table at the terminal, one person playing several users.
+//! - [`serve`]: `arbiter serve`, one store and one referee for every configured platform, the
+//!   clock, and the routing of each message to its platform's front end.
+//! - [`telegram`]: the Telegram bot (long polling).
+//! - [`console`]: a local table at the terminal, one person playing several users (what
+//!   `serve` opens when no platform is configured).
 //! - [`script`]: the transcript runner (`arbiter script`), the console's scripted twin that the
 //!   tests and later checks drive.
 
 pub mod console;
 pub mod script;
+pub mod serve;
+pub mod telegram;

@@ -3,7 +3,8 @@
 //! Input lines: `<user>@<chat>: <command text>` where `<chat>` is `#name` (a channel) or `dm`
 //! (that user's private chat); `!clock +<N><s|m|h|d>` advances the injected clock (and lets the
 //! referee send reminders and end what ran out); `!admin <user>` makes a user an administrator;
-//! `!dm-closed <user>` records that the user's private chat refused a delivery; lines starting
+//! `!dm-closed <user>` records that the user's private chat refused a delivery (and prints what
+//! the channels of the user's running games are told); lines starting
 //! with `//` and blank lines are skipped.
 //!
 //! Output: one JSON line per outbound message, in order:
@@ -157,13 +158,10 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                 admins.insert(user);
                 Vec::new()
             }
-            Line::DmClosed(user) => {
-                referee
-                    .delivery_failed(PLATFORM, &user)
-                    .await
-                    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-                Vec::new()
-            }
+            Line::DmClosed(user) => referee
+                .delivery_failed(PLATFORM, &user)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e:?}"))?,
         };
         for m in &messages {
             writeln!(out, "{}", to_json(m))?;

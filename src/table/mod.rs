@@ -74,6 +74,16 @@ pub struct Policy {
     pub start_link: Option<String>,
 }
 
+/// What one command produced ([`Referee::answer`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// What to send, in order.
+    pub messages: Vec<Outbound>,
+    /// The command was refused: nothing changed, and `messages` (one message, to where the
+    /// command was typed) says why.
+    pub refused: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 enum OfferKind {
@@ -477,6 +487,13 @@ impl Referee {
     /// Handles one command and returns what to send. Never fails: refusals and internal errors
     /// come back as messages.
     pub async fn handle(&self, input: Incoming) -> Vec<Outbound> {
+        self.answer(input).await.messages
+    }
+
+    /// Handles one command like [`Referee::handle`], and also tells whether it was refused, for
+    /// front ends that show a refusal differently from news (a Telegram alert under a pressed
+    /// button, a Discord ephemeral reply).
+    pub async fn answer(&self, input: Incoming) -> Answer {
         let ctx = match self.touch_user(&input).await {
             Ok(ctx) => ctx,
             Err(e) => {
@@ -490,11 +507,15 @@ impl Referee {
                     chat: input.chat,
                     is_admin: input.is_admin,
                 };
-                return vec![self.say(&ctx, ctx.here(), ctx.lang, "err-internal", &[])];
+                let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, "err-internal", &[])];
+                return Answer { messages, refused: true };
             }
         };
         let result = match command::parse(&input.text, ctx.is_private()) {
-            Ok(None) => return self.stray_move(&ctx, &input.text).await,
+            Ok(None) => {
+                let messages = self.stray_move(&ctx, &input.text).await;
+                return Answer { refused: !messages.is_empty(), messages };
+            }
             Ok(Some(cmd)) => self.dispatch(&ctx, cmd).await,
             Err(e) => Err(match e {
                 command::CommandError::Unknown(c) => {
@@ -510,8 +531,8 @@ impl Referee {
             }),
         };
         match result {
-            Ok(out) => out,
-            Err(e) => vec![self.refusal(&ctx, ctx.here(), &e)],
+            Ok(messages) => Answer { messages, refused: false },
+            Err(e) => Answer { messages: vec![self.refusal(&ctx, ctx.here(), &e)], refused: true },
         }
     }
 
@@ -620,22 +641,91 @@ impl Referee {
     }
 
     /// Marks a user unreachable privately after a platform refused a delivery (Telegram 403,
-    /// Discord 50007), so the next game asks them to open the private chat first.
+    /// Discord 50007), so the next game asks them to open the private chat first. Returns what
+    /// to tell the channel of each running game the user plays: they missed a private message,
+    /// and how to get it back (the platform's start link, with the token `view-<game id>`).
+    /// Only the first failure after the user was reachable is told, so repeated failures do
+    /// not flood the channel.
     ///
     /// # Errors
     ///
     /// The store failed.
-    pub async fn delivery_failed(&self, platform: &str, user: &str) -> Result<(), TableError> {
-        if self.user_row(platform, user).await?.is_none() {
-            // Someone invited before ever writing to the bot (Telegram: never pressed Start).
-            let row = self.store.upsert_user(platform, user, user).await?;
-            self.cache_user(row);
-        }
+    pub async fn delivery_failed(
+        &self,
+        platform: &str,
+        user: &str,
+    ) -> Result<Vec<Outbound>, TableError> {
+        let was = match self.user_row(platform, user).await? {
+            Some(row) => row.reachable,
+            None => {
+                // Someone invited before ever writing to the bot (Telegram: never pressed Start).
+                let row = self.store.upsert_user(platform, user, user).await?;
+                let reachable = row.reachable;
+                self.cache_user(row);
+                reachable
+            }
+        };
         self.store.set_reachable(platform, user, Some(false)).await?;
         if let Some(row) = self.lock_users().get_mut(&(platform.to_string(), user.to_string())) {
             row.reachable = Some(false);
         }
-        Ok(())
+        if was == Some(false) {
+            return Ok(Vec::new());
+        }
+        let mut ids: Vec<i64> = {
+            let index = self.lock_index();
+            index
+                .by_user
+                .get(&(platform.to_string(), user.to_string()))
+                .into_iter()
+                .flatten()
+                .filter(|id| {
+                    index.games.get(id).is_some_and(|s| {
+                        s.status == "active" && s.seats.iter().any(|u| u.as_deref() == Some(user))
+                    })
+                })
+                .copied()
+                .collect()
+        };
+        ids.sort_unstable();
+        let link = self.policy(platform).start_link;
+        let mut out = Vec::new();
+        for id in ids {
+            let Ok(cell) = self.table(id) else { continue };
+            let t = cell.lock().await;
+            let Some(seat) = t.seat_of(user) else { continue };
+            let lang = public_lang(&t);
+            let ctx = Ctx {
+                platform: platform.to_string(),
+                user: user.to_string(),
+                name: t.names.get(seat).cloned().unwrap_or_default(),
+                lang,
+                chat: Chat::Group(t.row.chat_id.clone()),
+                is_admin: false,
+            };
+            let name = ctx.name.as_str();
+            out.push(match &link {
+                Some(link) => self.say(
+                    &ctx,
+                    ctx.here(),
+                    lang,
+                    "dm-failed-link",
+                    &[
+                        ("name", name.into()),
+                        ("id", id.into()),
+                        ("link", format!("{link}view-{id}").into()),
+                    ],
+                ),
+                None => self.say(
+                    &ctx,
+                    ctx.here(),
+                    lang,
+                    "dm-failed",
+                    &[("name", name.into()), ("id", id.into())],
+                ),
+            });
+        }
+        Ok(out)
     }
 
     async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Reply {
@@ -680,6 +770,20 @@ impl Referee {
                     "start-welcome",
                     &[("name", ctx.name.as_str().into())],
                 );
+                // A start link `view-<id>` (sent after a private delivery failed) reopens the
+                // chat and brings the player's view of the game at once.
+                if let Some(id) = token
+                    .as_deref()
+                    .and_then(|t| t.strip_prefix("view-"))
+                    .and_then(|id| id.parse::<i64>().ok())
+                {
+                    let mut out = vec![welcome];
+                    match self.view(ctx, Some(id)).await {
+                        Ok(more) => out.extend(more),
+                        Err(e) => out.push(self.refusal(ctx, ctx.here(), &e)),
+                    }
+                    return Ok(out);
+                }
                 // A start link (`accept-<id>`) finishes the `/accept` that needed this chat. The
                 // creator of the game follows the same link when they were the one unreachable:
                 // for them the chat is now open and the opponent accepts again.
@@ -909,27 +1013,19 @@ impl Referee {
                 }
             }
             if !unreachable.is_empty() {
+                // A refusal (the invitation stays open), worded for everyone here: the fix may
+                // be someone else's to make.
                 let names = unreachable.join(", ");
-                return Ok(vec![match self.policy(&ctx.platform).start_link {
-                    Some(link) => self.say(
-                        ctx,
-                        ctx.here(),
-                        ctx.lang,
+                let id = id.to_string();
+                return Err(match self.policy(&ctx.platform).start_link {
+                    Some(link) => TableError::user_with(
                         "err-unreachable-link",
-                        &[
-                            ("names", names.into()),
-                            ("id", id.into()),
-                            ("link", format!("{link}accept-{id}").into()),
-                        ],
+                        &[("names", &names), ("id", &id), ("link", &format!("{link}accept-{id}"))],
                     ),
-                    None => self.say(
-                        ctx,
-                        ctx.here(),
-                        ctx.lang,
-                        "err-unreachable",
-                        &[("names", names.into()), ("id", id.into())],
-                    ),
-                }]);
+                    None => {
+                        TableError::user_with("err-unreachable", &[("names", &names), ("id", &id)])
+                    }
+                });
             }
         }
         let now = self.clock.now();

@@ -1,0 +1,241 @@
+//! `arbiter serve` (also `arbiter` with no subcommand): one store and one referee for every
+//! configured chat platform, the referee's one-second clock, and a [`Router`] that hands each
+//! outgoing message to the front end of its platform. With no platform configured it opens the
+//! console table instead, as before.
+//!
+//! A front end is added in three steps, as Telegram is here: put its `Policy` in the map the
+//! referee opens with, give it a route (an mpsc sender) in the [`Router`], and spawn its task.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinSet;
+
+use super::console::{self, ConsoleSettings};
+use super::telegram;
+use crate::config::Config;
+use crate::store::Store;
+use crate::table::Referee;
+use crate::table::clock::SystemClock;
+use crate::table::reply::Outbound;
+
+/// What a front end receives: the messages of one referee answer or one clock tick that belong
+/// to its platform, in order.
+pub type Batch = Vec<Outbound>;
+
+/// How long a front end may take to stop after the shutdown signal (deliveries in flight).
+const STOP_GRACE: Duration = Duration::from_secs(10);
+
+/// Hands the referee's messages to the front end that owns their platform.
+#[derive(Debug, Clone, Default)]
+pub struct Router {
+    routes: Arc<HashMap<String, mpsc::UnboundedSender<Batch>>>,
+}
+
+impl Router {
+    /// A router over `routes` (platform name → the front end's inbox).
+    #[must_use]
+    pub fn new(routes: HashMap<String, mpsc::UnboundedSender<Batch>>) -> Router {
+        Router { routes: Arc::new(routes) }
+    }
+
+    /// Sends each platform its messages as one batch, keeping their order. Messages for a
+    /// platform without a front end are logged and dropped (the referee saved everything they
+    /// announce before returning them).
+    pub fn route(&self, messages: Vec<Outbound>) {
+        let mut batches: Vec<(String, Batch)> = Vec::new();
+        for m in messages {
+            match batches.iter_mut().find(|(p, _)| *p == m.platform) {
+                Some((_, batch)) => batch.push(m),
+                None => batches.push((m.platform.clone(), vec![m])),
+            }
+        }
+        for (platform, batch) in batches {
+            match self.routes.get(&platform) {
+                Some(inbox) => {
+                    if inbox.send(batch).is_err() {
+                        tracing::warn!(%platform, "front end stopped; messages dropped");
+                    }
+                }
+                None => tracing::error!(%platform, "no front end for this platform"),
+            }
+        }
+    }
+}
+
+/// Runs the referee for every configured platform until `shutdown` completes (or a front end
+/// fails); without any platform, the console table until `/quit`.
+///
+/// # Errors
+///
+/// The store cannot be opened, or a front end cannot start (e.g. Telegram refuses the token)
+/// or stops on its own.
+pub async fn run(
+    config: &Config,
+    seed: u64,
+    shutdown: impl Future<Output = ()> + Send,
+) -> anyhow::Result<()> {
+    if !config.has_platform() {
+        let settings = ConsoleSettings {
+            user: config.console.user.clone(),
+            channel: config.console.channel.clone(),
+            locale: config.console.locale.clone(),
+        };
+        return console::run(&config.database, seed, settings).await;
+    }
+    let db = &config.database;
+    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let mut policies = HashMap::new();
+    if config.telegram.token.is_some() {
+        policies.insert(telegram::PLATFORM.to_string(), telegram::policy(None));
+    }
+    let referee = Arc::new(
+        Referee::open(store, Arc::new(SystemClock), seed, policies)
+            .await
+            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?,
+    );
+    let mut routes = HashMap::new();
+    let mut inboxes = HashMap::new();
+    for platform in referee_platforms(config) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        routes.insert(platform.to_string(), tx);
+        inboxes.insert(platform, rx);
+    }
+    let router = Router::new(routes);
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let mut front_ends = JoinSet::new();
+    if let (Some(token), Some(inbox)) =
+        (config.telegram.token.as_deref(), inboxes.remove(telegram::PLATFORM))
+    {
+        let bot = telegram::Telegram::connect(
+            token,
+            &config.telegram.api_url,
+            referee.clone(),
+            router.clone(),
+        )
+        .await?;
+        front_ends.spawn(bot.run(inbox, stop_rx.clone()));
+    }
+    tracing::info!(database = %db.display(), "serving");
+    let mut ticker = tokio::time::interval(Duration::from_secs(1));
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    tokio::pin!(shutdown);
+    let ended = loop {
+        tokio::select! {
+            () = &mut shutdown => break None,
+            _ = ticker.tick() => router.route(referee.tick().await),
+            Some(result) = front_ends.join_next() => break Some(result),
+        }
+    };
+    // Stop the others and give them time to deliver what is in flight.
+    let _ = stop_tx.send(true);
+    let rest = tokio::time::timeout(STOP_GRACE, async {
+        let mut results = Vec::new();
+        while let Some(result) = front_ends.join_next().await {
+            results.push(result);
+        }
+        results
+    })
+    .await;
+    let rest = match rest {
+        Ok(results) => results,
+        Err(_) => {
+            tracing::warn!("a front end did not stop in time");
+            front_ends.abort_all();
+            Vec::new()
+        }
+    };
+    let early = ended.is_some();
+    for result in ended.into_iter().chain(rest) {
+        result.context("a front end panicked")??;
+    }
+    if early {
+        anyhow::bail!("a front end stopped on its own");
+    }
+    Ok(())
+}
+
+/// The platforms `config` turns on, by name.
+fn referee_platforms(config: &Config) -> Vec<&'static str> {
+    let mut platforms = Vec::new();
+    if config.telegram.token.is_some() {
+        platforms.push(telegram::PLATFORM);
+    }
+    platforms
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM (what `docker stop` sends).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+    tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Policy;
+    use crate::table::reply::Dest;
+
+    fn msg(platform: &str, text: &str) -> Outbound {
+        Outbound {
+            platform: platform.into(),
+            to: Dest::Chat("c".into()),
+            text: text.into(),
+            image: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_platform_gets_its_own_messages_in_order_in_one_batch() {
+        let (tg, mut tg_rx) = mpsc::unbounded_channel();
+        let (dc, mut dc_rx) = mpsc::unbounded_channel();
+        let router =
+            Router::new(HashMap::from([("telegram".to_string(), tg), ("discord".to_string(), dc)]));
+        router.route(vec![
+            msg("telegram", "1"),
+            msg("discord", "a"),
+            msg("nowhere", "x"),
+            msg("telegram", "2"),
+        ]);
+        let texts = |b: Batch| b.into_iter().map(|m| m.text).collect::<Vec<_>>();
+        assert_eq!(texts(tg_rx.try_recv().expect("a telegram batch")), ["1", "2"]);
+        assert_eq!(texts(dc_rx.try_recv().expect("a discord batch")), ["a"]);
+        assert!(tg_rx.try_recv().is_err() && dc_rx.try_recv().is_err());
+    }
+
+    #[test]
+    fn the_telegram_policy_needs_start_and_links_to_the_bot_once_known() {
+        let p: Policy = telegram::policy(Some("arbiter_bot"));
+        assert!(p.dm_needs_start);
+        assert_eq!(p.start_link.as_deref(), Some("https://t.me/arbiter_bot?start="));
+        assert!(telegram::policy(None).start_link.is_none());
+    }
+}

@@ -1,0 +1,707 @@
+//! The Telegram front end: long polling through teloxide, translating updates into
+//! [`Incoming`] commands and the referee's [`Outbound`] messages into Bot API calls. It holds no
+//! game logic and no sentences of its own; [`translate`] has the pure parts.
+//!
+//! - **Chats.** A group or supergroup is a referee channel (by chat id); a private chat is the
+//!   user's private chat, whose id is the user id, so `Dest::User(id)` is sent to chat `id`.
+//! - **Commands** come as `/new` or `/new@our_bot`; `/new@other_bot` is ignored. The menu is
+//!   registered with `setMyCommands` from the referee's one command list, in English and (for
+//!   clients in Chinese) in Chinese, with `/admin` only in group administrators' menu.
+//! - **Mentions.** `@username` becomes the user id when the bot has seen that user (every
+//!   update's sender is remembered in the store); an unknown mention is dropped, which leaves
+//!   an open invitation. A `text_mention` (a user without a username) carries its id.
+//! - **Buttons** are inline keyboards whose callback data is the button payload. Every callback
+//!   query is answered. A refused press answers with an alert instead of a message; an accepted
+//!   one removes the keyboard from the pressed message (announcements stay separate messages,
+//!   so the chat reads as the game's record).
+//! - **Delivery.** Boards go as `board.png` photos (the text as caption when it fits), long
+//!   texts are split, short texts of one answer are joined, `429 retry_after` is waited out and
+//!   retried, and a `403` on a private chat is reported to the referee, whose explanation goes
+//!   to the group. Any other failure is logged: the referee saved the move before answering.
+
+pub mod translate;
+
+use std::collections::{HashMap, HashSet};
+use std::convert::Infallible;
+use std::future::IntoFuture;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use anyhow::Context;
+use teloxide::prelude::*;
+use teloxide::types::{
+    BotCommand, BotCommandScope, Chat as TgChat, ChatId, InlineKeyboardButton,
+    InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, User,
+};
+use teloxide::update_listeners::Polling;
+use teloxide::{ApiError, RequestError};
+use tokio::sync::{mpsc, watch};
+
+use super::serve::{Batch, Router};
+use crate::table::command;
+use crate::table::reply::{Button, Dest, Lang, Outbound};
+use crate::table::{Chat, Incoming, Policy, Referee};
+use translate::{Piece, TextMention};
+
+/// The platform name of Telegram games and messages.
+pub const PLATFORM: &str = "telegram";
+
+/// How long one `getUpdates` call waits for news (below reqwest's 17-second client timeout
+/// that teloxide sets).
+const POLL_TIMEOUT: Duration = Duration::from_secs(10);
+/// Attempts of one call when Telegram asks to retry after a pause (429).
+const MAX_ATTEMPTS: u32 = 4;
+/// The longest pause worth waiting for; a longer one drops the message (and is logged).
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
+/// How long the dispatcher may take to finish the updates in hand when stopping.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+
+/// What Telegram allows: a bot may write privately only to users who pressed Start; once the
+/// bot's username is known, unreachable players get a start link.
+#[must_use]
+pub fn policy(username: Option<&str>) -> Policy {
+    Policy {
+        dm_needs_start: true,
+        default_lang: None,
+        start_link: username.map(|u| format!("https://t.me/{u}?start=")),
+    }
+}
+
+/// Whether the API host is this machine: then no proxy is ever used (a test stand-in on
+/// 127.0.0.1 must not be reached through an `HTTP(S)_PROXY`).
+#[must_use]
+pub fn is_loopback(url: &url::Url) -> bool {
+    match url.host() {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        None => false,
+    }
+}
+
+/// Removes the token (and its secret half) from text bound for a log.
+fn redact(text: &str, token: &str) -> String {
+    let mut text = text.to_string();
+    if !token.is_empty() {
+        text = text.replace(token, "<token>");
+        if let Some((_, secret)) = token.split_once(':')
+            && secret.len() >= 8
+        {
+            text = text.replace(secret, "<token>");
+        }
+    }
+    text
+}
+
+/// Whether Telegram refused the chat itself (403: blocked, never started, kicked, deactivated).
+fn is_forbidden(error: &RequestError) -> bool {
+    match error {
+        RequestError::Api(api) => {
+            matches!(api, ApiError::CantInitiateConversation | ApiError::CantTalkWithBots)
+                || api.to_string().contains("Forbidden:")
+        }
+        _ => false,
+    }
+}
+
+/// The chat a message goes to: a group by its id, a user's private chat by the user id.
+fn chat_id(to: &Dest) -> Option<ChatId> {
+    let (Dest::Chat(id) | Dest::User(id)) = to;
+    id.parse::<i64>().ok().map(ChatId)
+}
+
+/// The referee's view of a Telegram chat; channels are not tables.
+fn table_chat(chat: &TgChat) -> Option<Chat> {
+    if chat.is_private() {
+        Some(Chat::Private)
+    } else if chat.is_group() || chat.is_supergroup() {
+        Some(Chat::Group(chat.id.0.to_string()))
+    } else {
+        None
+    }
+}
+
+fn user_name(user: &User) -> String {
+    translate::display_name(
+        &user.first_name,
+        user.last_name.as_deref(),
+        user.username.as_deref(),
+        &user.id.0.to_string(),
+    )
+}
+
+/// An inline keyboard, three buttons to a row.
+fn keyboard(buttons: &[Button]) -> Option<InlineKeyboardMarkup> {
+    let (send, dropped) = translate::sendable_buttons(buttons);
+    for b in &dropped {
+        tracing::error!(label = %b.label, bytes = b.payload.len(), "button payload over 64 bytes");
+    }
+    debug_assert!(dropped.is_empty(), "button payloads must fit Telegram's 64 bytes");
+    if send.is_empty() {
+        return None;
+    }
+    let rows: Vec<Vec<InlineKeyboardButton>> = send
+        .chunks(3)
+        .map(|row| {
+            row.iter()
+                .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.payload.clone()))
+                .collect()
+        })
+        .collect();
+    Some(InlineKeyboardMarkup::new(rows))
+}
+
+/// The Telegram front end, connected: it knows its bot and has registered the commands.
+pub struct Telegram {
+    adapter: Arc<Adapter>,
+}
+
+impl std::fmt::Debug for Telegram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Telegram").field("bot", &self.adapter.username).finish_non_exhaustive()
+    }
+}
+
+struct Adapter {
+    bot: Bot,
+    referee: Arc<Referee>,
+    router: Router,
+    /// The bot's username, without `@`.
+    username: String,
+    /// Kept only to take it out of log lines.
+    token: String,
+    /// Lower-case username → user id, as learnt from updates (and kept in the store).
+    usernames: StdMutex<HashMap<String, String>>,
+}
+
+impl Telegram {
+    /// Connects to the Bot API at `api_url` with `token`: asks who the bot is (`getMe`), gives
+    /// the referee the start link, registers the command menus and removes any webhook (long
+    /// polling needs none).
+    ///
+    /// # Errors
+    ///
+    /// The address does not parse, or `getMe` fails (a wrong token, no network). The error
+    /// never contains the token.
+    pub async fn connect(
+        token: &str,
+        api_url: &str,
+        referee: Arc<Referee>,
+        router: Router,
+    ) -> anyhow::Result<Telegram> {
+        let url = url::Url::parse(api_url)
+            .with_context(|| format!("TELEGRAM_API_URL is not a URL: {api_url}"))?;
+        let mut client = teloxide::net::default_reqwest_settings();
+        if is_loopback(&url) {
+            client = client.no_proxy();
+        }
+        let client = client.build().context("building the HTTP client")?;
+        let bot = Bot::with_client(token, client).set_api_url(url);
+        let mut adapter = Adapter {
+            bot,
+            referee,
+            router,
+            username: String::new(),
+            token: token.to_string(),
+            usernames: StdMutex::new(HashMap::new()),
+        };
+        let me = adapter.call("getMe", || adapter.bot.get_me()).await.map_err(|e| {
+            anyhow::anyhow!("Telegram refused getMe (is the token right?): {}", adapter.redact(&e))
+        })?;
+        adapter.username = me.username.clone().unwrap_or_default();
+        anyhow::ensure!(!adapter.username.is_empty(), "Telegram says the bot has no username");
+        adapter.referee.set_policy(PLATFORM, policy(Some(&adapter.username)));
+        adapter.register_commands().await;
+        if let Err(e) = adapter.call("deleteWebhook", || adapter.bot.delete_webhook()).await {
+            tracing::warn!(error = %adapter.redact(&e), "deleteWebhook failed");
+        }
+        tracing::info!(bot = %adapter.username, "connected to Telegram");
+        Ok(Telegram { adapter: Arc::new(adapter) })
+    }
+
+    /// The bot's username, without `@`.
+    #[must_use]
+    pub fn username(&self) -> &str {
+        &self.adapter.username
+    }
+
+    /// Polls for updates and delivers `inbox` (the clock's messages) until `stop` turns true;
+    /// then finishes the updates in hand and what is left in the inbox.
+    ///
+    /// # Errors
+    ///
+    /// Polling stopped on its own (Telegram refused the token meanwhile).
+    pub async fn run(
+        self,
+        inbox: mpsc::UnboundedReceiver<Batch>,
+        stop: watch::Receiver<bool>,
+    ) -> anyhow::Result<()> {
+        let adapter = self.adapter;
+        let deliverer = tokio::spawn(deliver_inbox(adapter.clone(), inbox, stop.clone()));
+        let handler = dptree::entry()
+            .branch(Update::filter_message().endpoint(on_message))
+            .branch(Update::filter_callback_query().endpoint(on_callback));
+        let mut dispatcher = Dispatcher::builder(adapter.bot.clone(), handler)
+            .dependencies(dptree::deps![adapter.clone()])
+            .default_handler(|_| async {})
+            .build();
+        let shutdown = dispatcher.shutdown_token();
+        let listener = Polling::builder(adapter.bot.clone()).timeout(POLL_TIMEOUT).build();
+        let token = adapter.token.clone();
+        let on_error = Arc::new(move |e: RequestError| {
+            let text = redact(&e.to_string(), &token);
+            async move { tracing::warn!(error = %text, "getUpdates failed; polling again") }
+        });
+        let mut dispatching =
+            tokio::spawn(
+                async move { dispatcher.try_dispatch_with_listener(listener, on_error).await },
+            );
+        let mut stop = stop;
+        let ended = tokio::select! {
+            result = &mut dispatching => Some(result),
+            () = stopped(&mut stop) => None,
+        };
+        if let Some(result) = ended {
+            deliverer.abort();
+            return match result {
+                Ok(Ok(())) => Err(anyhow::anyhow!("Telegram polling stopped")),
+                Ok(Err(e)) => {
+                    Err(anyhow::anyhow!("Telegram polling failed: {}", adapter.redact(&e)))
+                }
+                Err(e) => Err(anyhow::anyhow!("Telegram polling panicked: {e}")),
+            };
+        }
+        // The dispatcher refuses a shutdown before it has started polling: ask until it takes,
+        // then let it finish the updates in hand.
+        let stopped = tokio::time::timeout(STOP_GRACE, async {
+            while !dispatching.is_finished() && shutdown.shutdown().is_err() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            let _ = (&mut dispatching).await;
+        })
+        .await;
+        if stopped.is_err() {
+            tracing::warn!("Telegram polling did not stop in time");
+            dispatching.abort();
+        }
+        if tokio::time::timeout(STOP_GRACE, deliverer).await.is_err() {
+            tracing::warn!("Telegram deliveries did not finish in time");
+        }
+        tracing::info!("Telegram stopped");
+        Ok(())
+    }
+}
+
+/// Delivers what the router sends (the clock's reminders and timeouts) until stopped, then what
+/// is left.
+async fn deliver_inbox(
+    adapter: Arc<Adapter>,
+    mut inbox: mpsc::UnboundedReceiver<Batch>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        tokio::select! {
+            batch = inbox.recv() => match batch {
+                Some(batch) => adapter.deliver(batch).await,
+                None => return,
+            },
+            () = stopped(&mut stop) => {
+                while let Ok(batch) = inbox.try_recv() {
+                    adapter.deliver(batch).await;
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// Completes when `stop` turns true (or its sender is gone).
+async fn stopped(stop: &mut watch::Receiver<bool>) {
+    // The guard `wait_for` returns is not `Send`: drop it here, not across an await.
+    let _ = stop.wait_for(|s| *s).await;
+}
+
+async fn on_message(adapter: Arc<Adapter>, message: Message) -> Result<(), Infallible> {
+    adapter.message(&message).await;
+    Ok(())
+}
+
+async fn on_callback(adapter: Arc<Adapter>, query: CallbackQuery) -> Result<(), Infallible> {
+    adapter.callback(&query).await;
+    Ok(())
+}
+
+impl Adapter {
+    fn redact(&self, error: &RequestError) -> String {
+        redact(&error.to_string(), &self.token)
+    }
+
+    /// One Bot API call, repeated after the pause Telegram asks for (429), a few times at most.
+    async fn call<T, R>(
+        &self,
+        method: &'static str,
+        mut make: impl FnMut() -> R,
+    ) -> Result<T, RequestError>
+    where
+        R: IntoFuture<Output = Result<T, RequestError>>,
+    {
+        let mut attempt = 1;
+        loop {
+            match make().await {
+                Err(RequestError::RetryAfter(pause))
+                    if attempt < MAX_ATTEMPTS && pause.duration() <= MAX_RETRY_AFTER =>
+                {
+                    tracing::info!(
+                        method,
+                        seconds = pause.seconds(),
+                        attempt,
+                        "rate limited; waiting"
+                    );
+                    tokio::time::sleep(pause.duration()).await;
+                    attempt += 1;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    async fn register_commands(&self) {
+        let wording = self.referee.wording();
+        for (lang, code) in [(Lang::En, None), (Lang::ZhHans, Some("zh"))] {
+            for admins in [false, true] {
+                let commands: Vec<BotCommand> =
+                    translate::menu(Referee::commands(), wording, lang, admins)
+                        .into_iter()
+                        .map(|(name, description)| BotCommand::new(name, description))
+                        .collect();
+                let result = self
+                    .call("setMyCommands", || {
+                        let mut request = self.bot.set_my_commands(commands.clone());
+                        if admins {
+                            request = request.scope(BotCommandScope::AllChatAdministrators);
+                        }
+                        if let Some(code) = code {
+                            request = request.language_code(code);
+                        }
+                        request
+                    })
+                    .await;
+                if let Err(e) = result {
+                    tracing::warn!(error = %self.redact(&e), lang = lang.code(), "setMyCommands failed");
+                }
+            }
+        }
+    }
+
+    /// Remembers a user's username, here and in the store, so a later `@username` finds them.
+    async fn learn(&self, user: &User) {
+        let Some(name) = user.username.as_deref().filter(|_| !user.is_bot) else { return };
+        let key = name.to_lowercase();
+        let id = user.id.0.to_string();
+        {
+            let mut known =
+                self.usernames.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if known.get(&key) == Some(&id) {
+                return;
+            }
+            known.insert(key.clone(), id.clone());
+        }
+        let meta = format!("telegram.username.{key}");
+        if let Err(e) = self.referee.store().set_meta(&meta, &id).await {
+            tracing::error!(error = %e, "remembering a username");
+        }
+    }
+
+    /// The user ids of the usernames the bot has seen (lower-case names).
+    async fn resolve(&self, names: &[String]) -> HashMap<String, String> {
+        let mut found = HashMap::new();
+        for name in names {
+            let cached = self
+                .usernames
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .get(name)
+                .cloned();
+            let id = match cached {
+                Some(id) => Some(id),
+                None => match self.referee.store().meta(&format!("telegram.username.{name}")).await
+                {
+                    Ok(Some(id)) => {
+                        self.usernames
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .insert(name.clone(), id.clone());
+                        Some(id)
+                    }
+                    Ok(None) => None,
+                    Err(e) => {
+                        tracing::error!(error = %e, "looking up a username");
+                        None
+                    }
+                },
+            };
+            if let Some(id) = id {
+                found.insert(name.clone(), id);
+            }
+        }
+        found
+    }
+
+    /// Whether `user` administers the group `chat` (asked only for administrators' commands).
+    async fn is_admin(&self, chat: ChatId, user: UserId) -> bool {
+        match self.call("getChatMember", || self.bot.get_chat_member(chat, user)).await {
+            Ok(member) => member.is_privileged(),
+            Err(e) => {
+                tracing::warn!(error = %self.redact(&e), "getChatMember failed");
+                false
+            }
+        }
+    }
+
+    async fn message(&self, message: &Message) {
+        let Some(from) = message.from.as_ref().filter(|u| !u.is_bot) else { return };
+        self.learn(from).await;
+        let Some(raw) = message.text() else { return };
+        let Some(chat) = table_chat(&message.chat) else { return };
+        let mut mentions = Vec::new();
+        for entity in message.entities().unwrap_or_default() {
+            if let MessageEntityKind::TextMention { user } = &entity.kind {
+                self.learn(user).await;
+                mentions.push(TextMention {
+                    offset: entity.offset,
+                    length: entity.length,
+                    user_id: user.id.0.to_string(),
+                });
+            }
+        }
+        let is_command = translate::is_command(raw);
+        let text = if is_command {
+            if translate::addressed_to_us(raw, &self.username).is_none() {
+                return;
+            }
+            let known = self.resolve(&translate::mentioned_usernames(raw)).await;
+            let rewritten = translate::rewrite_mentions(raw, &mentions, &known);
+            translate::addressed_to_us(&rewritten, &self.username).unwrap_or(rewritten)
+        } else {
+            raw.to_string()
+        };
+        let admin_command =
+            translate::command_word(&text).and_then(command::find).is_some_and(|spec| spec.admin);
+        let is_admin = matches!(chat, Chat::Group(_))
+            && admin_command
+            && self.is_admin(message.chat.id, from.id).await;
+        let answer = self
+            .referee
+            .answer(Incoming {
+                platform: PLATFORM.into(),
+                user_id: from.id.0.to_string(),
+                user_name: user_name(from),
+                chat: chat.clone(),
+                text,
+                locale: from.language_code.clone(),
+                is_admin,
+            })
+            .await;
+        // A refused line that is no command is a secret move typed in the group: take it down
+        // where the bot may (it needs the right to delete messages; otherwise it stays).
+        if answer.refused && !is_command && matches!(chat, Chat::Group(_)) {
+            let (chat_id, id) = (message.chat.id, message.id);
+            if let Err(e) =
+                self.call("deleteMessage", || self.bot.delete_message(chat_id, id)).await
+            {
+                tracing::debug!(error = %self.redact(&e), "cannot delete a secret move");
+            }
+        }
+        self.deliver(answer.messages).await;
+    }
+
+    async fn callback(&self, query: &CallbackQuery) {
+        self.learn(&query.from).await;
+        let pressed = query.message.as_ref().map(|m| (m.chat().clone(), m.id()));
+        let (Some(data), Some((tg_chat, message_id))) = (query.data.as_deref(), pressed) else {
+            self.answer_callback(query, None).await;
+            return;
+        };
+        let Some(chat) = table_chat(&tg_chat) else {
+            self.answer_callback(query, None).await;
+            return;
+        };
+        let answer = self
+            .referee
+            .answer(Incoming {
+                platform: PLATFORM.into(),
+                user_id: query.from.id.0.to_string(),
+                user_name: user_name(&query.from),
+                chat,
+                text: format!("/press {data}"),
+                locale: query.from.language_code.clone(),
+                is_admin: false,
+            })
+            .await;
+        let alert = translate::refusal_alert(&answer).map(str::to_string);
+        self.answer_callback(query, alert.as_deref()).await;
+        if !answer.refused {
+            self.remove_keyboard(tg_chat.id, message_id).await;
+        }
+        if alert.is_none() {
+            self.deliver(answer.messages).await;
+        }
+    }
+
+    /// Answers a callback query (always: otherwise the button keeps spinning), with an alert.
+    async fn answer_callback(&self, query: &CallbackQuery, alert: Option<&str>) {
+        let result = self
+            .call("answerCallbackQuery", || {
+                let request = self.bot.answer_callback_query(query.id.clone());
+                match alert {
+                    Some(text) => request.text(text).show_alert(true),
+                    None => request,
+                }
+            })
+            .await;
+        if let Err(e) = result {
+            tracing::warn!(error = %self.redact(&e), "answerCallbackQuery failed");
+        }
+    }
+
+    /// Takes the buttons off a message whose choice was made.
+    async fn remove_keyboard(&self, chat: ChatId, message: MessageId) {
+        let result = self
+            .call("editMessageReplyMarkup", || self.bot.edit_message_reply_markup(chat, message))
+            .await;
+        match result {
+            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {}
+            Err(e) => tracing::warn!(error = %self.redact(&e), "removing a keyboard failed"),
+        }
+    }
+
+    /// Delivers one referee answer: Telegram's messages here, others to their front ends. A
+    /// private chat that refuses (403) is reported to the referee, and its explanation is sent.
+    async fn deliver(&self, messages: Vec<Outbound>) {
+        let (mine, others): (Vec<Outbound>, Vec<Outbound>) =
+            messages.into_iter().partition(|m| m.platform == PLATFORM);
+        if !others.is_empty() {
+            self.router.route(others);
+        }
+        let closed = self.send_all(translate::plan(mine)).await;
+        for user in closed {
+            match self.referee.delivery_failed(PLATFORM, &user).await {
+                // What it returns goes to groups; a failure there is only logged.
+                Ok(explanation) => {
+                    self.send_all(translate::plan(explanation)).await;
+                }
+                Err(e) => tracing::error!(error = ?e, "recording a closed private chat"),
+            }
+        }
+    }
+
+    /// Sends the pieces in order; returns the users whose private chat refused them.
+    async fn send_all(&self, pieces: Vec<Piece>) -> Vec<String> {
+        let mut closed: HashSet<Dest> = HashSet::new();
+        let mut users = Vec::new();
+        for piece in pieces {
+            let to = piece.to().clone();
+            if closed.contains(&to) {
+                continue;
+            }
+            let Some(chat) = chat_id(&to) else {
+                tracing::error!(to = ?to, "not a Telegram chat id");
+                continue;
+            };
+            match self.send(chat, piece).await {
+                Ok(()) => {}
+                Err(e) if is_forbidden(&e) => {
+                    tracing::warn!(chat = chat.0, error = %self.redact(&e), "chat refused the bot");
+                    if let Dest::User(user) = &to {
+                        users.push(user.clone());
+                    }
+                    closed.insert(to);
+                }
+                Err(e) => tracing::error!(
+                    chat = chat.0,
+                    error = %self.redact(&e),
+                    "a message was lost (the game itself is saved)"
+                ),
+            }
+        }
+        users
+    }
+
+    async fn send(&self, chat: ChatId, piece: Piece) -> Result<(), RequestError> {
+        match piece {
+            Piece::Text { text, buttons, .. } => {
+                let markup = keyboard(&buttons);
+                self.call("sendMessage", || {
+                    let request = self.bot.send_message(chat, text.clone());
+                    match &markup {
+                        Some(k) => request.reply_markup(k.clone()),
+                        None => request,
+                    }
+                })
+                .await
+                .map(drop)
+            }
+            Piece::Photo { png, caption, buttons, .. } => {
+                let markup = keyboard(&buttons);
+                self.call("sendPhoto", || {
+                    let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
+                    let mut request = self.bot.send_photo(chat, file);
+                    if let Some(caption) = &caption {
+                        request = request.caption(caption.clone());
+                    }
+                    match &markup {
+                        Some(k) => request.reply_markup(k.clone()),
+                        None => request,
+                    }
+                })
+                .await
+                .map(drop)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_and_its_secret_are_taken_out_of_log_text() {
+        let token = "123456:ABCdefGHIjklMNO";
+        let text = "error sending request for url (http://x/bot123456:ABCdefGHIjklMNO/GetMe)";
+        assert_eq!(
+            redact(text, token),
+            "error sending request for url (http://x/bot<token>/GetMe)"
+        );
+        assert_eq!(redact("secret ABCdefGHIjklMNO alone", token), "secret <token> alone");
+    }
+
+    #[test]
+    fn loopback_addresses_are_recognised_and_the_public_api_is_not() {
+        let parse = |u: &str| url::Url::parse(u).expect("a URL");
+        assert!(is_loopback(&parse("http://127.0.0.1:8081")));
+        assert!(is_loopback(&parse("http://[::1]:8081")));
+        assert!(is_loopback(&parse("http://localhost:8081")));
+        assert!(!is_loopback(&parse("https://api.telegram.org")));
+    }
+
+    #[test]
+    fn private_chats_are_the_user_ids_and_groups_their_chat_ids() {
+        assert_eq!(chat_id(&Dest::User("1002".into())), Some(ChatId(1002)));
+        assert_eq!(chat_id(&Dest::Chat("-100123".into())), Some(ChatId(-100_123)));
+        assert_eq!(chat_id(&Dest::Chat("#table".into())), None);
+    }
+
+    #[test]
+    fn forbidden_answers_are_told_apart_from_other_failures() {
+        let api = |e: ApiError| RequestError::Api(e);
+        assert!(is_forbidden(&api(ApiError::BotBlocked)));
+        assert!(is_forbidden(&api(ApiError::Unknown(
+            "Forbidden: bot can't initiate conversation with a user".into()
+        ))));
+        assert!(!is_forbidden(&api(ApiError::MessageNotModified)));
+        assert!(!is_forbidden(&RequestError::RetryAfter(teloxide::types::Seconds::from_seconds(
+            1
+        ))));
+    }
+}

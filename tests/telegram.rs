@@ -1,0 +1,1005 @@
+//! The Telegram front end end to end, offline: `arbiter::bot::serve::run` (what `arbiter serve`
+//! runs) is pointed through `TELEGRAM_API_URL` at a stand-in of the Bot API on 127.0.0.1, with a
+//! fake token. The stand-in answers with the Bot API's JSON shapes, long-polls `getUpdates` with
+//! offsets, takes `sendPhoto` as multipart, records every call, and behaves like Telegram where
+//! it matters: a private chat the user never started (or blocked) answers 403, a throttled call
+//! answers 429 with `retry_after`, over-long texts and callback data answer 400. Tests inject
+//! messages and button presses and read what each chat received.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use arbiter::bot::serve;
+use arbiter::config::Config;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::Json;
+use axum::routing::post;
+use serde_json::{Value, json};
+use tokio::sync::{Notify, oneshot};
+use tokio::time::Instant;
+
+const TOKEN: &str = "123456:TEST-token-of-the-loopback-stand-in";
+const BOT_ID: i64 = 777;
+const BOT_USERNAME: &str = "arbiter_test_bot";
+const GROUP: i64 = -1_001_234_567_890;
+const DATE: i64 = 1_767_225_600;
+/// How long any expected effect may take before the test fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A Telegram user of the tests.
+#[derive(Debug, Clone, Copy)]
+struct Person {
+    id: i64,
+    first: &'static str,
+    last: Option<&'static str>,
+    username: Option<&'static str>,
+}
+
+const ALICE: Person =
+    Person { id: 1001, first: "Alice", last: Some("Liddell"), username: Some("alice_liddell") };
+const BOB: Person = Person { id: 1002, first: "Bob", last: None, username: Some("bob_builder") };
+/// Carol has no username: she can be mentioned only by a `text_mention`.
+const CAROL: Person = Person { id: 1003, first: "Carol", last: None, username: None };
+
+impl Person {
+    fn json(self) -> Value {
+        let mut u = json!({"id": self.id, "is_bot": false, "first_name": self.first,
+                           "language_code": "en"});
+        if let Some(last) = self.last {
+            u["last_name"] = json!(last);
+        }
+        if let Some(name) = self.username {
+            u["username"] = json!(name);
+        }
+        u
+    }
+}
+
+/// One call the bot made.
+#[derive(Debug, Clone)]
+struct Call {
+    method: String,
+    token_ok: bool,
+    params: Value,
+    status: u16,
+    at: Instant,
+}
+
+/// One message the bot sent, as the stand-in keeps it (edits applied).
+#[derive(Debug, Clone)]
+struct Sent {
+    chat: i64,
+    id: i64,
+    /// The text, or the photo's caption.
+    text: String,
+    photo: Option<Value>,
+    keyboard: Option<Value>,
+}
+
+impl Sent {
+    fn datas(&self) -> Vec<String> {
+        let rows = self.keyboard.as_ref().and_then(|k| k["inline_keyboard"].as_array().cloned());
+        rows.unwrap_or_default()
+            .iter()
+            .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+            .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
+            .collect()
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    updates: Vec<Value>,
+    next_update: i64,
+    next_message: i64,
+    next_callback: i64,
+    calls: Vec<Call>,
+    sent: Vec<Sent>,
+    /// Users who opened their private chat with the bot (sent it something).
+    started: HashSet<i64>,
+    blocked: HashSet<i64>,
+    admins: HashSet<i64>,
+    /// (method, chat): the next such call answers 429.
+    throttled: Vec<(String, i64)>,
+    /// Callback query ids injected.
+    pressed: Vec<String>,
+    users: HashMap<i64, Person>,
+}
+
+/// The loopback stand-in of the Bot API.
+#[derive(Clone, Default)]
+struct StandIn {
+    inner: Arc<Mutex<Inner>>,
+    new_update: Arc<Notify>,
+    new_call: Arc<Notify>,
+}
+
+fn chat_json(inner: &Inner, chat: i64) -> Value {
+    if chat < 0 {
+        return json!({"id": chat, "type": "supergroup", "title": "Dark Fence club"});
+    }
+    let first = inner.users.get(&chat).map_or("User", |p| p.first);
+    json!({"id": chat, "type": "private", "first_name": first})
+}
+
+fn bot_json() -> Value {
+    json!({"id": BOT_ID, "is_bot": true, "first_name": "Arbiter", "username": BOT_USERNAME})
+}
+
+fn utf16(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+fn fail(status: StatusCode, description: &str) -> (StatusCode, Json<Value>) {
+    let body = json!({"ok": false, "error_code": status.as_u16(), "description": description});
+    (status, Json(body))
+}
+
+fn int(v: &Value) -> i64 {
+    v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok())).unwrap_or(0)
+}
+
+impl StandIn {
+    async fn start() -> (StandIn, String) {
+        let stand_in = StandIn::default();
+        let app =
+            axum::Router::new().route("/{bot}/{method}", post(handle)).with_state(stand_in.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+        let addr = listener.local_addr().expect("the bound address");
+        assert!(addr.ip().is_loopback());
+        tokio::spawn(async move { axum::serve(listener, app).await.expect("the stand-in serves") });
+        (stand_in, format!("http://{addr}"))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().expect("the stand-in's state")
+    }
+
+    fn push(&self, kind: &str, body: Value) {
+        let mut inner = self.lock();
+        inner.next_update += 1;
+        let id = inner.next_update;
+        let mut update = json!({"update_id": id});
+        update[kind] = body;
+        inner.updates.push(update);
+        drop(inner);
+        self.new_update.notify_waiters();
+    }
+
+    /// `from` writes `text` in `chat` (the group, or their own id for the private chat).
+    fn say(&self, chat: i64, from: Person, text: &str) {
+        self.say_with(chat, from, text, Vec::new());
+    }
+
+    fn say_with(&self, chat: i64, from: Person, text: &str, mut entities: Vec<Value>) {
+        let mut offset = 0;
+        for word in text.split(' ') {
+            if offset == 0 && word.starts_with('/') {
+                entities.push(json!({"type": "bot_command", "offset": 0, "length": utf16(word)}));
+            } else if word.starts_with('@') && word.len() > 1 {
+                entities.push(json!({"type": "mention", "offset": offset, "length": utf16(word)}));
+            }
+            offset += utf16(word) + 1;
+        }
+        let message = {
+            let mut inner = self.lock();
+            inner.users.insert(from.id, from);
+            if chat == from.id {
+                inner.started.insert(from.id);
+            }
+            inner.next_message += 1;
+            json!({"message_id": inner.next_message, "date": DATE, "chat": chat_json(&inner, chat),
+                   "from": from.json(), "text": text, "entities": entities})
+        };
+        self.push("message", message);
+    }
+
+    /// `from` presses the button `data` under `sent`; returns the callback query id.
+    fn press(&self, from: Person, sent: &Sent, data: &str) -> String {
+        let (id, message) = {
+            let mut inner = self.lock();
+            inner.next_callback += 1;
+            let id = format!("cb-{}", inner.next_callback);
+            inner.pressed.push(id.clone());
+            (id, message_json(&inner, sent))
+        };
+        self.push(
+            "callback_query",
+            json!({"id": id, "from": from.json(), "chat_instance": "ci", "data": data,
+                   "message": message}),
+        );
+        id
+    }
+
+    /// Waits until `f` finds something in the stand-in's state.
+    async fn wait<T>(&self, what: &str, f: impl Fn(&Inner) -> Option<T>) -> T {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let notified = self.new_call.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if let Some(found) = f(&self.lock()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let inner = self.lock();
+                let log: Vec<String> = inner
+                    .sent
+                    .iter()
+                    .map(|s| format!("{} #{}: {:?} {:?}", s.chat, s.id, s.text, s.datas()))
+                    .collect();
+                panic!("timed out waiting for {what}; sent so far:\n{}", log.join("\n"));
+            }
+        }
+    }
+
+    /// Waits for a message to `chat` whose text (or caption) contains `needle`.
+    async fn expect_sent(&self, chat: i64, needle: &str) -> Sent {
+        self.wait(&format!("{needle:?} in chat {chat}"), |i| {
+            i.sent.iter().find(|s| s.chat == chat && s.text.contains(needle)).cloned()
+        })
+        .await
+    }
+
+    /// Waits for the message to `chat` carrying the button `data` (`<game>:<turn>:<key>`).
+    async fn expect_data(&self, chat: i64, data: &str) -> Sent {
+        self.wait(&format!("a button {data} in chat {chat}"), |i| {
+            i.sent
+                .iter()
+                .rev()
+                .find(|s| s.chat == chat && s.datas().iter().any(|d| d == data))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Waits until `n` messages to `chat` contain `needle`.
+    async fn expect_count(&self, chat: i64, needle: &str, n: usize) {
+        self.wait(&format!("{n} × {needle:?} in chat {chat}"), |i| {
+            let found = i.sent.iter().filter(|s| s.chat == chat && s.text.contains(needle)).count();
+            (found >= n).then_some(())
+        })
+        .await;
+    }
+
+    /// Waits for the answer to a callback query; returns its parameters.
+    async fn expect_answer(&self, callback: &str) -> Value {
+        self.wait(&format!("the answer to {callback}"), |i| {
+            i.calls
+                .iter()
+                .find(|c| {
+                    c.method == "answercallbackquery" && c.params["callback_query_id"] == callback
+                })
+                .map(|c| c.params.clone())
+        })
+        .await
+    }
+
+    fn calls(&self, method: &str) -> Vec<Call> {
+        self.lock().calls.iter().filter(|c| c.method == method).cloned().collect()
+    }
+
+    fn sent_to(&self, chat: i64) -> Vec<Sent> {
+        self.lock().sent.iter().filter(|s| s.chat == chat).cloned().collect()
+    }
+
+    fn message(&self, chat: i64, id: i64) -> Sent {
+        let inner = self.lock();
+        inner.sent.iter().find(|s| s.chat == chat && s.id == id).cloned().expect("a sent message")
+    }
+}
+
+fn message_json(inner: &Inner, sent: &Sent) -> Value {
+    let mut m = json!({"message_id": sent.id, "date": DATE, "chat": chat_json(inner, sent.chat),
+                       "from": bot_json()});
+    match &sent.photo {
+        Some(photo) => {
+            m["photo"] = json!([{"file_id": format!("file-{}", sent.id),
+                "file_unique_id": format!("u-{}", sent.id), "width": 640, "height": 640,
+                "file_size": photo["len"]}]);
+            if !sent.text.is_empty() {
+                m["caption"] = json!(sent.text);
+            }
+        }
+        None => m["text"] = json!(sent.text),
+    }
+    if let Some(k) = &sent.keyboard {
+        m["reply_markup"] = k.clone();
+    }
+    m
+}
+
+/// Reads a JSON body, or a multipart one (`sendPhoto` from memory: the file is its own part,
+/// named in the `photo` field as `attach://<part>`).
+async fn params(req: Request) -> Value {
+    let multipart = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let body = Bytes::from_request(req, &()).await.expect("a body");
+        return if body.is_empty() {
+            json!({})
+        } else {
+            serde_json::from_slice(&body).expect("a JSON body")
+        };
+    }
+    let mut form = Multipart::from_request(req, &()).await.expect("a multipart body");
+    let mut fields = serde_json::Map::new();
+    while let Some(field) = form.next_field().await.expect("a multipart field") {
+        let name = field.name().unwrap_or("").to_string();
+        let file_name = field.file_name().map(str::to_string);
+        let data = field.bytes().await.expect("the field's bytes");
+        let value = match file_name {
+            Some(file) => json!({"file_name": file, "len": data.len(),
+                                 "png": data.starts_with(b"\x89PNG\r\n\x1a\n")}),
+            None => {
+                let text = String::from_utf8_lossy(&data).to_string();
+                match name.as_str() {
+                    "reply_markup" => serde_json::from_str(&text).unwrap_or(json!(text)),
+                    _ => json!(text),
+                }
+            }
+        };
+        fields.insert(name, value);
+    }
+    let names: Vec<String> = fields.keys().cloned().collect();
+    for name in names {
+        let part = fields
+            .get(&name)
+            .and_then(Value::as_str)
+            .and_then(|s| s.strip_prefix("attach://"))
+            .map(String::from);
+        if let Some(file) = part.and_then(|p| fields.remove(&p)) {
+            fields.insert(name, file);
+        }
+    }
+    Value::Object(fields)
+}
+
+async fn handle(
+    State(stand_in): State<StandIn>,
+    Path((bot, method)): Path<(String, String)>,
+    req: Request,
+) -> (StatusCode, Json<Value>) {
+    // Method names are case-insensitive; teloxide sends them PascalCase ("SendMessage").
+    let method = method.to_ascii_lowercase();
+    let token_ok = bot == format!("bot{TOKEN}");
+    let params = params(req).await;
+    let (status, body) = if method == "getupdates" {
+        long_poll(&stand_in, &params).await
+    } else {
+        answer(&stand_in, &method, &params, token_ok)
+    };
+    stand_in.lock().calls.push(Call {
+        method,
+        token_ok,
+        params,
+        status: status.as_u16(),
+        at: Instant::now(),
+    });
+    stand_in.new_call.notify_waiters();
+    (status, body)
+}
+
+/// `getUpdates`: confirms the updates before `offset`, returns the rest, waiting up to the
+/// asked `timeout` for one (at most a quarter second here, so tests stop quickly).
+async fn long_poll(stand_in: &StandIn, params: &Value) -> (StatusCode, Json<Value>) {
+    let offset = int(&params["offset"]);
+    let wait = Duration::from_secs(params["timeout"].as_u64().unwrap_or(0));
+    let deadline = Instant::now() + wait.min(Duration::from_millis(250));
+    loop {
+        let notified = stand_in.new_update.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        let ready: Vec<Value> = {
+            let mut inner = stand_in.lock();
+            inner.updates.retain(|u| int(&u["update_id"]) >= offset);
+            inner.updates.iter().take(100).cloned().collect()
+        };
+        if !ready.is_empty() || Instant::now() >= deadline {
+            return (StatusCode::OK, Json(json!({"ok": true, "result": ready})));
+        }
+        let _ = tokio::time::timeout_at(deadline, notified).await;
+    }
+}
+
+fn answer(
+    stand_in: &StandIn,
+    method: &str,
+    p: &Value,
+    token_ok: bool,
+) -> (StatusCode, Json<Value>) {
+    if !token_ok {
+        return fail(StatusCode::UNAUTHORIZED, "Unauthorized");
+    }
+    let mut inner = stand_in.lock();
+    let ok = |result: Value| (StatusCode::OK, Json(json!({"ok": true, "result": result})));
+    match method {
+        "getme" => {
+            let mut me = bot_json();
+            for (k, v) in [
+                ("can_join_groups", true),
+                ("can_read_all_group_messages", false),
+                ("supports_inline_queries", false),
+                ("can_connect_to_business", false),
+                ("has_main_web_app", false),
+            ] {
+                me[k] = json!(v);
+            }
+            ok(me)
+        }
+        "getwebhookinfo" => {
+            ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
+        }
+        "deletewebhook" | "setmycommands" | "answercallbackquery" | "deletemessage" => {
+            ok(json!(true))
+        }
+        "getchatmember" => {
+            let user = int(&p["user_id"]);
+            let person = inner.users.get(&user).map_or_else(
+                || {
+                    json!({"id": user, "is_bot": false,
+                "first_name": "?"})
+                },
+                |u| u.json(),
+            );
+            if inner.admins.contains(&user) {
+                ok(json!({"status": "administrator", "user": person, "can_be_edited": false,
+                    "is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
+                    "can_manage_video_chats": true, "can_restrict_members": true,
+                    "can_promote_members": false, "can_change_info": true,
+                    "can_invite_users": true}))
+            } else {
+                ok(json!({"status": "member", "user": person}))
+            }
+        }
+        "sendmessage" | "sendphoto" => {
+            let chat = int(&p["chat_id"]);
+            if let Some(at) = inner.throttled.iter().position(|(m, c)| m == method && *c == chat) {
+                inner.throttled.remove(at);
+                let body = json!({"ok": false, "error_code": 429,
+                    "description": "Too Many Requests: retry after 1",
+                    "parameters": {"retry_after": 1}});
+                return (StatusCode::TOO_MANY_REQUESTS, Json(body));
+            }
+            if chat > 0 && inner.blocked.contains(&chat) {
+                return fail(StatusCode::FORBIDDEN, "Forbidden: bot was blocked by the user");
+            }
+            if chat > 0 && !inner.started.contains(&chat) {
+                return fail(
+                    StatusCode::FORBIDDEN,
+                    "Forbidden: bot can't initiate conversation with a user",
+                );
+            }
+            let keyboard = p.get("reply_markup").cloned();
+            let datas_ok = keyboard.as_ref().is_none_or(|k| {
+                k["inline_keyboard"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+                    .all(|b| {
+                        b["callback_data"].as_str().is_some_and(|d| !d.is_empty() && d.len() <= 64)
+                    })
+            });
+            if !datas_ok {
+                return fail(StatusCode::BAD_REQUEST, "Bad Request: BUTTON_DATA_INVALID");
+            }
+            let (text, photo) = if method == "sendphoto" {
+                let caption = p["caption"].as_str().unwrap_or("").to_string();
+                if utf16(&caption) > 1024 {
+                    return fail(
+                        StatusCode::BAD_REQUEST,
+                        "Bad Request: message caption is too long",
+                    );
+                }
+                (caption, Some(p["photo"].clone()))
+            } else {
+                let text = p["text"].as_str().unwrap_or("").to_string();
+                if text.trim().is_empty() {
+                    return fail(StatusCode::BAD_REQUEST, "Bad Request: message text is empty");
+                }
+                if utf16(&text) > 4096 {
+                    return fail(StatusCode::BAD_REQUEST, "Bad Request: message is too long");
+                }
+                (text, None)
+            };
+            inner.next_message += 1;
+            let sent = Sent { chat, id: inner.next_message, text, photo, keyboard };
+            let json = message_json(&inner, &sent);
+            inner.sent.push(sent);
+            ok(json)
+        }
+        "editmessagereplymarkup" | "editmessagetext" => {
+            let (chat, id) = (int(&p["chat_id"]), int(&p["message_id"]));
+            let Some(at) = inner.sent.iter().position(|s| s.chat == chat && s.id == id) else {
+                return fail(StatusCode::BAD_REQUEST, "Bad Request: message to edit not found");
+            };
+            inner.sent[at].keyboard = p.get("reply_markup").cloned();
+            if let Some(text) = p["text"].as_str() {
+                inner.sent[at].text = text.to_string();
+            }
+            let json = message_json(&inner, &inner.sent[at].clone());
+            ok(json)
+        }
+        _ => fail(StatusCode::BAD_REQUEST, "Bad Request: method is not known to the stand-in"),
+    }
+}
+
+/// A path (`A1-A4`) or an edge (`B3:R`): what the group must never see during a game (the same
+/// check as tests/referee.rs).
+fn has_private_detail(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(5).any(|w| {
+        w[0].is_ascii_uppercase()
+            && w[1].is_ascii_digit()
+            && ((w[2] == '-' && w[3].is_ascii_uppercase() && w[4].is_ascii_digit())
+                || (w[2] == ':' && "UDLR".contains(w[3])))
+    })
+}
+
+/// `arbiter serve` running against a fresh stand-in and database.
+struct Bot {
+    api: StandIn,
+    url: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Bot {
+    async fn start() -> Bot {
+        Bot::start_with(|_| {}).await
+    }
+
+    /// Starts the bot after `prepare` set up the stand-in (admins, throttling).
+    async fn start_with(prepare: impl FnOnce(&mut Inner)) -> Bot {
+        let (api, url) = StandIn::start().await;
+        prepare(&mut api.lock());
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let file = dir.path().join("config.toml");
+        std::fs::write(&file, "[console]\nuser = \"nobody\"\n").expect("the config file");
+        let db = dir.path().join("arbiter.db").display().to_string();
+        let env = |key: &str| match key {
+            "TELEGRAM_TOKEN" => Some(TOKEN.to_string()),
+            "TELEGRAM_API_URL" => Some(url.clone()),
+            "ARBITER_DATABASE" => Some(db.clone()),
+            _ => None,
+        };
+        let config = Config::load(Some(&file), env).expect("the configuration loads");
+        assert!(config.has_platform(), "a token turns Telegram on");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            serve::run(&config, 7, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        api.wait("polling to start", |i| {
+            i.calls.iter().any(|c| c.method == "getupdates").then_some(())
+        })
+        .await;
+        Bot { api, url, stop: Some(stop), task, _dir: dir }
+    }
+
+    /// Stops `serve` and checks what holds for every test: it stopped cleanly, every call
+    /// carried the token and reached this stand-in, every button press was answered, and every
+    /// photo was a PNG named board.png. Returns the stand-in for a last look.
+    async fn finish(mut self) -> StandIn {
+        let pressed = self.api.lock().pressed.clone();
+        for id in &pressed {
+            self.api.expect_answer(id).await;
+        }
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let stopped = tokio::time::timeout(PATIENCE, self.task).await.expect("serve stops in time");
+        stopped.expect("serve does not panic").expect("serve stops cleanly");
+        let inner = self.api.lock();
+        assert!(inner.calls.iter().all(|c| c.token_ok), "every call carried the token");
+        assert!(self.url.starts_with("http://127.0.0.1:"), "{}", self.url);
+        let answered = inner.calls.iter().filter(|c| c.method == "answercallbackquery").count();
+        assert_eq!(answered, pressed.len(), "each press answered exactly once");
+        for photo in inner.calls.iter().filter(|c| c.method == "sendphoto") {
+            assert_eq!(photo.params["photo"]["file_name"], "board.png");
+            assert_eq!(photo.params["photo"]["png"], true, "a PNG by its signature");
+        }
+        drop(inner);
+        self.api
+    }
+}
+
+/// Alice and Bob open their private chats with the bot.
+async fn both_start(api: &StandIn) {
+    api.say(ALICE.id, ALICE, "/start");
+    api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
+    api.say(BOB.id, BOB, "/start");
+    api.expect_sent(BOB.id, "Hello Bob!").await;
+}
+
+/// `who` sends `action` privately and presses Confirm under the echo (game 1, `turn` actions
+/// played before).
+async fn play(api: &StandIn, who: Person, action: &str, turn: u32) {
+    api.say(who.id, who, action);
+    let data = format!("1:{turn}:confirm");
+    let echo = api.expect_data(who.id, &data).await;
+    let id = api.press(who, &echo, &data);
+    let answer = api.expect_answer(&id).await;
+    assert!(answer.get("show_alert").is_none(), "an accepted press has no alert: {answer}");
+}
+
+/// Everything the group read before the game-over message.
+fn group_before_the_end(api: &StandIn, over: &str) -> Vec<String> {
+    api.sent_to(GROUP).into_iter().map(|s| s.text).take_while(|t| !t.contains(over)).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_in_english_and_chinese_and_updates_are_long_polled() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let calls = api
+        .wait("four command menus", |i| {
+            let menus: Vec<Value> = i
+                .calls
+                .iter()
+                .filter(|c| c.method == "setmycommands")
+                .map(|c| c.params.clone())
+                .collect();
+            (menus.len() == 4).then_some(menus)
+        })
+        .await;
+    let names = |menu: &Value| -> Vec<String> {
+        menu["commands"]
+            .as_array()
+            .expect("commands")
+            .iter()
+            .map(|c| c["command"].as_str().expect("a name").to_string())
+            .collect()
+    };
+    let find = |lang: Option<&str>, admins: bool| -> &Value {
+        calls
+            .iter()
+            .find(|m| {
+                m["language_code"].as_str() == lang
+                    && m.get("scope").is_some_and(|s| s["type"] == "all_chat_administrators")
+                        == admins
+            })
+            .expect("a menu for each language and scope")
+    };
+    let en = find(None, false);
+    let zh = find(Some("zh"), false);
+    let en_admins = find(None, true);
+    let zh_admins = find(Some("zh"), true);
+    assert!(names(en).iter().any(|n| n == "new") && names(en).iter().any(|n| n == "accept"));
+    for hidden in ["press", "start", "admin"] {
+        assert!(!names(en).iter().any(|n| n == hidden), "/{hidden} is not in the menu");
+    }
+    assert!(names(en_admins).iter().any(|n| n == "admin"));
+    assert!(names(zh_admins).iter().any(|n| n == "admin"));
+    assert_eq!(names(en), names(zh));
+    for menu in &calls {
+        for name in names(menu) {
+            assert!(
+                !name.is_empty()
+                    && name.len() <= 32
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+                "{name} is a valid Telegram command name"
+            );
+        }
+    }
+    let described = |menu: &Value, name: &str| -> String {
+        let commands = menu["commands"].as_array().expect("commands");
+        let found = commands.iter().find(|c| c["command"] == name).expect("the command");
+        found["description"].as_str().expect("a description").to_string()
+    };
+    assert!(described(en, "new").starts_with("start a game"), "{}", described(en, "new"));
+    assert!(described(zh, "new").chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)));
+    // The webhook is removed (long polling needs none); getUpdates long-polls with offsets.
+    assert_eq!(api.calls("deletewebhook").len(), 1);
+    assert!(!api.calls("getme").is_empty());
+    api.say(ALICE.id, ALICE, "/help");
+    api.expect_sent(ALICE.id, "/new").await;
+    // The next poll confirms the update by asking from the offset after it.
+    api.wait("a poll from offset 2", |i| {
+        i.calls
+            .iter()
+            .any(|c| c.method == "getupdates" && int(&c.params["offset"]) == 2)
+            .then_some(())
+    })
+    .await;
+    let polls = api.calls("getupdates");
+    assert!(polls.iter().all(|c| c.params["timeout"] == 10), "long polling, 10 s");
+    let offsets: Vec<i64> = polls.iter().map(|c| int(&c.params["offset"])).collect();
+    assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "offsets never go back: {offsets:?}");
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_referee_mode_game_is_played_with_buttons_and_the_group_never_sees_a_path_or_fence() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, &format!("/new@{BOT_USERNAME} dark-fence @bob_builder"));
+    let accept = "1:0:accept";
+    let invitation = api.expect_data(GROUP, accept).await;
+    assert!(invitation.text.contains("Alice Liddell invites Bob"), "{}", invitation.text);
+    let pressed = api.press(BOB, &invitation, accept);
+    let started = api.expect_sent(GROUP, "Dark Fence #1: Alice Liddell (moves first) vs Bob").await;
+    // Two short texts of one answer to one chat arrive as one message.
+    assert!(started.text.ends_with("\n\nPly 1: Alice Liddell to move."), "{}", started.text);
+    assert!(api.expect_answer(&pressed).await.get("show_alert").is_none());
+    // The choice is made: the invitation loses its buttons; the announcement is a new message.
+    api.wait("the invitation's buttons removed", |i| {
+        let m = i.sent.iter().find(|s| s.id == invitation.id)?;
+        m.datas().is_empty().then_some(())
+    })
+    .await;
+    play(api, ALICE, "A1-A4-B4-B3 R", 0).await;
+    api.expect_sent(GROUP, "Ply 1: Alice Liddell has moved.").await;
+    play(api, BOB, "D4-D1 L", 1).await;
+    api.expect_sent(GROUP, "Ply 2: Bob has moved.").await;
+    play(api, ALICE, "B3-B1 D", 2).await;
+    api.expect_sent(GROUP, "Ply 3: Alice Liddell has moved.").await;
+    play(api, BOB, "D1-D3-B3 U", 3).await;
+    let over = api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
+    assert!(over.text.contains("crossed the fence at B3:R"), "{}", over.text);
+    let during = group_before_the_end(api, "is over");
+    assert!(during.len() >= 5, "{during:?}");
+    for text in &during {
+        assert!(!has_private_detail(text), "the group saw a private detail: {text}");
+    }
+    // Boards went as photos to the group and privately.
+    let photos = api.calls("sendphoto");
+    assert!(photos.iter().any(|c| int(&c.params["chat_id"]) == GROUP));
+    assert!(photos.iter().any(|c| int(&c.params["chat_id"]) == BOB.id));
+    // Each player read only their own paths.
+    let bob_read: Vec<String> = api.sent_to(BOB.id).into_iter().map(|s| s.text).collect();
+    assert!(bob_read.iter().all(|t| !t.contains("A1-A4")), "{bob_read:?}");
+    let alice_read: Vec<String> = api.sent_to(ALICE.id).into_iter().map(|s| s.text).collect();
+    assert!(alice_read.iter().all(|t| !t.contains("D4-D1")), "{alice_read:?}");
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_variant_game_is_played_to_a_verdict_and_refused_presses_are_alerts() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new dark-fence @bob_builder mode=challenge confirm_moves=false");
+    api.expect_data(GROUP, "1:0:accept").await;
+    api.say(GROUP, BOB, "/accept");
+    api.expect_sent(GROUP, "Dark Fence #1:").await;
+    api.say(ALICE.id, ALICE, "A1-A2 R");
+    api.expect_sent(GROUP, "Ply 1: Alice Liddell stops on A2.").await;
+    // Window 1 after ply 1 is Bob's; one action so far.
+    let window = api.expect_data(GROUP, "1:1:pass").await;
+    assert!(window.text.starts_with("Bob: challenge Alice Liddell?"), "{}", window.text);
+    assert!(window.datas().contains(&"1:1:challenge".to_string()), "{:?}", window.datas());
+    // Not Alice's window: the refusal is an alert to her alone, and the buttons stay.
+    let before = api.sent_to(GROUP).len();
+    let wrong = api.press(ALICE, &window, "1:1:pass");
+    let alert = api.expect_answer(&wrong).await;
+    assert_eq!(alert["show_alert"], true, "{alert}");
+    assert_eq!(alert["text"], "It is Bob's turn.");
+    assert_eq!(api.sent_to(GROUP).len(), before, "nothing posted for a refused press");
+    assert!(!api.message(GROUP, window.id).datas().is_empty());
+    let pressed = api.press(BOB, &window, "1:1:pass");
+    api.expect_sent(GROUP, "Bob does not challenge.").await;
+    assert!(api.expect_answer(&pressed).await.get("show_alert").is_none());
+    let second = api.expect_data(GROUP, "1:2:pass").await;
+    assert!(second.text.starts_with("Alice Liddell: challenge Bob?"), "{}", second.text);
+    // The first window's buttons are gone; pressing its Pass again is a stale press.
+    assert!(api.message(GROUP, window.id).datas().is_empty());
+    let stale = api.press(BOB, &window, "1:1:pass");
+    let alert = api.expect_answer(&stale).await;
+    assert_eq!(alert["text"], "That turn is over; this button no longer applies.");
+    // Typed commands work too, with our suffix.
+    api.say(GROUP, ALICE, &format!("/pass@{BOT_USERNAME}"));
+    api.expect_sent(GROUP, "Alice Liddell does not challenge.").await;
+    api.say(BOB.id, BOB, "D4-B4-B2 U");
+    api.expect_sent(GROUP, "Ply 2: Bob stops on B2.").await;
+    let w = api.expect_data(GROUP, "1:4:pass").await;
+    api.press(ALICE, &w, "1:4:pass");
+    api.expect_count(GROUP, "Alice Liddell does not challenge.", 2).await;
+    let w = api.expect_data(GROUP, "1:5:pass").await;
+    assert!(w.text.starts_with("Bob: challenge Alice Liddell?"), "{}", w.text);
+    api.press(BOB, &w, "1:5:pass");
+    api.expect_count(GROUP, "Bob does not challenge.", 2).await;
+    api.say(ALICE.id, ALICE, "A2-A1-B1-B3 R");
+    api.expect_sent(GROUP, "Ply 3: Alice Liddell stops on B3.").await;
+    let w = api.expect_data(GROUP, "1:7:challenge").await;
+    api.press(BOB, &w, "1:7:challenge");
+    let over = api.expect_sent(GROUP, "#1 is over: Bob wins.").await;
+    assert!(over.text.contains("Challenge upheld"), "{}", over.text);
+    for text in group_before_the_end(api, "is over") {
+        assert!(!has_private_detail(&text), "the group saw a private detail: {text}");
+    }
+    let api = bot.finish().await;
+    // The refusals were alerts only: the group never read them.
+    let group: Vec<String> = api.sent_to(GROUP).into_iter().map(|s| s.text).collect();
+    assert!(group.iter().all(|t| !t.contains("It is Bob's turn") && !t.contains("turn is over")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_never_pressed_start_gets_a_start_link_that_begins_the_game() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.say(ALICE.id, ALICE, "/start");
+    api.expect_sent(ALICE.id, "Hello").await;
+    // Bob has only ever talked in the group: the bot knows his username, but may not write to
+    // him privately.
+    api.say(GROUP, BOB, "hello everyone");
+    api.say(GROUP, ALICE, "/new dark-fence @bob_builder");
+    let invitation = api.expect_data(GROUP, "1:0:accept").await;
+    assert!(invitation.text.contains("invites Bob"), "{}", invitation.text);
+    let pressed = api.press(BOB, &invitation, "1:0:accept");
+    let link = format!("https://t.me/{BOT_USERNAME}?start=accept-1");
+    let told = api.expect_sent(GROUP, &link).await;
+    assert!(told.text.contains("I can't write to Bob privately"), "{}", told.text);
+    // A link cannot be opened from an alert: it is a group message, and the press is answered.
+    assert!(api.expect_answer(&pressed).await.get("show_alert").is_none());
+    assert!(!api.message(GROUP, invitation.id).datas().is_empty(), "the invitation stays open");
+    // Following the link sends `/start accept-1` privately.
+    api.say(BOB.id, BOB, "/start accept-1");
+    api.expect_sent(BOB.id, "Hello Bob!").await;
+    api.expect_sent(GROUP, "Dark Fence #1: Alice Liddell (moves first) vs Bob").await;
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blocked_private_chat_is_explained_in_the_group_and_the_game_goes_on() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new dark-fence @bob_builder confirm_moves=false");
+    api.expect_data(GROUP, "1:0:accept").await;
+    api.say(GROUP, BOB, "/accept");
+    api.expect_sent(GROUP, "Dark Fence #1:").await;
+    // A secret move typed in the group is refused, played nowhere, and taken down.
+    api.say(GROUP, ALICE, "A1-A4-B4-B3 R");
+    api.expect_sent(GROUP, "Moves of this game are secret").await;
+    api.wait("the secret move deleted", |i| {
+        i.calls
+            .iter()
+            .any(|c| c.method == "deletemessage" && int(&c.params["chat_id"]) == GROUP)
+            .then_some(())
+    })
+    .await;
+    api.lock().blocked.insert(BOB.id);
+    api.say(ALICE.id, ALICE, "A1-A4-B4-B3 R");
+    api.expect_sent(GROUP, "Ply 1: Alice Liddell has moved.").await;
+    let link = format!("https://t.me/{BOT_USERNAME}?start=view-1");
+    let told = api.expect_sent(GROUP, &link).await;
+    assert!(told.text.starts_with("I can't write to Bob privately any more"), "{}", told.text);
+    let refused = api.calls("sendmessage").into_iter().chain(api.calls("sendphoto"));
+    assert!(refused.filter(|c| c.status == 403).count() >= 1);
+    // Bob comes back through the link: his view arrives, and he plays on.
+    api.lock().blocked.remove(&BOB.id);
+    api.say(BOB.id, BOB, "/start view-1");
+    api.expect_sent(BOB.id, "Hello Bob!").await;
+    api.wait("Bob's view", |i| {
+        i.sent.iter().any(|s| s.chat == BOB.id && s.photo.is_some()).then_some(())
+    })
+    .await;
+    api.say(BOB.id, BOB, "D4-D1 L");
+    api.expect_sent(GROUP, "Ply 2: Bob has moved.").await;
+    let told_again = api.sent_to(GROUP).iter().filter(|s| s.text.contains(&link)).count();
+    assert_eq!(told_again, 1, "the group is told once");
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_message_is_sent_again_after_the_pause_and_arrives_once() {
+    let bot = Bot::start_with(|i| i.throttled.push(("sendmessage".into(), GROUP))).await;
+    let api = &bot.api;
+    api.say(GROUP, ALICE, "/games");
+    let sent =
+        api.wait("the /games reply", |i| i.sent.iter().find(|s| s.chat == GROUP).cloned()).await;
+    let tries: Vec<Call> = api
+        .calls("sendmessage")
+        .into_iter()
+        .filter(|c| int(&c.params["chat_id"]) == GROUP)
+        .collect();
+    assert_eq!(tries.iter().map(|c| c.status).collect::<Vec<_>>(), [429, 200]);
+    assert_eq!(tries[0].params["text"], tries[1].params["text"]);
+    let pause = tries[1].at.duration_since(tries[0].at);
+    assert!(pause >= Duration::from_millis(950), "waited {pause:?} for retry_after = 1 s");
+    assert_eq!(api.sent_to(GROUP).len(), 1, "{sent:?}");
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_for_other_bots_are_ignored_and_mentions_become_user_ids_or_open_invitations() {
+    let bot = Bot::start_with(|i| {
+        i.admins.insert(ALICE.id);
+    })
+    .await;
+    let api = &bot.api;
+    api.say(ALICE.id, ALICE, "/start");
+    api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
+    api.say(CAROL.id, CAROL, "/start");
+    api.expect_sent(CAROL.id, "Hello Carol!").await;
+    // Another bot's command is not ours; ours follows it in the same chat, in order.
+    api.say(GROUP, ALICE, "/games@some_other_bot");
+    api.say(GROUP, ALICE, &format!("/help@{BOT_USERNAME}"));
+    api.expect_sent(GROUP, "/new").await;
+    assert_eq!(api.sent_to(GROUP).len(), 1, "only /help was answered");
+    // Carol has no username: Telegram marks her name with a text_mention.
+    let text = "/new dark-fence Carol";
+    let mention = json!({"type": "text_mention", "offset": 16, "length": 5, "user": CAROL.json()});
+    api.say_with(GROUP, ALICE, text, vec![mention]);
+    let invitation = api.expect_data(GROUP, "1:0:accept").await;
+    assert!(invitation.text.starts_with("Alice Liddell invites Carol to"), "{}", invitation.text);
+    // An unknown @username is dropped: the invitation is open to anyone.
+    api.say(GROUP, ALICE, "/new dark-fence @nobody_known");
+    let open = api.expect_sent(GROUP, "#2 and waits for an opponent").await;
+    assert!(!open.text.contains("nobody_known"), "{}", open.text);
+    // Administrators' commands ask Telegram who administers the group.
+    api.say(GROUP, CAROL, "/admin abort #2");
+    api.expect_sent(GROUP, "Only an administrator of this chat may do that.").await;
+    api.say(GROUP, ALICE, "/admin abort #2");
+    api.expect_sent(GROUP, "Alice Liddell aborts #2.").await;
+    let asked: Vec<i64> =
+        api.calls("getchatmember").iter().map(|c| int(&c.params["user_id"])).collect();
+    assert_eq!(asked, [CAROL.id, ALICE.id]);
+    // Ordinary commands never ask.
+    api.say(GROUP, CAROL, "/accept #1");
+    api.expect_sent(GROUP, "Dark Fence #1: Alice Liddell (moves first) vs Carol").await;
+    assert_eq!(api.calls("getchatmember").len(), 2);
+    let _ = bot.finish().await;
+}
+
+/// The real binary: `arbiter` with no subcommand serves Telegram once `TELEGRAM_TOKEN` is set
+/// (here with `TELEGRAM_API_URL` on the stand-in), stops cleanly on SIGTERM, and its logs, even
+/// at trace level (every crate's), never contain the token.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_telegram_when_a_token_is_set_and_never_logs_the_token() {
+    let (api, url) = StandIn::start().await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir.path())
+        .env("TELEGRAM_TOKEN", TOKEN)
+        .env("TELEGRAM_API_URL", &url)
+        .env("ARBITER_DATABASE", dir.path().join("arbiter.db"))
+        .env("RUST_LOG", "trace")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    api.wait("the binary polling", |i| {
+        i.calls.iter().any(|c| c.method == "getupdates").then_some(())
+    })
+    .await;
+    api.say(ALICE.id, ALICE, "/start");
+    api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
+    let stopped = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(stopped.success());
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the binary did not stop on SIGTERM");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let out = child.wait_with_output().expect("the child's output");
+    let logs = String::from_utf8_lossy(&out.stderr);
+    assert!(status.success(), "{status:?}\n{logs}");
+    assert!(logs.contains("connected to Telegram"), "{logs}");
+    let secret = TOKEN.split_once(':').map_or(TOKEN, |(_, s)| s);
+    assert!(!logs.contains(secret), "the token leaked into the logs:\n{logs}");
+    assert!(api.lock().calls.iter().all(|c| c.token_ok));
+}

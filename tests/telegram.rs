@@ -1003,3 +1003,39 @@ async fn the_binary_serves_telegram_when_a_token_is_set_and_never_logs_the_token
     assert!(!logs.contains(secret), "the token leaked into the logs:\n{logs}");
     assert!(api.lock().calls.iter().all(|c| c.token_ok));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ultima_game_is_played_in_the_group_with_board_photos_and_private_turn_pings() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new ultima @bob_builder");
+    let accept = "1:0:accept";
+    let invitation = api.expect_data(GROUP, accept).await;
+    api.press(BOB, &invitation, accept);
+    let started = api
+        .expect_sent(GROUP, "Ultima #1: Alice Liddell (white, moves first) vs Bob (black)")
+        .await;
+    assert!(started.photo.is_some(), "the start position comes as a photo with its caption");
+    // Moves are typed in the group (with or without the bot's name); each is announced once,
+    // with the board, and the player to move is pinged privately (a correspondence game).
+    api.say(GROUP, ALICE, "/move c2c5");
+    api.expect_sent(GROUP, "#1 ply 1: Alice Liddell (white) pincer c2-c5.").await;
+    api.expect_sent(BOB.id, "#1 Ultima: your move (black). Last move: c2c5.").await;
+    api.say(GROUP, BOB, &format!("/move@{BOT_USERNAME} d7d5"));
+    api.expect_sent(GROUP, "#1 ply 2: Bob (black) pincer d7-d5.").await;
+    api.say(GROUP, ALICE, "/move e2e5");
+    let pinch = api
+        .expect_sent(
+            GROUP,
+            "#1 ply 3: Alice Liddell (white) pincer e2-e5, capturing the pincer on d5 (by pinching).",
+        )
+        .await;
+    assert!(pinch.photo.is_some(), "{}", pinch.text);
+    // An impossible move is refused in the group and changes nothing.
+    api.say(GROUP, BOB, "/move b8b6");
+    api.expect_sent(GROUP, "The long leaper on b8 cannot move to b6").await;
+    api.say(GROUP, BOB, "/resign");
+    api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
+    let _ = bot.finish().await;
+}

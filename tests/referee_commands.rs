@@ -717,6 +717,33 @@ async fn the_confirm_button_plays_the_echoed_move() {
 }
 
 #[tokio::test]
+async fn a_path_without_a_direction_gets_direction_buttons_that_complete_the_move() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let before = bed.snapshot().await;
+    // The question, privately, with one button per direction; nothing is played yet.
+    let out = bed.run("alice@dm: A1-A4-B4-B3").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "dm:alice");
+    assert_eq!(
+        out[0].text,
+        "#1: A1-A4-B4-B3 — on which side of your final cell does the fence go?"
+    );
+    assert_eq!(out[0].buttons, ["up", "down", "left", "right"]);
+    assert_eq!(bed.snapshot().await, before);
+    // "right" completes it into `A1-A4-B4-B3 R`, echoed for confirmation like a typed move.
+    let out = bed
+        .run("alice@dm: A1-A4-B4-B3\nalice@dm: /press 1:0:complete-R\nalice@dm: /press 1:0:confirm")
+        .await;
+    assert_eq!(out[1].text, "#1: will play A1-A4-B4-B3, fence: right.", "{out:#?}");
+    assert_t01_announced(&out[2..]);
+    assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
+    // A completion button of an earlier turn, or with nothing waiting, is stale.
+    bed.refused("alice@dm: /press 1:0:complete-U", "That turn is over; this button").await;
+    bed.refused("bob@dm: /press 1:1:complete-U", "That turn is over; this button").await;
+}
+
+#[tokio::test]
 async fn the_cancel_button_drops_the_echoed_move() {
     let bed = Bed::new();
     bed.run(STARTED).await;

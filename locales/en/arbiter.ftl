@@ -82,6 +82,7 @@ err-abort-started = The game has started; use /resign instead.
 new-invite = { $creator } invites { $opponent } to { $game } #{ $id }. { $rules } { $opponent }: /accept #{ $id }
 new-open-invite = { $creator } starts { $game } #{ $id } and waits for an opponent. { $rules } Anyone: /accept #{ $id }
 declined = { $name } declined #{ $id }.
+complete-move = #{ $id }: { $move } — on which side of your final cell does the fence go?
 confirm-generic = #{ $id }: play { $action }?
 confirm-cancelled = Cancelled. Send another move when ready.
 draw-offered = { $name } offers a draw in #{ $id }. { $other }: /draw accept or /draw decline

@@ -81,6 +81,7 @@ err-abort-started = 对局已经开始；请改用 /resign。
 new-invite = { $creator } 邀请 { $opponent } 下{ $game } #{ $id }。{ $rules } { $opponent }：/accept #{ $id }
 new-open-invite = { $creator } 开了一局{ $game } #{ $id }，等待对手。{ $rules } 任何人：/accept #{ $id }
 declined = { $name } 拒绝了 #{ $id }。
+complete-move = #{ $id }：{ $move } —— 柵欄放在终点格的哪一侧？
 confirm-generic = #{ $id }：执行 { $action }？
 confirm-cancelled = 已撤回。准备好后请重新发送。
 draw-offered = { $name } 在 #{ $id } 提和。{ $other }：/draw accept 或 /draw decline

@@ -40,6 +40,26 @@ pub(super) fn is_private_action(action: &AnyAction) -> bool {
     matches!(action, AnyAction::DarkFence(Action::Move(_) | Action::Start(_)))
 }
 
+/// A path typed without a fence direction: the four directions (those that make a well-formed
+/// move) as buttons. Nothing hidden is consulted: only the parse, as for the echo.
+pub(super) fn completions(
+    w: &Wording,
+    lang: Lang,
+    game: &AnyGame,
+    seat: Seat,
+    text: &str,
+    error: &AnyError,
+) -> Vec<(String, String)> {
+    if !matches!(error, AnyError::DarkFence(ActionError::NoDirection)) {
+        return Vec::new();
+    }
+    [Dir::U, Dir::D, Dir::L, Dir::R]
+        .into_iter()
+        .filter(|d| game.parse_action(seat, &format!("{text} {}", d.letter())).is_ok())
+        .map(|d| (dir_word(w, lang, d), d.letter().to_string()))
+        .collect()
+}
+
 /// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4).
 pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     matches!(action, AnyAction::DarkFence(Action::Move(_))) && options(game).confirm_moves
@@ -926,6 +946,7 @@ mod tests {
             time: super::super::clock::TimeControl::default(),
             actions: 0,
             pending: std::collections::HashMap::new(),
+            partial: std::collections::HashMap::new(),
             last: None,
         };
         for lang in Lang::ALL {

@@ -44,6 +44,48 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     }
 }
 
+/// The ways to finish a move typed without its last part (a Dark Fence path without a
+/// direction), as (button label, the text that completes it); empty when `error` is about
+/// something else. Only endings that make a well-formed move are offered.
+pub(super) fn completions(
+    w: &Wording,
+    lang: Lang,
+    game: &AnyGame,
+    seat: Seat,
+    text: &str,
+    error: &AnyError,
+) -> Vec<(String, String)> {
+    match game {
+        AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
+        AnyGame::Ultima(_) => Vec::new(),
+    }
+}
+
+/// The private question with one button per completion (payload `<id>:<turn>:complete-<end>`).
+pub(super) fn completion_prompt(
+    w: &Wording,
+    ctx: &Ctx,
+    t: &Table,
+    text: &str,
+    choices: &[(String, String)],
+    turn: i64,
+) -> Outbound {
+    let id = t.row.id;
+    let mut m = msg(
+        t,
+        Dest::User(ctx.user.clone()),
+        w.text(ctx.lang, "complete-move", &[("id", id.into()), ("move", text.into())]),
+    );
+    m.buttons = choices
+        .iter()
+        .map(|(label, end)| Button {
+            label: label.clone(),
+            payload: format!("{id}:{turn}:complete-{end}"),
+        })
+        .collect();
+    m
+}
+
 /// The invitation posted by `/new`.
 pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outbound {
     let lang = ctx.lang;

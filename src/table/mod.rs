@@ -113,6 +113,10 @@ struct Table {
     time: TimeControl,
     actions: i64,
     pending: HashMap<usize, Pending>,
+    /// Moves typed without their last part (a Dark Fence path without a direction), waiting for
+    /// the button that completes them: the turn and the text typed. Memory only, like
+    /// confirmations.
+    partial: HashMap<usize, (i64, String)>,
     /// The last action applied: who, and its notation (to recognise a double submission).
     last: Option<(usize, String)>,
 }
@@ -397,6 +401,7 @@ impl Referee {
             time,
             actions: i64::try_from(actions.len()).unwrap_or(i64::MAX),
             pending: HashMap::new(),
+            partial: HashMap::new(),
             last: actions
                 .last()
                 .and_then(|a| Some((usize::try_from(a.seat).ok()?, a.notation.clone()))),
@@ -942,6 +947,7 @@ impl Referee {
             time,
             actions: 0,
             pending: HashMap::new(),
+            partial: HashMap::new(),
             last: None,
         };
         let out = games::invitation(&self.wording, ctx, &table, opponent.is_some());
@@ -1119,7 +1125,29 @@ impl Referee {
             });
             return Err(if again { TableError::user("err-already-played") } else { e });
         }
-        let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)?;
+        let action = match t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text) {
+            Ok(action) => action,
+            Err(e) => {
+                // A move missing only its last part: offer the completions as buttons.
+                let seat_id = Seat(u8::try_from(seat).unwrap_or(0));
+                let choices =
+                    games::completions(&self.wording, ctx.lang, &t.game, seat_id, text, &e);
+                if choices.is_empty() {
+                    return Err(e.into());
+                }
+                let turn = t.actions;
+                t.partial.insert(seat, (turn, text.trim().to_string()));
+                return Ok(vec![games::completion_prompt(
+                    &self.wording,
+                    ctx,
+                    &t,
+                    text.trim(),
+                    &choices,
+                    turn,
+                )]);
+            }
+        };
+        t.partial.remove(&seat);
         if games::needs_confirmation(&t.game, &action) {
             // Checked on a copy before the echo, so an impossible action is refused at once. The
             // outcome is thrown away: only whether the action is possible is used, and that depends
@@ -1130,6 +1158,22 @@ impl Referee {
             return Ok(vec![games::confirmation(&self.wording, ctx, &t, &action, turn)]);
         }
         self.apply(&mut t, seat, &action, Some(&ctx.user)).await
+    }
+
+    /// A completion button: the move typed earlier with the chosen ending, submitted as if typed
+    /// whole (so it is echoed for confirmation where the game asks for that).
+    async fn complete(&self, ctx: &Ctx, id: Option<i64>, ending: &str, turn: i64) -> Reply {
+        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let text = {
+            let cell = self.table(id)?;
+            let mut t = cell.lock().await;
+            let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+            match t.partial.remove(&seat) {
+                Some((at, text)) if at == turn => text,
+                _ => return Err(TableError::user("err-stale-button")),
+            }
+        };
+        self.move_text(ctx, Some(id), &format!("{text} {ending}")).await
     }
 
     fn check_turn(&self, t: &Table, seat: usize) -> Result<(), TableError> {
@@ -1220,6 +1264,7 @@ impl Referee {
         t.actions += 1;
         t.last = Some((seat, row.notation.clone()));
         t.pending.clear();
+        t.partial.clear();
         self.refresh(t);
         let langs = self.seat_langs(t).await;
         let mut out = games::announce(&self.wording, t, &events, &langs, self.images);
@@ -1655,6 +1700,9 @@ impl Referee {
             "confirm" => self.confirm(ctx, id, true).await,
             "cancel" => self.confirm(ctx, id, false).await,
             "view" => self.view(ctx, id).await,
+            key if key.starts_with("complete-") => {
+                self.complete(ctx, id, &key["complete-".len()..], turn).await
+            }
             "draw-accept" => self.offer(ctx, id, OfferKind::Draw, Some(true)).await,
             "draw-decline" => self.offer(ctx, id, OfferKind::Draw, Some(false)).await,
             "takeback-accept" => self.offer(ctx, id, OfferKind::Takeback, Some(true)).await,

@@ -721,13 +721,15 @@ async fn a_path_without_a_direction_gets_direction_buttons_that_complete_the_mov
     let bed = Bed::new();
     bed.run(STARTED).await;
     let before = bed.snapshot().await;
-    // The question, privately, with one button per direction; nothing is played yet.
+    // Spec T-10's refusal, privately, then the question with one button per direction; nothing
+    // is played yet.
     let out = bed.run("alice@dm: A1-A4-B4-B3").await;
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].to, "dm:alice");
     assert_eq!(
         out[0].text,
-        "#1: A1-A4-B4-B3 — on which side of your final cell does the fence go?"
+        "Format error: no fence direction (U, D, L or R). Nothing was done; please send again.\n\
+         Or choose where the fence goes for #1 A1-A4-B4-B3: on which side of your final cell?"
     );
     assert_eq!(out[0].buttons, ["up", "down", "left", "right"]);
     assert_eq!(bed.snapshot().await, before);
@@ -1134,7 +1136,14 @@ async fn each_dark_fence_format_error_is_refused_privately_and_changes_nothing()
     for (text, phrase) in cases {
         let out = bed.refused(&format!("alice@dm: {text}"), phrase).await;
         assert_eq!(out.len(), 1, "{out:#?}");
-        assert!(out[0].buttons.is_empty(), "a refusal is not echoed for confirmation");
+        // A refusal is never echoed for confirmation; a path missing only its direction also
+        // offers the four directions as buttons.
+        let expected: &[&str] = if phrase.contains("no fence direction") {
+            &["up", "down", "left", "right"]
+        } else {
+            &[]
+        };
+        assert_eq!(out[0].buttons, expected, "{text}");
         let out = bed.refused(&format!("alice@dm: /move {text} #1"), phrase).await;
         assert_eq!(out.len(), 1, "{out:#?}");
     }

@@ -61,20 +61,23 @@ pub(super) fn completions(
     }
 }
 
-/// The private question with one button per completion (payload `<id>:<turn>:complete-<end>`).
+/// The refusal of an incomplete move (`error`, worded as usual) followed by the question, with
+/// one button per completion (payload `<id>:<turn>:complete-<end>`).
 pub(super) fn completion_prompt(
     w: &Wording,
     ctx: &Ctx,
     t: &Table,
     text: &str,
+    error: &AnyError,
     choices: &[(String, String)],
     turn: i64,
 ) -> Outbound {
     let id = t.row.id;
+    let question = w.text(ctx.lang, "complete-move", &[("id", id.into()), ("move", text.into())]);
     let mut m = msg(
         t,
         Dest::User(ctx.user.clone()),
-        w.text(ctx.lang, "complete-move", &[("id", id.into()), ("move", text.into())]),
+        format!("{}\n{question}", error_text(w, ctx.lang, error)),
     );
     m.buttons = choices
         .iter()

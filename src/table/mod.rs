@@ -1142,6 +1142,7 @@ impl Referee {
                     ctx,
                     &t,
                     text.trim(),
+                    &e,
                     &choices,
                     turn,
                 )]);

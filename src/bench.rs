@@ -234,11 +234,7 @@ impl RenderBench {
 
 /// SplitMix64 for choosing moves.
 fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::core::splitmix64(state)
 }
 
 /// Up to `plies` moves (as text) that keep a fresh referee-mode game running.

@@ -160,6 +160,34 @@ impl fmt::Display for Seed {
     }
 }
 
+/// One step of SplitMix64 (Steele, Lea and Flood): advances `state` and returns the next output.
+/// The one deterministic generator of the project (seeds, Zobrist keys, playouts); `const` so
+/// tables can be built at compile time.
+#[must_use]
+pub const fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A SplitMix64 stream, for random playouts in tools and tests.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 bits.
+    pub fn next_u64(&mut self) -> u64 {
+        splitmix64(&mut self.0)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0); the slight modulo bias does not matter for playouts.
+    pub fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next_u64() % (n.max(1) as u64)).unwrap_or(0)
+    }
+}
+
 /// A stable, kebab-case code for an error variant, used by tools (`arbiter play` prints it) and
 /// by the referee to choose its wording.
 pub trait ErrorCode {

@@ -17,25 +17,12 @@ use arbiter::games::{Game, GameKind, GameOptions};
 use proptest::prelude::*;
 use serde::Serialize;
 
-/// A small deterministic generator (SplitMix64) driven by the proptest-chosen seed.
-struct Rng(u64);
+/// A small deterministic generator driven by the proptest-chosen seed.
+use arbiter::core::SplitMix64 as Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n.max(1) as u64).unwrap_or(0)
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
+/// True `percent` times in 100.
+fn chance(rng: &mut Rng, percent: u64) -> bool {
+    rng.next_u64() % 100 < percent
 }
 
 /// What a game supplies to the generic contracts.
@@ -349,7 +336,7 @@ conformance!(ultima_contracts, Ultima);
 struct DarkFence;
 
 fn random_cell(dims: dark_fence::Dims, rng: &mut Rng, off_board_percent: u64) -> Cell {
-    if rng.chance(off_board_percent) {
+    if chance(rng, off_board_percent) {
         return Cell::new(
             dims.cols + u8::try_from(rng.below(3)).unwrap_or(0),
             u8::try_from(rng.below(30)).unwrap_or(0),
@@ -371,9 +358,9 @@ fn random_path(
     let mut path = vec![from];
     for _ in 0..rng.below(5) {
         let at = *path.last().unwrap_or(&from);
-        let next = if rng.chance(crooked_percent) {
+        let next = if chance(rng, crooked_percent) {
             random_cell(dims, rng, 0)
-        } else if rng.chance(50) {
+        } else if chance(rng, 50) {
             Cell::new(at.c, u8::try_from(rng.below(usize::from(dims.rows))).unwrap_or(0))
         } else {
             Cell::new(u8::try_from(rng.below(usize::from(dims.cols))).unwrap_or(0), at.r)
@@ -424,16 +411,16 @@ impl Harness for DarkFence {
             0 => Action::Start(random_cell(dims, rng, 20)),
             1 => [Action::Challenge, Action::Pass, Action::Claim][rng.below(3)].clone(),
             _ => {
-                let from = if rng.chance(85) {
+                let from = if chance(rng, 85) {
                     game.cell_of(player(seat)).unwrap_or(Cell::new(0, 0))
                 } else {
                     random_cell(dims, rng, 10)
                 };
                 let mut path = random_path(dims, from, rng, 15);
-                if rng.chance(5) {
+                if chance(rng, 5) {
                     path.push(random_cell(dims, rng, 100));
                 }
-                if rng.chance(3) {
+                if chance(rng, 3) {
                     path.clear();
                 }
                 Action::Move(MoveInput { path, dir: random_dir(rng) })
@@ -444,7 +431,7 @@ impl Harness for DarkFence {
     fn playout_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> Action {
         match game.to_act() {
             ToAct::Seat(_, Prompt::Window) => {
-                if rng.chance(88) {
+                if chance(rng, 88) {
                     Action::Pass
                 } else {
                     [Action::Challenge, Action::Claim][rng.below(2)].clone()
@@ -452,7 +439,7 @@ impl Harness for DarkFence {
             }
             _ => {
                 let legal = game.legal_actions(seat);
-                if legal.is_empty() || rng.chance(3) {
+                if legal.is_empty() || chance(rng, 3) {
                     return Self::arbitrary_action(game, seat, rng);
                 }
                 // Mostly moves that keep the game going, so playouts reach separations, full
@@ -462,7 +449,7 @@ impl Harness for DarkFence {
                     probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
                 };
                 let first = rng.below(legal.len());
-                if rng.chance(90) {
+                if chance(rng, 90) {
                     for k in 0..legal.len() {
                         let candidate = &legal[(first + k) % legal.len()];
                         if keeps_going(candidate) {
@@ -535,7 +522,7 @@ impl Harness for DarkFence {
                 let mut out = Vec::new();
                 for _ in 0..60 {
                     let mut path = random_path(dims, me, rng, 0);
-                    if twin.options().mode == Mode::Challenge || rng.chance(30) {
+                    if twin.options().mode == Mode::Challenge || chance(rng, 30) {
                         // In the challenge variant the final cell is public: vary only the path.
                         let target = input.final_cell();
                         let last = *path.last().unwrap_or(&me);
@@ -600,19 +587,19 @@ impl Harness for Ultima {
                 game.piece_at(*s).is_some_and(|(c, _)| Some(c) == ultima::Color::from_seat(seat))
             })
             .collect();
-        let from = if !own.is_empty() && rng.chance(80) {
+        let from = if !own.is_empty() && chance(rng, 80) {
             own[rng.below(own.len())]
         } else {
             random_square(rng)
         };
-        if rng.chance(10) {
+        if chance(rng, 10) {
             return ultima::Action::Suicide { square: from };
         }
-        if rng.chance(3) {
+        if chance(rng, 3) {
             // Off the board: refused as malformed, the state untouched.
             return ultima::Action::Move { from, to: ultima::Square::new(8, 3) };
         }
-        let to = if rng.chance(50) {
+        let to = if chance(rng, 50) {
             // Along a line from `from`, where most legal moves are.
             let (df, dr) = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
                 [rng.below(8)];
@@ -635,11 +622,11 @@ impl Harness for Ultima {
 
     fn playout_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> ultima::Action {
         let legal = game.legal_actions(seat);
-        if legal.is_empty() || rng.chance(2) {
+        if legal.is_empty() || chance(rng, 2) {
             return Self::arbitrary_action(game, seat, rng);
         }
         // Prefer captures half the time, so armies thin out and games end.
-        if rng.chance(50) {
+        if chance(rng, 50) {
             let first = rng.below(legal.len());
             for k in 0..legal.len() {
                 let candidate = legal[(first + k) % legal.len()];

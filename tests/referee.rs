@@ -347,20 +347,7 @@ async fn the_store_refuses_a_second_writer_that_read_the_same_version() {
 // ---------------------------------------------------------------------------------------------
 // No leaks at the referee level (spec §3.13 test 1, L-03).
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % (n.max(1) as u64)).unwrap()
-    }
-}
+use arbiter::core::SplitMix64 as Rng;
 
 fn visible_events(
     game: &mut AnyGame,

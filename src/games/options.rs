@@ -128,6 +128,13 @@ pub fn parse_bool(key: &str, value: &str) -> Result<bool, OptionsError> {
     }
 }
 
+/// The name of `value` in a [`parse_choice`] table (`?` if it is missing, which a table that
+/// lists every variant rules out).
+#[must_use]
+pub fn choice_name<T: PartialEq + Copy>(choices: &[(&'static str, T)], value: T) -> String {
+    choices.iter().find(|(_, v)| *v == value).map_or("?", |(n, _)| *n).to_string()
+}
+
 /// Parses one of a fixed list of names (case-insensitive; `-` and `_` are the same).
 ///
 /// # Errors

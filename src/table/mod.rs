@@ -248,10 +248,7 @@ fn seed_of(bits: i64) -> Seed {
 
 /// SplitMix64: spreads consecutive counters into unrelated seeds.
 fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::core::splitmix64(&mut z)
 }
 
 /// What a command produced: messages, or a refusal to word.

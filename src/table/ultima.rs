@@ -9,7 +9,9 @@ use super::games::{self, game_name, msg, name_of, public, public_lang};
 use super::reply::{Dest, Lang, Outbound, Wording};
 use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
-use crate::games::ultima::{Capture, Color, Error, Event, Kind, MoveFault, SuicideBan, View};
+use crate::games::ultima::{
+    Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
+};
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 
 /// The game for a name players may type instead of the code.
@@ -40,17 +42,20 @@ fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
 }
 
 fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
-    let rule = serde_json::to_value(c.rule)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
+    let rule = match c.rule {
+        CaptureRule::Displacement => "ul-rule-displacement",
+        CaptureRule::Pinch => "ul-rule-pinch",
+        CaptureRule::Withdrawal => "ul-rule-withdrawal",
+        CaptureRule::Leap => "ul-rule-leap",
+        CaptureRule::Coordination => "ul-rule-coordination",
+    };
     w.text(
         lang,
         "ul-capture",
         &[
             ("piece", piece_word(w, lang, c.piece).into()),
             ("square", c.square.to_string().into()),
-            ("rule", w.text(lang, &format!("ul-rule-{rule}"), &[]).into()),
+            ("rule", w.text(lang, rule, &[]).into()),
         ],
     )
 }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Dims;
 use crate::games::GameOptions;
+use crate::games::options::choice_name as name_of;
 use crate::games::options::{
     OptionSpec, OptionsError, bad_value, parse_bool, parse_choice, parse_in_range, parse_seconds,
 };
@@ -200,10 +201,6 @@ const PARTITIONS: &[(&str, PartitionHandling)] = &[
 ];
 const CAPS: &[(&str, CapAdjudication)] =
     &[("draw", CapAdjudication::Draw), ("replay-original", CapAdjudication::ReplayOriginal)];
-
-fn name_of<T: PartialEq + Copy>(choices: &[(&'static str, T)], value: T) -> String {
-    choices.iter().find(|(_, v)| *v == value).map_or("?", |(n, _)| *n).to_string()
-}
 
 /// Parses `CxR` (also `C×R`, `C*R`), each side 2..26.
 fn parse_board(value: &str) -> Result<Dims, OptionsError> {

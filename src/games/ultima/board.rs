@@ -154,14 +154,6 @@ struct Zobrist {
     black_to_move: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build_zobrist() -> Zobrist {
     // The seed is arbitrary but fixed: hashes must be the same in every run.
     let mut state = 0x0017_1A11_BA40_0E11_u64;
@@ -170,12 +162,12 @@ const fn build_zobrist() -> Zobrist {
     while p < 16 {
         let mut sq = 0;
         while sq < 64 {
-            z.piece[p][sq] = splitmix(&mut state);
+            z.piece[p][sq] = crate::core::splitmix64(&mut state);
             sq += 1;
         }
         p += 1;
     }
-    z.black_to_move = splitmix(&mut state);
+    z.black_to_move = crate::core::splitmix64(&mut state);
     z
 }
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::GameOptions;
+use crate::games::options::choice_name as name_of;
 use crate::games::options::{
     OptionSpec, OptionsError, bad_value, parse_bool, parse_choice, parse_in_range,
 };
@@ -94,10 +95,6 @@ const IMMOBILIZERS: &[(&str, Immobilizer)] =
 const CHAMELEONS: &[(&str, ChameleonRule)] =
     &[("combined", ChameleonRule::Combined), ("pure", ChameleonRule::Pure)];
 const SETUPS: &[(&str, Setup)] = &[("rotated", Setup::Rotated), ("mirrored", Setup::Mirrored)];
-
-fn name_of<T: PartialEq + Copy>(choices: &[(&'static str, T)], value: T) -> String {
-    choices.iter().find(|(_, v)| *v == value).map_or("?", |(n, _)| *n).to_string()
-}
 
 impl Options {
     /// The no-capture limit in plies (0: none).

@@ -1096,21 +1096,7 @@ fn malformed_and_impossible_position_texts_are_refused() {
 // ---------------------------------------------------------------------------------------------
 
 /// SplitMix64 for random playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use crate::core::SplitMix64 as Rng;
 
 /// Every position after every pseudo-legal move along random playouts: the fast attack test
 /// and the slow one (any enemy move captures the king) agree for both kings.

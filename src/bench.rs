@@ -57,7 +57,8 @@ pub struct PerftBench {
     /// Options as key=value pairs separated by commas.
     #[arg(long, default_value = "")]
     pub options: String,
-    /// A position text, or `middle` for [`ULTIMA_MIDDLE_GAME`] (default: the start position).
+    /// A position text, or `middle` for the game's crowded middle game ([`ULTIMA_MIDDLE_GAME`],
+    /// [`PERFECT10_MIDDLE_GAME`]; default: the start position).
     #[arg(long)]
     pub position: Option<String>,
     /// How many plies deep.
@@ -73,6 +74,12 @@ pub struct PerftBench {
 pub const ULTIMA_MIDDLE_GAME: &str =
     "c1xwk1l1/1pp1pp1p/p2l1xp1/3p4/2PiP3/P1L2X1P/1P1P1PP1/I1XKW1LC w";
 
+/// A crowded Perfect 10 x 10 middle game: the spec's midgame position (every piece type of the
+/// start still on the board, pawns on both promotion approaches, White to move), whose
+/// Fairy-Stockfish perft the spec gives.
+pub const PERFECT10_MIDDLE_GAME: &str = "rcabqkbacr/s1eg2g1ns/pp2pppp1p/n2p2m3/2p5p1/S6I2/2P1PPP3/\
+                                         1P1P3P1P/1NEG1MGENS/RCABQKBACR w KQkq - 0 12";
+
 impl PerftBench {
     /// Runs perft once on one thread and prints the leaf nodes, the seconds and the nodes per
     /// second.
@@ -83,6 +90,7 @@ impl PerftBench {
     #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
     pub fn run(&self) -> anyhow::Result<()> {
         let position = match self.position.as_deref() {
+            Some("middle") if self.game == "perfect10" => Some(PERFECT10_MIDDLE_GAME.to_string()),
             Some("middle") => Some(ULTIMA_MIDDLE_GAME.to_string()),
             other => other.map(str::to_string),
         };

@@ -172,3 +172,56 @@ fn ultima_play_prints_the_moves_captures_and_outcome_as_json() {
         "the withdrawer on e1 cannot move to e4: the way is blocked at e2"
     );
 }
+
+#[test]
+fn perfect10_perft_prints_the_specs_full_rules_numbers() {
+    // Spec "Perft numbers", full rules: 34; 1,156; 44,349.
+    let out = arbiter(&["perft", "perfect10", "--depth", "3"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(lines(&out), ["depth 1: 34", "depth 2: 1156", "depth 3: 44349"]);
+}
+
+#[test]
+fn perfect10_moves_lists_the_34_opening_moves_in_the_oracles_notation() {
+    let out = arbiter(&["moves", "perfect10"]);
+    assert!(out.status.success());
+    let start = lines(&out);
+    // The oracle's curated-0 record (sorted lexicographically).
+    assert_eq!(start.len(), 34);
+    assert_eq!(start[..3], ["a2a4", "a3a4", "a3a5"]);
+    assert_eq!(start[33], "j3j5");
+    let out = arbiter(&["moves", "perfect10", "--position", "k9/2P7/10/10/10/10/10/10/10/K9 w"]);
+    let promoting = lines(&out);
+    assert!(promoting.contains(&"c9c10q".to_string()), "{promoting:?}");
+    assert!(!promoting.contains(&"c9c10".to_string()), "promotion on the last rank is forced");
+}
+
+#[test]
+fn perfect10_play_prints_seed_codes_checks_and_the_outcome_as_json() {
+    let out = arbiter(&["play", "perfect10", "Nb2-c4", "e8e6"]);
+    assert!(out.status.success(), "{out:?}");
+    let v = json(&out);
+    assert_eq!(v["game"], "perfect10");
+    assert_eq!(
+        v["position"],
+        "rcabqkbacr/snegimgens/pppp1ppppp/10/4p5/10/2N7/PPPPPPPPPP/S1EGIMGENS/RCABQKBACR w KQkq - 0 2"
+    );
+    assert_eq!(v["events"][0]["seed"], "Nb2-c4");
+    assert_eq!(v["events"][1]["seed"], "e8-e6");
+    // A back-rank mate: the rook becomes a Dragon on a10.
+    let mate = arbiter(&[
+        "play",
+        "perfect10",
+        "--position",
+        "9k/8pp/10/10/10/10/10/10/10/R4K4 w",
+        "a1a10",
+    ]);
+    let v = json(&mate);
+    assert_eq!(v["outcome"], serde_json::json!({"result": "white", "reason": "checkmate"}));
+    assert_eq!(v["events"][0]["promoted"], "dragon");
+    assert_eq!(v["events"][0]["seed"], "Ra1-a10=R+");
+    let refused = arbiter(&["play", "perfect10", "e9e8"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let v = json(&refused);
+    assert_eq!(v["error"]["kind"], "not-your-piece");
+}

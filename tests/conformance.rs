@@ -12,6 +12,7 @@
 use arbiter::core::{Audience, Prompt, Seat, Seed, ToAct, Viewer};
 use arbiter::games::dark_fence::{self, Action, Cell, Dir, Mode, MoveInput, Player};
 use arbiter::games::options::split_pairs;
+use arbiter::games::perfect10;
 use arbiter::games::ultima;
 use arbiter::games::{Game, GameKind, GameOptions};
 use proptest::prelude::*;
@@ -320,7 +321,8 @@ macro_rules! conformance {
 }
 
 /// Every game in `AnyGame` must have a `conformance!` line below.
-const COVERED: &[GameKind] = &[<DarkFence as Harness>::KIND, <Ultima as Harness>::KIND];
+const COVERED: &[GameKind] =
+    &[<DarkFence as Harness>::KIND, <Ultima as Harness>::KIND, <Perfect10 as Harness>::KIND];
 
 #[test]
 fn every_game_has_a_conformance_suite() {
@@ -329,6 +331,7 @@ fn every_game_has_a_conformance_suite() {
 
 conformance!(dark_fence_contracts, DarkFence);
 conformance!(ultima_contracts, Ultima);
+conformance!(perfect10_contracts, Perfect10);
 
 // ---------------------------------------------------------------------------------------------
 // Dark Fence
@@ -666,6 +669,115 @@ impl Harness for Ultima {
 #[test]
 fn ultima_views_are_the_same_for_every_viewer() {
     let game = ultima::State::new(&ultima::Options::default(), Seed(0)).expect("game");
+    let public = game.view(Viewer::Public);
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Referee] {
+        assert_eq!(game.view(viewer), public, "{viewer:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perfect 10 x 10
+
+struct Perfect10;
+
+fn random_square10(rng: &mut Rng) -> perfect10::Square {
+    let index = rng.below(100);
+    perfect10::Square::new(
+        u8::try_from(index % 10).unwrap_or(0),
+        u8::try_from(index / 10).unwrap_or(0),
+    )
+}
+
+impl Harness for Perfect10 {
+    type G = perfect10::State;
+    const KIND: GameKind = GameKind::Perfect10;
+    // The seed has no move rule; the house-rule option keeps random playouts within MAX_STEPS.
+    const OPTION_SETS: &'static [&'static str] = &["move_rule=10", "move_rule=30"];
+    const LEAK_OPTION_SETS: &'static [&'static str] = &["move_rule=10"];
+    const PERFECT_INFORMATION: bool = true;
+
+    fn arbitrary_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> perfect10::Action {
+        if chance(rng, 3) {
+            return perfect10::Action::Pass;
+        }
+        if chance(rng, 3) {
+            return perfect10::Action::Claim { with: None };
+        }
+        let own: Vec<perfect10::Square> = (0..100u8)
+            .map(|i| perfect10::Square::new(i % 10, i / 10))
+            .filter(|s| {
+                game.piece_at(*s).is_some_and(|(c, _)| Some(c) == perfect10::Color::from_seat(seat))
+            })
+            .collect();
+        let from = if !own.is_empty() && chance(rng, 80) {
+            own[rng.below(own.len())]
+        } else {
+            random_square10(rng)
+        };
+        let to = if chance(rng, 3) { perfect10::Square::new(10, 2) } else { random_square10(rng) };
+        let promotion = if chance(rng, 20) {
+            Some(perfect10::Kind::ALL[rng.below(perfect10::Kind::ALL.len())])
+        } else {
+            None
+        };
+        let mv = perfect10::Move { from, to, promotion };
+        if chance(rng, 3) {
+            perfect10::Action::Claim { with: Some(mv) }
+        } else {
+            perfect10::Action::Move { mv }
+        }
+    }
+
+    fn playout_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> perfect10::Action {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() || chance(rng, 2) {
+            return Self::arbitrary_action(game, seat, rng);
+        }
+        if let Some(claim) = legal.iter().find(|a| matches!(a, perfect10::Action::Claim { .. }))
+            && chance(rng, 50)
+        {
+            return *claim;
+        }
+        // Prefer captures, so armies thin out and games end.
+        if chance(rng, 70) {
+            let first = rng.below(legal.len());
+            for k in 0..legal.len() {
+                let candidate = legal[(first + k) % legal.len()];
+                if let perfect10::Action::Move { mv } = candidate
+                    && game.piece_at(mv.to).is_some()
+                {
+                    return candidate;
+                }
+            }
+        }
+        legal[rng.below(legal.len())]
+    }
+
+    fn expect_accepted(game: &Self::G, seat: Seat, action: &perfect10::Action) -> bool {
+        game.legal_actions(seat).contains(action)
+    }
+
+    fn effect_key(action: &perfect10::Action) -> String {
+        action.to_string()
+    }
+
+    fn documented_leak(_game: &Self::G, _seat: Seat, _error: &perfect10::Error) -> bool {
+        false
+    }
+
+    fn hidden_alternatives(
+        _twin: &Self::G,
+        _mover: Seat,
+        _original: &perfect10::Action,
+        _rng: &mut Rng,
+    ) -> Vec<perfect10::Action> {
+        Vec::new() // nothing is hidden
+    }
+}
+
+#[test]
+fn perfect10_views_are_the_same_for_every_viewer() {
+    let game = perfect10::State::new(&perfect10::Options::default(), Seed(0)).expect("game");
     let public = game.view(Viewer::Public);
     for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Referee] {
         assert_eq!(game.view(viewer), public, "{viewer:?}");

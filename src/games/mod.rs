@@ -15,6 +15,7 @@ use crate::core::{ErrorCode, Noticed, Outcome, Seat, Seed, ToAct, Viewer};
 
 pub mod dark_fence;
 pub mod options;
+pub mod perfect10;
 pub mod ultima;
 
 pub use options::{OptionSpec, OptionsError};
@@ -539,6 +540,7 @@ macro_rules! games {
 games! {
     DarkFence => dark_fence, "dark-fence", ["p1", "p2"];
     Ultima => ultima, "ultima", ["white", "black"];
+    Perfect10 => perfect10, "perfect10", ["white", "black"];
 }
 
 #[cfg(test)]

@@ -1,0 +1,711 @@
+//! Perfect 10 x 10: 飯骨的星空's chess variant of 2023 on a 10×10 board with 19 piece types and
+//! three promotion lines (rules: `../shared/specs/perfect10.md`, from the seed
+//! `004_740aa6a03f21969c.txt`; our decisions: `docs/perfect10.md`).
+//!
+//! In brief: chess on a 10×10 board, White first, with the Marshal (rook + knight), Princess
+//! (bishop + knight), Cannon and Archer (they move like a rook and a bishop and capture by
+//! jumping exactly one screen), Guard (a king that is not royal), Elephant (ferz + alfil) and
+//! Ship (wazir + dabbaba). A pawn stepping onto White's 6th rank (Black's 5th) may become a
+//! Wazir, Ferz, Dabbaba or Alfil; onto the 8th (3rd) a Guard, Knight, Elephant, Ship, Rook,
+//! Bishop, Cannon or Archer; onto the 10th (1st) it must become a Queen, Marshal or Princess. A
+//! Rook or Bishop reaching the last rank becomes a Dragon (rook + ferz) or Griffin (bishop +
+//! wazir). Castling and en passant are as in chess. A side with no legal move passes (no
+//! stalemate); two passes in a row draw; checking with the same piece on four consecutive moves
+//! loses; threefold repetition may be claimed; a game in which neither side can ever mate is
+//! drawn.
+//!
+//! # Examples
+//!
+//! ```
+//! use arbiter::core::{Seat, Seed};
+//! use arbiter::games::Game;
+//! use arbiter::games::perfect10::{Options, State};
+//!
+//! let game = State::new(&Options::default(), Seed(0)).unwrap();
+//! assert_eq!(game.legal_actions(Seat(0)).len(), 34);
+//! assert_eq!(game.perft(2), 1156);
+//! let e3e5 = game.parse_action(Seat(0), "e3-e5").unwrap();
+//! assert_eq!(game.format_action(&e3e5), "e3e5");
+//! ```
+
+mod board;
+pub mod material;
+mod notation;
+mod options;
+mod state;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
+
+pub use notation::{PositionError, START_FEN};
+pub use options::Options;
+pub use state::{State, View};
+
+use crate::core::{ErrorCode, GameResult, Seat};
+
+/// A side: White (seat 0) moves first, Black is seat 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Color {
+    /// Seat 0; upper-case letters in FEN.
+    White,
+    /// Seat 1; lower-case letters in FEN.
+    Black,
+}
+
+impl Color {
+    /// Both colours in seat order.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// The seat of this colour.
+    #[must_use]
+    pub fn seat(self) -> Seat {
+        Seat(self.index() as u8)
+    }
+
+    /// The colour of seat 0 or 1.
+    #[must_use]
+    pub fn from_seat(seat: Seat) -> Option<Color> {
+        match seat.0 {
+            0 => Some(Color::White),
+            1 => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The other colour.
+    #[must_use]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Color::White => 0,
+            Color::Black => 1,
+        }
+    }
+
+    fn from_index(i: u8) -> Color {
+        if i == 0 { Color::White } else { Color::Black }
+    }
+
+    /// `white` or `black`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A type of piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// 國王: one step any way; royal.
+    King,
+    /// 皇后: rook + bishop.
+    Queen,
+    /// 首相: rook + knight.
+    Marshal,
+    /// 公主: bishop + knight.
+    Princess,
+    /// 龍王: rook + ferz (a Rook that reached the last rank).
+    Dragon,
+    /// 龍馬: bishop + wazir (a Bishop that reached the last rank).
+    Griffin,
+    /// 城堡.
+    Rook,
+    /// 主教.
+    Bishop,
+    /// 火砲: moves as a rook, captures over exactly one screen.
+    Cannon,
+    /// 弓弩: moves as a bishop, captures over exactly one screen.
+    Archer,
+    /// 守衛: one step any way, not royal.
+    Guard,
+    /// 騎士.
+    Knight,
+    /// 戰象: one diagonal step or a diagonal jump of two.
+    Elephant,
+    /// 戰船: one orthogonal step or an orthogonal jump of two.
+    Ship,
+    /// 將帥: one orthogonal step.
+    Wazir,
+    /// 斜士: one diagonal step.
+    Ferz,
+    /// 洞屋: an orthogonal jump of two.
+    Dabbaba,
+    /// 田相: a diagonal jump of two.
+    Alfil,
+    /// 兵卒.
+    Pawn,
+}
+
+impl Kind {
+    /// Every kind, in the seed's table order (pawn last).
+    pub const ALL: [Kind; 19] = [
+        Kind::King,
+        Kind::Queen,
+        Kind::Marshal,
+        Kind::Princess,
+        Kind::Dragon,
+        Kind::Griffin,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Cannon,
+        Kind::Archer,
+        Kind::Guard,
+        Kind::Knight,
+        Kind::Elephant,
+        Kind::Ship,
+        Kind::Wazir,
+        Kind::Ferz,
+        Kind::Dabbaba,
+        Kind::Alfil,
+        Kind::Pawn,
+    ];
+
+    /// The kind's code on the fast board (1..=19).
+    fn code(self) -> u8 {
+        Kind::ALL.iter().position(|&k| k == self).map_or(0, |i| i as u8 + 1)
+    }
+
+    fn from_code(code: u8) -> Option<Kind> {
+        Kind::ALL.get(usize::from(code).checked_sub(1)?).copied()
+    }
+
+    /// The FEN letter (upper case), the oracle's: K Q M I D H R B C A G N E S W F T L P.
+    #[must_use]
+    pub fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Queen => 'Q',
+            Kind::Marshal => 'M',
+            Kind::Princess => 'I',
+            Kind::Dragon => 'D',
+            Kind::Griffin => 'H',
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+            Kind::Cannon => 'C',
+            Kind::Archer => 'A',
+            Kind::Guard => 'G',
+            Kind::Knight => 'N',
+            Kind::Elephant => 'E',
+            Kind::Ship => 'S',
+            Kind::Wazir => 'W',
+            Kind::Ferz => 'F',
+            Kind::Dabbaba => 'T',
+            Kind::Alfil => 'L',
+            Kind::Pawn => 'P',
+        }
+    }
+
+    /// The kind with this FEN letter (either case).
+    #[must_use]
+    pub fn from_letter(letter: char) -> Option<Kind> {
+        let upper = letter.to_ascii_uppercase();
+        Kind::ALL.into_iter().find(|k| k.letter() == upper)
+    }
+
+    /// The seed's notation code: K Q M P R+ B+ R B C A G N E S W F D X, and "" for a pawn.
+    #[must_use]
+    pub fn seed_code(self) -> &'static str {
+        match self {
+            Kind::King => "K",
+            Kind::Queen => "Q",
+            Kind::Marshal => "M",
+            Kind::Princess => "P",
+            Kind::Dragon => "R+",
+            Kind::Griffin => "B+",
+            Kind::Rook => "R",
+            Kind::Bishop => "B",
+            Kind::Cannon => "C",
+            Kind::Archer => "A",
+            Kind::Guard => "G",
+            Kind::Knight => "N",
+            Kind::Elephant => "E",
+            Kind::Ship => "S",
+            Kind::Wazir => "W",
+            Kind::Ferz => "F",
+            Kind::Dabbaba => "D",
+            Kind::Alfil => "X",
+            Kind::Pawn => "",
+        }
+    }
+
+    /// The kind with this seed code (`R+`, `B+`, or one letter, upper case; `P` is the
+    /// Princess).
+    #[must_use]
+    pub fn from_seed_code(code: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| !k.seed_code().is_empty() && k.seed_code() == code)
+    }
+
+    /// The seed's two-character Chinese name (國王, 皇后, 首相, …).
+    #[must_use]
+    pub fn chinese_name(self) -> &'static str {
+        match self {
+            Kind::King => "國王",
+            Kind::Queen => "皇后",
+            Kind::Marshal => "首相",
+            Kind::Princess => "公主",
+            Kind::Dragon => "龍王",
+            Kind::Griffin => "龍馬",
+            Kind::Rook => "城堡",
+            Kind::Bishop => "主教",
+            Kind::Cannon => "火砲",
+            Kind::Archer => "弓弩",
+            Kind::Guard => "守衛",
+            Kind::Knight => "騎士",
+            Kind::Elephant => "戰象",
+            Kind::Ship => "戰船",
+            Kind::Wazir => "將帥",
+            Kind::Ferz => "斜士",
+            Kind::Dabbaba => "洞屋",
+            Kind::Alfil => "田相",
+            Kind::Pawn => "兵卒",
+        }
+    }
+
+    /// One character of the Chinese name for board images, unique per kind: 王 后 相 主 龍 馬
+    /// 城 教 砲 弩 衛 騎 象 船 帥 士 屋 田 兵.
+    #[must_use]
+    pub fn chinese(self) -> char {
+        match self {
+            Kind::King => '王',
+            Kind::Queen => '后',
+            Kind::Marshal => '相',
+            Kind::Princess => '主',
+            Kind::Dragon => '龍',
+            Kind::Griffin => '馬',
+            Kind::Rook => '城',
+            Kind::Bishop => '教',
+            Kind::Cannon => '砲',
+            Kind::Archer => '弩',
+            Kind::Guard => '衛',
+            Kind::Knight => '騎',
+            Kind::Elephant => '象',
+            Kind::Ship => '船',
+            Kind::Wazir => '帥',
+            Kind::Ferz => '士',
+            Kind::Dabbaba => '屋',
+            Kind::Alfil => '田',
+            Kind::Pawn => '兵',
+        }
+    }
+
+    /// The English name in lower case.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::King => "king",
+            Kind::Queen => "queen",
+            Kind::Marshal => "marshal",
+            Kind::Princess => "princess",
+            Kind::Dragon => "dragon",
+            Kind::Griffin => "griffin",
+            Kind::Rook => "rook",
+            Kind::Bishop => "bishop",
+            Kind::Cannon => "cannon",
+            Kind::Archer => "archer",
+            Kind::Guard => "guard",
+            Kind::Knight => "knight",
+            Kind::Elephant => "elephant",
+            Kind::Ship => "ship",
+            Kind::Wazir => "wazir",
+            Kind::Ferz => "ferz",
+            Kind::Dabbaba => "dabbaba",
+            Kind::Alfil => "alfil",
+            Kind::Pawn => "pawn",
+        }
+    }
+
+    /// What a pawn may become on a promotion line: `tier` 1 (White's 6th / Black's 5th rank),
+    /// 2 (8th / 3rd) or 3 (the last rank, where promotion is forced).
+    #[must_use]
+    pub fn promotions(tier: u8) -> &'static [Kind] {
+        match tier {
+            1 => &[Kind::Wazir, Kind::Ferz, Kind::Dabbaba, Kind::Alfil],
+            2 => &[
+                Kind::Guard,
+                Kind::Knight,
+                Kind::Elephant,
+                Kind::Ship,
+                Kind::Rook,
+                Kind::Bishop,
+                Kind::Cannon,
+                Kind::Archer,
+            ],
+            3 => &[Kind::Queen, Kind::Marshal, Kind::Princess],
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A square: `file` 0..10 is a..j, `rank` 0..10 is 1..10. Displayed and serialised as `e4`,
+/// `a10`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// 0 = file a … 9 = file j.
+    pub file: u8,
+    /// 0 = rank 1 … 9 = rank 10.
+    pub rank: u8,
+}
+
+impl Square {
+    /// The square on `file` and `rank` (0-based; not checked).
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square { file, rank }
+    }
+
+    /// Whether the square is on the 10×10 board.
+    #[must_use]
+    pub fn is_on_board(self) -> bool {
+        self.file < 10 && self.rank < 10
+    }
+
+    fn cell(self) -> u8 {
+        board::idx(self.file, self.rank)
+    }
+
+    fn of_cell(cell: u8) -> Square {
+        Square::new(board::file_of(cell), board::rank_of(cell))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_on_board() {
+            write!(f, "{}{}", char::from(b'a' + self.file), self.rank + 1)
+        } else {
+            write!(f, "(file {}, rank {})", self.file, self.rank)
+        }
+    }
+}
+
+/// A square name that is not `a1`…`j10`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("`{0}` is not a square from a1 to j10")]
+pub struct ParseSquareError(pub String);
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    /// Parses `e4`, `a10` (either case, surrounding spaces allowed).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let t = text.trim();
+        let bad = || ParseSquareError(t.to_string());
+        let mut chars = t.chars();
+        let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
+        if !('a'..='j').contains(&file) {
+            return Err(bad());
+        }
+        let rest = chars.as_str();
+        if rest.is_empty() || rest.len() > 2 || !rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let rank: u8 = rest.parse().map_err(|_| bad())?;
+        if !(1..=10).contains(&rank) || rest.starts_with('0') {
+            return Err(bad());
+        }
+        Ok(Square::new(file as u8 - b'a', rank - 1))
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A move: from, to, and what a pawn becomes (castling is the king's two-square move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Move {
+    /// Where the piece stands.
+    pub from: Square,
+    /// Where it goes.
+    pub to: Square,
+    /// What a pawn becomes on a promotion line (`None`: it stays a pawn, or it is not a pawn).
+    pub promotion: Option<Kind>,
+}
+
+impl fmt::Display for Move {
+    /// The oracle's notation: `e3e5`, `e9e10q`, `e5e6w`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(kind) = self.promotion {
+            write!(f, "{}", kind.letter().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+/// One decision of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum Action {
+    /// A move (`e3e5`, castling `f1h1`, promotion `e9e10q`).
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        mv: Move,
+    },
+    /// The pass of a side with no legal move (`0000`).
+    Pass,
+    /// A draw claim by threefold repetition: of the position now on the board (`claim`), or of
+    /// the position the given move makes (`claim e3e5`: the move is played and the game drawn).
+    Claim {
+        /// The move that makes the third occurrence, if the claim is made with a move.
+        with: Option<Move>,
+    },
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move { mv } => write!(f, "{mv}"),
+            Action::Pass => f.write_str("0000"),
+            Action::Claim { with: None } => f.write_str("claim"),
+            Action::Claim { with: Some(mv) } => write!(f, "claim {mv}"),
+        }
+    }
+}
+
+/// Which way a king castled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Castling {
+    /// King f→h, rook j→g (`O-O`).
+    Kingside,
+    /// King f→d, rook a→e (`O-O-O`).
+    Queenside,
+}
+
+/// What happened, for announcements. Everyone hears every event (perfect information).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum Event {
+    /// A piece moved.
+    Moved {
+        /// The mover's colour.
+        color: Color,
+        /// The piece that moved (before any promotion).
+        piece: Kind,
+        /// Where it came from.
+        from: Square,
+        /// Where it went.
+        to: Square,
+        /// The piece taken and where it stood (en passant: the passed pawn's square).
+        captured: Option<(Square, Kind)>,
+        /// What the piece became (a pawn's choice, or a Rook or Bishop on the last rank).
+        promoted: Option<Kind>,
+        /// Castling, with the rook's move implied.
+        castling: Option<Castling>,
+        /// The squares of the pieces that now give check.
+        check: Vec<Square>,
+        /// The move in the seed's codes: `Ne2-d4`, `Ce1xe8`, `e9-e10=M`, `O-O`.
+        seed: String,
+    },
+    /// A side with no legal move passed.
+    Passed {
+        /// Who passed.
+        color: Color,
+    },
+    /// The position has occurred for the third time (or will after the claimant's move): the
+    /// draw was claimed.
+    Claimed {
+        /// Who claimed.
+        color: Color,
+    },
+    /// The last event of the final action: the result and the outcome reason.
+    Ended {
+        /// Who won.
+        result: GameResult,
+        /// Why (see [`reason`]).
+        reason: &'static str,
+    },
+}
+
+/// Why an action was refused. The state is unchanged whenever one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// The text is not a move.
+    #[error(
+        "`{text}` is not a move: give the from and to squares, like e3e5 or Ne2-d4 \
+         (promotion e9e10=Q, pass 0000, draw claim `claim`)"
+    )]
+    Malformed {
+        /// The text as typed.
+        text: String,
+    },
+    /// Nothing stands on the from-square.
+    #[error("there is no piece on {square}")]
+    NoPiece {
+        /// The square.
+        square: Square,
+    },
+    /// The piece named in front of the move is not the piece on the from-square.
+    #[error("the piece on {square} is a {actual}, not a {given}")]
+    WrongPiece {
+        /// The from-square.
+        square: Square,
+        /// The piece named.
+        given: Kind,
+        /// The piece there.
+        actual: Kind,
+    },
+    /// The piece on the from-square is the opponent's.
+    #[error("the {piece} on {square} is {color}'s, not yours")]
+    NotYourPiece {
+        /// The square.
+        square: Square,
+        /// Its owner.
+        color: Color,
+        /// The piece.
+        piece: Kind,
+    },
+    /// The piece cannot go there.
+    #[error("the {piece} on {from} cannot move to {to}")]
+    IllegalMove {
+        /// The piece.
+        piece: Kind,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+    },
+    /// A pawn reaching a promotion line was given a piece it may not become, or none on the
+    /// last rank.
+    #[error("a pawn reaching {to} {}", promotion_text(*.tier))]
+    BadPromotion {
+        /// The target square.
+        to: Square,
+        /// The line: 1, 2 or 3 (the last rank), 0 for no promotion line.
+        tier: u8,
+    },
+    /// Castling is not allowed now.
+    #[error("castling is not allowed now: {why}")]
+    CannotCastle {
+        /// Why not.
+        why: &'static str,
+    },
+    /// The move would leave the mover's king attacked.
+    #[error(
+        "{mv} would leave your king on {king} in check from the {attacker_piece} on {attacker}"
+    )]
+    LeavesKingInCheck {
+        /// The move.
+        mv: Move,
+        /// The mover's king after the move.
+        king: Square,
+        /// One enemy piece that would attack it.
+        attacker: Square,
+        /// That piece.
+        attacker_piece: Kind,
+    },
+    /// A pass while a move is legal.
+    #[error("you may pass only when you have no legal move")]
+    PassNotAllowed,
+    /// A draw claim when the position has not occurred three times.
+    #[error("no draw to claim: {0}")]
+    NoRepetition(String),
+    /// Not this seat's turn.
+    #[error("it is not this player's turn")]
+    NotYourTurn,
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// A seat other than 0 and 1.
+    #[error("no such seat")]
+    NoSuchSeat,
+}
+
+fn promotion_text(tier: u8) -> String {
+    let list = |kinds: &[Kind]| {
+        kinds
+            .iter()
+            .map(|k| format!("{} ({})", k.name(), k.seed_code()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match tier {
+        1 | 2 => format!("may become {} or stay a pawn", list(Kind::promotions(tier))),
+        3 => format!("must become {}", list(Kind::promotions(3))),
+        _ => "is not on a promotion line, so it cannot promote".to_string(),
+    }
+}
+
+impl ErrorCode for Error {
+    fn code(&self) -> &'static str {
+        match self {
+            Error::Malformed { .. } => "malformed",
+            Error::NoPiece { .. } => "no-piece",
+            Error::WrongPiece { .. } => "wrong-piece",
+            Error::NotYourPiece { .. } => "not-your-piece",
+            Error::IllegalMove { .. } => "illegal-move",
+            Error::BadPromotion { .. } => "bad-promotion",
+            Error::CannotCastle { .. } => "cannot-castle",
+            Error::LeavesKingInCheck { .. } => "leaves-king-in-check",
+            Error::PassNotAllowed => "pass-not-allowed",
+            Error::NoRepetition(_) => "no-repetition",
+            Error::NotYourTurn => "not-your-turn",
+            Error::GameOver => "game-over",
+            Error::NoSuchSeat => "no-such-seat",
+        }
+    }
+}
+
+/// Why a game ended: the stable outcome reason codes.
+pub mod reason {
+    /// The side to move is in check and has no legal move; it loses.
+    pub const CHECKMATE: &str = "checkmate";
+    /// The mover gave check with the same piece on four consecutive moves; it loses.
+    pub const FOUR_CHECKS: &str = "four-checks";
+    /// Both sides passed in a row: a draw.
+    pub const DOUBLE_PASS: &str = "double-pass";
+    /// A draw claimed by threefold repetition.
+    pub const THREEFOLD_REPETITION: &str = "threefold-repetition";
+    /// `move_rule` moves by each side without a capture or a pawn move (a house rule, off by
+    /// default): a draw.
+    pub const MOVE_RULE: &str = "move-rule";
+    /// Neither side can ever checkmate: a draw.
+    pub const INSUFFICIENT_MATERIAL: &str = "insufficient-material";
+}
+
+/// The result for a win by `color`.
+fn win(color: Color) -> GameResult {
+    GameResult::Winner(color.seat())
+}
+
+#[cfg(test)]
+mod tests;

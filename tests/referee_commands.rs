@@ -579,10 +579,10 @@ async fn rules_dark_fence_lists_every_option_key_and_the_table_keys() {
     assert!(text.contains("clock=correspondence|live"), "{text}");
     assert!(text.contains("per_move="), "{text}");
     let out = bed.run("alice@dm: /rules").await;
-    // ULTIMA-INTEGRATION: the game list now includes ultima.
+    // The game list names every game, in registration order.
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("dm:alice", "Which game? dark-fence, ultima")
+        ("dm:alice", "Which game? dark-fence, ultima, perfect10")
     );
 }
 
@@ -864,15 +864,15 @@ async fn bad_arguments_are_refused() {
 #[tokio::test]
 async fn an_unknown_game_is_refused_with_the_known_games() {
     let bed = Bed::new();
-    // ULTIMA-INTEGRATION: the game list now includes ultima.
+    // The game list names every game, in registration order.
     bed.refused(
         "alice@#t: /new chess @bob",
-        r#"I don't know the game "chess". Games: dark-fence, ultima."#,
+        r#"I don't know the game "chess". Games: dark-fence, ultima, perfect10."#,
     )
     .await;
     bed.refused(
         "alice@#t: /rules chess",
-        r#"I don't know the game "chess". Games: dark-fence, ultima."#,
+        r#"I don't know the game "chess". Games: dark-fence, ultima, perfect10."#,
     )
     .await;
     assert!(bed.snapshot().await.is_empty(), "no game was created");

@@ -551,3 +551,65 @@ fn render_ultima_marks_frozen_pieces_and_highlights_the_last_move() {
     golden("ultima/middle-game-latin", &ultima_picture(&moves, Script::Latin, false));
     golden("ultima/middle-game-chinese-flipped", &ultima_picture(&moves, Script::Chinese, true));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Perfect 10 x 10: images from the engine's own views.
+
+/// The middle game of the spec's perft table (`../shared/specs/perfect10.md`, "Midgame
+/// position"), White to move.
+const PERFECT10_MIDDLE_GAME: &str = "rcabqkbacr/s1eg2g1ns/pp2pppp1p/n2p2m3/2p5p1/S6I2/2P1PPP3/\
+                                     1P1P3P1P/1NEG1MGENS/RCABQKBACR w KQkq - 0 12";
+
+/// The engine's public view of Perfect 10 x 10 from `position` (the start when `None`) after
+/// `moves`.
+fn perfect10_view(position: Option<&str>, moves: &[&str]) -> arbiter::games::perfect10::View {
+    use arbiter::games::perfect10::{Options, State};
+    let options = Options::default();
+    let mut game = match position {
+        Some(fen) => State::from_position(&options, fen, Seed(0)).expect("a valid position"),
+        None => State::new(&options, Seed(0)).expect("the start position"),
+    };
+    for text in moves {
+        let seat = game.to_act().seat().expect("someone is to move");
+        let action = game.parse_action(seat, text).expect("a legal move");
+        game.play(seat, &action).expect("a legal move plays");
+    }
+    game.view(Viewer::Public)
+}
+
+fn perfect10_picture(
+    view: &arbiter::games::perfect10::View,
+    caption: &str,
+    script: Script,
+    flipped: bool,
+) -> Picture {
+    let theme = Theme { flipped, ..theme(script) };
+    arbiter::render::render(&AnyView::Perfect10(view.clone()), caption, &theme)
+}
+
+#[test]
+fn render_perfect10_start_position_in_letters() {
+    let view = perfect10_view(None, &[]);
+    let pic = perfect10_picture(&view, "#3 · ply 0 · white to move", Script::Latin, false);
+    golden("perfect10/start-latin", &pic);
+    // Every one of the 60 pieces is drawn in the upload budget, at the 10x10 size.
+    assert_eq!(view.pieces.len(), 60);
+    assert!((700..=900).contains(&pic.width), "{} px wide", pic.width);
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+}
+
+#[test]
+fn render_perfect10_middle_game_with_check_in_chinese_from_blacks_side() {
+    // White's princess h5 takes the pawn on e8 and checks the black king on f10 by its knight
+    // jump (e8 to f10): f10 ringed, h5 and e8 tinted, the board turned for Black.
+    let view = perfect10_view(Some(PERFECT10_MIDDLE_GAME), &["h5e8"]);
+    let king = arbiter::games::perfect10::Square::new(5, 9);
+    assert_eq!(view.check, Some(king), "premise: the black king on f10 is in check");
+    let pic = perfect10_picture(&view, "#3 · 第1手 · 轮到黑方 · 将军", Script::Chinese, true);
+    golden("perfect10/middle-game-chinese-flipped", &pic);
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+    // The same view from White's side is a different image of the same size.
+    let white = perfect10_picture(&view, "#3", Script::Chinese, false);
+    assert_ne!(white.png, pic.png);
+    assert_eq!((white.width, white.height), (pic.width, pic.height));
+}

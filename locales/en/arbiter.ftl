@@ -24,8 +24,8 @@ help-cancel = drop the move I echoed
 help-board = show the public board
 help-view = show your private view (sent privately)
 help-challenge = challenge the other player (Dark Fence challenge variant)
-help-pass = do not challenge
-help-claim = claim the tokens are separated (house rule)
+help-pass = do not challenge (Dark Fence); pass when you have no legal move (Perfect 10 x 10)
+help-claim = claim the tokens are separated (Dark Fence house rule); claim a draw by threefold repetition (Perfect 10 x 10)
 help-resign = resign
 help-draw = offer a draw, or answer an offer
 help-takeback = ask to take back the last move, or answer (not in hidden-information games)
@@ -293,3 +293,113 @@ ul-fault-own-piece = { $at } holds a piece of your own
 ul-fault-leap-own = it cannot leap over your own piece on { $at }
 ul-fault-leap-adjacent = it cannot leap over { $at }: the square behind it is not empty
 ul-fault-chameleon-leap = a chameleon leaps only over long leapers, and { $at } holds a { $piece }
+
+## Perfect 10 x 10
+
+game-perfect10 = Perfect 10 x 10
+rules-perfect10 = Perfect 10 x 10 (完美十乘十): chess on a 10x10 board with 19 kinds of piece; white moves first. Rank 1 from a to j: rook, cannon, archer, bishop, queen, king, bishop, archer, cannon, rook; rank 2: ship, knight, elephant, guard, princess, marshal, guard, elephant, knight, ship; rank 3: ten pawns (black mirrors this, king facing king). The marshal moves as a rook or a knight, the princess as a bishop or a knight; the cannon and the archer move like a rook and a bishop and capture only by jumping exactly one piece; the guard steps like a king but is not royal; the elephant steps one square diagonally or jumps two, the ship one square orthogonally or jumps two. A pawn stepping onto rank 6 (black: 5) may become a wazir, ferz, dabbaba or alfil, or stay a pawn; onto rank 8 (black: 3) a guard, knight, elephant, ship, rook, bishop, cannon or archer, or stay; onto the last rank it must become a queen, marshal or princess. A rook or bishop reaching the last rank becomes a dragon (rook + one diagonal step) or a griffin (bishop + one orthogonal step). Castling (O-O: king f1-h1, rook j1-g1; O-O-O: king f1-d1, rook a1-e1) and en passant as in chess. Checkmate wins. A side with no legal move passes, and two passes in a row draw; giving check with the same piece on four moves in a row loses; a threefold repetition may be claimed; a game neither side can win any more is drawn. Moves: /move e3e5 (or Ne2-d4, e9e10=Q, e5e6 stay, O-O), /pass, /claim.
+rules-no-options = Options: none.
+p10-white = white
+p10-black = black
+p10-player = { $name } ({ $color })
+p10-piece-king = king
+p10-piece-queen = queen
+p10-piece-marshal = marshal
+p10-piece-princess = princess
+p10-piece-dragon = dragon
+p10-piece-griffin = griffin
+p10-piece-rook = rook
+p10-piece-bishop = bishop
+p10-piece-cannon = cannon
+p10-piece-archer = archer
+p10-piece-guard = guard
+p10-piece-knight = knight
+p10-piece-elephant = elephant
+p10-piece-ship = ship
+p10-piece-wazir = wazir
+p10-piece-ferz = ferz
+p10-piece-dabbaba = dabbaba
+p10-piece-alfil = alfil
+p10-piece-pawn = pawn
+p10-how-king = a king steps one square any way (castling is O-O or O-O-O)
+p10-how-queen = a queen moves any distance along a rank, file or diagonal
+p10-how-marshal = a marshal moves like a rook or a knight
+p10-how-princess = a princess moves like a bishop or a knight
+p10-how-dragon = a dragon moves like a rook or one square diagonally
+p10-how-griffin = a griffin moves like a bishop or one square along a rank or file
+p10-how-rook = a rook moves any distance along a rank or file
+p10-how-bishop = a bishop moves any distance along a diagonal
+p10-how-cannon = a cannon moves like a rook and captures only by jumping exactly one piece on the way
+p10-how-archer = an archer moves like a bishop and captures only by jumping exactly one piece on the way
+p10-how-guard = a guard steps one square any way
+p10-how-knight = a knight jumps two squares one way and one to the side
+p10-how-elephant = an elephant steps one square diagonally or jumps two squares diagonally
+p10-how-ship = a ship steps one square along a rank or file or jumps two
+p10-how-wazir = a wazir steps one square along a rank or file
+p10-how-ferz = a ferz steps one square diagonally
+p10-how-dabbaba = a dabbaba jumps two squares along a rank or file
+p10-how-alfil = an alfil jumps two squares diagonally
+p10-how-pawn = a pawn steps one square forward (two from its starting rank) and captures one square diagonally forward, also en passant
+p10-choice = { $piece } (={ $code })
+p10-list-sep = ,{ " " }
+p10-rules-summary = time: { $clock }.
+p10-rules-summary-options = rules: { $options }, time: { $clock }.
+opt-perfect10-move-rule = house rule: a draw after this many moves by each side without a capture or a pawn move (0: off, as in the seed)
+p10-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules } Moves: /move e3e5 (also Ne2-d4, e9e10=Q, O-O).
+p10-moved = #{ $id } ply { $ply }: { $player } { $seed }: { $piece } { $from }-{ $to }
+p10-castled-kingside = #{ $id } ply { $ply }: { $player } { $seed }: castles kingside, king { $from }-{ $to } and rook { $rook_from }-{ $rook_to }
+p10-castled-queenside = #{ $id } ply { $ply }: { $player } { $seed }: castles queenside, king { $from }-{ $to } and rook { $rook_from }-{ $rook_to }
+p10-captures = , capturing the { $piece } on { $square }
+p10-en-passant = , capturing the { $piece } on { $square } en passant
+p10-promotes = , promoting to { $piece }
+p10-becomes = , and becomes a { $piece } on the last rank
+p10-stop = .
+p10-sentence-gap = { " " }
+p10-check = Check!
+p10-double-check = Double check!
+p10-passed = #{ $id } ply { $ply }: { $player } has no legal move and passes.
+p10-claimed = #{ $id }: { $player } claims a draw by threefold repetition.
+p10-to-move = { $player } to move.
+p10-must-pass = { $player } has no legal move and must pass.
+p10-turn-private = #{ $id } { $game }: your move ({ $color }).
+p10-must-pass-private = You have no legal move, so you must pass (/pass or the button).
+p10-can-claim = This position has now occurred three times: you may claim a draw (/claim or the button), or play on.
+p10-can-claim-with = These moves would repeat a position for the third time: { $moves }. To claim the draw with one, send it after "claim", e.g. /move claim { $example }.
+p10-warn-four-checks = Careful: your { $piece } on { $square } gave check on each of your last three moves; a fourth check in a row by it loses the game.
+p10-btn-pass = Pass
+p10-btn-claim = Claim draw
+p10-btn-stay = Stay a pawn
+p10-complete-promotion = Or choose what the pawn becomes for #{ $id } { $move }:
+p10-view-header = #{ $id } { $game }, after ply { $ply }
+p10-view-last = Last move: { $move }.
+reason-four-checks = { $name } gave check with the same piece on four moves in a row and loses.
+reason-double-pass = Both players passed, one after the other.
+reason-insufficient-material = Neither side can checkmate any more.
+reason-move-rule = { $limit ->
+        [one] One move
+       *[other] { $limit } moves
+    } by each side without a capture or a pawn move.
+p10-err-malformed = “{ $text }” is not a move: give the from and to squares, like e3e5 or Ne2-d4 (promotion e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played.
+p10-err-no-piece = There is no piece on { $square }. Nothing was played.
+p10-err-wrong-piece = { $square } holds the { $actual }, not the { $given } you named. Nothing was played.
+p10-err-not-your-piece = The { $piece } on { $square } is your opponent's. Nothing was played.
+p10-err-illegal-move = The { $piece } on { $from } cannot move to { $to } ({ $how }). Nothing was played.
+p10-err-promotion-tier = A pawn reaching { $to } may become one of { $list }, or stay a pawn: say which after the move, like ={ $code } or stay. Nothing was played.
+p10-err-promotion-last = A pawn reaching { $to } must become one of { $list }: say which after the move, like ={ $code }. Nothing was played.
+p10-err-promotion-none = A pawn reaching { $to } is not on a promotion line, so it cannot promote. Nothing was played.
+p10-err-cannot-castle = You cannot castle now: { $why }. Nothing was played.
+p10-castle-moved = the king or that rook has moved
+p10-castle-blocked = the squares between the king and the rook are not empty
+p10-castle-in-check = the king is in check
+p10-castle-attacked = the king would cross or land on an attacked square
+p10-err-leaves-king-in-check = That would leave your king on { $king } in check from the { $piece } on { $attacker }. Nothing was played.
+p10-err-pass-not-allowed = You may pass only when you have no legal move. Nothing was played.
+p10-err-no-repetition = There is no draw to claim: this position has occurred { $n ->
+        [one] once
+       *[other] { $n } times
+    }, not three. Nothing was played.
+p10-err-no-repetition-after = There is no draw to claim: after that move the position would have occurred { $n ->
+        [one] once
+       *[other] { $n } times
+    }, not three. Nothing was played.
+p10-err-no-repetition-other = There is no draw to claim: the position has not occurred three times. Nothing was played.

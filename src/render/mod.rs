@@ -8,6 +8,7 @@
 
 pub mod board;
 mod dark_fence;
+pub mod perfect10;
 pub mod ultima;
 
 use std::sync::LazyLock;
@@ -134,6 +135,7 @@ pub fn render(view: &AnyView, caption: &str, theme: &Theme) -> Picture {
     match view {
         AnyView::DarkFence(v) => dark_fence::render(v, caption, theme),
         AnyView::Ultima(v) => ultima::render(v, caption, theme),
+        AnyView::Perfect10(v) => perfect10::render(v, caption, theme),
     }
 }
 

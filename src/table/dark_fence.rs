@@ -880,9 +880,10 @@ pub(super) fn view_message(
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
-        AnyError::Options(_) | AnyError::WrongGame | AnyError::Ultima(_) => {
-            games::error_text(w, lang, error)
-        }
+        AnyError::Options(_)
+        | AnyError::WrongGame
+        | AnyError::Ultima(_)
+        | AnyError::Perfect10(_) => games::error_text(w, lang, error),
         AnyError::DarkFence(e) => {
             let id = format!("df-err-{}", e.code());
             let args: Vec<(&str, FluentValue<'_>)> = match e {

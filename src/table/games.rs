@@ -1,6 +1,6 @@
 //! The table's per-game hooks: one function per thing the referee says or decides about a game,
-//! dispatching on the game to its module (`dark_fence.rs`, `ultima.rs`), plus the wording every
-//! game shares (invitations, `/games` lines, `/rules`, endings by the table).
+//! dispatching on the game to its module (`dark_fence.rs`, `ultima.rs`, `perfect10.rs`), plus the
+//! wording every game shares (invitations, `/games` lines, `/rules`, endings by the table).
 //!
 //! Why functions over a `match` rather than a trait object: the games are a closed set
 //! (`AnyGame`), the compiler then points at every hook a new game must supply, and each game's
@@ -11,11 +11,13 @@ use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 
-use super::{dark_fence, ultima};
+use super::{dark_fence, perfect10, ultima};
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    dark_fence::kind_from_name(name).or_else(|| ultima::kind_from_name(name))
+    dark_fence::kind_from_name(name)
+        .or_else(|| ultima::kind_from_name(name))
+        .or_else(|| perfect10::kind_from_name(name))
 }
 
 /// Whether moves of this game are private (so typed only in a private chat) and the start
@@ -23,7 +25,7 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
 pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
     match game {
         AnyGame::DarkFence(_) => true,
-        AnyGame::Ultima(_) => false,
+        AnyGame::Ultima(_) | AnyGame::Perfect10(_) => false,
     }
 }
 
@@ -31,7 +33,7 @@ pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
 pub(super) fn is_private_action(action: &AnyAction) -> bool {
     match action {
         AnyAction::DarkFence(_) => dark_fence::is_private_action(action),
-        AnyAction::Ultima(_) => false,
+        AnyAction::Ultima(_) | AnyAction::Perfect10(_) => false,
     }
 }
 
@@ -40,13 +42,33 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     match game {
         AnyGame::DarkFence(_) => dark_fence::needs_confirmation(game, action),
         // Every move is public and a takeback can undo a slip.
-        AnyGame::Ultima(_) => false,
+        AnyGame::Ultima(_) | AnyGame::Perfect10(_) => false,
+    }
+}
+
+/// What a typed action means at this table: the engine's parse, except where the table asks a
+/// question first (a Perfect 10 x 10 pawn move onto a promotion line that does not say what the
+/// pawn becomes is refused with the error [`completions`] turns into buttons).
+pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
+    match game {
+        AnyGame::Perfect10(_) => perfect10::parse_action(game, seat, text),
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) => game.parse_action(seat, text),
+    }
+}
+
+/// The text a completion button's ending is appended to: what was typed (Dark Fence), or the
+/// move in notation without the part being asked for (Perfect 10 x 10: `e5e6`).
+pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
+    match game {
+        AnyGame::Perfect10(_) => perfect10::partial_text(game, seat, text),
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) => text.trim().to_string(),
     }
 }
 
 /// The ways to finish a move typed without its last part (a Dark Fence path without a
-/// direction), as (button label, the text that completes it); empty when `error` is about
-/// something else. Only endings that make a well-formed move are offered.
+/// direction, a Perfect 10 x 10 promotion without its piece), as (button label, the text that
+/// completes it); empty when `error` is about something else. Only endings that make a
+/// well-formed move are offered.
 pub(super) fn completions(
     w: &Wording,
     lang: Lang,
@@ -58,11 +80,13 @@ pub(super) fn completions(
     match game {
         AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
         AnyGame::Ultima(_) => Vec::new(),
+        AnyGame::Perfect10(_) => perfect10::completions(w, lang, game, seat, text, error),
     }
 }
 
 /// The refusal of an incomplete move (`error`, worded as usual) followed by the question, with
-/// one button per completion (payload `<id>:<turn>:complete-<end>`).
+/// one button per completion (payload `<id>:<turn>:complete-<end>`), sent where the move was
+/// typed (a secret move is typed only in private; a public one may be typed in the channel).
 pub(super) fn completion_prompt(
     w: &Wording,
     ctx: &Ctx,
@@ -73,12 +97,12 @@ pub(super) fn completion_prompt(
     turn: i64,
 ) -> Outbound {
     let id = t.row.id;
-    let question = w.text(ctx.lang, "complete-move", &[("id", id.into()), ("move", text.into())]);
-    let mut m = msg(
-        t,
-        Dest::User(ctx.user.clone()),
-        format!("{}\n{question}", error_text(w, ctx.lang, error)),
-    );
+    let question_id = match &t.game {
+        AnyGame::Perfect10(_) => "p10-complete-promotion",
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) => "complete-move",
+    };
+    let question = w.text(ctx.lang, question_id, &[("id", id.into()), ("move", text.into())]);
+    let mut m = msg(t, ctx.here(), format!("{}\n{question}", error_text(w, ctx.lang, error)));
     m.buttons = choices
         .iter()
         .map(|(label, end)| Button {
@@ -133,6 +157,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::rules_summary(w, lang, t),
         AnyGame::Ultima(_) => ultima::rules_summary(w, lang, t),
+        AnyGame::Perfect10(_) => perfect10::rules_summary(w, lang, t),
     }
 }
 
@@ -151,6 +176,7 @@ pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table, images: bool) -> Outbou
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::started(w, ctx, t),
         AnyGame::Ultima(_) => ultima::started(w, ctx, t, images),
+        AnyGame::Perfect10(_) => perfect10::started(w, t, images),
     }
 }
 
@@ -176,6 +202,7 @@ pub(super) fn announce(
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::announce(w, t, events, langs, images),
         AnyGame::Ultima(_) => ultima::announce(w, t, events, images),
+        AnyGame::Perfect10(_) => perfect10::announce(w, t, events, images),
     }
 }
 
@@ -213,7 +240,7 @@ pub(super) fn finished(
             // Everything is revealed at the end, however it came.
             picture(t, Viewer::Referee, lang, images)
         }
-        AnyGame::Ultima(_) => picture(t, Viewer::Public, lang, images),
+        AnyGame::Ultima(_) | AnyGame::Perfect10(_) => picture(t, Viewer::Public, lang, images),
     };
     let mut m = msg(t, public(t), text);
     m.image = image;
@@ -232,6 +259,7 @@ pub(super) fn turn_prompts(
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::turn_prompts(w, t, seat, prompt, lang, images),
         AnyGame::Ultima(_) => ultima::turn_prompts(w, t, seat, prompt, lang),
+        AnyGame::Perfect10(_) => perfect10::turn_prompts(w, t, seat, prompt, lang),
     }
 }
 
@@ -247,6 +275,7 @@ pub(super) fn view_message(
     match view {
         AnyView::DarkFence(_) => dark_fence::view_message(w, lang, t, view, to, images),
         AnyView::Ultima(v) => ultima::view_message(w, lang, t, v, to, images),
+        AnyView::Perfect10(v) => perfect10::view_message(w, lang, t, v, to, images),
     }
 }
 
@@ -276,8 +305,13 @@ pub(super) fn game_line(w: &Wording, lang: Lang, t: &Table) -> String {
 pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
     let mut text = w.text(lang, &format!("rules-{}", kind.code()), &[]);
     text.push('\n');
-    text.push_str(&w.text(lang, "rules-options", &[]));
-    for spec in kind.option_specs() {
+    let specs = kind.option_specs();
+    text.push_str(&w.text(
+        lang,
+        if specs.is_empty() { "rules-no-options" } else { "rules-options" },
+        &[],
+    ));
+    for spec in specs {
         let doc_id = format!("opt-{}-{}", kind.code(), spec.key.replace('_', "-"));
         let doc =
             if w.has(lang, &doc_id) { w.text(lang, &doc_id, &[]) } else { spec.doc.to_string() };
@@ -301,6 +335,7 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         AnyError::WrongGame => w.text(lang, "err-internal", &[]),
         AnyError::DarkFence(_) => dark_fence::error_text(w, lang, error),
         AnyError::Ultima(_) => ultima::error_text(w, lang, error),
+        AnyError::Perfect10(_) => perfect10::error_text(w, lang, error),
     }
 }
 
@@ -313,6 +348,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
     let caption = match &view {
         AnyView::DarkFence(v) => dark_fence::caption(t, v, lang),
         AnyView::Ultima(v) => ultima::caption(t, v, lang),
+        AnyView::Perfect10(v) => perfect10::caption(t, v, lang),
     };
     let theme = crate::render::Theme {
         script: if lang == Lang::ZhHans {

@@ -11,6 +11,7 @@ pub mod command;
 mod dark_fence;
 pub mod error;
 mod games;
+mod perfect10;
 pub mod reply;
 mod ultima;
 
@@ -144,7 +145,7 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
         // lasts as long as a move (a 60-second window makes no sense across days).
         (true, Pace::Live) => match game.options() {
             AnyOptions::DarkFence(o) => o.window_timeout,
-            AnyOptions::Ultima(_) => time.per_move,
+            AnyOptions::Ultima(_) | AnyOptions::Perfect10(_) => time.per_move,
         },
         _ => time.per_move,
     };
@@ -1122,23 +1123,24 @@ impl Referee {
             });
             return Err(if again { TableError::user("err-already-played") } else { e });
         }
-        let action = match t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text) {
+        let seat_id = Seat(u8::try_from(seat).unwrap_or(0));
+        let action = match games::parse_action(&t.game, seat_id, text) {
             Ok(action) => action,
             Err(e) => {
                 // A move missing only its last part: offer the completions as buttons.
-                let seat_id = Seat(u8::try_from(seat).unwrap_or(0));
                 let choices =
                     games::completions(&self.wording, ctx.lang, &t.game, seat_id, text, &e);
                 if choices.is_empty() {
                     return Err(e.into());
                 }
                 let turn = t.actions;
-                t.partial.insert(seat, (turn, text.trim().to_string()));
+                let partial = games::partial_text(&t.game, seat_id, text);
+                t.partial.insert(seat, (turn, partial.clone()));
                 return Ok(vec![games::completion_prompt(
                     &self.wording,
                     ctx,
                     &t,
-                    text.trim(),
+                    &partial,
                     &e,
                     &choices,
                     turn,

@@ -1,0 +1,806 @@
+//! Perfect 10 x 10 at the table: one public message per action (the move in the seed's codes,
+//! `Ne2-d4`, `Ce1xe8`, `e9-e10=M`, `O-O`, then in words: the piece, what it captured, what it
+//! became, castling, check, pass, claim and the result) carrying the board image, and a private
+//! turn prompt with what only the player to move must decide: a draw to claim, a forced pass,
+//! the four-checks warning. A pawn move onto a promotion line that does not say what the pawn
+//! becomes is a question with one button per choice. Everything is public (perfect
+//! information); a seat's image is only turned to be seen from that seat's side. The referee
+//! reaches these through `games.rs`.
+
+use fluent_bundle::FluentValue;
+
+use super::Table;
+use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::games::perfect10::{
+    Action, Castling, Color, Error, Event, Kind, Move, Square, State, View,
+};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, Game, GameKind};
+
+/// Words that, after a pawn move onto the 6th or 8th rank (Black: 5th or 3rd), keep the pawn a
+/// pawn without being asked (`e5e6 stay`); the "stay a pawn" button sends the first.
+const STAY: [&str; 4] = ["stay", "=", "不升变", "不升變"];
+
+/// How many moves the "you may claim with a move" hint lists at most.
+const CLAIM_HINT_MOVES: usize = 6;
+
+/// The game for a name players may type instead of the code.
+pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
+    let name = name.trim().to_lowercase();
+    match name.as_str() {
+        "perfect-10" | "perfect_10" | "p10" | "perfect10x10" | "perfect-10x10"
+        | "perfect_10x10" | "完美10x10" | "完美十乘十" | "完美10×10" | "完美" => {
+            Some(GameKind::Perfect10)
+        }
+        _ => None,
+    }
+}
+
+fn state(game: &AnyGame) -> Option<&State> {
+    match game {
+        AnyGame::Perfect10(g) => Some(g),
+        _ => None,
+    }
+}
+
+fn color_of(seat: Seat) -> Color {
+    Color::from_seat(seat).unwrap_or(Color::White)
+}
+
+fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
+    w.text(lang, if color == Color::White { "p10-white" } else { "p10-black" }, &[])
+}
+
+/// The piece's name in `lang`: the English name, or the seed's Chinese name.
+fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+    w.text(lang, &format!("p10-piece-{}", kind.name()), &[])
+}
+
+/// `wazir (=W)`: the name and how to type it after a move.
+fn choice_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+    w.text(
+        lang,
+        "p10-choice",
+        &[("piece", piece_word(w, lang, kind).into()), ("code", kind.seed_code().into())],
+    )
+}
+
+/// `alice (white)`.
+fn player(w: &Wording, lang: Lang, t: &Table, color: Color) -> String {
+    w.text(
+        lang,
+        "p10-player",
+        &[("name", name_of(t, color.index()).into()), ("color", color_word(w, lang, color).into())],
+    )
+}
+
+/// The promotion line a pawn of `color` reaches on `to`: 1 (White's 6th rank, Black's 5th), 2
+/// (8th, 3rd), 3 (the last rank), or `None`.
+fn tier(color: Color, to: Square) -> Option<u8> {
+    let rank = if color == Color::White { to.rank } else { 9u8.checked_sub(to.rank)? };
+    match rank {
+        5 => Some(1),
+        7 => Some(2),
+        9 => Some(3),
+        _ => None,
+    }
+}
+
+/// The move inside an action, if it has one.
+fn move_of(action: &Action) -> Option<Move> {
+    match action {
+        Action::Move { mv } | Action::Claim { with: Some(mv) } => Some(*mv),
+        Action::Pass | Action::Claim { with: None } => None,
+    }
+}
+
+/// `text` without a trailing "stay a pawn" word, and whether it had one.
+fn strip_stay(text: &str) -> (&str, bool) {
+    let trimmed = text.trim();
+    for word in STAY {
+        if let Some(rest) = trimmed.strip_suffix(word) {
+            // A lone `stay` or `=` is not a move: the rest must still be something.
+            if !rest.trim().is_empty() {
+                return (rest.trim_end(), true);
+            }
+        }
+    }
+    (trimmed, false)
+}
+
+/// A pawn move onto a promotion line whose piece the player must still choose: the move has no
+/// promotion (and no "stay" on the last rank), or names a piece that line does not offer. Asked
+/// only when the pawn can make that step at all, so an impossible move is refused as usual.
+fn promotion_question(g: &State, seat: Seat, action: &Action, stay: bool) -> Option<Error> {
+    let mv = move_of(action)?;
+    let (color, kind) = g.piece_at(mv.from)?;
+    if kind != Kind::Pawn || Some(color) != Color::from_seat(seat) {
+        return None;
+    }
+    let tier = tier(color, mv.to)?;
+    let unsaid = match mv.promotion {
+        None => !stay || tier == 3,
+        Some(k) => !Kind::promotions(tier).contains(&k),
+    };
+    let can_step = g
+        .legal_actions(seat)
+        .iter()
+        .any(|a| matches!(a, Action::Move { mv: m } if m.from == mv.from && m.to == mv.to));
+    (unsaid && can_step).then_some(Error::BadPromotion { to: mv.to, tier })
+}
+
+/// The table's reading of a typed action: the engine's parse, with "stay" words accepted, and a
+/// pawn move onto a promotion line that does not say what the pawn becomes refused with
+/// [`Error::BadPromotion`], which [`completions`] turns into one button per choice.
+pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
+    let Some(g) = state(game) else { return game.parse_action(seat, text) };
+    let (rest, stay) = strip_stay(text);
+    let action = g.parse_action(seat, rest).map_err(AnyError::Perfect10)?;
+    if let Some(question) = promotion_question(g, seat, &action, stay) {
+        return Err(AnyError::Perfect10(question));
+    }
+    Ok(AnyAction::Perfect10(action))
+}
+
+/// The move being asked about, in notation and without its promotion (`e5e6`, `claim e5e6`),
+/// for the completion buttons to finish.
+pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
+    let (rest, _) = strip_stay(text);
+    let Some(g) = state(game) else { return rest.to_string() };
+    match g.parse_action(seat, rest) {
+        Ok(Action::Move { mv }) => {
+            g.format_action(&Action::Move { mv: Move { promotion: None, ..mv } })
+        }
+        Ok(Action::Claim { with: Some(mv) }) => {
+            g.format_action(&Action::Claim { with: Some(Move { promotion: None, ..mv }) })
+        }
+        _ => rest.to_string(),
+    }
+}
+
+/// The choices for a pawn reaching a promotion line: one button per piece of that line (the
+/// seed's code as the ending, `=W`) and, on the 6th and 8th ranks, "stay a pawn".
+pub(super) fn completions(
+    w: &Wording,
+    lang: Lang,
+    _game: &AnyGame,
+    _seat: Seat,
+    _text: &str,
+    error: &AnyError,
+) -> Vec<(String, String)> {
+    let AnyError::Perfect10(Error::BadPromotion { tier, .. }) = error else { return Vec::new() };
+    let mut choices: Vec<(String, String)> = Kind::promotions(*tier)
+        .iter()
+        .map(|&k| (capitalized(&choice_word(w, lang, k)), format!("={}", k.seed_code())))
+        .collect();
+    if matches!(tier, 1 | 2) {
+        choices.push((w.text(lang, "p10-btn-stay", &[]), STAY[0].to_string()));
+    }
+    choices
+}
+
+/// `text` with its first letter in upper case (button labels; Chinese is unchanged).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The options that differ from the defaults (none in the seed's rules) and the clock in one
+/// sentence.
+pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+    let changed = t.game.options().summary();
+    let clock = games::clock_text(w, lang, t);
+    if changed.is_empty() {
+        w.text(lang, "p10-rules-summary", &[("clock", clock.into())])
+    } else {
+        w.text(
+            lang,
+            "p10-rules-summary-options",
+            &[("options", changed.into()), ("clock", clock.into())],
+        )
+    }
+}
+
+/// The public start announcement, with the start position.
+pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
+    let lang = public_lang(t);
+    let text = w.text(
+        lang,
+        "p10-started",
+        &[
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("id", t.row.id.into()),
+            ("white", name_of(t, 0).into()),
+            ("black", name_of(t, 1).into()),
+            ("rules", rules_summary(w, lang, t).into()),
+        ],
+    );
+    let mut m = msg(t, public(t), text);
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    m
+}
+
+/// The line for a move, e.g. `#1 ply 9: alice (white) e9-e10=M: pawn e9-e10, promoting to
+/// marshal. Check!`.
+fn moved_line(w: &Wording, lang: Lang, t: &Table, ply: u32, event: &Event) -> Option<String> {
+    let Event::Moved { color, piece, from, to, captured, promoted, castling, check, seed } = event
+    else {
+        return None;
+    };
+    let head = |id: &str, extra: Vec<(&str, FluentValue<'static>)>| {
+        let mut args: Vec<(&str, FluentValue<'_>)> = vec![
+            ("id", t.row.id.into()),
+            ("ply", ply.into()),
+            ("player", player(w, lang, t, *color).into()),
+            ("seed", seed.as_str().into()),
+            ("from", from.to_string().into()),
+            ("to", to.to_string().into()),
+        ];
+        args.extend(extra);
+        w.text(lang, id, &args)
+    };
+    let mut text = match castling {
+        Some(side) => {
+            let (rook_from, rook_to, id) = match side {
+                Castling::Kingside => (9, 6, "p10-castled-kingside"),
+                Castling::Queenside => (0, 4, "p10-castled-queenside"),
+            };
+            head(
+                id,
+                vec![
+                    ("rook_from", Square::new(rook_from, from.rank).to_string().into()),
+                    ("rook_to", Square::new(rook_to, from.rank).to_string().into()),
+                ],
+            )
+        }
+        None => head("p10-moved", vec![("piece", piece_word(w, lang, *piece).into())]),
+    };
+    if let Some((square, kind)) = captured {
+        let (id, kind) = if square == to {
+            ("p10-captures", *kind)
+        } else {
+            // The captured piece stood elsewhere than the target: en passant.
+            ("p10-en-passant", *kind)
+        };
+        text.push_str(&w.text(
+            lang,
+            id,
+            &[("piece", piece_word(w, lang, kind).into()), ("square", square.to_string().into())],
+        ));
+    }
+    if let Some(became) = promoted {
+        let id = if *piece == Kind::Pawn { "p10-promotes" } else { "p10-becomes" };
+        text.push_str(&w.text(lang, id, &[("piece", piece_word(w, lang, *became).into())]));
+    }
+    text.push_str(&w.text(lang, "p10-stop", &[]));
+    match check.len() {
+        0 => {}
+        1 => push_sentence(w, lang, &mut text, &w.text(lang, "p10-check", &[])),
+        _ => push_sentence(w, lang, &mut text, &w.text(lang, "p10-double-check", &[])),
+    }
+    Some(text)
+}
+
+/// Appends a sentence to a line: after a space in English, directly in Chinese.
+fn push_sentence(w: &Wording, lang: Lang, text: &mut String, sentence: &str) {
+    text.push_str(&w.text(lang, "p10-sentence-gap", &[]));
+    text.push_str(sentence);
+}
+
+/// The headline and reason of a finished game.
+fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
+    let id = t.row.id;
+    let (headline, loser) = match result {
+        GameResult::Winner(seat) => (
+            w.text(
+                lang,
+                "over-win",
+                &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
+            ),
+            name_of(t, 1 - seat.index().min(1)).to_string(),
+        ),
+        _ => (w.text(lang, "over-draw", &[("id", id.into())]), String::new()),
+    };
+    // A house-rule draw names its limit (the game's `move_rule` option).
+    let limit = t
+        .game
+        .options()
+        .to_pairs()
+        .into_iter()
+        .find(|(key, _)| *key == "move_rule")
+        .and_then(|(_, value)| value.parse::<i64>().ok())
+        .unwrap_or(0);
+    let why = w.text(
+        lang,
+        &format!("reason-{reason}"),
+        &[("name", loser.into()), ("limit", limit.into())],
+    );
+    format!("{headline}\n{why}")
+}
+
+/// Whether the only thing `seat` may do is pass.
+fn must_pass(g: &State, seat: Seat) -> bool {
+    g.legal_actions(seat).contains(&Action::Pass)
+}
+
+/// One public message for the action: the move in the seed's codes and in words, check, a
+/// pass or claim, the result or who is to move next, and the board.
+pub(super) fn announce(
+    w: &Wording,
+    t: &Table,
+    events: &[Noticed<AnyEvent>],
+    images: bool,
+) -> Vec<Outbound> {
+    let pl = public_lang(t);
+    let Some(g) = state(&t.game) else { return Vec::new() };
+    let ply = g.view(Viewer::Public).plies;
+    let mut lines = Vec::new();
+    for noticed in events {
+        let AnyEvent::Perfect10(event) = &noticed.event else { continue };
+        match event {
+            Event::Moved { .. } => lines.extend(moved_line(w, pl, t, ply, event)),
+            Event::Passed { color } => lines.push(w.text(
+                pl,
+                "p10-passed",
+                &[
+                    ("id", t.row.id.into()),
+                    ("ply", ply.into()),
+                    ("player", player(w, pl, t, *color).into()),
+                ],
+            )),
+            Event::Claimed { color } => lines.push(w.text(
+                pl,
+                "p10-claimed",
+                &[("id", t.row.id.into()), ("player", player(w, pl, t, *color).into())],
+            )),
+            Event::Ended { result, reason } => {
+                lines.push(result_text(w, pl, t, *result, reason));
+            }
+        }
+    }
+    if let ToAct::Seat(seat, _) = t.game.to_act() {
+        lines.push(to_move_line(w, pl, t, g, seat));
+    }
+    let mut m = msg(t, public(t), lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, pl, images);
+    vec![m]
+}
+
+/// `bob (black) to move.`, or that bob has no legal move and must pass.
+fn to_move_line(w: &Wording, lang: Lang, t: &Table, g: &State, seat: Seat) -> String {
+    let id = if must_pass(g, seat) { "p10-must-pass" } else { "p10-to-move" };
+    w.text(lang, id, &[("player", player(w, lang, t, color_of(seat)).into())])
+}
+
+/// The private turn prompt. In correspondence games it always comes (the players are not
+/// watching the chat); in live games only when there is something only the player to move must
+/// hear: a draw to claim, a forced pass (each with its button) or the four-checks warning. It
+/// carries no image: the public message has the board, and `/view` shows it from the player's
+/// side.
+pub(super) fn turn_prompts(
+    w: &Wording,
+    t: &Table,
+    seat: Seat,
+    prompt: Prompt,
+    lang: Lang,
+) -> Vec<Outbound> {
+    if prompt != Prompt::Move {
+        return Vec::new();
+    }
+    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let Some(g) = state(&t.game) else { return Vec::new() };
+    let view = g.view(Viewer::Seat(seat));
+    let id = t.row.id;
+    let turn = t.actions;
+    let legal = g.legal_actions(seat);
+    let mut notes = Vec::new();
+    let mut buttons = Vec::new();
+    if legal.contains(&Action::Pass) {
+        notes.push(w.text(lang, "p10-must-pass-private", &[]));
+        buttons.push(Button {
+            label: w.text(lang, "p10-btn-pass", &[]),
+            payload: format!("{id}:{turn}:pass"),
+        });
+    }
+    if view.claimable {
+        notes.push(w.text(lang, "p10-can-claim", &[]));
+        buttons.push(Button {
+            label: w.text(lang, "p10-btn-claim", &[]),
+            payload: format!("{id}:{turn}:claim"),
+        });
+    }
+    let with: Vec<String> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Claim { with: Some(mv) } => Some(g.format_action(&Action::Move { mv: *mv })),
+            _ => None,
+        })
+        .collect();
+    if !with.is_empty() {
+        let mut list: Vec<String> = with.iter().take(CLAIM_HINT_MOVES).cloned().collect();
+        if with.len() > CLAIM_HINT_MOVES {
+            list.push("…".to_string());
+        }
+        notes.push(w.text(
+            lang,
+            "p10-can-claim-with",
+            &[
+                ("moves", list.join(", ").into()),
+                ("example", with.first().map_or_else(String::new, Clone::clone).into()),
+            ],
+        ));
+    }
+    for square in &view.three_checks {
+        let kind = view.pieces.iter().find(|(s, _, _)| s == square).map(|&(_, _, k)| k);
+        if let Some(kind) = kind {
+            notes.push(w.text(
+                lang,
+                "p10-warn-four-checks",
+                &[
+                    ("piece", piece_word(w, lang, kind).into()),
+                    ("square", square.to_string().into()),
+                ],
+            ));
+        }
+    }
+    if notes.is_empty() && t.time.pace != super::clock::Pace::Correspondence {
+        return Vec::new();
+    }
+    let mut text = w.text(
+        lang,
+        "p10-turn-private",
+        &[
+            ("id", id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("color", color_word(w, lang, color_of(seat)).into()),
+        ],
+    );
+    if let Some(last) = last_move(g, &view) {
+        push_sentence(w, lang, &mut text, &w.text(lang, "p10-view-last", &[("move", last.into())]));
+    }
+    if view.check.is_some() {
+        push_sentence(w, lang, &mut text, &w.text(lang, "p10-check", &[]));
+    }
+    for note in notes {
+        text.push('\n');
+        text.push_str(&note);
+    }
+    let mut m = msg(t, to, text);
+    m.buttons = buttons;
+    vec![m]
+}
+
+/// The last action in notation (`e2d4`, `0000`), if any.
+fn last_move(g: &State, view: &View) -> Option<String> {
+    Some(g.format_action(view.last.as_ref()?))
+}
+
+/// `/board` and `/view`: the position in words and the board, turned for the second player's
+/// private view.
+pub(super) fn view_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    view: &View,
+    to: Dest,
+    images: bool,
+) -> Outbound {
+    let mut lines = vec![w.text(
+        lang,
+        "p10-view-header",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("ply", view.plies.into()),
+        ],
+    )];
+    if let Some(g) = state(&t.game) {
+        if let Some(last) = last_move(g, view) {
+            lines.push(w.text(lang, "p10-view-last", &[("move", last.into())]));
+        }
+        match &view.outcome {
+            Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
+            None if t.row.status == "active" => {
+                let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
+                if view.check.is_some() {
+                    push_sentence(w, lang, &mut line, &w.text(lang, "p10-check", &[]));
+                }
+                lines.push(line);
+            }
+            None => {}
+        }
+    }
+    let viewer = if Some(&to) == games::private(t, 1).as_ref() {
+        Viewer::Seat(Seat(1))
+    } else {
+        Viewer::Public
+    };
+    let mut m = msg(t, to, lines.join("\n"));
+    m.image = games::picture(t, viewer, lang, images);
+    m
+}
+
+/// The image caption: id, ply and whose move (and check) or the result, in characters the font
+/// has. A game the table ended (resignation, agreement, time) shows the stored result.
+pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+    let zh = lang == Lang::ZhHans;
+    let color = |c: Color| match (zh, c) {
+        (true, Color::White) => "白方",
+        (true, Color::Black) => "黑方",
+        (false, Color::White) => "white",
+        (false, Color::Black) => "black",
+    };
+    let ply = if zh { format!("第{}手", view.plies) } else { format!("ply {}", view.plies) };
+    let result = view.outcome.map(|o| o.result).or_else(|| stored_result(t));
+    let state = match result {
+        Some(GameResult::Winner(seat)) => {
+            let c = color(color_of(seat));
+            if zh { format!("{c}胜") } else { format!("{c} wins") }
+        }
+        Some(_) => (if zh { "和局" } else { "draw" }).to_string(),
+        None if t.row.status == "active" => {
+            let c = color(view.to_move);
+            let mut s = if zh { format!("轮到{c}") } else { format!("{c} to move") };
+            if view.check.is_some() {
+                s.push_str(if zh { " · 将军" } else { " · check" });
+            }
+            s
+        }
+        None => String::new(),
+    };
+    let mut text = format!("#{} · {ply}", t.row.id);
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}
+
+/// The result the table stored for a game it ended itself (`seat:0`, `seat:1`, `draw`).
+fn stored_result(t: &Table) -> Option<GameResult> {
+    if t.row.status != "over" {
+        return None;
+    }
+    match t.row.result.as_deref()? {
+        "seat:0" => Some(GameResult::Winner(Seat(0))),
+        "seat:1" => Some(GameResult::Winner(Seat(1))),
+        "draw" => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+/// The promotion choices of a line as a list (`wazir (=W), ferz (=F), …`).
+fn choice_list(w: &Wording, lang: Lang, tier: u8) -> String {
+    let sep = w.text(lang, "p10-list-sep", &[]);
+    Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect::<Vec<_>>().join(&sep)
+}
+
+/// The engine's reason for refusing to castle, in words (its text when it is a new one).
+fn castle_reason(w: &Wording, lang: Lang, why: &str) -> String {
+    let id = match why {
+        "the king or that rook has moved" => "p10-castle-moved",
+        "the squares between the king and the rook are not empty" => "p10-castle-blocked",
+        "the king is in check" => "p10-castle-in-check",
+        "the king would cross or land on an attacked square" => "p10-castle-attacked",
+        other => return other.to_string(),
+    };
+    w.text(lang, id, &[])
+}
+
+/// The refusal of a claim that is not (yet) a threefold repetition. The engine words the count
+/// in English (`this position has occurred 2 times, not three`, `after e3e5 the position would
+/// occur 1 time, not three`); the count is taken from it.
+fn no_repetition_text(w: &Wording, lang: Lang, detail: &str) -> String {
+    // The count is the word before "time(s)": a move in the detail has digits too.
+    let count = detail
+        .find(" time")
+        .and_then(|end| detail[..end].rsplit(' ').next())
+        .and_then(|n| n.parse::<i64>().ok());
+    match count {
+        Some(n) if detail.starts_with("after") => {
+            w.text(lang, "p10-err-no-repetition-after", &[("n", n.into())])
+        }
+        Some(n) => w.text(lang, "p10-err-no-repetition", &[("n", n.into())]),
+        None => w.text(lang, "p10-err-no-repetition-other", &[]),
+    }
+}
+
+/// A refused action, in the player's words: what is wrong, with squares and pieces named.
+pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::Perfect10(e) = error else { return games::error_text(w, lang, error) };
+    let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
+    let sq = |s: &Square| FluentValue::from(s.to_string());
+    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => ("p10-err-malformed", vec![("text", text.as_str().into())]),
+        Error::NoPiece { square } => ("p10-err-no-piece", vec![("square", sq(square))]),
+        Error::WrongPiece { square, given, actual } => (
+            "p10-err-wrong-piece",
+            vec![("square", sq(square)), ("given", piece(*given)), ("actual", piece(*actual))],
+        ),
+        Error::NotYourPiece { square, piece: p, .. } => {
+            ("p10-err-not-your-piece", vec![("square", sq(square)), ("piece", piece(*p))])
+        }
+        Error::IllegalMove { piece: p, from, to } => (
+            "p10-err-illegal-move",
+            vec![
+                ("piece", piece(*p)),
+                ("from", sq(from)),
+                ("to", sq(to)),
+                ("how", w.text(lang, &format!("p10-how-{}", p.name()), &[]).into()),
+            ],
+        ),
+        Error::BadPromotion { to, tier } => {
+            let id = match tier {
+                1 | 2 => "p10-err-promotion-tier",
+                3 => "p10-err-promotion-last",
+                _ => "p10-err-promotion-none",
+            };
+            // The first choice of the line is the example of how to say it.
+            let code = Kind::promotions(*tier).first().map_or("", |k| k.seed_code());
+            (
+                id,
+                vec![
+                    ("to", sq(to)),
+                    ("list", choice_list(w, lang, *tier).into()),
+                    ("code", code.into()),
+                ],
+            )
+        }
+        Error::CannotCastle { why } => {
+            ("p10-err-cannot-castle", vec![("why", castle_reason(w, lang, why).into())])
+        }
+        Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
+            "p10-err-leaves-king-in-check",
+            vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
+        ),
+        Error::PassNotAllowed => ("p10-err-pass-not-allowed", Vec::new()),
+        Error::NoRepetition(detail) => return no_repetition_text(w, lang, detail),
+        Error::NotYourTurn | Error::NoSuchSeat => ("err-not-a-player", Vec::new()),
+        Error::GameOver => ("err-game-over", Vec::new()),
+    };
+    w.text(lang, id, &args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_names_are_the_engines_english_and_the_seeds_chinese_names() {
+        let w = Wording::new();
+        for kind in Kind::ALL {
+            assert_eq!(piece_word(&w, Lang::En, kind), kind.name(), "{kind:?}");
+            assert_eq!(piece_word(&w, Lang::ZhHans, kind), kind.chinese_name(), "{kind:?}");
+            for lang in Lang::ALL {
+                assert!(w.has(lang, &format!("p10-how-{}", kind.name())), "{kind:?} {lang}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_reason_the_engine_ends_a_game_with_is_worded_in_every_language() {
+        use crate::games::perfect10::reason;
+        let w = Wording::new();
+        for code in [
+            reason::CHECKMATE,
+            reason::FOUR_CHECKS,
+            reason::DOUBLE_PASS,
+            reason::THREEFOLD_REPETITION,
+            reason::MOVE_RULE,
+            reason::INSUFFICIENT_MATERIAL,
+        ] {
+            for lang in Lang::ALL {
+                assert!(w.has(lang, &format!("reason-{code}")), "reason-{code} in {lang}");
+            }
+        }
+    }
+
+    #[test]
+    fn stay_words_are_taken_off_the_end_only_after_a_move() {
+        assert_eq!(strip_stay("e5e6 stay"), ("e5e6", true));
+        assert_eq!(strip_stay("e5e6="), ("e5e6", true));
+        assert_eq!(strip_stay(" e5e6 不升变 "), ("e5e6", true));
+        assert_eq!(strip_stay("e5e6"), ("e5e6", false));
+        assert_eq!(strip_stay("stay"), ("stay", false));
+        assert_eq!(strip_stay("="), ("=", false));
+    }
+
+    #[test]
+    fn promotion_lines_are_counted_from_each_sides_own_end() {
+        let sq = |file, rank| Square::new(file, rank);
+        assert_eq!(tier(Color::White, sq(4, 5)), Some(1));
+        assert_eq!(tier(Color::White, sq(4, 7)), Some(2));
+        assert_eq!(tier(Color::White, sq(4, 9)), Some(3));
+        assert_eq!(tier(Color::White, sq(4, 4)), None);
+        assert_eq!(tier(Color::Black, sq(4, 4)), Some(1));
+        assert_eq!(tier(Color::Black, sq(4, 2)), Some(2));
+        assert_eq!(tier(Color::Black, sq(4, 0)), Some(3));
+        assert_eq!(tier(Color::Black, sq(4, 5)), None);
+        assert_eq!(tier(Color::Black, sq(4, 200)), None);
+    }
+
+    #[test]
+    fn a_claim_refusal_takes_the_count_not_the_squares_from_the_engines_detail() {
+        let w = Wording::new();
+        let now = no_repetition_text(&w, Lang::En, "this position has occurred 2 times, not three");
+        assert!(now.contains("occurred 2 times"), "{now}");
+        let after = no_repetition_text(
+            &w,
+            Lang::En,
+            "after e3e5 the position would occur 1 time, not three",
+        );
+        assert!(after.contains("after that move") && after.contains("once"), "{after}");
+        let other = no_repetition_text(&w, Lang::En, "something else");
+        assert!(other.starts_with("There is no draw to claim"), "{other}");
+    }
+
+    /// A table around a Perfect 10 x 10 game, for the hooks that read the table.
+    fn table(status: &str, result: Option<&str>) -> Table {
+        let options = crate::games::AnyOptions::default_for(GameKind::Perfect10);
+        let game = AnyGame::new(&options, crate::core::Seed(1)).expect("the start position");
+        let row = crate::store::GameRow {
+            id: 12,
+            platform: "x".into(),
+            chat_id: "#t".into(),
+            kind: "perfect10".into(),
+            options: String::new(),
+            position: None,
+            seed: 0,
+            seats: "[]".into(),
+            creator: "a".into(),
+            locale: "en".into(),
+            status: status.into(),
+            result: result.map(str::to_string),
+            reason: None,
+            clock: String::new(),
+            deadline_at: None,
+            reminders_sent: 0,
+            offer: None,
+            version: 0,
+            engine_version: 1,
+            created_at: 0,
+            updated_at: 0,
+        };
+        Table {
+            row,
+            game,
+            seats: vec![Some("a".into()), Some("b".into())],
+            names: vec!["a".into(), "b".into()],
+            time: super::super::clock::TimeControl::default(),
+            actions: 0,
+            pending: std::collections::HashMap::new(),
+            partial: std::collections::HashMap::new(),
+            last: None,
+        }
+    }
+
+    #[test]
+    fn captions_say_whose_move_or_the_result_in_characters_the_font_has() {
+        let cases = [
+            ("active", None, "#12 · ply 0 · white to move", "#12 · 第0手 · 轮到白方"),
+            ("over", Some("seat:1"), "#12 · ply 0 · black wins", "#12 · 第0手 · 黑方胜"),
+            ("over", Some("draw"), "#12 · ply 0 · draw", "#12 · 第0手 · 和局"),
+            ("aborted", None, "#12 · ply 0", "#12 · 第0手"),
+        ];
+        for (status, result, en, zh) in cases {
+            let t = table(status, result);
+            let Some(g) = state(&t.game) else { panic!("a Perfect 10 x 10 table") };
+            let mut view = g.view(Viewer::Public);
+            assert_eq!(caption(&t, &view, Lang::En), en);
+            assert_eq!(caption(&t, &view, Lang::ZhHans), zh);
+            view.check = Some(Square::new(5, 0));
+            for lang in Lang::ALL {
+                let text = caption(&t, &view, lang);
+                assert!(
+                    text.chars().all(|c| c == ' ' || crate::render::can_draw(c)),
+                    "{lang}: `{text}` has a character the font lacks"
+                );
+            }
+        }
+        let t = table("active", None);
+        let Some(g) = state(&t.game) else { panic!("a Perfect 10 x 10 table") };
+        let mut view = g.view(Viewer::Public);
+        view.check = Some(Square::new(5, 0));
+        assert_eq!(caption(&t, &view, Lang::ZhHans), "#12 · 第0手 · 轮到白方 · 将军");
+    }
+}

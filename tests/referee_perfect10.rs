@@ -115,7 +115,7 @@ async fn a_game_starts_with_the_board_and_each_move_is_announced_in_the_seeds_co
     // Correspondence games ping the player to move privately, with the last move.
     assert_eq!(
         texts_to(&out, "dm:bob"),
-        ["#1 Perfect 10 x 10: your move (black). Last move: e3e5."]
+        ["#1 Perfect 10 x 10: your move (black). Last move: e3-e5."]
     );
     assert_eq!(notations(&db, 1).await, ["e3e5"]);
 }
@@ -304,7 +304,7 @@ async fn a_pawn_on_the_last_rank_must_become_a_queen_marshal_or_princess() {
          bob (black) to move."
     );
     let ping = texts_to(&out, "dm:bob");
-    assert_eq!(ping, ["#1 Perfect 10 x 10: your move (black). Last move: e9e10m. Check!"]);
+    assert_eq!(ping, ["#1 Perfect 10 x 10: your move (black). Last move: e9-e10=M. Check!"]);
     assert_eq!(notations(&db, id).await, ["e9e10m"]);
 }
 
@@ -368,7 +368,7 @@ async fn a_side_without_a_legal_move_is_told_to_pass_and_passes_with_the_button(
     );
     assert_eq!(
         texts_to(&out, "dm:bob"),
-        ["#1 Perfect 10 x 10: your move (black). Last move: c1c9.\nYou have no legal move, so \
+        ["#1 Perfect 10 x 10: your move (black). Last move: Qc1-c9.\nYou have no legal move, so \
           you must pass (/pass or the button)."]
     );
     assert_eq!(last_buttons(&out, "dm:bob"), ["Pass"]);
@@ -411,7 +411,7 @@ async fn the_threefold_repetition_is_offered_as_a_button_and_the_claim_draws() {
     let bob = texts_to(&out, "dm:bob");
     assert_eq!(
         *bob.last().expect("bob's prompts"),
-        "#1 Perfect 10 x 10: your move (black). Last move: a4b2.\nThese moves would repeat a \
+        "#1 Perfect 10 x 10: your move (black). Last move: Na4-b2.\nThese moves would repeat a \
          position for the third time: a7b9. To claim the draw with one, send it after \"claim\", \
          e.g. /move claim a7b9."
     );
@@ -425,7 +425,7 @@ async fn the_threefold_repetition_is_offered_as_a_button_and_the_claim_draws() {
     let alice = texts_to(&out, "dm:alice");
     assert_eq!(
         alice,
-        ["#1 Perfect 10 x 10: your move (white). Last move: a7b9.\nThis position has now \
+        ["#1 Perfect 10 x 10: your move (white). Last move: Na7-b9.\nThis position has now \
           occurred three times: you may claim a draw (/claim or the button), or play on.\nThese \
           moves would repeat a position for the third time: b2a4. To claim the draw with one, \
           send it after \"claim\", e.g. /move claim b2a4."]
@@ -462,7 +462,7 @@ async fn the_third_check_in_a_row_is_warned_about_and_the_fourth_loses() {
     let alice = texts_to(&out, "dm:alice");
     assert_eq!(
         alice,
-        ["#1 Perfect 10 x 10: your move (white). Last move: g10h10.\nCareful: your rook on g1 \
+        ["#1 Perfect 10 x 10: your move (white). Last move: Kg10-h10.\nCareful: your rook on g1 \
           gave check on each of your last three moves; a fourth check in a row by it loses the \
           game."]
     );
@@ -524,8 +524,9 @@ async fn a_takeback_agreed_by_the_opponent_restores_the_captured_piece() {
         "{public:#?}"
     );
     assert!(
-        public
-            .contains(&"#1 Perfect 10 x 10, after ply 4\nLast move: a7a6.\nalice (white) to move."),
+        public.contains(
+            &"#1 Perfect 10 x 10, after ply 4\nLast move: a7-a6.\nalice (white) to move."
+        ),
         "{public:#?}"
     );
     assert_eq!(notations(&db, 1).await, ["b2c4", "a8a7", "c4d6", "a7a6"]);
@@ -636,5 +637,30 @@ async fn the_move_rule_house_rule_is_shown_in_the_invitation_and_draws_when_reac
     assert_eq!(
         ending(&db, 1).await,
         ("over".into(), Some("draw".into()), Some("move-rule".into()))
+    );
+}
+
+/// Both kings boxed in by their own blocked pieces (worked out by hand in the engine's tests):
+/// White has no legal move and passes; then Black has none either, and the second pass in a row
+/// ends the game drawn (spec decision 6).
+#[tokio::test]
+async fn two_passes_in_a_row_end_the_game_drawn() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("p.db");
+    let id = start_from(&db, "8lk/9p/6p2P/6P3/10/10/3p6/p2P6/P9/KL8 w - - 0 1", Pace::Live).await;
+    let out = run("alice@#t: /pass\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(
+        public[0].starts_with("#1 ply 1: alice (white) has no legal move and passes."),
+        "{public:?}"
+    );
+    let out = run("bob@#t: /pass\n", &db).await;
+    let public = texts_to(&out, "#t").join("\n");
+    assert!(public.contains("#1 ply 2: bob (black) has no legal move and passes."), "{public}");
+    assert!(public.contains("#1 is over: a draw."), "{public}");
+    assert_eq!(notations(&db, id).await, ["0000", "0000"]);
+    assert_eq!(
+        ending(&db, id).await,
+        ("over".into(), Some("draw".into()), Some("double-pass".into()))
     );
 }

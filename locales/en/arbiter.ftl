@@ -402,4 +402,3 @@ p10-err-no-repetition-after = There is no draw to claim: after that move the pos
         [one] once
        *[other] { $n } times
     }, not three. Nothing was played.
-p10-err-no-repetition-other = There is no draw to claim: the position has not occurred three times. Nothing was played.

@@ -391,4 +391,3 @@ p10-err-leaves-king-in-check = 这步会让你在 { $king } 的國王被 { $atta
 p10-err-pass-not-allowed = 只有在没有合法着法时才能停一手。未执行任何行动。
 p10-err-no-repetition = 没有可以要求的和棋：这个局面出现了 { $n } 次，不是三次。未执行任何行动。
 p10-err-no-repetition-after = 没有可以要求的和棋：走这步之后该局面会出现 { $n } 次，不是三次。未执行任何行动。
-p10-err-no-repetition-other = 没有可以要求的和棋：局面没有出现三次。未执行任何行动。

@@ -14,7 +14,7 @@ use super::games::{self, game_name, msg, name_of, public, public_lang};
 use super::reply::{Button, Dest, Lang, Outbound, Wording};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
-    Action, Castling, Color, Error, Event, Kind, Move, Square, State, View,
+    Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, Game, GameKind};
 
@@ -224,7 +224,18 @@ pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
 /// The line for a move, e.g. `#1 ply 9: alice (white) e9-e10=M: pawn e9-e10, promoting to
 /// marshal. Check!`.
 fn moved_line(w: &Wording, lang: Lang, t: &Table, ply: u32, event: &Event) -> Option<String> {
-    let Event::Moved { color, piece, from, to, captured, promoted, castling, check, seed } = event
+    let Event::Moved {
+        color,
+        piece,
+        from,
+        to,
+        captured,
+        promoted,
+        castling,
+        en_passant,
+        check,
+        seed,
+    } = event
     else {
         return None;
     };
@@ -257,12 +268,8 @@ fn moved_line(w: &Wording, lang: Lang, t: &Table, ply: u32, event: &Event) -> Op
         None => head("p10-moved", vec![("piece", piece_word(w, lang, *piece).into())]),
     };
     if let Some((square, kind)) = captured {
-        let (id, kind) = if square == to {
-            ("p10-captures", *kind)
-        } else {
-            // The captured piece stood elsewhere than the target: en passant.
-            ("p10-en-passant", *kind)
-        };
+        let (id, kind) =
+            if *en_passant { ("p10-en-passant", *kind) } else { ("p10-captures", *kind) };
         text.push_str(&w.text(
             lang,
             id,
@@ -471,9 +478,9 @@ pub(super) fn turn_prompts(
     vec![m]
 }
 
-/// The last action in notation (`e2d4`, `0000`), if any.
+/// The last action: a move in the seed's codes (`Pe2-d4`), otherwise in notation (`0000`).
 fn last_move(g: &State, view: &View) -> Option<String> {
-    Some(g.format_action(view.last.as_ref()?))
+    view.last_seed.clone().or_else(|| Some(g.format_action(view.last.as_ref()?)))
 }
 
 /// `/board` and `/view`: the position in words and the board, turned for the second player's
@@ -575,34 +582,15 @@ fn choice_list(w: &Wording, lang: Lang, tier: u8) -> String {
     Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect::<Vec<_>>().join(&sep)
 }
 
-/// The engine's reason for refusing to castle, in words (its text when it is a new one).
-fn castle_reason(w: &Wording, lang: Lang, why: &str) -> String {
+/// The engine's reason for refusing to castle, in words.
+fn castle_reason(w: &Wording, lang: Lang, why: CastleBan) -> String {
     let id = match why {
-        "the king or that rook has moved" => "p10-castle-moved",
-        "the squares between the king and the rook are not empty" => "p10-castle-blocked",
-        "the king is in check" => "p10-castle-in-check",
-        "the king would cross or land on an attacked square" => "p10-castle-attacked",
-        other => return other.to_string(),
+        CastleBan::Moved => "p10-castle-moved",
+        CastleBan::Blocked => "p10-castle-blocked",
+        CastleBan::InCheck => "p10-castle-in-check",
+        CastleBan::Attacked => "p10-castle-attacked",
     };
     w.text(lang, id, &[])
-}
-
-/// The refusal of a claim that is not (yet) a threefold repetition. The engine words the count
-/// in English (`this position has occurred 2 times, not three`, `after e3e5 the position would
-/// occur 1 time, not three`); the count is taken from it.
-fn no_repetition_text(w: &Wording, lang: Lang, detail: &str) -> String {
-    // The count is the word before "time(s)": a move in the detail has digits too.
-    let count = detail
-        .find(" time")
-        .and_then(|end| detail[..end].rsplit(' ').next())
-        .and_then(|n| n.parse::<i64>().ok());
-    match count {
-        Some(n) if detail.starts_with("after") => {
-            w.text(lang, "p10-err-no-repetition-after", &[("n", n.into())])
-        }
-        Some(n) => w.text(lang, "p10-err-no-repetition", &[("n", n.into())]),
-        None => w.text(lang, "p10-err-no-repetition-other", &[]),
-    }
 }
 
 /// A refused action, in the player's words: what is wrong, with squares and pieces named.
@@ -647,14 +635,22 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             )
         }
         Error::CannotCastle { why } => {
-            ("p10-err-cannot-castle", vec![("why", castle_reason(w, lang, why).into())])
+            ("p10-err-cannot-castle", vec![("why", castle_reason(w, lang, *why).into())])
         }
         Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
             "p10-err-leaves-king-in-check",
             vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
         ),
         Error::PassNotAllowed => ("p10-err-pass-not-allowed", Vec::new()),
-        Error::NoRepetition(detail) => return no_repetition_text(w, lang, detail),
+        Error::NoRepetition { occurrences, with } => {
+            let n = i64::try_from(*occurrences).unwrap_or(i64::MAX);
+            let id = if with.is_some() {
+                "p10-err-no-repetition-after"
+            } else {
+                "p10-err-no-repetition"
+            };
+            (id, vec![("n", n.into())])
+        }
         Error::NotYourTurn | Error::NoSuchSeat => ("err-not-a-player", Vec::new()),
         Error::GameOver => ("err-game-over", Vec::new()),
     };
@@ -720,18 +716,20 @@ mod tests {
     }
 
     #[test]
-    fn a_claim_refusal_takes_the_count_not_the_squares_from_the_engines_detail() {
+    fn a_claim_refusal_names_the_count_now_or_after_the_move() {
         let w = Wording::new();
-        let now = no_repetition_text(&w, Lang::En, "this position has occurred 2 times, not three");
+        let text = |with| {
+            error_text(
+                &w,
+                Lang::En,
+                &AnyError::Perfect10(Error::NoRepetition { occurrences: 2, with }),
+            )
+        };
+        let now = text(None);
         assert!(now.contains("occurred 2 times"), "{now}");
-        let after = no_repetition_text(
-            &w,
-            Lang::En,
-            "after e3e5 the position would occur 1 time, not three",
-        );
-        assert!(after.contains("after that move") && after.contains("once"), "{after}");
-        let other = no_repetition_text(&w, Lang::En, "something else");
-        assert!(other.starts_with("There is no draw to claim"), "{other}");
+        let mv = Move { from: Square::new(4, 2), to: Square::new(4, 4), promotion: None };
+        let after = text(Some(mv));
+        assert!(after.contains("after that move"), "{after}");
     }
 
     /// A table around a Perfect 10 x 10 game, for the hooks that read the table.

@@ -531,6 +531,8 @@ pub enum Event {
         promoted: Option<Kind>,
         /// Castling, with the rook's move implied.
         castling: Option<Castling>,
+        /// Whether the capture was en passant.
+        en_passant: bool,
         /// The squares of the pieces that now give check.
         check: Vec<Square>,
         /// The move in the seed's codes: `Ne2-d4`, `Ce1xe8`, `e9-e10=M`, `O-O`.
@@ -617,7 +619,7 @@ pub enum Error {
     #[error("castling is not allowed now: {why}")]
     CannotCastle {
         /// Why not.
-        why: &'static str,
+        why: CastleBan,
     },
     /// The move would leave the mover's king attacked.
     #[error(
@@ -636,9 +638,21 @@ pub enum Error {
     /// A pass while a move is legal.
     #[error("you may pass only when you have no legal move")]
     PassNotAllowed,
-    /// A draw claim when the position has not occurred three times.
-    #[error("no draw to claim: {0}")]
-    NoRepetition(String),
+    /// A draw claim when the position has not occurred three times (and would not after the
+    /// move claimed with).
+    #[error(
+        "no draw to claim: {}",
+        match with {
+            Some(mv) => format!("after {mv} the position would occur {} time(s), not three", occurrences),
+            None => format!("this position has occurred {} time(s), not three", occurrences),
+        }
+    )]
+    NoRepetition {
+        /// How many times the position has occurred (or would, after `with`).
+        occurrences: usize,
+        /// The move the claim was made with, if any.
+        with: Option<Move>,
+    },
     /// Not this seat's turn.
     #[error("it is not this player's turn")]
     NotYourTurn,
@@ -648,6 +662,31 @@ pub enum Error {
     /// A seat other than 0 and 1.
     #[error("no such seat")]
     NoSuchSeat,
+}
+
+/// Why castling is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CastleBan {
+    /// The king or that rook has moved (the right is gone).
+    Moved,
+    /// A square between the king and the rook is occupied.
+    Blocked,
+    /// The king is in check.
+    InCheck,
+    /// The king would cross or land on an attacked square.
+    Attacked,
+}
+
+impl fmt::Display for CastleBan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CastleBan::Moved => "the king or that rook has moved",
+            CastleBan::Blocked => "the squares between the king and the rook are not empty",
+            CastleBan::InCheck => "the king is in check",
+            CastleBan::Attacked => "the king would cross or land on an attacked square",
+        })
+    }
 }
 
 fn promotion_text(tier: u8) -> String {
@@ -677,7 +716,7 @@ impl ErrorCode for Error {
             Error::CannotCastle { .. } => "cannot-castle",
             Error::LeavesKingInCheck { .. } => "leaves-king-in-check",
             Error::PassNotAllowed => "pass-not-allowed",
-            Error::NoRepetition(_) => "no-repetition",
+            Error::NoRepetition { .. } => "no-repetition",
             Error::NotYourTurn => "not-your-turn",
             Error::GameOver => "game-over",
             Error::NoSuchSeat => "no-such-seat",

@@ -6,8 +6,8 @@ use serde::Serialize;
 use super::board::{self, Board, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, KIND_MASK, MoveList, Mv};
 use super::notation::{self, Typed, TypedMove};
 use super::{
-    Action, Castling, Color, Error, Event, Kind, Move, Options, PositionError, Square, material,
-    reason, win,
+    Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Options, PositionError, Square,
+    material, reason, win,
 };
 use crate::core::{GameResult, Noticed, Outcome, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{Game, OptionsError};
@@ -31,6 +31,8 @@ pub struct State {
     pub(super) streaks: [Vec<(u8, u8)>; 2],
     last: Option<Action>,
     last_squares: Option<(Square, Square)>,
+    /// The last move in the seed's codes (none after a pass or a bare claim).
+    last_seed: Option<String>,
     outcome: Option<Outcome>,
 }
 
@@ -45,6 +47,8 @@ pub struct View {
     pub last: Option<Action>,
     /// The from and to squares of the last move (none after a pass or at the start).
     pub last_squares: Option<(Square, Square)>,
+    /// The last move in the seed's codes (`Nb2-c4`, `e9-e10=M`, `O-O`); none after a pass.
+    pub last_seed: Option<String>,
     /// The king of the side to move, if it is in check.
     pub check: Option<Square>,
     /// The pieces giving that check.
@@ -75,6 +79,7 @@ impl State {
             streaks: [Vec::new(), Vec::new()],
             last: None,
             last_squares: None,
+            last_seed: None,
             outcome: None,
         };
         state.outcome = state.judge_position();
@@ -193,7 +198,7 @@ impl State {
         Error::IllegalMove { piece, from: mv.from, to: mv.to }
     }
 
-    fn why_no_castling(&self, kingside: bool) -> Option<&'static str> {
+    fn why_no_castling(&self, kingside: bool) -> Option<CastleBan> {
         let us = self.board.side;
         let bit = match (us, kingside) {
             (0, true) => board::WHITE_KINGSIDE,
@@ -202,19 +207,19 @@ impl State {
             (_, false) => board::BLACK_QUEENSIDE,
         };
         if self.board.castle & bit == 0 {
-            return Some("the king or that rook has moved");
+            return Some(CastleBan::Moved);
         }
         let rank = if us == 0 { 0 } else { 9 };
         let between: &[u8] = if kingside { &[6, 7, 8] } else { &[1, 2, 3, 4] };
         if between.iter().any(|&f| self.board.at(board::idx(f, rank)) != board::EMPTY) {
-            return Some("the squares between the king and the rook are not empty");
+            return Some(CastleBan::Blocked);
         }
         if self.board.in_check() {
-            return Some("the king is in check");
+            return Some(CastleBan::InCheck);
         }
         let crossed: &[u8] = if kingside { &[6, 7] } else { &[4, 3] };
         if crossed.iter().any(|&f| self.board.attacked(board::idx(f, rank), us ^ 1)) {
-            return Some("the king would cross or land on an attacked square");
+            return Some(CastleBan::Attacked);
         }
         None
     }
@@ -256,10 +261,7 @@ impl State {
                 if n >= 3 {
                     Ok(None)
                 } else {
-                    Err(Error::NoRepetition(format!(
-                        "this position has occurred {n} time{}, not three",
-                        if n == 1 { "" } else { "s" }
-                    )))
+                    Err(Error::NoRepetition { occurrences: n, with: None })
                 }
             }
             Action::Claim { with: Some(mv) } => {
@@ -271,10 +273,7 @@ impl State {
                 if n >= 3 {
                     Ok(Some(m))
                 } else {
-                    Err(Error::NoRepetition(format!(
-                        "after {mv} the position would occur {n} time{}, not three",
-                        if n == 1 { "" } else { "s" }
-                    )))
+                    Err(Error::NoRepetition { occurrences: n, with: Some(mv) })
                 }
             }
         }
@@ -351,6 +350,7 @@ impl State {
             captured,
             promoted,
             castling: notation::castling_of(m),
+            en_passant: m.flag == EN_PASSANT,
             check: checkers.iter().map(|&c| Square::of_cell(c)).collect(),
             seed,
         }
@@ -489,10 +489,17 @@ impl Game for State {
         let checked = self.check_action(*action)?;
         let mut events = Vec::new();
         match (action, checked) {
-            (Action::Pass, _) => events.push(Noticed::everyone(self.apply_pass())),
+            (Action::Pass, _) => {
+                events.push(Noticed::everyone(self.apply_pass()));
+                self.last_seed = None;
+            }
             (Action::Claim { with: None }, _) => {}
             (Action::Move { .. } | Action::Claim { with: Some(_) }, Some(m)) => {
-                events.push(Noticed::everyone(self.apply_move(m)));
+                let event = self.apply_move(m);
+                if let Event::Moved { seed, .. } = &event {
+                    self.last_seed = Some(seed.clone());
+                }
+                events.push(Noticed::everyone(event));
             }
             (Action::Move { .. } | Action::Claim { with: Some(_) }, None) => {
                 return Err(Error::Malformed { text: action.to_string() });
@@ -546,6 +553,7 @@ impl Game for State {
             to_move: self.to_move(),
             last: self.last,
             last_squares: self.last_squares,
+            last_seed: self.last_seed.clone(),
             check: (!checkers.is_empty()).then(|| Square::of_cell(king)),
             checkers,
             three_checks,

@@ -1039,3 +1039,34 @@ async fn an_ultima_game_is_played_in_the_group_with_board_photos_and_private_tur
     api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
     let _ = bot.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_perfect10_promotion_is_chosen_with_a_button_in_the_group() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new perfect10 @bob_builder");
+    let accept = "1:0:accept";
+    let invitation = api.expect_data(GROUP, accept).await;
+    api.press(BOB, &invitation, accept);
+    let started = api
+        .expect_sent(GROUP, "Perfect 10 x 10 #1: Alice Liddell (white, moves first) vs Bob (black)")
+        .await;
+    assert!(started.photo.is_some(), "the start position comes as a photo with its caption");
+    api.say(GROUP, ALICE, "/move e3e5");
+    api.expect_sent(GROUP, "#1 ply 1: Alice Liddell (white) e3-e5: pawn e3-e5.").await;
+    api.say(GROUP, BOB, "/move a8a7");
+    api.expect_sent(GROUP, "#1 ply 2: Bob (black) a8-a7: pawn a8-a7.").await;
+    // e5-e6 reaches White's first promotion line: the question comes with one button per
+    // choice, and the press completes the move (spec decision 2).
+    api.say(GROUP, ALICE, "/move e5e6");
+    let wazir = "1:2:complete-=W";
+    let question = api.expect_data(GROUP, wazir).await;
+    assert!(question.text.starts_with("A pawn reaching e6 may become"), "{}", question.text);
+    api.press(ALICE, &question, wazir);
+    let promoted = api.expect_sent(GROUP, "#1 ply 3: Alice Liddell (white) e5-e6=W").await;
+    assert!(promoted.photo.is_some(), "{}", promoted.text);
+    api.say(GROUP, BOB, "/resign");
+    api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
+    let _ = bot.finish().await;
+}

@@ -103,7 +103,7 @@ enum BenchWhat {
 
 #[derive(Debug, Args)]
 struct SetupArgs {
-    /// The game: dark-fence or ultima.
+    /// The game: dark-fence, ultima or perfect10.
     game: String,
     /// Options as key=value pairs separated by commas, e.g. board=5x5,report=dir16.
     #[arg(long, default_value = "")]

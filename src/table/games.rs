@@ -398,3 +398,58 @@ pub(super) fn public_lang(t: &Table) -> Lang {
 pub(super) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
     langs.get(index).copied().unwrap_or_default()
 }
+
+/// The image caption of a chess-like game (White seat 0, Black seat 1): id, ply and whose move
+/// (and check) or the result, in characters the font has. A game the table ended itself
+/// (resignation, agreement, time) shows the result it stored.
+pub(super) fn chess_caption(
+    t: &Table,
+    plies: u32,
+    to_move: Seat,
+    check: bool,
+    outcome: Option<GameResult>,
+    lang: Lang,
+) -> String {
+    let zh = lang == Lang::ZhHans;
+    let color = |seat: Seat| match (zh, seat.index() == 0) {
+        (true, true) => "白方",
+        (true, false) => "黑方",
+        (false, true) => "white",
+        (false, false) => "black",
+    };
+    let ply = if zh { format!("第{plies}手") } else { format!("ply {plies}") };
+    let state = match outcome.or_else(|| stored_result(t)) {
+        Some(GameResult::Winner(seat)) => {
+            let c = color(seat);
+            if zh { format!("{c}胜") } else { format!("{c} wins") }
+        }
+        Some(_) => (if zh { "和局" } else { "draw" }).to_string(),
+        None if t.row.status == "active" => {
+            let c = color(to_move);
+            let mut s = if zh { format!("轮到{c}") } else { format!("{c} to move") };
+            if check {
+                s.push_str(if zh { " · 将军" } else { " · check" });
+            }
+            s
+        }
+        None => String::new(),
+    };
+    let mut text = format!("#{} · {ply}", t.row.id);
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}
+
+/// The result the table stored for a game it ended itself (`seat:0`, `seat:1`, `draw`).
+fn stored_result(t: &Table) -> Option<GameResult> {
+    if t.row.status != "over" {
+        return None;
+    }
+    match t.row.result.as_deref()? {
+        "seat:0" => Some(GameResult::Winner(Seat(0))),
+        "seat:1" => Some(GameResult::Winner(Seat(1))),
+        "draw" => Some(GameResult::Draw),
+        _ => None,
+    }
+}

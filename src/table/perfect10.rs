@@ -528,52 +528,10 @@ pub(super) fn view_message(
     m
 }
 
-/// The image caption: id, ply and whose move (and check) or the result, in characters the font
-/// has. A game the table ended (resignation, agreement, time) shows the stored result.
+/// The image caption (see [`games::chess_caption`]).
 pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
-    let zh = lang == Lang::ZhHans;
-    let color = |c: Color| match (zh, c) {
-        (true, Color::White) => "白方",
-        (true, Color::Black) => "黑方",
-        (false, Color::White) => "white",
-        (false, Color::Black) => "black",
-    };
-    let ply = if zh { format!("第{}手", view.plies) } else { format!("ply {}", view.plies) };
-    let result = view.outcome.map(|o| o.result).or_else(|| stored_result(t));
-    let state = match result {
-        Some(GameResult::Winner(seat)) => {
-            let c = color(color_of(seat));
-            if zh { format!("{c}胜") } else { format!("{c} wins") }
-        }
-        Some(_) => (if zh { "和局" } else { "draw" }).to_string(),
-        None if t.row.status == "active" => {
-            let c = color(view.to_move);
-            let mut s = if zh { format!("轮到{c}") } else { format!("{c} to move") };
-            if view.check.is_some() {
-                s.push_str(if zh { " · 将军" } else { " · check" });
-            }
-            s
-        }
-        None => String::new(),
-    };
-    let mut text = format!("#{} · {ply}", t.row.id);
-    if !state.is_empty() {
-        text.push_str(&format!(" · {state}"));
-    }
-    text
-}
-
-/// The result the table stored for a game it ended itself (`seat:0`, `seat:1`, `draw`).
-fn stored_result(t: &Table) -> Option<GameResult> {
-    if t.row.status != "over" {
-        return None;
-    }
-    match t.row.result.as_deref()? {
-        "seat:0" => Some(GameResult::Winner(Seat(0))),
-        "seat:1" => Some(GameResult::Winner(Seat(1))),
-        "draw" => Some(GameResult::Draw),
-        _ => None,
-    }
+    let outcome = view.outcome.map(|o| o.result);
+    games::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
 
 /// The promotion choices of a line as a list (`wazir (=W), ferz (=F), …`).

@@ -136,14 +136,6 @@ mod tests {
     }
 
     #[test]
-    fn every_single_piece_is_listed_exactly_when_it_cannot_mate() {
-        for k in pieces() {
-            let listed = NO_MATE.iter().any(|set| *set == [k]);
-            assert_eq!(listed, !mate_exists(&[k]), "{k}");
-        }
-    }
-
-    #[test]
     fn lone_kings_and_listed_sets_lack_mating_material_while_pawns_and_three_pieces_have_it() {
         assert!(!has_mating_material(&[]));
         assert!(has_mating_material(&[Kind::Pawn]));

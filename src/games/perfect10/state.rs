@@ -465,7 +465,12 @@ impl Game for State {
         if self.repetitions() >= 3 {
             actions.push(Action::Claim { with: None });
         }
-        for &m in &moves {
+        // A claim with a move needs a position already seen twice; most games have none, so the
+        // per-move position keys are built only when the history repeats at all.
+        let mut seen: Vec<&String> = self.history.iter().collect();
+        seen.sort_unstable();
+        let history_repeats = seen.windows(2).any(|w| w[0] == w[1]);
+        for &m in moves.iter().filter(|_| history_repeats) {
             let mut board = self.board.clone();
             board.make(m);
             let key = notation::position_key(&board);

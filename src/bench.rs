@@ -286,7 +286,12 @@ impl RefereeBench {
         let clock = Arc::new(ManualClock::new(crate::bot::script::EPOCH));
         let policies = HashMap::from([(
             PLATFORM.to_string(),
-            Policy { dm_needs_start: false, default_lang: None, start_link: None },
+            Policy {
+                dm_needs_start: false,
+                default_lang: None,
+                start_link: None,
+                ..Policy::default()
+            },
         )]);
         let referee = Arc::new(
             Referee::open(store.clone(), clock, self.seed, policies)

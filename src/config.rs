@@ -16,6 +16,42 @@ pub struct Config {
     pub console: ConsoleConfig,
     /// The Telegram front end.
     pub telegram: TelegramConfig,
+    /// The Discord front end.
+    pub discord: DiscordConfig,
+}
+
+/// The public Discord API (serenity's own address; the adapter sets no proxy for it).
+pub const DISCORD_API_URL: &str = "https://discord.com";
+
+/// The Discord front end: it runs when a token is set.
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The bot token from the Developer Portal (env `DISCORD_TOKEN`); no token, no Discord.
+    pub token: Option<String>,
+    /// The REST API base (env `DISCORD_API_URL`): the public API, or a test stand-in on
+    /// 127.0.0.1 (then serenity's rate limiter is off and nothing may leave loopback).
+    pub api_url: String,
+    /// Register the slash commands in this server only (instant; for testing), instead of
+    /// globally.
+    pub guild_id: Option<u64>,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig { token: None, api_url: DISCORD_API_URL.into(), guild_id: None }
+    }
+}
+
+// Written by hand so that the token never reaches a log line or an error message.
+impl std::fmt::Debug for DiscordConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordConfig")
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("api_url", &self.api_url)
+            .field("guild_id", &self.guild_id)
+            .finish()
+    }
 }
 
 /// The public Telegram Bot API.
@@ -66,6 +102,7 @@ impl Default for Config {
             database: PathBuf::from("arbiter.db"),
             console: ConsoleConfig::default(),
             telegram: TelegramConfig::default(),
+            discord: DiscordConfig::default(),
         }
     }
 }
@@ -120,15 +157,27 @@ impl Config {
         if let Some(url) = env("TELEGRAM_API_URL").filter(|v| !v.is_empty()) {
             config.telegram.api_url = url;
         }
+        if let Some(token) = env("DISCORD_TOKEN").filter(|v| !v.trim().is_empty()) {
+            config.discord.token = Some(token);
+        }
+        if let Some(url) = env("DISCORD_API_URL").filter(|v| !v.is_empty()) {
+            config.discord.api_url = url;
+        }
+        if let Some(guild) = env("DISCORD_GUILD_ID").filter(|v| !v.trim().is_empty()) {
+            let id = guild.trim().parse::<u64>().ok().filter(|id| *id > 0);
+            config.discord.guild_id =
+                Some(id.with_context(|| format!("DISCORD_GUILD_ID is not a server id: {guild}"))?);
+        }
         // An empty token in the file means "not configured", as an unset variable does.
         config.telegram.token = config.telegram.token.take().filter(|t| !t.trim().is_empty());
+        config.discord.token = config.discord.token.take().filter(|t| !t.trim().is_empty());
         Ok(config)
     }
 
     /// Whether any chat platform is configured (otherwise `serve` opens the console table).
     #[must_use]
     pub fn has_platform(&self) -> bool {
-        self.telegram.token.is_some()
+        self.telegram.token.is_some() || self.discord.token.is_some()
     }
 }
 
@@ -180,9 +229,37 @@ mod tests {
     }
 
     #[test]
+    fn discord_settings_come_from_the_file_or_their_fixed_environment_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "[discord]\ntoken = \"file-token\"\nguild_id = 42\n").unwrap();
+        let c = Config::load(Some(&path), |_| None).unwrap();
+        assert_eq!(c.discord.token.as_deref(), Some("file-token"));
+        assert_eq!(c.discord.api_url, DISCORD_API_URL);
+        assert_eq!(c.discord.guild_id, Some(42));
+        assert!(c.has_platform() && c.telegram.token.is_none());
+        let env = |k: &str| match k {
+            "DISCORD_TOKEN" => Some("env-token".to_string()),
+            "DISCORD_API_URL" => Some("http://127.0.0.1:9".to_string()),
+            "DISCORD_GUILD_ID" => Some("77".to_string()),
+            _ => None,
+        };
+        let c = Config::load(Some(&path), env).unwrap();
+        assert_eq!(c.discord.token.as_deref(), Some("env-token"));
+        assert_eq!(c.discord.api_url, "http://127.0.0.1:9");
+        assert_eq!(c.discord.guild_id, Some(77));
+        let bad = |k: &str| (k == "DISCORD_GUILD_ID").then(|| "my-server".to_string());
+        let err = Config::load(Some(&path), bad).unwrap_err();
+        assert!(format!("{err:#}").contains("DISCORD_GUILD_ID"), "{err:#}");
+        std::fs::write(&path, "[discord]\ntoken = \" \"\n").unwrap();
+        assert!(!Config::load(Some(&path), |_| None).unwrap().has_platform());
+    }
+
+    #[test]
     fn the_token_never_shows_in_debug_output() {
         let mut c = Config::default();
         c.telegram.token = Some("123456:SECRET-TOKEN".into());
+        c.discord.token = Some("DISCORD-SECRET".into());
         let shown = format!("{c:?}");
         assert!(!shown.contains("SECRET") && shown.contains("<redacted>"), "{shown}");
     }

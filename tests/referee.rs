@@ -248,7 +248,7 @@ async fn referee(db: &Path) -> Referee {
     let store = Store::open(db).await.unwrap();
     let policies = HashMap::from([(
         script::PLATFORM.to_string(),
-        Policy { dm_needs_start: false, default_lang: None, start_link: None },
+        Policy { dm_needs_start: false, default_lang: None, start_link: None, ..Policy::default() },
     )]);
     Referee::open(store, Arc::new(ManualClock::new(script::EPOCH)), 1, policies).await.unwrap()
 }
@@ -262,6 +262,7 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
         dm_needs_start: true,
         default_lang: None,
         start_link: Some("https://t.me/arbiter_bot?start=".into()),
+        ..Policy::default()
     };
     let r = Referee::open(
         store,

@@ -402,3 +402,21 @@ p10-err-no-repetition-after = There is no draw to claim: after that move the pos
         [one] once
        *[other] { $n } times
     }, not three. Nothing was played.
+
+## Discord (the slash commands' option descriptions, at most 100 characters; the move form)
+btn-view = My view
+btn-type-move = Type a move
+dm-failed-discord = I can't send { $name } direct messages, so { $name } missed a private message of #{ $id } (nothing is lost). { $name }: allow direct messages from this server's members (server menu → Privacy Settings), then use /view #{ $id }.
+discord-opt-game = The game, e.g. dark-fence, ultima, perfect10
+discord-opt-opponent = Who you invite (leave empty for an open invitation)
+discord-opt-options = Options as key=value, e.g. board=6x6 mode=challenge
+discord-opt-id = The game number (#id), when you play several here
+discord-opt-action = Your move, as you would type it
+discord-opt-answer = Accept or decline an offer (empty: make one)
+discord-opt-language = Your language
+discord-opt-notifications = Turn reminders by direct message
+discord-opt-what = What to do
+discord-opt-token = The start token
+discord-opt-button = The button
+discord-move-title = Your move in #{ $id }
+discord-move-label = Your move (e.g. a path for Dark Fence)

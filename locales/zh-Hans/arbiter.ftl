@@ -391,3 +391,21 @@ p10-err-leaves-king-in-check = 这步会让你在 { $king } 的國王被 { $atta
 p10-err-pass-not-allowed = 只有在没有合法着法时才能停一手。未执行任何行动。
 p10-err-no-repetition = 没有可以要求的和棋：这个局面出现了 { $n } 次，不是三次。未执行任何行动。
 p10-err-no-repetition-after = 没有可以要求的和棋：走这步之后该局面会出现 { $n } 次，不是三次。未执行任何行动。
+
+## Discord
+btn-view = 我的视图
+btn-type-move = 输入着法
+dm-failed-discord = 我无法私信 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $name }：请允许本服务器成员给你发私信（服务器菜单 → 隐私设置），然后使用 /view #{ $id }。
+discord-opt-game = 游戏，例如 dark-fence、ultima、perfect10
+discord-opt-opponent = 邀请谁（留空为公开邀请）
+discord-opt-options = 选项，写作 key=value，例如 board=6x6 mode=challenge
+discord-opt-id = 对局编号（#id），在此同时下多局时填写
+discord-opt-action = 你的着法，照平常输入
+discord-opt-answer = 接受或拒绝对方的提议（留空则由你提出）
+discord-opt-language = 你的语言
+discord-opt-notifications = 是否私信提醒轮到你
+discord-opt-what = 要做什么
+discord-opt-token = 开始口令
+discord-opt-button = 按钮
+discord-move-title = 第 #{ $id } 局：你的着法
+discord-move-label = 你的着法（例如暗弈分野的路径）

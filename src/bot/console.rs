@@ -78,6 +78,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
             dm_needs_start: false,
             default_lang: settings.locale.as_deref().and_then(crate::table::reply::Lang::from_code),
             start_link: None,
+            ..Policy::default()
         },
     )]);
     let referee = Arc::new(

@@ -4,12 +4,14 @@
 //! - [`serve`]: `arbiter serve`, one store and one referee for every configured platform, the
 //!   clock, and the routing of each message to its platform's front end.
 //! - [`telegram`]: the Telegram bot (long polling).
+//! - [`discord`]: the Discord bot (gateway, slash commands, buttons, forms).
 //! - [`console`]: a local table at the terminal, one person playing several users (what
 //!   `serve` opens when no platform is configured).
 //! - [`script`]: the transcript runner (`arbiter script`), the console's scripted twin that the
 //!   tests and later checks drive.
 
 pub mod console;
+pub mod discord;
 pub mod script;
 pub mod serve;
 pub mod telegram;

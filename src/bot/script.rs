@@ -128,7 +128,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
     let clock = Arc::new(ManualClock::new(start));
     let policies = HashMap::from([(
         PLATFORM.to_string(),
-        Policy { dm_needs_start: false, default_lang: None, start_link: None },
+        Policy { dm_needs_start: false, default_lang: None, start_link: None, ..Policy::default() },
     )]);
     let referee = Referee::open(store.clone(), clock.clone(), seed, policies)
         .await

@@ -3,7 +3,7 @@
 //! outgoing message to the front end of its platform. With no platform configured it opens the
 //! console table instead, as before.
 //!
-//! A front end is added in three steps, as Telegram is here: put its `Policy` in the map the
+//! A front end is added in three steps, as Telegram and Discord are here: put its `Policy` in the map the
 //! referee opens with, give it a route (an mpsc sender) in the [`Router`], and spawn its task.
 
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
 
 use super::console::{self, ConsoleSettings};
-use super::telegram;
+use super::{discord, telegram};
 use crate::config::Config;
 use crate::store::Store;
 use crate::table::Referee;
@@ -93,6 +93,9 @@ pub async fn run(
     if config.telegram.token.is_some() {
         policies.insert(telegram::PLATFORM.to_string(), telegram::policy(None));
     }
+    if config.discord.token.is_some() {
+        policies.insert(discord::PLATFORM.to_string(), discord::policy());
+    }
     let referee = Arc::new(
         Referee::open(store, Arc::new(SystemClock), seed, policies)
             .await
@@ -114,6 +117,19 @@ pub async fn run(
         let bot = telegram::Telegram::connect(
             token,
             &config.telegram.api_url,
+            referee.clone(),
+            router.clone(),
+        )
+        .await?;
+        front_ends.spawn(bot.run(inbox, stop_rx.clone()));
+    }
+    if let (Some(token), Some(inbox)) =
+        (config.discord.token.as_deref(), inboxes.remove(discord::PLATFORM))
+    {
+        let bot = discord::Discord::connect(
+            token,
+            &config.discord.api_url,
+            config.discord.guild_id,
             referee.clone(),
             router.clone(),
         )
@@ -164,6 +180,9 @@ fn referee_platforms(config: &Config) -> Vec<&'static str> {
     let mut platforms = Vec::new();
     if config.telegram.token.is_some() {
         platforms.push(telegram::PLATFORM);
+    }
+    if config.discord.token.is_some() {
+        platforms.push(discord::PLATFORM);
     }
     platforms
 }

@@ -73,7 +73,20 @@ pub struct Policy {
     /// (Telegram: `https://t.me/<bot>?start=`). Unreachable players get it with the token
     /// `accept-<game id>`, which completes their `/accept` as soon as the chat is open.
     pub start_link: Option<String>,
+    /// Put a "My view" button under every public board of a game with hidden information
+    /// (Discord: the press answers with the presser's own view, privately).
+    pub view_button: bool,
+    /// Put a "Type a move" button under a player's private turn prompt (Discord opens a form
+    /// for the move; the press itself never reaches the referee).
+    pub move_button: bool,
+    /// The Fluent id that tells a group how to reopen a player's private chat after a delivery
+    /// failed, when there is no start link (default `dm-failed`, which says to send /start).
+    pub dm_failed_id: Option<&'static str>,
 }
+
+/// The key of the "Type a move" button's payload (`<id>:<turn>:type`): a front end that sets
+/// [`Policy::move_button`] handles it itself.
+pub const TYPE_MOVE_KEY: &str = "type";
 
 /// What one command produced ([`Referee::answer`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -480,6 +493,27 @@ impl Referee {
         policies.get(platform).cloned().unwrap_or_default()
     }
 
+    /// Records the name others see for a user the platform told about without their writing
+    /// (Discord: a member chosen as an opponent), so that announcements name them.
+    ///
+    /// # Errors
+    ///
+    /// The store fails.
+    pub async fn learn_user(
+        &self,
+        platform: &str,
+        user: &str,
+        name: &str,
+    ) -> Result<(), TableError> {
+        let known = self.lock_users().get(&(platform.to_string(), user.to_string())).cloned();
+        if known.is_some_and(|row| row.display_name == name) {
+            return Ok(());
+        }
+        let row = self.store.upsert_user(platform, user, name).await?;
+        self.cache_user(row);
+        Ok(())
+    }
+
     /// Replaces what `platform` allows; a front end calls this when it learns something only
     /// after connecting (Telegram's bot name, for the start link).
     pub fn set_policy(&self, platform: &str, policy: Policy) {
@@ -617,7 +651,12 @@ impl Referee {
             Some(row) if row.display_name == input.user_name => row,
             _ => self.store.upsert_user(&input.platform, &input.user_id, &input.user_name).await?,
         };
-        if input.chat == Chat::Private && row.reachable != Some(true) {
+        // A private line proves the private chat open, except that a platform without /start
+        // (Discord) learns of closed direct messages only from a failed delivery: there a user
+        // known to be unreachable stays so until a delivery succeeds again.
+        let proves_reachable =
+            row.reachable.is_none() || self.policy(&input.platform).dm_needs_start;
+        if input.chat == Chat::Private && row.reachable != Some(true) && proves_reachable {
             self.store.set_reachable(&input.platform, &input.user_id, Some(true)).await?;
             row.reachable = Some(true);
         }
@@ -723,7 +762,7 @@ impl Referee {
                     &ctx,
                     ctx.here(),
                     lang,
-                    "dm-failed",
+                    self.policy(platform).dm_failed_id.unwrap_or("dm-failed"),
                     &[("name", name.into()), ("id", id.into())],
                 ),
             });
@@ -1045,6 +1084,7 @@ impl Referee {
         self.refresh(&t);
         let mut out = vec![games::started(&self.wording, ctx, &t, self.images)];
         out.extend(self.turn_prompts(&t).await);
+        self.add_buttons(&t, &mut out);
         Ok(out)
     }
 
@@ -1269,7 +1309,131 @@ impl Referee {
         let langs = self.seat_langs(t).await;
         let mut out = games::announce(&self.wording, t, &events, &langs, self.images);
         out.extend(self.turn_prompts(t).await);
+        self.add_buttons(t, &mut out);
         Ok(out)
+    }
+
+    /// The games a user may mean in `chat`, for a platform's autocomplete: `(id, label)` of
+    /// the invited and running games there (in a private chat, the user's own), newest first,
+    /// at most `limit`. Labels name the game and its players, nothing hidden.
+    pub async fn games_here(
+        &self,
+        platform: &str,
+        user: &str,
+        chat: &Chat,
+        limit: usize,
+    ) -> Vec<(i64, String)> {
+        let mut ids: Vec<i64> = {
+            let index = self.lock_index();
+            let key = match chat {
+                Chat::Group(id) => index.by_chat.get(&(platform.to_string(), id.clone())),
+                Chat::Private => index.by_user.get(&(platform.to_string(), user.to_string())),
+            };
+            key.into_iter().flatten().copied().collect()
+        };
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        ids.dedup();
+        let mut out = Vec::new();
+        for id in ids.into_iter().take(limit) {
+            let Ok(cell) = self.table(id) else { continue };
+            let t = cell.lock().await;
+            let names: Vec<&str> = t.names.iter().map(String::as_str).collect();
+            out.push((id, format!("#{id} {} {}", t.game.kind().code(), names.join(" – "))));
+        }
+        out
+    }
+
+    /// The caller's legal actions in their game here (or game `id`), for a platform's
+    /// autocomplete: only in games without hidden information whose legal actions are a finite
+    /// list, only when it is the caller's turn, and never more than `limit` (those starting
+    /// with `prefix`, ignoring case). Empty otherwise: suggestions must never tell a player
+    /// what the rules hide.
+    pub async fn public_actions(
+        &self,
+        platform: &str,
+        user: &str,
+        chat: &Chat,
+        id: Option<i64>,
+        prefix: &str,
+        limit: usize,
+    ) -> Vec<String> {
+        let ctx = Ctx {
+            platform: platform.to_string(),
+            user: user.to_string(),
+            name: String::new(),
+            lang: Lang::default(),
+            chat: chat.clone(),
+            is_admin: false,
+        };
+        let Ok(id) = self.resolve(&ctx, id, |s| {
+            s.status == "active" && s.seats.iter().any(|u| u.as_deref() == Some(user))
+        }) else {
+            return Vec::new();
+        };
+        let Ok(cell) = self.table(id) else { return Vec::new() };
+        let t = cell.lock().await;
+        if t.row.status != "active"
+            || games::has_hidden_information(&t.game)
+            || !t.game.has_exhaustive_actions()
+        {
+            return Vec::new();
+        }
+        let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
+        if t.seat_of(user) != Some(seat.index()) {
+            return Vec::new();
+        }
+        let prefix = prefix.trim().to_lowercase();
+        let mut actions: Vec<String> = t
+            .game
+            .legal_actions(seat)
+            .iter()
+            .map(|a| t.game.format_action(a))
+            .filter(|a| a.to_lowercase().starts_with(&prefix))
+            .collect();
+        actions.sort();
+        actions.dedup();
+        actions.truncate(limit);
+        actions
+    }
+
+    /// The platform's extra buttons ([`Policy::view_button`], [`Policy::move_button`]) on the
+    /// messages of one step of an active game: "My view" under public boards of games with
+    /// hidden information, "Type a move" under the mover's private prompt.
+    fn add_buttons(&self, t: &Table, out: &mut [Outbound]) {
+        let policy = self.policy(&t.row.platform);
+        if t.row.status != "active" || !(policy.view_button || policy.move_button) {
+            return;
+        }
+        let lang = public_lang(t);
+        let hidden = games::has_hidden_information(&t.game);
+        let mover = match t.game.to_act() {
+            ToAct::Seat(seat, _) => t.seats.get(seat.index()).cloned().flatten(),
+            _ => None,
+        };
+        if !hidden {
+            return;
+        }
+        for m in out.iter_mut() {
+            if policy.view_button && matches!(m.to, Dest::Chat(_)) && m.image.is_some() {
+                m.buttons.push(Button {
+                    label: self.wording.text(lang, "btn-view", &[]),
+                    payload: format!("{}:{}:view", t.row.id, t.actions),
+                });
+            }
+        }
+        // The mover's last private message with their board (the turn prompt).
+        let prompt = out.iter_mut().rev().find(|m| {
+            m.image.is_some()
+                && matches!(&m.to, Dest::User(u) if mover.as_deref() == Some(u.as_str()))
+        });
+        if policy.move_button
+            && let Some(m) = prompt
+        {
+            m.buttons.push(Button {
+                label: self.wording.text(lang, "btn-type-move", &[]),
+                payload: format!("{}:{}:{TYPE_MOVE_KEY}", t.row.id, t.actions),
+            });
+        }
     }
 
     /// Each seat's language, for private messages.
@@ -1689,7 +1853,8 @@ impl Referee {
             Ok(cell) => cell.lock().await.actions,
             Err(_) => return Err(TableError::user("err-stale-button")),
         };
-        if current != turn {
+        // One's own view is never stale: the button under an old board shows the present.
+        if current != turn && key != "view" {
             return Err(TableError::user("err-stale-button"));
         }
         let id = Some(id);

@@ -64,6 +64,7 @@ pub fn policy(username: Option<&str>) -> Policy {
         dm_needs_start: true,
         default_lang: None,
         start_link: username.map(|u| format!("https://t.me/{u}?start=")),
+        ..Policy::default()
     }
 }
 

@@ -1,0 +1,1040 @@
+//! The Discord front end: serenity for the gateway and REST, poise for the slash commands. It
+//! translates interactions into [`Incoming`] commands and the referee's [`Outbound`] messages
+//! into Discord calls, and holds no game logic and no sentences of its own ([`translate`] has
+//! the pure parts).
+//!
+//! - **Commands** are generated from the referee's one command list: a poise command per
+//!   referee command with the options its grammar names, descriptions in English with Chinese
+//!   localizations (`zh-CN`, and the first Chinese alias as the localized name), `/admin` only
+//!   for members who may manage the server. They are registered globally, or in one server when
+//!   `discord.guild_id` is set. Every command runs the same action: the interaction becomes the
+//!   line a player would type (`/move A1-A2 R #12`), which the referee parses as anywhere else.
+//! - **Answering.** Every interaction is acknowledged at once (an ephemeral "thinking…" for
+//!   commands and forms, a silent acknowledgement for buttons), well within Discord's three
+//!   seconds whatever saving and drawing take; then what concerns only the asker (their own
+//!   private view, refusals, `/help`, `/games`, `/rules`, `/settings`, `/view`) replaces the
+//!   "thinking…" ephemerally, public messages go to the channel as ordinary messages (so a
+//!   secret typed as a command option is never shown with a public answer), and private
+//!   messages for others (the opponent's turn, the fence direction) go by direct message.
+//! - **Buttons** carry the referee's payloads (`<game id>:<turn>:<choice>`) as custom ids; a
+//!   press is the line `/press <payload>`; an accepted press takes the buttons off its message
+//!   (except "My view"), a refused one ("that turn is over") answers ephemerally. "Type a move"
+//!   opens a form (modal) whose text becomes `/move <text> #<id>`.
+//! - **Boards** are `board.png` attachments shown in an embed.
+//! - **Direct messages closed** (error 50007): the referee is told, and its explanation of how
+//!   to open them goes to the game's channel.
+//! - **Rate limits.** Against the public API serenity's rate limiter honours 429s and route
+//!   buckets. With `DISCORD_API_URL` set, the limiter must be off (serenity ignores its proxy
+//!   setting otherwise and would talk to discord.com); then the adapter waits and retries a 429
+//!   itself.
+//! - **Loopback.** When `DISCORD_API_URL` is a loopback address, the HTTP client resolves no
+//!   other host name (refusals are counted: [`blocked_requests`]) and the gateway address the
+//!   stand-in gives must be loopback too, or the bot refuses to start.
+
+pub mod translate;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateEmbed, CreateInputText, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateModal, EditInteractionResponse, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder,
+    InputTextStyle, Interaction, ModalInteraction, Permissions, ResolvedOption, ResolvedValue,
+    UserId,
+};
+use tokio::sync::{mpsc, watch};
+
+use super::serve::{Batch, Router};
+use crate::config::DISCORD_API_URL;
+use crate::games::GameKind;
+use crate::table::command::CommandSpec;
+use crate::table::reply::{Button, Lang, Outbound, Wording};
+use crate::table::{Answer, Chat, Incoming, Policy, Referee, TYPE_MOVE_KEY};
+use translate::{CommandDef, Complete, Invoker, OptionKind, Post, Target, Value};
+
+/// The platform name of Discord games and messages.
+pub const PLATFORM: &str = "discord";
+
+/// Attempts of one call when Discord answers 429 (only with the rate limiter off).
+const MAX_ATTEMPTS: u32 = 4;
+/// The first pause after a 429 (doubled each time): serenity does not hand the adapter the
+/// `retry_after` of an error, so this is a backoff.
+const FIRST_RETRY: Duration = Duration::from_millis(500);
+/// How long the gateway may take to close when stopping.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+/// Discord's longest modal title and text input label.
+const FORM_TEXT_LIMIT: usize = 45;
+
+/// What Discord allows: bots may send direct messages to members of a shared server (unless a
+/// member closed them, which shows only when a message fails), boards get a "My view" button,
+/// private turn prompts a "Type a move" button.
+#[must_use]
+pub fn policy() -> Policy {
+    Policy {
+        dm_needs_start: false,
+        default_lang: None,
+        start_link: None,
+        view_button: true,
+        move_button: true,
+        dm_failed_id: Some("dm-failed-discord"),
+    }
+}
+
+static BLOCKED: AtomicU64 = AtomicU64::new(0);
+
+/// How many host names the loopback-only HTTP client refused to resolve in this process (a
+/// request that would have left the machine). Tests assert it stays zero.
+#[must_use]
+pub fn blocked_requests() -> u64 {
+    BLOCKED.load(Ordering::SeqCst)
+}
+
+/// A resolver for the HTTP client in loopback mode: `localhost` only (addresses are never
+/// resolved, so `127.0.0.1` connects directly); any other name is refused and counted.
+struct LoopbackOnly;
+
+impl reqwest::dns::Resolve for LoopbackOnly {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let host = name.as_str().to_string();
+        Box::pin(async move {
+            if host.eq_ignore_ascii_case("localhost") {
+                let addrs: reqwest::dns::Addrs =
+                    Box::new(vec![SocketAddr::from(([127, 0, 0, 1], 0))].into_iter());
+                Ok(addrs)
+            } else {
+                BLOCKED.fetch_add(1, Ordering::SeqCst);
+                tracing::error!(%host, "refused: DISCORD_API_URL is loopback, nothing may leave");
+                Err(format!("{host}: only loopback is allowed").into())
+            }
+        })
+    }
+}
+
+/// The HTTP client used in loopback mode: no proxy from the environment, no host but
+/// `localhost` resolved.
+///
+/// # Errors
+///
+/// The client cannot be built.
+pub fn loopback_client() -> anyhow::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .no_proxy()
+        .dns_resolver(Arc::new(LoopbackOnly))
+        .build()
+        .context("building the loopback HTTP client")
+}
+
+/// Whether `url` names this machine.
+#[must_use]
+pub fn is_loopback(url: &url::Url) -> bool {
+    super::telegram::is_loopback(url)
+}
+
+/// The Discord front end, connected to the gateway address but not yet running.
+pub struct Discord {
+    client: Client,
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for Discord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Discord").finish_non_exhaustive()
+    }
+}
+
+/// What every handler needs (poise's user data).
+pub struct Shared {
+    referee: Arc<Referee>,
+    router: Router,
+    /// The slash commands by name.
+    defs: HashMap<&'static str, CommandDef>,
+    /// User id → their direct-message channel.
+    dms: StdMutex<HashMap<String, ChannelId>>,
+    guild: Option<u64>,
+    token: String,
+}
+
+type Error = anyhow::Error;
+type AppContext<'a> = poise::ApplicationContext<'a, Arc<Shared>, Error>;
+type Framework = poise::Framework<Arc<Shared>, Error>;
+
+impl Discord {
+    /// Prepares the client: the REST client for `api_url` (the public API, or a stand-in with
+    /// serenity's rate limiter off), the slash commands, and the gateway address (from the
+    /// API's `/gateway` answer).
+    ///
+    /// # Errors
+    ///
+    /// The address does not parse, the gateway address of a loopback API is not loopback, or
+    /// the client cannot be built.
+    pub async fn connect(
+        token: &str,
+        api_url: &str,
+        guild: Option<u64>,
+        referee: Arc<Referee>,
+        router: Router,
+    ) -> anyhow::Result<Discord> {
+        let url = url::Url::parse(api_url)
+            .with_context(|| format!("DISCORD_API_URL is not a URL: {api_url}"))?;
+        let base = api_url.trim_end_matches('/');
+        let loopback = is_loopback(&url);
+        let mut builder = HttpBuilder::new(token);
+        if base != DISCORD_API_URL {
+            // serenity's rate limiter builds its requests without the proxy, i.e. for
+            // discord.com: it must be off whenever another address is set.
+            builder = builder.proxy(base).ratelimiter_disabled(true);
+        }
+        if loopback {
+            builder = builder.client(loopback_client()?);
+        }
+        let http = builder.build();
+        referee.set_policy(PLATFORM, policy());
+        let defs = translate::command_defs(Referee::commands());
+        let commands = defs.iter().map(|d| slash_command(d, referee.wording())).collect();
+        let shared = Arc::new(Shared {
+            referee,
+            router,
+            defs: defs.into_iter().map(|d| (d.spec.name, d)).collect(),
+            dms: StdMutex::new(HashMap::new()),
+            guild,
+            token: token.to_string(),
+        });
+        let data = shared.clone();
+        let framework: Framework = poise::Framework::builder()
+            .options(poise::FrameworkOptions {
+                commands,
+                event_handler: |fw, event| Box::pin(on_event(fw, event)),
+                on_error: |error| Box::pin(on_error(error)),
+                ..Default::default()
+            })
+            .setup(move |ctx, ready, framework| {
+                Box::pin(async move {
+                    tracing::info!(bot = %ready.user.name, "connected to Discord");
+                    data.register(ctx, &framework.options().commands).await;
+                    Ok(data)
+                })
+            })
+            .build();
+        // Interactions arrive whatever the intents; nothing privileged (no message content).
+        let intents = GatewayIntents::GUILDS;
+        let client = ClientBuilder::new_with_http(http, intents)
+            .framework(framework)
+            .await
+            .context("building the Discord client")?;
+        let gateway = client.ws_url.lock().await.clone();
+        if loopback {
+            let ok = url::Url::parse(&gateway).is_ok_and(|u| is_loopback(&u));
+            anyhow::ensure!(
+                ok,
+                "DISCORD_API_URL is loopback but the gateway is not ({gateway}); refusing to connect"
+            );
+        }
+        tracing::info!(%gateway, "Discord gateway");
+        Ok(Discord { client, shared })
+    }
+
+    /// Runs the gateway and delivers `inbox` (the clock's messages) until `stop` turns true.
+    ///
+    /// # Errors
+    ///
+    /// The gateway connection ended on its own (a wrong token, for one).
+    pub async fn run(
+        self,
+        inbox: mpsc::UnboundedReceiver<Batch>,
+        stop: watch::Receiver<bool>,
+    ) -> anyhow::Result<()> {
+        let Discord { mut client, shared } = self;
+        let http = client.http.clone();
+        let shards = client.shard_manager.clone();
+        let deliverer = tokio::spawn(deliver_inbox(shared.clone(), http, inbox, stop.clone()));
+        let mut running = tokio::spawn(async move { client.start().await });
+        let mut stop = stop;
+        let ended = tokio::select! {
+            result = &mut running => Some(result),
+            () = stopped(&mut stop) => None,
+        };
+        if let Some(result) = ended {
+            deliverer.abort();
+            let detail = match result {
+                Ok(Ok(())) => "the gateway connection ended".to_string(),
+                Ok(Err(e)) => shared.redact(&e.to_string()),
+                Err(e) => format!("panicked: {e}"),
+            };
+            anyhow::bail!("Discord stopped: {detail}");
+        }
+        shards.shutdown_all().await;
+        if tokio::time::timeout(STOP_GRACE, &mut running).await.is_err() {
+            tracing::warn!("the Discord gateway did not stop in time");
+            running.abort();
+        }
+        if tokio::time::timeout(STOP_GRACE, deliverer).await.is_err() {
+            tracing::warn!("Discord deliveries did not finish in time");
+        }
+        tracing::info!("Discord stopped");
+        Ok(())
+    }
+}
+
+/// Delivers what the router sends (the clock's reminders and timeouts) until stopped, then what
+/// is left.
+async fn deliver_inbox(
+    shared: Arc<Shared>,
+    http: Arc<Http>,
+    mut inbox: mpsc::UnboundedReceiver<Batch>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        tokio::select! {
+            batch = inbox.recv() => match batch {
+                Some(batch) => shared.deliver(&http, None, batch, None).await,
+                None => return,
+            },
+            () = stopped(&mut stop) => {
+                while let Ok(batch) = inbox.try_recv() {
+                    shared.deliver(&http, None, batch, None).await;
+                }
+                return;
+            }
+        }
+    }
+}
+
+async fn stopped(stop: &mut watch::Receiver<bool>) {
+    let _ = stop.wait_for(|s| *s).await;
+}
+
+/// The poise command for one referee command.
+fn slash_command(def: &CommandDef, wording: &Wording) -> poise::Command<Arc<Shared>, Error> {
+    let describe = |id: &str, lang| translate::clip(&wording.text(lang, id, &[]), 100);
+    let zh = |id: &str| vec![(translate::ZH_LOCALE.into(), describe(id, Lang::ZhHans).into())];
+    let spec: &CommandSpec = &def.spec;
+    let parameters = def
+        .options
+        .iter()
+        .map(|o| poise::CommandParameter {
+            name: o.name.into(),
+            name_localizations: Vec::new().into(),
+            description: Some(describe(&o.help, Lang::En).into()),
+            description_localizations: zh(&o.help).into(),
+            required: o.required,
+            channel_types: None,
+            choices: o
+                .choices
+                .iter()
+                .map(|c| poise::CommandParameterChoice {
+                    name: (*c).into(),
+                    localizations: Vec::new().into(),
+                    __non_exhaustive: (),
+                })
+                .collect::<Vec<_>>()
+                .into(),
+            type_setter: Some(match (o.kind, o.choices.is_empty()) {
+                (OptionKind::Text, false) | (OptionKind::Integer, _) => integer_option,
+                (OptionKind::Text, true) => string_option,
+                (OptionKind::User, _) => user_option,
+            }),
+            autocomplete_callback: match o.complete {
+                Complete::Nothing => None,
+                Complete::GameId => Some(complete_game_id),
+                Complete::Action => Some(complete_action),
+                Complete::GameName => Some(complete_game_name),
+                Complete::Options => Some(complete_options),
+            },
+            __non_exhaustive: (),
+        })
+        .collect();
+    let zh_name = spec.aliases.iter().find(|a| !a.is_ascii()).map(|a| (*a).to_string());
+    poise::Command {
+        slash_action: Some(run_command),
+        name: spec.name.into(),
+        qualified_name: spec.name.into(),
+        identifying_name: spec.name.into(),
+        source_code_name: spec.name.into(),
+        name_localizations: zh_name
+            .map(|n| vec![(translate::ZH_LOCALE.into(), n.into())])
+            .unwrap_or_default()
+            .into(),
+        description: Some(describe(spec.help, Lang::En).into()),
+        description_localizations: zh(spec.help).into(),
+        default_member_permissions: if spec.admin {
+            Permissions::MANAGE_GUILD
+        } else {
+            Permissions::empty()
+        },
+        parameters,
+        ..Default::default()
+    }
+}
+
+fn string_option(b: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+    b.kind(serenity::CommandOptionType::String).max_length(200)
+}
+
+fn integer_option(b: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+    b.kind(serenity::CommandOptionType::Integer).min_int_value(0)
+}
+
+fn user_option(b: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+    b.kind(serenity::CommandOptionType::User)
+}
+
+/// The one action of every slash command.
+fn run_command(
+    ctx: AppContext<'_>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Arc<Shared>, Error>>> {
+    Box::pin(async move {
+        let shared = ctx.framework.user_data.clone();
+        let http = &ctx.framework.serenity_context.http;
+        shared.command(http, ctx.interaction, ctx.args).await;
+        Ok(())
+    })
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Arc<Shared>, Error>) {
+    tracing::error!(error = %error, "Discord framework error");
+}
+
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Arc<Shared>, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate { interaction } = event {
+        let http = &fw.serenity_context.http;
+        match interaction {
+            Interaction::Component(press) => fw.user_data.press(http, press).await,
+            Interaction::Modal(form) => fw.user_data.form(http, form).await,
+            // Commands and autocomplete are poise's.
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The interaction an answer goes back to.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+    Modal(&'a ModalInteraction),
+}
+
+impl Origin<'_> {
+    async fn edit(&self, http: &Http, b: EditInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Origin::Command(i) => i.edit_response(http, b).await.map(drop),
+            Origin::Component(i) => i.edit_response(http, b).await.map(drop),
+            Origin::Modal(i) => i.edit_response(http, b).await.map(drop),
+        }
+    }
+
+    async fn followup(
+        &self,
+        http: &Http,
+        b: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Origin::Command(i) => i.create_followup(http, b).await.map(drop),
+            Origin::Component(i) => i.create_followup(http, b).await.map(drop),
+            Origin::Modal(i) => i.create_followup(http, b).await.map(drop),
+        }
+    }
+
+    async fn delete(&self, http: &Http) -> serenity::Result<()> {
+        match self {
+            Origin::Command(i) => i.delete_response(http).await,
+            Origin::Component(i) => i.delete_response(http).await,
+            Origin::Modal(i) => i.delete_response(http).await,
+        }
+    }
+}
+
+/// Who is asking, as the referee sees them.
+struct Asker {
+    user: String,
+    name: String,
+    chat: Chat,
+    channel: Option<String>,
+    locale: Option<String>,
+    is_admin: bool,
+}
+
+fn asker(
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    locale: &str,
+) -> Asker {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    let is_admin =
+        member.and_then(|m| m.permissions).is_some_and(|p| p.administrator() || p.manage_guild());
+    let (chat, channel) = match guild {
+        Some(_) => (Chat::Group(channel.get().to_string()), Some(channel.get().to_string())),
+        None => (Chat::Private, None),
+    };
+    Asker {
+        user: user.id.get().to_string(),
+        name,
+        chat,
+        channel,
+        locale: (!locale.is_empty()).then(|| locale.to_string()),
+        is_admin,
+    }
+}
+
+/// The (code, error) of a failed call, when Discord answered.
+fn http_status(error: &serenity::Error) -> Option<(u16, isize)> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            Some((r.status_code.as_u16(), r.error.code))
+        }
+        _ => None,
+    }
+}
+
+/// One REST call, repeated after a pause when Discord answers 429.
+async fn call<T, F, Fut>(what: &'static str, mut make: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = serenity::Result<T>>,
+{
+    let mut pause = FIRST_RETRY;
+    let mut attempt = 1;
+    loop {
+        match make().await {
+            Err(e) if attempt < MAX_ATTEMPTS && http_status(&e).is_some_and(|(s, _)| s == 429) => {
+                tracing::info!(what, attempt, ms = pause.as_millis(), "rate limited; waiting");
+                tokio::time::sleep(pause).await;
+                pause *= 2;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
+fn rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(translate::BUTTONS_PER_ROW)
+        .take(translate::MAX_ROWS)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.payload.clone())
+                            .label(b.label.clone())
+                            .style(ButtonStyle::Secondary)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn board_embed() -> CreateEmbed {
+    CreateEmbed::new().image(format!("attachment://{}", crate::render::FILE_NAME))
+}
+
+fn attachment(png: &[u8]) -> CreateAttachment {
+    CreateAttachment::bytes(png.to_vec(), crate::render::FILE_NAME)
+}
+
+/// No mention in a referee text ever pings anyone (names are players' own choice).
+fn no_pings() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+fn channel_message(post: &Post) -> CreateMessage {
+    let mut m = CreateMessage::new().allowed_mentions(no_pings());
+    if !post.text.is_empty() {
+        m = m.content(post.text.clone());
+    }
+    if let Some(png) = &post.png {
+        m = m.add_file(attachment(png)).embed(board_embed());
+    }
+    if !post.buttons.is_empty() {
+        m = m.components(rows(&post.buttons));
+    }
+    m
+}
+
+fn followup(post: &Post) -> CreateInteractionResponseFollowup {
+    let mut m =
+        CreateInteractionResponseFollowup::new().ephemeral(true).allowed_mentions(no_pings());
+    if !post.text.is_empty() {
+        m = m.content(post.text.clone());
+    }
+    if let Some(png) = &post.png {
+        m = m.add_file(attachment(png)).embed(board_embed());
+    }
+    if !post.buttons.is_empty() {
+        m = m.components(rows(&post.buttons));
+    }
+    m
+}
+
+fn edit(post: &Post) -> EditInteractionResponse {
+    let mut m = EditInteractionResponse::new().allowed_mentions(no_pings());
+    if !post.text.is_empty() {
+        m = m.content(post.text.clone());
+    }
+    if let Some(png) = &post.png {
+        m = m.new_attachment(attachment(png)).embed(board_embed());
+    }
+    if !post.buttons.is_empty() {
+        m = m.components(rows(&post.buttons));
+    }
+    m
+}
+
+impl Shared {
+    fn redact(&self, text: &str) -> String {
+        if self.token.is_empty() { text.to_string() } else { text.replace(&self.token, "<token>") }
+    }
+
+    async fn register(
+        &self,
+        ctx: &serenity::Context,
+        commands: &[poise::Command<Arc<Shared>, Error>],
+    ) {
+        let result = match self.guild {
+            Some(guild) => {
+                poise::builtins::register_in_guild(ctx, commands, GuildId::new(guild)).await
+            }
+            None => poise::builtins::register_globally(ctx, commands).await,
+        };
+        if let Err(e) = result {
+            tracing::error!(error = %self.redact(&e.to_string()), "registering the slash commands failed");
+        }
+    }
+
+    async fn ask(&self, who: &Asker, text: String) -> Answer {
+        self.referee
+            .answer(Incoming {
+                platform: PLATFORM.into(),
+                user_id: who.user.clone(),
+                user_name: who.name.clone(),
+                chat: who.chat.clone(),
+                text,
+                locale: who.locale.clone(),
+                is_admin: who.is_admin,
+            })
+            .await
+    }
+
+    /// A slash command: acknowledge, ask the referee, answer.
+    async fn command(&self, http: &Http, i: &CommandInteraction, args: &[ResolvedOption<'_>]) {
+        let defer = CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(true),
+        );
+        if let Err(e) = call("defer", || i.create_response(http, defer.clone())).await {
+            tracing::warn!(error = %e, "acknowledging a command failed");
+            return;
+        }
+        let mut who = asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale);
+        let name = i.data.name.as_str();
+        if name == "move" {
+            // A slash command answered ephemerally is seen by its author alone, options
+            // included: a move typed with /move anywhere is as private as a direct message (the
+            // referee's rule that secret moves never go to a group is about lines others read).
+            who.chat = Chat::Private;
+        }
+        let Some(def) = self.defs.get(name) else {
+            tracing::error!(name, "a command we did not register");
+            let _ = i.delete_response(http).await;
+            return;
+        };
+        let mut named = Vec::new();
+        let values: Vec<(&str, Value)> = args
+            .iter()
+            .filter_map(|o| {
+                let v = match &o.value {
+                    ResolvedValue::String(s) => Value::Text((*s).to_string()),
+                    ResolvedValue::Integer(n) => Value::Integer(*n),
+                    ResolvedValue::User(u, member) => {
+                        let name = member
+                            .and_then(|m| m.nick.clone())
+                            .or_else(|| u.global_name.clone())
+                            .unwrap_or_else(|| u.name.clone());
+                        named.push((u.id.get().to_string(), name));
+                        Value::User(u.id.get().to_string())
+                    }
+                    _ => return None,
+                };
+                Some((o.name, v))
+            })
+            .collect();
+        for (user, name) in named {
+            if let Err(e) = self.referee.learn_user(PLATFORM, &user, &name).await {
+                tracing::error!(error = ?e, "remembering a member's name");
+            }
+        }
+        let line = translate::command_line(def, &values);
+        let answer = self.ask(&who, line).await;
+        let invoker = Invoker {
+            user: who.user.clone(),
+            channel: who.channel.clone(),
+            personal: translate::PERSONAL_COMMANDS.contains(&name),
+            refused: answer.refused,
+        };
+        self.deliver(http, Some(Origin::Command(i)), answer.messages, Some(invoker)).await;
+    }
+
+    /// A button press.
+    async fn press(&self, http: &Http, press: &ComponentInteraction) {
+        let payload = press.data.custom_id.as_str();
+        let who = asker(
+            &press.user,
+            press.member.as_ref(),
+            press.guild_id,
+            press.channel_id,
+            &press.locale,
+        );
+        // "Type a move" opens the form; the referee checks the move when it comes.
+        if let Some((id, turn, TYPE_MOVE_KEY)) = translate::payload_parts(payload) {
+            let lang = who.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
+            let wording = self.referee.wording();
+            let title = wording.text(lang, "discord-move-title", &[("id", id.into())]);
+            let label = wording.text(lang, "discord-move-label", &[]);
+            let input = CreateInputText::new(
+                InputTextStyle::Short,
+                translate::clip(&label, FORM_TEXT_LIMIT),
+                "action",
+            )
+            .required(true)
+            .max_length(200);
+            let form = CreateModal::new(
+                translate::move_form_id(id, turn),
+                translate::clip(&title, FORM_TEXT_LIMIT),
+            )
+            .components(vec![CreateActionRow::InputText(input)]);
+            let response = CreateInteractionResponse::Modal(form);
+            if let Err(e) = call("modal", || press.create_response(http, response.clone())).await {
+                tracing::warn!(error = %e, "opening the move form failed");
+            }
+            return;
+        }
+        if let Err(e) =
+            call("ack", || press.create_response(http, CreateInteractionResponse::Acknowledge))
+                .await
+        {
+            tracing::warn!(error = %e, "acknowledging a button failed");
+            return;
+        }
+        let answer = self.ask(&who, format!("/press {payload}")).await;
+        let keep = translate::payload_parts(payload).is_some_and(|(_, _, key)| key == "view");
+        if !answer.refused && !keep {
+            let clear = EditInteractionResponse::new().components(Vec::new());
+            if let Err(e) = call("clear buttons", || press.edit_response(http, clear.clone())).await
+            {
+                tracing::warn!(error = %e, "taking the buttons off a message failed");
+            }
+        }
+        let invoker = Invoker {
+            user: who.user.clone(),
+            channel: who.channel.clone(),
+            personal: false,
+            refused: answer.refused,
+        };
+        self.deliver(http, Some(Origin::Component(press)), answer.messages, Some(invoker)).await;
+    }
+
+    /// A submitted move form.
+    async fn form(&self, http: &Http, form: &ModalInteraction) {
+        let defer = CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(true),
+        );
+        if let Err(e) = call("defer", || form.create_response(http, defer.clone())).await {
+            tracing::warn!(error = %e, "acknowledging a form failed");
+            return;
+        }
+        let mut who =
+            asker(&form.user, form.member.as_ref(), form.guild_id, form.channel_id, &form.locale);
+        // A form is seen by its author alone: private, as /move is.
+        who.chat = Chat::Private;
+        let text: String = form
+            .data
+            .components
+            .iter()
+            .flat_map(|row| &row.components)
+            .find_map(|c| match c {
+                serenity::ActionRowComponent::InputText(t) if t.custom_id == "action" => {
+                    t.value.clone()
+                }
+                _ => None,
+            })
+            .unwrap_or_default();
+        let line = match translate::move_form_game(&form.data.custom_id) {
+            Some(id) => format!("/move {} #{id}", text.trim()),
+            None => format!("/move {}", text.trim()),
+        };
+        let answer = self.ask(&who, line).await;
+        let invoker = Invoker {
+            user: who.user.clone(),
+            channel: who.channel.clone(),
+            personal: false,
+            refused: answer.refused,
+        };
+        self.deliver(http, Some(Origin::Modal(form)), answer.messages, Some(invoker)).await;
+    }
+
+    /// Delivers one referee answer (other platforms' messages to their front ends). With an
+    /// interaction, its deferred reply is replaced by the first ephemeral message (commands and
+    /// forms) or removed when there is none.
+    async fn deliver(
+        &self,
+        http: &Http,
+        origin: Option<Origin<'_>>,
+        messages: Vec<Outbound>,
+        invoker: Option<Invoker>,
+    ) {
+        let (mine, others): (Vec<Outbound>, Vec<Outbound>) =
+            messages.into_iter().partition(|m| m.platform == PLATFORM);
+        if !others.is_empty() {
+            self.router.route(others);
+        }
+        let posts = translate::plan(mine, invoker.as_ref());
+        // Commands and forms were deferred ephemerally: the first ephemeral message replaces
+        // the "thinking…"; a button's acknowledgement has nothing to replace.
+        let mut pending = matches!(origin, Some(Origin::Command(_) | Origin::Modal(_)));
+        let mut closed = Vec::new();
+        for post in &posts {
+            match (&post.target, origin) {
+                (Target::Ephemeral, Some(origin)) => {
+                    let result = if pending {
+                        pending = false;
+                        call("edit reply", || origin.edit(http, edit(post))).await
+                    } else {
+                        call("followup", || origin.followup(http, followup(post))).await
+                    };
+                    if let Err(e) = result {
+                        tracing::error!(error = %e, "an ephemeral reply was lost");
+                    }
+                }
+                // Without an interaction there is nothing ephemeral (plan never does this).
+                (Target::Ephemeral, None) => {}
+                (Target::Channel(channel), _) => self.to_channel(http, channel, post).await,
+                (Target::Dm(user), _) => {
+                    if !closed.contains(user) && !self.to_user(http, user, post).await {
+                        closed.push(user.clone());
+                    }
+                }
+            }
+        }
+        if pending
+            && let Some(origin) = origin
+            && let Err(e) = call("delete reply", || origin.delete(http)).await
+        {
+            tracing::warn!(error = %e, "removing the deferred reply failed");
+        }
+        for user in closed {
+            match self.referee.delivery_failed(PLATFORM, &user).await {
+                Ok(explanation) => {
+                    for post in translate::plan(explanation, None) {
+                        if let Target::Channel(channel) = &post.target {
+                            self.to_channel(http, channel, &post).await;
+                        }
+                    }
+                }
+                Err(e) => tracing::error!(error = ?e, "recording closed direct messages"),
+            }
+        }
+    }
+
+    async fn to_channel(&self, http: &Http, channel: &str, post: &Post) {
+        let Ok(id) = channel.parse::<u64>() else {
+            tracing::error!(channel, "not a Discord channel id");
+            return;
+        };
+        let channel = ChannelId::new(id.max(1));
+        if let Err(e) = call("send", || channel.send_message(http, channel_message(post))).await {
+            tracing::error!(error = %e, "a message was lost (the game itself is saved)");
+        }
+    }
+
+    /// Sends a direct message; false when the user's direct messages are closed (50007).
+    async fn to_user(&self, http: &Http, user: &str, post: &Post) -> bool {
+        let Ok(id) = user.parse::<u64>() else {
+            tracing::error!(user, "not a Discord user id");
+            return true;
+        };
+        let cached =
+            self.dms.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(user).copied();
+        let channel = match cached {
+            Some(c) => c,
+            None => {
+                match call("open dm", || UserId::new(id.max(1)).create_dm_channel(http)).await {
+                    Ok(dm) => {
+                        self.dms
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .insert(user.to_string(), dm.id);
+                        dm.id
+                    }
+                    Err(e) => {
+                        tracing::error!(error = %e, "opening a direct message channel failed");
+                        return http_status(&e)
+                            .is_none_or(|(_, code)| code != translate::DMS_CLOSED);
+                    }
+                }
+            }
+        };
+        match call("dm", || channel.send_message(http, channel_message(post))).await {
+            Ok(_) => true,
+            Err(e) if http_status(&e).is_some_and(|(_, c)| c == translate::DMS_CLOSED) => {
+                tracing::warn!(user, "direct messages closed");
+                false
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "a direct message was lost (the game itself is saved)");
+                true
+            }
+        }
+    }
+
+    fn completing_asker(&self, i: &CommandInteraction) -> Asker {
+        asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale)
+    }
+}
+
+/// The text value of another option in an autocomplete interaction.
+fn text_arg<'a>(args: &'a [ResolvedOption<'a>], name: &str) -> Option<&'a str> {
+    args.iter().find(|o| o.name == name).and_then(|o| match &o.value {
+        ResolvedValue::String(s) => Some(*s),
+        ResolvedValue::Autocomplete { value, .. } => Some(*value),
+        _ => None,
+    })
+}
+
+fn int_arg(args: &[ResolvedOption<'_>], name: &str) -> Option<i64> {
+    args.iter().find(|o| o.name == name).and_then(|o| match &o.value {
+        ResolvedValue::Integer(n) => Some(*n),
+        ResolvedValue::String(s) => s.trim().trim_start_matches('#').parse().ok(),
+        _ => None,
+    })
+}
+
+fn complete_game_id<'a>(
+    ctx: AppContext<'a>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let shared = ctx.framework.user_data;
+        let who = shared.completing_asker(ctx.interaction);
+        let games = shared
+            .referee
+            .games_here(PLATFORM, &who.user, &who.chat, translate::CHOICES_LIMIT)
+            .await;
+        let partial = partial.trim().trim_start_matches('#');
+        let mut response = CreateAutocompleteResponse::new();
+        for (id, label) in games.into_iter().filter(|(id, _)| id.to_string().starts_with(partial)) {
+            response = response.add_int_choice(translate::clip(&label, 100), id);
+        }
+        response
+    })
+}
+
+fn complete_action<'a>(
+    ctx: AppContext<'a>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let shared = ctx.framework.user_data;
+        let who = shared.completing_asker(ctx.interaction);
+        let id = int_arg(ctx.args, "id");
+        let actions = shared
+            .referee
+            .public_actions(PLATFORM, &who.user, &who.chat, id, partial, translate::CHOICES_LIMIT)
+            .await;
+        let mut response = CreateAutocompleteResponse::new();
+        for a in actions {
+            response = response.add_string_choice(a.clone(), a);
+        }
+        response
+    })
+}
+
+fn complete_game_name<'a>(
+    _ctx: AppContext<'a>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let partial = partial.trim().to_lowercase();
+        let mut response = CreateAutocompleteResponse::new();
+        for kind in GameKind::ALL {
+            if kind.code().starts_with(&partial) {
+                response = response.add_string_choice(kind.code(), kind.code());
+            }
+        }
+        response
+    })
+}
+
+fn complete_options<'a>(
+    ctx: AppContext<'a>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let mut response = CreateAutocompleteResponse::new();
+        let Some(kind) = text_arg(ctx.args, "game").and_then(|g| GameKind::from_code(g.trim()))
+        else {
+            return response;
+        };
+        for (name, value) in translate::option_suggestions(partial, kind.option_specs()) {
+            response = response.add_string_choice(name, value);
+        }
+        response
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_loopback_client_refuses_every_other_host_before_connecting() {
+        let before = blocked_requests();
+        let runtime =
+            tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        let refused = runtime.block_on(async {
+            let client = loopback_client().expect("a client");
+            client.get("https://discord.com/api/v10/gateway").send().await
+        });
+        assert!(refused.is_err(), "{refused:?}");
+        assert!(blocked_requests() > before);
+    }
+
+    #[test]
+    fn every_command_becomes_a_described_localised_slash_command() {
+        let wording = Wording::new();
+        for def in translate::command_defs(Referee::commands()) {
+            let command = slash_command(&def, &wording);
+            let built = command.create_as_slash_command().expect("a slash command");
+            let json = serde_json::to_value(&built).expect("json");
+            let description = json["description"].as_str().expect("a description");
+            assert!((1..=100).contains(&description.chars().count()), "{description}");
+            assert!(json["description_localizations"]["zh-CN"].is_string(), "{json}");
+            for option in json["options"].as_array().into_iter().flatten() {
+                let d = option["description"].as_str().expect("an option description");
+                assert!(
+                    (1..=100).contains(&d.chars().count()) && !d.starts_with("discord-opt"),
+                    "{d}"
+                );
+            }
+            if def.spec.admin {
+                assert_eq!(json["default_member_permissions"], "32", "{json}");
+            }
+        }
+    }
+}

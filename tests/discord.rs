@@ -1,0 +1,1207 @@
+//! The Discord front end end to end, offline: `arbiter::bot::serve::run` (what `arbiter serve`
+//! runs) is pointed through `DISCORD_API_URL` at a stand-in of Discord on 127.0.0.1, with a fake
+//! token, and the real serenity and poise client code talks to it:
+//!
+//! - a REST server for the routes the bot uses (`/gateway`, `/gateway/bot`, command
+//!   registration, interaction callbacks, the deferred reply's edit and deletion, followups,
+//!   channel messages with attachments as multipart, direct-message channels), answering with
+//!   Discord's JSON shapes and, where the tests ask, 403 with code 50007 (direct messages closed)
+//!   or 429;
+//! - a WebSocket gateway that sends HELLO, takes IDENTIFY, sends READY, answers heartbeats and
+//!   then sends the interactions a test injects (slash commands, button presses, autocomplete,
+//!   form submissions).
+//!
+//! serenity drops an event that lacks a field its model requires, without a word; so the tests
+//! assert on the calls the bot makes, each awaited with a timeout.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use arbiter::bot::{discord, serve};
+use arbiter::config::Config;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Json, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.loopback.stand-in-token";
+const APP: &str = "777000000000000001";
+const GUILD: &str = "444000000000000001";
+const CHANNEL: &str = "555000000000000001";
+/// How long any expected effect may take before the test fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(10);
+/// Discord's limit for the first answer to an interaction.
+const THREE_SECONDS: Duration = Duration::from_secs(3);
+
+/// A Discord user of the tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Person {
+    id: &'static str,
+    name: &'static str,
+    /// Their direct-message channel with the bot.
+    dm: &'static str,
+}
+
+const ALICE: Person = Person { id: "111000000000000001", name: "alice", dm: "600000000000000001" };
+const BOB: Person = Person { id: "111000000000000002", name: "bob", dm: "600000000000000002" };
+const CAROL: Person = Person { id: "111000000000000003", name: "carol", dm: "600000000000000003" };
+const PEOPLE: [Person; 3] = [ALICE, BOB, CAROL];
+
+impl Person {
+    fn json(self) -> Value {
+        json!({"id": self.id, "username": self.name, "discriminator": "0",
+               "global_name": capitalised(self.name), "avatar": null})
+    }
+
+    fn member(self, permissions: &str) -> Value {
+        json!({"user": self.json(), "roles": [], "joined_at": "2026-01-01T00:00:00Z",
+               "deaf": false, "mute": false, "flags": 0, "permissions": permissions})
+    }
+}
+
+fn capitalised(name: &str) -> String {
+    let mut c = name.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+fn bot_user() -> Value {
+    json!({"id": "777000000000000002", "username": "arbiter", "discriminator": "0",
+           "global_name": null, "avatar": null, "bot": true})
+}
+
+/// Where a message the bot sent landed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Place {
+    /// The server's channel, seen by everyone there.
+    Channel,
+    /// Someone's direct messages.
+    Dm(&'static str),
+    /// An ephemeral reply, seen by this user only.
+    Ephemeral(&'static str),
+}
+
+/// One message as the stand-in keeps it (edits applied).
+#[derive(Debug, Clone)]
+struct Sent {
+    id: u64,
+    place: Place,
+    content: String,
+    /// The custom ids of its buttons.
+    buttons: Vec<String>,
+    /// Its attachments: (file name, is a PNG by its signature).
+    files: Vec<(String, bool)>,
+    /// An embed shows `attachment://board.png`.
+    embedded_board: bool,
+    /// The interaction token it answers, if any.
+    token: Option<String>,
+}
+
+/// One request the bot made.
+#[derive(Debug, Clone)]
+struct Call {
+    method: String,
+    path: String,
+    body: Value,
+    files: Vec<(String, bool)>,
+    status: u16,
+    authorised: bool,
+    at: Instant,
+}
+
+/// An injected interaction.
+#[derive(Debug, Clone)]
+struct Injected {
+    token: String,
+    at: Instant,
+    user: &'static str,
+    /// For a button: the message it sits on.
+    message: Option<u64>,
+}
+
+#[derive(Default)]
+struct Inner {
+    calls: Vec<Call>,
+    sent: Vec<Sent>,
+    next_id: u64,
+    injected: HashMap<String, Injected>,
+    /// Users whose direct messages are closed (50007).
+    closed: HashSet<&'static str>,
+    /// The next message to this channel answers 429.
+    throttled: Vec<String>,
+    /// The gateway address `/gateway` gives (None: it fails).
+    gateway: Option<String>,
+    /// Commands registered: (scope path, body).
+    registered: Vec<(String, Value)>,
+    identified: bool,
+}
+
+/// The loopback stand-in of Discord.
+#[derive(Clone)]
+struct StandIn {
+    inner: Arc<Mutex<Inner>>,
+    changed: Arc<Notify>,
+    events: mpsc::UnboundedSender<Value>,
+    seq: Arc<Mutex<u64>>,
+}
+
+fn person(id: &str) -> Option<Person> {
+    PEOPLE.iter().copied().find(|p| p.id == id)
+}
+
+fn by_dm(channel: &str) -> Option<Person> {
+    PEOPLE.iter().copied().find(|p| p.dm == channel)
+}
+
+fn message_json(id: u64, channel: &str, content: &str, buttons: &[String]) -> Value {
+    let rows: Vec<Value> = buttons
+        .chunks(5)
+        .map(|row| {
+            let row: Vec<Value> = row
+                .iter()
+                .map(|b| json!({"type": 2, "style": 2, "label": b, "custom_id": b}))
+                .collect();
+            json!({"type": 1, "components": row})
+        })
+        .collect();
+    json!({"id": id.to_string(), "channel_id": channel, "author": bot_user(), "content": content,
+           "timestamp": "2026-11-22T00:00:00Z", "edited_timestamp": null, "tts": false,
+           "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+           "embeds": [], "pinned": false, "type": 0, "components": rows})
+}
+
+fn discord_error(status: StatusCode, code: i64, message: &str) -> Response {
+    let mut body = json!({"code": code, "message": message});
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        body["retry_after"] = json!(0.2);
+        body["global"] = json!(false);
+    }
+    (status, Json(body)).into_response()
+}
+
+/// The buttons' custom ids of a message body.
+fn custom_ids(body: &Value) -> Vec<String> {
+    body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+fn embeds_board(body: &Value) -> bool {
+    body["embeds"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|e| e["image"]["url"] == "attachment://board.png")
+}
+
+/// Reads a JSON body, or a multipart one (`payload_json` and `files[n]`).
+async fn body(req: Request) -> (Value, Vec<(String, bool)>) {
+    let multipart = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let bytes = Bytes::from_request(req, &()).await.expect("a body");
+        let value = if bytes.is_empty() {
+            json!({})
+        } else {
+            serde_json::from_slice(&bytes).expect("a JSON body")
+        };
+        return (value, Vec::new());
+    }
+    let mut form = Multipart::from_request(req, &()).await.expect("a multipart body");
+    let mut payload = json!({});
+    let mut files = Vec::new();
+    while let Some(field) = form.next_field().await.expect("a multipart field") {
+        let name = field.name().unwrap_or("").to_string();
+        let file_name = field.file_name().map(str::to_string);
+        let data = field.bytes().await.expect("the field's bytes");
+        match file_name {
+            Some(file) => files.push((file, data.starts_with(b"\x89PNG\r\n\x1a\n"))),
+            None if name == "payload_json" => {
+                payload = serde_json::from_slice(&data).expect("payload_json is JSON");
+            }
+            None => {}
+        }
+    }
+    (payload, files)
+}
+
+impl StandIn {
+    async fn start() -> (StandIn, String) {
+        let (events, events_rx) = mpsc::unbounded_channel();
+        let stand_in = StandIn {
+            inner: Arc::new(Mutex::new(Inner::default())),
+            changed: Arc::new(Notify::new()),
+            events,
+            seq: Arc::new(Mutex::new(1)),
+        };
+        let gateway = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let gateway_addr = gateway.local_addr().expect("the gateway address");
+        stand_in.lock().gateway = Some(format!("ws://{gateway_addr}"));
+        tokio::spawn(run_gateway(stand_in.clone(), gateway, events_rx));
+        let app = axum::Router::new().fallback(handle).with_state(stand_in.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let addr = listener.local_addr().expect("the REST address");
+        assert!(addr.ip().is_loopback() && gateway_addr.ip().is_loopback());
+        tokio::spawn(async move { axum::serve(listener, app).await.expect("the stand-in serves") });
+        (stand_in, format!("http://{addr}"))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().expect("the stand-in's state")
+    }
+
+    fn send_event(&self, kind: &str, data: Value) {
+        let seq = {
+            let mut seq = self.seq.lock().expect("the sequence");
+            *seq += 1;
+            *seq
+        };
+        let mut event = json!({"op": 0, "t": kind, "s": seq});
+        event["d"] = data;
+        self.events.send(event).expect("the gateway runs");
+    }
+
+    /// Injects an interaction of `kind` by `who` (in the server's channel, or in their direct
+    /// messages when `in_dm`); returns its token.
+    fn interact(
+        &self,
+        who: Person,
+        kind: u8,
+        data: Value,
+        message: Option<Value>,
+        in_dm: bool,
+    ) -> String {
+        let (token, id) = {
+            let mut inner = self.lock();
+            inner.next_id += 1;
+            let id = 9_000_000 + inner.next_id;
+            let token = format!("tok-{id}");
+            let message_id = message.as_ref().and_then(|m| m["id"].as_str()?.parse().ok());
+            inner.injected.insert(
+                token.clone(),
+                Injected {
+                    token: token.clone(),
+                    at: Instant::now(),
+                    user: who.id,
+                    message: message_id,
+                },
+            );
+            (token, id)
+        };
+        let mut i = json!({"id": id.to_string(), "application_id": APP, "type": kind,
+            "token": token, "version": 1, "app_permissions": "0",
+            "locale": "en-US", "entitlements": [], "authorizing_integration_owners": {},
+            "attachment_size_limit": 10_485_760});
+        if in_dm {
+            i["channel_id"] = json!(who.dm);
+            i["user"] = who.json();
+            i["context"] = json!(1);
+        } else {
+            i["guild_id"] = json!(GUILD);
+            i["channel_id"] = json!(CHANNEL);
+            let permissions = if who == ALICE { "32" } else { "0" };
+            i["member"] = who.member(permissions);
+            i["context"] = json!(0);
+        }
+        i["data"] = data;
+        if let Some(m) = message {
+            i["message"] = m;
+        }
+        self.send_event("INTERACTION_CREATE", i);
+        token
+    }
+
+    /// `who` runs `/name` with `options` (`(name, type, value)`) in the server's channel.
+    fn slash(&self, who: Person, name: &str, options: &[(&str, u8, Value)]) -> String {
+        self.slash_in(who, name, options, false)
+    }
+
+    fn slash_in(
+        &self,
+        who: Person,
+        name: &str,
+        options: &[(&str, u8, Value)],
+        in_dm: bool,
+    ) -> String {
+        let mut resolved = serde_json::Map::new();
+        let mut members = serde_json::Map::new();
+        let opts: Vec<Value> = options
+            .iter()
+            .map(|(n, t, v)| {
+                if *t == 6 {
+                    let p = person(v.as_str().expect("a user id")).expect("a known person");
+                    resolved.insert(p.id.to_string(), p.json());
+                    let mut m = p.member("0");
+                    m.as_object_mut().expect("an object").remove("user");
+                    members.insert(p.id.to_string(), m);
+                }
+                json!({"name": n, "type": t, "value": v})
+            })
+            .collect();
+        let mut data = json!({"id": "1000", "name": name, "type": 1, "options": opts});
+        if !resolved.is_empty() {
+            data["resolved"] = json!({"users": resolved, "members": members});
+        }
+        self.interact(who, 2, data, None, in_dm)
+    }
+
+    /// `who` types in `/name`'s option `focused` (the others given); returns the token.
+    fn autocomplete(
+        &self,
+        who: Person,
+        name: &str,
+        focused: (&str, u8, &str),
+        others: &[(&str, u8, Value)],
+    ) -> String {
+        let mut opts: Vec<Value> =
+            others.iter().map(|(n, t, v)| json!({"name": n, "type": t, "value": v})).collect();
+        // Discord sends the focused option with its own type and the partial text as a string.
+        opts.push(
+            json!({"name": focused.0, "type": focused.1, "value": focused.2, "focused": true}),
+        );
+        let data = json!({"id": "1000", "name": name, "type": 1, "options": opts});
+        self.interact(who, 4, data, None, false)
+    }
+
+    /// `who` presses `custom_id` under `sent`.
+    fn press(&self, who: Person, sent: &Sent, custom_id: &str) -> String {
+        let channel = match &sent.place {
+            Place::Dm(user) => person(user).expect("a person").dm,
+            _ => CHANNEL,
+        };
+        let message = message_json(sent.id, channel, &sent.content, &sent.buttons);
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.interact(who, 3, data, Some(message), matches!(sent.place, Place::Dm(_)))
+    }
+
+    /// `who` submits the form `custom_id` with `text` in its one field.
+    fn submit(&self, who: Person, custom_id: &str, text: &str, in_dm: bool) -> String {
+        let data = json!({"custom_id": custom_id, "components": [{"type": 1, "components": [
+            {"type": 4, "custom_id": "action", "value": text}]}]});
+        self.interact(who, 5, data, None, in_dm)
+    }
+
+    /// Waits until `f` finds something.
+    async fn wait<T>(&self, what: &str, f: impl Fn(&Inner) -> Option<T>) -> T {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let notified = self.changed.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if let Some(found) = f(&self.lock()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let inner = self.lock();
+                let log: Vec<String> = inner
+                    .sent
+                    .iter()
+                    .map(|s| format!("{:?} #{}: {:?} {:?}", s.place, s.id, s.content, s.buttons))
+                    .collect();
+                panic!("timed out waiting for {what}; sent so far:\n{}", log.join("\n"));
+            }
+        }
+    }
+
+    /// Waits for a message at `place` containing `needle`.
+    async fn expect(&self, place: Place, needle: &str) -> Sent {
+        self.wait(&format!("{needle:?} at {place:?}"), |i| {
+            i.sent.iter().find(|s| s.place == place && s.content.contains(needle)).cloned()
+        })
+        .await
+    }
+
+    /// Waits for the latest message at `place` carrying the button `custom_id`.
+    async fn expect_button(&self, place: Place, custom_id: &str) -> Sent {
+        self.wait(&format!("a button {custom_id} at {place:?}"), |i| {
+            i.sent
+                .iter()
+                .rev()
+                .find(|s| s.place == place && s.buttons.iter().any(|b| b == custom_id))
+                .cloned()
+        })
+        .await
+    }
+
+    /// Waits for the interaction callback of `token`; returns its body.
+    async fn callback(&self, token: &str) -> Value {
+        self.wait(&format!("the callback of {token}"), |i| {
+            i.calls
+                .iter()
+                .find(|c| c.path.ends_with(&format!("/{token}/callback")))
+                .map(|c| c.body.clone())
+        })
+        .await
+    }
+
+    fn at(&self, place: &Place) -> Vec<Sent> {
+        self.lock().sent.iter().filter(|s| s.place == *place).cloned().collect()
+    }
+
+    fn calls(&self, method: &str, path_part: &str) -> Vec<Call> {
+        self.lock()
+            .calls
+            .iter()
+            .filter(|c| c.method == method && c.path.contains(path_part))
+            .cloned()
+            .collect()
+    }
+
+    fn message(&self, id: u64) -> Sent {
+        self.lock().sent.iter().find(|s| s.id == id).cloned().expect("a sent message")
+    }
+}
+
+async fn run_gateway(
+    stand_in: StandIn,
+    listener: tokio::net::TcpListener,
+    mut events: mpsc::UnboundedReceiver<Value>,
+) {
+    while let Ok((stream, _)) = listener.accept().await {
+        let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { continue };
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41_250}});
+        if ws.send(WsMessage::text(hello.to_string())).await.is_err() {
+            continue;
+        }
+        loop {
+            tokio::select! {
+                frame = ws.next() => {
+                    let Some(Ok(frame)) = frame else { break };
+                    let WsMessage::Text(text) = frame else { continue };
+                    let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                    match payload["op"].as_u64() {
+                        Some(2) => {
+                            let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
+                                "v": 10, "user": bot_user(), "guilds": [], "session_id": "s-1",
+                                "resume_gateway_url": "ws://127.0.0.1:1", "shard": [0, 1],
+                                "application": {"id": APP, "flags": 0}}});
+                            if ws.send(WsMessage::text(ready.to_string())).await.is_err() {
+                                break;
+                            }
+                            stand_in.lock().identified = true;
+                            stand_in.changed.notify_waiters();
+                        }
+                        Some(1) => {
+                            let ack = json!({"op": 11});
+                            if ws.send(WsMessage::text(ack.to_string())).await.is_err() {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                event = events.recv() => {
+                    let Some(event) = event else { return };
+                    if ws.send(WsMessage::text(event.to_string())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -> Response {
+    let path = req.uri().path().to_string();
+    let authorised = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v == format!("Bot {TOKEN}"));
+    let (body, files) = body(req).await;
+    let response = answer(&stand_in, &method, &path, &body, &files);
+    let status = response.status().as_u16();
+    stand_in.lock().calls.push(Call {
+        method: method.to_string(),
+        path,
+        body,
+        files,
+        status,
+        authorised,
+        at: Instant::now(),
+    });
+    stand_in.changed.notify_waiters();
+    response
+}
+
+fn record(
+    inner: &mut Inner,
+    place: Place,
+    body: &Value,
+    files: &[(String, bool)],
+    token: Option<String>,
+) -> u64 {
+    inner.next_id += 1;
+    let id = 1_000_000 + inner.next_id;
+    inner.sent.push(Sent {
+        id,
+        place,
+        content: body["content"].as_str().unwrap_or("").to_string(),
+        buttons: custom_ids(body),
+        files: files.to_vec(),
+        embedded_board: embeds_board(body),
+        token,
+    });
+    id
+}
+
+fn answer(
+    stand_in: &StandIn,
+    method: &Method,
+    path: &str,
+    body: &Value,
+    files: &[(String, bool)],
+) -> Response {
+    let Some(rest) = path.strip_prefix("/api/v10/") else {
+        return discord_error(StatusCode::NOT_FOUND, 0, "404: Not Found");
+    };
+    let parts: Vec<&str> = rest.split('/').collect();
+    let mut inner = stand_in.lock();
+    let ok = |v: Value| Json(v).into_response();
+    match (method.as_str(), parts.as_slice()) {
+        ("GET", ["gateway"]) => match inner.gateway.clone() {
+            Some(url) => ok(json!({"url": url})),
+            None => discord_error(StatusCode::INTERNAL_SERVER_ERROR, 0, "gateway unavailable"),
+        },
+        ("GET", ["gateway", "bot"]) => match inner.gateway.clone() {
+            Some(url) => ok(json!({"url": url, "shards": 1, "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})),
+            None => discord_error(StatusCode::INTERNAL_SERVER_ERROR, 0, "gateway unavailable"),
+        },
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            inner.registered.push((rest.to_string(), body.clone()));
+            let commands: Vec<Value> = body
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(|(n, c)| {
+                    let mut c = c.clone();
+                    c["id"] = json!((1000 + n).to_string());
+                    c["application_id"] = json!(APP);
+                    c["version"] = json!("1");
+                    c["default_member_permissions"] =
+                        c.get("default_member_permissions").cloned().unwrap_or(Value::Null);
+                    c["type"] = json!(1);
+                    c
+                })
+                .collect();
+            ok(json!(commands))
+        }
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let token = (*token).to_string();
+            let Some(injected) = inner.injected.get(&token).cloned() else {
+                return discord_error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+            };
+            let user = person(injected.user).map_or("?", |p| p.id);
+            // Type 4 is a message reply: keep it like the others.
+            if body["type"] == 4 {
+                let flags = body["data"]["flags"].as_u64().unwrap_or(0);
+                let place = if flags & 64 != 0 {
+                    Place::Ephemeral(user_static(user))
+                } else {
+                    Place::Channel
+                };
+                record(&mut inner, place, &body["data"], files, Some(token));
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let token = (*token).to_string();
+            let Some(injected) = inner.injected.get(&token).cloned() else {
+                return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+            };
+            // A button's original is the message the button is on; a command's is its
+            // deferred (ephemeral) reply.
+            let target = match injected.message {
+                Some(id) => inner.sent.iter().position(|s| s.id == id),
+                None => inner.sent.iter().position(|s| s.token.as_deref() == Some(token.as_str())),
+            };
+            let at = match target {
+                Some(at) => at,
+                None => {
+                    let user = user_static(injected.user);
+                    let id =
+                        record(&mut inner, Place::Ephemeral(user), &json!({}), &[], Some(token));
+                    inner.sent.iter().position(|s| s.id == id).expect("just recorded")
+                }
+            };
+            let s = &mut inner.sent[at];
+            if let Some(content) = body["content"].as_str() {
+                s.content = content.to_string();
+            }
+            if body.get("components").is_some() {
+                s.buttons = custom_ids(body);
+            }
+            if !files.is_empty() {
+                s.files = files.to_vec();
+            }
+            if body.get("embeds").is_some() {
+                s.embedded_board = embeds_board(body);
+            }
+            let (id, content, buttons) = (s.id, s.content.clone(), s.buttons.clone());
+            ok(message_json(id, CHANNEL, &content, &buttons))
+        }
+        ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+            let token = (*token).to_string();
+            // Only a deferred reply is ever deleted (followups keep no token here).
+            inner.sent.retain(|s| s.token.as_deref() != Some(token.as_str()));
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("POST", ["webhooks", _, token]) => {
+            let token = (*token).to_string();
+            let Some(injected) = inner.injected.get(&token).cloned() else {
+                return discord_error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+            };
+            let flags = body["flags"].as_u64().unwrap_or(0);
+            let place = if flags & 64 != 0 {
+                Place::Ephemeral(user_static(injected.user))
+            } else {
+                Place::Channel
+            };
+            let id = record(&mut inner, place, body, files, None);
+            ok(message_json(id, CHANNEL, body["content"].as_str().unwrap_or(""), &custom_ids(body)))
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let Some(p) = body["recipient_id"].as_str().and_then(person) else {
+                return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            };
+            ok(json!({"id": p.dm, "type": 1, "recipients": [p.json()], "last_message_id": null}))
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel = (*channel).to_string();
+            if let Some(at) = inner.throttled.iter().position(|c| *c == channel) {
+                inner.throttled.remove(at);
+                return discord_error(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    0,
+                    "You are being rate limited.",
+                );
+            }
+            let place = if channel == CHANNEL {
+                Place::Channel
+            } else if let Some(p) = by_dm(&channel) {
+                if inner.closed.contains(p.id) {
+                    return discord_error(
+                        StatusCode::FORBIDDEN,
+                        50007,
+                        "Cannot send messages to this user",
+                    );
+                }
+                Place::Dm(p.id)
+            } else {
+                return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            };
+            if body["content"].as_str().is_some_and(|c| c.chars().count() > 2000) {
+                return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            }
+            let id = record(&mut inner, place, body, files, None);
+            ok(message_json(
+                id,
+                &channel,
+                body["content"].as_str().unwrap_or(""),
+                &custom_ids(body),
+            ))
+        }
+        _ => discord_error(StatusCode::NOT_FOUND, 0, "404: Not Found (not in the stand-in)"),
+    }
+}
+
+fn user_static(id: &str) -> &'static str {
+    person(id).map_or("?", |p| p.id)
+}
+
+/// A path (`A1-A4`) or an edge (`B3:R`): what the channel must never see during a game.
+fn has_private_detail(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(5).any(|w| {
+        w[0].is_ascii_uppercase()
+            && w[1].is_ascii_digit()
+            && ((w[2] == '-' && w[3].is_ascii_uppercase() && w[4].is_ascii_digit())
+                || (w[2] == ':' && "UDLR".contains(w[3])))
+    })
+}
+
+/// `arbiter serve` running against a fresh stand-in and database.
+struct Bot {
+    api: StandIn,
+    url: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Bot {
+    async fn start() -> Bot {
+        Bot::start_with(true, |_| {}).await
+    }
+
+    /// Starts the bot (commands in the test server when `guild`) after `prepare` set up the
+    /// stand-in.
+    async fn start_with(guild: bool, prepare: impl FnOnce(&mut Inner)) -> Bot {
+        let (api, url) = StandIn::start().await;
+        prepare(&mut api.lock());
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let file = dir.path().join("config.toml");
+        std::fs::write(&file, "[console]\nuser = \"nobody\"\n").expect("the config file");
+        let db = dir.path().join("arbiter.db").display().to_string();
+        let env = |key: &str| match key {
+            "DISCORD_TOKEN" => Some(TOKEN.to_string()),
+            "DISCORD_API_URL" => Some(url.clone()),
+            "DISCORD_GUILD_ID" if guild => Some(GUILD.to_string()),
+            "ARBITER_DATABASE" => Some(db.clone()),
+            _ => None,
+        };
+        let config = Config::load(Some(&file), env).expect("the configuration loads");
+        assert!(config.has_platform(), "a token turns Discord on");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            serve::run(&config, 7, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        api.wait("the commands registered", |i| (!i.registered.is_empty()).then_some(())).await;
+        Bot { api, url, stop: Some(stop), task, _dir: dir }
+    }
+
+    /// Stops `serve` and checks what holds for every test: it stopped cleanly, every request
+    /// reached this stand-in and none was refused for leaving loopback, every REST call carried
+    /// the token, every interaction was acknowledged within three seconds, and every attachment
+    /// was a PNG named board.png shown in an embed.
+    async fn finish(mut self) -> StandIn {
+        let injected: Vec<Injected> = self.api.lock().injected.values().cloned().collect();
+        for i in &injected {
+            let body = self.api.callback(&i.token).await;
+            let call = self
+                .api
+                .calls("POST", &format!("/{}/callback", i.token))
+                .into_iter()
+                .next()
+                .expect("the callback");
+            let took = call.at.duration_since(i.at);
+            assert!(took < THREE_SECONDS, "{} answered after {took:?}: {body}", i.token);
+        }
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let stopped = tokio::time::timeout(PATIENCE, self.task).await.expect("serve stops in time");
+        stopped.expect("serve does not panic").expect("serve stops cleanly");
+        assert_eq!(discord::blocked_requests(), 0, "a request tried to leave loopback");
+        assert!(self.url.starts_with("http://127.0.0.1:"), "{}", self.url);
+        let inner = self.api.lock();
+        assert!(inner.identified, "the bot identified on the loopback gateway");
+        for c in &inner.calls {
+            // Interaction callbacks and webhooks are authorised by their token in the path.
+            if !c.path.contains("/interactions/") && !c.path.contains("/webhooks/") {
+                assert!(c.authorised, "{} {} without the token", c.method, c.path);
+            }
+            for (name, png) in &c.files {
+                assert!(name == "board.png" && *png, "{} {}: {name}", c.method, c.path);
+            }
+        }
+        for s in &inner.sent {
+            if !s.files.is_empty() {
+                assert!(s.embedded_board, "a board is shown in an embed: {s:?}");
+            }
+        }
+        drop(inner);
+        self.api
+    }
+}
+
+fn text(v: &str) -> Value {
+    json!(v)
+}
+
+/// Alice invites Bob to `game` with `options`; Bob accepts with the button. Returns the
+/// invitation.
+async fn start_game(api: &StandIn, game: &str, options: &str) -> Sent {
+    let mut args = vec![("game", 3, text(game)), ("opponent", 6, text(BOB.id))];
+    if !options.is_empty() {
+        args.push(("options", 3, text(options)));
+    }
+    let token = api.slash(ALICE, "new", &args);
+    let defer = api.callback(&token).await;
+    assert_eq!(defer["type"], 5, "deferred: {defer}");
+    assert_eq!(defer["data"]["flags"], 64, "ephemerally: {defer}");
+    let invitation = api.expect_button(Place::Channel, "1:0:accept").await;
+    assert!(invitation.content.contains("Alice invites Bob"), "{}", invitation.content);
+    let press = api.press(BOB, &invitation, "1:0:accept");
+    assert_eq!(api.callback(&press).await["type"], 6, "a press is acknowledged silently");
+    invitation
+}
+
+/// `who` plays `action` with /move in the channel and confirms with the ephemeral button.
+async fn play(api: &StandIn, who: Person, action: &str, turn: u32) {
+    let token = api.slash(who, "move", &[("action", 3, text(action))]);
+    let confirm = format!("1:{turn}:confirm");
+    let echo = api.expect_button(Place::Ephemeral(who.id), &confirm).await;
+    assert_eq!(echo.token.as_deref(), Some(token.as_str()), "the echo replaces the deferred reply");
+    api.press(who, &echo, &confirm);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_in_the_server_with_chinese_localizations_and_typed_options() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let (scope, commands) = api.lock().registered[0].clone();
+    assert_eq!(scope, format!("applications/{APP}/guilds/{GUILD}/commands"));
+    let list = commands.as_array().expect("a list of commands");
+    let find = |name: &str| list.iter().find(|c| c["name"] == name).cloned();
+    for hidden in ["press", "start"] {
+        assert!(find(hidden).is_none(), "/{hidden} is not registered");
+    }
+    let new = find("new").expect("/new");
+    assert_eq!(new["name_localizations"]["zh-CN"], "新局");
+    let zh = new["description_localizations"]["zh-CN"].as_str().expect("a Chinese description");
+    assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+    let options = new["options"].as_array().expect("options");
+    let kinds: Vec<(String, u64, bool)> = options
+        .iter()
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap_or("").to_string(),
+                o["type"].as_u64().unwrap_or(0),
+                o["autocomplete"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [("game".into(), 3, true), ("opponent".into(), 6, false), ("options".into(), 3, true)]
+    );
+    assert_eq!(options[0]["required"], true);
+    let mv = find("move").expect("/move");
+    assert_eq!(mv["options"][0]["autocomplete"], true);
+    assert_eq!(mv["options"][1]["type"], 4, "a game id is an integer");
+    let draw = find("draw").expect("/draw");
+    let choices: Vec<&str> = draw["options"][0]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(choices, ["accept", "decline"]);
+    assert_eq!(find("admin").expect("/admin")["default_member_permissions"], "32");
+    assert!(find("help").expect("/help")["default_member_permissions"].is_null());
+    // The gateway was asked for no privileged intent (no message content: interactions only).
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_globally_without_a_test_server() {
+    let bot = Bot::start_with(false, |_| {}).await;
+    let scope = bot.api.lock().registered[0].0.clone();
+    assert_eq!(scope, format!("applications/{APP}/commands"));
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_referee_mode_game_is_played_with_slash_commands_buttons_and_a_form_and_the_channel_never_sees_a_path()
+ {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "dark-fence", "").await;
+    let started = api.expect(Place::Channel, "Dark Fence #1: Alice (moves first) vs Bob").await;
+    assert!(started.content.contains("Alice"), "{}", started.content);
+    // The invitation's buttons are gone once the choice is made.
+    let invitation = api.expect(Place::Channel, "Alice invites Bob").await;
+    api.wait("the invitation's buttons removed", |i| {
+        i.sent.iter().find(|s| s.id == invitation.id).filter(|s| s.buttons.is_empty()).map(|_| ())
+    })
+    .await;
+    // Alice's private prompt (a DM: nobody asked) has her board and a "Type a move" button.
+    let prompt = api.expect_button(Place::Dm(ALICE.id), "1:0:type").await;
+    assert_eq!(prompt.files.len(), 1, "{prompt:?}");
+    play(api, ALICE, "A1-A4-B4-B3 R", 0).await;
+    api.expect(Place::Channel, "Ply 1: Alice has moved.").await;
+    // Bob is pinged privately; he types his move in the form the button opens.
+    let prompt = api.expect_button(Place::Dm(BOB.id), "1:1:type").await;
+    let press = api.press(BOB, &prompt, "1:1:type");
+    let form = api.callback(&press).await;
+    assert_eq!(form["type"], 9, "a modal: {form}");
+    let form_id = form["data"]["custom_id"].as_str().expect("a form id").to_string();
+    assert_eq!(form_id, "move:1:1");
+    let submitted = api.submit(BOB, &form_id, "D4-D1 L", true);
+    assert_eq!(api.callback(&submitted).await["type"], 5);
+    let echo = api.expect_button(Place::Ephemeral(BOB.id), "1:1:confirm").await;
+    api.press(BOB, &echo, "1:1:confirm");
+    api.expect(Place::Channel, "Ply 2: Bob has moved.").await;
+    // "My view" under the public board answers with the presser's own view, ephemerally.
+    let board = api.expect_button(Place::Channel, "1:2:view").await;
+    assert_eq!(board.files.len(), 1, "the public board");
+    let before = api.at(&Place::Ephemeral(ALICE.id)).len();
+    let view = api.press(ALICE, &board, "1:2:view");
+    assert_eq!(api.callback(&view).await["type"], 6);
+    api.wait("Alice's view", |i| {
+        let mine = i.sent.iter().filter(|s| s.place == Place::Ephemeral(ALICE.id));
+        (mine.count() > before).then_some(())
+    })
+    .await;
+    assert!(!api.message(board.id).buttons.is_empty(), "My view keeps its button");
+    play(api, ALICE, "B3-B1 D", 2).await;
+    api.expect(Place::Channel, "Ply 3: Alice has moved.").await;
+    play(api, BOB, "D1-D3-B3 U", 3).await;
+    let over = api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    assert!(over.content.contains("crossed the fence at B3:R"), "{}", over.content);
+    let api = bot.finish().await;
+    let channel: Vec<String> = api.at(&Place::Channel).into_iter().map(|s| s.content).collect();
+    let during: Vec<&String> = channel.iter().take_while(|t| !t.contains("is over")).collect();
+    assert!(during.len() >= 5, "{during:?}");
+    for text in &during {
+        assert!(!has_private_detail(text), "the channel saw a private detail: {text}");
+    }
+    // Every command's first answer was an ephemeral deferral; nothing was answered publicly.
+    for c in api.calls("POST", "/callback") {
+        assert!(c.body["type"] != 4 || c.body["data"]["flags"] == 64, "{}", c.body);
+    }
+    for c in api.calls("POST", "/webhooks/") {
+        assert_eq!(c.body["flags"], 64, "followups are ephemeral: {}", c.body);
+    }
+    // Each player read only their own paths.
+    let read = |p: Person| -> Vec<String> {
+        let places = [Place::Dm(p.id), Place::Ephemeral(p.id)];
+        api.lock()
+            .sent
+            .iter()
+            .filter(|s| places.contains(&s.place))
+            .map(|s| s.content.clone())
+            .collect()
+    };
+    assert!(read(BOB).iter().all(|t| !t.contains("A1-A4")), "{:?}", read(BOB));
+    assert!(read(ALICE).iter().all(|t| !t.contains("D4-D1")), "{:?}", read(ALICE));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_variant_game_is_played_to_a_verdict_and_a_stale_press_is_told_privately() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "dark-fence", "mode=challenge confirm_moves=false").await;
+    api.expect(Place::Channel, "Dark Fence #1:").await;
+    api.slash(ALICE, "move", &[("action", 3, text("A1-A2 R"))]);
+    api.expect(Place::Channel, "Ply 1: Alice stops on A2.").await;
+    let window = api.expect_button(Place::Channel, "1:1:pass").await;
+    assert!(window.content.starts_with("Bob: challenge Alice?"), "{}", window.content);
+    // Not Alice's window: she alone is told, and the buttons stay.
+    let before = api.at(&Place::Channel).len();
+    api.press(ALICE, &window, "1:1:pass");
+    api.expect(Place::Ephemeral(ALICE.id), "It is Bob's turn.").await;
+    assert_eq!(api.at(&Place::Channel).len(), before, "nothing posted for a refused press");
+    assert!(!api.message(window.id).buttons.is_empty());
+    api.press(BOB, &window, "1:1:pass");
+    api.expect(Place::Channel, "Bob does not challenge.").await;
+    let second = api.expect_button(Place::Channel, "1:2:pass").await;
+    api.wait("the first window's buttons removed", |i| {
+        i.sent.iter().find(|s| s.id == window.id).filter(|s| s.buttons.is_empty()).map(|_| ())
+    })
+    .await;
+    // Pressing the old window again (a client that still shows it) is a stale press.
+    api.press(BOB, &window, "1:1:pass");
+    api.expect(Place::Ephemeral(BOB.id), "That turn is over").await;
+    api.press(ALICE, &second, "1:2:pass");
+    api.expect(Place::Channel, "Alice does not challenge.").await;
+    api.slash(BOB, "move", &[("action", 3, text("D4-B4-B2 U"))]);
+    api.expect(Place::Channel, "Ply 2: Bob stops on B2.").await;
+    let w = api.expect_button(Place::Channel, "1:4:pass").await;
+    api.press(ALICE, &w, "1:4:pass");
+    let w = api.expect_button(Place::Channel, "1:5:pass").await;
+    api.press(BOB, &w, "1:5:pass");
+    // Interactions are handled concurrently, as on Discord: wait for the pass to be played.
+    api.wait("Bob's second pass", |i| {
+        let n = i.sent.iter().filter(|s| s.content.contains("Bob does not challenge.")).count();
+        (n == 2).then_some(())
+    })
+    .await;
+    api.slash(ALICE, "move", &[("action", 3, text("A2-A1-B1-B3 R"))]);
+    api.expect(Place::Channel, "Ply 3: Alice stops on B3.").await;
+    let w = api.expect_button(Place::Channel, "1:7:challenge").await;
+    api.press(BOB, &w, "1:7:challenge");
+    let over = api.expect(Place::Channel, "#1 is over: Bob wins.").await;
+    assert!(over.content.contains("Challenge upheld"), "{}", over.content);
+    let api = bot.finish().await;
+    let channel: Vec<String> = api.at(&Place::Channel).into_iter().map(|s| s.content).collect();
+    for text in channel.iter().take_while(|t| !t.contains("is over")) {
+        assert!(!has_private_detail(text), "the channel saw a private detail: {text}");
+    }
+    assert!(channel.iter().all(|t| !t.contains("It is Bob's turn") && !t.contains("turn is over")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ultima_game_suggests_only_the_movers_legal_moves_and_announces_each_with_a_board() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "ultima", "").await;
+    let started =
+        api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    assert_eq!(started.files.len(), 1, "the start position with its board");
+    // Autocomplete: Alice (to move) gets her legal moves starting with what she typed; Bob none.
+    let token = api.autocomplete(ALICE, "move", ("action", 3, "c2"), &[]);
+    let choices = api.callback(&token).await;
+    assert_eq!(choices["type"], 8, "{choices}");
+    let offered: Vec<String> = choices["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .filter_map(|c| c["value"].as_str().map(str::to_string))
+        .collect();
+    assert!(offered.contains(&"c2c5".to_string()), "{offered:?}");
+    assert!(offered.iter().all(|m| m.starts_with("c2")) && offered.len() <= 25, "{offered:?}");
+    let token = api.autocomplete(BOB, "move", ("action", 3, ""), &[]);
+    assert_eq!(api.callback(&token).await["data"]["choices"], json!([]), "not Bob's turn");
+    // Game names and game ids complete too.
+    let token = api.autocomplete(ALICE, "new", ("game", 3, "ul"), &[]);
+    assert_eq!(api.callback(&token).await["data"]["choices"][0]["value"], "ultima");
+    let token = api.autocomplete(ALICE, "board", ("id", 4, ""), &[]);
+    let ids = api.callback(&token).await;
+    assert_eq!(ids["data"]["choices"][0]["value"], 1, "{ids}");
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    let moved = api.expect(Place::Channel, "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    assert_eq!(moved.files.len(), 1, "with the board");
+    api.expect(Place::Dm(BOB.id), "#1 Ultima: your move (black). Last move: c2c5.").await;
+    // A refused move is told to Bob alone and changes nothing.
+    api.slash(BOB, "move", &[("action", 3, text("b8b6"))]);
+    api.expect(Place::Ephemeral(BOB.id), "The long leaper on b8 cannot move to b6").await;
+    api.slash(BOB, "resign", &[]);
+    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_information_games_get_no_move_suggestions() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "dark-fence", "").await;
+    api.expect(Place::Channel, "Dark Fence #1:").await;
+    let token = api.autocomplete(ALICE, "move", ("action", 3, "A"), &[]);
+    assert_eq!(api.callback(&token).await["data"]["choices"], json!([]));
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_direct_messages_are_explained_in_the_channel_once_and_the_game_goes_on() {
+    let bot = Bot::start_with(true, |i| {
+        i.closed.insert(BOB.id);
+    })
+    .await;
+    let api = &bot.api;
+    start_game(api, "dark-fence", "confirm_moves=false").await;
+    api.expect(Place::Channel, "Dark Fence #1:").await;
+    api.slash(ALICE, "move", &[("action", 3, text("A1-A4-B4-B3 R"))]);
+    api.expect(Place::Channel, "Ply 1: Alice has moved.").await;
+    let told = api.expect(Place::Channel, "allow direct messages").await;
+    assert!(told.content.starts_with("I can't send Bob direct messages"), "{}", told.content);
+    let refused = api.calls("POST", "/channels/").into_iter().filter(|c| c.status == 403).count();
+    assert!(refused >= 1);
+    // Bob asks for his view: it comes ephemerally, and he plays on.
+    api.slash(BOB, "view", &[]);
+    api.wait("Bob's view", |i| {
+        i.sent
+            .iter()
+            .any(|s| s.place == Place::Ephemeral(BOB.id) && !s.files.is_empty())
+            .then_some(())
+    })
+    .await;
+    api.slash(BOB, "move", &[("action", 3, text("D4-D1 L"))]);
+    api.expect(Place::Channel, "Ply 2: Bob has moved.").await;
+    let api = bot.finish().await;
+    let told = api
+        .at(&Place::Channel)
+        .iter()
+        .filter(|s| s.content.contains("allow direct messages"))
+        .count();
+    assert_eq!(told, 1, "the channel is told once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_message_is_sent_again_after_a_pause_and_arrives_once() {
+    let bot = Bot::start_with(true, |i| i.throttled.push(CHANNEL.to_string())).await;
+    let api = &bot.api;
+    let token = api.slash(ALICE, "new", &[("game", 3, text("ultima"))]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "waits for an opponent").await;
+    let tries: Vec<Call> = api.calls("POST", &format!("/channels/{CHANNEL}/messages"));
+    assert_eq!(tries.iter().map(|c| c.status).take(2).collect::<Vec<_>>(), [429, 200]);
+    assert_eq!(tries[0].body, tries[1].body);
+    let pause = tries[1].at.duration_since(tries[0].at);
+    assert!(pause >= Duration::from_millis(450), "waited {pause:?}");
+    assert_eq!(api.at(&Place::Channel).len(), 1);
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn personal_answers_and_refusals_are_ephemeral_and_admin_commands_need_the_permission() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.slash(BOB, "help", &[]);
+    api.expect(Place::Ephemeral(BOB.id), "/new").await;
+    api.slash(BOB, "accept", &[]);
+    api.wait("Bob's refusal", |i| {
+        i.sent
+            .iter()
+            .find(|s| s.place == Place::Ephemeral(BOB.id) && !s.content.contains("/new"))
+            .cloned()
+    })
+    .await;
+    let token = api.slash(ALICE, "new", &[("game", 3, text("ultima"))]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "#1 and waits for an opponent").await;
+    // Bob has no "manage server" permission; Alice has.
+    api.slash(BOB, "admin", &[("id", 4, json!(1))]);
+    api.expect(Place::Ephemeral(BOB.id), "Only an administrator").await;
+    api.slash(ALICE, "admin", &[("id", 4, json!(1))]);
+    api.expect(Place::Channel, "Alice aborts #1.").await;
+    // In direct messages, everything is between the bot and the user.
+    api.slash_in(CAROL, "games", &[], true);
+    api.wait("Carol's answer", |i| {
+        i.sent.iter().any(|s| s.place == Place::Ephemeral(CAROL.id)).then_some(())
+    })
+    .await;
+    let api = bot.finish().await;
+    let public: Vec<String> = api.at(&Place::Channel).into_iter().map(|s| s.content).collect();
+    assert!(
+        public.iter().all(|t| !t.contains("/new <game>") && !t.contains("Only an administrator")),
+        "{public:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_loopback_api_whose_gateway_is_elsewhere_is_refused_before_connecting() {
+    let (api, url) = StandIn::start().await;
+    api.lock().gateway = None;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, "").expect("the config file");
+    let db = dir.path().join("arbiter.db").display().to_string();
+    let env = |key: &str| match key {
+        "DISCORD_TOKEN" => Some(TOKEN.to_string()),
+        "DISCORD_API_URL" => Some(url.clone()),
+        "ARBITER_DATABASE" => Some(db.clone()),
+        _ => None,
+    };
+    let config = Config::load(Some(&file), env).expect("the configuration loads");
+    let result = tokio::time::timeout(PATIENCE, serve::run(&config, 7, std::future::pending()))
+        .await
+        .expect("serve gives up at once");
+    let error = format!("{:#}", result.expect_err("serve refuses"));
+    assert!(
+        error.contains("refusing to connect") && error.contains("gateway.discord.gg"),
+        "{error}"
+    );
+    assert!(!api.lock().identified);
+    assert_eq!(discord::blocked_requests(), 0);
+}

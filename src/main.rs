@@ -25,7 +25,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the referee (the default): every chat platform whose token is configured (Telegram:
-    /// TELEGRAM_TOKEN), or the console table when none is.
+    /// TELEGRAM_TOKEN, Discord: DISCORD_TOKEN), or the console table when none is.
     Serve,
     /// Run a transcript and print one JSON line per message sent.
     Script {
@@ -155,12 +155,22 @@ fn report(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
+/// A directive that keeps `target` at debug level at most.
+fn quiet(target: &str) -> tracing_subscriber::filter::Directive {
+    let directive = format!("{target}=debug");
+    directive.parse().unwrap_or_else(|_| tracing_subscriber::filter::LevelFilter::DEBUG.into())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"))
+                // At trace level tungstenite prints every frame it sends, and the gateway's
+                // IDENTIFY frame carries the Discord token: never below debug for it.
+                .add_directive(quiet("tungstenite"))
+                .add_directive(quiet("tokio_tungstenite")),
         )
         .with_writer(std::io::stderr)
         .init();

@@ -1205,3 +1205,99 @@ async fn a_loopback_api_whose_gateway_is_elsewhere_is_refused_before_connecting(
     assert!(!api.lock().identified);
     assert_eq!(discord::blocked_requests(), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_perfect10_promotion_is_chosen_with_a_button_in_the_channel() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "perfect10", "").await;
+    api.expect(Place::Channel, "Perfect 10 x 10 #1: Alice (white, moves first) vs Bob (black)")
+        .await;
+    api.slash(ALICE, "move", &[("action", 3, text("e3e5"))]);
+    api.expect(Place::Channel, "#1 ply 1: Alice (white) e3-e5: pawn e3-e5.").await;
+    api.slash(BOB, "move", &[("action", 3, text("a8a7"))]);
+    api.expect(Place::Channel, "#1 ply 2: Bob (black) a8-a7: pawn a8-a7.").await;
+    // e5-e6 reaches White's first promotion line: the question is Alice's alone (she asked),
+    // with one button per choice; the press completes the move for everyone.
+    api.slash(ALICE, "move", &[("action", 3, text("e5e6"))]);
+    let wazir = "1:2:complete-=W";
+    let question = api
+        .wait("the promotion question", |i| {
+            i.sent.iter().find(|s| s.buttons.iter().any(|b| b == wazir)).cloned()
+        })
+        .await;
+    assert!(question.content.starts_with("A pawn reaching e6 may become"), "{}", question.content);
+    api.press(ALICE, &question, wazir);
+    let promoted = api.expect(Place::Channel, "#1 ply 3: Alice (white) e5-e6=W").await;
+    assert_eq!(promoted.files.len(), 1, "{}", promoted.content);
+    api.slash(BOB, "resign", &[]);
+    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    let _ = bot.finish().await;
+}
+
+/// The real binary: `arbiter` with no subcommand serves Discord once `DISCORD_TOKEN` is set
+/// (here with `DISCORD_API_URL` on the stand-in), answers a command, stops cleanly on SIGTERM,
+/// and its logs, even at trace level (every crate's, serenity's included), never contain the
+/// token.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_discord_when_a_token_is_set_and_never_logs_the_token() {
+    let (api, url) = StandIn::start().await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // Trace logs are large: a file, not a pipe nobody reads while the bot runs (a full pipe
+    // would block the bot).
+    let log_path = dir.path().join("stderr.log");
+    let log_file = std::fs::File::create(&log_path).expect("the log file");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_URL", &url)
+        .env("DISCORD_GUILD_ID", GUILD)
+        .env("ARBITER_DATABASE", dir.path().join("arbiter.db"))
+        .env("RUST_LOG", "trace")
+        .env_remove("TELEGRAM_TOKEN")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(log_file)
+        .spawn()
+        .expect("the binary starts");
+    let deadline = Instant::now() + PATIENCE;
+    while api.lock().registered.is_empty() {
+        let exited = child.try_wait().expect("the child's status").is_some();
+        if exited || Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            let logs = std::fs::read_to_string(&log_path).unwrap_or_default();
+            panic!("no commands registered:\n{logs}");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let token = api.slash(ALICE, "help", &[]);
+    assert_eq!(api.callback(&token).await["type"], 5);
+    api.expect(Place::Ephemeral(ALICE.id), "/new").await;
+    let stopped = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(stopped.success());
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the binary did not stop on SIGTERM");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let logs = std::fs::read_to_string(&log_path).expect("the logs");
+    assert!(status.success(), "{status:?}\n{logs}");
+    assert!(logs.contains("connected to Discord"), "{logs}");
+    assert!(logs.contains("TRACE"), "trace logging was on");
+    let secret = TOKEN.rsplit('.').next().unwrap_or(TOKEN);
+    let hex: String = secret.bytes().map(|b| format!("{b:02x}")).collect();
+    for form in [TOKEN, secret, hex.as_str()] {
+        assert!(!logs.contains(form), "the token leaked into the logs (as {form})");
+    }
+    let inner = api.lock();
+    let rest = inner.calls.iter().filter(|c| !c.path.contains("/interactions/"));
+    assert!(rest.filter(|c| !c.path.contains("/webhooks/")).all(|c| c.authorised));
+}

@@ -1016,6 +1016,19 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_invite_url_asks_for_exactly_the_permissions_the_bot_uses() {
+        let needed = Permissions::VIEW_CHANNEL
+            | Permissions::SEND_MESSAGES
+            | Permissions::SEND_MESSAGES_IN_THREADS
+            | Permissions::EMBED_LINKS
+            | Permissions::ATTACH_FILES
+            | Permissions::READ_MESSAGE_HISTORY;
+        let readme = include_str!("../../../README.md");
+        let url = format!("scope=bot+applications.commands&permissions={}", needed.bits());
+        assert!(readme.contains(&url), "the README's invite URL should contain {url}");
+    }
+
+    #[test]
     fn every_command_becomes_a_described_localised_slash_command() {
         let wording = Wording::new();
         for def in translate::command_defs(Referee::commands()) {

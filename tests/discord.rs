@@ -1118,6 +1118,11 @@ async fn closed_direct_messages_are_explained_in_the_channel_once_and_the_game_g
     .await;
     api.slash(BOB, "move", &[("action", 3, text("D4-D1 L"))]);
     api.expect(Place::Channel, "Ply 2: Bob has moved.").await;
+    // Closed direct messages never keep a game from starting on Discord (views are ephemeral).
+    api.slash(ALICE, "new", &[("game", 3, text("dark-fence")), ("opponent", 6, text(BOB.id))]);
+    let invitation = api.expect_button(Place::Channel, "2:0:accept").await;
+    api.press(BOB, &invitation, "2:0:accept");
+    api.expect(Place::Channel, "Dark Fence #2: Alice (moves first) vs Bob").await;
     let api = bot.finish().await;
     let told = api
         .at(&Place::Channel)

@@ -82,6 +82,12 @@ pub struct Policy {
     /// The Fluent id that tells a group how to reopen a player's private chat after a delivery
     /// failed, when there is no start link (default `dm-failed`, which says to send /start).
     pub dm_failed_id: Option<&'static str>,
+    /// The platform answers a player privately wherever they type (Discord's ephemeral replies),
+    /// so closed direct messages never keep a game from starting: whoever misses a push is told
+    /// in the channel how to open them and sees their view with `/view`. A private command then
+    /// proves nothing about direct messages, so a user found unreachable stays so and the
+    /// channel is told once.
+    pub private_replies: bool,
 }
 
 /// The key of the "Type a move" button's payload (`<id>:<turn>:type`): a front end that sets
@@ -651,11 +657,10 @@ impl Referee {
             Some(row) if row.display_name == input.user_name => row,
             _ => self.store.upsert_user(&input.platform, &input.user_id, &input.user_name).await?,
         };
-        // A private line proves the private chat open, except that a platform without /start
-        // (Discord) learns of closed direct messages only from a failed delivery: there a user
-        // known to be unreachable stays so until a delivery succeeds again.
+        // A private line proves the private chat open, except where the platform says it does
+        // not ([`Policy::private_replies`]).
         let proves_reachable =
-            row.reachable.is_none() || self.policy(&input.platform).dm_needs_start;
+            row.reachable.is_none() || !self.policy(&input.platform).private_replies;
         if input.chat == Chat::Private && row.reachable != Some(true) && proves_reachable {
             self.store.set_reachable(&input.platform, &input.user_id, Some(true)).await?;
             row.reachable = Some(true);
@@ -1046,7 +1051,7 @@ impl Referee {
         seats[1] = Some(ctx.user.clone());
         // Spec §2.5 rule 10: a game with private information starts only when every player can
         // be reached privately.
-        if games::has_hidden_information(&t.game) {
+        if games::has_hidden_information(&t.game) && !self.policy(&ctx.platform).private_replies {
             let mut unreachable = Vec::new();
             for (i, seat) in seats.iter().enumerate() {
                 if let Some(u) = seat

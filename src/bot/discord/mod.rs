@@ -85,6 +85,7 @@ pub fn policy() -> Policy {
         view_button: true,
         move_button: true,
         dm_failed_id: Some("dm-failed-discord"),
+        private_replies: true,
     }
 }
 

@@ -35,11 +35,19 @@ pub struct DiscordConfig {
     /// Register the slash commands in this server only (instant; for testing), instead of
     /// globally.
     pub guild_id: Option<u64>,
+    /// Open a public thread for each game started with `/new` in a channel that allows threads
+    /// (env `DISCORD_THREADS`); otherwise games stay in the channel.
+    pub threads: bool,
 }
 
 impl Default for DiscordConfig {
     fn default() -> Self {
-        DiscordConfig { token: None, api_url: DISCORD_API_URL.into(), guild_id: None }
+        DiscordConfig {
+            token: None,
+            api_url: DISCORD_API_URL.into(),
+            guild_id: None,
+            threads: false,
+        }
     }
 }
 
@@ -50,6 +58,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
             .field("api_url", &self.api_url)
             .field("guild_id", &self.guild_id)
+            .field("threads", &self.threads)
             .finish()
     }
 }
@@ -168,6 +177,13 @@ impl Config {
             config.discord.guild_id =
                 Some(id.with_context(|| format!("DISCORD_GUILD_ID is not a server id: {guild}"))?);
         }
+        if let Some(threads) = env("DISCORD_THREADS").filter(|v| !v.trim().is_empty()) {
+            config.discord.threads = match threads.trim().to_ascii_lowercase().as_str() {
+                "1" | "true" | "on" | "yes" => true,
+                "0" | "false" | "off" | "no" => false,
+                _ => anyhow::bail!("DISCORD_THREADS must be true or false, not {threads}"),
+            };
+        }
         // An empty token in the file means "not configured", as an unset variable does.
         config.telegram.token = config.telegram.token.take().filter(|t| !t.trim().is_empty());
         config.discord.token = config.discord.token.take().filter(|t| !t.trim().is_empty());
@@ -242,9 +258,14 @@ mod tests {
             "DISCORD_TOKEN" => Some("env-token".to_string()),
             "DISCORD_API_URL" => Some("http://127.0.0.1:9".to_string()),
             "DISCORD_GUILD_ID" => Some("77".to_string()),
+            "DISCORD_THREADS" => Some("on".to_string()),
             _ => None,
         };
+        assert!(!Config::load(Some(&path), |_| None).unwrap().discord.threads);
         let c = Config::load(Some(&path), env).unwrap();
+        assert!(c.discord.threads);
+        let bad = |k: &str| (k == "DISCORD_THREADS").then(|| "sometimes".to_string());
+        assert!(Config::load(Some(&path), bad).is_err());
         assert_eq!(c.discord.token.as_deref(), Some("env-token"));
         assert_eq!(c.discord.api_url, "http://127.0.0.1:9");
         assert_eq!(c.discord.guild_id, Some(77));

@@ -35,6 +35,8 @@ const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.loopback.stand-in-token";
 const APP: &str = "777000000000000001";
 const GUILD: &str = "444000000000000001";
 const CHANNEL: &str = "555000000000000001";
+/// The thread the stand-in opens for a game (when threads are on).
+const THREAD: &str = "555000000000000009";
 /// How long any expected effect may take before the test fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(10);
 /// Discord's limit for the first answer to an interaction.
@@ -81,6 +83,8 @@ fn bot_user() -> Value {
 enum Place {
     /// The server's channel, seen by everyone there.
     Channel,
+    /// The game's public thread in it.
+    Thread,
     /// Someone's direct messages.
     Dm(&'static str),
     /// An ephemeral reply, seen by this user only.
@@ -140,6 +144,15 @@ struct Inner {
     /// Commands registered: (scope path, body).
     registered: Vec<(String, Value)>,
     identified: bool,
+    /// Run the bot with `DISCORD_THREADS=true`.
+    threads_on: bool,
+    /// Thread creation answers 403 (missing permission).
+    no_threads: bool,
+    /// Threads opened (names) and deleted (ids).
+    opened: Vec<String>,
+    deleted: Vec<String>,
+    /// Where interactions happen (the channel, or the game's thread).
+    here: Option<&'static str>,
 }
 
 /// The loopback stand-in of Discord.
@@ -311,7 +324,7 @@ impl StandIn {
             i["context"] = json!(1);
         } else {
             i["guild_id"] = json!(GUILD);
-            i["channel_id"] = json!(CHANNEL);
+            i["channel_id"] = json!(self.lock().here.unwrap_or(CHANNEL));
             let permissions = if who == ALICE { "32" } else { "0" };
             i["member"] = who.member(permissions);
             i["context"] = json!(0);
@@ -682,6 +695,21 @@ fn answer(
             };
             ok(json!({"id": p.dm, "type": 1, "recipients": [p.json()], "last_message_id": null}))
         }
+        ("POST", ["channels", channel, "threads"]) => {
+            if inner.no_threads || *channel != CHANNEL {
+                return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
+            let name = body["name"].as_str().unwrap_or("").to_string();
+            inner.opened.push(name.clone());
+            ok(json!({"id": THREAD, "type": 11, "name": name, "guild_id": GUILD,
+                      "parent_id": CHANNEL, "owner_id": "777000000000000002",
+                      "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                          "archive_timestamp": "2026-11-22T00:00:00Z", "locked": false}}))
+        }
+        ("DELETE", ["channels", channel]) => {
+            inner.deleted.push((*channel).to_string());
+            ok(json!({"id": channel, "type": 11, "name": "deleted", "guild_id": GUILD}))
+        }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = (*channel).to_string();
             if let Some(at) = inner.throttled.iter().position(|c| *c == channel) {
@@ -694,6 +722,8 @@ fn answer(
             }
             let place = if channel == CHANNEL {
                 Place::Channel
+            } else if channel == THREAD {
+                Place::Thread
             } else if let Some(p) = by_dm(&channel) {
                 if inner.closed.contains(p.id) {
                     return discord_error(
@@ -755,11 +785,13 @@ impl Bot {
     async fn start_with(guild: bool, prepare: impl FnOnce(&mut Inner)) -> Bot {
         let (api, url) = StandIn::start().await;
         prepare(&mut api.lock());
+        let threads = api.lock().threads_on;
         let dir = tempfile::tempdir().expect("a temporary directory");
         let file = dir.path().join("config.toml");
         std::fs::write(&file, "[console]\nuser = \"nobody\"\n").expect("the config file");
         let db = dir.path().join("arbiter.db").display().to_string();
         let env = |key: &str| match key {
+            "DISCORD_THREADS" if threads => Some("true".to_string()),
             "DISCORD_TOKEN" => Some(TOKEN.to_string()),
             "DISCORD_API_URL" => Some(url.clone()),
             "DISCORD_GUILD_ID" if guild => Some(GUILD.to_string()),
@@ -1305,4 +1337,35 @@ async fn the_binary_serves_discord_when_a_token_is_set_and_never_logs_the_token(
     let inner = api.lock();
     let rest = inner.calls.iter().filter(|c| !c.path.contains("/interactions/"));
     assert!(rest.filter(|c| !c.path.contains("/webhooks/")).all(|c| c.authorised));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the_channel() {
+    let bot = Bot::start_with(true, |i| i.threads_on = true).await;
+    let api = &bot.api;
+    let token =
+        api.slash(ALICE, "new", &[("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))]);
+    api.callback(&token).await;
+    let invitation = api.expect_button(Place::Thread, "1:0:accept").await;
+    assert!(invitation.content.contains("Alice invites Bob"), "{}", invitation.content);
+    assert_eq!(api.lock().opened, ["ultima · Alice"]);
+    // The players now talk in the thread.
+    api.lock().here = Some(THREAD);
+    api.press(BOB, &invitation, "1:0:accept");
+    api.expect(Place::Thread, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    api.expect(Place::Thread, "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    api.slash(BOB, "resign", &[]);
+    api.expect(Place::Thread, "#1 is over: Alice wins.").await;
+    assert!(api.at(&Place::Channel).is_empty(), "nothing of the game in the channel");
+    // A refused /new leaves no thread behind.
+    api.lock().here = None;
+    api.slash(ALICE, "new", &[("game", 3, text("no-such-game"))]);
+    api.wait("the unused thread deleted", |i| (!i.deleted.is_empty()).then_some(())).await;
+    assert_eq!(api.lock().deleted, [THREAD]);
+    // Where threads are not allowed, the game stays in the channel.
+    api.lock().no_threads = true;
+    api.slash(ALICE, "new", &[("game", 3, text("ultima"))]);
+    api.expect(Place::Channel, "#2 and waits for an opponent").await;
+    let _ = bot.finish().await;
 }

@@ -130,6 +130,7 @@ pub async fn run(
             token,
             &config.discord.api_url,
             config.discord.guild_id,
+            config.discord.threads,
             referee.clone(),
             router.clone(),
         )

@@ -160,6 +160,8 @@ pub struct Shared {
     /// User id → their direct-message channel.
     dms: StdMutex<HashMap<String, ChannelId>>,
     guild: Option<u64>,
+    /// One public thread per game started in a channel.
+    threads: bool,
     token: String,
 }
 
@@ -180,6 +182,7 @@ impl Discord {
         token: &str,
         api_url: &str,
         guild: Option<u64>,
+        threads: bool,
         referee: Arc<Referee>,
         router: Router,
     ) -> anyhow::Result<Discord> {
@@ -206,6 +209,7 @@ impl Discord {
             defs: defs.into_iter().map(|d| (d.spec.name, d)).collect(),
             dms: StdMutex::new(HashMap::new()),
             guild,
+            threads,
             token: token.to_string(),
         });
         let data = shared.clone();
@@ -676,6 +680,23 @@ impl Shared {
                 Some((o.name, v))
             })
             .collect();
+        // One public thread per game, where the channel allows it (else the channel).
+        let mut thread = None;
+        if name == "new"
+            && self.threads
+            && let Some(channel) = who.channel.clone()
+        {
+            let game = values.iter().find_map(|(n, v)| match (n, v) {
+                (&"game", Value::Text(g)) => Some(g.trim().to_string()),
+                _ => None,
+            });
+            let title = format!("{} · {}", game.unwrap_or_default(), who.name);
+            if let Some(id) = self.open_thread(http, &channel, &title).await {
+                who.chat = Chat::Group(id.clone());
+                who.channel = Some(id.clone());
+                thread = Some(id);
+            }
+        }
         for (user, name) in named {
             if let Err(e) = self.referee.learn_user(PLATFORM, &user, &name).await {
                 tracing::error!(error = ?e, "remembering a member's name");
@@ -683,6 +704,14 @@ impl Shared {
         }
         let line = translate::command_line(def, &values);
         let answer = self.ask(&who, line).await;
+        if answer.refused
+            && let Some(id) = thread.as_deref().and_then(|t| t.parse::<u64>().ok())
+        {
+            // Nothing started: the thread goes again (the refusal is the asker's alone).
+            if let Err(e) = call("delete thread", || ChannelId::new(id.max(1)).delete(http)).await {
+                tracing::warn!(error = %e, "removing an unused game thread failed");
+            }
+        }
         let invoker = Invoker {
             user: who.user.clone(),
             channel: who.channel.clone(),
@@ -849,6 +878,24 @@ impl Shared {
                     }
                 }
                 Err(e) => tracing::error!(error = ?e, "recording closed direct messages"),
+            }
+        }
+    }
+
+    /// Opens a public thread in `channel` for a game; `None` where threads are not allowed
+    /// (a thread already, a direct message, missing permission).
+    async fn open_thread(&self, http: &Http, channel: &str, title: &str) -> Option<String> {
+        let id = channel.parse::<u64>().ok()?;
+        let builder = serenity::CreateThread::new(translate::clip(title, 100))
+            .kind(serenity::ChannelType::PublicThread)
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+        match call("thread", || ChannelId::new(id.max(1)).create_thread(http, builder.clone()))
+            .await
+        {
+            Ok(thread) => Some(thread.id.get().to_string()),
+            Err(e) => {
+                tracing::info!(error = %e, channel, "no thread for the game; it stays in the channel");
+                None
             }
         }
     }
@@ -1023,7 +1070,8 @@ mod tests {
             | Permissions::SEND_MESSAGES_IN_THREADS
             | Permissions::EMBED_LINKS
             | Permissions::ATTACH_FILES
-            | Permissions::READ_MESSAGE_HISTORY;
+            | Permissions::READ_MESSAGE_HISTORY
+            | Permissions::CREATE_PUBLIC_THREADS;
         let readme = include_str!("../../../README.md");
         let url = format!("scope=bot+applications.commands&permissions={}", needed.bits());
         assert!(readme.contains(&url), "the README's invite URL should contain {url}");

@@ -99,8 +99,8 @@ struct Sent {
     content: String,
     /// The custom ids of its buttons.
     buttons: Vec<String>,
-    /// Its attachments: (file name, is a PNG by its signature).
-    files: Vec<(String, bool)>,
+    /// Its attachments: (file name, is a PNG by its signature, a digest of the bytes).
+    files: Vec<(String, bool, u64)>,
     /// An embed shows `attachment://board.png`.
     embedded_board: bool,
     /// The interaction token it answers, if any.
@@ -113,7 +113,7 @@ struct Call {
     method: String,
     path: String,
     body: Value,
-    files: Vec<(String, bool)>,
+    files: Vec<(String, bool, u64)>,
     status: u16,
     authorised: bool,
     at: Instant,
@@ -218,7 +218,7 @@ fn embeds_board(body: &Value) -> bool {
 }
 
 /// Reads a JSON body, or a multipart one (`payload_json` and `files[n]`).
-async fn body(req: Request) -> (Value, Vec<(String, bool)>) {
+async fn body(req: Request) -> (Value, Vec<(String, bool, u64)>) {
     let multipart = req
         .headers()
         .get(CONTENT_TYPE)
@@ -241,7 +241,12 @@ async fn body(req: Request) -> (Value, Vec<(String, bool)>) {
         let file_name = field.file_name().map(str::to_string);
         let data = field.bytes().await.expect("the field's bytes");
         match file_name {
-            Some(file) => files.push((file, data.starts_with(b"\x89PNG\r\n\x1a\n"))),
+            Some(file) => {
+                let mut digest = std::collections::hash_map::DefaultHasher::new();
+                std::hash::Hash::hash(&data[..], &mut digest);
+                let digest = std::hash::Hasher::finish(&digest);
+                files.push((file, data.starts_with(b"\x89PNG\r\n\x1a\n"), digest));
+            }
             None if name == "payload_json" => {
                 payload = serde_json::from_slice(&data).expect("payload_json is JSON");
             }
@@ -554,7 +559,7 @@ fn record(
     inner: &mut Inner,
     place: Place,
     body: &Value,
-    files: &[(String, bool)],
+    files: &[(String, bool, u64)],
     token: Option<String>,
 ) -> u64 {
     inner.next_id += 1;
@@ -576,7 +581,7 @@ fn answer(
     method: &Method,
     path: &str,
     body: &Value,
-    files: &[(String, bool)],
+    files: &[(String, bool, u64)],
 ) -> Response {
     let Some(rest) = path.strip_prefix("/api/v10/") else {
         return discord_error(StatusCode::NOT_FOUND, 0, "404: Not Found");
@@ -842,7 +847,7 @@ impl Bot {
             if !c.path.contains("/interactions/") && !c.path.contains("/webhooks/") {
                 assert!(c.authorised, "{} {} without the token", c.method, c.path);
             }
-            for (name, png) in &c.files {
+            for (name, png, _) in &c.files {
                 assert!(name == "board.png" && *png, "{} {}: {name}", c.method, c.path);
             }
         }
@@ -1368,4 +1373,51 @@ async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the
     api.slash(ALICE, "new", &[("game", 3, text("ultima"))]);
     api.expect(Place::Channel, "#2 and waits for an opponent").await;
     let _ = bot.finish().await;
+}
+
+/// What `who` and the channel received, in order, for comparing twins: the text, the buttons
+/// and the images' bytes (by digest).
+fn seen_by(api: &StandIn, who: Person) -> Vec<(Place, String, Vec<String>, Vec<u64>)> {
+    let places = [Place::Channel, Place::Dm(who.id), Place::Ephemeral(who.id)];
+    api.lock()
+        .sent
+        .iter()
+        .filter(|s| places.contains(&s.place))
+        .map(|s| {
+            let digests = s.files.iter().map(|f| f.2).collect();
+            (s.place.clone(), s.content.clone(), s.buttons.clone(), digests)
+        })
+        .collect()
+}
+
+type Seen = Vec<(Place, String, Vec<String>, Vec<u64>)>;
+
+/// Plays Dark Fence through a fresh bot with Alice's first move `first` (Bob's reply fixed);
+/// returns what Bob and what Alice received (each with the channel).
+async fn twin(first: &str) -> (Seen, Seen) {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "dark-fence", "confirm_moves=false").await;
+    api.expect(Place::Channel, "Dark Fence #1:").await;
+    api.slash(ALICE, "move", &[("action", 3, text(first))]);
+    api.expect(Place::Channel, "Ply 1: Alice has moved.").await;
+    api.expect_button(Place::Dm(BOB.id), "1:1:type").await;
+    api.slash(BOB, "move", &[("action", 3, text("D4-D1 L"))]);
+    api.expect(Place::Channel, "Ply 2: Bob has moved.").await;
+    api.expect_button(Place::Dm(ALICE.id), "1:2:type").await;
+    let api = bot.finish().await;
+    (seen_by(&api, BOB), seen_by(&api, ALICE))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_channel_and_the_opponent_receive_the_same_bytes_whatever_the_hidden_path() {
+    // Both paths end on B3 with the fence to the right: the same public facts, different
+    // secrets (checked with `arbiter play`: the same position and public events).
+    let (a, alice_a) = twin("A1-A4-B4-B3 R").await;
+    let (b, alice_b) = twin("A1-A2-B2-B3 R").await;
+    assert!(a.len() >= 6, "{a:?}");
+    assert!(a.iter().any(|(_, _, _, d)| !d.is_empty()), "boards were compared too");
+    assert_eq!(a, b, "the channel or Bob saw something that depends on Alice's path");
+    // The comparison sees secrets where they belong: Alice's own messages differ.
+    assert_ne!(alice_a, alice_b);
 }

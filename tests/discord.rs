@@ -843,6 +843,11 @@ impl Bot {
         let inner = self.api.lock();
         assert!(inner.identified, "the bot identified on the loopback gateway");
         for c in &inner.calls {
+            assert_ne!(
+                c.status, 404,
+                "a route the stand-in does not know: {} {}",
+                c.method, c.path
+            );
             // Interaction callbacks and webhooks are authorised by their token in the path.
             if !c.path.contains("/interactions/") && !c.path.contains("/webhooks/") {
                 assert!(c.authorised, "{} {} without the token", c.method, c.path);
@@ -1103,6 +1108,14 @@ async fn an_ultima_game_suggests_only_the_movers_legal_moves_and_announces_each_
     // Game names and game ids complete too.
     let token = api.autocomplete(ALICE, "new", ("game", 3, "ul"), &[]);
     assert_eq!(api.callback(&token).await["data"]["choices"][0]["value"], "ultima");
+    let token = api.autocomplete(
+        ALICE,
+        "new",
+        ("options", 3, "board=5x5 mo"),
+        &[("game", 3, text("dark-fence"))],
+    );
+    let keys = api.callback(&token).await;
+    assert_eq!(keys["data"]["choices"][0]["value"], "board=5x5 mode=", "{keys}");
     let token = api.autocomplete(ALICE, "board", ("id", 4, ""), &[]);
     let ids = api.callback(&token).await;
     assert_eq!(ids["data"]["choices"][0]["value"], 1, "{ids}");

@@ -220,6 +220,8 @@ impl Discord {
                 on_error: |error| Box::pin(on_error(error)),
                 ..Default::default()
             })
+            // No owner-only commands: do not ask Discord who owns the application.
+            .initialize_owners(false)
             .setup(move |ctx, ready, framework| {
                 Box::pin(async move {
                     tracing::info!(bot = %ready.user.name, "connected to Discord");

@@ -184,6 +184,8 @@ impl Config {
                 _ => anyhow::bail!("DISCORD_THREADS must be true or false, not {threads}"),
             };
         }
+        // Discord ids are never 0 (serenity's id types refuse it).
+        anyhow::ensure!(config.discord.guild_id != Some(0), "discord.guild_id cannot be 0");
         // An empty token in the file means "not configured", as an unset variable does.
         config.telegram.token = config.telegram.token.take().filter(|t| !t.trim().is_empty());
         config.discord.token = config.discord.token.take().filter(|t| !t.trim().is_empty());
@@ -272,6 +274,8 @@ mod tests {
         let bad = |k: &str| (k == "DISCORD_GUILD_ID").then(|| "my-server".to_string());
         let err = Config::load(Some(&path), bad).unwrap_err();
         assert!(format!("{err:#}").contains("DISCORD_GUILD_ID"), "{err:#}");
+        std::fs::write(&path, "[discord]\nguild_id = 0\n").unwrap();
+        assert!(Config::load(Some(&path), |_| None).is_err());
         std::fs::write(&path, "[discord]\ntoken = \" \"\n").unwrap();
         assert!(!Config::load(Some(&path), |_| None).unwrap().has_platform());
     }

@@ -144,6 +144,8 @@ struct Inner {
     /// Commands registered: (scope path, body).
     registered: Vec<(String, Value)>,
     identified: bool,
+    /// The intents the bot asked for in IDENTIFY.
+    intents: Option<u64>,
     /// Run the bot with `DISCORD_THREADS=true`.
     threads_on: bool,
     /// Thread creation answers 403 (missing permission).
@@ -509,7 +511,10 @@ async fn run_gateway(
                             if ws.send(WsMessage::text(ready.to_string())).await.is_err() {
                                 break;
                             }
-                            stand_in.lock().identified = true;
+                            let mut inner = stand_in.lock();
+                            inner.identified = true;
+                            inner.intents = payload["d"]["intents"].as_u64();
+                            drop(inner);
                             stand_in.changed.notify_waiters();
                         }
                         Some(1) => {
@@ -941,7 +946,9 @@ async fn commands_are_registered_in_the_server_with_chinese_localizations_and_ty
     assert_eq!(choices, ["accept", "decline"]);
     assert_eq!(find("admin").expect("/admin")["default_member_permissions"], "32");
     assert!(find("help").expect("/help")["default_member_permissions"].is_null());
-    // The gateway was asked for no privileged intent (no message content: interactions only).
+    // The gateway was asked for GUILDS (1 << 0) alone: no privileged intent such as message
+    // content (1 << 15), members or presences; everything comes through interactions.
+    assert_eq!(api.lock().intents, Some(1));
     let _ = bot.finish().await;
 }
 

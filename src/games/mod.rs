@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 
 use crate::core::{ErrorCode, Noticed, Outcome, Seat, Seed, ToAct, Viewer};
 
+pub mod chaos_clock;
 pub mod dark_fence;
 pub mod options;
 pub mod ultima;
@@ -539,6 +540,7 @@ macro_rules! games {
 games! {
     DarkFence => dark_fence, "dark-fence", ["p1", "p2"];
     Ultima => ultima, "ultima", ["white", "black"];
+    ChaosClock => chaos_clock, "chaos-clock", ["jia", "yi"];
 }
 
 #[cfg(test)]

@@ -860,9 +860,11 @@ pub(super) fn view_message(
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
-        AnyError::Options(_) | AnyError::WrongGame | AnyError::Ultima(_) => {
-            games::error_text(w, lang, error)
-        }
+        // CHAOS-INTEGRATION: ChaosClock added to the generic arm.
+        AnyError::Options(_)
+        | AnyError::WrongGame
+        | AnyError::Ultima(_)
+        | AnyError::ChaosClock(_) => games::error_text(w, lang, error),
         AnyError::DarkFence(e) => {
             let id = format!("df-err-{}", e.code());
             let args: Vec<(&str, FluentValue<'_>)> = match e {

@@ -24,6 +24,7 @@ pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
     match game {
         AnyGame::DarkFence(_) => true,
         AnyGame::Ultima(_) => false,
+        AnyGame::ChaosClock(_) => false, // CHAOS-INTEGRATION
     }
 }
 
@@ -32,6 +33,7 @@ pub(super) fn is_private_action(action: &AnyAction) -> bool {
     match action {
         AnyAction::DarkFence(_) => dark_fence::is_private_action(action),
         AnyAction::Ultima(_) => false,
+        AnyAction::ChaosClock(_) => false, // CHAOS-INTEGRATION
     }
 }
 
@@ -41,6 +43,7 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
         AnyGame::DarkFence(_) => dark_fence::needs_confirmation(game, action),
         // Every move is public and a takeback can undo a slip.
         AnyGame::Ultima(_) => false,
+        AnyGame::ChaosClock(_) => false, // CHAOS-INTEGRATION
     }
 }
 
@@ -88,6 +91,8 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::rules_summary(w, lang, t),
         AnyGame::Ultima(_) => ultima::rules_summary(w, lang, t),
+        // CHAOS-INTEGRATION: placeholder until the table wording exists.
+        AnyGame::ChaosClock(_) => t.game.options().summary(),
     }
 }
 
@@ -106,6 +111,8 @@ pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table, images: bool) -> Outbou
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::started(w, ctx, t),
         AnyGame::Ultima(_) => ultima::started(w, ctx, t, images),
+        // CHAOS-INTEGRATION: placeholder until the table wording exists.
+        AnyGame::ChaosClock(_) => msg(t, public(t), t.game.position()),
     }
 }
 
@@ -131,6 +138,8 @@ pub(super) fn announce(
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::announce(w, t, events, langs, images),
         AnyGame::Ultima(_) => ultima::announce(w, t, events, images),
+        // CHAOS-INTEGRATION: placeholder until the table wording exists.
+        AnyGame::ChaosClock(_) => vec![msg(t, public(t), t.game.position())],
     }
 }
 
@@ -168,7 +177,7 @@ pub(super) fn finished(
             // Everything is revealed at the end, however it came.
             picture(t, Viewer::Referee, lang, images)
         }
-        AnyGame::Ultima(_) => picture(t, Viewer::Public, lang, images),
+        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => picture(t, Viewer::Public, lang, images), // CHAOS-INTEGRATION
     };
     let mut m = msg(t, public(t), text);
     m.image = image;
@@ -187,6 +196,7 @@ pub(super) fn turn_prompts(
     match &t.game {
         AnyGame::DarkFence(_) => dark_fence::turn_prompts(w, t, seat, prompt, lang, images),
         AnyGame::Ultima(_) => ultima::turn_prompts(w, t, seat, prompt, lang),
+        AnyGame::ChaosClock(_) => Vec::new(), // CHAOS-INTEGRATION
     }
 }
 
@@ -202,6 +212,8 @@ pub(super) fn view_message(
     match view {
         AnyView::DarkFence(_) => dark_fence::view_message(w, lang, t, view, to, images),
         AnyView::Ultima(v) => ultima::view_message(w, lang, t, v, to, images),
+        // CHAOS-INTEGRATION: placeholder until the table wording exists.
+        AnyView::ChaosClock(v) => msg(t, to, v.position.clone()),
     }
 }
 
@@ -256,6 +268,7 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         AnyError::WrongGame => w.text(lang, "err-internal", &[]),
         AnyError::DarkFence(_) => dark_fence::error_text(w, lang, error),
         AnyError::Ultima(_) => ultima::error_text(w, lang, error),
+        AnyError::ChaosClock(e) => e.to_string(), // CHAOS-INTEGRATION
     }
 }
 
@@ -268,6 +281,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
     let caption = match &view {
         AnyView::DarkFence(v) => dark_fence::caption(t, v, lang),
         AnyView::Ultima(v) => ultima::caption(t, v, lang),
+        AnyView::ChaosClock(v) => v.position.clone(), // CHAOS-INTEGRATION
     };
     let theme = crate::render::Theme {
         script: if lang == Lang::ZhHans {

@@ -131,6 +131,7 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
         (true, Pace::Live) => match game.options() {
             AnyOptions::DarkFence(o) => o.window_timeout,
             AnyOptions::Ultima(_) => time.per_move,
+            AnyOptions::ChaosClock(_) => time.per_move, // CHAOS-INTEGRATION
         },
         _ => time.per_move,
     };

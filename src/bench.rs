@@ -444,3 +444,86 @@ mod tests {
         assert!(game.to_act().outcome().is_none(), "{moves:?}");
     }
 }
+
+/// Options of `arbiter bench chaos-clock`: the exact solver on random full starts.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ChaosClockBench {
+    /// How many random starts (derangements from consecutive seeds).
+    #[arg(long, default_value_t = 20)]
+    pub starts: u64,
+    /// The first seed; start `i` uses seed `seed + i`, exactly as `arbiter solve chaos-clock
+    /// --seed` would.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The position budget of each search.
+    #[arg(long, default_value_t = crate::games::chaos_clock::fast::DEFAULT_BUDGET)]
+    pub max_positions: usize,
+}
+
+impl ChaosClockBench {
+    /// Solves each start, printing one line per start, then the solved fraction, the median and
+    /// 95th percentile time and the peak memory (VmHWM).
+    ///
+    /// # Errors
+    ///
+    /// None in practice (kept for symmetry with the other benches).
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
+    pub fn run(&self) -> anyhow::Result<()> {
+        use crate::games::Game;
+        use crate::games::chaos_clock::{Options, State, fast, solver};
+        let mut times = Vec::new();
+        let mut solved = 0u64;
+        for i in 0..self.starts {
+            let seed = Seed(self.seed.wrapping_add(i));
+            let state = State::new(&Options::default(), seed)?;
+            let pos = state.solver_pos();
+            let started = Instant::now();
+            let answer = fast::solve_best(&pos, self.max_positions);
+            let seconds = started.elapsed().as_secs_f64();
+            times.push(seconds);
+            match answer {
+                Ok(s) => {
+                    solved += 1;
+                    let best: Vec<String> = s.best().iter().map(ToString::to_string).collect();
+                    println!(
+                        "seed {}: {} {} best {} ({} positions, {seconds:.2} s)",
+                        seed.0,
+                        state.position(),
+                        solver::Verdict::of(s.value, pos.side).code(),
+                        best.join(" "),
+                        s.positions
+                    );
+                }
+                Err(b) => println!(
+                    "seed {}: {} unknown (budget of {} positions exceeded, {seconds:.2} s)",
+                    seed.0,
+                    state.position(),
+                    b.positions
+                ),
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let n = times.len();
+            if n == 0 { 0.0 } else { times[((n as f64 * q) as usize).min(n - 1)] }
+        };
+        println!(
+            "solved {solved}/{}; median {:.2} s, p95 {:.2} s; peak memory {}",
+            self.starts,
+            at(0.5),
+            at(0.95),
+            peak_memory()
+        );
+        Ok(())
+    }
+}
+
+/// VmHWM from `/proc/self/status` (the peak resident set), or `unknown`.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find_map(|l| l.strip_prefix("VmHWM:").map(|v| v.trim().to_string()))
+        })
+        .unwrap_or_else(|| "unknown".into())
+}

@@ -239,6 +239,47 @@ pub fn render(
     Ok(crate::render::render(&game.view(viewer), &caption, &theme))
 }
 
+/// `arbiter solve chaos-clock`: solves the position exactly and returns
+/// `{"verdict", "result", "best", "positions", "ms"}` (verdict for the side to move: `win`,
+/// `both-win`, `both-lose`, `lose`; result: `jia`, `yi`, `both-win`, `both-lose`; best: every
+/// action that achieves the verdict). When the search would need more than `max_positions`
+/// positions, the verdict and result are `unknown` and `best` is empty: it never guesses.
+///
+/// # Errors
+///
+/// The setup fails, or the game has no solver.
+#[allow(clippy::disallowed_methods)] // "ms" reports the wall-clock time of the search
+pub fn solve(setup: &Setup, max_positions: usize) -> Result<Value, CliError> {
+    use crate::games::chaos_clock::{fast, solver};
+    let game = build(setup)?;
+    let AnyGame::ChaosClock(state) = &game else {
+        return Err(CliError::setup(
+            "no-solver",
+            format!("`{}` has no solver (only chaos-clock has)", setup.game),
+        ));
+    };
+    let pos = state.solver_pos();
+    let started = std::time::Instant::now();
+    let solved = fast::solve_best(&pos, max_positions);
+    let ms = started.elapsed().as_millis();
+    Ok(match solved {
+        Ok(s) => json!({
+            "verdict": solver::Verdict::of(s.value, pos.side).code(),
+            "result": solver::result_code(s.value),
+            "best": s.best().iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "positions": s.positions,
+            "ms": ms,
+        }),
+        Err(b) => json!({
+            "verdict": "unknown",
+            "result": "unknown",
+            "best": Vec::<String>::new(),
+            "positions": b.positions,
+            "ms": ms,
+        }),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -76,6 +76,14 @@ enum Command {
         #[command(flatten)]
         setup: SetupArgs,
     },
+    /// Solve a position exactly (chaos-clock only) and print one JSON object.
+    Solve {
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// The position budget; past it the verdict is `unknown`, never a guess.
+        #[arg(long, default_value_t = arbiter::games::chaos_clock::fast::DEFAULT_BUDGET)]
+        max_positions: usize,
+    },
     /// Count action sequences (perft) for games with finitely many actions: `depth d: count`
     /// for every depth up to N.
     Perft {
@@ -99,11 +107,15 @@ enum BenchWhat {
     /// Perft leaf nodes per second on one thread (default: Ultima's start position, depth 4;
     /// `--position middle` for a crowded middle game).
     Perft(arbiter::bench::PerftBench),
+    /// The exact Chaos Clock solver on random full starts: solved fraction, median and 95th
+    /// percentile time, peak memory.
+    #[command(name = "chaos-clock")]
+    ChaosClock(arbiter::bench::ChaosClockBench),
 }
 
 #[derive(Debug, Args)]
 struct SetupArgs {
-    /// The game: dark-fence, ultima or perfect10.
+    /// The game: dark-fence, ultima, perfect10 or chaos-clock.
     game: String,
     /// Options as key=value pairs separated by commas, e.g. board=5x5,report=dir16.
     #[arg(long, default_value = "")]
@@ -186,6 +198,16 @@ fn main() -> ExitCode {
         }
         Some(Command::Bench { what: BenchWhat::Render(bench) }) => report(bench.run()),
         Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report(bench.run()),
+        Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report(bench.run()),
+        Some(Command::Solve { setup, max_positions }) => {
+            match cli::solve(&setup.into(), max_positions) {
+                Ok(out) => {
+                    println!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&e),
+            }
+        }
         Some(Command::Play { setup, actions }) => match cli::play(&setup.into(), &actions) {
             Ok(out) => {
                 println!("{out}");

@@ -225,3 +225,56 @@ fn perfect10_play_prints_seed_codes_checks_and_the_outcome_as_json() {
     let v = json(&refused);
     assert_eq!(v["error"]["kind"], "not-your-piece");
 }
+
+#[test]
+fn chaos_clock_moves_lists_every_move_and_pass_at_the_start() {
+    let out = arbiter(&["moves", "chaos-clock", "--position", "8,6,1,11,9,10,12,7,4,2,3,5;1;0"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    // Every piece may move at the start (no piece at home, nothing banned), plus a pass.
+    assert_eq!(lines.len(), 13);
+    assert!(lines.contains(&"m5") && lines.contains(&"pass"));
+}
+
+#[test]
+fn chaos_clock_play_prints_the_capture_and_whose_hand_it_went_to() {
+    let out =
+        arbiter(&["play", "chaos-clock", "--position", "8,6,1,11,9,10,12,7,4,2,3,5;1;0", "走5"]);
+    assert!(out.status.success(), "{out:?}");
+    let v = json(&out);
+    // 5 on slot 12 goes home to slot 5 and takes 9 to 甲's hand: the README game's next line.
+    assert_eq!(v["position"], "8,6,1,11,5,10,12,7,4,2,3,0;0;5");
+    assert_eq!(v["to_act"], "jia");
+    assert_eq!(
+        v["events"][0],
+        serde_json::json!({
+            "type": "moved", "seat": 1, "piece": 5, "from": 12, "to": 5,
+            "captured": {"piece": 9, "slot": 5, "hand": 0}, "home": true, "audience": "everyone"
+        })
+    );
+}
+
+#[test]
+fn chaos_clock_solve_prints_the_verdict_and_every_best_action() {
+    // Spec §6.1 test case: 甲 wins, only by m11.
+    let out = arbiter(&["solve", "chaos-clock", "--position", "4,3,7,11,5,10,12,0,0,2,0,0;0;7"]);
+    assert!(out.status.success(), "{out:?}");
+    let v = json(&out);
+    assert_eq!(v["verdict"], "win");
+    assert_eq!(v["result"], "jia");
+    assert_eq!(v["best"], serde_json::json!(["m11"]));
+    assert!(v["positions"].as_u64().is_some_and(|n| n > 0));
+    // Past the budget the answer is unknown, never a guess.
+    let out = arbiter(&[
+        "solve",
+        "chaos-clock",
+        "--position",
+        "8,6,1,11,9,10,12,7,4,2,3,5;1;0",
+        "--max-positions",
+        "1000",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(v["best"], serde_json::json!([]));
+}

@@ -10,6 +10,7 @@
 //! Case counts follow `PROPTEST_CASES` (default 64 per option set, to keep CI quick).
 
 use arbiter::core::{Audience, Prompt, Seat, Seed, ToAct, Viewer};
+use arbiter::games::chaos_clock;
 use arbiter::games::dark_fence::{self, Action, Cell, Dir, Mode, MoveInput, Player};
 use arbiter::games::options::split_pairs;
 use arbiter::games::perfect10;
@@ -321,8 +322,12 @@ macro_rules! conformance {
 }
 
 /// Every game in `AnyGame` must have a `conformance!` line below.
-const COVERED: &[GameKind] =
-    &[<DarkFence as Harness>::KIND, <Ultima as Harness>::KIND, <Perfect10 as Harness>::KIND];
+const COVERED: &[GameKind] = &[
+    <DarkFence as Harness>::KIND,
+    <Ultima as Harness>::KIND,
+    <Perfect10 as Harness>::KIND,
+    <ChaosClock as Harness>::KIND,
+];
 
 #[test]
 fn every_game_has_a_conformance_suite() {
@@ -332,6 +337,7 @@ fn every_game_has_a_conformance_suite() {
 conformance!(dark_fence_contracts, DarkFence);
 conformance!(ultima_contracts, Ultima);
 conformance!(perfect10_contracts, Perfect10);
+conformance!(chaos_clock_contracts, ChaosClock);
 
 // ---------------------------------------------------------------------------------------------
 // Dark Fence
@@ -781,5 +787,64 @@ fn perfect10_views_are_the_same_for_every_viewer() {
     let public = game.view(Viewer::Public);
     for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Referee] {
         assert_eq!(game.view(viewer), public, "{viewer:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chaos Clock
+
+struct ChaosClock;
+
+impl Harness for ChaosClock {
+    type G = chaos_clock::State;
+    const KIND: GameKind = GameKind::ChaosClock;
+    // The engine is the same under both option sets (start=fair is slow and covered by the
+    // engine's own tests); hints only reach the view.
+    const OPTION_SETS: &'static [&'static str] = &["", "hints=on"];
+    const LEAK_OPTION_SETS: &'static [&'static str] = &[""];
+    const PERFECT_INFORMATION: bool = true;
+
+    fn arbitrary_action(_game: &Self::G, _seat: Seat, rng: &mut Rng) -> chaos_clock::Action {
+        let n = u8::try_from(rng.below(12) + 1).unwrap_or(1);
+        match rng.below(3) {
+            0 => chaos_clock::Action::Drop(n),
+            1 => chaos_clock::Action::Move(n),
+            _ => chaos_clock::Action::Pass,
+        }
+    }
+
+    fn playout_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> chaos_clock::Action {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() || chance(rng, 5) {
+            return Self::arbitrary_action(game, seat, rng);
+        }
+        // Passing rarely, so that games run long enough to capture and complete.
+        let moves: Vec<_> =
+            legal.iter().copied().filter(|a| *a != chaos_clock::Action::Pass).collect();
+        if !moves.is_empty() && !chance(rng, 5) {
+            return moves[rng.below(moves.len())];
+        }
+        legal[rng.below(legal.len())]
+    }
+
+    fn expect_accepted(game: &Self::G, seat: Seat, action: &chaos_clock::Action) -> bool {
+        game.legal_actions(seat).contains(action)
+    }
+
+    fn effect_key(action: &chaos_clock::Action) -> String {
+        action.to_string()
+    }
+
+    fn documented_leak(_game: &Self::G, _seat: Seat, _error: &chaos_clock::Error) -> bool {
+        false
+    }
+
+    fn hidden_alternatives(
+        _twin: &Self::G,
+        _mover: Seat,
+        _original: &chaos_clock::Action,
+        _rng: &mut Rng,
+    ) -> Vec<chaos_clock::Action> {
+        Vec::new() // nothing is hidden
     }
 }

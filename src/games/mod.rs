@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 
 use crate::core::{ErrorCode, Noticed, Outcome, Seat, Seed, ToAct, Viewer};
 
+pub mod chaos_clock;
 pub mod dark_fence;
 pub mod options;
 pub mod perfect10;
@@ -541,6 +542,7 @@ games! {
     DarkFence => dark_fence, "dark-fence", ["p1", "p2"];
     Ultima => ultima, "ultima", ["white", "black"];
     Perfect10 => perfect10, "perfect10", ["white", "black"];
+    ChaosClock => chaos_clock, "chaos-clock", ["jia", "yi"];
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("challenge", &["质疑"], "[#id]", "help-challenge"),
     cmd("pass", &["不质疑"], "[#id]", "help-pass"),
     cmd("claim", &["分野"], "[#id]", "help-claim"),
+    cmd("hint", &["提示"], "[#id]", "help-hint"),
     cmd("resign", &["认输"], "[#id]", "help-resign"),
     cmd("draw", &["和棋"], "[accept|decline] [#id]", "help-draw"),
     cmd("takeback", &["悔棋"], "[accept|decline] [#id]", "help-takeback"),
@@ -93,6 +94,8 @@ pub enum Command {
     Pass(Option<i64>),
     /// `/claim [#id]`
     Claim(Option<i64>),
+    /// `/hint [#id]`: the solver's verdict and best actions (Chaos Clock with hints on).
+    Hint(Option<i64>),
     /// `/resign [#id]`
     Resign(Option<i64>),
     /// `/draw [accept|decline] [#id]`: offer, or answer an offer.
@@ -244,6 +247,7 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
         "challenge" => Command::Challenge(id_only(&mut args)?),
         "pass" => Command::Pass(id_only(&mut args)?),
         "claim" => Command::Claim(id_only(&mut args)?),
+        "hint" => Command::Hint(id_only(&mut args)?),
         "resign" => Command::Resign(id_only(&mut args)?),
         "draw" | "takeback" => {
             let id = take_id(&mut args);

@@ -11,13 +11,14 @@ use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 
-use super::{dark_fence, perfect10, ultima};
+use super::{chaos_clock, dark_fence, perfect10, ultima};
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
     dark_fence::kind_from_name(name)
         .or_else(|| ultima::kind_from_name(name))
         .or_else(|| perfect10::kind_from_name(name))
+        .or_else(|| chaos_clock::kind_from_name(name))
 }
 
 /// Whether moves of this game are private (so typed only in a private chat) and the start
@@ -25,7 +26,7 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
 pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
     match game {
         AnyGame::DarkFence(_) => true,
-        AnyGame::Ultima(_) | AnyGame::Perfect10(_) => false,
+        AnyGame::Ultima(_) | AnyGame::Perfect10(_) | AnyGame::ChaosClock(_) => false,
     }
 }
 
@@ -33,7 +34,7 @@ pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
 pub(super) fn is_private_action(action: &AnyAction) -> bool {
     match action {
         AnyAction::DarkFence(_) => dark_fence::is_private_action(action),
-        AnyAction::Ultima(_) | AnyAction::Perfect10(_) => false,
+        AnyAction::Ultima(_) | AnyAction::Perfect10(_) | AnyAction::ChaosClock(_) => false,
     }
 }
 
@@ -42,7 +43,7 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     match game {
         AnyGame::DarkFence(_) => dark_fence::needs_confirmation(game, action),
         // Every move is public and a takeback can undo a slip.
-        AnyGame::Ultima(_) | AnyGame::Perfect10(_) => false,
+        AnyGame::Ultima(_) | AnyGame::Perfect10(_) | AnyGame::ChaosClock(_) => false,
     }
 }
 
@@ -52,7 +53,9 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
 pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
     match game {
         AnyGame::Perfect10(_) => perfect10::parse_action(game, seat, text),
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) => game.parse_action(seat, text),
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => {
+            game.parse_action(seat, text)
+        }
     }
 }
 
@@ -61,7 +64,9 @@ pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<Any
 pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
     match game {
         AnyGame::Perfect10(_) => perfect10::partial_text(game, seat, text),
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) => text.trim().to_string(),
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => {
+            text.trim().to_string()
+        }
     }
 }
 
@@ -79,7 +84,7 @@ pub(super) fn completions(
 ) -> Vec<(String, String)> {
     match game {
         AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
-        AnyGame::Ultima(_) => Vec::new(),
+        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => Vec::new(),
         AnyGame::Perfect10(_) => perfect10::completions(w, lang, game, seat, text, error),
     }
 }
@@ -99,7 +104,7 @@ pub(super) fn completion_prompt(
     let id = t.row.id;
     let question_id = match &t.game {
         AnyGame::Perfect10(_) => "p10-complete-promotion",
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) => "complete-move",
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => "complete-move",
     };
     let question = w.text(ctx.lang, question_id, &[("id", id.into()), ("move", text.into())]);
     let mut m = msg(t, ctx.here(), format!("{}\n{question}", error_text(w, ctx.lang, error)));
@@ -158,6 +163,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
         AnyGame::DarkFence(_) => dark_fence::rules_summary(w, lang, t),
         AnyGame::Ultima(_) => ultima::rules_summary(w, lang, t),
         AnyGame::Perfect10(_) => perfect10::rules_summary(w, lang, t),
+        AnyGame::ChaosClock(_) => chaos_clock::rules_summary(w, lang, t),
     }
 }
 
@@ -177,6 +183,7 @@ pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table, images: bool) -> Outbou
         AnyGame::DarkFence(_) => dark_fence::started(w, ctx, t),
         AnyGame::Ultima(_) => ultima::started(w, ctx, t, images),
         AnyGame::Perfect10(_) => perfect10::started(w, t, images),
+        AnyGame::ChaosClock(_) => chaos_clock::started(w, t, images),
     }
 }
 
@@ -203,6 +210,7 @@ pub(super) fn announce(
         AnyGame::DarkFence(_) => dark_fence::announce(w, t, events, langs, images),
         AnyGame::Ultima(_) => ultima::announce(w, t, events, images),
         AnyGame::Perfect10(_) => perfect10::announce(w, t, events, images),
+        AnyGame::ChaosClock(_) => chaos_clock::announce(w, t, events, images),
     }
 }
 
@@ -222,7 +230,9 @@ pub(super) fn finished(
             "over-win",
             &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
         ),
-        Some(_) => w.text(lang, "over-draw", &[("id", id.into())]),
+        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
+        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
+        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
         None => w.text(lang, "over-aborted", &[("id", id.into())]),
     };
     let loser = match result {
@@ -240,7 +250,9 @@ pub(super) fn finished(
             // Everything is revealed at the end, however it came.
             picture(t, Viewer::Referee, lang, images)
         }
-        AnyGame::Ultima(_) | AnyGame::Perfect10(_) => picture(t, Viewer::Public, lang, images),
+        AnyGame::Ultima(_) | AnyGame::Perfect10(_) | AnyGame::ChaosClock(_) => {
+            picture(t, Viewer::Public, lang, images)
+        }
     };
     let mut m = msg(t, public(t), text);
     m.image = image;
@@ -260,6 +272,7 @@ pub(super) fn turn_prompts(
         AnyGame::DarkFence(_) => dark_fence::turn_prompts(w, t, seat, prompt, lang, images),
         AnyGame::Ultima(_) => ultima::turn_prompts(w, t, seat, prompt, lang),
         AnyGame::Perfect10(_) => perfect10::turn_prompts(w, t, seat, prompt, lang),
+        AnyGame::ChaosClock(_) => chaos_clock::turn_prompts(w, t, seat, prompt, lang),
     }
 }
 
@@ -276,6 +289,7 @@ pub(super) fn view_message(
         AnyView::DarkFence(_) => dark_fence::view_message(w, lang, t, view, to, images),
         AnyView::Ultima(v) => ultima::view_message(w, lang, t, v, to, images),
         AnyView::Perfect10(v) => perfect10::view_message(w, lang, t, v, to, images),
+        AnyView::ChaosClock(v) => chaos_clock::view_message(w, lang, t, v, to, images),
     }
 }
 
@@ -336,6 +350,7 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         AnyError::DarkFence(_) => dark_fence::error_text(w, lang, error),
         AnyError::Ultima(_) => ultima::error_text(w, lang, error),
         AnyError::Perfect10(_) => perfect10::error_text(w, lang, error),
+        AnyError::ChaosClock(_) => chaos_clock::error_text(w, lang, error),
     }
 }
 
@@ -349,6 +364,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
         AnyView::DarkFence(v) => dark_fence::caption(t, v, lang),
         AnyView::Ultima(v) => ultima::caption(t, v, lang),
         AnyView::Perfect10(v) => perfect10::caption(t, v, lang),
+        AnyView::ChaosClock(v) => chaos_clock::caption(t, v, lang),
     };
     let theme = crate::render::Theme {
         script: if lang == Lang::ZhHans {
@@ -384,9 +400,75 @@ pub(super) fn public(t: &Table) -> Dest {
     Dest::Chat(t.row.chat_id.clone())
 }
 
-/// The private chat of the player in seat `index`, once seated.
+/// The private chat of the player in seat `index`, once seated (none for the bot).
 pub(super) fn private(t: &Table, index: usize) -> Option<Dest> {
-    t.seats.get(index).cloned().flatten().map(Dest::User)
+    t.seats.get(index).cloned().flatten().filter(|u| u != super::BOT_USER).map(Dest::User)
+}
+
+/// Whether the referee can play this game itself (`/new <game> @bot`): only where its play is
+/// perfect (Chaos Clock's exact solver).
+pub(super) fn has_bot(kind: GameKind) -> bool {
+    kind == GameKind::ChaosClock
+}
+
+/// The bot's action for `seat` and whether the solver proved it best.
+pub(super) fn bot_action(game: &AnyGame, seat: Seat) -> Option<(AnyAction, bool)> {
+    match game {
+        AnyGame::ChaosClock(g) if g.to_move() == seat => g
+            .bot_action(crate::games::chaos_clock::fast::DEFAULT_BUDGET)
+            .map(|(a, proven)| (AnyAction::ChaosClock(a), proven)),
+        _ => None,
+    }
+}
+
+/// Whether `/hint` may answer in this game: Chaos Clock with `hints=on`, which the creator set
+/// at `/new` and the opponent saw in the invitation and accepted.
+pub(super) fn hints_allowed(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::ChaosClock(g) if crate::games::Game::options(g).hints)
+}
+
+/// The solver's advice for the side to act (`None` for games without a solver; `Err` past the
+/// search budget).
+pub(super) fn advice(
+    game: &AnyGame,
+) -> Option<Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>> {
+    match game {
+        AnyGame::ChaosClock(g) => Some(g.advice(crate::games::chaos_clock::fast::DEFAULT_BUDGET)),
+        _ => None,
+    }
+}
+
+/// The hint in words.
+pub(super) fn hint_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    advice: Option<
+        &Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>,
+    >,
+) -> String {
+    match advice {
+        Some(a) => chaos_clock::hint_text(w, lang, t, a),
+        None => w.text(lang, "err-hints-off", &[("id", t.row.id.into())]),
+    }
+}
+
+/// The post-game analysis of a finished game, for games that have one.
+pub(super) fn analysis(game: &AnyGame) -> Option<crate::games::chaos_clock::Analysis> {
+    match game {
+        AnyGame::ChaosClock(g) => Some(g.analysis(crate::games::chaos_clock::fast::DEFAULT_BUDGET)),
+        _ => None,
+    }
+}
+
+/// The post-game analysis in words.
+pub(super) fn analysis_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    analysis: &crate::games::chaos_clock::Analysis,
+) -> String {
+    chaos_clock::analysis_text(w, lang, t, analysis)
 }
 
 /// The language of the game's public messages.

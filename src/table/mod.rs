@@ -6,6 +6,7 @@
 //! transaction, version-checked), then announce. One writer per game: each table sits behind its
 //! own async mutex, and the store's version check catches a second writer anywhere else.
 
+mod chaos_clock;
 pub mod clock;
 pub mod command;
 mod dark_fence;
@@ -164,7 +165,9 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
         // lasts as long as a move (a 60-second window makes no sense across days).
         (true, Pace::Live) => match game.options() {
             AnyOptions::DarkFence(o) => o.window_timeout,
-            AnyOptions::Ultima(_) | AnyOptions::Perfect10(_) => time.per_move,
+            AnyOptions::Ultima(_) | AnyOptions::Perfect10(_) | AnyOptions::ChaosClock(_) => {
+                time.per_move
+            }
         },
         _ => time.per_move,
     };
@@ -401,8 +404,10 @@ impl Referee {
         let time: TimeControl = serde_json::from_str(&row.clock)
             .map_err(|e| TableError::Internal(format!("stored clock: {e}")))?;
         let mut names = Vec::new();
+        let locale = Lang::from_code(&row.locale).unwrap_or_default();
         for seat in &seats {
             names.push(match seat {
+                Some(u) if u == BOT_USER => self.wording.text(locale, "bot-name", &[]),
                 Some(u) => self
                     .user_row(&row.platform, u)
                     .await?
@@ -790,6 +795,7 @@ impl Referee {
             Command::Challenge(id) => self.window(ctx, id, "challenge").await,
             Command::Pass(id) => self.window(ctx, id, "pass").await,
             Command::Claim(id) => self.window(ctx, id, "claim").await,
+            Command::Hint(id) => self.hint(ctx, id).await,
             Command::Resign(id) => self.resign(ctx, id).await,
             Command::Draw { id, answer } => self.offer(ctx, id, OfferKind::Draw, answer).await,
             Command::Takeback { id, answer } => {
@@ -932,6 +938,15 @@ impl Referee {
         if opponent == Some(ctx.user.as_str()) {
             return Err(TableError::user("err-self-invite"));
         }
+        // `@bot` (or the platform's mention of this bot, which the adapters rewrite to it) asks
+        // the referee itself to play.
+        let opponent = opponent.map(|o| if is_bot_name(o) { BOT_USER } else { o });
+        let against_bot = opponent == Some(BOT_USER);
+        if against_bot && !games::has_bot(kind) {
+            let games: Vec<&str> =
+                GameKind::ALL.iter().filter(|k| games::has_bot(**k)).map(|k| k.code()).collect();
+            return Err(TableError::user_with("err-no-bot", &[("games", &games.join(", "))]));
+        }
         let pairs = crate::games::options::split_pairs(&settings.join(","))
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
@@ -950,11 +965,16 @@ impl Referee {
             + 1;
         self.store.set_meta("games_created", &counter.to_string()).await?;
         let seed = self.seed_for(counter);
-        let engine = AnyGame::new(&options, Seed(seed))
+        // Drawing a start may need the solver (Chaos Clock's start=fair): off the async threads.
+        let engine = tokio::task::spawn_blocking(move || AnyGame::new(&options, Seed(seed)))
+            .await
+            .map_err(|e| TableError::Internal(format!("drawing the start: {e}")))?
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         let seats = vec![Some(ctx.user.clone()), opponent.map(str::to_string)];
+        // The engine's options, which may record how the start was drawn (start=fair's draw),
+        // so that reloading the game does not search again.
         let pairs_text: Vec<String> =
-            options.to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+            engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
         let row = self
             .store
             .create_game(&NewGame {
@@ -967,7 +987,7 @@ impl Referee {
                 seats: serde_json::to_string(&seats).unwrap_or_default(),
                 creator: ctx.user.clone(),
                 locale: ctx.lang.code().to_string(),
-                status: "invited".into(),
+                status: if against_bot { "active" } else { "invited" }.into(),
                 clock: serde_json::to_string(&time).unwrap_or_default(),
                 engine_version: ENGINE_VERSION,
                 now: self.clock.now(),
@@ -975,6 +995,7 @@ impl Referee {
             .await?;
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
+            Some(BOT_USER) => self.wording.text(ctx.lang, "bot-name", &[]),
             Some(o) => self
                 .user_row(&ctx.platform, o)
                 .await?
@@ -992,9 +1013,101 @@ impl Referee {
             partial: HashMap::new(),
             last: None,
         };
+        if against_bot {
+            return self.start_against_bot(ctx, table).await;
+        }
         let out = games::invitation(&self.wording, ctx, &table, opponent.is_some());
         self.install(table);
         Ok(vec![out])
+    }
+
+    /// A game against the bot starts at once (no invitation to accept); the bot moves if it is
+    /// its turn.
+    async fn start_against_bot(&self, ctx: &Ctx, mut table: Table) -> Reply {
+        let now = self.clock.now();
+        let mut update = table.row.update(now);
+        update.deadline_at = Some(now + decision_seconds(&table.game, table.time));
+        table.row = self.store.update_game(table.row.id, table.row.version, &update).await?;
+        let mut out = vec![games::started(&self.wording, ctx, &table, self.images)];
+        let id = table.row.id;
+        self.install(table);
+        let cell = self.table(id)?;
+        let mut t = cell.lock().await;
+        let bot = self.bot_moves(&mut t).await?;
+        if bot.is_empty() {
+            out.extend(self.turn_prompts(&t).await);
+            self.add_buttons(&t, &mut out);
+        }
+        out.extend(bot);
+        Ok(out)
+    }
+
+    /// Plays the bot's turns, each saved before it is announced like any player's, until a
+    /// person is to act or the game is over.
+    async fn bot_moves(&self, t: &mut Table) -> Result<Vec<Outbound>, TableError> {
+        let mut out = Vec::new();
+        while t.row.status == "active"
+            && let ToAct::Seat(seat, _) = t.game.to_act()
+            && t.seats.get(seat.index()).cloned().flatten().as_deref() == Some(BOT_USER)
+        {
+            let game = t.game.clone();
+            let choice = tokio::task::spawn_blocking(move || games::bot_action(&game, seat))
+                .await
+                .map_err(|e| TableError::Internal(format!("the bot's search: {e}")))?;
+            let Some((action, proven)) = choice else { break };
+            if !proven {
+                out.push(games::msg(
+                    t,
+                    games::public(t),
+                    self.wording.text(public_lang(t), "bot-unproven", &[]),
+                ));
+            }
+            out.extend(self.apply(t, seat.index(), &action, None).await?);
+        }
+        Ok(out)
+    }
+
+    /// A player's action, then the bot's answer when it plays in this game.
+    async fn apply_then_bot(
+        &self,
+        t: &mut Table,
+        seat: usize,
+        action: &AnyAction,
+        by: Option<&str>,
+    ) -> Reply {
+        let mut out = self.apply(t, seat, action, by).await?;
+        out.extend(self.bot_moves(t).await?);
+        Ok(out)
+    }
+
+    /// `/hint`: the solver's verdict and best actions for the player to act, privately, in
+    /// games whose players agreed to hints.
+    async fn hint(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let cell = self.table(id)?;
+        let t = cell.lock().await;
+        t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        if !games::hints_allowed(&t.game) {
+            return Err(TableError::user_with("err-hints-off", &[("id", &id.to_string())]));
+        }
+        if t.row.status != "active" || t.game.to_act().outcome().is_some() {
+            return Err(TableError::user("err-game-over"));
+        }
+        let game = t.game.clone();
+        let advice = tokio::task::spawn_blocking(move || games::advice(&game))
+            .await
+            .map_err(|e| TableError::Internal(format!("the hint's search: {e}")))?;
+        let text = games::hint_text(&self.wording, ctx.lang, &t, advice.as_ref());
+        Ok(vec![games::msg(&t, Dest::User(ctx.user.clone()), text)])
+    }
+
+    /// The post-game analysis, when the game has one (Chaos Clock), searched off the async
+    /// threads.
+    async fn analysis(&self, t: &Table) -> Option<Outbound> {
+        let game = t.game.clone();
+        let analysis = tokio::task::spawn_blocking(move || games::analysis(&game)).await.ok()??;
+        let text = games::analysis_text(&self.wording, public_lang(t), t, &analysis);
+        Some(games::msg(t, games::public(t), text))
     }
 
     /// Whether the seat's user can be written to privately now.
@@ -1202,7 +1315,7 @@ impl Referee {
             t.pending.insert(seat, Pending { turn, action: action.clone() });
             return Ok(vec![games::confirmation(&self.wording, ctx, &t, &action, turn)]);
         }
-        self.apply(&mut t, seat, &action, Some(&ctx.user)).await
+        self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
     }
 
     /// A completion button: the move typed earlier with the chosen ending, submitted as if typed
@@ -1255,7 +1368,7 @@ impl Referee {
             )]);
         }
         self.check_turn(&t, seat)?;
-        self.apply(&mut t, seat, &pending.action, Some(&ctx.user)).await
+        self.apply_then_bot(&mut t, seat, &pending.action, Some(&ctx.user)).await
     }
 
     async fn window(&self, ctx: &Ctx, id: Option<i64>, word: &str) -> Reply {
@@ -1265,7 +1378,7 @@ impl Referee {
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
         self.check_turn(&t, seat)?;
         let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), word)?;
-        self.apply(&mut t, seat, &action, Some(&ctx.user)).await
+        self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
     }
 
     /// Validates, applies to a copy, saves (one transaction with the version check), then
@@ -1315,6 +1428,9 @@ impl Referee {
         let mut out = games::announce(&self.wording, t, &events, &langs, self.images);
         out.extend(self.turn_prompts(t).await);
         self.add_buttons(t, &mut out);
+        if t.row.status == "over" {
+            out.extend(self.analysis(t).await);
+        }
         Ok(out)
     }
 
@@ -1461,6 +1577,9 @@ impl Referee {
             return Vec::new();
         }
         let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
+        if user == BOT_USER {
+            return Vec::new();
+        }
         let lang = self.lang_of(&t.row.platform, user).await;
         games::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
     }
@@ -1508,7 +1627,11 @@ impl Referee {
         t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
         t.pending.clear();
         self.refresh(t);
-        Ok(vec![games::finished(&self.wording, t, result, reason, self.images)])
+        let mut out = vec![games::finished(&self.wording, t, result, reason, self.images)];
+        if result.is_some() {
+            out.extend(self.analysis(t).await);
+        }
+        Ok(out)
     }
 
     async fn resign(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1539,6 +1662,9 @@ impl Referee {
         }
         if kind == OfferKind::Takeback && games::has_hidden_information(&t.game) {
             return Err(TableError::user("err-takeback-hidden"));
+        }
+        if t.seats.iter().any(|u| u.as_deref() == Some(BOT_USER)) {
+            return Err(TableError::user("err-bot-offers"));
         }
         let standing = t.offer().filter(|o| o.kind == kind);
         let to = Dest::Chat(t.row.chat_id.clone());
@@ -1870,6 +1996,7 @@ impl Referee {
             "confirm" => self.confirm(ctx, id, true).await,
             "cancel" => self.confirm(ctx, id, false).await,
             "view" => self.view(ctx, id).await,
+            key if key.starts_with("act-") => self.move_text(ctx, id, &key["act-".len()..]).await,
             key if key.starts_with("complete-") => {
                 self.complete(ctx, id, &key["complete-".len()..], turn).await
             }
@@ -1907,6 +2034,12 @@ impl Referee {
     }
 
     async fn tick_table(&self, t: &mut Table, now: i64) -> Result<Vec<Outbound>, TableError> {
+        // The bot never runs out of time: if it is to act (the bot was interrupted before it
+        // answered, e.g. by a restart), it plays now.
+        let bot = self.bot_moves(t).await?;
+        if !bot.is_empty() {
+            return Ok(bot);
+        }
         let (Some(deadline), ToAct::Seat(seat, prompt)) = (t.row.deadline_at, t.game.to_act())
         else {
             return Ok(Vec::new());
@@ -1990,6 +2123,14 @@ fn game_kind(name: &str) -> Result<GameKind, TableError> {
 }
 
 /// The stored result code.
+/// The user id of the referee itself as a player (`/new chaos-clock @bot`).
+pub const BOT_USER: &str = "bot";
+
+/// Whether an opponent typed at `/new` means the referee itself.
+fn is_bot_name(name: &str) -> bool {
+    matches!(name.trim().to_lowercase().as_str(), "bot" | "机器人" | "arbiter")
+}
+
 fn result_code(result: GameResult) -> String {
     match result {
         GameResult::Winner(seat) => format!("seat:{}", seat.0),

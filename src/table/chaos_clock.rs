@@ -1,0 +1,479 @@
+//! Chaos Clock at the table: one public message per action (what moved or was dropped, what it
+//! captured and into whose hand, completion, the result or who acts next) with the clock face and
+//! one button per legal action for the player to act; a private turn ping in correspondence
+//! games; `/hint` and the post-game analysis in words. Everything is public (perfect
+//! information). The referee reaches these through `games.rs`.
+
+use fluent_bundle::FluentValue;
+
+use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::{Table, clock::Pace};
+use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::games::chaos_clock::solver::{self, Budget, Verdict};
+use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
+
+/// The game for a name players may type instead of the code.
+pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
+    match name.trim().to_lowercase().as_str() {
+        "混乱时钟" | "混亂時鐘" | "时钟" | "chaos" | "chaos_clock" | "chaosclock" => {
+            Some(GameKind::ChaosClock)
+        }
+        _ => None,
+    }
+}
+
+/// 甲 or 乙 with the pieces they own.
+fn side_word(w: &Wording, lang: Lang, seat: Seat) -> String {
+    w.text(lang, if seat.index() == 0 { "cc-jia" } else { "cc-yi" }, &[])
+}
+
+/// 甲 or 乙 alone.
+fn side_name(w: &Wording, lang: Lang, seat: Seat) -> String {
+    w.text(lang, if seat.index() == 0 { "cc-side-jia" } else { "cc-side-yi" }, &[])
+}
+
+/// `alice (甲)`.
+fn player(w: &Wording, lang: Lang, t: &Table, seat: Seat) -> String {
+    w.text(
+        lang,
+        "cc-player",
+        &[("name", name_of(t, seat.index()).into()), ("side", side_word(w, lang, seat).into())],
+    )
+}
+
+/// An action in words: `move 5`, `drop 7`, `pass`.
+fn action_word(w: &Wording, lang: Lang, action: Action) -> String {
+    match action {
+        Action::Move(n) => w.text(lang, "cc-btn-move", &[("piece", n.into())]),
+        Action::Drop(n) => w.text(lang, "cc-btn-drop", &[("piece", n.into())]),
+        Action::Pass => w.text(lang, "cc-btn-pass", &[]),
+    }
+}
+
+/// An absolute solver value in words, naming the winner.
+fn value_word(w: &Wording, lang: Lang, t: &Table, value: u8) -> String {
+    match value {
+        solver::JIA_WINS => w.text(lang, "cc-value-win", &[("name", name_of(t, 0).into())]),
+        solver::YI_WINS => w.text(lang, "cc-value-win", &[("name", name_of(t, 1).into())]),
+        solver::BOTH_WIN => w.text(lang, "cc-value-both-win", &[]),
+        _ => w.text(lang, "cc-value-both-lose", &[]),
+    }
+}
+
+/// Start, hints and the clock in one sentence.
+pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+    let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
+    let o = g.options();
+    let start = match o.start {
+        Start::Random => w.text(lang, "cc-start-random", &[]),
+        Start::Fair => w.text(lang, "cc-start-fair", &[]),
+    };
+    w.text(
+        lang,
+        "cc-rules-summary",
+        &[
+            ("start", start.into()),
+            (
+                "hints",
+                w.text(lang, if o.hints { "cc-hints-on" } else { "cc-hints-off" }, &[]).into(),
+            ),
+            ("clock", games::clock_text(w, lang, t).into()),
+        ],
+    )
+}
+
+/// One button per legal action of the player to act, on a public message (a person only: the
+/// bot plays on its own). Payload `<id>:<turn>:act-<action>`, so a press after the turn has
+/// passed is stale.
+fn action_buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
+    let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
+    if t.row.status != "active" || games::private(t, seat.index()).is_none() {
+        return Vec::new();
+    }
+    let AnyGame::ChaosClock(g) = &t.game else { return Vec::new() };
+    let mut actions = g.legal_actions(seat);
+    // Moves, then drops, then pass: the order of the clock face's reading.
+    actions.sort_by_key(|a| match a {
+        Action::Move(n) => (0, *n),
+        Action::Drop(n) => (1, *n),
+        Action::Pass => (2, 0),
+    });
+    actions
+        .into_iter()
+        .map(|a| Button {
+            label: action_word(w, lang, a),
+            payload: format!("{}:{}:act-{a}", t.row.id, t.actions),
+        })
+        .collect()
+}
+
+/// The public start announcement, with the start position, how it was drawn, and the buttons.
+pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
+    let lang = public_lang(t);
+    let mut lines = vec![w.text(
+        lang,
+        "cc-started",
+        &[
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("id", t.row.id.into()),
+            ("jia", name_of(t, 0).into()),
+            ("yi", name_of(t, 1).into()),
+            ("rules", rules_summary(w, lang, t).into()),
+        ],
+    )];
+    if let AnyGame::ChaosClock(g) = &t.game
+        && let Some(draw) = g.view(Viewer::Public).fair_draws
+    {
+        lines.push(w.text(
+            lang,
+            "cc-fair-proven",
+            &[("draw", draw.into()), ("seed", format!("{:016x}", t.row.seed).into())],
+        ));
+    }
+    lines.push(to_act_line(w, lang, t));
+    let mut m = msg(t, public(t), lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.buttons = action_buttons(w, lang, t);
+    m
+}
+
+/// "alice (乙) to act." with the banned piece, or nothing once the game is over.
+fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
+    let ToAct::Seat(seat, _) = t.game.to_act() else { return String::new() };
+    if t.row.status != "active" {
+        return String::new();
+    }
+    let mut line = w.text(lang, "cc-to-act", &[("player", player(w, lang, t, seat).into())]);
+    if let AnyGame::ChaosClock(g) = &t.game {
+        match g.last() {
+            // A ban on a piece that went home bans nothing worth saying.
+            Last::Piece(p) if !g.is_home(p) => {
+                line.push(' ');
+                line.push_str(&w.text(lang, "cc-banned", &[("piece", p.into())]));
+            }
+            Last::Pass => {
+                line.push(' ');
+                line.push_str(&w.text(lang, "cc-after-pass", &[]));
+            }
+            Last::Piece(_) | Last::None => {}
+        }
+    }
+    line
+}
+
+/// The line of one event.
+fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Option<String> {
+    let head = |seat: Seat| -> Vec<(&str, FluentValue<'_>)> {
+        vec![
+            ("id", t.row.id.into()),
+            ("ply", ply.into()),
+            ("player", player(w, lang, t, seat).into()),
+        ]
+    };
+    let capture = |c: &Option<crate::games::chaos_clock::Captured>| match c {
+        Some(c) => w.text(
+            lang,
+            "cc-captures",
+            &[("piece", c.piece.into()), ("hand", side_name(w, lang, c.hand).into())],
+        ),
+        None => String::new(),
+    };
+    match event {
+        Event::Moved { seat, piece, from, to, captured, home } => {
+            let mut text = match to {
+                Some(to) => {
+                    let mut args = head(*seat);
+                    args.extend([
+                        ("piece", (*piece).into()),
+                        ("from", (*from).into()),
+                        ("to", (*to).into()),
+                    ]);
+                    let mut text = w.text(lang, "cc-moved", &args);
+                    if *home {
+                        text.push_str(&w.text(lang, "cc-home", &[]));
+                    }
+                    text.push_str(&capture(captured));
+                    text
+                }
+                None => {
+                    let mut args = head(*seat);
+                    args.push(("from", (*from).into()));
+                    w.text(lang, "cc-moved-off", &args)
+                }
+            };
+            text.push_str(&w.text(lang, "cc-stop", &[]));
+            Some(text)
+        }
+        Event::Dropped { seat, piece, captured, extra_turn } => {
+            let mut args = head(*seat);
+            args.push(("piece", (*piece).into()));
+            let mut text = w.text(lang, "cc-dropped", &args);
+            text.push_str(&capture(captured));
+            text.push_str(&w.text(lang, "cc-stop", &[]));
+            if *extra_turn {
+                text.push(' ');
+                text.push_str(&w.text(lang, "cc-extra-turn", &[]));
+            }
+            Some(text)
+        }
+        Event::Passed { seat } => Some(w.text(lang, "cc-passed", &head(*seat))),
+        Event::Completed { seat } => {
+            Some(w.text(lang, "cc-completed", &[("player", player(w, lang, t, *seat).into())]))
+        }
+        Event::Ended { .. } => None,
+    }
+}
+
+/// The headline and reason of a finished game.
+fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
+    let id = t.row.id;
+    let headline = match result {
+        GameResult::Winner(seat) => w.text(
+            lang,
+            "over-win",
+            &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
+        ),
+        GameResult::BothWin => w.text(lang, "over-both-win", &[("id", id.into())]),
+        GameResult::BothLose => w.text(lang, "over-both-lose", &[("id", id.into())]),
+        GameResult::Draw => w.text(lang, "over-draw", &[("id", id.into())]),
+    };
+    let name = match result {
+        GameResult::Winner(seat) => name_of(t, seat.index()).to_string(),
+        _ => String::new(),
+    };
+    let why = w.text(lang, &format!("cc-reason-{reason}"), &[("name", name.into())]);
+    format!("{headline}\n{why}")
+}
+
+/// One public message for the action: what happened, the result or who acts next, the clock
+/// face and the buttons.
+pub(super) fn announce(
+    w: &Wording,
+    t: &Table,
+    events: &[Noticed<AnyEvent>],
+    images: bool,
+) -> Vec<Outbound> {
+    let pl = public_lang(t);
+    let mut lines = Vec::new();
+    for noticed in events {
+        let AnyEvent::ChaosClock(event) = &noticed.event else { continue };
+        if let Some(line) = event_line(w, pl, t, event, t.actions) {
+            lines.push(line);
+        }
+        if let Event::Ended { outcome } = event {
+            lines.push(result_text(w, pl, t, outcome.result, outcome.reason));
+        }
+    }
+    let next = to_act_line(w, pl, t);
+    if !next.is_empty() {
+        lines.push(next);
+    }
+    let mut m = msg(t, public(t), lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, pl, images);
+    m.buttons = action_buttons(w, pl, t);
+    vec![m]
+}
+
+/// The private turn ping: only in correspondence games, where the players are not watching the
+/// chat; the public message carries the clock face and the buttons.
+pub(super) fn turn_prompts(
+    w: &Wording,
+    t: &Table,
+    seat: Seat,
+    prompt: Prompt,
+    lang: Lang,
+) -> Vec<Outbound> {
+    if prompt != Prompt::Move || t.time.pace != Pace::Correspondence {
+        return Vec::new();
+    }
+    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let text = w.text(
+        lang,
+        "cc-turn-private",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("side", side_word(w, lang, seat).into()),
+        ],
+    );
+    vec![msg(t, to, text)]
+}
+
+/// `/board` and `/view`: the position in words, the clock face, and the buttons when the
+/// player to act asks in the game's chat.
+pub(super) fn view_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    view: &View,
+    to: Dest,
+    images: bool,
+) -> Outbound {
+    let hand = |h: &[u8]| {
+        if h.is_empty() {
+            "-".to_string()
+        } else {
+            h.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        }
+    };
+    let mut lines = vec![w.text(
+        lang,
+        "cc-view-header",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("ply", t.actions.into()),
+            ("position", view.position.as_str().into()),
+            ("jia", hand(&view.jia_hand).into()),
+            ("yi", hand(&view.yi_hand).into()),
+        ],
+    )];
+    match &view.outcome {
+        Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
+        None => {
+            let next = to_act_line(w, lang, t);
+            if !next.is_empty() {
+                lines.push(next);
+            }
+        }
+    }
+    let in_chat = matches!(to, Dest::Chat(_));
+    let mut m = msg(t, to, lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    if in_chat {
+        m.buttons = action_buttons(w, lang, t);
+    }
+    m
+}
+
+/// The image caption: id, ply, and who acts (with the side) or the result, in characters the
+/// font has.
+pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+    let zh = lang == Lang::ZhHans;
+    let side = |seat: Seat| match (zh, seat.index() == 0) {
+        (true, true) => "甲",
+        (true, false) => "乙",
+        (false, true) => "Jia",
+        (false, false) => "Yi",
+    };
+    let ply = if zh { format!("第{}手", t.actions) } else { format!("ply {}", t.actions) };
+    let stored = match (t.row.status.as_str(), t.row.result.as_deref()) {
+        ("over", Some("seat:0")) => Some(GameResult::Winner(Seat(0))),
+        ("over", Some("seat:1")) => Some(GameResult::Winner(Seat(1))),
+        ("over", Some("both-win")) => Some(GameResult::BothWin),
+        ("over", Some("both-lose")) => Some(GameResult::BothLose),
+        ("over", Some("draw")) => Some(GameResult::Draw),
+        _ => None,
+    };
+    let state = match view.outcome.map(|o| o.result).or(stored) {
+        Some(GameResult::Winner(seat)) => {
+            if zh {
+                format!("{}胜", side(seat))
+            } else {
+                format!("{} wins", side(seat))
+            }
+        }
+        Some(GameResult::BothWin) => (if zh { "共赢" } else { "both win" }).to_string(),
+        Some(GameResult::BothLose) => (if zh { "同输" } else { "both lose" }).to_string(),
+        Some(GameResult::Draw) => (if zh { "和局" } else { "draw" }).to_string(),
+        None if t.row.status == "active" => {
+            if zh {
+                format!("轮到{}", side(view.to_move))
+            } else {
+                format!("{} to act", side(view.to_move))
+            }
+        }
+        None => String::new(),
+    };
+    let mut text = format!("#{} · {ply}", t.row.id);
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}
+
+/// `/hint`: the verdict with best play for the player to act and every action that keeps it.
+pub(super) fn hint_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    advice: &Result<Advice, Budget>,
+) -> String {
+    let ToAct::Seat(seat, _) = t.game.to_act() else {
+        return w.text(lang, "err-game-over", &[]);
+    };
+    match advice {
+        Ok(a) => {
+            let verdict = match a.verdict {
+                Verdict::Win => "cc-verdict-win",
+                Verdict::BothWin => "cc-verdict-both-win",
+                Verdict::BothLose => "cc-verdict-both-lose",
+                Verdict::Lose => "cc-verdict-lose",
+            };
+            let best: Vec<String> = a.best.iter().map(|x| action_word(w, lang, *x)).collect();
+            w.text(
+                lang,
+                "cc-hint",
+                &[
+                    ("id", t.row.id.into()),
+                    ("player", player(w, lang, t, seat).into()),
+                    ("verdict", w.text(lang, verdict, &[]).into()),
+                    ("best", best.join(", ").into()),
+                    ("positions", a.positions.into()),
+                ],
+            )
+        }
+        Err(b) => w.text(
+            lang,
+            "cc-hint-unknown",
+            &[("id", t.row.id.into()), ("positions", b.positions.into())],
+        ),
+    }
+}
+
+/// The post-game analysis in words.
+pub(super) fn analysis_text(w: &Wording, lang: Lang, t: &Table, analysis: &Analysis) -> String {
+    let id = t.row.id;
+    match analysis {
+        Analysis::Empty => w.text(lang, "cc-analysis-empty", &[("id", id.into())]),
+        Analysis::Kept { value } => w.text(
+            lang,
+            "cc-analysis-kept",
+            &[("id", id.into()), ("value", value_word(w, lang, t, *value).into())],
+        ),
+        Analysis::Changed { ply, seat, action, before, after } => w.text(
+            lang,
+            "cc-analysis-changed",
+            &[
+                ("id", id.into()),
+                ("before", value_word(w, lang, t, *before).into()),
+                ("ply", (*ply).into()),
+                ("player", player(w, lang, t, *seat).into()),
+                ("action", action_word(w, lang, *action).into()),
+                ("after", value_word(w, lang, t, *after).into()),
+            ],
+        ),
+        Analysis::Unknown => w.text(lang, "cc-analysis-unknown", &[("id", id.into())]),
+    }
+}
+
+/// A refused action, in the player's words.
+pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::ChaosClock(e) = error else { return games::error_text(w, lang, error) };
+    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => ("cc-err-malformed", vec![("text", text.as_str().into())]),
+        Error::NotOnBoard { piece } => ("cc-err-not-on-board", vec![("piece", (*piece).into())]),
+        Error::AtHome { piece } => ("cc-err-at-home", vec![("piece", (*piece).into())]),
+        Error::Banned { piece } => ("cc-err-banned", vec![("piece", (*piece).into())]),
+        Error::Blocked { piece, slot } => {
+            ("cc-err-blocked", vec![("piece", (*piece).into()), ("slot", (*slot).into())])
+        }
+        Error::NotYours { piece } => ("cc-err-not-yours", vec![("piece", (*piece).into())]),
+        Error::NotInHand { piece } => ("cc-err-not-in-hand", vec![("piece", (*piece).into())]),
+        Error::NotYourTurn => ("err-not-a-player", Vec::new()),
+        Error::GameOver => ("err-game-over", Vec::new()),
+    };
+    w.text(lang, id, &args)
+}

@@ -1,0 +1,309 @@
+//! Chaos Clock at the table, end to end through the transcript runner (the console's referee on
+//! a database): a whole game against the bot, every turn in a new referee process on the same
+//! database (so each step also resumes after a restart); buttons for exactly the legal actions;
+//! a fair start; `/hint` only where both players agreed to hints; the post-game analysis; and
+//! refusals that change nothing.
+//!
+//! Expected verdicts come from the spec's seed table (`../shared/specs/chaos-clock.md` §6.1),
+//! not from the solver under test.
+
+use std::path::Path;
+
+use arbiter::core::{Seat, Seed};
+use arbiter::games::chaos_clock::{Action, Options, State, fast, solver};
+use arbiter::games::{Game, GameOptions};
+use arbiter::store::{NewGame, Store};
+use arbiter::table::clock::TimeControl;
+use serde_json::Value;
+
+async fn run(script_text: &str, db: &Path) -> Vec<Value> {
+    let mut out = Vec::new();
+    arbiter::bot::script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
+    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
+}
+
+/// The button labels of the last message to `to`.
+fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
+    out.iter()
+        .rev()
+        .find(|m| m["to"] == to)
+        .and_then(|m| m["buttons"].as_array())
+        .map(|b| b.iter().filter_map(|l| l.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// The game as stored: options, seed, and the actions replayed from the log by the engine.
+async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, Option<String>) {
+    let store = Store::open(db).await.expect("the store opens");
+    let row = store.game(id).await.expect("the game is stored");
+    let options = Options::from_pairs(
+        &arbiter::games::options::split_pairs(&row.options).expect("stored options split"),
+    )
+    .expect("stored options parse");
+    let mut game = match &row.position {
+        Some(p) => State::from_position(&options, p, Seed(0)).expect("stored position"),
+        None => State::new(&options, Seed(row.seed as u64)).expect("the start replays"),
+    };
+    let mut log = Vec::new();
+    for a in store.actions(id).await.expect("actions") {
+        let seat = Seat(u8::try_from(a.seat).expect("a seat"));
+        let action = game.parse_action(seat, &a.notation).expect("a stored action parses");
+        game.play(seat, &action).expect("a stored action replays");
+        log.push((a.seat, a.notation));
+    }
+    (game, log, row.status, row.result)
+}
+
+/// The button label of an action, as the English wording says it.
+fn label(action: Action) -> String {
+    match action {
+        Action::Move(n) => format!("move {n}"),
+        Action::Drop(n) => format!("drop {n}"),
+        Action::Pass => "pass".to_string(),
+    }
+}
+
+/// Alice's simple policy: bring a piece home if she can, else drop, else the first move, and
+/// pass only when nothing else is legal.
+fn alice_choice(game: &State) -> Action {
+    let legal = game.legal_actions(game.to_move());
+    let board = game.board();
+    let homing = legal.iter().copied().find(|a| match a {
+        Action::Move(n) => game.slot_of(*n).is_some_and(|s| {
+            arbiter::games::chaos_clock::landing(s, *n) == *n && board[usize::from(*n) - 1] == 0
+        }),
+        _ => false,
+    });
+    homing
+        .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::Drop(_))))
+        .or_else(|| legal.iter().copied().find(|a| matches!(a, Action::Move(_))))
+        .unwrap_or(Action::Pass)
+}
+
+#[tokio::test]
+async fn a_whole_game_against_the_bot_plays_at_the_console_and_ends_with_an_analysis() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("c.db");
+    let out = run("alice@#t: /new chaos-clock @bot\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(
+        public[0].starts_with(
+            "Chaos Clock #1: alice (甲, odd pieces) vs Arbiter (bot) (乙, even pieces, moves first)."
+        ),
+        "{public:#?}"
+    );
+    // 乙 moves first: the bot has already answered, saved before it was announced.
+    let (game, log, status, _) = stored_game(&db, 1).await;
+    assert_eq!(status, "active");
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].0, 1, "the bot sits in 乙's seat");
+    assert!(public.last().expect("messages").contains("alice (甲, odd) to act."), "{public:#?}");
+    // The buttons under the board are exactly alice's legal actions.
+    let mut expected: Vec<String> = game.legal_actions(Seat(0)).into_iter().map(label).collect();
+    let mut shown = last_buttons(&out, "#t");
+    expected.sort();
+    shown.sort();
+    assert_eq!(shown, expected);
+    // Nobody is sent private messages for the bot.
+    assert!(out.iter().all(|m| m["to"] != "dm:bot"), "{out:#?}");
+
+    let mut last_out = out;
+    for turn in 0..150 {
+        let (game, log, status, _) = stored_game(&db, 1).await;
+        if status != "active" {
+            break;
+        }
+        assert_eq!(game.to_move(), Seat(0), "turn {turn}: after each step it is alice's turn");
+        let action = alice_choice(&game);
+        last_out = run(&format!("alice@#t: /move {action}\n"), &db).await;
+        let (after, new_log, status, _) = stored_game(&db, 1).await;
+        // Alice's action was played, then the bot's answers (a drop capturing an opponent's
+        // piece earns another turn, so either side may act twice).
+        assert!(new_log.len() > log.len(), "turn {turn}: {last_out:#?}");
+        assert_eq!(new_log[log.len()], (0, action.to_string()));
+        if status == "active" {
+            assert_eq!(after.to_move(), Seat(0));
+        }
+    }
+    let (game, log, status, result) = stored_game(&db, 1).await;
+    assert_eq!(status, "over", "the game ends within 150 of alice's turns: {log:?}");
+    assert!(game.outcome().is_some());
+    assert!(
+        matches!(result.as_deref(), Some("seat:0" | "seat:1" | "both-win" | "both-lose")),
+        "{result:?}"
+    );
+    let public = texts_to(&last_out, "#t");
+    assert!(
+        public.iter().any(|t| t.starts_with("Analysis of #1: with best play the start was")),
+        "{public:#?}"
+    );
+    // Over: no buttons any more.
+    assert!(last_buttons(&last_out, "#t").is_empty());
+}
+
+/// Writes a running game of alice (甲) against bob (乙) in `#t` from `position`, as `/new` and
+/// `/accept` would have left it; returns its id.
+async fn start_from(db: &Path, position: &str, options: &str) -> i64 {
+    let store = Store::open(db).await.expect("the store opens");
+    let game = store
+        .create_game(&NewGame {
+            platform: arbiter::bot::script::PLATFORM.to_owned(),
+            chat_id: "#t".to_owned(),
+            kind: "chaos-clock".to_owned(),
+            options: options.to_owned(),
+            position: Some(position.to_owned()),
+            seed: 0,
+            seats: r#"["alice","bob"]"#.to_owned(),
+            creator: "alice".to_owned(),
+            locale: "en".to_owned(),
+            status: "active".to_owned(),
+            clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),
+            engine_version: arbiter::table::ENGINE_VERSION,
+            now: arbiter::bot::script::EPOCH,
+        })
+        .await
+        .expect("the game is written");
+    game.id
+}
+
+// Spec §6.1, last seed row: 4,3,7,11,5,10,12,0,0,2,0,0 with 甲 to move and 7 just moved: 甲 wins,
+// and only by m11.
+const JIA_WINS_BY_M11: &str = "4,3,7,11,5,10,12,0,0,2,0,0;0;7";
+
+#[tokio::test]
+async fn a_hint_names_the_verdict_and_every_best_action_privately_only_where_hints_are_on() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("h.db");
+    let off = start_from(&db, JIA_WINS_BY_M11, "").await;
+    let on = start_from(&db, JIA_WINS_BY_M11, "hints=on").await;
+    let out = run(&format!("alice@#t: /hint #{off}\nalice@#t: /hint #{on}\n"), &db).await;
+    let to_alice = texts_to(&out, "dm:alice");
+    assert!(
+        out.iter().any(|m| m["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with(&format!("Hints are off in #{off}")))),
+        "{out:#?}"
+    );
+    let hint = to_alice.iter().find(|t| t.starts_with("Hint for")).expect("a hint");
+    assert!(
+        hint.starts_with(&format!(
+            "Hint for #{on}, alice (甲, odd) to act: with best play this is a win for you. Best: move 11."
+        )),
+        "{hint}"
+    );
+    // Nothing about the hint reaches the channel.
+    assert!(texts_to(&out, "#t").iter().all(|t| !t.contains("Best:")), "{out:#?}");
+    // Bob may ask too (it is alice's turn; the hint is about the player to act).
+    let out = run(&format!("bob@#t: /hint #{on}\n"), &db).await;
+    assert!(texts_to(&out, "dm:bob")[0].contains("Best: move 11."), "{out:#?}");
+}
+
+#[tokio::test]
+async fn the_analysis_names_the_first_action_that_changed_the_proven_outcome() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("a.db");
+    let id = start_from(&db, JIA_WINS_BY_M11, "").await;
+    // m11 is 甲's only winning action, so passing gives the win away; then 甲 resigns.
+    let out = run(&format!("alice@#t: /pass #{id}\nalice@#t: /resign #{id}\n"), &db).await;
+    let public = texts_to(&out, "#t");
+    let analysis =
+        public.iter().find(|t| t.starts_with("Analysis of")).expect("an analysis after the end");
+    assert!(
+        analysis.starts_with(&format!(
+            "Analysis of #{id}: with best play the start was alice wins; action 1, alice (甲, odd): pass, first changed it to"
+        )),
+        "{analysis}"
+    );
+}
+
+#[tokio::test]
+async fn refused_actions_say_why_and_change_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    let id = start_from(&db, JIA_WINS_BY_M11, "").await;
+    let out = run(
+        &format!(
+            "alice@#t: /move 7 #{id}\nalice@#t: /move 5 #{id}\nalice@#t: /move d4 #{id}\n\
+             alice@#t: /move 13 #{id}\nbob@#t: /move 2 #{id}\n"
+        ),
+        &db,
+    )
+    .await;
+    let said: Vec<&str> = out.iter().map(|m| m["text"].as_str().unwrap_or("")).collect();
+    for expected in [
+        "Piece 7 was just moved by your opponent and may not move now. Nothing was done.",
+        "Piece 5 is home and never moves again. Nothing was done.",
+        "Piece 4 is not yours to drop. Nothing was done.",
+        "\"13\" is not an action",
+        "It is alice's turn.",
+    ] {
+        assert!(said.iter().any(|t| t.starts_with(expected)), "{expected}: {said:#?}");
+    }
+    let (_, log, status, _) = stored_game(&db, id).await;
+    assert!(log.is_empty(), "{log:?}");
+    assert_eq!(status, "active");
+    // The bot plays only Chaos Clock.
+    let out = run("alice@#t: /new ultima @bot\n", &db).await;
+    assert_eq!(texts_to(&out, "#t"), ["I play only chaos-clock myself."]);
+    // Offers to the bot are refused.
+    let out = run("alice@#t: /new chaos-clock @bot\nalice@#t: /draw #2\n", &db).await;
+    assert!(
+        texts_to(&out, "#t")
+            .contains(&"I do not take draw or takeback offers: play on, or /resign."),
+        "{out:#?}"
+    );
+}
+
+#[tokio::test]
+async fn a_fair_start_is_announced_as_proven_and_reloads_without_searching_again() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("f.db");
+    let out = run("alice@#t: /new chaos-clock @bob start=fair\nbob@#t: /accept\n", &db).await;
+    let public = texts_to(&out, "#t");
+    let fair = public
+        .iter()
+        .find(|t| t.contains("Fair start: draw "))
+        .expect("the start says it was proven");
+    assert!(fair.contains("proven 共赢 (both win) with best play by the solver"), "{fair}");
+    let store = Store::open(&db).await.expect("the store opens");
+    let row = store.game(1).await.expect("stored");
+    assert!(row.options.contains("start=fair"), "{}", row.options);
+    assert!(row.options.contains("fair_draw="), "the draw is recorded: {}", row.options);
+    let (game, _, _, _) = stored_game(&db, 1).await;
+    // A start with no piece at home and 乙 to move, whose value is 共赢.
+    assert!(game.board().iter().zip(1u8..).all(|(&p, s)| p != s && p != 0));
+    assert_eq!(game.to_move(), Seat(1));
+    assert_eq!(
+        fast::value(&game.solver_pos(), fast::DEFAULT_BUDGET),
+        Ok(solver::BOTH_WIN),
+        "{}",
+        game.position()
+    );
+    // The recorded draw is the first 共赢 one from the seed: every earlier draw is not 共赢.
+    let draw: u32 = row
+        .options
+        .split(',')
+        .find_map(|p| p.strip_prefix("fair_draw="))
+        .and_then(|d| d.parse().ok())
+        .expect("a draw number");
+    let mut rng = arbiter::games::chaos_clock::SplitMix64(row.seed as u64);
+    for _ in 1..draw {
+        let board = rng.derangement();
+        let state = State::from_position(
+            &Options::default(),
+            &format!("{};1;0", board.map(|p| p.to_string()).join(",")),
+            Seed(0),
+        )
+        .expect("a derangement is a position");
+        assert_ne!(fast::value(&state.solver_pos(), fast::DEFAULT_BUDGET), Ok(solver::BOTH_WIN));
+    }
+    assert_eq!(rng.derangement(), game.board());
+}

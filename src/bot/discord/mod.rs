@@ -669,6 +669,11 @@ impl Shared {
                 let v = match &o.value {
                     ResolvedValue::String(s) => Value::Text((*s).to_string()),
                     ResolvedValue::Integer(n) => Value::Integer(*n),
+                    // Choosing this bot itself as the opponent asks the referee to play (its
+                    // user id is the application's id).
+                    ResolvedValue::User(u, _) if u.id.get() == i.application_id.get() => {
+                        Value::User(crate::table::BOT_USER.to_string())
+                    }
                     ResolvedValue::User(u, member) => {
                         let name = member
                             .and_then(|m| m.nick.clone())

@@ -480,7 +480,9 @@ impl Adapter {
             if translate::addressed_to_us(raw, &self.username).is_none() {
                 return;
             }
-            let known = self.resolve(&translate::mentioned_usernames(raw)).await;
+            let mut known = self.resolve(&translate::mentioned_usernames(raw)).await;
+            // `@<this bot>` as the opponent asks the referee itself to play.
+            known.insert(self.username.to_lowercase(), crate::table::BOT_USER.to_string());
             let rewritten = translate::rewrite_mentions(raw, &mentions, &known);
             translate::addressed_to_us(&rewritten, &self.username).unwrap_or(rewritten)
         } else {

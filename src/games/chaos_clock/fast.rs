@@ -6,6 +6,7 @@
 //!   * 共赢     iff it is in neither attractor and a path (both sides cooperating) leads to a 共赢
 //!     terminal through positions in neither attractor;
 //!   * 同输     otherwise.
+//!
 //! (Same characterisation as solver.rs's layer solve, composed over the layers.)
 //!
 //! A_X membership is decided with a *local* least-fixpoint algorithm (Liu & Smolka style) on

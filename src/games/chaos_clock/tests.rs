@@ -631,3 +631,72 @@ fn the_game_start_and_the_readme_start_are_both_win_by_a_single_move() {
         assert_eq!(best_set, [best], "{text}");
     }
 }
+
+// Spec §6.1, the last seed row: 甲 wins, and only by m11; the bot must find it, and the hint
+// must name it alone.
+#[test]
+fn the_bot_plays_the_only_winning_action_and_the_advice_names_it() {
+    let g = at("4,3,7,11,5,10,12,0,0,2,0,0;0;7");
+    assert_eq!(g.bot_action(fast::DEFAULT_BUDGET), Some((Action::Move(11), true)));
+    let advice = g.advice(fast::DEFAULT_BUDGET).expect("within budget");
+    assert_eq!((advice.verdict, advice.best), (Verdict::Win, vec![Action::Move(11)]));
+}
+
+// Spec §6.1, first seed row: 共赢 with best play by d7, d9, m2 or m11, and d1 gives it away. The
+// bot keeps 共赢: its action is one of those the spec lists as best (it may add `pass`, which the
+// spec's solver did not consider; decision 2).
+#[test]
+fn the_bot_keeps_a_both_win_position_both_win() {
+    let g = at("4,3,11,0,5,6,0,0,0,2,0,0;0;12");
+    let (action, proven) = g.bot_action(fast::DEFAULT_BUDGET).expect("a move");
+    assert!(proven);
+    let spec_best = [Action::Drop(7), Action::Drop(9), Action::Move(2), Action::Move(11)];
+    assert!(spec_best.contains(&action) || action == Action::Pass, "{action}");
+}
+
+// Past its budget the bot still moves (a legal non-pass action) but says it is unproven.
+#[test]
+fn the_bot_moves_without_a_proof_when_the_search_runs_over_budget() {
+    let g = at("8,6,1,11,9,10,12,7,4,2,3,5;1;0");
+    let (action, proven) = g.bot_action(100).expect("a move");
+    assert!(!proven);
+    assert!(g.legal_actions(g.to_move()).contains(&action) && action != Action::Pass);
+    assert!(g.advice(100).is_err(), "no advice is a guess");
+}
+
+// The analysis: nothing played; a game where every action kept the value; and a giveaway.
+#[test]
+fn the_analysis_finds_the_first_action_that_changed_the_value() {
+    let mut g = at("4,3,7,11,5,10,12,0,0,2,0,0;0;7");
+    assert_eq!(g.analysis(fast::DEFAULT_BUDGET), Analysis::Empty);
+    let mut kept = g.clone();
+    play(&mut kept, "m11");
+    assert_eq!(kept.analysis(fast::DEFAULT_BUDGET), Analysis::Kept { value: JIA_WINS });
+    play(&mut g, "pass");
+    match g.analysis(fast::DEFAULT_BUDGET) {
+        Analysis::Changed { ply: 1, seat, action: Action::Pass, before: JIA_WINS, after } => {
+            assert_eq!(seat, JIA);
+            assert_ne!(after, JIA_WINS);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// A recorded fair draw replays the same start without solving (the options carry the draw).
+#[test]
+fn a_recorded_fair_draw_replays_the_same_start() {
+    let options = Options { start: Start::Fair, hints: false, fair_draw: None };
+    let drawn = State::new(&options, Seed(99)).expect("a fair start within 64 draws");
+    let recorded = drawn.options().clone();
+    let draw = recorded.fair_draw.expect("the draw is recorded");
+    let replayed = State::new(&recorded, Seed(99)).expect("replays");
+    assert_eq!(replayed.board(), drawn.board());
+    assert_eq!(replayed.view(Viewer::Public).fair_draws, Some(draw));
+    // The draw number counts derangements from the seed.
+    let mut rng = SplitMix64(99);
+    let mut board = rng.derangement();
+    for _ in 1..draw {
+        board = rng.derangement();
+    }
+    assert_eq!(board, drawn.board());
+}

@@ -166,8 +166,12 @@ struct StandIn {
     seq: Arc<Mutex<u64>>,
 }
 
+/// The bot itself as a user (its user id is the application's id), for choosing it as the
+/// opponent.
+const ARBITER: Person = Person { id: APP, name: "arbiter", dm: "600000000000000009" };
+
 fn person(id: &str) -> Option<Person> {
-    PEOPLE.iter().copied().find(|p| p.id == id)
+    PEOPLE.iter().copied().chain([ARBITER]).find(|p| p.id == id)
 }
 
 fn by_dm(channel: &str) -> Option<Person> {
@@ -1440,4 +1444,33 @@ async fn the_channel_and_the_opponent_receive_the_same_bytes_whatever_the_hidden
     assert_eq!(a, b, "the channel or Bob saw something that depends on Alice's path");
     // The comparison sees secrets where they belong: Alice's own messages differ.
     assert_ne!(alice_a, alice_b);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_action_buttons() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let token = api.slash(
+        ALICE,
+        "new",
+        &[("game", 3, text("chaos-clock")), ("opponent", 6, text(ARBITER.id))],
+    );
+    api.callback(&token).await;
+    // No invitation: the game starts, and the bot (乙) moves first, in the channel.
+    api.expect(Place::Channel, "Chaos Clock #1: Alice (甲, odd pieces) vs Arbiter (bot)").await;
+    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot) (乙, even)").await;
+    assert!(reply.content.contains("Alice (甲, odd) to act."), "{}", reply.content);
+    // One button per legal action of Alice's, each carrying the action.
+    assert!(!reply.buttons.is_empty() && reply.buttons.len() <= 13, "{:?}", reply.buttons);
+    assert!(reply.buttons.iter().all(|b| b.starts_with("1:1:act-")), "{:?}", reply.buttons);
+    // Bob may not press Alice's buttons; Alice's press plays and the bot answers.
+    let choice = reply.buttons[0].clone();
+    api.press(BOB, &reply, &choice);
+    api.expect(Place::Ephemeral(BOB.id), "Game #1 is not one you can do that in.").await;
+    api.press(ALICE, &reply, &choice);
+    api.expect(Place::Channel, "#1 ply 2: Alice (甲, odd)").await;
+    api.expect(Place::Channel, "#1 ply 3: ").await;
+    // Nothing is ever sent privately to the bot itself.
+    assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
+    let _ = bot.finish().await;
 }

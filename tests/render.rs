@@ -613,3 +613,75 @@ fn render_perfect10_middle_game_with_check_in_chinese_from_blacks_side() {
     assert_ne!(white.png, pic.png);
     assert_eq!((white.width, white.height), (pic.width, pic.height));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Chaos Clock: images from the engine's own views.
+
+/// The game start of the spec's worked example (乙 to move, nothing banned).
+const CHAOS_START: &str = "8,6,1,11,9,10,12,7,4,2,3,5;1;0";
+
+/// The engine's view of Chaos Clock from `position` after `moves`.
+fn chaos_view(position: &str, moves: &[&str]) -> arbiter::games::chaos_clock::View {
+    use arbiter::games::chaos_clock::{Options, State};
+    let mut game =
+        State::from_position(&Options::default(), position, Seed(0)).expect("a valid position");
+    for text in moves {
+        let seat = game.to_act().seat().expect("someone is to move");
+        let action = game.parse_action(seat, text).expect("an action");
+        game.play(seat, &action).expect("a legal action");
+    }
+    game.view(Viewer::Public)
+}
+
+fn chaos_picture(
+    view: &arbiter::games::chaos_clock::View,
+    caption: &str,
+    script: Script,
+) -> Picture {
+    arbiter::render::render(&AnyView::ChaosClock(view.clone()), caption, &theme(script))
+}
+
+#[test]
+fn render_chaos_clock_start_shows_twelve_pieces_and_empty_hands() {
+    let view = chaos_view(CHAOS_START, &[]);
+    let pic = chaos_picture(&view, "#5 Chaos Clock · ply 0", Script::Latin);
+    golden("chaos-clock/start-latin", &pic);
+    assert!((600..=700).contains(&pic.width), "{} px wide", pic.width);
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+}
+
+#[test]
+fn render_chaos_clock_mid_game_shows_home_ban_hands_and_the_last_move() {
+    // 乙 moves 5 from slot 12 home to slot 5, capturing 9 into 甲's hand; 甲 moves 3 from slot
+    // 11 to slot 2, capturing 6 into 乙's hand: 5 home, 3 banned, an arrow 11 → 2.
+    let view = chaos_view(CHAOS_START, &["m5", "m3"]);
+    assert_eq!((view.jia_hand.as_slice(), view.yi_hand.as_slice()), (&[9][..], &[6][..]));
+    let pic = chaos_picture(&view, "#5 Chaos Clock · ply 2", Script::Latin);
+    golden("chaos-clock/mid-game-latin", &pic);
+}
+
+#[test]
+fn render_chaos_clock_after_a_pass_in_chinese() {
+    let view = chaos_view(CHAOS_START, &["m5", "m3", "pass"]);
+    let pic = chaos_picture(&view, "#5 混乱时钟 · 第3步", Script::Chinese);
+    golden("chaos-clock/pass-chinese", &pic);
+}
+
+#[test]
+fn render_chaos_clock_finished_game_after_a_winning_drop() {
+    // 甲 drops 1 onto slot 1, capturing 乙's 12: all six odd pieces home, 甲 wins.
+    let view = chaos_view("12,2,3,4,5,6,7,8,9,10,11,0;0;5", &["d1"]);
+    assert!(view.outcome.is_some(), "premise: the game is over");
+    let pic = chaos_picture(&view, "#5 Chaos Clock · Jia wins", Script::Latin);
+    golden("chaos-clock/finished-latin", &pic);
+}
+
+#[test]
+fn render_chaos_clock_images_are_deterministic_and_differ_with_the_ban() {
+    let a = chaos_view("8,6,1,11,9,10,12,7,4,2,3,5;1;7", &[]);
+    let b = chaos_view("8,6,1,11,9,10,12,7,4,2,3,5;1;12", &[]);
+    let (pa, pb) = (chaos_picture(&a, "#5", Script::Latin), chaos_picture(&b, "#5", Script::Latin));
+    assert_ne!(pa.png, pb.png, "the banned piece shows");
+    assert_eq!(chaos_picture(&a, "#5", Script::Latin), pa, "same view, same bytes");
+    assert_eq!(chunk_types(&pa.png), ["IHDR", "IDAT", "IEND"]);
+}

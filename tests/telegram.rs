@@ -1070,3 +1070,24 @@ async fn a_perfect10_promotion_is_chosen_with_a_button_in_the_group() {
     api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
     let _ = bot.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_action_buttons() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, &format!("/new chaos-clock @{BOT_USERNAME}"));
+    api.expect_sent(GROUP, "Chaos Clock #1: Alice Liddell (甲, odd pieces) vs Arbiter (bot)").await;
+    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot) (乙, even)").await;
+    assert!(reply.photo.is_some(), "the clock face comes as a photo: {}", reply.text);
+    let datas = reply.datas();
+    assert!(!datas.is_empty() && datas.iter().all(|d| d.starts_with("1:1:act-")), "{datas:?}");
+    // Alice's press plays her action and the bot answers at once.
+    api.press(ALICE, &reply, &datas[0]);
+    api.expect_sent(GROUP, "#1 ply 2: Alice Liddell (甲, odd)").await;
+    api.expect_sent(GROUP, "#1 ply 3: ").await;
+    // `@bot` works as well, and other games refuse the bot.
+    api.say(GROUP, ALICE, "/new ultima @bot");
+    api.expect_sent(GROUP, "I play only chaos-clock myself.").await;
+    let _ = bot.finish().await;
+}

@@ -7,6 +7,7 @@
 //! each game draws its own views on top of these helpers.
 
 pub mod board;
+pub mod chaos_clock;
 mod dark_fence;
 pub mod perfect10;
 pub mod ultima;
@@ -136,10 +137,7 @@ pub fn render(view: &AnyView, caption: &str, theme: &Theme) -> Picture {
         AnyView::DarkFence(v) => dark_fence::render(v, caption, theme),
         AnyView::Ultima(v) => ultima::render(v, caption, theme),
         AnyView::Perfect10(v) => perfect10::render(v, caption, theme),
-        // CHAOS-INTEGRATION: a blank placeholder until the clock-face renderer exists.
-        AnyView::ChaosClock(_) => {
-            encode(&RgbaImage::from_pixel(64, 64, Rgba([255, 255, 255, 255])))
-        }
+        AnyView::ChaosClock(v) => chaos_clock::render(v, caption, theme),
     }
 }
 

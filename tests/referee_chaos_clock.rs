@@ -112,8 +112,9 @@ async fn a_whole_game_against_the_bot_plays_at_the_console_and_ends_with_an_anal
     expected.sort();
     shown.sort();
     assert_eq!(shown, expected);
-    // Nobody is sent private messages for the bot.
-    assert!(out.iter().all(|m| m["to"] != "dm:bot"), "{out:#?}");
+    // Nobody is sent private messages for the bot, and alice is not pinged: the bot's answer
+    // comes right after her own action.
+    assert!(out.iter().all(|m| m["to"] != "dm:bot" && m["to"] != "dm:alice"), "{out:#?}");
 
     let mut last_out = out;
     for turn in 0..150 {
@@ -152,6 +153,11 @@ async fn a_whole_game_against_the_bot_plays_at_the_console_and_ends_with_an_anal
 /// Writes a running game of alice (甲) against bob (乙) in `#t` from `position`, as `/new` and
 /// `/accept` would have left it; returns its id.
 async fn start_from(db: &Path, position: &str, options: &str) -> i64 {
+    start_between(db, position, options, r#"["alice","bob"]"#).await
+}
+
+/// The same with the seats given (JSON), e.g. alice against the bot.
+async fn start_between(db: &Path, position: &str, options: &str, seats: &str) -> i64 {
     let store = Store::open(db).await.expect("the store opens");
     let game = store
         .create_game(&NewGame {
@@ -161,7 +167,7 @@ async fn start_from(db: &Path, position: &str, options: &str) -> i64 {
             options: options.to_owned(),
             position: Some(position.to_owned()),
             seed: 0,
-            seats: r#"["alice","bob"]"#.to_owned(),
+            seats: seats.to_owned(),
             creator: "alice".to_owned(),
             locale: "en".to_owned(),
             status: "active".to_owned(),
@@ -306,4 +312,26 @@ async fn a_fair_start_is_announced_as_proven_and_reloads_without_searching_again
         assert_ne!(fast::value(&state.solver_pos(), fast::DEFAULT_BUDGET), Ok(solver::BOTH_WIN));
     }
     assert_eq!(rng.derangement(), game.board());
+}
+
+// A restart between a player's saved action and the bot's answer: the stored game has the bot
+// (乙) to act. The next clock tick makes it move, saved and announced like any action; it never
+// loses on time.
+#[tokio::test]
+async fn a_bot_interrupted_before_its_answer_moves_on_the_next_tick() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("t.db");
+    // Spec §6.1 row 2: 乙 to move, 共赢 with best play by d10 or m12.
+    let id = start_between(&db, "4,3,11,0,5,6,12,0,0,2,0,0;1;11", "", r#"["alice","bot"]"#).await;
+    let out = run("!clock +2d\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(
+        public.iter().any(|t| t.starts_with(&format!("#{id} ply 1: Arbiter (bot)"))),
+        "{public:#?}"
+    );
+    assert!(public.iter().all(|t| !t.contains("lost on time")), "{public:#?}");
+    let (_, log, _, _) = stored_game(&db, id).await;
+    assert_eq!(log.len(), 1);
+    // The spec's best actions for this row (pass is also best here: decision 2 of the spec).
+    assert!(["d10", "m12", "pass"].contains(&log[0].1.as_str()), "{log:?}");
 }

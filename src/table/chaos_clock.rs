@@ -276,8 +276,8 @@ pub(super) fn announce(
     vec![m]
 }
 
-/// The private turn ping: only in correspondence games, where the players are not watching the
-/// chat; the public message carries the clock face and the buttons.
+/// The private turn ping: only in correspondence games between people, where the players are not
+/// watching the chat; the public message carries the clock face and the buttons.
 pub(super) fn turn_prompts(
     w: &Wording,
     t: &Table,
@@ -285,7 +285,9 @@ pub(super) fn turn_prompts(
     prompt: Prompt,
     lang: Lang,
 ) -> Vec<Outbound> {
-    if prompt != Prompt::Move || t.time.pace != Pace::Correspondence {
+    // Against the bot the answer comes right after the player's own action: no ping.
+    let against_bot = t.seats.iter().any(|u| u.as_deref() == Some(super::BOT_USER));
+    if prompt != Prompt::Move || t.time.pace != Pace::Correspondence || against_bot {
         return Vec::new();
     }
     let Some(to) = games::private(t, seat.index()) else { return Vec::new() };

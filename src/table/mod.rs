@@ -1033,7 +1033,11 @@ impl Referee {
         self.install(table);
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let bot = self.bot_moves(&mut t).await?;
+        let bot = self.bot_moves(&mut t).await.unwrap_or_else(|e| {
+            // The game is saved and started; the next clock tick retries the bot's move.
+            tracing::error!(error = ?e, id, "the bot could not open");
+            Vec::new()
+        });
         if bot.is_empty() {
             out.extend(self.turn_prompts(&t).await);
             self.add_buttons(&t, &mut out);
@@ -1076,7 +1080,12 @@ impl Referee {
         by: Option<&str>,
     ) -> Reply {
         let mut out = self.apply(t, seat, action, by).await?;
-        out.extend(self.bot_moves(t).await?);
+        // The player's action is saved: it is announced whatever happens to the bot's answer
+        // (which the next clock tick retries).
+        match self.bot_moves(t).await {
+            Ok(bot) => out.extend(bot),
+            Err(e) => tracing::error!(error = ?e, id = t.row.id, "the bot could not answer"),
+        }
         Ok(out)
     }
 
@@ -2017,7 +2026,13 @@ impl Referee {
             .lock_index()
             .games
             .iter()
-            .filter(|(_, s)| s.status == "active" && s.deadline_at.is_some())
+            .filter(|(_, s)| {
+                let bot_to_act = s
+                    .to_act
+                    .and_then(|i| s.seats.get(i))
+                    .is_some_and(|u| u.as_deref() == Some(BOT_USER));
+                s.status == "active" && (s.deadline_at.is_some() || bot_to_act)
+            })
             .map(|(id, _)| *id)
             .collect();
         due.sort_unstable();

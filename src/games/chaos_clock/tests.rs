@@ -700,3 +700,44 @@ fn a_recorded_fair_draw_replays_the_same_start() {
     }
     assert_eq!(board, drawn.board());
 }
+
+// The bot against itself from random starts: with both sides playing best actions, every game
+// must end with the start's proven outcome (in particular, a proven win is converted and not
+// lost to the third-repetition rule). Slow (a search per ply): run with --ignored in release.
+#[test]
+#[ignore = "about 1.5 s per game in release; run with --release -- --ignored"]
+fn the_bot_against_itself_realises_the_proven_outcome_from_random_starts() {
+    let games: u64 =
+        std::env::var("CHAOS_SELF_PLAY_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let mut realised = [0usize; 5];
+    for seed in 0..games {
+        let mut g = State::new(&Options::default(), Seed(5000 + seed)).expect("a start");
+        let start = fast::value(&g.solver_pos(), fast::DEFAULT_BUDGET).expect("within budget");
+        let mut plies = 0;
+        while let Some((action, proven)) = g.bot_action(fast::DEFAULT_BUDGET) {
+            assert!(proven, "seed {seed}: unproven at ply {plies}");
+            let seat = g.to_move();
+            g.play(seat, &action).expect("the bot's action is legal");
+            plies += 1;
+        }
+        let outcome = g.outcome().expect("over");
+        let value = match outcome.result {
+            GameResult::Winner(JIA) => JIA_WINS,
+            GameResult::Winner(_) => YI_WINS,
+            GameResult::BothWin => BOTH_WIN,
+            _ => BOTH_LOSE,
+        };
+        assert_eq!(
+            value,
+            start,
+            "seed {seed}: start {} proven {start}, ended {outcome:?} after {plies} plies",
+            at_start_text(&g)
+        );
+        realised[usize::from(value)] += 1;
+    }
+    eprintln!("realised (jia, yi, both-win, both-lose): {:?}", &realised[1..]);
+}
+
+fn at_start_text(g: &State) -> String {
+    g.trail.first().map_or_else(|| g.position(), |(p, _)| format!("{p:?}"))
+}

@@ -256,6 +256,17 @@ async fn refused_actions_say_why_and_change_nothing() {
     let (_, log, status, _) = stored_game(&db, id).await;
     assert!(log.is_empty(), "{log:?}");
     assert_eq!(status, "active");
+    // The fair start's recorded draw is the engine's, not a player's option (it would skip the
+    // proof).
+    let out = run("alice@#t: /new chaos-clock @bob start=fair fair_draw=2\n", &db).await;
+    assert_eq!(
+        texts_to(&out, "#t"),
+        [
+            "Those settings don't work: unknown option `fair_draw` (known: start, hints). See /rules."
+        ]
+    );
+    let store = Store::open(&db).await.expect("the store opens");
+    assert!(store.game(id + 1).await.is_err(), "no game was created");
     // The bot plays only Chaos Clock.
     let out = run("alice@#t: /new ultima @bot\n", &db).await;
     assert_eq!(texts_to(&out, "#t"), ["I play only chaos-clock myself."]);

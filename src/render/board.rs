@@ -198,13 +198,13 @@ fn hatch_disc(img: &mut RgbaImage, (cx, cy): (i64, i64), r: i64, period: i64, co
 }
 
 /// Pixel width of `text` at `size` (the text as drawn, with undrawable characters replaced).
-fn text_width(text: &str, size: f32) -> i64 {
+pub(super) fn text_width(text: &str, size: f32) -> i64 {
     font().map_or(0, |f| i64::from(text_size(PxScale::from(size), f, &drawable(text)).0))
 }
 
 /// Draws the caption centred in the top band, shrinking it (down to a floor) and then cutting it
-/// with `…` until it fits.
-fn draw_caption(img: &mut RgbaImage, caption: &str, band: i64, color: Rgba<u8>) {
+/// with `…` until it fits. Shared by every renderer's caption line.
+pub(super) fn draw_caption(img: &mut RgbaImage, caption: &str, band: i64, color: Rgba<u8>) {
     let caption = caption.trim();
     if caption.is_empty() {
         return;

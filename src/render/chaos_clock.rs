@@ -14,6 +14,7 @@ use ab_glyph::PxScale;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::text_size;
 
+use super::board::{draw_caption, text_width};
 use super::{
     Picture, Script, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at,
     text_centered, thick_line,
@@ -294,36 +295,6 @@ fn draw_arrow(img: &mut RgbaImage, l: &Layout, from: u8, to: u8, color: Rgba<u8>
         ],
         color,
     );
-}
-
-/// Pixel width of `text` at `size` (as drawn, with undrawable characters replaced).
-fn text_width(text: &str, size: f32) -> i64 {
-    font().map_or(0, |f| i64::from(text_size(PxScale::from(size), f, &drawable(text)).0))
-}
-
-/// Draws the caption centred in the top band, shrinking it (down to a floor) and then cutting it
-/// with `…` until it fits (the same rule as the square boards' caption).
-fn draw_caption(img: &mut RgbaImage, caption: &str, band: i64, color: Rgba<u8>) {
-    let caption = caption.trim();
-    if caption.is_empty() {
-        return;
-    }
-    let room = i64::from(img.width()) - 16;
-    let full = band as f32 * 0.65;
-    let floor = (full * 0.7).max(10.0);
-    let mut size = full;
-    while size > floor && text_width(caption, size) > room {
-        size -= 1.0;
-    }
-    let mut text = caption.to_string();
-    let mut chars: Vec<char> = caption.chars().collect();
-    while text_width(&text, size) > room && !chars.is_empty() {
-        chars.pop();
-        text = chars.iter().collect::<String>().trim_end().to_string() + "…";
-    }
-    let x = (i64::from(img.width()) - text_width(&text, size)) / 2;
-    let (_, h) = font().map_or((0, 0), |f| text_size(PxScale::from(size), f, &drawable(&text)));
-    text_at(img, &text, x, (band - i64::from(h)) / 2, size, color);
 }
 
 /// Text drawn twice a pixel apart: a bolder stroke that reads better on a phone.

@@ -228,17 +228,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Op
 
 /// The headline and reason of a finished game.
 fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
-    let id = t.row.id;
-    let headline = match result {
-        GameResult::Winner(seat) => w.text(
-            lang,
-            "over-win",
-            &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
-        ),
-        GameResult::BothWin => w.text(lang, "over-both-win", &[("id", id.into())]),
-        GameResult::BothLose => w.text(lang, "over-both-lose", &[("id", id.into())]),
-        GameResult::Draw => w.text(lang, "over-draw", &[("id", id.into())]),
-    };
+    let headline = games::headline(w, lang, t, Some(result));
     let name = match result {
         GameResult::Winner(seat) => name_of(t, seat.index()).to_string(),
         _ => String::new(),
@@ -361,15 +351,7 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
         (false, false) => "Yi",
     };
     let ply = if zh { format!("第{}手", t.actions) } else { format!("ply {}", t.actions) };
-    let stored = match (t.row.status.as_str(), t.row.result.as_deref()) {
-        ("over", Some("seat:0")) => Some(GameResult::Winner(Seat(0))),
-        ("over", Some("seat:1")) => Some(GameResult::Winner(Seat(1))),
-        ("over", Some("both-win")) => Some(GameResult::BothWin),
-        ("over", Some("both-lose")) => Some(GameResult::BothLose),
-        ("over", Some("draw")) => Some(GameResult::Draw),
-        _ => None,
-    };
-    let state = match view.outcome.map(|o| o.result).or(stored) {
+    let state = match view.outcome.map(|o| o.result).or_else(|| games::stored_result(t)) {
         Some(GameResult::Winner(seat)) => {
             if zh {
                 format!("{}胜", side(seat))

@@ -223,18 +223,7 @@ pub(super) fn finished(
     images: bool,
 ) -> Outbound {
     let lang = public_lang(t);
-    let id = t.row.id;
-    let headline = match result {
-        Some(GameResult::Winner(seat)) => w.text(
-            lang,
-            "over-win",
-            &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
-        ),
-        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
-        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
-        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
-        None => w.text(lang, "over-aborted", &[("id", id.into())]),
-    };
+    let headline = headline(w, lang, t, result);
     let loser = match result {
         Some(GameResult::Winner(seat)) => name_of(t, 1 - seat.index().min(1)).to_string(),
         _ => String::new(),
@@ -257,6 +246,22 @@ pub(super) fn finished(
     let mut m = msg(t, public(t), text);
     m.image = image;
     m
+}
+
+/// "#3 is over: alice wins." (or a draw, both win, both lose; aborted without a result).
+pub(super) fn headline(w: &Wording, lang: Lang, t: &Table, result: Option<GameResult>) -> String {
+    let id = t.row.id;
+    match result {
+        Some(GameResult::Winner(seat)) => w.text(
+            lang,
+            "over-win",
+            &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
+        ),
+        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
+        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
+        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
+        None => w.text(lang, "over-aborted", &[("id", id.into())]),
+    }
 }
 
 /// The prompts when `seat` must act (public and private).
@@ -523,8 +528,8 @@ pub(super) fn chess_caption(
     text
 }
 
-/// The result the table stored for a game it ended itself (`seat:0`, `seat:1`, `draw`).
-fn stored_result(t: &Table) -> Option<GameResult> {
+/// The result stored for a finished game (`seat:0`, `seat:1`, `draw`, `both-win`, `both-lose`).
+pub(super) fn stored_result(t: &Table) -> Option<GameResult> {
     if t.row.status != "over" {
         return None;
     }
@@ -532,6 +537,8 @@ fn stored_result(t: &Table) -> Option<GameResult> {
         "seat:0" => Some(GameResult::Winner(Seat(0))),
         "seat:1" => Some(GameResult::Winner(Seat(1))),
         "draw" => Some(GameResult::Draw),
+        "both-win" => Some(GameResult::BothWin),
+        "both-lose" => Some(GameResult::BothLose),
         _ => None,
     }
 }

@@ -951,6 +951,17 @@ impl Referee {
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
             pairs.into_iter().partition(|(k, _)| TimeControl::KEYS.contains(&k.as_str()));
+        // Players choose only the options a game offers; keys an engine records for itself
+        // (Chaos Clock's `fair_draw`, which skips the fair start's proof) are not theirs to set.
+        let specs = kind.option_specs();
+        if let Some((key, _)) = game_pairs.iter().find(|(k, _)| !specs.iter().any(|s| s.key == k)) {
+            let known: Vec<&str> = specs.iter().map(|s| s.key).collect();
+            let e = crate::games::OptionsError::UnknownKey {
+                key: key.clone(),
+                known: known.join(", "),
+            };
+            return Err(TableError::user_with("err-options", &[("detail", &e.to_string())]));
+        }
         let game_text: Vec<String> = game_pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let options = AnyOptions::parse(kind, &game_text.join(","))
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;

@@ -17,6 +17,7 @@ pub mod chaos_clock;
 pub mod dark_fence;
 pub mod options;
 pub mod perfect10;
+pub mod rabble;
 pub mod ultima;
 
 pub use options::{OptionSpec, OptionsError};

@@ -1,0 +1,23 @@
+//! 烏合之眾 Rabble chess (`../shared/specs/rabble.md`): an unbounded board in any number of
+//! dimensions, filled with infinitely many pawns.
+//!
+//! The position is a pure fill function plus a finite, normalised change map ([`board`]);
+//! a submitted turn is checked by ray arithmetic ([`geometry`]) and the turn checker
+//! ([`state`]); nothing infinite is ever stored, listed or iterated. Interpretations are
+//! tagged `[I-n]` as in the spec.
+
+pub mod board;
+pub mod coord;
+pub mod geometry;
+pub mod notation;
+pub mod options;
+pub mod state;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Cell, Fill, Kind, Side, Unit};
+pub use coord::{Coord, Layer};
+pub use notation::{Action, Step};
+pub use options::{Handicap, Options};
+pub use state::{End, Reason, State, TurnError};

@@ -1,0 +1,715 @@
+//! One test per rule and per interpretation of `../shared/specs/rabble.md`, each citing it.
+//! Expected values are worked out by hand from the spec's tables in the comments.
+
+use proptest::prelude::*;
+
+use super::board::{Board, Fill, Kind, Side, Unit};
+use super::coord::{Coord, CoordError};
+use super::geometry::{leap_offsets, ray_hints};
+use super::notation::{self, Action};
+use super::options::{Handicap, Options};
+use super::state::{End, Reason, State};
+
+fn quick() -> Options {
+    Options { select: false, ..Options::default() }
+}
+
+fn game() -> State {
+    State::new(&quick())
+}
+
+fn play(s: &mut State, text: &str) -> super::state::Report {
+    let side = s.to_move;
+    let action = notation::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    s.play(side, &action).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn refused(s: &mut State, text: &str) -> String {
+    let before = s.clone();
+    let side = s.to_move;
+    let action = notation::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let err = s.play(side, &action).expect_err(text);
+    assert_eq!(*s, before, "a refused turn changes nothing");
+    err.code.to_string()
+}
+
+fn put(s: &mut State, c: &str, owner: Side, kinds: &[Kind]) {
+    let mut pieces = kinds.to_vec();
+    pieces.sort_unstable();
+    s.set_cell(&Coord::parse(c).unwrap(), Some(Unit { owner, pieces }));
+}
+
+fn clear(s: &mut State, c: &str) {
+    s.set_cell(&Coord::parse(c).unwrap(), None);
+}
+
+fn at(s: &State, c: &str) -> Option<Unit> {
+    s.board().get(&Coord::parse(c).unwrap())
+}
+
+// §2.5 [I-3], §3 [I-6]: after selection every square holds a pawn or a picked piece.
+#[test]
+fn the_opening_has_no_empty_square_in_any_layer() {
+    let s = game();
+    for z in [-3, 0, 1, 2, 7] {
+        for x in -5..=18 {
+            for y in -5..=18 {
+                assert!(s.board().occupied(&Coord::xyz(x, y, z)), "({x},{y},{z}) is empty");
+            }
+        }
+    }
+    // Red owns y ≤ 6, Blue y ≥ 7 ([I-4]).
+    assert_eq!(at(&s, "3,6").unwrap().owner, Side::Red);
+    assert_eq!(at(&s, "3,7").unwrap().owner, Side::Blue);
+}
+
+// §3: the default placement, Blue mirrored, 120 + 24 pawn slots each.
+#[test]
+fn default_selection_places_the_seed_back_rows_and_scores_pawn_slots() {
+    let s = game();
+    let red: String = (1..=12).map(|x| at(&s, &format!("{x},1")).unwrap().letters()).collect();
+    let blue: String = (1..=12).map(|x| at(&s, &format!("{x},12")).unwrap().letters()).collect();
+    assert_eq!(red, "RNBCQKJGCBNR");
+    assert_eq!(blue, "rnbcgjkqcbnr");
+    assert_eq!(s.score, [144, 144]);
+    assert_eq!(s.to_move, Side::Red);
+}
+
+// §3: Red picks first at each step; each P adds a point; uniques are a permutation.
+#[test]
+fn selection_alternates_red_first_and_checks_the_uniques() {
+    let mut s = State::new(&Options::default());
+    assert_eq!(s.selecting(), Some((Side::Red, 0)));
+    play(&mut s, "pick C N B R");
+    assert_eq!(s.selecting(), Some((Side::Blue, 0)));
+    play(&mut s, "pick P P P R");
+    // Blue's left group runs x = 12, 11, 10, 9 on y = 12.
+    assert_eq!(at(&s, "12,12").unwrap().letters(), "p");
+    assert_eq!(at(&s, "9,12").unwrap().letters(), "r");
+    assert_eq!(s.score, [120, 123]);
+    for _ in 0..14 {
+        play(&mut s, "pick default");
+    }
+    assert_eq!(s.selecting(), Some((Side::Red, 8)));
+    assert_eq!(refused(&mut s, "pick Q Q J G"), "bad-pick");
+    assert_eq!(refused(&mut s, "7,6x7,8"), "selecting");
+    play(&mut s, "pick K Q J G");
+    play(&mut s, "pick default");
+    assert_eq!(s.selecting(), None);
+    assert_eq!(at(&s, "5,1").unwrap().letters(), "K");
+    assert_eq!(s.royals[0][0], Some(Coord::main(5, 1)));
+    // Red: 12 default pawn slots after the first pick (rows 2–4: 6 groups × 4 − 0) = 24 − 0.
+    assert_eq!(s.score[0], 120 + 24);
+}
+
+// The seed's first game: Red's pawn reaches the promotion line at once, and can check two
+// leaps later; §4.1 pawn; [I-8].
+#[test]
+fn the_seed_first_game_pawn_reaches_the_line_then_threatens_the_king() {
+    let mut s = game();
+    assert_eq!(refused(&mut s, "7,6>7,7"), "use-capture");
+    let r = play(&mut s, "7,6x7,8");
+    assert_eq!(r.gained, 1);
+    assert!(Side::Red.in_zone(8), "y = 8 is Red's promotion row");
+    assert_eq!(at(&s, "7,6"), None, "the pawn left a hole");
+    play(&mut s, "3,7x3,5");
+    play(&mut s, "7,8x7,10");
+    play(&mut s, "1,7x1,5");
+    // 7,12 is Blue's king under the default placement; the pawn takes it.
+    assert_eq!(at(&s, "7,12").unwrap().letters(), "k");
+    play(&mut s, "7,10x7,12");
+    // Red 144 + 1 + 1 + 0 (a king has no value) = 146, Blue 144 + 1 + 1 = 146: Blue's score
+    // is not higher, so Blue loses rather than crowning its prince ([I-31]).
+    assert_eq!(s.score, [146, 146]);
+    assert_eq!(s.end, Some(End::Win(Side::Red, Reason::KingCaptured)));
+}
+
+// §10.2's example: promote to 山炮, then cannon-capture over one screen.
+#[test]
+fn a_pawn_on_the_line_promotes_and_captures_as_a_cannon_in_one_turn() {
+    let mut s = game();
+    play(&mut s, "7,6x7,8");
+    play(&mut s, "3,7x3,5");
+    play(&mut s, "7,8=C x7,10");
+    assert_eq!(at(&s, "7,10").unwrap().letters(), "C");
+    assert_eq!(at(&s, "7,9").unwrap().letters(), "p", "the screen stays");
+    // Promotion outside Z is refused ([I-8]).
+    let mut t = game();
+    assert_eq!(refused(&mut t, "3,6=N x3,8"), "not-in-zone");
+}
+
+// §4.1 馬仔: Man(1..4) has 40 offsets, Man(3..4) 28.
+#[test]
+fn the_mazai_moves_to_40_squares_and_captures_on_28() {
+    assert_eq!(leap_offsets(Kind::N, Side::Red, false).len(), 40);
+    assert_eq!(leap_offsets(Kind::N, Side::Red, true).len(), 28);
+    assert_eq!(leap_offsets(Kind::P, Side::Red, false).len(), 6);
+    assert!(leap_offsets(Kind::P, Side::Blue, true).contains(&(0, -2)));
+}
+
+/// A layer far from everything, all pawns by default: Red below y = 7, Blue from 7 up.
+fn lab(s: &mut State, z: i64, xs: std::ops::RangeInclusive<i64>, y: i64) {
+    for x in xs {
+        clear(s, &format!("{x},{y},{z}"));
+    }
+}
+
+// §4.1 山炮: moves over at most one piece; captures over exactly one.
+#[test]
+fn the_cannon_counts_screens() {
+    let mut s = game();
+    // Row y = 3 of layer 5: C at x = 0, empty 1..2, Red pawn screen at 3, empty 4, Blue at 5.
+    lab(&mut s, 5, 1..=2, 3);
+    clear(&mut s, "4,3,5");
+    put(&mut s, "0,3,5", Side::Red, &[Kind::C]);
+    put(&mut s, "5,3,5", Side::Blue, &[Kind::P]);
+    let base = s.clone();
+    play(&mut s, "0,3,5>4,3,5");
+    let mut s = base.clone();
+    play(&mut s, "0,3,5>2,3,5");
+    let mut s = base.clone();
+    play(&mut s, "0,3,5x5,3,5");
+    let mut s = base.clone();
+    assert_eq!(refused(&mut s, "0,3,5x3,3,5"), "own-unit");
+    // Take the screen away: no capture without exactly one screen.
+    let mut s = base;
+    clear(&mut s, "3,3,5");
+    assert_eq!(refused(&mut s, "0,3,5x5,3,5"), "geometry");
+}
+
+// §4.1: 車夫 captures diagonally only one step (or over a screen); 相爺 orthogonally only one.
+#[test]
+fn the_chefu_and_xiangye_differ_in_their_one_step_captures() {
+    let mut s = game();
+    put(&mut s, "0,0,5", Side::Red, &[Kind::R]);
+    put(&mut s, "1,1,5", Side::Blue, &[Kind::P]);
+    put(&mut s, "0,1,5", Side::Blue, &[Kind::P]);
+    let base = s.clone();
+    play(&mut s, "0,0,5x1,1,5");
+    let mut s = base.clone();
+    play(&mut s, "0,0,5x0,1,5");
+    // 相爺 in the same spot: orthogonal one step yes, diagonal one step yes (X ride, no screen).
+    let mut s = base.clone();
+    put(&mut s, "0,0,5", Side::Red, &[Kind::B]);
+    play(&mut s, "0,0,5x0,1,5");
+    // 車夫 two squares diagonally with nothing between: no; over one screen: yes.
+    let mut s = base.clone();
+    put(&mut s, "2,2,5", Side::Blue, &[Kind::P]);
+    clear(&mut s, "1,1,5");
+    assert_eq!(refused(&mut s, "0,0,5x2,2,5"), "geometry");
+    let mut s = base;
+    put(&mut s, "2,2,5", Side::Blue, &[Kind::P]);
+    play(&mut s, "0,0,5x2,2,5");
+}
+
+// §4.6 [I-10]: slide then step reaches a square off every line; the final square differs
+// from the origin; a capture ends the move.
+#[test]
+fn the_queen_slides_then_steps_and_may_not_return_home() {
+    let mut s = game();
+    put(&mut s, "0,0,5", Side::Red, &[Kind::Q]);
+    lab(&mut s, 5, 1..=5, 0);
+    clear(&mut s, "6,1,5");
+    let base = s.clone();
+    let r = play(&mut s, "0,0,5>6,1,5");
+    assert_eq!(r.waypoint, Some(Coord::xyz(5, 0, 5)));
+    let mut s = base.clone();
+    play(&mut s, "0,0,5>5,0,5>6,1,5");
+    let mut s = base.clone();
+    assert_eq!(refused(&mut s, "0,0,5>1,0,5>0,0,5"), "same-square");
+    // Capture on the final square after a slide.
+    let mut s = base;
+    put(&mut s, "6,1,5", Side::Blue, &[Kind::N]);
+    let r = play(&mut s, "0,0,5x6,1,5");
+    assert_eq!(r.gained, 3);
+}
+
+// §4.5 [I-12]: kings face off across layers when every square between is empty.
+#[test]
+fn kings_face_off_across_layers_only_through_empty_squares() {
+    let mut s = game();
+    put(&mut s, "40,40,3", Side::Red, &[Kind::K]);
+    put(&mut s, "40,40,6", Side::Blue, &[Kind::K]);
+    clear(&mut s, "40,40,4");
+    let base = s.clone();
+    assert_eq!(refused(&mut s, "40,40,3x40,40,6"), "geometry");
+    let mut s = base;
+    clear(&mut s, "40,40,5");
+    play(&mut s, "40,40,3x40,40,6");
+    assert_eq!(at(&s, "40,40,6").unwrap().letters(), "K");
+}
+
+// §4.5: in-layer face-off along a cleared diagonal at any distance.
+#[test]
+fn kings_face_off_along_a_cleared_diagonal() {
+    let mut s = game();
+    put(&mut s, "100,0,5", Side::Red, &[Kind::K]);
+    put(&mut s, "107,7,5", Side::Blue, &[Kind::K]);
+    for k in 1..7 {
+        clear(&mut s, &format!("{},{},5", 100 + k, k));
+    }
+    play(&mut s, "100,0,5x107,7,5");
+}
+
+// §5 [I-16]: stacking costs 1 in Z, else the highest value; Red's Z starts at y = 8, Blue's at 5.
+#[test]
+fn stacking_price_depends_on_the_promotion_line() {
+    let mut s = game();
+    // Outside B (x = 20), Red pawn on own pawn at y = 6: 1 (P) + 1 (stack, highest P) = 2.
+    let before = s.score[0];
+    let r = play(&mut s, "drop P&20,6");
+    assert_eq!(r.cost, 2);
+    assert_eq!(s.score[0], before - 2);
+    let mut s = game();
+    assert_eq!(play(&mut s, "drop N&20,6").cost, 6);
+    let mut s = game();
+    put(&mut s, "20,8", Side::Red, &[Kind::P]);
+    assert_eq!(play(&mut s, "drop N&20,8").cost, 4);
+    // Blue: y = 5 is in Blue's Z, y = 6 is not.
+    let mut s = game();
+    play(&mut s, "7,6x7,8");
+    put(&mut s, "20,5", Side::Blue, &[Kind::P]);
+    put(&mut s, "21,6", Side::Blue, &[Kind::P]);
+    assert_eq!(play(&mut s, "drop n&20,5").cost, 4);
+    play(&mut s, "3,6x3,8");
+    assert_eq!(play(&mut s, "drop n&21,6").cost, 6);
+}
+
+// §5: drops cost the piece value, +1 inside B; drop + stack add up (the spec's examples).
+#[test]
+fn drop_prices_follow_the_spec_examples() {
+    let mut s = game();
+    play(&mut s, "7,6x7,8");
+    play(&mut s, "3,7x3,5");
+    assert_eq!(play(&mut s, "drop C@7,6").cost, 4);
+    let mut s = game();
+    assert_eq!(play(&mut s, "drop P&3,3").cost, 3);
+    let mut s = game();
+    assert_eq!(refused(&mut s, "drop P@3,3"), "use-stack");
+    assert_eq!(refused(&mut s, "drop P&3,8"), "enemy-square");
+    assert_eq!(refused(&mut s, "drop K&3,3"), "bad-drop");
+    assert_eq!(refused(&mut s, "drop Q&3,3"), "no-credit");
+    assert_eq!(refused(&mut s, "drop P&6,1"), "royal-stack");
+}
+
+// §6: every example shape of the forbid table.
+#[test]
+fn the_combination_rules_accept_and_reject_the_spec_examples() {
+    for legal in [
+        &["JUMP3", "MOVE", "JUMPH", "STACK", "PROMOTE"][..],
+        &["SPLIT", "CAPTURE", "PROMOTE"],
+        &["PROMOTE", "CAPTURE"],
+        &["DROP", "STACK", "PROMOTE"],
+        &["JUMPH", "JUMP3"],
+    ] {
+        assert!(State::check_sequence(legal, false).is_ok(), "{legal:?}");
+    }
+    for illegal in [
+        &["MOVE", "CAPTURE"][..],
+        &["JUMP3", "CAPTURE"],
+        &["CAPTURE", "JUMP3"],
+        &["DROP", "MOVE"],
+        &["SPLIT", "DROP"],
+        &["MOVE", "MOVE"],
+        &["STACK", "JUMP3"],
+    ] {
+        assert!(State::check_sequence(illegal, false).is_err(), "{illegal:?}");
+    }
+}
+
+// §10.2's examples: a jump down into a hole is free; a capture after a jump is not allowed.
+#[test]
+fn a_layer_jump_into_a_hole_is_free_and_cannot_be_followed_by_a_capture() {
+    let mut s = game();
+    play(&mut s, "7,6x7,8");
+    play(&mut s, "3,7x3,5");
+    let before = s.clone();
+    let r = play(&mut s, "7,6,2 z-");
+    assert_eq!(r.cost, 0);
+    assert_eq!(at(&s, "7,6").unwrap().letters(), "P");
+    assert_eq!(at(&s, "7,6,2"), None);
+    let mut s = before;
+    assert_eq!(refused(&mut s, "7,6,2 z- >7,7"), "use-capture");
+    assert_eq!(refused(&mut s, "7,6,2 z- x7,7"), "combination");
+    assert_eq!(refused(&mut s, "7,5,2 z-"), "use-stack");
+}
+
+// §4.4 [I-14]: the seed's high-dimension jump costs 1 for a single piece.
+#[test]
+fn the_seed_high_dimension_jump_costs_one_point() {
+    let mut s = game();
+    clear(&mut s, "9,4");
+    let r = play(&mut s, "9,4,1,2 d4-");
+    assert_eq!(r.cost, 1);
+    assert_eq!(at(&s, "9,4").unwrap().letters(), "P");
+    assert_eq!(s.stats[0].high_jumps[0], 1);
+    // A stack of two pays its highest value: N + P → 3.
+    let mut s = game();
+    put(&mut s, "30,2,1,5", Side::Red, &[Kind::N, Kind::P]);
+    clear(&mut s, "30,2,1,6");
+    assert_eq!(play(&mut s, "30,2,1,5 d4+").cost, 3);
+}
+
+// §4.2 [I-19]: a split part relocates; the rest stays.
+#[test]
+fn a_split_part_moves_and_the_rest_stays() {
+    let mut s = game();
+    put(&mut s, "20,1", Side::Red, &[Kind::P, Kind::P, Kind::P]);
+    clear(&mut s, "20,3");
+    play(&mut s, "20,1/2P >20,3");
+    assert_eq!(at(&s, "20,1").unwrap().letters(), "P");
+    assert_eq!(at(&s, "20,3").unwrap().letters(), "PP");
+    let mut s = game();
+    put(&mut s, "20,1", Side::Red, &[Kind::P, Kind::P]);
+    assert_eq!(refused(&mut s, "20,1/2P >20,3"), "bad-split");
+    assert_eq!(refused(&mut s, "20,1/P =N"), "bad-split");
+}
+
+// [I-17]: no debt.
+#[test]
+fn a_turn_costing_more_than_the_score_is_refused() {
+    let mut s = game();
+    s.score[0] = 2;
+    assert_eq!(refused(&mut s, "drop P&3,3"), "no-debt");
+    play(&mut s, "drop P&20,3");
+    assert_eq!(s.score[0], 0);
+}
+
+// §5 [I-15]: a Q or G hire needs a credit from capturing one.
+#[test]
+fn capturing_a_queen_earns_one_queen_hire() {
+    let mut s = game();
+    put(&mut s, "20,5", Side::Blue, &[Kind::Q]);
+    let r = play(&mut s, "20,4x20,5");
+    assert_eq!(r.gained, 12);
+    assert_eq!(s.credits[0], [1, 0]);
+    play(&mut s, "3,7x3,5");
+    assert_eq!(play(&mut s, "drop Q@20,4").cost, 12);
+    assert_eq!(s.credits[0], [0, 0]);
+}
+
+// §7 [I-21]: loss 2 edge cases.
+#[test]
+fn half_the_opponents_score_loses_only_when_the_opponent_has_points() {
+    for (red, blue, red_loses) in [(0, 0, false), (60, 120, true), (61, 120, false), (0, 1, true)] {
+        let mut s = game();
+        s.score = [red, blue];
+        // A free jump changes nothing else: Red's pawn from layer 2 into a hole.
+        clear(&mut s, "20,3");
+        play(&mut s, "20,3,2 z-");
+        let lost = s.end == Some(End::Win(Side::Blue, Reason::ScoreHalved));
+        assert_eq!(lost, red_loses, "{red}/{blue}");
+    }
+}
+
+// §7 [I-22], [I-23]: losses 4 and 5; a stack counts once, a lone K does not count.
+#[test]
+fn front_line_and_battlefield_losses_count_squares_not_pieces() {
+    // Loss 5: every Red square of B turns Blue but the lone K and J (which do not count);
+    // then 12 front-line squares and one stack: 13 squares.
+    let mut s = game();
+    for y in 1..=12 {
+        for x in 1..=12 {
+            let c = format!("{x},{y}");
+            if (x, y) != (6, 1) && (x, y) != (7, 1) && at(&s, &c).is_some_and(|u| u.owner == Side::Red) {
+                put(&mut s, &c, Side::Blue, &[Kind::P]);
+            }
+        }
+    }
+    for x in 1..=12 {
+        put(&mut s, &format!("{x},5"), Side::Red, &[Kind::P]);
+    }
+    put(&mut s, "1,6", Side::Red, &[Kind::P, Kind::P, Kind::N]);
+    s.score = [200, 200];
+    let base = s.clone();
+    clear(&mut s, "20,3");
+    play(&mut s, "20,3,2 z-");
+    assert_eq!(s.end, None, "13 squares are enough");
+    let mut s = base;
+    put(&mut s, "2,5", Side::Blue, &[Kind::P]);
+    clear(&mut s, "20,3");
+    play(&mut s, "20,3,2 z-");
+    assert_eq!(s.end, Some(End::Win(Side::Blue, Reason::BattlefieldLost)));
+}
+
+#[test]
+fn losing_every_front_line_square_loses() {
+    let mut s = game();
+    s.score = [200, 200];
+    for x in 1..=12 {
+        for y in 5..=6 {
+            put(&mut s, &format!("{x},{y}"), Side::Blue, &[Kind::P]);
+        }
+    }
+    put(&mut s, "1,5", Side::Red, &[Kind::K]);
+    clear(&mut s, "20,3");
+    play(&mut s, "20,3,2 z-");
+    assert_eq!(s.end, Some(End::Win(Side::Blue, Reason::FrontLineLost)));
+}
+
+// §7 loss 6.
+#[test]
+fn an_enemy_prince_on_your_kings_home_square_loses() {
+    let mut s = game();
+    // Blue's prince sits next to Red's king square after Red's king has left.
+    put(&mut s, "20,1", Side::Red, &[Kind::K]);
+    clear(&mut s, "6,1");
+    s.royals[0][0] = Some(Coord::main(20, 1));
+    put(&mut s, "6,2", Side::Blue, &[Kind::J]);
+    s.royals[1][1] = Some(Coord::main(6, 2));
+    play(&mut s, "20,3,2 z-&");
+    play(&mut s, "6,2>6,1");
+    assert_eq!(s.end, Some(End::Win(Side::Blue, Reason::HomeSquareTaken)));
+}
+
+// §4.7 [I-31], [I-32], loss 3: the prince is crowned when the king's side leads; a crowned
+// prince captured loses.
+#[test]
+fn a_leading_side_crowns_its_prince_and_then_loses_it_for_good() {
+    let mut s = game();
+    s.score = [200, 100];
+    // Blue captures Red's king from 6,3 (a Blue pawn put there): K on 6,1 is two ahead.
+    put(&mut s, "6,3", Side::Blue, &[Kind::P]);
+    play(&mut s, "drop P&20,3");
+    let r = play(&mut s, "6,3x6,1");
+    assert!(r.prince_crowned);
+    assert_eq!(s.end, None);
+    assert_eq!(at(&s, "7,1").unwrap().letters(), "K");
+    assert!(s.crowned[0]);
+    s.check_invariants().unwrap();
+    put(&mut s, "7,3", Side::Blue, &[Kind::P]);
+    play(&mut s, "drop P&20,3");
+    play(&mut s, "7,3x7,1");
+    assert_eq!(s.end, Some(End::Win(Side::Blue, Reason::CrownedKingCaptured)));
+}
+
+// §4.7: the prince never captures and is never captured.
+#[test]
+fn the_prince_neither_captures_nor_is_captured() {
+    let mut s = game();
+    put(&mut s, "7,3", Side::Blue, &[Kind::P]);
+    assert_eq!(refused(&mut s, "7,1x7,2"), "own-unit");
+    put(&mut s, "7,2", Side::Blue, &[Kind::P]);
+    assert_eq!(refused(&mut s, "7,1x7,2"), "prince-no-capture");
+    put(&mut s, "7,2", Side::Red, &[Kind::P]);
+    play(&mut s, "drop P&20,3");
+    put(&mut s, "7,3", Side::Blue, &[Kind::R]);
+    clear(&mut s, "7,2");
+    assert_eq!(refused(&mut s, "7,3x7,1"), "prince-immune");
+}
+
+// §7 draw 1 [I-20]: a pass only to offer or accept, accepted at once.
+#[test]
+fn a_draw_is_offered_by_passing_and_accepted_at_once() {
+    let mut s = game();
+    assert!(notation::parse("pass").is_err());
+    assert_eq!(refused(&mut s, "pass accept"), "no-offer");
+    play(&mut s, "pass draw");
+    play(&mut s, "pass accept");
+    assert_eq!(s.end, Some(End::Draw(Reason::Agreed)));
+    // An offer lapses after another turn.
+    let mut s = game();
+    play(&mut s, "pass draw");
+    play(&mut s, "3,7x3,5");
+    assert_eq!(refused(&mut s, "pass accept"), "no-offer");
+}
+
+// §7 [I-26]: the quiet-ply limit; equal scores draw.
+#[test]
+fn the_quiet_ply_limit_draws_level_scores_and_decides_uneven_ones() {
+    let mut s = State::new(&Options { quiet_limit: 2, ..quick() });
+    play(&mut s, "pass draw");
+    play(&mut s, "pass draw");
+    assert_eq!(s.end, Some(End::Draw(Reason::QuietPlies)));
+    let mut s = State::new(&Options { quiet_limit: 2, ..quick() });
+    play(&mut s, "7,6x7,8");
+    play(&mut s, "pass draw");
+    assert_eq!(s.end, Some(End::Win(Side::Red, Reason::QuietPlies)));
+}
+
+// §7 [I-25]: repetition is full-state equality; a square back to its default leaves the map.
+#[test]
+fn a_square_back_to_its_default_leaves_the_change_map_and_positions_repeat() {
+    let mut b = Board::new(Fill::default());
+    let c = Coord::xyz(3, 3, 4);
+    b.set(&c, None);
+    assert_eq!(b.change_count(), 1);
+    b.set(&c, Some(Unit::single(Side::Red, Kind::P)));
+    assert_eq!((b.change_count(), b.hash()), (0, 0));
+    // Sixfold repetition with level scores: two units shuttle between layers.
+    let mut s = game();
+    clear(&mut s, "30,3,5");
+    clear(&mut s, "30,10,5");
+    for _ in 0..6 {
+        for t in ["30,3,4 z+", "30,10,4 z+", "30,3,5 z-", "30,10,5 z-"] {
+            if s.end.is_none() {
+                play(&mut s, t);
+            }
+        }
+    }
+    // The position after ply 1 recurs after plies 5, 9, 13, 17 and 21: the 6th time ends it
+    // (the cleared start itself was never recorded, so it would need ply 24).
+    assert_eq!(s.end, Some(End::Draw(Reason::Repetition)));
+    assert_eq!(s.ply, 21);
+}
+
+// §8.1 [I-28]: handicap regions for both colours.
+#[test]
+fn handicap_regions_convert_the_givers_pawns_for_both_colours() {
+    let red1 = Fill { band_empty: false, handicap: [1, 0] };
+    assert_eq!(red1.cell(&Coord::main(-2, 5)).unwrap().owner, Side::Blue);
+    assert_eq!(red1.cell(&Coord::main(-1, 5)).unwrap().owner, Side::Red);
+    assert_eq!(red1.cell(&Coord::main(-2, 4)).unwrap().owner, Side::Red);
+    let blue1 = Fill { band_empty: false, handicap: [0, 1] };
+    assert_eq!(blue1.cell(&Coord::main(15, 8)).unwrap().owner, Side::Red);
+    assert_eq!(blue1.cell(&Coord::main(15, 9)).unwrap().owner, Side::Blue);
+    let red5 = Fill { band_empty: false, handicap: [5, 0] };
+    assert_eq!(red5.cell(&Coord::xyz(3, 3, 0)).unwrap().owner, Side::Blue);
+    assert_eq!(red5.cell(&Coord::xyz(3, 3, 3)).unwrap().owner, Side::Red);
+    let red7 = Fill { band_empty: false, handicap: [7, 0] };
+    assert_eq!(red7.cell(&Coord::parse("3,3,1,2").unwrap()).unwrap().owner, Side::Blue);
+    // The giver keeps infinitely many pawns in the main plane: B and the central back columns.
+    assert_eq!(red7.cell(&Coord::main(6, -100)).unwrap().owner, Side::Red);
+    assert_eq!(red7.cell(&Coord::main(3, 3)), None, "a selection slot is empty by default");
+}
+
+// §8.2 [I-27]: the receiver's free turns only stack, jump or hire.
+#[test]
+fn handicap_turns_are_free_and_only_stack_jump_or_hire() {
+    let mut s = State::new(&Options { red_gives: Handicap::Steps(2), ..quick() });
+    assert_eq!(s.to_move, Side::Blue);
+    assert_eq!(refused(&mut s, "3,7x3,5"), "handicap-turn");
+    let before = s.score[1];
+    play(&mut s, "drop n&3,9");
+    assert_eq!(s.score[1], before, "free");
+    assert_eq!(s.to_move, Side::Blue);
+    play(&mut s, "3,9&3,8");
+    assert_eq!(s.to_move, Side::Red);
+    assert_eq!(s.quiet_plies, 0, "the quiet count starts after the handicap turns");
+}
+
+// §2.1 [I-1]: the ω long form is notation only.
+#[test]
+fn the_long_form_round_trips_and_omega_is_refused() {
+    let c = Coord::parse("(……0,0,0——9,4,1,1,1……)").unwrap();
+    assert_eq!(c, Coord::main(9, 4));
+    assert_eq!(c.to_string(), "(9,4,1)");
+    assert_eq!(Coord::parse(&c.long_form()).unwrap(), c);
+    let d = Coord::parse("(9,4,1,2)").unwrap();
+    assert_eq!(d.to_string(), "(9,4,1,2)");
+    assert_eq!(Coord::parse(&d.long_form()).unwrap(), d);
+    let far = Coord::parse("9,4,1;d1000=2").unwrap();
+    assert_eq!(far.dim(1000), 2);
+    assert_eq!(Coord::parse(&far.to_string()).unwrap(), far);
+    assert!(matches!(Coord::parse("(……0,0,1——9,4,1)"), Err(CoordError::Transfinite(_))));
+    assert!(matches!(Coord::parse("ω+9,4"), Err(CoordError::Omega(_))));
+    assert!(matches!(Coord::parse("10000000000000000,1"), Err(CoordError::TooLarge(_))));
+}
+
+// §10.2: canonical text reads back as the same action.
+#[test]
+fn canonical_notation_reads_back() {
+    for text in [
+        "7,6x7,8",
+        "K6,1x13,8",
+        "5,1>5,4>6,5",
+        "9,1/2P >9,3",
+        "7,6,2 z- >7,7",
+        "9,4,1,2 d4-",
+        "drop P&3,3",
+        "drop C@7,6",
+        "7,8=C x7,10",
+        "C*7,6",
+        "pass draw",
+        "pick R N B C",
+        "兵7,6吃7,8",
+    ] {
+        let a = notation::parse(text).unwrap();
+        let back = notation::parse(&notation::format(&a)).unwrap();
+        assert_eq!(a, back, "{text} → {}", notation::format(&a));
+    }
+    // A bare destination is in the unit's layer after its jump.
+    let Action::Unit { steps, .. } = notation::parse("7,6,2 z- >7,7").unwrap() else { panic!() };
+    assert_eq!(steps[1], super::notation::Step::Move { to: Coord::main(7, 7), via: None });
+}
+
+// [I-3] `band_empty`: a 大哥 rides an empty band row as far as it likes (no enumeration).
+#[test]
+fn a_dage_rides_an_empty_band_row_to_the_far_distance() {
+    let mut s = State::new(&Options { band_empty: true, ..quick() });
+    assert!(!s.board().occupied(&Coord::xyz(50, 6, 3)));
+    put(&mut s, "0,6,3", Side::Red, &[Kind::G]);
+    play(&mut s, "0,6,3>999999999999999,6,3");
+    assert_eq!(at(&s, "999999999999999,6,3").unwrap().letters(), "G");
+    let hints = ray_hints(s.board(), &Coord::xyz(999_999_999_999_999, 6, 3));
+    assert!(hints.iter().any(|h| h.dir == (1, 0) && h.empty_to.is_none()), "unbounded to the right");
+}
+
+/// A naive walk along a ray, for the property test.
+fn naive_scan(b: &Board, o: &Coord, d: (i64, i64), kmax: i64, want: usize) -> Vec<i64> {
+    (1..=kmax).filter(|k| b.occupied(&o.offset(d.0, d.1, *k).unwrap())).take(want).collect()
+}
+
+proptest! {
+    // §11.3: the indexed scan equals a square-by-square walk, runs of holes included, and the
+    // change map stays normalised.
+    #[test]
+    fn the_indexed_scan_agrees_with_a_naive_walk(
+        edits in proptest::collection::vec((-6i64..6, -6i64..6, 0u8..4), 0..80),
+        ox in -6i64..6, oy in -6i64..6, dir in 0usize..8, band in any::<bool>(),
+    ) {
+        let mut b = Board::new(Fill { band_empty: band, handicap: [0, 0] });
+        for (x, y, v) in &edits {
+            let c = Coord::xyz(*x, *y, 5);
+            let cell = match v {
+                0 => None,
+                1 => Some(Unit::single(Side::Red, Kind::N)),
+                2 => Some(Unit::single(Side::Blue, Kind::P)),
+                _ => b.fill().cell(&c),
+            };
+            b.set(&c, cell);
+        }
+        for (c, cell) in b.changes() {
+            prop_assert_ne!(cell.clone(), b.fill().cell(c));
+        }
+        let d = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)][dir];
+        let o = Coord::xyz(ox, oy, 5);
+        let got: Vec<i64> = b.scan(&o, d, Some(20), 2, None).into_iter().map(|h| h.k).collect();
+        prop_assert_eq!(got, naive_scan(&b, &o, d, 20, 2));
+    }
+
+    // Random turns from the opening: refused ones change nothing, accepted ones keep the state
+    // consistent, and the JSON snapshot reloads to the same state.
+    #[test]
+    fn random_turns_keep_the_state_consistent_and_reloadable(
+        tries in proptest::collection::vec((0i64..14, 0i64..14, -2i64..3, -2i64..3, 0u8..6), 1..40),
+    ) {
+        let mut s = game();
+        for (x, y, dx, dy, kind) in tries {
+            let from = format!("{x},{y}");
+            let to = format!("{},{}", x + dx, y + dy);
+            let text = match kind {
+                0 => format!("{from}x{to}"),
+                1 => format!("{from}>{to}"),
+                2 => format!("{from}&{to}"),
+                3 => format!("drop P&{to}"),
+                4 => format!("{from},2 z-&"),
+                _ => format!("{from}=N"),
+            };
+            let Ok(action) = notation::parse(&text) else { continue };
+            let before = s.clone();
+            let side = s.to_move;
+            if s.play(side, &action).is_err() {
+                prop_assert_eq!(&s, &before);
+            }
+            prop_assert!(s.check_invariants().is_ok(), "{:?}", s.check_invariants());
+            if s.end.is_some() {
+                break;
+            }
+        }
+        let json = serde_json::to_string(&s).unwrap();
+        let back: State = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back.board().hash(), s.board().hash());
+        prop_assert_eq!(back, s);
+    }
+}

@@ -155,6 +155,9 @@ pub struct State {
     pub ply: u32,
     /// The end, once reached.
     pub end: Option<End>,
+    /// The repetition key the turn being tried recorded (so a trial can take it back).
+    #[serde(skip)]
+    recorded: Option<u128>,
 }
 
 /// Red's default placement for each selection step ([I-7]): left/right group per row, then the
@@ -205,6 +208,7 @@ impl State {
             reps: HashMap::new(),
             ply: 0,
             end: None,
+            recorded: None,
         };
         if !options.select {
             for _ in 0..18 {
@@ -272,6 +276,7 @@ impl State {
                 self.handicap_turns = n;
             }
             self.record_position();
+            self.recorded = None;
         }
         Ok(())
     }
@@ -285,7 +290,9 @@ impl State {
     }
 
     fn record_position(&mut self) -> u8 {
-        let count = self.reps.entry(self.position_key()).or_insert(0);
+        let key = self.position_key();
+        self.recorded = Some(key);
+        let count = self.reps.entry(key).or_insert(0);
         *count = count.saturating_add(1);
         *count
     }
@@ -301,10 +308,55 @@ impl State {
         if side != self.to_move {
             return Err(refuse("not-your-turn", "it is not your turn"));
         }
-        let mut next = self.clone();
-        let report = next.apply(side, action)?;
-        *self = next;
-        Ok(report)
+        self.attempt(side, action, true)
+    }
+
+    /// Checks a turn for `side` without playing it: the answer [`State::play`] would give.
+    ///
+    /// # Errors
+    /// A [`TurnError`] naming the first rule the turn breaks.
+    pub fn validate(&mut self, side: Side, action: &Action) -> Result<Report, TurnError> {
+        if self.end.is_some() {
+            return Err(refuse("game-over", "the game is over"));
+        }
+        if side != self.to_move {
+            return Err(refuse("not-your-turn", "it is not your turn"));
+        }
+        self.attempt(side, action, false)
+    }
+
+    /// Tries a turn in place: the board journals its writes and everything else is small, so
+    /// the cost does not grow with the number of changes or plies.
+    fn attempt(&mut self, side: Side, action: &Action, keep: bool) -> Result<Report, TurnError> {
+        let fill = self.board.fill();
+        let board = std::mem::replace(&mut self.board, Board::new(fill));
+        let reps = std::mem::take(&mut self.reps);
+        let backup = self.clone();
+        self.board = board;
+        self.reps = reps;
+        self.board.begin();
+        self.recorded = None;
+        let result = self.apply(side, action);
+        if result.is_ok() && keep {
+            self.board.commit();
+            self.recorded = None;
+            return result;
+        }
+        self.board.rollback();
+        if let Some(key) = self.recorded.take()
+            && let Some(n) = self.reps.get_mut(&key)
+        {
+            *n -= 1;
+            if *n == 0 {
+                self.reps.remove(&key);
+            }
+        }
+        let board = std::mem::replace(&mut self.board, Board::new(fill));
+        let reps = std::mem::take(&mut self.reps);
+        *self = backup;
+        self.board = board;
+        self.reps = reps;
+        result
     }
 
     fn apply(&mut self, side: Side, action: &Action) -> Result<Report, TurnError> {

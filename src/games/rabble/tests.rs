@@ -292,6 +292,27 @@ fn drop_prices_follow_the_spec_examples() {
     assert_eq!(refused(&mut s, "drop P&6,1"), "royal-stack");
 }
 
+// §11.4: checking a turn without playing it leaves the whole state as it was, repetition
+// table included, whether the turn is legal or not.
+#[test]
+fn validating_a_turn_changes_nothing() {
+    let mut s = game();
+    play(&mut s, "7,6x7,8");
+    let before = s.clone();
+    for text in ["3,7x3,5", "3,7x3,6", "drop p&20,9", "12,12>12,10"] {
+        let action = notation::parse(text).unwrap();
+        let _ = s.validate(Side::Blue, &action);
+        assert_eq!(s, before, "{text}");
+        assert_eq!(s.board().hash(), before.board().hash(), "{text}");
+    }
+    assert!(s.validate(Side::Blue, &notation::parse("3,7x3,5").unwrap()).is_ok());
+    // Playing it after the trials counts its position once, like playing it straight away.
+    let mut t = before.clone();
+    play(&mut t, "3,7x3,5");
+    play(&mut s, "3,7x3,5");
+    assert_eq!(s, t);
+}
+
 // §6: every example shape of the forbid table.
 #[test]
 fn the_combination_rules_accept_and_reject_the_spec_examples() {

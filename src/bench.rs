@@ -443,6 +443,21 @@ mod tests {
         }
         assert!(game.to_act().outcome().is_none(), "{moves:?}");
     }
+
+    #[test]
+    fn the_rabble_bench_turns_are_legal_but_the_one_named_illegal_on_both_boards() {
+        use crate::games::rabble::{Side, notation};
+        let f = 999_999_999_000_000;
+        for (changes, holes) in [(0, 0), (2_000, 10_000)] {
+            let mut s = rabble_board(f, 1, changes);
+            assert!(s.board().change_count() >= changes);
+            for (name, text) in rabble_turns(f, holes) {
+                let action = notation::parse(&text).unwrap();
+                let verdict = s.validate(Side::Red, &action);
+                assert_eq!(verdict.is_err(), name.starts_with("illegal"), "{name}: {verdict:?}");
+            }
+        }
+    }
 }
 
 /// Options of `arbiter bench chaos-clock`: the exact solver on random full starts.
@@ -526,4 +541,145 @@ fn peak_memory() -> String {
             s.lines().find_map(|l| l.strip_prefix("VmHWM:").map(|v| v.trim().to_string()))
         })
         .unwrap_or_else(|| "unknown".into())
+}
+
+/// Options of `arbiter bench rabble`: checking one Rabble turn against a board with many
+/// changed squares at huge coordinates, and against an empty change map.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RabbleBench {
+    /// Changed squares scattered around the test pieces (the second run; the first has none
+    /// but the test pieces themselves).
+    #[arg(long, default_value_t = 100_000)]
+    pub changes: usize,
+    /// Where the test pieces stand: x and y near this value.
+    #[arg(long, default_value_t = 999_999_999_000_000)]
+    pub far: i64,
+    /// Times each test turn is checked.
+    #[arg(long, default_value_t = 2_000)]
+    pub repeats: usize,
+    /// Seed for the scattered changes.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The test turns of the Rabble bench, relative to the far corner `(f, f)` in layer 3: each
+/// reads rays through the scattered changes. Red is to move.
+fn rabble_turns(f: i64, holes: i64) -> Vec<(&'static str, String)> {
+    let c = |dx: i64, dy: i64| format!("{},{},3", f + dx, f + dy);
+    vec![
+        (
+            "dage rides its row of holes and captures",
+            format!("{}x{}", c(0, -50), c(holes + 1, -50)),
+        ),
+        ("queen slides then steps", format!("{}>{}", c(0, -60), c(-5, -66))),
+        ("cannon captures over a screen", format!("{}x{}", c(0, -70), c(0, -67))),
+        ("chefu captures along a file", format!("{}x{}", c(0, -80), c(0, -79))),
+        ("pawn leap-captures", format!("{}x{}", c(0, -90), c(0, -88))),
+        ("drop onto an own unit", format!("drop N&{}", c(3, -95))),
+        ("illegal: the dage cannot jump two screens", format!("{}x{}", c(0, -50), c(0, -40))),
+        (
+            "kings face off across layers",
+            format!("{},{},3x{},{},9", f + 200, f - 200, f + 200, f - 200),
+        ),
+    ]
+}
+
+impl RabbleBench {
+    /// Builds both boards, then prints the mean time per check of each test turn.
+    ///
+    /// # Errors
+    ///
+    /// A test turn that does not parse (a bug in the bench).
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
+    pub fn run(&self) -> anyhow::Result<()> {
+        use crate::games::rabble::{Side, notation};
+        let f = self.far;
+        // The first board holds only the test pieces; the second also a run of 10^4 holes on
+        // the dage's row and `changes` scattered changes.
+        for changes in [0, self.changes] {
+            let build = Instant::now();
+            let mut s = rabble_board(f, self.seed, changes);
+            println!(
+                "{} changed squares (built in {:.1} s), pieces near x = y = {f}:",
+                s.board().change_count(),
+                build.elapsed().as_secs_f64()
+            );
+            let mut worst: f64 = 0.0;
+            let holes = if changes == 0 { 0 } else { 10_000 };
+            for (name, text) in rabble_turns(f, holes) {
+                let action = notation::parse(&text).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+                let verdict = s.validate(Side::Red, &action);
+                let started = Instant::now();
+                for _ in 0..self.repeats {
+                    let _ = std::hint::black_box(s.validate(Side::Red, &action));
+                }
+                let micros = started.elapsed().as_secs_f64() * 1e6 / self.repeats.max(1) as f64;
+                worst = worst.max(micros);
+                let verdict = match verdict {
+                    Ok(r) => format!("legal, cost {}", r.cost),
+                    Err(e) => format!("refused: {e}"),
+                };
+                println!("  {micros:8.2} µs  {name} ({verdict})");
+            }
+            println!("  worst {worst:.2} µs per check");
+        }
+        Ok(())
+    }
+}
+
+/// The Rabble bench's board: the test pieces of [`rabble_turns`] near `(f, f)` in layer 3
+/// and, when `changes` > 0, a run of 10^4 holes on the dage's row plus `changes` scattered
+/// changes (holes, pieces, stacks of both sides) in layers 3 and 4.
+fn rabble_board(f: i64, seed: u64, changes: usize) -> crate::games::rabble::State {
+    use crate::core::SplitMix64;
+    use crate::games::rabble::{Coord, Kind, Options, Side, State, Unit};
+
+    let mut s = State::new(&Options { select: false, ..Options::default() });
+    let mut rng = SplitMix64(seed);
+    // Scatter `changes` squares over a square of side 3·√n around the far corner
+    // (about one in nine changed), in layers 3 and 4: holes, pieces, stacks.
+    let side = (3.0 * (changes as f64).sqrt()).max(1.0) as usize;
+    let mut placed = 0;
+    while placed < changes {
+        let x = f - (side as i64) / 2 + rng.below(side) as i64;
+        let y = f + 100 + rng.below(side) as i64;
+        let c = Coord::xyz(x, y, 3 + rng.below(2) as i64);
+        let owner = if rng.below(2) == 0 { Side::Red } else { Side::Blue };
+        let cell = match rng.below(4) {
+            0 => None,
+            1 => Some(Unit::single(owner, Kind::N)),
+            2 => Some(Unit { owner, pieces: vec![Kind::P, Kind::P] }),
+            _ => Some(Unit::single(owner.other(), Kind::P)),
+        };
+        if s.board().get(&c) != cell {
+            s.set_cell(&c, cell);
+            placed += 1;
+        }
+    }
+    let at = |dx: i64, dy: i64| Coord::xyz(f + dx, f + dy, 3);
+    // The dage's row: a run of holes (none on the empty map), then a blue pawn.
+    let holes = if changes == 0 { 0 } else { 10_000 };
+    for k in 1..=holes {
+        s.set_cell(&at(k, -50), None);
+    }
+    s.set_cell(&at(0, -50), Some(Unit::single(Side::Red, Kind::G)));
+    s.set_cell(&at(holes + 1, -50), Some(Unit::single(Side::Blue, Kind::N)));
+    s.set_cell(&at(3, -95), Some(Unit::single(Side::Red, Kind::P)));
+    s.set_cell(&at(0, -60), Some(Unit::single(Side::Red, Kind::Q)));
+    for k in 1..=5 {
+        s.set_cell(&at(-k, -60 - k), None);
+    }
+    s.set_cell(&at(-5, -66), None);
+    s.set_cell(&at(0, -70), Some(Unit::single(Side::Red, Kind::C)));
+    s.set_cell(&at(0, -69), None);
+    s.set_cell(&at(0, -80), Some(Unit::single(Side::Red, Kind::R)));
+    s.set_cell(&at(0, -90), Some(Unit::single(Side::Red, Kind::P)));
+    s.set_cell(&at(0, -88), Some(Unit::single(Side::Blue, Kind::P)));
+    let king = |z: i64| Coord::xyz(f + 200, f - 200, z);
+    s.set_cell(&king(3), Some(Unit::single(Side::Red, Kind::K)));
+    s.set_cell(&king(9), Some(Unit::single(Side::Blue, Kind::K)));
+    for z in 4..9 {
+        s.set_cell(&king(z), None);
+    }
+    s
 }

@@ -111,6 +111,9 @@ enum BenchWhat {
     /// percentile time, peak memory.
     #[command(name = "chaos-clock")]
     ChaosClock(arbiter::bench::ChaosClockBench),
+    /// Checking one Rabble turn with 10^5 changed squares at coordinates near 10^15, and with
+    /// an empty change map.
+    Rabble(arbiter::bench::RabbleBench),
 }
 
 #[derive(Debug, Args)]
@@ -199,6 +202,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { what: BenchWhat::Render(bench) }) => report(bench.run()),
         Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report(bench.run()),
         Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Rabble(bench) }) => report(bench.run()),
         Some(Command::Solve { setup, max_positions }) => {
             match cli::solve(&setup.into(), max_positions) {
                 Ok(out) => {

@@ -96,17 +96,8 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in letter order P N R B C K Q J G.
-    pub const ALL: [Kind; 9] = [
-        Kind::P,
-        Kind::N,
-        Kind::R,
-        Kind::B,
-        Kind::C,
-        Kind::K,
-        Kind::Q,
-        Kind::J,
-        Kind::G,
-    ];
+    pub const ALL: [Kind; 9] =
+        [Kind::P, Kind::N, Kind::R, Kind::B, Kind::C, Kind::K, Kind::Q, Kind::J, Kind::G];
 
     /// Points (spec §5): P 1; N R B C 3; Q G 12; K J 0.
     #[must_use]
@@ -602,8 +593,10 @@ impl Board {
                     } else {
                         Box::new(l.units.range(..=pos).rev())
                     };
-                    it.find(|p| vacated.is_none_or(|v| v.y != at.y || v.x != **p || v.layer != at.layer))
-                        .copied()
+                    it.find(|p| {
+                        vacated.is_none_or(|v| v.y != at.y || v.x != **p || v.layer != at.layer)
+                    })
+                    .copied()
                 });
                 match next {
                     Some(p) => k += (p - pos).abs(),

@@ -95,12 +95,7 @@ impl Coord {
             1 => self.x,
             2 => self.y,
             3 => self.layer.z,
-            _ => self
-                .layer
-                .hi
-                .iter()
-                .find(|(d, _)| *d == dim)
-                .map_or(1, |(_, v)| *v),
+            _ => self.layer.hi.iter().find(|(d, _)| *d == dim).map_or(1, |(_, v)| *v),
         }
     }
 
@@ -145,7 +140,8 @@ impl Coord {
         if self.layer.z != other.layer.z {
             out.push(3);
         }
-        let mut dims: Vec<u32> = self.layer.hi.iter().chain(&other.layer.hi).map(|(d, _)| *d).collect();
+        let mut dims: Vec<u32> =
+            self.layer.hi.iter().chain(&other.layer.hi).map(|(d, _)| *d).collect();
         dims.sort_unstable();
         dims.dedup();
         for d in dims {
@@ -200,7 +196,8 @@ impl Coord {
         }
         let mut c = Coord::xyz(values[0], values[1], values.get(2).copied().unwrap_or(1));
         for (i, v) in values.iter().enumerate().skip(3) {
-            let dim = u32::try_from(i + 1).map_err(|_| CoordError::TooLarge(original.to_string()))?;
+            let dim =
+                u32::try_from(i + 1).map_err(|_| CoordError::TooLarge(original.to_string()))?;
             if dim > MAX_DIM {
                 return Err(CoordError::TooLarge(original.to_string()));
             }
@@ -236,9 +233,7 @@ fn strip_dots(s: &str) -> &str {
 }
 
 fn parse_value(text: &str, original: &str) -> Result<i64, CoordError> {
-    let v: i64 = text
-        .parse()
-        .map_err(|_| CoordError::Syntax(original.to_string()))?;
+    let v: i64 = text.parse().map_err(|_| CoordError::Syntax(original.to_string()))?;
     if v.unsigned_abs() > MAX_VALUE.unsigned_abs() {
         return Err(CoordError::TooLarge(original.to_string()));
     }

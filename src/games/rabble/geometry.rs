@@ -132,7 +132,14 @@ fn prim_ok(board: &Board, prim: Prim, from: &Coord, to: &Coord, vacated: Option<
 /// move (also a stacking move) or as a capture, by any member's primitive. The queen's
 /// two-stage path and the king face-off are separate ([`queen_path`], [`face_off`]).
 #[must_use]
-pub fn reaches(board: &Board, kinds: &[Kind], owner: Side, from: &Coord, to: &Coord, capture: bool) -> bool {
+pub fn reaches(
+    board: &Board,
+    kinds: &[Kind],
+    owner: Side,
+    from: &Coord,
+    to: &Coord,
+    capture: bool,
+) -> bool {
     if from.layer != to.layer {
         return false;
     }
@@ -163,7 +170,9 @@ pub fn queen_path(
     let slide = Prim::Ride(Dirs::A, None, NONE);
     let step = Prim::Leap(Leap::King);
     let vac = origin_vacated.then_some(from);
-    if via.is_none() && (prim_ok(board, slide, from, to, None) || prim_ok(board, step, from, to, None)) {
+    if via.is_none()
+        && (prim_ok(board, slide, from, to, None) || prim_ok(board, step, from, to, None))
+    {
         return Some(None);
     }
     let mut candidates: Vec<Coord> = Vec::new();

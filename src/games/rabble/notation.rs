@@ -145,8 +145,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         .replace('走', ">")
         .replace('吃', "x")
         .replace('疊', "&")
-        .replace('升', "=")
-        .replace('＝', "=")
+        .replace(['升', '＝'], "=")
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
@@ -156,7 +155,8 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
     }
     let chars: Vec<char> = s.chars().collect();
     if chars.len() >= 2 && chars[1] == '*' {
-        let kind = Kind::from_char(chars[0]).ok_or_else(|| syntax(original, "unknown piece letter"))?;
+        let kind =
+            Kind::from_char(chars[0]).ok_or_else(|| syntax(original, "unknown piece letter"))?;
         let rest: String = chars[2..].iter().collect();
         let (stack, rest) = match rest.strip_prefix('&') {
             Some(r) => (true, r.to_string()),
@@ -169,26 +169,36 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
 
 fn parse_drop(original: &str, rest: &str) -> Result<Action, NotationError> {
     let mut chars = rest.chars();
-    let kind = chars
-        .next()
-        .and_then(Kind::from_char)
-        .ok_or_else(|| syntax(original, "write `drop P@x,y` (the kind, then @ or &, then the square)"))?;
+    let kind = chars.next().and_then(Kind::from_char).ok_or_else(|| {
+        syntax(original, "write `drop P@x,y` (the kind, then @ or &, then the square)")
+    })?;
     let rest: String = chars.collect();
     let (stack, rest) = if let Some(r) = rest.strip_prefix('@') {
         (false, r)
     } else if let Some(r) = rest.strip_prefix('&') {
         (true, r)
     } else {
-        return Err(syntax(original, "after the kind write @ for an empty square or & to stack on your own unit"));
+        return Err(syntax(
+            original,
+            "after the kind write @ for an empty square or & to stack on your own unit",
+        ));
     };
     finish_drop(original, kind, stack, rest)
 }
 
-fn finish_drop(original: &str, kind: Kind, stack: bool, rest: &str) -> Result<Action, NotationError> {
+fn finish_drop(
+    original: &str,
+    kind: Kind,
+    stack: bool,
+    rest: &str,
+) -> Result<Action, NotationError> {
     let (coord, promote) = match rest.split_once('=') {
         Some((c, p)) if !c.contains('(') || c.ends_with(')') => {
             let mut pc = p.chars();
-            let k = pc.next().and_then(Kind::from_char).ok_or_else(|| syntax(original, "unknown promotion letter"))?;
+            let k = pc
+                .next()
+                .and_then(Kind::from_char)
+                .ok_or_else(|| syntax(original, "unknown promotion letter"))?;
             if pc.next().is_some() {
                 return Err(syntax(original, "nothing may follow the promotion of a dropped pawn"));
             }
@@ -201,7 +211,11 @@ fn finish_drop(original: &str, kind: Kind, stack: bool, rest: &str) -> Result<Ac
 
 /// Reads a coordinate starting at `i`; returns it, whether it was bare (two entries), and the
 /// index after it.
-fn read_coord(original: &str, chars: &[char], mut i: usize) -> Result<(Coord, bool, usize), NotationError> {
+fn read_coord(
+    original: &str,
+    chars: &[char],
+    mut i: usize,
+) -> Result<(Coord, bool, usize), NotationError> {
     let start = i;
     if chars.get(i) == Some(&'(') {
         while i < chars.len() && chars[i] != ')' {
@@ -248,10 +262,9 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
         let mut kinds = Vec::new();
         while let Some(&c) = chars.get(i) {
             if let Some(n) = c.to_digit(10) {
-                let k = chars
-                    .get(i + 1)
-                    .and_then(|c| Kind::from_char(*c))
-                    .ok_or_else(|| syntax(original, "a count must be followed by a piece letter"))?;
+                let k = chars.get(i + 1).and_then(|c| Kind::from_char(*c)).ok_or_else(|| {
+                    syntax(original, "a count must be followed by a piece letter")
+                })?;
                 kinds.extend(std::iter::repeat_n(k, n as usize));
                 i += 2;
             } else if let Some(k) = Kind::from_char(c) {
@@ -262,14 +275,19 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
             }
         }
         if kinds.is_empty() {
-            return Err(syntax(original, "after / name the pieces that split off, e.g. /2P or /PN"));
+            return Err(syntax(
+                original,
+                "after / name the pieces that split off, e.g. /2P or /PN",
+            ));
         }
         kinds.sort_unstable();
         split = Some(kinds);
     }
     let mut layer: Layer = from.layer.clone();
     let mut steps = Vec::new();
-    let resolve = |c: Coord, bare: bool, layer: &Layer| if bare { Coord { layer: layer.clone(), ..c } } else { c };
+    let resolve = |c: Coord, bare: bool, layer: &Layer| {
+        if bare { Coord { layer: layer.clone(), ..c } } else { c }
+    };
     let mut pending_via: Option<Coord> = None;
     while i < chars.len() {
         let c = chars[i];
@@ -303,7 +321,10 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 if stack {
                     i += 1;
                 }
-                layer.z = layer.z.checked_add(if up { 1 } else { -1 }).ok_or_else(|| syntax(original, "too far"))?;
+                layer.z = layer
+                    .z
+                    .checked_add(if up { 1 } else { -1 })
+                    .ok_or_else(|| syntax(original, "too far"))?;
                 steps.push(Step::Jump3 { up, stack });
             }
             'd' => {
@@ -311,13 +332,15 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 while chars.get(i).is_some_and(char::is_ascii_digit) {
                     i += 1;
                 }
-                let dim: u32 = chars[start..i]
-                    .iter()
-                    .collect::<String>()
-                    .parse()
-                    .map_err(|_| syntax(original, "a dimension jump is d<N>+ or d<N>- with N ≥ 4"))?;
+                let dim: u32 =
+                    chars[start..i].iter().collect::<String>().parse().map_err(|_| {
+                        syntax(original, "a dimension jump is d<N>+ or d<N>- with N ≥ 4")
+                    })?;
                 if !(4..=MAX_DIM).contains(&dim) {
-                    return Err(syntax(original, "dimension jumps use dimensions 4 to 1,000,000 (z is `z+`/`z-`)"));
+                    return Err(syntax(
+                        original,
+                        "dimension jumps use dimensions 4 to 1,000,000 (z is `z+`/`z-`)",
+                    ));
                 }
                 let up = match chars.get(i) {
                     Some('+') => true,
@@ -330,7 +353,10 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                     i += 1;
                 }
                 let probe = Coord { x: 0, y: 0, layer: layer.clone() };
-                let v = probe.dim(dim).checked_add(if up { 1 } else { -1 }).ok_or_else(|| syntax(original, "too far"))?;
+                let v = probe
+                    .dim(dim)
+                    .checked_add(if up { 1 } else { -1 })
+                    .ok_or_else(|| syntax(original, "too far"))?;
                 layer = probe.with_dim(dim, v).layer;
                 steps.push(Step::JumpH { dim, up, stack });
             }
@@ -349,7 +375,10 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
         return Err(syntax(original, "a waypoint needs a destination after it"));
     }
     if steps.is_empty() {
-        return Err(syntax(original, "say what the unit does, e.g. `7,6x7,8`, `7,6,2 z-` or `9,1/2P >9,3`"));
+        return Err(syntax(
+            original,
+            "say what the unit does, e.g. `7,6x7,8`, `7,6,2 z-` or `9,1/2P >9,3`",
+        ));
     }
     Ok(Action::Unit { from, check, split, steps })
 }
@@ -397,7 +426,9 @@ fn format_step(step: &Step) -> String {
         Step::Move { to, via: v } => format!("{}>{to}", via(v)),
         Step::Capture { to, via: v } => format!("{}x{to}", via(v)),
         Step::Stack { to, via: v } => format!("{}&{to}", via(v)),
-        Step::Jump3 { up, stack } => format!(" z{}{}", if *up { '+' } else { '-' }, if *stack { "&" } else { "" }),
+        Step::Jump3 { up, stack } => {
+            format!(" z{}{}", if *up { '+' } else { '-' }, if *stack { "&" } else { "" })
+        }
         Step::JumpH { dim, up, stack } => {
             format!(" d{dim}{}{}", if *up { '+' } else { '-' }, if *stack { "&" } else { "" })
         }

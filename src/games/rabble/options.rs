@@ -154,7 +154,9 @@ impl GameOptions for Options {
     }
 
     fn validate(&self) -> Result<(), OptionsError> {
-        if matches!(self.red_gives, Handicap::Steps(_)) && matches!(self.blue_gives, Handicap::Steps(_)) {
+        if matches!(self.red_gives, Handicap::Steps(_))
+            && matches!(self.blue_gives, Handicap::Steps(_))
+        {
             return Err(OptionsError::Conflict {
                 key: "blue_gives".to_string(),
                 reason: "cannot give steps when Red gives steps too: only one side can play first"

@@ -249,8 +249,14 @@ impl State {
                     "the last pick places the four unique pieces, each once: Q K J G in any order",
                 ));
             }
-        } else if kinds.iter().any(|k| !matches!(k, Kind::R | Kind::N | Kind::B | Kind::C | Kind::P)) {
-            return Err(refuse("bad-pick", "each slot of a row is one of R N B C P (repeats allowed)"));
+        } else if kinds
+            .iter()
+            .any(|k| !matches!(k, Kind::R | Kind::N | Kind::B | Kind::C | Kind::P))
+        {
+            return Err(refuse(
+                "bad-pick",
+                "each slot of a row is one of R N B C P (repeats allowed)",
+            ));
         }
         for (kind, square) in kinds.iter().zip(pick_squares(side, step)) {
             if *kind == Kind::P {
@@ -269,7 +275,8 @@ impl State {
             self.to_move = side.other();
         } else {
             self.phase = Phase::Play;
-            self.initial_royals = [0, 1].map(|i| self.royals[i].iter().flatten().cloned().collect());
+            self.initial_royals =
+                [0, 1].map(|i| self.royals[i].iter().flatten().cloned().collect());
             self.to_move = Side::Red;
             if let Some((receiver, n)) = self.steps_receiver() {
                 self.to_move = receiver;
@@ -362,25 +369,41 @@ impl State {
     fn apply(&mut self, side: Side, action: &Action) -> Result<Report, TurnError> {
         if let Action::Pick(kinds) = action {
             self.pick(kinds)?;
-            return Ok(Report { cost: 0, gained: 0, captured: None, prince_crowned: false, waypoint: None });
+            return Ok(Report {
+                cost: 0,
+                gained: 0,
+                captured: None,
+                prince_crowned: false,
+                waypoint: None,
+            });
         }
         if matches!(self.phase, Phase::Select(_)) {
-            return Err(refuse("selecting", "the selection phase comes first: `pick R N B C` or `pick default`"));
+            return Err(refuse(
+                "selecting",
+                "the selection phase comes first: `pick R N B C` or `pick default`",
+            ));
         }
         let offer = self.draw_offer.take();
         let free = self.handicap_turns > 0;
-        let mut report = Report { cost: 0, gained: 0, captured: None, prince_crowned: false, waypoint: None };
+        let mut report =
+            Report { cost: 0, gained: 0, captured: None, prince_crowned: false, waypoint: None };
         match action {
             Action::Pick(_) => {}
             Action::OfferDraw => {
                 if free {
-                    return Err(refuse("handicap-turn", "handicap turns are for stacking, jumping and hiring only"));
+                    return Err(refuse(
+                        "handicap-turn",
+                        "handicap turns are for stacking, jumping and hiring only",
+                    ));
                 }
                 self.draw_offer = Some(side);
             }
             Action::AcceptDraw => {
                 if offer != Some(side.other()) {
-                    return Err(refuse("no-offer", "there is no draw offer to accept: the offer must be the ply just played"));
+                    return Err(refuse(
+                        "no-offer",
+                        "there is no draw offer to accept: the offer must be the ply just played",
+                    ));
                 }
                 self.end = Some(End::Draw(Reason::Agreed));
                 self.ply += 1;
@@ -397,7 +420,11 @@ impl State {
         if report.cost > self.score[side.index()] {
             return Err(refuse(
                 "no-debt",
-                format!("this turn costs {} points and you have {} ([I-17]: no debt)", report.cost, self.score[side.index()]),
+                format!(
+                    "this turn costs {} points and you have {} ([I-17]: no debt)",
+                    report.cost,
+                    self.score[side.index()]
+                ),
             ));
         }
         self.score[side.index()] -= report.cost;
@@ -444,7 +471,11 @@ impl State {
             if self.credits[side.index()][c] == 0 {
                 return Err(refuse(
                     "no-credit",
-                    format!("hiring a {} needs a credit: capture an enemy {} first", kind.hanzi(), kind.hanzi()),
+                    format!(
+                        "hiring a {} needs a credit: capture an enemy {} first",
+                        kind.hanzi(),
+                        kind.hanzi()
+                    ),
                 ));
             }
             self.credits[side.index()][c] -= 1;
@@ -457,12 +488,22 @@ impl State {
         let dropped = Unit::single(side, kind);
         let landed = match (self.board.get(to), stack) {
             (None, false) => dropped,
-            (None, true) => return Err(refuse("not-friendly", format!("{to} is empty: use @ to drop there"))),
+            (None, true) => {
+                return Err(refuse("not-friendly", format!("{to} is empty: use @ to drop there")));
+            }
             (Some(u), _) if u.owner != side => {
-                return Err(refuse("enemy-square", format!("{to} holds an enemy unit: drops go to empty squares or your own units")));
+                return Err(refuse(
+                    "enemy-square",
+                    format!(
+                        "{to} holds an enemy unit: drops go to empty squares or your own units"
+                    ),
+                ));
             }
             (Some(_), false) => {
-                return Err(refuse("use-stack", format!("{to} holds your unit: use & to drop onto it (stacking costs extra)")));
+                return Err(refuse(
+                    "use-stack",
+                    format!("{to} holds your unit: use & to drop onto it (stacking costs extra)"),
+                ));
             }
             (Some(u), true) => {
                 let merged = State::merge(&u, &dropped)?;
@@ -488,7 +529,10 @@ impl State {
             return Err(refuse("bad-promotion", "a pawn promotes to N, R, B or C"));
         }
         if !side.in_zone(at.y) {
-            return Err(refuse("not-in-zone", format!("{at} is not past your promotion line ([I-8])")));
+            return Err(refuse(
+                "not-in-zone",
+                format!("{at} is not past your promotion line ([I-8])"),
+            ));
         }
         let Some(i) = unit.pieces.iter().position(|k| *k == Kind::P) else {
             return Err(refuse("no-pawn", "this unit has no pawn to promote"));
@@ -503,7 +547,9 @@ impl State {
         let forbids = |k: &str| -> &'static [&'static str] {
             match k {
                 "MOVE" | "JUMP3" | "JUMPH" => &["CAPTURE", "DROP", "SPLIT"],
-                "CAPTURE" | "STACK" => &["MOVE", "CAPTURE", "DROP", "JUMP3", "JUMPH", "SPLIT", "STACK"],
+                "CAPTURE" | "STACK" => {
+                    &["MOVE", "CAPTURE", "DROP", "JUMP3", "JUMPH", "SPLIT", "STACK"]
+                }
                 "DROP" => &["MOVE", "CAPTURE", "JUMP3", "JUMPH", "SPLIT"],
                 "SPLIT" => &["DROP"],
                 _ => &[],
@@ -564,23 +610,39 @@ impl State {
         if let Some(k) = check
             && !unit.has(k)
         {
-            return Err(refuse("wrong-piece", format!("{from} holds {}, not {}", unit.letters(), k.letter())));
+            return Err(refuse(
+                "wrong-piece",
+                format!("{from} holds {}, not {}", unit.letters(), k.letter()),
+            ));
         }
         // The acting unit and what stays behind.
         let (mut acting, rest) = match split {
-            None => (unit.clone(), None),
+            None => (unit, None),
             Some(part) => {
                 let mut left = unit.pieces.clone();
                 for k in part {
                     let Some(i) = left.iter().position(|x| x == k) else {
-                        return Err(refuse("bad-split", format!("{from} holds {}; it cannot split off {}", unit.letters(), part.iter().map(|k| k.letter()).collect::<String>())));
+                        return Err(refuse(
+                            "bad-split",
+                            format!(
+                                "{from} holds {}; it cannot split off {}",
+                                unit.letters(),
+                                part.iter().map(|k| k.letter()).collect::<String>()
+                            ),
+                        ));
                     };
                     left.remove(i);
                 }
                 if left.is_empty() {
-                    return Err(refuse("bad-split", "a split leaves part of the stack behind: name fewer pieces, or move the whole unit"));
+                    return Err(refuse(
+                        "bad-split",
+                        "a split leaves part of the stack behind: name fewer pieces, or move the whole unit",
+                    ));
                 }
-                (Unit { owner: side, pieces: part.to_vec() }, Some(Unit { owner: side, pieces: left }))
+                (
+                    Unit { owner: side, pieces: part.to_vec() },
+                    Some(Unit { owner: side, pieces: left }),
+                )
             }
         };
         let mut kinds: Vec<&'static str> = Vec::new();
@@ -608,10 +670,13 @@ impl State {
             }
         }
         State::check_sequence(&kinds, free)?;
-        if split.is_some() && !kinds.iter().any(|k| matches!(*k, "MOVE" | "CAPTURE" | "JUMP3" | "JUMPH")) {
+        if split.is_some()
+            && !kinds.iter().any(|k| matches!(*k, "MOVE" | "CAPTURE" | "JUMP3" | "JUMPH"))
+        {
             return Err(refuse("bad-split", "a split-off part must relocate (rule 7)"));
         }
-        let mut report = Report { cost: 0, gained: 0, captured: None, prince_crowned: false, waypoint: None };
+        let mut report =
+            Report { cost: 0, gained: 0, captured: None, prince_crowned: false, waypoint: None };
         let mut pos = from.clone();
         let mut left_origin = false;
         for step in steps {
@@ -634,7 +699,8 @@ impl State {
                 Step::JumpH { dim, up, stack } => {
                     let to = pos.with_dim(*dim, step_dim(pos.dim(*dim), *up)?);
                     let price = if acting.pieces.len() == 1 { 1 } else { acting.max_value() };
-                    let top = acting.pieces.iter().copied().max_by_key(|k| k.value()).unwrap_or(Kind::P);
+                    let top =
+                        acting.pieces.iter().copied().max_by_key(|k| k.value()).unwrap_or(Kind::P);
                     self.stats[side.index()].high_jumps[kind_index(top)] += 1;
                     self.vacate(&mut left_origin, &pos, rest.as_ref());
                     report.cost += price + self.land(side, &mut acting, &to, *stack)?;
@@ -650,20 +716,52 @@ impl State {
                         && acting.has(Kind::K)
                         && self.board.get(to).is_some_and(|u| u.owner != side && u.has(Kind::K));
                     if to.layer != pos.layer && !royal_duel {
-                        return Err(refuse("other-layer", format!("{to} is in another layer: pieces move within their layer; jump with z+/z- or dN+/dN-")));
+                        return Err(refuse(
+                            "other-layer",
+                            format!(
+                                "{to} is in another layer: pieces move within their layer; jump with z+/z- or dN+/dN-"
+                            ),
+                        ));
                     }
                     // Occupancy of the target.
                     let target = self.board.get(to);
                     match (&target, capture, stacking) {
                         (None, false, false) => {}
-                        (None, true, _) => return Err(refuse("nothing-to-capture", format!("{to} is empty: use > to move there"))),
-                        (None, false, true) => return Err(refuse("not-friendly", format!("{to} is empty: use > to move there"))),
-                        (Some(u), false, false) if u.owner == side => {
-                            return Err(refuse("use-stack", format!("{to} holds your unit: use & to stack onto it (costs points)")));
+                        (None, true, _) => {
+                            return Err(refuse(
+                                "nothing-to-capture",
+                                format!("{to} is empty: use > to move there"),
+                            ));
                         }
-                        (Some(_), false, false) => return Err(refuse("use-capture", format!("{to} holds an enemy unit: use x to capture it"))),
-                        (Some(u), true, _) if u.owner == side => return Err(refuse("own-unit", format!("{to} holds your own unit"))),
-                        (Some(u), false, true) if u.owner != side => return Err(refuse("use-capture", format!("{to} holds an enemy unit: use x to capture it"))),
+                        (None, false, true) => {
+                            return Err(refuse(
+                                "not-friendly",
+                                format!("{to} is empty: use > to move there"),
+                            ));
+                        }
+                        (Some(u), false, false) if u.owner == side => {
+                            return Err(refuse(
+                                "use-stack",
+                                format!(
+                                    "{to} holds your unit: use & to stack onto it (costs points)"
+                                ),
+                            ));
+                        }
+                        (Some(_), false, false) => {
+                            return Err(refuse(
+                                "use-capture",
+                                format!("{to} holds an enemy unit: use x to capture it"),
+                            ));
+                        }
+                        (Some(u), true, _) if u.owner == side => {
+                            return Err(refuse("own-unit", format!("{to} holds your own unit")));
+                        }
+                        (Some(u), false, true) if u.owner != side => {
+                            return Err(refuse(
+                                "use-capture",
+                                format!("{to} holds an enemy unit: use x to capture it"),
+                            ));
+                        }
                         _ => {}
                     }
                     if capture && acting.has(Kind::J) {
@@ -673,22 +771,29 @@ impl State {
                         return Err(refuse("prince-immune", "公子 cannot be captured"));
                     }
                     let origin_vacated = rest.is_none();
-                    let geometric = via.is_none() && reaches(&self.board, &acting.pieces, side, &pos, to, capture);
+                    let geometric = via.is_none()
+                        && reaches(&self.board, &acting.pieces, side, &pos, to, capture);
                     let face = royal_duel && face_off(&self.board, &pos, to);
                     let mut ok = geometric || face;
-                    if !ok && acting.has(Kind::Q) {
-                        if let Some(path) = queen_path(&self.board, &pos, to, via.as_ref(), origin_vacated) {
-                            ok = true;
-                            if via.is_none() {
-                                report.waypoint = path;
-                            }
+                    if !ok
+                        && acting.has(Kind::Q)
+                        && let Some(path) =
+                            queen_path(&self.board, &pos, to, via.as_ref(), origin_vacated)
+                    {
+                        ok = true;
+                        if via.is_none() {
+                            report.waypoint = path;
                         }
                     }
                     if !ok {
                         let why = if via.is_some() && !acting.has(Kind::Q) {
                             "only a unit with 老後 has a two-stage path".to_string()
                         } else {
-                            format!("{} on {pos} cannot {} {to}", acting.letters(), if capture { "capture on" } else { "reach" })
+                            format!(
+                                "{} on {pos} cannot {} {to}",
+                                acting.letters(),
+                                if capture { "capture on" } else { "reach" }
+                            )
                         };
                         return Err(refuse("geometry", why));
                     }
@@ -736,7 +841,13 @@ impl State {
 
     /// Lands the acting unit on `to` (empty, or friendly when `stack`), returning the stacking
     /// price.
-    fn land(&mut self, side: Side, acting: &mut Unit, to: &Coord, stack: bool) -> Result<i64, TurnError> {
+    fn land(
+        &mut self,
+        side: Side,
+        acting: &mut Unit,
+        to: &Coord,
+        stack: bool,
+    ) -> Result<i64, TurnError> {
         match (self.board.get(to), stack) {
             (None, false) => {
                 self.board.set(to, Some(acting.clone()));
@@ -747,7 +858,10 @@ impl State {
                 "enemy-square",
                 format!("{to} holds an enemy unit (and a capture is not allowed here)"),
             )),
-            (Some(_), false) => Err(refuse("use-stack", format!("{to} holds your unit: add & to stack onto it (costs points)"))),
+            (Some(_), false) => Err(refuse(
+                "use-stack",
+                format!("{to} holds your unit: add & to stack onto it (costs points)"),
+            )),
             (Some(u), true) => {
                 let merged = State::merge(acting, &u)?;
                 let price = State::stack_price(side, to, &merged);
@@ -764,7 +878,8 @@ impl State {
         if free {
             self.handicap_turns -= 1;
         } else {
-            let non_pawn = report.captured.as_ref().is_some_and(|u| u.pieces.iter().any(|k| *k != Kind::P));
+            let non_pawn =
+                report.captured.as_ref().is_some_and(|u| u.pieces.iter().any(|k| *k != Kind::P));
             self.quiet_plies = if non_pawn { 0 } else { self.quiet_plies + 1 };
         }
         self.to_move = if self.handicap_turns > 0 { side } else { opp };
@@ -806,7 +921,13 @@ impl State {
         // 5. Repetition and the quiet-ply counter.
         let count = self.record_position();
         let (r, b) = (self.score[0], self.score[1]);
-        let lower = if r < b { Some(Side::Red) } else if b < r { Some(Side::Blue) } else { None };
+        let lower = if r < b {
+            Some(Side::Red)
+        } else if b < r {
+            Some(Side::Blue)
+        } else {
+            None
+        };
         if count >= 6 {
             self.end = Some(match lower {
                 Some(l) => End::Win(l.other(), Reason::Repetition),
@@ -825,9 +946,7 @@ impl State {
     /// Loss 6: an enemy K or J on one of `s`'s initial K/J squares.
     fn home_taken(&self, s: Side) -> bool {
         self.initial_royals[s.index()].iter().any(|c| {
-            self.board
-                .get(c)
-                .is_some_and(|u| u.owner != s && (u.has(Kind::K) || u.has(Kind::J)))
+            self.board.get(c).is_some_and(|u| u.owner != s && (u.has(Kind::K) || u.has(Kind::J)))
         })
     }
 
@@ -838,7 +957,9 @@ impl State {
             return Some(Reason::ScoreHalved);
         }
         let counts = |u: &Unit| u.owner == s && !u.is_lone_royal();
-        let front = (1..=12).any(|x| (5..=8).any(|y| self.board.get(&Coord::main(x, y)).as_ref().is_some_and(counts)));
+        let front = (1..=12).any(|x| {
+            (5..=8).any(|y| self.board.get(&Coord::main(x, y)).as_ref().is_some_and(counts))
+        });
         if front {
             self.front_reached[s.index()] = true;
         } else if self.front_reached[s.index()] {
@@ -918,7 +1039,8 @@ mod board_serde {
     }
 
     pub fn serialize<S: Serializer>(board: &Board, s: S) -> Result<S::Ok, S::Error> {
-        let mut changes: Vec<(Coord, Cell)> = board.changes().map(|(c, v)| (c.clone(), v.clone())).collect();
+        let mut changes: Vec<(Coord, Cell)> =
+            board.changes().map(|(c, v)| (c.clone(), v.clone())).collect();
         changes.sort_by(|a, b| a.0.cmp(&b.0));
         Flat { fill: board.fill(), changes }.serialize(s)
     }
@@ -940,7 +1062,8 @@ mod reps_serde {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     pub fn serialize<S: Serializer>(reps: &HashMap<u128, u8>, s: S) -> Result<S::Ok, S::Error> {
-        let mut v: Vec<(String, u8)> = reps.iter().map(|(k, c)| (format!("{k:032x}"), *c)).collect();
+        let mut v: Vec<(String, u8)> =
+            reps.iter().map(|(k, c)| (format!("{k:032x}"), *c)).collect();
         v.sort();
         v.serialize(s)
     }
@@ -948,7 +1071,9 @@ mod reps_serde {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<HashMap<u128, u8>, D::Error> {
         let v: Vec<(String, u8)> = Vec::deserialize(d)?;
         v.into_iter()
-            .map(|(k, c)| u128::from_str_radix(&k, 16).map(|k| (k, c)).map_err(serde::de::Error::custom))
+            .map(|(k, c)| {
+                u128::from_str_radix(&k, 16).map(|k| (k, c)).map_err(serde::de::Error::custom)
+            })
             .collect()
     }
 }

@@ -307,7 +307,7 @@ fn validating_a_turn_changes_nothing() {
     }
     assert!(s.validate(Side::Blue, &notation::parse("3,7x3,5").unwrap()).is_ok());
     // Playing it after the trials counts its position once, like playing it straight away.
-    let mut t = before.clone();
+    let mut t = before;
     play(&mut t, "3,7x3,5");
     play(&mut s, "3,7x3,5");
     assert_eq!(s, t);
@@ -432,7 +432,10 @@ fn front_line_and_battlefield_losses_count_squares_not_pieces() {
     for y in 1..=12 {
         for x in 1..=12 {
             let c = format!("{x},{y}");
-            if (x, y) != (6, 1) && (x, y) != (7, 1) && at(&s, &c).is_some_and(|u| u.owner == Side::Red) {
+            if (x, y) != (6, 1)
+                && (x, y) != (7, 1)
+                && at(&s, &c).is_some_and(|u| u.owner == Side::Red)
+            {
                 put(&mut s, &c, Side::Blue, &[Kind::P]);
             }
         }
@@ -663,7 +666,10 @@ fn a_dage_rides_an_empty_band_row_to_the_far_distance() {
     play(&mut s, "0,6,3>999999999999999,6,3");
     assert_eq!(at(&s, "999999999999999,6,3").unwrap().letters(), "G");
     let hints = ray_hints(s.board(), &Coord::xyz(999_999_999_999_999, 6, 3));
-    assert!(hints.iter().any(|h| h.dir == (1, 0) && h.empty_to.is_none()), "unbounded to the right");
+    assert!(
+        hints.iter().any(|h| h.dir == (1, 0) && h.empty_to.is_none()),
+        "unbounded to the right"
+    );
 }
 
 /// A naive walk along a ray, for the property test.

@@ -12,6 +12,7 @@ pub mod geometry;
 pub mod notation;
 pub mod options;
 pub mod state;
+pub mod text;
 
 #[cfg(test)]
 mod tests;

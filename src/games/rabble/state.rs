@@ -437,6 +437,21 @@ impl State {
         if owner.in_zone(at.y) { 1 } else { merged.max_value() }
     }
 
+    /// The refusal of a plain move onto one's own unit, naming what stacking would cost
+    /// (spec §10.2: "use & (stacking costs N)").
+    fn use_stack(side: Side, acting: &Unit, there: &Unit, to: &Coord, op: char) -> TurnError {
+        match State::merge(acting, there) {
+            Ok(merged) => refuse(
+                "use-stack",
+                format!(
+                    "{to} holds your unit: write {op} to stack onto it (stacking costs {})",
+                    State::stack_price(side, to, &merged)
+                ),
+            ),
+            Err(e) => e,
+        }
+    }
+
     fn merge(a: &Unit, b: &Unit) -> Result<Unit, TurnError> {
         if a.pieces.iter().chain(&b.pieces).any(|k| !k.stacks()) {
             return Err(refuse("royal-stack", "老王 and 公子 never stack"));
@@ -740,12 +755,7 @@ impl State {
                             ));
                         }
                         (Some(u), false, false) if u.owner == side => {
-                            return Err(refuse(
-                                "use-stack",
-                                format!(
-                                    "{to} holds your unit: use & to stack onto it (costs points)"
-                                ),
-                            ));
+                            return Err(State::use_stack(side, &acting, u, to, '&'));
                         }
                         (Some(_), false, false) => {
                             return Err(refuse(
@@ -858,10 +868,7 @@ impl State {
                 "enemy-square",
                 format!("{to} holds an enemy unit (and a capture is not allowed here)"),
             )),
-            (Some(_), false) => Err(refuse(
-                "use-stack",
-                format!("{to} holds your unit: add & to stack onto it (costs points)"),
-            )),
+            (Some(u), false) => Err(State::use_stack(side, acting, &u, to, '&')),
             (Some(u), true) => {
                 let merged = State::merge(acting, &u)?;
                 let price = State::stack_price(side, to, &merged);
@@ -1012,6 +1019,25 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// The position text: the whole state as one line of JSON (fill configuration, change
+    /// list sorted by square, scores, credits, statistics, royals, counters and the repetition
+    /// table), which [`State::from_text`] reads back exactly. The draw library stores it.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a position text.
+    ///
+    /// # Errors
+    /// When the text is not a position, or describes an inconsistent one.
+    pub fn from_text(text: &str) -> Result<State, String> {
+        let state: State =
+            serde_json::from_str(text).map_err(|e| format!("not a Rabble position: {e}"))?;
+        state.check_invariants()?;
+        Ok(state)
     }
 
     /// Writes a cell directly (tests and the position loader).

@@ -706,15 +706,19 @@ proptest! {
     }
 
     // Random turns from the opening: refused ones change nothing, accepted ones keep the state
-    // consistent, and the JSON snapshot reloads to the same state.
+    // consistent, replaying the accepted ones rebuilds it, and the JSON snapshot reloads to the
+    // same state.
     #[test]
     fn random_turns_keep_the_state_consistent_and_reloadable(
-        tries in proptest::collection::vec((0i64..14, 0i64..14, -2i64..3, -2i64..3, 0u8..6), 1..40),
+        tries in proptest::collection::vec((0i64..14, 3i64..9, -2i64..3, 0i64..3, 0u8..6), 1..60),
     ) {
         let mut s = game();
+        let mut log: Vec<(Side, Action)> = Vec::new();
         for (x, y, dx, dy, kind) in tries {
+            // Towards the enemy, so that captures at the contact rows come up often.
+            let y = if s.to_move == Side::Red { y } else { 13 - y };
             let from = format!("{x},{y}");
-            let to = format!("{},{}", x + dx, y + dy);
+            let to = format!("{},{}", x + dx, y + dy * s.to_move.forward());
             let text = match kind {
                 0 => format!("{from}x{to}"),
                 1 => format!("{from}>{to}"),
@@ -728,15 +732,70 @@ proptest! {
             let side = s.to_move;
             if s.play(side, &action).is_err() {
                 prop_assert_eq!(&s, &before);
+            } else {
+                log.push((side, action));
             }
             prop_assert!(s.check_invariants().is_ok(), "{:?}", s.check_invariants());
             if s.end.is_some() {
                 break;
             }
         }
+        // The move log alone rebuilds the state.
+        let mut replay = game();
+        for (side, action) in &log {
+            prop_assert!(replay.play(*side, action).is_ok());
+        }
+        prop_assert_eq!(&replay, &s);
         let json = serde_json::to_string(&s).unwrap();
         let back: State = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back.board().hash(), s.board().hash());
         prop_assert_eq!(back, s);
     }
+}
+
+// §11.6: the text window shows the opening's back rows, stacks with their height, and what
+// lies outside it.
+#[test]
+fn the_text_window_draws_back_rows_stacks_and_what_lies_outside() {
+    let mut s = game();
+    put(&mut s, "3,3", Side::Red, &[Kind::P, Kind::P, Kind::N]);
+    put(&mut s, "50,-7", Side::Red, &[Kind::Q]);
+    clear(&mut s, "7,6,2");
+    let w = super::text::window(s.board(), &Coord::main(0, 0).layer, (-1, 14), (-1, 14));
+    assert!(w.contains(" 1 P P R N B C Q K J G C B N R P P"), "{w}");
+    assert!(w.contains("12 p p r n b c g j k q c b n r p p"), "{w}");
+    assert!(w.contains("N3"), "a stack of three shows its best piece and height:\n{w}");
+    assert!(w.contains("outside the window: Q (50,-7,1)"), "{w}");
+    assert!(w.contains("layer z=2: 1 changed squares"), "{w}");
+    // The seed's 3-D observation: the hole at (7,6,2) above the main plane.
+    let side = super::text::side_view(s.board(), 6, (6, 8), (0, 2));
+    assert!(side.contains("z=  2 P . P"), "{side}");
+}
+
+// §11.5: one origin's targets, finite, with prices.
+#[test]
+fn moves_lists_one_units_targets_rays_and_jumps() {
+    let mut s = game();
+    let m = super::text::moves(&s, &Coord::main(7, 6)).unwrap();
+    assert!(m.contains("x7,8") && m.contains("x7,7") && m.contains("x6,7"), "{m}");
+    assert!(m.contains("&6,6 (1)"), "sideways onto its own pawn, costing 1:\n{m}");
+    assert!(m.contains("z+& (1)"), "{m}");
+    assert!(!m.contains(">"), "no empty square near the opening:\n{m}");
+    play(&mut s, "7,6x7,8");
+    let m = super::text::moves(&s, &Coord::main(7, 8)).unwrap();
+    assert!(m.contains("x7,10"), "the second leap of the seed's commentary:\n{m}");
+    assert!(super::text::moves(&s, &Coord::main(7, 6)).is_err());
+}
+
+// §8.3, §11.7: the position text reads back to the same state and refuses nonsense.
+#[test]
+fn the_position_text_round_trips() {
+    let mut s = game();
+    play(&mut s, "7,6x7,8");
+    play(&mut s, "3,7x3,5");
+    let text = s.to_text();
+    let back = State::from_text(&text).unwrap();
+    assert_eq!(back, s);
+    assert_eq!(back.to_text(), text);
+    assert!(State::from_text("{}").is_err());
 }

@@ -1,0 +1,293 @@
+//! Text views of the unbounded board (spec §11.5, §11.6): the position text, a finite window
+//! of one layer with what lies outside it summarised, the seed's 3-D observation (the x–z
+//! slice), and one origin's targets for `/moves`. Each reads only the window it is asked for
+//! and the change map; nothing infinite is iterated.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::board::{Board, Kind, Side, Unit};
+use super::coord::{Coord, Layer};
+use super::geometry::{queen_path, ray_hints, reaches};
+use super::state::State;
+
+/// Largest window side drawn as text (chat messages stay readable).
+pub const MAX_WINDOW: i64 = 40;
+
+/// Two characters for a square: the letter (upper case Red, lower case Blue) of the most
+/// valuable member, then the stack height (2–9, `+` beyond) or a space; `. ` when empty.
+#[must_use]
+pub fn glyph(cell: Option<&Unit>) -> String {
+    match cell {
+        None => ". ".to_string(),
+        Some(u) => {
+            let top = u.pieces.iter().copied().max_by_key(|k| (k.value(), *k)).unwrap_or(Kind::P);
+            let letter = match u.owner {
+                Side::Red => top.letter(),
+                Side::Blue => top.letter().to_ascii_lowercase(),
+            };
+            let height = match u.pieces.len() {
+                1 => ' ',
+                n @ 2..=9 => char::from_digit(u32::try_from(n).unwrap_or(9), 10).unwrap_or('+'),
+                _ => '+',
+            };
+            format!("{letter}{height}")
+        }
+    }
+}
+
+/// The window `x0..=x1 × y0..=y1` of `layer`, top row first (Blue's side at the top), with
+/// column and row labels, the red and blue lines and the axis marked, then the changed units of
+/// this layer outside the window (nearest first) and a count of changes per other layer.
+#[must_use]
+pub fn window(board: &Board, layer: &Layer, (x0, x1): (i64, i64), (y0, y1): (i64, i64)) -> String {
+    let x1 = x1.min(x0.saturating_add(MAX_WINDOW - 1));
+    let y0 = y0.max(y1.saturating_sub(MAX_WINDOW - 1));
+    let mut out = String::new();
+    let label_width = [x0, x1, y0, y1].iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    let _ = writeln!(out, "layer z={}{}", layer.z, hi_text(layer));
+    let mut head = " ".repeat(label_width + 1);
+    for x in x0..=x1 {
+        let s = x.to_string();
+        head.push_str(&s[s.len().saturating_sub(2)..]);
+        if s.len() < 2 {
+            head.push(' ');
+        }
+    }
+    let _ = writeln!(out, "{}", head.trim_end());
+    for y in (y0..=y1).rev() {
+        let mut line = format!("{y:>label_width$} ");
+        for x in x0..=x1 {
+            let c = Coord { x, y, layer: layer.clone() };
+            line.push_str(&glyph(board.get(&c).as_ref()));
+        }
+        let mark = match y {
+            9 => "  ── blue line below",
+            7 => "  ══ axis below",
+            5 => "  ── red line below",
+            _ => "",
+        };
+        let _ = writeln!(out, "{}{mark}", line.trim_end());
+    }
+    // Outside the window: changed units of this layer, nearest first; other layers' counts.
+    let mut outside: Vec<(i64, &Coord, &Unit)> = Vec::new();
+    let mut layers: BTreeMap<&Layer, usize> = BTreeMap::new();
+    for (c, cell) in board.changes() {
+        if c.layer != *layer {
+            *layers.entry(&c.layer).or_default() += 1;
+            continue;
+        }
+        if (x0..=x1).contains(&c.x) && (y0..=y1).contains(&c.y) {
+            continue;
+        }
+        if let Some(u) = cell {
+            let dx = (c.x.saturating_sub(x0.clamp(c.x.min(x1), x1))).abs();
+            let dy = (c.y.saturating_sub(y0.clamp(c.y.min(y1), y1))).abs();
+            outside.push((dx.max(dy), c, u));
+        }
+    }
+    outside.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    if !outside.is_empty() {
+        let shown: Vec<String> =
+            outside.iter().take(8).map(|(_, c, u)| format!("{} {c}", u.letters())).collect();
+        let more = outside.len().saturating_sub(8);
+        let _ = write!(out, "outside the window: {}", shown.join(", "));
+        if more > 0 {
+            let _ = write!(out, " and {more} more");
+        }
+        out.push('\n');
+    }
+    for (l, n) in layers {
+        let _ = writeln!(out, "layer z={}{}: {n} changed squares", l.z, hi_text(l));
+    }
+    out
+}
+
+fn hi_text(layer: &Layer) -> String {
+    layer.hi.iter().map(|(d, v)| format!(", w{d}={v}")).collect()
+}
+
+/// The seed's 3-D observation (三維坐標觀察系統): the x–z slice at row `y`, z from `z1` at the
+/// top down to `z0`, x from `x0` to `x1`; z = 1 (the main plane) is marked.
+#[must_use]
+pub fn side_view(board: &Board, y: i64, (x0, x1): (i64, i64), (z0, z1): (i64, i64)) -> String {
+    let x1 = x1.min(x0.saturating_add(MAX_WINDOW - 1));
+    let z0 = z0.max(z1.saturating_sub(MAX_WINDOW - 1));
+    let mut out = format!("row y={y}, x {x0}..{x1}, z {z0}..{z1}\n");
+    for z in (z0..=z1).rev() {
+        let mut line = format!("z={z:>3} ");
+        for x in x0..=x1 {
+            line.push_str(&glyph(board.get(&Coord::xyz(x, y, z)).as_ref()));
+        }
+        let mark = if z == 1 { "  ← main plane" } else { "" };
+        let _ = writeln!(out, "{}{mark}", line.trim_end());
+    }
+    out
+}
+
+/// What `/moves <coord>` shows for the unit on `origin` (spec §11.5): its leap targets with
+/// what each would be (move, capture, stack and its price), each ray as an interval with its
+/// first two occupied squares, and its jump targets. Drops are never listed.
+///
+/// # Errors
+/// When `origin` is empty.
+pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
+    let board = state.board();
+    let Some(unit) = board.get(origin) else {
+        return Err(format!("{origin} is empty"));
+    };
+    let side = unit.owner;
+    let mut out = format!("{} on {origin}:\n", unit.letters());
+    let describe = |t: &Coord| -> Option<String> {
+        if t == origin {
+            return None;
+        }
+        let queen = |_capture: bool| {
+            unit.has(Kind::Q) && queen_path(board, origin, t, None, true).is_some()
+        };
+        match board.get(t) {
+            None => (reaches(board, &unit.pieces, side, origin, t, false) || queen(false))
+                .then(|| format!(">{}", short(t))),
+            Some(u) if u.owner != side => {
+                let duel = unit.has(Kind::K) && u.has(Kind::K);
+                let ok = reaches(board, &unit.pieces, side, origin, t, true)
+                    || queen(true)
+                    || (duel && super::geometry::face_off(board, origin, t));
+                (ok && !u.has(Kind::J) && !unit.has(Kind::J)).then(|| format!("x{}", short(t)))
+            }
+            Some(u) => {
+                let mergeable = unit.pieces.iter().chain(&u.pieces).all(|k| k.stacks());
+                let ok = mergeable
+                    && (reaches(board, &unit.pieces, side, origin, t, false) || queen(false));
+                ok.then(|| {
+                    let mut pieces = unit.pieces.clone();
+                    pieces.extend(&u.pieces);
+                    let merged = Unit { owner: side, pieces };
+                    let price = if side.in_zone(t.y) { 1 } else { merged.max_value() };
+                    format!("&{} ({price})", short(t))
+                })
+            }
+        }
+    };
+    let mut near = Vec::new();
+    for dy in (-4..=4).rev() {
+        for dx in -4..=4 {
+            if let Some(t) = origin.offset(dx, dy, 1)
+                && let Some(d) = describe(&t)
+            {
+                near.push(d);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "within 4 squares: {}",
+        if near.is_empty() { "nothing".to_string() } else { near.join(" ") }
+    );
+    for hint in ray_hints(board, origin) {
+        let arrow = arrow(hint.dir);
+        let reach = match hint.empty_to {
+            None => "empty without end".to_string(),
+            Some(0) => "blocked at once".to_string(),
+            Some(a) => format!("empty for {a}"),
+        };
+        let mut targets = Vec::new();
+        if let Some(a) = hint.empty_to
+            && a > 4
+            && let Some(t) = origin.offset(hint.dir.0, hint.dir.1, a)
+            && let Some(d) = describe(&t)
+        {
+            targets.push(format!("{d} (…and the empty squares before it)"));
+        }
+        for (k, c) in &hint.blockers {
+            if *k > 4
+                && let Some(d) = describe(c)
+            {
+                targets.push(d);
+            }
+        }
+        let blockers: Vec<String> = hint
+            .blockers
+            .iter()
+            .map(|(k, c)| {
+                format!("{} at {k}", board.get(c).map_or_else(|| "?".to_string(), |u| u.letters()))
+            })
+            .collect();
+        let _ = write!(out, "{arrow} {reach}");
+        if !blockers.is_empty() {
+            let _ = write!(out, ", then {}", blockers.join(", "));
+        }
+        if !targets.is_empty() {
+            let _ = write!(out, "; reaches {}", targets.join(" "));
+        }
+        out.push('\n');
+    }
+    // Jumps: z ± 1 and every dimension in use plus the next one ("and every higher one alike").
+    let mut dims: Vec<u32> = origin.layer.hi.iter().map(|(d, _)| *d).collect();
+    let next = dims.last().map_or(4, |d| d + 1).max(4);
+    dims.push(next);
+    dims.sort_unstable();
+    dims.dedup();
+    let mut jumps = Vec::new();
+    let jump_to = |t: &Coord, name: String| -> Option<String> {
+        match board.get(t) {
+            None => Some(name),
+            Some(u)
+                if u.owner == side && unit.pieces.iter().chain(&u.pieces).all(|k| k.stacks()) =>
+            {
+                let mut pieces = unit.pieces.clone();
+                pieces.extend(&u.pieces);
+                let merged = Unit { owner: side, pieces };
+                let price = if side.in_zone(t.y) { 1 } else { merged.max_value() };
+                Some(format!("{name}& ({price})"))
+            }
+            Some(_) => None,
+        }
+    };
+    for up in [true, false] {
+        let z = origin.layer.z.checked_add(if up { 1 } else { -1 });
+        if let Some(z) = z
+            && let Some(j) =
+                jump_to(&origin.with_dim(3, z), format!("z{}", if up { '+' } else { '-' }))
+        {
+            jumps.push(j);
+        }
+    }
+    for d in dims {
+        for up in [true, false] {
+            if let Some(v) = origin.dim(d).checked_add(if up { 1 } else { -1 })
+                && let Some(j) =
+                    jump_to(&origin.with_dim(d, v), format!("d{d}{}", if up { '+' } else { '-' }))
+            {
+                jumps.push(j);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "jumps: {} (dimension jumps cost {} more; every higher dimension works like d{next})",
+        if jumps.is_empty() { "none".to_string() } else { jumps.join(" ") },
+        if unit.pieces.len() == 1 { 1 } else { unit.max_value() }
+    );
+    if unit.has(Kind::Q) {
+        out.push_str("老後: name any target; the referee finds a slide-and-step path\n");
+    }
+    Ok(out)
+}
+
+fn short(c: &Coord) -> String {
+    if c.is_main() { format!("{},{}", c.x, c.y) } else { c.to_string() }
+}
+
+fn arrow((dx, dy): (i64, i64)) -> &'static str {
+    match (dx, dy) {
+        (1, 0) => "→",
+        (-1, 0) => "←",
+        (0, 1) => "↑",
+        (0, -1) => "↓",
+        (1, 1) => "↗",
+        (-1, 1) => "↖",
+        (1, -1) => "↘",
+        _ => "↙",
+    }
+}

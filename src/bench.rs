@@ -634,7 +634,7 @@ fn rabble_board(f: i64, seed: u64, changes: usize) -> crate::games::rabble::Stat
     use crate::core::SplitMix64;
     use crate::games::rabble::{Coord, Kind, Options, Side, State, Unit};
 
-    let mut s = State::new(&Options { select: false, ..Options::default() });
+    let mut s = State::start(&Options { select: false, ..Options::default() });
     let mut rng = SplitMix64(seed);
     // Scatter `changes` squares over a square of side 3·√n around the far corner
     // (about one in nine changed), in layers 3 and 4: holes, pieces, stacks.

@@ -488,3 +488,45 @@ cc-err-banned = Piece { $piece } was just moved by your opponent and may not mov
 cc-err-blocked = Piece { $piece } would land on slot { $slot }, whose piece is home. Nothing was done.
 cc-err-not-yours = Piece { $piece } is not yours to drop. Nothing was done.
 cc-err-not-in-hand = Piece { $piece } is not in your hand. Nothing was done.
+
+## Rabble chess (烏合之眾)
+game-rabble = Rabble chess
+rules-rabble = Rabble chess (烏合之眾象棋). An unbounded board in every direction and in any number of dimensions, every square full of pawns. Red (the inviter) owns the rows y ≤ 6 and moves first, Blue the rows y ≥ 7; the battlefield is x, y 1..12 of the main plane (z = 1). First each side picks its pieces, Red then Blue, four slots at a time: /move pick R N B C (R N B C P, repeats allowed, each P +1 point), or /move pick default; the last pick places K Q J G. Then each turn acts with the unit on one square: /move 7,6x7,8 (capture), /move 7,6>7,7 (move), /move 6,6&7,7 (stack, costs points), /move 7,6,2 z- (jump a layer), /move 9,4,1,2 d4- (jump a higher dimension, 1 point), /move 7,8=C x7,10 (promote, then capture), /move drop P@7,6 (hire), /move 9,1/2P >9,3 (split). Scores start at 120; captures earn the captured pieces' values; a side with half the other's score or less, without units in the front line, or holding 12 or fewer battlefield squares loses; a captured king loses unless its side leads (then the prince is crowned). /move pass draw offers a draw, /move pass accept takes it.
+opt-rabble-select = run the selection phase (rows of four, Red first); off starts from the default placement
+opt-rabble-band-empty = the spec's alternative reading: the four sky-blue rows start empty in every layer
+opt-rabble-quiet-limit = plies without capturing a non-pawn before the lower score loses (equal scores draw)
+opt-rabble-red-gives = Red's handicap: level1..level7 (讓n級子: Red's pawns in those regions become Blue's) or steps2.. (讓n步先: Blue plays n free stack/jump/hire turns first)
+opt-rabble-blue-gives = Blue's handicap, as red_gives
+rb-red = Red
+rb-blue = Blue
+rb-player = { $name } ({ $side })
+rb-rules-summary = options: { $options }; time: { $clock }.
+rb-started = { $game } #{ $id }: { $red } (Red, moves first) vs { $blue } (Blue). { $rules }
+rb-pick-group = { $player }: pick { $step } of 9, row { $row }, { $group } group: /move pick R N B C (your own left to right; R N B C P, repeats allowed, each P +1 point) or /move pick default.
+rb-pick-uniques = { $player }: last pick, the four unique pieces on the back row: /move pick Q K J G in any order, or /move pick default.
+rb-left = left
+rb-right = right
+rb-btn-default = Default placement
+rb-to-act = { $player } to move.
+rb-picked = { $player } picks { $pieces } (step { $step }).
+rb-played = #{ $id } ply { $ply }: { $player } plays { $turn }
+rb-captured = , capturing { $unit } (+{ $points })
+rb-cost = , spending { $points }
+rb-crowned = { $player }'s king has fallen but their score leads: the prince is crowned king.
+rb-draw-offered = { $player } offers a draw in #{ $id }: /move pass accept takes it.
+rb-scores = Scores: Red { $red }, Blue { $blue }. Plies without a major capture: { $quiet } of { $limit }.
+rb-turn-private = #{ $id } ({ $game }): your turn ({ $side }).
+rb-view-header = #{ $id } { $game }, ply { $ply }, last turn { $last }.
+rb-outside = Outside the picture: { $units } ({ $count } changed units in all).
+rb-layer = Layer z={ $z }: { $count } changed squares.
+rb-refused = Not played: { $detail }. Nothing changed.
+rb-timeout-pick = { $name } did not pick in time in #{ $id }: the default placement is used.
+rb-reason-king-captured = { $name }'s king was captured and their score did not lead.
+rb-reason-crowned-king-captured = { $name }'s crowned prince was captured.
+rb-reason-score-halved = { $name }'s score fell to half the opponent's or less.
+rb-reason-front-line-lost = { $name } has no unit left in the front line.
+rb-reason-battlefield-lost = { $name } holds 12 or fewer squares of the battlefield.
+rb-reason-home-square-taken = An enemy king or prince stands on { $name }'s starting king or prince square.
+rb-reason-repetition = The same position occurred six times.
+rb-reason-quiet-plies = No piece other than a pawn was captured for too long.
+rb-reason-agreed = Both players agreed to a draw.

@@ -477,3 +477,45 @@ cc-err-banned = { $piece } 号刚被对方移动，现在不能走。未执行�
 cc-err-blocked = { $piece } 号会落在 { $slot } 号位，那里的棋子已在家。未执行任何行动。
 cc-err-not-yours = { $piece } 号不是你的，不能摆。未执行任何行动。
 cc-err-not-in-hand = { $piece } 号不在你手中。未执行任何行动。
+
+## 烏合之眾象棋
+game-rabble = 烏合之眾象棋
+rules-rabble = 烏合之眾象棋：棋盤向四面八方、向任意多維無限延伸，每格都是跳兵。紅方（邀請者）佔 y ≤ 6 的各排並先行，藍方佔 y ≥ 7；主戰場是主位面（z = 1）上 x、y 為 1..12 的區域。先自選：紅先藍後，每次四格：/move pick R N B C（R N B C P，可重複，每選一個 P 加 1 分），或 /move pick default；最後一次放 K Q J G。之後每手只動一格上的己方棋子：/move 7,6x7,8（吃）、/move 7,6>7,7（走）、/move 6,6&7,7（疊，耗分）、/move 7,6,2 z-（三維躍遷）、/move 9,4,1,2 d4-（高維躍遷，1 分）、/move 7,8=C x7,10（升變後吃）、/move drop P@7,6（僱傭打入）、/move 9,1/2P >9,3（拆解）。雙方各 120 分起；吃子得被吃棋子的分值；分數只剩對方一半或更少、戰場前線沒有棋子、或主戰場上 12 格或更少有棋子的一方負；老王被吃而分數不領先者負（領先則公子升為老王）。/move pass draw 提和，/move pass accept 同意。
+opt-rabble-select = 進行自選階段（每次四格，紅先）；off 則直接用默認排列
+opt-rabble-band-empty = 規則說明中的另一讀法：各位面中間四排天藍色區域開局為空
+opt-rabble-quiet-limit = 連續多少手沒有吃掉兵以外的棋子後，分數低者負（同分和棋）
+opt-rabble-red-gives = 紅方讓子：level1..level7（讓n級子：這些區域內紅方的兵歸藍方）或 steps2..（讓n步先：藍方先免費走 n 手疊加、躍遷或打入）
+opt-rabble-blue-gives = 藍方讓子，同 red_gives
+rb-red = 紅方
+rb-blue = 藍方
+rb-player = { $name }（{ $side }）
+rb-rules-summary = 選項：{ $options }；用時：{ $clock }。
+rb-started = { $game } #{ $id }：{ $red }（紅方，先行）對 { $blue }（藍方）。{ $rules }
+rb-pick-group = { $player }：第 { $step }/9 次自選，第 { $row } 排{ $group }：/move pick R N B C（從自己的左到右；R N B C P，可重複，每個 P 加 1 分）或 /move pick default。
+rb-pick-uniques = { $player }：最後一次自選，底排的四個唯一棋子：/move pick Q K J G（任意順序）或 /move pick default。
+rb-left = 左組
+rb-right = 右組
+rb-btn-default = 默認排列
+rb-to-act = 輪到 { $player }。
+rb-picked = { $player } 選了 { $pieces }（第 { $step } 次）。
+rb-played = #{ $id } 第 { $ply } 手：{ $player } 走 { $turn }
+rb-captured = ，吃掉 { $unit }（+{ $points }）
+rb-cost = ，花費 { $points } 分
+rb-crowned = { $player } 的老王被吃，但分數領先：公子升為新的老王。
+rb-draw-offered = { $player } 在 #{ $id } 提和：/move pass accept 同意。
+rb-scores = 分數：紅 { $red }，藍 { $blue }。連續未吃大子：{ $quiet }/{ $limit } 手。
+rb-turn-private = #{ $id }（{ $game }）：輪到你了（{ $side }）。
+rb-view-header = #{ $id } { $game }，第 { $ply } 手，上一手 { $last }。
+rb-outside = 圖外：{ $units }（共 { $count } 個改變的棋子）。
+rb-layer = 位面 z={ $z }：{ $count } 格有變化。
+rb-refused = 未走：{ $detail }。局面未變。
+rb-timeout-pick = { $name } 在 #{ $id } 未按時自選：使用默認排列。
+rb-reason-king-captured = { $name } 的老王被吃，且分數不領先。
+rb-reason-crowned-king-captured = { $name } 升變的公子被吃。
+rb-reason-score-halved = { $name } 的分數只剩對方的一半或更少。
+rb-reason-front-line-lost = { $name } 在戰場前線已沒有棋子。
+rb-reason-battlefield-lost = { $name } 在主戰場上只有 12 格或更少有棋子。
+rb-reason-home-square-taken = 敵方的老王或公子站上了 { $name } 的老王或公子初始位置。
+rb-reason-repetition = 同一局面出現了六次。
+rb-reason-quiet-plies = 太久沒有吃掉兵以外的棋子。
+rb-reason-agreed = 雙方同意和棋。

@@ -544,6 +544,7 @@ games! {
     Ultima => ultima, "ultima", ["white", "black"];
     Perfect10 => perfect10, "perfect10", ["white", "black"];
     ChaosClock => chaos_clock, "chaos-clock", ["jia", "yi"];
+    Rabble => rabble, "rabble", ["red", "blue"];
 }
 
 #[cfg(test)]

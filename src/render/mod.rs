@@ -10,6 +10,7 @@ pub mod board;
 pub mod chaos_clock;
 mod dark_fence;
 pub mod perfect10;
+pub mod rabble;
 pub mod ultima;
 
 use std::sync::LazyLock;
@@ -138,6 +139,7 @@ pub fn render(view: &AnyView, caption: &str, theme: &Theme) -> Picture {
         AnyView::Ultima(v) => ultima::render(v, caption, theme),
         AnyView::Perfect10(v) => perfect10::render(v, caption, theme),
         AnyView::ChaosClock(v) => chaos_clock::render(v, caption, theme),
+        AnyView::Rabble(v) => rabble::render(v, caption, theme),
     }
 }
 

@@ -884,7 +884,8 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         | AnyError::WrongGame
         | AnyError::Ultima(_)
         | AnyError::Perfect10(_)
-        | AnyError::ChaosClock(_) => games::error_text(w, lang, error),
+        | AnyError::ChaosClock(_)
+        | AnyError::Rabble(_) => games::error_text(w, lang, error),
         AnyError::DarkFence(e) => {
             let id = format!("df-err-{}", e.code());
             let args: Vec<(&str, FluentValue<'_>)> = match e {

@@ -11,7 +11,7 @@ use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 
-use super::{chaos_clock, dark_fence, perfect10, ultima};
+use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
@@ -19,6 +19,7 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
         .or_else(|| ultima::kind_from_name(name))
         .or_else(|| perfect10::kind_from_name(name))
         .or_else(|| chaos_clock::kind_from_name(name))
+        .or_else(|| rabble::kind_from_name(name))
 }
 
 /// Whether moves of this game are private (so typed only in a private chat) and the start
@@ -26,7 +27,10 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
 pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
     match game {
         AnyGame::DarkFence(_) => true,
-        AnyGame::Ultima(_) | AnyGame::Perfect10(_) | AnyGame::ChaosClock(_) => false,
+        AnyGame::Ultima(_)
+        | AnyGame::Perfect10(_)
+        | AnyGame::ChaosClock(_)
+        | AnyGame::Rabble(_) => false,
     }
 }
 
@@ -34,7 +38,10 @@ pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
 pub(super) fn is_private_action(action: &AnyAction) -> bool {
     match action {
         AnyAction::DarkFence(_) => dark_fence::is_private_action(action),
-        AnyAction::Ultima(_) | AnyAction::Perfect10(_) | AnyAction::ChaosClock(_) => false,
+        AnyAction::Ultima(_)
+        | AnyAction::Perfect10(_)
+        | AnyAction::ChaosClock(_)
+        | AnyAction::Rabble(_) => false,
     }
 }
 
@@ -43,7 +50,10 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     match game {
         AnyGame::DarkFence(_) => dark_fence::needs_confirmation(game, action),
         // Every move is public and a takeback can undo a slip.
-        AnyGame::Ultima(_) | AnyGame::Perfect10(_) | AnyGame::ChaosClock(_) => false,
+        AnyGame::Ultima(_)
+        | AnyGame::Perfect10(_)
+        | AnyGame::ChaosClock(_)
+        | AnyGame::Rabble(_) => false,
     }
 }
 
@@ -53,9 +63,10 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
 pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
     match game {
         AnyGame::Perfect10(_) => perfect10::parse_action(game, seat, text),
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => {
-            game.parse_action(seat, text)
-        }
+        AnyGame::DarkFence(_)
+        | AnyGame::Ultima(_)
+        | AnyGame::ChaosClock(_)
+        | AnyGame::Rabble(_) => game.parse_action(seat, text),
     }
 }
 
@@ -64,9 +75,10 @@ pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<Any
 pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
     match game {
         AnyGame::Perfect10(_) => perfect10::partial_text(game, seat, text),
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => {
-            text.trim().to_string()
-        }
+        AnyGame::DarkFence(_)
+        | AnyGame::Ultima(_)
+        | AnyGame::ChaosClock(_)
+        | AnyGame::Rabble(_) => text.trim().to_string(),
     }
 }
 
@@ -84,7 +96,7 @@ pub(super) fn completions(
 ) -> Vec<(String, String)> {
     match game {
         AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
-        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => Vec::new(),
+        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) | AnyGame::Rabble(_) => Vec::new(),
         AnyGame::Perfect10(_) => perfect10::completions(w, lang, game, seat, text, error),
     }
 }
@@ -104,7 +116,10 @@ pub(super) fn completion_prompt(
     let id = t.row.id;
     let question_id = match &t.game {
         AnyGame::Perfect10(_) => "p10-complete-promotion",
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => "complete-move",
+        AnyGame::DarkFence(_)
+        | AnyGame::Ultima(_)
+        | AnyGame::ChaosClock(_)
+        | AnyGame::Rabble(_) => "complete-move",
     };
     let question = w.text(ctx.lang, question_id, &[("id", id.into()), ("move", text.into())]);
     let mut m = msg(t, ctx.here(), format!("{}\n{question}", error_text(w, ctx.lang, error)));
@@ -164,6 +179,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
         AnyGame::Ultima(_) => ultima::rules_summary(w, lang, t),
         AnyGame::Perfect10(_) => perfect10::rules_summary(w, lang, t),
         AnyGame::ChaosClock(_) => chaos_clock::rules_summary(w, lang, t),
+        AnyGame::Rabble(_) => rabble::rules_summary(w, lang, t),
     }
 }
 
@@ -184,6 +200,7 @@ pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table, images: bool) -> Outbou
         AnyGame::Ultima(_) => ultima::started(w, ctx, t, images),
         AnyGame::Perfect10(_) => perfect10::started(w, t, images),
         AnyGame::ChaosClock(_) => chaos_clock::started(w, t, images),
+        AnyGame::Rabble(_) => rabble::started(w, t, images),
     }
 }
 
@@ -211,6 +228,7 @@ pub(super) fn announce(
         AnyGame::Ultima(_) => ultima::announce(w, t, events, images),
         AnyGame::Perfect10(_) => perfect10::announce(w, t, events, images),
         AnyGame::ChaosClock(_) => chaos_clock::announce(w, t, events, images),
+        AnyGame::Rabble(_) => rabble::announce(w, t, events, images),
     }
 }
 
@@ -239,9 +257,10 @@ pub(super) fn finished(
             // Everything is revealed at the end, however it came.
             picture(t, Viewer::Referee, lang, images)
         }
-        AnyGame::Ultima(_) | AnyGame::Perfect10(_) | AnyGame::ChaosClock(_) => {
-            picture(t, Viewer::Public, lang, images)
-        }
+        AnyGame::Ultima(_)
+        | AnyGame::Perfect10(_)
+        | AnyGame::ChaosClock(_)
+        | AnyGame::Rabble(_) => picture(t, Viewer::Public, lang, images),
     };
     let mut m = msg(t, public(t), text);
     m.image = image;
@@ -278,6 +297,7 @@ pub(super) fn turn_prompts(
         AnyGame::Ultima(_) => ultima::turn_prompts(w, t, seat, prompt, lang),
         AnyGame::Perfect10(_) => perfect10::turn_prompts(w, t, seat, prompt, lang),
         AnyGame::ChaosClock(_) => chaos_clock::turn_prompts(w, t, seat, prompt, lang),
+        AnyGame::Rabble(_) => rabble::turn_prompts(w, t, seat, prompt, lang),
     }
 }
 
@@ -295,6 +315,7 @@ pub(super) fn view_message(
         AnyView::Ultima(v) => ultima::view_message(w, lang, t, v, to, images),
         AnyView::Perfect10(v) => perfect10::view_message(w, lang, t, v, to, images),
         AnyView::ChaosClock(v) => chaos_clock::view_message(w, lang, t, v, to, images),
+        AnyView::Rabble(v) => rabble::view_message(w, lang, t, v, to, images),
     }
 }
 
@@ -356,6 +377,7 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         AnyError::Ultima(_) => ultima::error_text(w, lang, error),
         AnyError::Perfect10(_) => perfect10::error_text(w, lang, error),
         AnyError::ChaosClock(_) => chaos_clock::error_text(w, lang, error),
+        AnyError::Rabble(_) => rabble::error_text(w, lang, error),
     }
 }
 
@@ -370,6 +392,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
         AnyView::Ultima(v) => ultima::caption(t, v, lang),
         AnyView::Perfect10(v) => perfect10::caption(t, v, lang),
         AnyView::ChaosClock(v) => chaos_clock::caption(t, v, lang),
+        AnyView::Rabble(v) => rabble::caption(t, v, lang),
     };
     let theme = crate::render::Theme {
         script: if lang == Lang::ZhHans {

@@ -13,6 +13,7 @@ mod dark_fence;
 pub mod error;
 mod games;
 mod perfect10;
+mod rabble;
 pub mod reply;
 mod ultima;
 
@@ -165,10 +166,18 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
         // lasts as long as a move (a 60-second window makes no sense across days).
         (true, Pace::Live) => match game.options() {
             AnyOptions::DarkFence(o) => o.window_timeout,
-            AnyOptions::Ultima(_) | AnyOptions::Perfect10(_) | AnyOptions::ChaosClock(_) => {
-                time.per_move
-            }
+            AnyOptions::Ultima(_)
+            | AnyOptions::Perfect10(_)
+            | AnyOptions::ChaosClock(_)
+            | AnyOptions::Rabble(_) => time.per_move,
         },
+        // A Rabble selection pick has one minute in live play (the seed: 「思考時長1分鐘」).
+        (false, Pace::Live)
+            if matches!(game.to_act(), ToAct::Seat(_, Prompt::Setup))
+                && matches!(game, AnyGame::Rabble(_)) =>
+        {
+            time.per_move.min(60)
+        }
         _ => time.per_move,
     };
     i64::from(seconds)
@@ -2093,6 +2102,20 @@ impl Referee {
                     Dest::Chat(t.row.chat_id.clone()),
                     lang,
                     "timeout-pass",
+                    &[("name", name.as_str().into()), ("id", t.row.id.into())],
+                )];
+                out.extend(self.apply(t, seat.index(), &action, None).await?);
+                return Ok(out);
+            }
+            if prompt == Prompt::Setup && matches!(t.game, AnyGame::Rabble(_)) {
+                // A Rabble selection pick that runs out of time takes the default placement
+                // (the seed: 「超時則按原先的默認位置安排」), not a loss.
+                let action = t.game.parse_action(seat, "pick default")?;
+                let mut out = vec![self.say(
+                    &ctx,
+                    Dest::Chat(t.row.chat_id.clone()),
+                    lang,
+                    "rb-timeout-pick",
                     &[("name", name.as_str().into()), ("id", t.row.id.into())],
                 )];
                 out.extend(self.apply(t, seat.index(), &action, None).await?);

@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod coord;
+pub mod game;
 pub mod geometry;
 pub mod notation;
 pub mod options;
@@ -19,6 +20,7 @@ mod tests;
 
 pub use board::{Board, Cell, Fill, Kind, Side, Unit};
 pub use coord::{Coord, Layer};
+pub use game::{Error, Event, PositionError, View};
 pub use notation::{Action, Step};
 pub use options::{Handicap, Options};
 pub use state::{End, Reason, State, TurnError};

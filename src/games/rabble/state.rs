@@ -155,6 +155,9 @@ pub struct State {
     pub ply: u32,
     /// The end, once reached.
     pub end: Option<End>,
+    /// The last turn, canonical (for views).
+    #[serde(default)]
+    pub last: Option<String>,
     /// The repetition key the turn being tried recorded (so a trial can take it back).
     #[serde(skip)]
     recorded: Option<u128>,
@@ -188,7 +191,7 @@ pub fn pick_squares(side: Side, step: u8) -> [Coord; 4] {
 impl State {
     /// A new game: the selection phase, or with `select=off` the default placement at once.
     #[must_use]
-    pub fn new(options: &Options) -> State {
+    pub fn start(options: &Options) -> State {
         let fill = Fill { band_empty: options.band_empty, handicap: options.levels() };
         let mut s = State {
             options: options.clone(),
@@ -208,6 +211,7 @@ impl State {
             reps: HashMap::new(),
             ply: 0,
             end: None,
+            last: None,
             recorded: None,
         };
         if !options.select {
@@ -308,7 +312,7 @@ impl State {
     ///
     /// # Errors
     /// A [`TurnError`] naming the first rule the turn breaks.
-    pub fn play(&mut self, side: Side, action: &Action) -> Result<Report, TurnError> {
+    pub fn play_turn(&mut self, side: Side, action: &Action) -> Result<Report, TurnError> {
         if self.end.is_some() {
             return Err(refuse("game-over", "the game is over"));
         }
@@ -318,7 +322,7 @@ impl State {
         self.attempt(side, action, true)
     }
 
-    /// Checks a turn for `side` without playing it: the answer [`State::play`] would give.
+    /// Checks a turn for `side` without playing it: the answer [`State::play_turn`] would give.
     ///
     /// # Errors
     /// A [`TurnError`] naming the first rule the turn breaks.
@@ -995,7 +999,7 @@ impl State {
     ///
     /// # Errors
     /// A description of the first inconsistency.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn consistency(&self) -> Result<(), String> {
         for (c, cell) in self.board.changes() {
             if *cell == self.board.fill().cell(c) {
                 return Err(format!("change at {c} equals the fill"));
@@ -1036,7 +1040,7 @@ impl State {
     pub fn from_text(text: &str) -> Result<State, String> {
         let state: State =
             serde_json::from_str(text).map_err(|e| format!("not a Rabble position: {e}"))?;
-        state.check_invariants()?;
+        state.consistency()?;
         Ok(state)
     }
 

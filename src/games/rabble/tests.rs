@@ -15,20 +15,20 @@ fn quick() -> Options {
 }
 
 fn game() -> State {
-    State::new(&quick())
+    State::start(&quick())
 }
 
 fn play(s: &mut State, text: &str) -> super::state::Report {
     let side = s.to_move;
     let action = notation::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    s.play(side, &action).unwrap_or_else(|e| panic!("{text}: {e}"))
+    s.play_turn(side, &action).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn refused(s: &mut State, text: &str) -> String {
     let before = s.clone();
     let side = s.to_move;
     let action = notation::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let err = s.play(side, &action).expect_err(text);
+    let err = s.play_turn(side, &action).expect_err(text);
     assert_eq!(*s, before, "a refused turn changes nothing");
     err.code.to_string()
 }
@@ -78,7 +78,7 @@ fn default_selection_places_the_seed_back_rows_and_scores_pawn_slots() {
 // §3: Red picks first at each step; each P adds a point; uniques are a permutation.
 #[test]
 fn selection_alternates_red_first_and_checks_the_uniques() {
-    let mut s = State::new(&Options::default());
+    let mut s = State::start(&Options::default());
     assert_eq!(s.selecting(), Some((Side::Red, 0)));
     play(&mut s, "pick C N B R");
     assert_eq!(s.selecting(), Some((Side::Blue, 0)));
@@ -500,7 +500,7 @@ fn a_leading_side_crowns_its_prince_and_then_loses_it_for_good() {
     assert_eq!(s.end, None);
     assert_eq!(at(&s, "7,1").unwrap().letters(), "K");
     assert!(s.crowned[0]);
-    s.check_invariants().unwrap();
+    s.consistency().unwrap();
     put(&mut s, "7,3", Side::Blue, &[Kind::P]);
     play(&mut s, "drop P&20,3");
     play(&mut s, "7,3x7,1");
@@ -541,11 +541,11 @@ fn a_draw_is_offered_by_passing_and_accepted_at_once() {
 // §7 [I-26]: the quiet-ply limit; equal scores draw.
 #[test]
 fn the_quiet_ply_limit_draws_level_scores_and_decides_uneven_ones() {
-    let mut s = State::new(&Options { quiet_limit: 2, ..quick() });
+    let mut s = State::start(&Options { quiet_limit: 2, ..quick() });
     play(&mut s, "pass draw");
     play(&mut s, "pass draw");
     assert_eq!(s.end, Some(End::Draw(Reason::QuietPlies)));
-    let mut s = State::new(&Options { quiet_limit: 2, ..quick() });
+    let mut s = State::start(&Options { quiet_limit: 2, ..quick() });
     play(&mut s, "7,6x7,8");
     play(&mut s, "pass draw");
     assert_eq!(s.end, Some(End::Win(Side::Red, Reason::QuietPlies)));
@@ -600,7 +600,7 @@ fn handicap_regions_convert_the_givers_pawns_for_both_colours() {
 // §8.2 [I-27]: the receiver's free turns only stack, jump or hire.
 #[test]
 fn handicap_turns_are_free_and_only_stack_jump_or_hire() {
-    let mut s = State::new(&Options { red_gives: Handicap::Steps(2), ..quick() });
+    let mut s = State::start(&Options { red_gives: Handicap::Steps(2), ..quick() });
     assert_eq!(s.to_move, Side::Blue);
     assert_eq!(refused(&mut s, "3,7x3,5"), "handicap-turn");
     let before = s.score[1];
@@ -660,7 +660,7 @@ fn canonical_notation_reads_back() {
 // [I-3] `band_empty`: a 大哥 rides an empty band row as far as it likes (no enumeration).
 #[test]
 fn a_dage_rides_an_empty_band_row_to_the_far_distance() {
-    let mut s = State::new(&Options { band_empty: true, ..quick() });
+    let mut s = State::start(&Options { band_empty: true, ..quick() });
     assert!(!s.board().occupied(&Coord::xyz(50, 6, 3)));
     put(&mut s, "0,6,3", Side::Red, &[Kind::G]);
     play(&mut s, "0,6,3>999999999999999,6,3");
@@ -730,12 +730,12 @@ proptest! {
             let Ok(action) = notation::parse(&text) else { continue };
             let before = s.clone();
             let side = s.to_move;
-            if s.play(side, &action).is_err() {
+            if s.play_turn(side, &action).is_err() {
                 prop_assert_eq!(&s, &before);
             } else {
                 log.push((side, action));
             }
-            prop_assert!(s.check_invariants().is_ok(), "{:?}", s.check_invariants());
+            prop_assert!(s.consistency().is_ok(), "{:?}", s.consistency());
             if s.end.is_some() {
                 break;
             }
@@ -743,7 +743,7 @@ proptest! {
         // The move log alone rebuilds the state.
         let mut replay = game();
         for (side, action) in &log {
-            prop_assert!(replay.play(*side, action).is_ok());
+            prop_assert!(replay.play_turn(*side, action).is_ok());
         }
         prop_assert_eq!(&replay, &s);
         let json = serde_json::to_string(&s).unwrap();

@@ -1,0 +1,124 @@
+//! Rabble images: the view's window of the main plane (x −1..14, y −1..14 by default) with
+//! the seed's colour bands (the battlefield, the sky-blue front rows, the promotion rows), every
+//! unit as a disc with its most valuable piece's character and, for a stack, its height; numeric
+//! coordinates on both axes; the scores under the board. Red is drawn at the bottom unless the
+//! theme is flipped (Blue's own view).
+
+use image::{Rgba, RgbaImage};
+
+use super::board::draw_caption;
+use super::{Picture, Script, Theme, encode, fill_disc, fill_rect, text_centered};
+use crate::games::rabble::{Kind, Side, Unit, View};
+
+/// The character drawn for a piece kind.
+#[must_use]
+pub fn label(kind: Kind, script: Script) -> char {
+    match script {
+        Script::Chinese => kind.hanzi(),
+        Script::Latin => kind.letter(),
+    }
+}
+
+fn top_kind(u: &Unit) -> Kind {
+    u.pieces.iter().copied().max_by_key(|k| (k.value(), *k)).unwrap_or(Kind::P)
+}
+
+/// Draws `view` and encodes it as PNG. Equal views give identical bytes.
+#[must_use]
+pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
+    let cols = i64::try_from(view.cells.first().map_or(0, Vec::len)).unwrap_or(0);
+    let rows = i64::try_from(view.cells.len()).unwrap_or(0);
+    let cell = i64::from(theme.cell.clamp(8, 512)) / 2 + 4;
+    let margin = i64::from(theme.margin.min(512));
+    let band = i64::from(theme.caption.clamp(8, 512));
+    let footer = cell;
+    let width = cols * cell + 2 * margin;
+    let height = band + rows * cell + margin + footer;
+    let mut img = RgbaImage::from_pixel(
+        u32::try_from(width.max(1)).unwrap_or(1),
+        u32::try_from(height.max(1)).unwrap_or(1),
+        theme.background,
+    );
+    draw_caption(&mut img, caption, band, theme.ink);
+    let left = margin;
+    let top = band;
+    // Screen position of window column i and row j (row 0 = y.0, drawn at the bottom).
+    let at = |i: i64, j: i64| -> (i64, i64) {
+        let (ci, rj) = if theme.flipped { (cols - 1 - i, j) } else { (i, rows - 1 - j) };
+        (left + ci * cell, top + rj * cell)
+    };
+    let battlefield = Rgba([200, 226, 190, 255]);
+    let front = Rgba([190, 222, 240, 255]);
+    let outside = Rgba([236, 232, 222, 255]);
+    let zone = Rgba([120, 120, 120, 255]);
+    for (j, row) in view.cells.iter().enumerate() {
+        let j = i64::try_from(j).unwrap_or(0);
+        let y = view.y.0 + j;
+        for (i, cellv) in row.iter().enumerate() {
+            let i = i64::try_from(i).unwrap_or(0);
+            let x = view.x.0 + i;
+            let (sx, sy) = at(i, j);
+            let in_b = (1..=12).contains(&x) && (1..=12).contains(&y);
+            let color = if (5..=8).contains(&y) && in_b {
+                front
+            } else if in_b {
+                battlefield
+            } else {
+                outside
+            };
+            fill_rect(&mut img, sx + 1, sy + 1, cell - 2, cell - 2, color);
+            if let Some(u) = cellv {
+                let fill = if u.owner == Side::Red { theme.second } else { theme.first };
+                let (cx, cy) = (sx + cell / 2, sy + cell / 2);
+                fill_disc(&mut img, cx, cy, cell * 2 / 5, fill);
+                let c = label(top_kind(u), theme.script).to_string();
+                text_centered(&mut img, &c, cx, cy, cell as f32 * 0.5, Rgba([255, 255, 255, 255]));
+                if u.pieces.len() > 1 {
+                    // The stack's height on a dark badge at the disc's lower right.
+                    let h = u.pieces.len().to_string();
+                    let (bx, by) = (sx + cell - cell / 5, sy + cell - cell / 5);
+                    fill_disc(&mut img, bx, by, cell / 5, theme.ink);
+                    text_centered(
+                        &mut img,
+                        &h,
+                        bx,
+                        by,
+                        cell as f32 * 0.3,
+                        Rgba([255, 255, 255, 255]),
+                    );
+                }
+            }
+        }
+    }
+    // The promotion lines: under y = 8 (Red's zone starts) and over y = 5 (Blue's).
+    for line_y in [8, 6] {
+        let j = line_y - view.y.0;
+        if (0..rows).contains(&j) {
+            let (_, sy) = at(0, j);
+            let sy = if theme.flipped { sy } else { sy + cell - 1 };
+            fill_rect(&mut img, left, sy, cols * cell, 2, zone);
+        }
+    }
+    // Coordinates.
+    let size = cell as f32 * 0.32;
+    for i in 0..cols {
+        let (sx, _) = at(i, 0);
+        let (_, sy) = at(0, if theme.flipped { rows - 1 } else { 0 });
+        let t = (view.x.0 + i).to_string();
+        text_centered(&mut img, &t, sx + cell / 2, sy + cell + margin / 3, size, theme.ink);
+    }
+    for j in 0..rows {
+        let (_, sy) = at(0, j);
+        let t = (view.y.0 + j).to_string();
+        text_centered(&mut img, &t, left / 2, sy + cell / 2, size, theme.ink);
+    }
+    // Scores under the board.
+    let zh = theme.script == Script::Chinese;
+    let scores = if zh {
+        format!("紅 {}   藍 {}", view.score[0], view.score[1])
+    } else {
+        format!("Red {}   Blue {}", view.score[0], view.score[1])
+    };
+    text_centered(&mut img, &scores, width / 2, height - footer / 2, cell as f32 * 0.45, theme.ink);
+    encode(&img)
+}

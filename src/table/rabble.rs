@@ -1,0 +1,365 @@
+//! Rabble chess at the table: selection picks with a button for the default, one public
+//! message per turn (what was played, points spent and gained, a crowned prince, the result or
+//! who acts next) with the board window and both scores, and a private turn ping in
+//! correspondence games. Everything is public (perfect information). The referee reaches these
+//! through `games.rs`.
+//!
+//! Rule refusals carry the engine's own explanation (coordinates, prices, the rule number), in
+//! English inside the localised frame `rb-refused`: the explanations are built from many
+//! parts, and translating them is left for later (noted in `docs/rabble.md`).
+
+use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::{Table, clock::Pace};
+use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::games::rabble::{Event, Side, View, game::seat};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
+
+/// The game for a name players may type instead of the code.
+pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
+    match name.trim().to_lowercase().as_str() {
+        "烏合之眾" | "乌合之众" | "烏合之眾象棋" | "乌合之众象棋" | "rabble-chess"
+        | "rabblechess" => Some(GameKind::Rabble),
+        _ => None,
+    }
+}
+
+fn side_word(w: &Wording, lang: Lang, side: Side) -> String {
+    w.text(lang, if side == Side::Red { "rb-red" } else { "rb-blue" }, &[])
+}
+
+/// `alice (Red)`.
+fn player(w: &Wording, lang: Lang, t: &Table, side: Side) -> String {
+    w.text(
+        lang,
+        "rb-player",
+        &[
+            ("name", name_of(t, seat(side).index()).into()),
+            ("side", side_word(w, lang, side).into()),
+        ],
+    )
+}
+
+/// Selection, reading and handicaps in one sentence.
+pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+    let AnyGame::Rabble(g) = &t.game else { return String::new() };
+    let summary = crate::games::GameOptions::summary(g.options());
+    w.text(
+        lang,
+        "rb-rules-summary",
+        &[
+            ("options", if summary.is_empty() { "-".to_string() } else { summary }.into()),
+            ("clock", games::clock_text(w, lang, t).into()),
+        ],
+    )
+}
+
+/// The selection step in words, for the picker.
+fn pick_prompt(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
+    let AnyGame::Rabble(g) = &t.game else { return None };
+    let (side, step) = g.selecting()?;
+    let id = if step == 8 { "rb-pick-uniques" } else { "rb-pick-group" };
+    let row = if step == 8 { 1 } else { 1 + i64::from(step / 2) };
+    let group = w.text(lang, if step % 2 == 0 { "rb-left" } else { "rb-right" }, &[]);
+    Some(w.text(
+        lang,
+        id,
+        &[
+            ("player", player(w, lang, t, side).into()),
+            ("step", (i64::from(step) + 1).into()),
+            ("row", row.into()),
+            ("group", group.into()),
+        ],
+    ))
+}
+
+/// The default-pick button for a person picking (payload `<id>:<turn>:act-default`).
+fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
+    let ToAct::Seat(s, Prompt::Setup) = t.game.to_act() else { return Vec::new() };
+    if t.row.status != "active" || games::private(t, s.index()).is_none() {
+        return Vec::new();
+    }
+    vec![Button {
+        label: w.text(lang, "rb-btn-default", &[]),
+        payload: format!("{}:{}:act-pick default", t.row.id, t.actions),
+    }]
+}
+
+/// Who acts next, or the pick asked for.
+fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
+    let ToAct::Seat(s, _) = t.game.to_act() else { return String::new() };
+    if t.row.status != "active" {
+        return String::new();
+    }
+    if let Some(p) = pick_prompt(w, lang, t) {
+        return p;
+    }
+    w.text(
+        lang,
+        "rb-to-act",
+        &[("player", player(w, lang, t, crate::games::rabble::game::side(s)).into())],
+    )
+}
+
+/// The public start announcement.
+pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
+    let lang = public_lang(t);
+    let lines = [
+        w.text(
+            lang,
+            "rb-started",
+            &[
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", t.row.id.into()),
+                ("red", name_of(t, 0).into()),
+                ("blue", name_of(t, 1).into()),
+                ("rules", rules_summary(w, lang, t).into()),
+            ],
+        ),
+        to_act_line(w, lang, t),
+    ];
+    let mut m = msg(t, public(t), lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.buttons = buttons(w, lang, t);
+    m
+}
+
+fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<String> {
+    match event {
+        Event::Picked { side, step, kinds } => {
+            let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
+            Some(w.text(
+                lang,
+                "rb-picked",
+                &[
+                    ("player", player(w, lang, t, *side).into()),
+                    ("step", (i64::from(*step) + 1).into()),
+                    ("pieces", letters.join(" ").into()),
+                ],
+            ))
+        }
+        Event::Played { side, text, cost, gained, captured, crowned } => {
+            let mut line = w.text(
+                lang,
+                "rb-played",
+                &[
+                    ("id", t.row.id.into()),
+                    ("ply", t.actions.into()),
+                    ("player", player(w, lang, t, *side).into()),
+                    ("turn", text.as_str().into()),
+                ],
+            );
+            if let Some(u) = captured {
+                line.push_str(&w.text(
+                    lang,
+                    "rb-captured",
+                    &[("unit", u.letters().into()), ("points", (*gained).into())],
+                ));
+            }
+            if *cost > 0 {
+                line.push_str(&w.text(lang, "rb-cost", &[("points", (*cost).into())]));
+            }
+            if *crowned {
+                line.push('\n');
+                line.push_str(&w.text(
+                    lang,
+                    "rb-crowned",
+                    &[("player", player(w, lang, t, side.other()).into())],
+                ));
+            }
+            Some(line)
+        }
+        Event::DrawOffered { side } => Some(w.text(
+            lang,
+            "rb-draw-offered",
+            &[("player", player(w, lang, t, *side).into()), ("id", t.row.id.into())],
+        )),
+        Event::Ended { .. } => None,
+    }
+}
+
+fn scores_line(w: &Wording, lang: Lang, t: &Table) -> String {
+    let AnyGame::Rabble(g) = &t.game else { return String::new() };
+    let v = g.view(Viewer::Public);
+    w.text(
+        lang,
+        "rb-scores",
+        &[
+            ("red", v.score[0].into()),
+            ("blue", v.score[1].into()),
+            ("quiet", v.quiet.0.into()),
+            ("limit", v.quiet.1.into()),
+        ],
+    )
+}
+
+fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
+    let headline = games::headline(w, lang, t, Some(result));
+    let loser = match result {
+        GameResult::Winner(s) => name_of(t, 1 - s.index().min(1)).to_string(),
+        _ => String::new(),
+    };
+    let why = w.text(lang, &format!("rb-reason-{reason}"), &[("name", loser.into())]);
+    format!("{headline}\n{why}")
+}
+
+/// One public message per action.
+pub(super) fn announce(
+    w: &Wording,
+    t: &Table,
+    events: &[Noticed<AnyEvent>],
+    images: bool,
+) -> Vec<Outbound> {
+    let pl = public_lang(t);
+    let mut lines = Vec::new();
+    let mut ended = false;
+    for noticed in events {
+        let AnyEvent::Rabble(event) = &noticed.event else { continue };
+        if let Some(line) = event_line(w, pl, t, event) {
+            lines.push(line);
+        }
+        if let Event::Ended { outcome } = event {
+            ended = true;
+            lines.push(result_text(w, pl, t, outcome.result, outcome.reason));
+        }
+    }
+    if !matches!(t.game.to_act(), ToAct::Seat(_, Prompt::Setup)) || ended {
+        lines.push(scores_line(w, pl, t));
+    }
+    let next = to_act_line(w, pl, t);
+    if !next.is_empty() {
+        lines.push(next);
+    }
+    let mut m = msg(t, public(t), lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, pl, images);
+    m.buttons = buttons(w, pl, t);
+    vec![m]
+}
+
+/// The private turn ping, in correspondence games only.
+pub(super) fn turn_prompts(
+    w: &Wording,
+    t: &Table,
+    seat: Seat,
+    prompt: Prompt,
+    lang: Lang,
+) -> Vec<Outbound> {
+    if t.time.pace != Pace::Correspondence || !matches!(prompt, Prompt::Move | Prompt::Setup) {
+        return Vec::new();
+    }
+    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let text = w.text(
+        lang,
+        "rb-turn-private",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("side", side_word(w, lang, crate::games::rabble::game::side(seat)).into()),
+        ],
+    );
+    vec![msg(t, to, text)]
+}
+
+/// `/board` and `/view`: scores, counters, the last turn, and who acts, with the window image.
+pub(super) fn view_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    view: &View,
+    to: Dest,
+    images: bool,
+) -> Outbound {
+    let mut lines = vec![w.text(
+        lang,
+        "rb-view-header",
+        &[
+            ("id", t.row.id.into()),
+            ("game", game_name(w, lang, t.game.kind()).into()),
+            ("ply", i64::from(view.ply).into()),
+            ("last", view.last.clone().unwrap_or_else(|| "-".to_string()).into()),
+        ],
+    )];
+    lines.push(scores_line(w, lang, t));
+    if !view.outside.0.is_empty() {
+        let shown: Vec<String> =
+            view.outside.0.iter().map(|(c, u)| format!("{} {c}", u.letters())).collect();
+        lines.push(w.text(
+            lang,
+            "rb-outside",
+            &[("units", shown.join(", ").into()), ("count", view.outside.1.into())],
+        ));
+    }
+    for (layer, n) in &view.layers {
+        lines.push(w.text(lang, "rb-layer", &[("z", layer.z.into()), ("count", (*n).into())]));
+    }
+    match view.end.is_some() || t.game.to_act().outcome().is_some() {
+        true => {
+            if let Some(outcome) = t.game.to_act().outcome() {
+                lines.push(result_text(w, lang, t, outcome.result, outcome.reason));
+            }
+        }
+        false => {
+            let next = to_act_line(w, lang, t);
+            if !next.is_empty() {
+                lines.push(next);
+            }
+        }
+    }
+    let in_chat = matches!(to, Dest::Chat(_));
+    let mut m = msg(t, to, lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    if in_chat {
+        m.buttons = buttons(w, lang, t);
+    }
+    m
+}
+
+/// A refused turn.
+pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::Rabble(e) = error else { return games::error_text(w, lang, error) };
+    match e {
+        crate::games::rabble::Error::GameOver => w.text(lang, "err-game-over", &[]),
+        crate::games::rabble::Error::NotYourTurn => w.text(lang, "err-not-your-turn", &[]),
+        other => w.text(lang, "rb-refused", &[("detail", other.to_string().into())]),
+    }
+}
+
+/// The image caption: game number, ply, scores, and who acts or the result.
+pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+    let zh = lang == Lang::ZhHans;
+    let name = |s: Side| match (zh, s) {
+        (true, Side::Red) => "紅",
+        (true, Side::Blue) => "藍",
+        (false, Side::Red) => "Red",
+        (false, Side::Blue) => "Blue",
+    };
+    let ply = if zh { format!("第{}手", view.ply) } else { format!("ply {}", view.ply) };
+    let state =
+        match t.game.to_act().outcome().map(|o| o.result).or_else(|| games::stored_result(t)) {
+            Some(GameResult::Winner(s)) => {
+                let side = crate::games::rabble::game::side(s);
+                if zh { format!("{}勝", name(side)) } else { format!("{} wins", name(side)) }
+            }
+            Some(GameResult::Draw) => (if zh { "和局" } else { "draw" }).to_string(),
+            Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
+            None if t.row.status == "active" => match view.selecting {
+                Some((side, step)) if zh => format!("{}自選第{}步", name(side), step + 1),
+                Some((side, step)) => format!("{} picks, step {}", name(side), step + 1),
+                None if zh => format!("輪到{}", name(view.to_move)),
+                None => format!("{} to act", name(view.to_move)),
+            },
+            None => String::new(),
+        };
+    let mut text = format!(
+        "#{} · {ply} · {} {} : {} {}",
+        t.row.id,
+        name(Side::Red),
+        view.score[0],
+        view.score[1],
+        name(Side::Blue)
+    );
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}

@@ -143,11 +143,40 @@ pub fn play(setup: &Setup, actions: &[String]) -> Result<Value, CliError> {
 /// The setup fails.
 pub fn moves(setup: &Setup) -> Result<Vec<String>, CliError> {
     let game = build(setup)?;
+    if matches!(game, AnyGame::Rabble(_)) {
+        return Err(CliError::setup(
+            "unbounded-actions",
+            "rabble has infinitely many turns: list one unit's with --from <x,y[,z,…]>",
+        ));
+    }
     let Some(seat) = game.to_act().seat() else { return Ok(Vec::new()) };
     let mut list: Vec<String> =
         game.legal_actions(seat).iter().map(|a| game.format_action(a)).collect();
     list.sort();
     Ok(list)
+}
+
+/// `arbiter moves rabble --from <coord>`: the targets of the unit on one square (its leaps, its
+/// rays as intervals with their first two occupied squares, its jumps, with prices), one line
+/// per group. Only Rabble: the other games list every action with plain `moves`.
+///
+/// # Errors
+///
+/// The setup fails, the game is not Rabble, the coordinate does not read, or the square is
+/// empty.
+pub fn moves_from(setup: &Setup, from: &str) -> Result<Vec<String>, CliError> {
+    let game = build(setup)?;
+    let AnyGame::Rabble(state) = &game else {
+        return Err(CliError::setup(
+            "not-rabble",
+            "--from lists one unit's targets in rabble only",
+        ));
+    };
+    let coord = crate::games::rabble::Coord::parse(from)
+        .map_err(|e| CliError::setup("bad-coordinate", e.to_string()))?;
+    let text = crate::games::rabble::text::moves(state, &coord)
+        .map_err(|e| CliError::setup("empty-square", e))?;
+    Ok(text.lines().map(str::to_string).collect())
 }
 
 /// `arbiter perft`: with `divide`, one line `<action>: <count>` per legal action (sorted by

@@ -71,10 +71,15 @@ enum Command {
         #[arg(allow_hyphen_values = true)]
         actions: Vec<String>,
     },
-    /// Print the legal actions of the side to act, one per line, sorted.
+    /// Print the legal actions of the side to act, one per line, sorted (rabble: one unit's
+    /// targets, with --from).
     Moves {
         #[command(flatten)]
         setup: SetupArgs,
+        /// Rabble only: the targets of the unit on this square (its turns are infinite, so
+        /// they are listed one origin at a time).
+        #[arg(long)]
+        from: Option<String>,
     },
     /// Solve a position exactly (chaos-clock only) and print one JSON object.
     Solve {
@@ -118,7 +123,7 @@ enum BenchWhat {
 
 #[derive(Debug, Args)]
 struct SetupArgs {
-    /// The game: dark-fence, ultima, perfect10 or chaos-clock.
+    /// The game: dark-fence, ultima, perfect10, chaos-clock or rabble.
     game: String,
     /// Options as key=value pairs separated by commas, e.g. board=5x5,report=dir16.
     #[arg(long, default_value = "")]
@@ -244,7 +249,10 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e),
             }
         }
-        Some(Command::Moves { setup }) => match cli::moves(&setup.into()) {
+        Some(Command::Moves { setup, from }) => match match from {
+            Some(from) => cli::moves_from(&setup.into(), &from),
+            None => cli::moves(&setup.into()),
+        } {
             Ok(list) => {
                 for line in list {
                     println!("{line}");

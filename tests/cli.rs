@@ -278,3 +278,20 @@ fn chaos_clock_solve_prints_the_verdict_and_every_best_action() {
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["best"], serde_json::json!([]));
 }
+
+#[test]
+fn rabble_moves_are_listed_one_origin_at_a_time() {
+    let out = arbiter(&["moves", "rabble", "--options", "select=off", "--from", "7,6"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The seed's first move and its neighbours: two leap-captures ahead, stacking sideways.
+    assert!(text.contains("x7,8") && text.contains("x7,7") && text.contains("&6,6 (1)"), "{text}");
+    let out = arbiter(&["moves", "rabble", "--options", "select=off"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["error"]["kind"], "unbounded-actions");
+    let out = arbiter(&["play", "rabble", "--options", "select=off", "7,6x7,8", "3,7>3,6"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["error"]["action_index"], 1);
+    assert_eq!(v["error"]["kind"], "use-capture");
+}

@@ -14,6 +14,7 @@ use arbiter::games::chaos_clock;
 use arbiter::games::dark_fence::{self, Action, Cell, Dir, Mode, MoveInput, Player};
 use arbiter::games::options::split_pairs;
 use arbiter::games::perfect10;
+use arbiter::games::rabble;
 use arbiter::games::ultima;
 use arbiter::games::{Game, GameKind, GameOptions};
 use proptest::prelude::*;
@@ -327,6 +328,7 @@ const COVERED: &[GameKind] = &[
     <Ultima as Harness>::KIND,
     <Perfect10 as Harness>::KIND,
     <ChaosClock as Harness>::KIND,
+    <Rabble as Harness>::KIND,
 ];
 
 #[test]
@@ -338,6 +340,7 @@ conformance!(dark_fence_contracts, DarkFence);
 conformance!(ultima_contracts, Ultima);
 conformance!(perfect10_contracts, Perfect10);
 conformance!(chaos_clock_contracts, ChaosClock);
+conformance!(rabble_contracts, Rabble);
 
 // ---------------------------------------------------------------------------------------------
 // Dark Fence
@@ -845,6 +848,162 @@ impl Harness for ChaosClock {
         _original: &chaos_clock::Action,
         _rng: &mut Rng,
     ) -> Vec<chaos_clock::Action> {
+        Vec::new() // nothing is hidden
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rabble chess
+
+struct Rabble;
+
+/// The rows `legal_actions` lists pawn turns from (spec §2.5: the contact rows; under
+/// `band_empty` the last rows before the empty band).
+fn rabble_rows(game: &rabble::State, side: rabble::Side) -> [i64; 2] {
+    if game.options.band_empty { [side.row(3), side.row(4)] } else { [side.row(5), side.row(6)] }
+}
+
+impl Harness for Rabble {
+    type G = rabble::State;
+    const KIND: GameKind = GameKind::Rabble;
+    const OPTION_SETS: &'static [&'static str] =
+        &["", "select=off,band_empty=on", "select=off,red_gives=level5,quiet_limit=30"];
+    const LEAK_OPTION_SETS: &'static [&'static str] = &["select=off"];
+    const PERFECT_INFORMATION: bool = true;
+
+    /// Selection: four random letters (or the uniques); play: a lone pawn of the side to move on
+    /// a listed row, one of 12 offsets (half of them not a pawn's), one of `>`, `x`, `&`; now
+    /// and then a draw offer or acceptance.
+    fn arbitrary_action(game: &Self::G, _seat: Seat, rng: &mut Rng) -> rabble::Action {
+        use rabble::{Action, Coord, Kind, Step};
+        if game.selecting().is_some() {
+            let pool =
+                [Kind::R, Kind::N, Kind::B, Kind::C, Kind::P, Kind::K, Kind::Q, Kind::J, Kind::G];
+            let kinds = (0..4).map(|_| pool[rng.below(pool.len())]).collect();
+            return if chance(rng, 20) { Action::Pick(Vec::new()) } else { Action::Pick(kinds) };
+        }
+        if chance(rng, 5) {
+            return if chance(rng, 50) { Action::OfferDraw } else { Action::AcceptDraw };
+        }
+        let side = game.to_move;
+        let rows = rabble_rows(game, side);
+        let pawn = rabble::Unit::single(side, Kind::P);
+        let origins: Vec<Coord> = rows
+            .iter()
+            .flat_map(|&y| (-1..=14).map(move |x| Coord::main(x, y)))
+            .filter(|c| game.board().get(c) == Some(pawn.clone()))
+            .collect();
+        let Some(from) = origins.get(rng.below(origins.len().max(1))).cloned() else {
+            return Action::OfferDraw;
+        };
+        let f = side.forward();
+        let offsets = [
+            (0, f),
+            (0, 2 * f),
+            (-1, 0),
+            (1, 0),
+            (-1, f),
+            (1, f),
+            (0, -f),
+            (2, 0),
+            (1, -f),
+            (0, 3 * f),
+            (2, 2 * f),
+            (-1, -f),
+        ];
+        let (dx, dy) = offsets[rng.below(offsets.len())];
+        let to = Coord::main(from.x + dx, from.y + dy);
+        let step = match rng.below(3) {
+            0 => Step::Move { to, via: None },
+            1 => Step::Capture { to, via: None },
+            _ => Step::Stack { to, via: None },
+        };
+        Action::Unit { from, check: None, split: None, steps: vec![step] }
+    }
+
+    fn playout_action(game: &Self::G, seat: Seat, rng: &mut Rng) -> rabble::Action {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() || chance(rng, 5) {
+            return Self::arbitrary_action(game, seat, rng);
+        }
+        legal[rng.below(legal.len())].clone()
+    }
+
+    /// Worked out from the spec's tables alone: picks (§3), draw offers (§7 draw 1), and a lone
+    /// pawn's six targets (§4.1) with the target's occupancy and the stacking price (§5).
+    fn expect_accepted(game: &Self::G, _seat: Seat, action: &rabble::Action) -> bool {
+        use rabble::{Action, Kind, Step};
+        if let Some((_, step)) = game.selecting() {
+            return match action {
+                Action::Pick(k) if k.is_empty() => true,
+                Action::Pick(k) if step == 8 => {
+                    let mut k = k.clone();
+                    k.sort();
+                    k == [Kind::K, Kind::Q, Kind::J, Kind::G]
+                }
+                Action::Pick(k) => {
+                    k.iter().all(|k| matches!(k, Kind::R | Kind::N | Kind::B | Kind::C | Kind::P))
+                }
+                _ => false,
+            };
+        }
+        let side = game.to_move;
+        match action {
+            Action::Pick(_) => false,
+            Action::OfferDraw => true,
+            Action::AcceptDraw => game.draw_offer == Some(side.other()),
+            Action::Unit { from, steps, .. } => {
+                let [step] = steps.as_slice() else { return false };
+                let f = side.forward();
+                let (to, op) = match step {
+                    Step::Move { to, .. } => (to, '>'),
+                    Step::Capture { to, .. } => (to, 'x'),
+                    Step::Stack { to, .. } => (to, '&'),
+                    _ => return false,
+                };
+                let (dx, dy) = (to.x - from.x, to.y - from.y);
+                let pawn_offset = (dx == 0 && (dy == f || dy == 2 * f))
+                    || (dx.abs() == 1 && (dy == 0 || dy == f));
+                if !pawn_offset {
+                    return false;
+                }
+                match (game.board().get(to), op) {
+                    (None, '>') => true,
+                    (Some(u), 'x') => u.owner != side && !u.has(Kind::J),
+                    (Some(u), '&') if u.owner == side => {
+                        if u.has(Kind::K) || u.has(Kind::J) {
+                            return false;
+                        }
+                        let top = u.pieces.iter().map(|k| k.value()).max().unwrap_or(1).max(1);
+                        let price = if side.in_zone(to.y) { 1 } else { top };
+                        price <= game.score[side.index()]
+                    }
+                    _ => false,
+                }
+            }
+            Action::Drop { .. } => false,
+        }
+    }
+
+    /// Picks have one effect class ("a pick"): `legal_actions` lists only the default as their
+    /// representative. Everything else is keyed by its canonical text.
+    fn effect_key(action: &rabble::Action) -> String {
+        match action {
+            rabble::Action::Pick(_) => "pick".to_string(),
+            other => rabble::notation::format(other),
+        }
+    }
+
+    fn documented_leak(_game: &Self::G, _seat: Seat, _error: &rabble::Error) -> bool {
+        false
+    }
+
+    fn hidden_alternatives(
+        _twin: &Self::G,
+        _mover: Seat,
+        _original: &rabble::Action,
+        _rng: &mut Rng,
+    ) -> Vec<rabble::Action> {
         Vec::new() // nothing is hidden
     }
 }

@@ -582,7 +582,7 @@ async fn rules_dark_fence_lists_every_option_key_and_the_table_keys() {
     // The game list names every game, in registration order.
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("dm:alice", "Which game? dark-fence, ultima, perfect10, chaos-clock")
+        ("dm:alice", "Which game? dark-fence, ultima, perfect10, chaos-clock, rabble")
     );
 }
 
@@ -867,12 +867,12 @@ async fn an_unknown_game_is_refused_with_the_known_games() {
     // The game list names every game, in registration order.
     bed.refused(
         "alice@#t: /new chess @bob",
-        r#"I don't know the game "chess". Games: dark-fence, ultima, perfect10, chaos-clock."#,
+        r#"I don't know the game "chess". Games: dark-fence, ultima, perfect10, chaos-clock, rabble."#,
     )
     .await;
     bed.refused(
         "alice@#t: /rules chess",
-        r#"I don't know the game "chess". Games: dark-fence, ultima, perfect10, chaos-clock."#,
+        r#"I don't know the game "chess". Games: dark-fence, ultima, perfect10, chaos-clock, rabble."#,
     )
     .await;
     assert!(bed.snapshot().await.is_empty(), "no game was created");

@@ -32,7 +32,7 @@ pub struct View {
     /// Q and G hire credits.
     pub credits: [[u32; 2]; 2],
     /// The counters of the seed's score panel.
-    pub stats: [Stats; 2],
+    pub stats: Box<[Stats; 2]>,
     /// Plies played.
     pub ply: u32,
     /// Plies since a non-pawn was captured, and the limit.

@@ -123,7 +123,7 @@ pub struct State {
     /// The options.
     pub options: Options,
     #[serde(with = "board_serde")]
-    board: Board,
+    board: Box<Board>,
     /// Selection or play.
     pub phase: Phase,
     /// Whose turn.
@@ -133,9 +133,9 @@ pub struct State {
     /// Q and G hire credits per side: `[side][0 = Q, 1 = G]`.
     pub credits: [[u32; 2]; 2],
     /// Statistics per side.
-    pub stats: [Stats; 2],
+    pub stats: Box<[Stats; 2]>,
     /// Where each side's K and J stand (`None` once gone): `[side][0 = K, 1 = J]`.
-    pub royals: [[Option<Coord>; 2]; 2],
+    pub royals: Box<[[Option<Coord>; 2]; 2]>,
     /// Each side's K and J squares at the end of selection (loss 6).
     pub initial_royals: [Vec<Coord>; 2],
     /// Whether a side's king is a crowned prince (loss 3).
@@ -195,13 +195,13 @@ impl State {
         let fill = Fill { band_empty: options.band_empty, handicap: options.levels() };
         let mut s = State {
             options: options.clone(),
-            board: Board::new(fill),
+            board: Box::new(Board::new(fill)),
             phase: Phase::Select(0),
             to_move: Side::Red,
             score: [120, 120],
             credits: [[0; 2]; 2],
-            stats: [Stats::default(), Stats::default()],
-            royals: [[None, None], [None, None]],
+            stats: Box::new([Stats::default(), Stats::default()]),
+            royals: Box::new([[None, None], [None, None]]),
             initial_royals: [Vec::new(), Vec::new()],
             crowned: [false; 2],
             front_reached: [!options.band_empty; 2],
@@ -322,7 +322,9 @@ impl State {
         self.attempt(side, action, true)
     }
 
-    /// Checks a turn for `side` without playing it: the answer [`State::play_turn`] would give.
+    /// Checks a turn for `side` without playing it: the answer [`State::play_turn`] would give
+    /// (the report's costs and gains too, but not what the turn would do to the game's end:
+    /// a crowned prince or a result are only worked out when the turn is played).
     ///
     /// # Errors
     /// A [`TurnError`] naming the first rule the turn breaks.
@@ -340,14 +342,14 @@ impl State {
     /// the cost does not grow with the number of changes or plies.
     fn attempt(&mut self, side: Side, action: &Action, keep: bool) -> Result<Report, TurnError> {
         let fill = self.board.fill();
-        let board = std::mem::replace(&mut self.board, Board::new(fill));
+        let board = std::mem::replace(&mut self.board, Box::new(Board::new(fill)));
         let reps = std::mem::take(&mut self.reps);
         let backup = self.clone();
         self.board = board;
         self.reps = reps;
         self.board.begin();
         self.recorded = None;
-        let result = self.apply(side, action);
+        let result = self.apply(side, action, keep);
         if result.is_ok() && keep {
             self.board.commit();
             self.recorded = None;
@@ -362,7 +364,7 @@ impl State {
                 self.reps.remove(&key);
             }
         }
-        let board = std::mem::replace(&mut self.board, Board::new(fill));
+        let board = std::mem::replace(&mut self.board, Box::new(Board::new(fill)));
         let reps = std::mem::take(&mut self.reps);
         *self = backup;
         self.board = board;
@@ -370,7 +372,7 @@ impl State {
         result
     }
 
-    fn apply(&mut self, side: Side, action: &Action) -> Result<Report, TurnError> {
+    fn apply(&mut self, side: Side, action: &Action, finish: bool) -> Result<Report, TurnError> {
         if let Action::Pick(kinds) = action {
             self.pick(kinds)?;
             return Ok(Report {
@@ -433,7 +435,11 @@ impl State {
         }
         self.score[side.index()] -= report.cost;
         self.score[side.index()] += report.gained;
-        self.finish_turn(side, &mut report, free);
+        // Legality is settled; what follows (counters, the end of the game) cannot refuse the
+        // turn, so a trial (`validate`) stops here.
+        if finish {
+            self.finish_turn(side, &mut report, free);
+        }
         Ok(report)
     }
 
@@ -1075,13 +1081,13 @@ mod board_serde {
         Flat { fill: board.fill(), changes }.serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Box<Board>, D::Error> {
         let flat = Flat::deserialize(d)?;
         let mut board = Board::new(flat.fill);
         for (c, cell) in flat.changes {
             board.set(&c, cell);
         }
-        Ok(board)
+        Ok(Box::new(board))
     }
 }
 

@@ -1474,3 +1474,37 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
     let _ = bot.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_channel() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "rabble", "").await;
+    let started = api
+        .expect(Place::Channel, "Rabble chess #1: Alice (Red, moves first) vs Bob (Blue).")
+        .await;
+    assert_eq!(started.files.len(), 1, "the board comes with the start");
+    // Selection: Alice types her first pick; every other pick is the button under the board,
+    // pressed by whoever is to pick.
+    api.slash(ALICE, "move", &[("action", 3, text("pick C N B R"))]);
+    api.expect(Place::Channel, "Alice (Red) picks C N B R (step 1).").await;
+    for turn in 1..18u32 {
+        let who = if turn % 2 == 1 { BOB } else { ALICE };
+        let data = format!("1:{turn}:act-pick-default");
+        let board = api.expect_button(Place::Channel, &data).await;
+        let press = api.press(who, &board, &data);
+        assert_eq!(api.callback(&press).await["type"], 6, "pick {turn} acknowledged silently");
+    }
+    api.expect(Place::Channel, "Alice (Red) to move.").await;
+    api.slash(ALICE, "move", &[("action", 3, text("7,6x7,8"))]);
+    let moved = api
+        .expect(Place::Channel, "#1 ply 1: Alice (Red) plays (7,6,1)x(7,8,1), capturing p (+1)")
+        .await;
+    assert_eq!(moved.files.len(), 1, "with the board");
+    // A refused turn is told to Bob alone and changes nothing.
+    api.slash(BOB, "move", &[("action", 3, text("3,7>3,6"))]);
+    api.expect(Place::Ephemeral(BOB.id), "Not played: (3,6,1) holds an enemy unit").await;
+    api.slash(BOB, "resign", &[]);
+    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    let _ = bot.finish().await;
+}

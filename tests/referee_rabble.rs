@@ -81,7 +81,10 @@ async fn the_seed_first_game_is_selected_and_played_at_the_console_across_restar
     // The seed's first game: Red's pawn reaches the line, then leaps again and takes the king.
     let out = run("alice@#t: /move 7,6x7,8\n", &db).await;
     let text = texts_to(&out, "#t").concat();
-    assert!(text.contains("alice (Red) plays (7,6,1)x(7,8,1), capturing p (+1)"), "{text}");
+    assert!(
+        text.contains("#1 ply 1: alice (Red) plays (7,6,1)x(7,8,1), capturing p (+1)"),
+        "{text}"
+    );
     assert!(text.contains("Scores: Red 145, Blue 144."), "{text}");
     // Blue's pawn cannot walk onto Red's: refused with the reason, nothing stored.
     let out = run("bob@#t: /move 3,7>3,6\n", &db).await;

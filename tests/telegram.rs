@@ -1091,3 +1091,42 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     api.expect_sent(GROUP, "I play only chaos-clock myself.").await;
     let _ = bot.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_group() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new rabble @bob_builder");
+    let accept = "1:0:accept";
+    let invitation = api.expect_data(GROUP, accept).await;
+    api.press(BOB, &invitation, accept);
+    let started = api
+        .expect_sent(GROUP, "Rabble chess #1: Alice Liddell (Red, moves first) vs Bob (Blue).")
+        .await;
+    assert!(started.photo.is_some(), "the board comes as a photo");
+    // Selection: Alice types her first pick, then every other pick is the button under the
+    // board (payload `<id>:<turn>:act-pick-default`), pressed by whoever is to pick.
+    api.say(GROUP, ALICE, "/move pick C N B R");
+    api.expect_sent(GROUP, "Alice Liddell (Red) picks C N B R (step 1).").await;
+    for turn in 1..18u32 {
+        let who = if turn % 2 == 1 { BOB } else { ALICE };
+        let data = format!("1:{turn}:act-pick-default");
+        let board = api.expect_data(GROUP, &data).await;
+        let id = api.press(who, &board, &data);
+        let answer = api.expect_answer(&id).await;
+        assert!(answer.get("show_alert").is_none(), "pick {turn}: {answer}");
+    }
+    api.expect_sent(GROUP, "Alice Liddell (Red) to move.").await;
+    // The seed's first move, typed in the group; a refused move says why and changes nothing.
+    api.say(GROUP, ALICE, "/move 7,6x7,8");
+    api.expect_sent(GROUP, "#1 ply 1: Alice Liddell (Red) plays (7,6,1)x(7,8,1), capturing p (+1)")
+        .await;
+    api.say(GROUP, BOB, "/move 3,7>3,6");
+    api.expect_sent(GROUP, "Not played: (3,6,1) holds an enemy unit: use x to capture it").await;
+    api.say(GROUP, BOB, "/move 3,7x3,5");
+    api.expect_sent(GROUP, "#1 ply 2: Bob (Blue) plays (3,7,1)x(3,5,1)").await;
+    api.say(GROUP, BOB, "/resign");
+    api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
+    let _ = bot.finish().await;
+}

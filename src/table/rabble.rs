@@ -73,7 +73,8 @@ fn pick_prompt(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
     ))
 }
 
-/// The default-pick button for a person picking (payload `<id>:<turn>:act-default`).
+/// The default-pick button for a person picking (payload `<id>:<turn>:act-pick-default`: a
+/// payload is one word).
 fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
     let ToAct::Seat(s, Prompt::Setup) = t.game.to_act() else { return Vec::new() };
     if t.row.status != "active" || games::private(t, s.index()).is_none() {
@@ -81,7 +82,7 @@ fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
     }
     vec![Button {
         label: w.text(lang, "rb-btn-default", &[]),
-        payload: format!("{}:{}:act-pick default", t.row.id, t.actions),
+        payload: format!("{}:{}:act-pick-default", t.row.id, t.actions),
     }]
 }
 
@@ -125,6 +126,10 @@ pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
 }
 
 fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<String> {
+    let ply = match &t.game {
+        AnyGame::Rabble(g) => g.ply,
+        _ => 0,
+    };
     match event {
         Event::Picked { side, step, kinds } => {
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
@@ -144,7 +149,8 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<Strin
                 "rb-played",
                 &[
                     ("id", t.row.id.into()),
-                    ("ply", t.actions.into()),
+                    // Plies of play, selection picks not counted.
+                    ("ply", i64::from(ply).into()),
                     ("player", player(w, lang, t, *side).into()),
                     ("turn", text.as_str().into()),
                 ],

@@ -129,7 +129,9 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
                 "a pass is only for a draw: `pass draw` offers one, `pass accept` takes the one just offered",
             ));
         }
-        ["pick", "default"] | ["選", "默認"] => return Ok(Action::Pick(Vec::new())),
+        ["pick", "default"] | ["pick-default"] | ["選", "默認"] => {
+            return Ok(Action::Pick(Vec::new()));
+        }
         ["pick", rest @ ..] | ["選", rest @ ..] => {
             let kinds: Option<Vec<Kind>> = rest.concat().chars().map(Kind::from_char).collect();
             return match kinds {

@@ -609,6 +609,10 @@ impl RabbleBench {
             for (name, text) in rabble_turns(f, holes) {
                 let action = notation::parse(&text).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
                 let verdict = s.validate(Side::Red, &action);
+                // Warm up (caches, the CPU's clock) before timing.
+                for _ in 0..self.repeats {
+                    let _ = std::hint::black_box(s.validate(Side::Red, &action));
+                }
                 let started = Instant::now();
                 for _ in 0..self.repeats {
                     let _ = std::hint::black_box(s.validate(Side::Red, &action));

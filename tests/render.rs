@@ -685,3 +685,49 @@ fn render_chaos_clock_images_are_deterministic_and_differ_with_the_ban() {
     assert_eq!(chaos_picture(&a, "#5", Script::Latin), pa, "same view, same bytes");
     assert_eq!(chunk_types(&pa.png), ["IHDR", "IDAT", "IEND"]);
 }
+
+fn rabble_view(options: &str, turns: &[&str]) -> arbiter::games::rabble::View {
+    let options = arbiter::games::rabble::Options::from_pairs(
+        &arbiter::games::options::split_pairs(options).expect("options split"),
+    )
+    .expect("options");
+    let mut game = <arbiter::games::rabble::State as Game>::new(&options, Seed(0)).expect("a game");
+    for text in turns {
+        let seat = game.to_act().seat().expect("someone acts");
+        let action = game.parse_action(seat, text).expect("a turn");
+        game.play(seat, &action).expect("a legal turn");
+    }
+    game.view(Viewer::Public)
+}
+
+#[test]
+fn render_rabble_mid_game_shows_holes_stacks_counters_and_what_lies_outside() {
+    // The seed's first move, Blue's answer, a hire onto a pawn far outside the window, a Blue
+    // stack at 4,7 and a Red pawn jumping down from the fourth dimension onto its own pawn.
+    let view = rabble_view(
+        "select=off",
+        &["7,6x7,8", "3,7x3,5", "drop P&30,3", "4,8&4,7", "9,4,1,2 d4-&"],
+    );
+    assert_eq!(view.outside.1, 1, "the hired stack on 30,3 lies outside the window");
+    let pic = arbiter::render::render(
+        &AnyView::Rabble(view),
+        "#7 · ply 5 · Red 141 : 144 Blue · Blue to act",
+        &theme(Script::Latin),
+    );
+    golden("rabble/mid-game-latin", &pic);
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+}
+
+#[test]
+fn render_rabble_selection_shows_the_empty_slots_in_chinese_from_blues_side() {
+    let view = rabble_view("", &["pick C N B R", "pick default", "pick P P N P"]);
+    assert!(view.selecting.is_some());
+    let mut t = theme(Script::Chinese);
+    t.flipped = true;
+    let pic = arbiter::render::render(
+        &AnyView::Rabble(view),
+        "#7 · 第0手 · 紅 123 : 120 藍 · 藍自選第2步",
+        &t,
+    );
+    golden("rabble/selection-chinese-flipped", &pic);
+}

@@ -31,7 +31,8 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     let cell = i64::from(theme.cell.clamp(8, 512)) / 2 + 4;
     let margin = i64::from(theme.margin.min(512));
     let band = i64::from(theme.caption.clamp(8, 512));
-    let footer = cell;
+    // Scores, then each side's counters (the seed's 「三串小數字」), then what lies outside.
+    let footer = cell * 2 + if view.outside.1 > 0 { cell * 2 / 3 } else { 0 };
     let width = cols * cell + 2 * margin;
     let height = band + rows * cell + margin + footer;
     let mut img = RgbaImage::from_pixel(
@@ -119,6 +120,45 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     } else {
         format!("Red {}   Blue {}", view.score[0], view.score[1])
     };
-    text_centered(&mut img, &scores, width / 2, height - footer / 2, cell as f32 * 0.45, theme.ink);
+    let base = top + rows * cell + margin;
+    text_centered(&mut img, &scores, width / 2, base + cell / 2, cell as f32 * 0.45, theme.ink);
+    let count = |a: &[u32; 9]| a.iter().sum::<u32>();
+    let counters = |i: usize| {
+        let st = &view.stats[i];
+        if zh {
+            format!(
+                "僱傭 {} · 打入主戰場 {} · 高維躍遷 {}",
+                count(&st.hires),
+                count(&st.drops_into_b),
+                count(&st.high_jumps)
+            )
+        } else {
+            format!(
+                "hires {} · into B {} · high jumps {}",
+                count(&st.hires),
+                count(&st.drops_into_b),
+                count(&st.high_jumps)
+            )
+        }
+    };
+    let small = cell as f32 * 0.3;
+    let (red, blue) = (counters(0), counters(1));
+    let line =
+        if zh { format!("紅 {red}   藍 {blue}") } else { format!("Red {red}   Blue {blue}") };
+    text_centered(&mut img, &line, width / 2, base + cell + cell / 3, small, theme.ink);
+    if view.outside.1 > 0 {
+        let shown: Vec<String> =
+            view.outside.0.iter().take(4).map(|(c, u)| format!("{} {c}", u.letters())).collect();
+        let more = view.outside.1.saturating_sub(shown.len());
+        let mut text = if zh {
+            format!("圖外：{}", shown.join(" "))
+        } else {
+            format!("outside: {}", shown.join(" "))
+        };
+        if more > 0 {
+            text.push_str(&format!(" +{more}"));
+        }
+        text_centered(&mut img, &text, width / 2, base + cell * 2, small, theme.ink);
+    }
     encode(&img)
 }

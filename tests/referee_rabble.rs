@@ -123,3 +123,66 @@ async fn a_live_selection_pick_that_runs_out_of_time_takes_the_default() {
     let (_, log, status, _) = stored_game(&db, 1).await;
     assert_eq!((log.len(), status.as_str()), (1, "active"), "no loss on time during selection");
 }
+
+#[tokio::test]
+async fn an_agreed_draw_enters_the_library_and_another_channel_continues_it_as_a_fork() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    let out = run("carol@#u: /library\n", &db).await;
+    assert!(texts_to(&out, "#u").concat().contains("The draw library is empty"), "{out:#?}");
+    run(
+        "alice@#t: /new rabble @bob select=off\nbob@#t: /accept\nalice@#t: /move 7,6x7,8\n\
+         bob@#t: /move 3,7x3,5\nalice@#t: /move pass draw\nbob@#t: /move pass accept\n",
+        &db,
+    )
+    .await;
+    let (drawn, log, status, result) = stored_game(&db, 1).await;
+    assert_eq!((status.as_str(), result.as_deref(), log.len()), ("over", Some("draw"), 4));
+    // A game decided by a rule (here the quiet-ply limit) is not in the library.
+    run("alice@#t: /new rabble @bob select=off quiet_limit=2\nbob@#t: /accept\n", &db).await;
+    run("alice@#t: /move pass draw\nbob@#t: /move 3,7x3,5\n", &db).await;
+    assert_eq!(stored_game(&db, 2).await.2, "over", "two quiet plies end game 2");
+
+    let out = run("carol@#u: /library\n", &db).await;
+    let text = texts_to(&out, "#u").concat();
+    assert!(text.contains("The draw library (和局庫) keeps 1 drawn Rabble games"), "{text}");
+    assert!(text.contains("#1: 4 plies, Red 145 : 145 Blue"), "{text}");
+    assert!(out.iter().any(|m| m["image"]["bytes"].as_u64().unwrap_or(0) > 1000), "a thumbnail");
+    let out = run("carol@#u: /library #2 @dave\n", &db).await;
+    assert!(texts_to(&out, "#u").concat().contains("#2 is not in the draw library"), "{out:#?}");
+
+    // Carol continues #1 in her channel against Dave: game 3 starts from #1's last position.
+    let out = run("carol@#u: /library #1 @dave\ndave@#u: /accept\n", &db).await;
+    let text = texts_to(&out, "#u").concat();
+    assert!(text.contains("It continues #1 from the draw library, at ply 4."), "{text}");
+    let (fork, fork_log, status, _) = stored_game_from_position(&db, 3).await;
+    assert_eq!((status.as_str(), fork_log.len()), ("active", 0));
+    assert_eq!(fork.options.from, Some(1));
+    assert_eq!((fork.score, fork.ply, fork.to_move), (drawn.score, drawn.ply, drawn.to_move));
+    assert_eq!(fork.board().hash(), drawn.board().hash(), "the same position");
+    assert!(fork.end.is_none() && fork.draw_offer.is_none());
+    // The fork plays on; the original stays as it was.
+    let out = run("carol@#u: /move 5,6x5,8\n", &db).await;
+    assert!(texts_to(&out, "#u").concat().contains("#3 ply 5: carol (Red) plays"), "{out:#?}");
+    let (again, again_log, status, _) = stored_game(&db, 1).await;
+    assert_eq!((status.as_str(), again_log, again.ply), ("over", log, drawn.ply));
+}
+
+/// A game stored with a start position (a library fork), replayed from it.
+async fn stored_game_from_position(
+    db: &Path,
+    id: i64,
+) -> (State, Vec<(i64, String)>, String, Option<String>) {
+    let store = Store::open(db).await.expect("the store opens");
+    let row = store.game(id).await.expect("the game is stored");
+    let position = row.position.clone().expect("a fork starts from a position");
+    let mut game = State::from_text(&position).expect("the stored position reads");
+    let mut log = Vec::new();
+    for a in store.actions(id).await.expect("actions") {
+        let seat = Seat(u8::try_from(a.seat).expect("a seat"));
+        let action = game.parse_action(seat, &a.notation).expect("a stored action parses");
+        game.play(seat, &action).expect("a stored action replays");
+        log.push((a.seat, a.notation));
+    }
+    (game, log, row.status, row.result)
+}

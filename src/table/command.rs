@@ -49,6 +49,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("takeback", &["悔棋"], "[accept|decline] [#id]", "help-takeback"),
     cmd("abort", &["取消"], "[#id]", "help-abort"),
     cmd("games", &["对局"], "", "help-games"),
+    cmd("library", &["和局库", "和局庫"], "[#id] [@opponent]", "help-library"),
     cmd("rules", &["规则"], "[game]", "help-rules"),
     cmd("help", &["帮助"], "", "help-help"),
     cmd("settings", &["设置"], "[language=en|zh-Hans] [notifications=on|off]", "help-settings"),
@@ -116,6 +117,14 @@ pub enum Command {
     Abort(Option<i64>),
     /// `/games`
     Games,
+    /// `/library`: the drawn Rabble games kept for others to continue; with an id, continue that
+    /// one here (a fork), inviting `opponent` or anyone.
+    Library {
+        /// The drawn game to continue.
+        id: Option<i64>,
+        /// Who is invited to the fork.
+        opponent: Option<String>,
+    },
     /// `/rules [game]`
     Rules(Option<String>),
     /// `/help`
@@ -264,6 +273,21 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
             no_more(c, &args)?;
             Command::Games
         }
+        "library" => {
+            if args
+                .first()
+                .is_some_and(|a| matches!(a.to_lowercase().as_str(), "continue" | "继续" | "繼續"))
+            {
+                args.remove(0);
+            }
+            let id = take_id(&mut args);
+            let opponent = args
+                .iter()
+                .position(|a| a.starts_with('@') && a.len() > 1)
+                .map(|i| args.remove(i).trim_start_matches('@').to_string());
+            no_more(c, &args)?;
+            Command::Library { id, opponent }
+        }
         "rules" => Command::Rules(args.first().map(ToString::to_string)),
         "help" => Command::Help,
         "settings" => Command::Settings(args.iter().map(ToString::to_string).collect()),
@@ -290,6 +314,16 @@ mod tests {
 
     fn p(line: &str) -> Command {
         parse(line, false).unwrap().unwrap()
+    }
+
+    #[test]
+    fn library_lists_or_continues_a_game_with_an_optional_opponent() {
+        assert_eq!(p("/library"), Command::Library { id: None, opponent: None });
+        let fork = Command::Library { id: Some(12), opponent: Some("bob".into()) };
+        assert_eq!(p("/library continue #12 @bob"), fork);
+        assert_eq!(p("/和局庫 #12 @bob"), fork);
+        assert_eq!(p("/library #12"), Command::Library { id: Some(12), opponent: None });
+        assert!(parse("/library everything", false).is_err());
     }
 
     #[test]

@@ -818,6 +818,7 @@ impl Referee {
                 self.abort(ctx, Some(id), true).await
             }
             Command::Games => Ok(self.games(ctx).await),
+            Command::Library { id, opponent } => self.library(ctx, id, opponent.as_deref()).await,
             Command::Rules(game) => self.rules(ctx, game.as_deref()),
             Command::Help => Ok(vec![self.help(ctx)]),
             Command::Settings(pairs) => self.settings(ctx, &pairs).await,
@@ -933,6 +934,101 @@ impl Referee {
         mix(self.seed_base ^ mix(n))
     }
 
+    /// `/library`: the most recent drawn Rabble games kept for others to continue, each with
+    /// its plies, scores, changed squares, ancestry and board; `/library #id [@opponent]`
+    /// continues one in this channel as a new game (a fork: the original stays as it was).
+    async fn library(&self, ctx: &Ctx, id: Option<i64>, opponent: Option<&str>) -> Reply {
+        let lang = ctx.lang;
+        let Some(id) = id else {
+            let mut rows: Vec<GameRow> = self
+                .store
+                .games_with_status(&["over"])
+                .await?
+                .into_iter()
+                .filter(in_library)
+                .collect();
+            rows.sort_by_key(|r| std::cmp::Reverse(r.id));
+            if rows.is_empty() {
+                return Ok(vec![self.say(ctx, ctx.here(), lang, "rb-library-empty", &[])]);
+            }
+            let total = rows.len();
+            let mut out = vec![self.say(
+                ctx,
+                ctx.here(),
+                lang,
+                "rb-library-header",
+                &[("count", total.into()), ("shown", total.min(LIBRARY_SHOWN).into())],
+            )];
+            for row in rows.into_iter().take(LIBRARY_SHOWN) {
+                let t = self.load(row).await?;
+                let AnyGame::Rabble(g) = &t.game else { continue };
+                let from = g.options.from.map_or_else(String::new, |p| format!("#{p}"));
+                let text = self.wording.text(
+                    lang,
+                    "rb-library-entry",
+                    &[
+                        ("id", t.row.id.into()),
+                        ("ply", i64::from(g.ply).into()),
+                        ("red", g.score[0].into()),
+                        ("blue", g.score[1].into()),
+                        ("changes", g.board().change_count().into()),
+                        ("from", if from.is_empty() { "-".to_string() } else { from }.into()),
+                    ],
+                );
+                let mut m = Outbound {
+                    platform: ctx.platform.clone(),
+                    to: ctx.here(),
+                    text,
+                    image: None,
+                    buttons: Vec::new(),
+                };
+                m.image = games::picture(&t, Viewer::Public, lang, self.images);
+                out.push(m);
+            }
+            return Ok(out);
+        };
+        let Chat::Group(chat) = &ctx.chat else {
+            return Err(TableError::user("err-group-only"));
+        };
+        let id_text = id.to_string();
+        let not_drawn = || TableError::user_with("err-library-not-drawn", &[("id", &id_text)]);
+        let row = self.store.game(id).await.map_err(|_| not_drawn())?;
+        if !in_library(&row) {
+            return Err(not_drawn());
+        }
+        if opponent == Some(ctx.user.as_str()) {
+            return Err(TableError::user("err-self-invite"));
+        }
+        if opponent.is_some_and(is_bot_name) {
+            return Err(TableError::user_with("err-no-bot", &[("games", "chaos-clock")]));
+        }
+        let source = self.load(row).await?;
+        let AnyGame::Rabble(g) = &source.game else { return Err(not_drawn()) };
+        let fork = g.fork(u64::try_from(id).unwrap_or_default());
+        let position = fork.to_text();
+        let counter = self
+            .store
+            .meta("games_created")
+            .await?
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+            + 1;
+        self.store.set_meta("games_created", &counter.to_string()).await?;
+        let seed = self.seed_for(counter);
+        let time = source.time;
+        self.open_table(
+            ctx,
+            chat,
+            GameKind::Rabble,
+            AnyGame::Rabble(fork),
+            Some(position),
+            seed,
+            time,
+            opponent,
+        )
+        .await
+    }
+
     async fn new_game(
         &self,
         ctx: &Ctx,
@@ -990,6 +1086,24 @@ impl Referee {
             .await
             .map_err(|e| TableError::Internal(format!("drawing the start: {e}")))?
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+        self.open_table(ctx, chat, kind, engine, None, seed, time, opponent).await
+    }
+
+    /// Stores a new game (`engine`, started from `position` when given) and opens its table:
+    /// the invitation, or the start at once against the bot.
+    #[allow(clippy::too_many_arguments)]
+    async fn open_table(
+        &self,
+        ctx: &Ctx,
+        chat: &str,
+        kind: GameKind,
+        engine: AnyGame,
+        position: Option<String>,
+        seed: u64,
+        time: TimeControl,
+        opponent: Option<&str>,
+    ) -> Reply {
+        let against_bot = opponent == Some(BOT_USER);
         let seats = vec![Some(ctx.user.clone()), opponent.map(str::to_string)];
         // The engine's options, which may record how the start was drawn (start=fair's draw),
         // so that reloading the game does not search again.
@@ -999,10 +1113,10 @@ impl Referee {
             .store
             .create_game(&NewGame {
                 platform: ctx.platform.clone(),
-                chat_id: chat.clone(),
+                chat_id: chat.to_string(),
                 kind: kind.code().to_string(),
                 options: pairs_text.join(","),
-                position: None,
+                position,
                 seed: seed_bits(seed),
                 seats: serde_json::to_string(&seats).unwrap_or_default(),
                 creator: ctx.user.clone(),
@@ -2178,6 +2292,18 @@ pub const BOT_USER: &str = "bot";
 /// Whether an opponent typed at `/new` means the referee itself.
 fn is_bot_name(name: &str) -> bool {
     matches!(name.trim().to_lowercase().as_str(), "bot" | "机器人" | "arbiter")
+}
+
+/// How many entries `/library` shows.
+const LIBRARY_SHOWN: usize = 5;
+
+/// Whether a stored game belongs in the draw library: a Rabble game that ended in an agreed
+/// draw (rule-based draws would be adjudicated again at once, spec [I-30]).
+fn in_library(row: &GameRow) -> bool {
+    row.kind == GameKind::Rabble.code()
+        && row.status == "over"
+        && row.result.as_deref() == Some("draw")
+        && row.reason.as_deref() == Some("agreed")
 }
 
 fn result_code(result: GameResult) -> String {

@@ -43,15 +43,37 @@ fn player(w: &Wording, lang: Lang, t: &Table, side: Side) -> String {
 /// Selection, reading and handicaps in one sentence.
 pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    let summary = crate::games::GameOptions::summary(g.options());
-    w.text(
+    use crate::games::GameOptions as _;
+    let defaults = crate::games::rabble::Options::default().to_pairs();
+    // The options that differ from the defaults, but for the library's `from` (said below).
+    let summary: Vec<String> = g
+        .options()
+        .to_pairs()
+        .into_iter()
+        .zip(defaults)
+        .filter(|(mine, default)| mine.0 != "from" && mine.1 != default.1)
+        .map(|((k, v), _)| format!("{k}={v}"))
+        .collect();
+    let mut text = w.text(
         lang,
         "rb-rules-summary",
         &[
-            ("options", if summary.is_empty() { "-".to_string() } else { summary }.into()),
+            (
+                "options",
+                if summary.is_empty() { "-".to_string() } else { summary.join(",") }.into(),
+            ),
             ("clock", games::clock_text(w, lang, t).into()),
         ],
-    )
+    );
+    if let Some(parent) = g.options.from {
+        text.push(' ');
+        text.push_str(&w.text(
+            lang,
+            "rb-fork-of",
+            &[("parent", parent.into()), ("ply", i64::from(g.ply).into())],
+        ));
+    }
+    text
 }
 
 /// The selection step in words, for the picker.

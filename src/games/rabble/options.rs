@@ -59,6 +59,9 @@ pub struct Options {
     pub red_gives: Handicap,
     /// What Blue gives.
     pub blue_gives: Handicap,
+    /// The drawn game this one continues, from the draw library (set by the referee, never
+    /// by players: it is not among the offered options).
+    pub from: Option<u64>,
 }
 
 impl Default for Options {
@@ -69,6 +72,7 @@ impl Default for Options {
             quiet_limit: 60,
             red_gives: Handicap::None,
             blue_gives: Handicap::None,
+            from: None,
         }
     }
 }
@@ -81,6 +85,11 @@ impl Options {
             "quiet_limit" => self.quiet_limit = parse_in_range(key, value, 2, 10_000)?,
             "red_gives" => self.red_gives = Handicap::parse(key, value)?,
             "blue_gives" => self.blue_gives = Handicap::parse(key, value)?,
+            "from" if value == "none" => self.from = None,
+            "from" => {
+                self.from =
+                    Some(value.parse().map_err(|_| bad_value(key, value, "a game number"))?);
+            }
             _ => {
                 return Err(OptionsError::UnknownKey {
                     key: key.to_string(),
@@ -150,6 +159,7 @@ impl GameOptions for Options {
             ("quiet_limit", self.quiet_limit.to_string()),
             ("red_gives", self.red_gives.name()),
             ("blue_gives", self.blue_gives.name()),
+            ("from", self.from.map_or_else(|| "none".to_string(), |n| n.to_string())),
         ]
     }
 

@@ -1050,6 +1050,18 @@ impl State {
         Ok(state)
     }
 
+    /// A fork of this drawn game for the draw library (spec §8.3, [I-30]): the same position,
+    /// side to move, scores, credits, statistics, counters and repetition table, with the end and
+    /// any standing draw offer cleared and `from` naming the game it continues.
+    #[must_use]
+    pub fn fork(&self, parent: u64) -> State {
+        let mut s = self.clone();
+        s.end = None;
+        s.draw_offer = None;
+        s.options.from = Some(parent);
+        s
+    }
+
     /// Writes a cell directly (tests and the position loader).
     pub fn set_cell(&mut self, c: &Coord, cell: Cell) {
         self.board.set(c, cell);

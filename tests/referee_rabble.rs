@@ -124,6 +124,7 @@ async fn a_live_selection_pick_that_runs_out_of_time_takes_the_default() {
     assert_eq!((log.len(), status.as_str()), (1, "active"), "no loss on time during selection");
 }
 
+// [I-30]: only agreed draws enter the library; a fork is a new game from the same snapshot.
 #[tokio::test]
 async fn an_agreed_draw_enters_the_library_and_another_channel_continues_it_as_a_fork() {
     let dir = tempfile::tempdir().expect("a temporary directory");

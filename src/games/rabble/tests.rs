@@ -63,7 +63,8 @@ fn the_opening_has_no_empty_square_in_any_layer() {
     assert_eq!(at(&s, "3,7").unwrap().owner, Side::Blue);
 }
 
-// §3: the default placement, Blue mirrored, 120 + 24 pawn slots each.
+// §3, [I-7]: the default placement (the timeout placeholder), Blue mirrored, 120 + 24 pawn
+// slots each.
 #[test]
 fn default_selection_places_the_seed_back_rows_and_scores_pawn_slots() {
     let s = game();
@@ -103,7 +104,7 @@ fn selection_alternates_red_first_and_checks_the_uniques() {
 }
 
 // The seed's first game: Red's pawn reaches the promotion line at once, and can check two
-// leaps later; §4.1 pawn; [I-8].
+// leaps later; §4.1 pawn; [I-2] Red's forward is +y, Blue's −y; [I-8].
 #[test]
 fn the_seed_first_game_pawn_reaches_the_line_then_threatens_the_king() {
     let mut s = game();
@@ -275,7 +276,8 @@ fn stacking_price_depends_on_the_promotion_line() {
     assert_eq!(play(&mut s, "drop n&21,6").cost, 6);
 }
 
-// §5: drops cost the piece value, +1 inside B; drop + stack add up (the spec's examples).
+// §5: drops cost the piece value, +1 inside B (which includes the sky-blue rows, [I-5]); drop
+// + stack add up (the spec's examples).
 #[test]
 fn drop_prices_follow_the_spec_examples() {
     let mut s = game();
@@ -338,7 +340,8 @@ fn the_combination_rules_accept_and_reject_the_spec_examples() {
     }
 }
 
-// §10.2's examples: a jump down into a hole is free; a capture after a jump is not allowed.
+// §10.2's examples: a jump down into a hole is free; a capture after a jump is not allowed;
+// [I-13] a jump's target must be empty, or friendly with `&`.
 #[test]
 fn a_layer_jump_into_a_hole_is_free_and_cannot_be_followed_by_a_capture() {
     let mut s = game();
@@ -798,4 +801,127 @@ fn the_position_text_round_trips() {
     assert_eq!(back, s);
     assert_eq!(back.to_text(), text);
     assert!(State::from_text("{}").is_err());
+}
+
+// [I-6]: the middle squares of rows 2–4 are pawns, not slots; the back row's middle is.
+#[test]
+fn only_the_groups_and_the_back_rows_middle_are_selection_slots() {
+    assert!(Fill::is_slot(&Coord::main(6, 1)) && Fill::is_slot(&Coord::main(6, 12)));
+    assert!(!Fill::is_slot(&Coord::main(6, 3)) && !Fill::is_slot(&Coord::main(7, 10)));
+    assert!(Fill::is_slot(&Coord::main(1, 4)) && Fill::is_slot(&Coord::main(12, 9)));
+    assert!(!Fill::is_slot(&Coord::main(1, 5)) && !Fill::is_slot(&Coord::xyz(1, 4, 2)));
+}
+
+// [I-9]: a stack moves by the union of its members' moves: a pawn with a 馬仔 leaps (3,1).
+#[test]
+fn a_stack_moves_by_any_members_move() {
+    let mut s = game();
+    put(&mut s, "20,2", Side::Red, &[Kind::P, Kind::N]);
+    clear(&mut s, "23,3");
+    let mut t = s.clone();
+    play(&mut t, "20,2>23,3");
+    assert_eq!(at(&t, "23,3").unwrap().letters(), "PN");
+    put(&mut s, "20,2", Side::Red, &[Kind::P]);
+    assert_eq!(refused(&mut s, "20,2>23,3"), "geometry");
+}
+
+// [I-10]: either stage alone is a queen move.
+#[test]
+fn a_queen_may_use_one_stage_only() {
+    let mut s = game();
+    put(&mut s, "0,0,5", Side::Red, &[Kind::Q]);
+    lab(&mut s, 5, 1..=3, 0);
+    let mut t = s.clone();
+    assert_eq!(play(&mut t, "0,0,5>3,0,5").waypoint, None, "slide only");
+    play(&mut s, "0,0,5>1,0,5");
+}
+
+// [I-11]: 車夫 rides at most 12 squares, even along an empty row.
+#[test]
+fn a_chefu_rides_at_most_twelve_squares() {
+    let mut s = game();
+    put(&mut s, "0,0,5", Side::Red, &[Kind::R]);
+    lab(&mut s, 5, 1..=13, 0);
+    let mut t = s.clone();
+    play(&mut t, "0,0,5>12,0,5");
+    assert_eq!(refused(&mut s, "0,0,5>13,0,5"), "geometry");
+}
+
+// [I-18]: capturing a stack scores the sum of its pieces (and a queen credit for its 老後).
+#[test]
+fn capturing_a_stack_scores_every_piece_in_it() {
+    let mut s = game();
+    put(&mut s, "20,7", Side::Blue, &[Kind::P, Kind::N, Kind::Q]);
+    let r = play(&mut s, "20,6x20,7");
+    assert_eq!(r.gained, 16);
+    assert_eq!(s.credits[0], [1, 0]);
+    assert_eq!(s.stats[0].capture_points[6], 12, "per piece type: the queen's 12");
+}
+
+// [I-19]: a split is free, and the two jumps combine in either order.
+#[test]
+fn a_split_is_free_and_the_two_jumps_combine() {
+    let mut s = game();
+    put(&mut s, "20,1", Side::Red, &[Kind::P, Kind::P, Kind::P]);
+    clear(&mut s, "20,3");
+    assert_eq!(play(&mut s, "20,1/2P >20,3").cost, 0);
+    let mut s = game();
+    clear(&mut s, "20,3,2");
+    clear(&mut s, "20,3,2,2");
+    // z+ then d4+ from (20,3,1), through the emptied (20,3,2) to the emptied (20,3,2,2): the
+    // intermediate square must be empty too; 1 point for the dimension jump.
+    assert_eq!(play(&mut s, "20,3 z+ d4+").cost, 1);
+    assert_eq!(at(&s, "20,3,2,2").unwrap().letters(), "P");
+}
+
+// [I-24]: when both sides fail together, the opponent is checked first, so the mover wins.
+#[test]
+fn when_both_sides_lose_at_once_the_mover_wins() {
+    let mut s = game();
+    for x in 1..=12 {
+        for y in 1..=12 {
+            clear(&mut s, &format!("{x},{y}"));
+        }
+        put(&mut s, &format!("{x},5"), Side::Red, &[Kind::P]);
+        put(&mut s, &format!("{x},8"), Side::Blue, &[Kind::P]);
+    }
+    s.score = [200, 200];
+    clear(&mut s, "20,3");
+    play(&mut s, "20,3,2 z-");
+    assert_eq!(s.end, Some(End::Win(Side::Red, Reason::BattlefieldLost)));
+}
+
+// [I-33]: 老闆 is 老王, and it may step where it can be taken (「老闆是可以被送吃的」).
+#[test]
+fn the_king_may_step_into_danger() {
+    let mut s = game();
+    put(&mut s, "30,6", Side::Red, &[Kind::K]);
+    clear(&mut s, "30,7");
+    play(&mut s, "K30,6>30,7");
+    assert_eq!(at(&s, "30,7").unwrap().letters(), "K");
+    play(&mut s, "30,8x30,7");
+}
+
+// [I-34]: a pawn inside a stack promotes past the line, one per turn.
+#[test]
+fn a_pawn_inside_a_stack_promotes_one_at_a_time() {
+    let mut s = game();
+    put(&mut s, "20,8", Side::Red, &[Kind::P, Kind::P, Kind::N]);
+    play(&mut s, "20,8=R");
+    assert_eq!(at(&s, "20,8").unwrap().letters(), "PNR");
+    play(&mut s, "3,7x3,5");
+    assert_eq!(refused(&mut s, "20,8=R=B"), "twice");
+}
+
+// [I-35]: a pawn dropped past the line promotes on the same turn.
+#[test]
+fn a_dropped_pawn_promotes_at_once_past_the_line() {
+    let mut s = game();
+    clear(&mut s, "20,9");
+    let r = play(&mut s, "drop P@20,9=N");
+    assert_eq!(r.cost, 1, "a pawn outside the battlefield");
+    assert_eq!(at(&s, "20,9").unwrap().letters(), "N");
+    let mut s = game();
+    clear(&mut s, "20,6");
+    assert_eq!(refused(&mut s, "drop P@20,6=N"), "not-in-zone");
 }

@@ -187,3 +187,43 @@ async fn stored_game_from_position(
     }
     (game, log, row.status, row.result)
 }
+
+#[tokio::test]
+async fn the_board_pans_to_any_centre_and_layer_and_zooms_out() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run(
+        "alice@#t: /new rabble @bob select=off\nbob@#t: /accept\nalice@#t: /move drop P&40,3\n",
+        &db,
+    )
+    .await;
+    let out = run("carol@#t: /board 40,5\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("#1: x 33..48, y -2..13 of layer z=1."), "{text}");
+    // The selection's pieces are changes too: the nearest of them are named outside, the stack
+    // on 40,3 is inside.
+    assert!(text.contains("Outside the picture: R (12,1,1)"), "{text}");
+    assert!(!text.contains("(40,3,1)"), "{text}");
+    let width = |out: &[Value]| out[0]["image"]["width"].as_u64().unwrap_or(0);
+    let normal = width(&out);
+    let out = run("carol@#t: /board zoom 2\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("#1: x -9..22, y -9..22 of layer z=1."), "{text}");
+    assert!(text.contains("Outside the picture: PP (40,3,1)"), "{text}");
+    assert!(
+        width(&out) > normal,
+        "twice the squares, each drawn smaller: {} vs {normal}",
+        width(&out)
+    );
+    let out = run("carol@#t: /board 7,6,2\n", &db).await;
+    assert!(texts_to(&out, "#t").concat().contains("of layer z=2."), "{out:#?}");
+    let out = run("carol@#t: /board zoom 9\n", &db).await;
+    assert!(texts_to(&out, "#t").concat().contains("zoom takes 1, 2 or 3"), "{out:#?}");
+    let out = run("carol@#t: /board ω,1\n", &db).await;
+    assert!(texts_to(&out, "#t").concat().contains("ω-coordinates are notation only"), "{out:#?}");
+    // Other games' boards fit their picture.
+    run("alice@#t: /new ultima @bob\nbob@#t: /accept\n", &db).await;
+    let out = run("carol@#t: /board #2 3,3\n", &db).await;
+    let text: String = out.iter().map(|m| m["text"].as_str().unwrap_or("")).collect();
+    assert!(text.contains("Only Rabble's board is larger than its picture"), "{out:#?}");
+}

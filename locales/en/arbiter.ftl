@@ -536,3 +536,7 @@ rb-library-header = The draw library (和局庫) keeps { $count } drawn Rabble g
 rb-library-entry = #{ $id }: { $ply } plies, Red { $red } : { $blue } Blue, { $changes } changed squares, continues { $from }.
 rb-fork-of = It continues #{ $parent } from the draw library, at ply { $ply }.
 err-library-not-drawn = #{ $id } is not in the draw library: only Rabble games drawn by agreement are.
+rb-window = #{ $id }: x { $x0 }..{ $x1 }, y { $y0 }..{ $y1 } of layer z={ $layer }.
+rb-bad-window = Cannot show that window: { $detail }. Write /board x,y (a centre, with ,z for another layer) and/or /board zoom 2.
+err-board-window = Only Rabble's board is larger than its picture: /board takes a window there alone.
+discord-opt-window = Rabble only: a centre x,y (add ,z for another layer) and/or zoom 2

@@ -525,3 +525,7 @@ rb-library-header = 和局庫共有 { $count } 局烏合之眾和局，以下是
 rb-library-entry = #{ $id }：{ $ply } 手，紅 { $red } : { $blue } 藍，{ $changes } 格有變化，接續自 { $from }。
 rb-fork-of = 這局接續和局庫中的 #{ $parent }，從第 { $ply } 手開始。
 err-library-not-drawn = #{ $id } 不在和局庫中：只有雙方同意和棋的烏合之眾對局才在。
+rb-window = #{ $id }：位面 z={ $layer } 的 x { $x0 }..{ $x1}、y { $y0 }..{ $y1 }。
+rb-bad-window = 無法顯示這個範圍：{ $detail }。請寫 /board x,y（中心，加 ,z 換位面）和/或 /board zoom 2。
+err-board-window = 只有烏合之眾的棋盤比圖片大：只有那裏的 /board 才接受範圍。
+discord-opt-window = 僅限烏合之眾：中心 x,y（加 ,z 換位面）和/或 zoom 2

@@ -59,7 +59,7 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
             let i = i64::try_from(i).unwrap_or(0);
             let x = view.x.0 + i;
             let (sx, sy) = at(i, j);
-            let in_b = (1..=12).contains(&x) && (1..=12).contains(&y);
+            let in_b = view.layer.is_main() && (1..=12).contains(&x) && (1..=12).contains(&y);
             let color = if (5..=8).contains(&y) && in_b {
                 front
             } else if in_b {

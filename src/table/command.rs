@@ -38,7 +38,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("move", &["走", "行动"], "<action> [#id]", "help-move"),
     cmd("confirm", &["确认"], "[#id]", "help-confirm"),
     cmd("cancel", &["撤回"], "[#id]", "help-cancel"),
-    cmd("board", &["棋盘"], "[#id]", "help-board"),
+    cmd("board", &["棋盘"], "[#id] [window]", "help-board"),
     cmd("view", &["视图", "我的"], "[#id]", "help-view"),
     cmd("challenge", &["质疑"], "[#id]", "help-challenge"),
     cmd("pass", &["不质疑"], "[#id]", "help-pass"),
@@ -86,7 +86,12 @@ pub enum Command {
     /// `/cancel [#id]`: drop it.
     Cancel(Option<i64>),
     /// `/board [#id]`: the public view.
-    Board(Option<i64>),
+    Board {
+        /// The game.
+        id: Option<i64>,
+        /// Rabble's window: a centre `x,y[,z…]` and/or `zoom N`.
+        window: Option<String>,
+    },
     /// `/view [#id]`: the caller's private view.
     View(Option<i64>),
     /// `/challenge [#id]`
@@ -251,7 +256,11 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
         }
         "confirm" => Command::Confirm(id_only(&mut args)?),
         "cancel" => Command::Cancel(id_only(&mut args)?),
-        "board" => Command::Board(id_only(&mut args)?),
+        "board" => {
+            let id = take_id(&mut args);
+            let window = (!args.is_empty()).then(|| args.join(" "));
+            Command::Board { id, window }
+        }
         "view" => Command::View(id_only(&mut args)?),
         "challenge" => Command::Challenge(id_only(&mut args)?),
         "pass" => Command::Pass(id_only(&mut args)?),

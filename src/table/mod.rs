@@ -799,7 +799,7 @@ impl Referee {
             Command::Move { id, text } => self.move_text(ctx, id, &text).await,
             Command::Confirm(id) => self.confirm(ctx, id, true).await,
             Command::Cancel(id) => self.confirm(ctx, id, false).await,
-            Command::Board(id) => self.board(ctx, id).await,
+            Command::Board { id, window } => self.board(ctx, id, window.as_deref()).await,
             Command::View(id) => self.view(ctx, id).await,
             Command::Challenge(id) => self.window(ctx, id, "challenge").await,
             Command::Pass(id) => self.window(ctx, id, "pass").await,
@@ -1727,10 +1727,28 @@ impl Referee {
         games::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
     }
 
-    async fn board(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+    async fn board(&self, ctx: &Ctx, id: Option<i64>, window: Option<&str>) -> Reply {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
+        if let Some(window) = window {
+            // Only Rabble's board is larger than its picture.
+            if !matches!(t.game, AnyGame::Rabble(_)) {
+                return Err(TableError::user("err-board-window"));
+            }
+            return rabble::window_message(
+                &self.wording,
+                ctx.lang,
+                &t,
+                window,
+                ctx.here(),
+                self.images,
+            )
+            .map(|m| vec![m])
+            .map_err(|detail| {
+                TableError::user_with("rb-bad-window", &[("detail", detail.as_str())])
+            });
+        }
         let view = t.game.view(Viewer::Public);
         Ok(vec![games::view_message(&self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
     }

@@ -391,3 +391,83 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
     }
     text
 }
+
+/// `/board <window>`: a centre `x,y[,z,…]` (its layer too) and/or `zoom N` (1–3: a window
+/// 16·N squares wide, drawn smaller). One picture on request; announcements keep the default
+/// window (−1..14 of the main plane).
+///
+/// # Errors
+/// What is wrong with the window, in words.
+pub(super) fn window_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    spec: &str,
+    to: Dest,
+    images: bool,
+) -> Result<Outbound, String> {
+    use crate::games::rabble::Coord;
+    let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
+    let mut centre = Coord::main(6, 6);
+    let mut zoom: i64 = 1;
+    let mut words = spec.split_whitespace();
+    while let Some(word) = words.next() {
+        match word.to_lowercase().as_str() {
+            "zoom" | "縮放" | "缩放" => {
+                zoom = words
+                    .next()
+                    .and_then(|n| n.parse::<i64>().ok())
+                    .filter(|n| (1..=3).contains(n))
+                    .ok_or_else(|| "zoom takes 1, 2 or 3".to_string())?;
+            }
+            other => centre = Coord::parse(other).map_err(|e| e.to_string())?,
+        }
+    }
+    let n = 16 * zoom;
+    let x0 = centre.x.saturating_sub(n / 2 - 1);
+    let y0 = centre.y.saturating_sub(n / 2 - 1);
+    let (x, y) = ((x0, x0.saturating_add(n - 1)), (y0, y0.saturating_add(n - 1)));
+    let view = g.view_window(&centre.layer, x, y);
+    let layer_text = Coord { x: 0, y: 0, layer: centre.layer }.to_string();
+    let layer_text = layer_text.trim_start_matches("(0,0,").trim_end_matches(')').to_string();
+    let mut lines = vec![w.text(
+        lang,
+        "rb-window",
+        &[
+            ("id", t.row.id.into()),
+            ("x0", x.0.into()),
+            ("x1", x.1.into()),
+            ("y0", y.0.into()),
+            ("y1", y.1.into()),
+            ("layer", layer_text.into()),
+        ],
+    )];
+    if !view.outside.0.is_empty() {
+        let shown: Vec<String> =
+            view.outside.0.iter().map(|(c, u)| format!("{} {c}", u.letters())).collect();
+        lines.push(w.text(
+            lang,
+            "rb-outside",
+            &[("units", shown.join(", ").into()), ("count", view.outside.1.into())],
+        ));
+    }
+    for (layer, count) in &view.layers {
+        lines.push(w.text(lang, "rb-layer", &[("z", layer.z.into()), ("count", (*count).into())]));
+    }
+    let mut m = msg(t, to, lines.join("\n"));
+    if images {
+        let theme = crate::render::Theme {
+            script: if lang == Lang::ZhHans {
+                crate::render::Script::Chinese
+            } else {
+                crate::render::Script::Latin
+            },
+            cell: u32::try_from(72 / zoom).unwrap_or(24),
+            ..crate::render::Theme::default()
+        };
+        let caption = caption(t, &view, lang);
+        let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
+        m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
+    }
+    Ok(m)
+}

@@ -41,6 +41,8 @@ pub struct View {
     pub handicap_turns: u32,
     /// A standing draw offer.
     pub draw_offer: Option<Side>,
+    /// The window's layer.
+    pub layer: Layer,
     /// The window's columns and rows.
     pub x: (i64, i64),
     /// Rows.
@@ -152,6 +154,58 @@ impl State {
             }
             End::Draw(reason) => Outcome { result: GameResult::Draw, reason: reason.code() },
         })
+    }
+
+    /// The view of any window of any layer (`/board x,y` and `zoom`): the cells of
+    /// `x.0..=x.1 × y.0..=y.1`, the changed units of that layer outside it, and the other layers'
+    /// change counts. Reads the window and the change map only.
+    #[must_use]
+    pub fn view_window(&self, layer: &Layer, x: (i64, i64), y: (i64, i64)) -> View {
+        let board = self.board();
+        let cells = (y.0..=y.1)
+            .map(|yy| {
+                (x.0..=x.1)
+                    .map(|xx| board.get(&Coord { x: xx, y: yy, layer: layer.clone() }))
+                    .collect()
+            })
+            .collect();
+        let mut outside: Vec<(i64, Coord, Unit)> = Vec::new();
+        let mut layers: std::collections::BTreeMap<Layer, usize> =
+            std::collections::BTreeMap::new();
+        for (c, cell) in board.changes() {
+            if c.layer != *layer {
+                *layers.entry(c.layer.clone()).or_default() += 1;
+            } else if let Some(u) = cell
+                && !((x.0..=x.1).contains(&c.x) && (y.0..=y.1).contains(&c.y))
+            {
+                let d =
+                    c.x.saturating_sub(c.x.clamp(x.0, x.1))
+                        .saturating_abs()
+                        .max(c.y.saturating_sub(c.y.clamp(y.0, y.1)).saturating_abs());
+                outside.push((d, c.clone(), u.clone()));
+            }
+        }
+        outside.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        let total = outside.len();
+        View {
+            selecting: self.selecting(),
+            to_move: self.to_move,
+            score: self.score,
+            credits: self.credits,
+            stats: self.stats.clone(),
+            ply: self.ply,
+            quiet: (self.quiet_plies, self.options.quiet_limit),
+            handicap_turns: self.handicap_turns,
+            draw_offer: self.draw_offer,
+            layer: layer.clone(),
+            x,
+            y,
+            cells,
+            outside: (outside.into_iter().take(8).map(|(_, c, u)| (c, u)).collect(), total),
+            layers: layers.into_iter().collect(),
+            last: self.last.clone(),
+            end: self.end,
+        }
     }
 
     /// The turns `legal_actions` lists in play: every turn of a lone pawn of `side` on its two
@@ -289,45 +343,7 @@ impl Game for State {
     }
 
     fn view(&self, _viewer: Viewer) -> View {
-        let board = self.board();
-        let cells = (VIEW_Y.0..=VIEW_Y.1)
-            .map(|y| (VIEW_X.0..=VIEW_X.1).map(|x| board.get(&Coord::main(x, y))).collect())
-            .collect();
-        let mut outside: Vec<(i64, Coord, Unit)> = Vec::new();
-        let mut layers: std::collections::BTreeMap<Layer, usize> =
-            std::collections::BTreeMap::new();
-        for (c, cell) in board.changes() {
-            if !c.is_main() {
-                *layers.entry(c.layer.clone()).or_default() += 1;
-            } else if let Some(u) = cell
-                && !((VIEW_X.0..=VIEW_X.1).contains(&c.x) && (VIEW_Y.0..=VIEW_Y.1).contains(&c.y))
-            {
-                let d = (c.x - c.x.clamp(VIEW_X.0, VIEW_X.1))
-                    .abs()
-                    .max((c.y - c.y.clamp(VIEW_Y.0, VIEW_Y.1)).abs());
-                outside.push((d, c.clone(), u.clone()));
-            }
-        }
-        outside.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-        let total = outside.len();
-        View {
-            selecting: self.selecting(),
-            to_move: self.to_move,
-            score: self.score,
-            credits: self.credits,
-            stats: self.stats.clone(),
-            ply: self.ply,
-            quiet: (self.quiet_plies, self.options.quiet_limit),
-            handicap_turns: self.handicap_turns,
-            draw_offer: self.draw_offer,
-            x: VIEW_X,
-            y: VIEW_Y,
-            cells,
-            outside: (outside.into_iter().take(8).map(|(_, c, u)| (c, u)).collect(), total),
-            layers: layers.into_iter().collect(),
-            last: self.last.clone(),
-            end: self.end,
-        }
+        self.view_window(&Layer::main(), VIEW_X, VIEW_Y)
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, Error> {

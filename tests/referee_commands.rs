@@ -851,7 +851,8 @@ async fn bad_arguments_are_refused() {
     bed.refused("bob@#t: /takeback please", r#"/takeback does not understand "please""#).await;
     bed.refused("bob@#t: /games all", r#"/games does not understand "all""#).await;
     bed.refused("bob@#t: /accept #1 now", r#"/accept does not understand "now""#).await;
-    bed.refused("alice@#t: /board #1 big", r#"/board does not understand "big""#).await;
+    // `/board` takes a window only in Rabble, whose board is larger than its picture.
+    bed.refused("alice@#t: /board #1 big", "Only Rabble's board is larger than its picture").await;
     // None of it touched the game: Alice still moves.
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     assert_t01_announced(&out[1..]);

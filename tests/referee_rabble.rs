@@ -25,7 +25,8 @@ fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
     out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
 }
 
-/// The game as stored, replayed from its log by the engine, with its status and result.
+/// The game as stored, replayed from its start (or a fork's stored position) and its log by the
+/// engine, with its status and result.
 async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, Option<String>) {
     let store = Store::open(db).await.expect("the store opens");
     let row = store.game(id).await.expect("the game is stored");
@@ -33,7 +34,11 @@ async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, 
         &arbiter::games::options::split_pairs(&row.options).expect("stored options split"),
     )
     .expect("stored options parse");
-    let mut game = <State as Game>::new(&options, Seed(0)).expect("the start replays");
+    // A library fork starts from its stored position; other games from their options.
+    let mut game = match &row.position {
+        Some(p) => State::from_text(p).expect("the stored position reads"),
+        None => <State as Game>::new(&options, Seed(0)).expect("the start replays"),
+    };
     let mut log = Vec::new();
     for a in store.actions(id).await.expect("actions") {
         let seat = Seat(u8::try_from(a.seat).expect("a seat"));
@@ -156,7 +161,7 @@ async fn an_agreed_draw_enters_the_library_and_another_channel_continues_it_as_a
     let out = run("carol@#u: /library #1 @dave\ndave@#u: /accept\n", &db).await;
     let text = texts_to(&out, "#u").concat();
     assert!(text.contains("It continues #1 from the draw library, at ply 4."), "{text}");
-    let (fork, fork_log, status, _) = stored_game_from_position(&db, 3).await;
+    let (fork, fork_log, status, _) = stored_game(&db, 3).await;
     assert_eq!((status.as_str(), fork_log.len()), ("active", 0));
     assert_eq!(fork.options.from, Some(1));
     assert_eq!((fork.score, fork.ply, fork.to_move), (drawn.score, drawn.ply, drawn.to_move));
@@ -167,25 +172,6 @@ async fn an_agreed_draw_enters_the_library_and_another_channel_continues_it_as_a
     assert!(texts_to(&out, "#u").concat().contains("#3 ply 5: carol (Red) plays"), "{out:#?}");
     let (again, again_log, status, _) = stored_game(&db, 1).await;
     assert_eq!((status.as_str(), again_log, again.ply), ("over", log, drawn.ply));
-}
-
-/// A game stored with a start position (a library fork), replayed from it.
-async fn stored_game_from_position(
-    db: &Path,
-    id: i64,
-) -> (State, Vec<(i64, String)>, String, Option<String>) {
-    let store = Store::open(db).await.expect("the store opens");
-    let row = store.game(id).await.expect("the game is stored");
-    let position = row.position.clone().expect("a fork starts from a position");
-    let mut game = State::from_text(&position).expect("the stored position reads");
-    let mut log = Vec::new();
-    for a in store.actions(id).await.expect("actions") {
-        let seat = Seat(u8::try_from(a.seat).expect("a seat"));
-        let action = game.parse_action(seat, &a.notation).expect("a stored action parses");
-        game.play(seat, &action).expect("a stored action replays");
-        log.push((a.seat, a.notation));
-    }
-    (game, log, row.status, row.result)
 }
 
 #[tokio::test]

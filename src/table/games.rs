@@ -394,18 +394,36 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
         AnyView::ChaosClock(v) => chaos_clock::caption(t, v, lang),
         AnyView::Rabble(v) => rabble::caption(t, v, lang),
     };
-    let theme = crate::render::Theme {
+    let p = crate::render::render(&view, &caption, &theme(viewer, lang));
+    Some(Image { png: p.png, width: p.width, height: p.height })
+}
+
+/// The drawing theme for `viewer` reading `lang`: its script, and a seat sees the board from its
+/// own side.
+pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
+    crate::render::Theme {
         script: if lang == Lang::ZhHans {
             crate::render::Script::Chinese
         } else {
             crate::render::Script::Latin
         },
-        // A seat sees the board from its own side.
         flipped: viewer == Viewer::Seat(Seat(1)),
         ..crate::render::Theme::default()
-    };
-    let p = crate::render::render(&view, &caption, &theme);
-    Some(Image { png: p.png, width: p.width, height: p.height })
+    }
+}
+
+/// What the referee plays for a seat whose time ran out instead of ending the game, and the
+/// message saying so: a Dark Fence challenge window passes; a Rabble selection pick takes the
+/// default placement (the seed: 「超時則按原先的默認位置安排」). `None`: the seat loses on time.
+pub(super) fn timeout_action(
+    game: &AnyGame,
+    prompt: Prompt,
+) -> Option<(&'static str, &'static str)> {
+    match (prompt, game) {
+        (Prompt::Window, _) => Some(("pass", "timeout-pass")),
+        (Prompt::Setup, AnyGame::Rabble(_)) => Some(("pick default", "rb-timeout-pick")),
+        _ => None,
+    }
 }
 
 /// The display name of the player in seat `index` (`?` for an open seat).

@@ -934,6 +934,20 @@ impl Referee {
         mix(self.seed_base ^ mix(n))
     }
 
+    /// The seed of the next game created here: the running count of games, stored, mixed
+    /// into the referee's seed.
+    async fn next_seed(&self) -> Result<u64, TableError> {
+        let counter = self
+            .store
+            .meta("games_created")
+            .await?
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+            + 1;
+        self.store.set_meta("games_created", &counter.to_string()).await?;
+        Ok(self.seed_for(counter))
+    }
+
     /// `/library`: the most recent drawn Rabble games kept for others to continue, each with
     /// its plies, scores, changed squares, ancestry and board; `/library #id [@opponent]`
     /// continues one in this channel as a new game (a fork: the original stays as it was).
@@ -992,7 +1006,11 @@ impl Referee {
         };
         let id_text = id.to_string();
         let not_drawn = || TableError::user_with("err-library-not-drawn", &[("id", &id_text)]);
-        let row = self.store.game(id).await.map_err(|_| not_drawn())?;
+        let row = match self.store.game(id).await {
+            Ok(row) => row,
+            Err(crate::store::DbError::NotFound) => return Err(not_drawn()),
+            Err(e) => return Err(e.into()),
+        };
         if !in_library(&row) {
             return Err(not_drawn());
         }
@@ -1000,21 +1018,13 @@ impl Referee {
             return Err(TableError::user("err-self-invite"));
         }
         if opponent.is_some_and(is_bot_name) {
-            return Err(TableError::user_with("err-no-bot", &[("games", "chaos-clock")]));
+            return Err(no_bot());
         }
         let source = self.load(row).await?;
         let AnyGame::Rabble(g) = &source.game else { return Err(not_drawn()) };
         let fork = g.fork(u64::try_from(id).unwrap_or_default());
         let position = fork.to_text();
-        let counter = self
-            .store
-            .meta("games_created")
-            .await?
-            .and_then(|v| v.parse::<u64>().ok())
-            .unwrap_or(0)
-            + 1;
-        self.store.set_meta("games_created", &counter.to_string()).await?;
-        let seed = self.seed_for(counter);
+        let seed = self.next_seed().await?;
         let time = source.time;
         self.open_table(
             ctx,
@@ -1048,9 +1058,7 @@ impl Referee {
         let opponent = opponent.map(|o| if is_bot_name(o) { BOT_USER } else { o });
         let against_bot = opponent == Some(BOT_USER);
         if against_bot && !games::has_bot(kind) {
-            let games: Vec<&str> =
-                GameKind::ALL.iter().filter(|k| games::has_bot(**k)).map(|k| k.code()).collect();
-            return Err(TableError::user_with("err-no-bot", &[("games", &games.join(", "))]));
+            return Err(no_bot());
         }
         let pairs = crate::games::options::split_pairs(&settings.join(","))
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
@@ -1072,15 +1080,7 @@ impl Referee {
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         let time = TimeControl::from_pairs(&table_pairs)
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
-        let counter = self
-            .store
-            .meta("games_created")
-            .await?
-            .and_then(|v| v.parse::<u64>().ok())
-            .unwrap_or(0)
-            + 1;
-        self.store.set_meta("games_created", &counter.to_string()).await?;
-        let seed = self.seed_for(counter);
+        let seed = self.next_seed().await?;
         // Drawing a start may need the solver (Chaos Clock's start=fair): off the async threads.
         let engine = tokio::task::spawn_blocking(move || AnyGame::new(&options, Seed(seed)))
             .await
@@ -2227,27 +2227,13 @@ impl Referee {
             is_admin: false,
         };
         if now >= deadline {
-            if prompt == Prompt::Window {
-                let action = t.game.parse_action(seat, "pass")?;
+            if let Some((text, said)) = games::timeout_action(&t.game, prompt) {
+                let action = t.game.parse_action(seat, text)?;
                 let mut out = vec![self.say(
                     &ctx,
                     Dest::Chat(t.row.chat_id.clone()),
                     lang,
-                    "timeout-pass",
-                    &[("name", name.as_str().into()), ("id", t.row.id.into())],
-                )];
-                out.extend(self.apply(t, seat.index(), &action, None).await?);
-                return Ok(out);
-            }
-            if prompt == Prompt::Setup && matches!(t.game, AnyGame::Rabble(_)) {
-                // A Rabble selection pick that runs out of time takes the default placement
-                // (the seed: 「超時則按原先的默認位置安排」), not a loss.
-                let action = t.game.parse_action(seat, "pick default")?;
-                let mut out = vec![self.say(
-                    &ctx,
-                    Dest::Chat(t.row.chat_id.clone()),
-                    lang,
-                    "rb-timeout-pick",
+                    said,
                     &[("name", name.as_str().into()), ("id", t.row.id.into())],
                 )];
                 out.extend(self.apply(t, seat.index(), &action, None).await?);
@@ -2310,6 +2296,13 @@ pub const BOT_USER: &str = "bot";
 /// Whether an opponent typed at `/new` means the referee itself.
 fn is_bot_name(name: &str) -> bool {
     matches!(name.trim().to_lowercase().as_str(), "bot" | "机器人" | "arbiter")
+}
+
+/// The refusal of a game the referee does not play itself, naming those it does.
+fn no_bot() -> TableError {
+    let games: Vec<&str> =
+        GameKind::ALL.iter().filter(|k| games::has_bot(**k)).map(|k| k.code()).collect();
+    TableError::user_with("err-no-bot", &[("games", &games.join(", "))])
 }
 
 /// How many entries `/library` shows.

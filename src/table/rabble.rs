@@ -43,17 +43,10 @@ fn player(w: &Wording, lang: Lang, t: &Table, side: Side) -> String {
 /// Selection, reading and handicaps in one sentence.
 pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    use crate::games::GameOptions as _;
-    let defaults = crate::games::rabble::Options::default().to_pairs();
     // The options that differ from the defaults, but for the library's `from` (said below).
-    let summary: Vec<String> = g
-        .options()
-        .to_pairs()
-        .into_iter()
-        .zip(defaults)
-        .filter(|(mine, default)| mine.0 != "from" && mine.1 != default.1)
-        .map(|((k, v), _)| format!("{k}={v}"))
-        .collect();
+    let all = crate::games::GameOptions::summary(g.options());
+    let summary: Vec<&str> =
+        all.split(',').filter(|p| !p.is_empty() && !p.starts_with("from=")).collect();
     let mut text = w.text(
         lang,
         "rb-rules-summary",
@@ -208,15 +201,14 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<Strin
 
 fn scores_line(w: &Wording, lang: Lang, t: &Table) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    let v = g.view(Viewer::Public);
     w.text(
         lang,
         "rb-scores",
         &[
-            ("red", v.score[0].into()),
-            ("blue", v.score[1].into()),
-            ("quiet", v.quiet.0.into()),
-            ("limit", v.quiet.1.into()),
+            ("red", g.score[0].into()),
+            ("blue", g.score[1].into()),
+            ("quiet", g.quiet_plies.into()),
+            ("limit", g.options.quiet_limit.into()),
         ],
     )
 }
@@ -308,6 +300,28 @@ pub(super) fn view_message(
         ],
     )];
     lines.push(scores_line(w, lang, t));
+    lines.extend(beyond_lines(w, lang, view));
+    if let Some(outcome) = t.game.to_act().outcome() {
+        lines.push(result_text(w, lang, t, outcome.result, outcome.reason));
+    } else {
+        let next = to_act_line(w, lang, t);
+        if !next.is_empty() {
+            lines.push(next);
+        }
+    }
+    let in_chat = matches!(to, Dest::Chat(_));
+    let mut m = msg(t, to, lines.join("\n"));
+    m.image = games::picture(t, Viewer::Public, lang, images);
+    if in_chat {
+        m.buttons = buttons(w, lang, t);
+    }
+    m
+}
+
+/// What lies beyond a view's window: the nearest changed units of its layer outside it, and
+/// the other layers' change counts.
+fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
+    let mut lines = Vec::new();
     if !view.outside.0.is_empty() {
         let shown: Vec<String> =
             view.outside.0.iter().map(|(c, u)| format!("{} {c}", u.letters())).collect();
@@ -320,26 +334,7 @@ pub(super) fn view_message(
     for (layer, n) in &view.layers {
         lines.push(w.text(lang, "rb-layer", &[("z", layer.z.into()), ("count", (*n).into())]));
     }
-    match view.end.is_some() || t.game.to_act().outcome().is_some() {
-        true => {
-            if let Some(outcome) = t.game.to_act().outcome() {
-                lines.push(result_text(w, lang, t, outcome.result, outcome.reason));
-            }
-        }
-        false => {
-            let next = to_act_line(w, lang, t);
-            if !next.is_empty() {
-                lines.push(next);
-            }
-        }
-    }
-    let in_chat = matches!(to, Dest::Chat(_));
-    let mut m = msg(t, to, lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, lang, images);
-    if in_chat {
-        m.buttons = buttons(w, lang, t);
-    }
-    m
+    lines
 }
 
 /// A refused turn.
@@ -442,28 +437,13 @@ pub(super) fn window_message(
             ("layer", layer_text.into()),
         ],
     )];
-    if !view.outside.0.is_empty() {
-        let shown: Vec<String> =
-            view.outside.0.iter().map(|(c, u)| format!("{} {c}", u.letters())).collect();
-        lines.push(w.text(
-            lang,
-            "rb-outside",
-            &[("units", shown.join(", ").into()), ("count", view.outside.1.into())],
-        ));
-    }
-    for (layer, count) in &view.layers {
-        lines.push(w.text(lang, "rb-layer", &[("z", layer.z.into()), ("count", (*count).into())]));
-    }
+    lines.extend(beyond_lines(w, lang, &view));
     let mut m = msg(t, to, lines.join("\n"));
     if images {
+        // Drawn smaller as it widens, so a zoomed-out picture stays about one screen.
         let theme = crate::render::Theme {
-            script: if lang == Lang::ZhHans {
-                crate::render::Script::Chinese
-            } else {
-                crate::render::Script::Latin
-            },
             cell: u32::try_from(72 / zoom).unwrap_or(24),
-            ..crate::render::Theme::default()
+            ..games::theme(Viewer::Public, lang)
         };
         let caption = caption(t, &view, lang);
         let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);

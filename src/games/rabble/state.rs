@@ -443,6 +443,13 @@ impl State {
         Ok(report)
     }
 
+    /// What stacking `acting` onto `there` at `at` would cost (spec §5, [I-16]), or `None`
+    /// when the two cannot stack (a king or prince in either).
+    #[must_use]
+    pub fn stacking_price(acting: &Unit, there: &Unit, at: &Coord) -> Option<i64> {
+        State::merge(acting, there).ok().map(|merged| State::stack_price(acting.owner, at, &merged))
+    }
+
     fn stack_price(owner: Side, at: &Coord, merged: &Unit) -> i64 {
         if owner.in_zone(at.y) { 1 } else { merged.max_value() }
     }

@@ -156,16 +156,9 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
                 (ok && !u.has(Kind::J) && !unit.has(Kind::J)).then(|| format!("x{}", short(t)))
             }
             Some(u) => {
-                let mergeable = unit.pieces.iter().chain(&u.pieces).all(|k| k.stacks());
-                let ok = mergeable
-                    && (reaches(board, &unit.pieces, side, origin, t, false) || queen(false));
-                ok.then(|| {
-                    let mut pieces = unit.pieces.clone();
-                    pieces.extend(&u.pieces);
-                    let merged = Unit { owner: side, pieces };
-                    let price = if side.in_zone(t.y) { 1 } else { merged.max_value() };
-                    format!("&{} ({price})", short(t))
-                })
+                let price = State::stacking_price(&unit, &u, t)?;
+                (reaches(board, &unit.pieces, side, origin, t, false) || queen(false))
+                    .then(|| format!("&{} ({price})", short(t)))
             }
         }
     };
@@ -232,14 +225,8 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
     let jump_to = |t: &Coord, name: String| -> Option<String> {
         match board.get(t) {
             None => Some(name),
-            Some(u)
-                if u.owner == side && unit.pieces.iter().chain(&u.pieces).all(|k| k.stacks()) =>
-            {
-                let mut pieces = unit.pieces.clone();
-                pieces.extend(&u.pieces);
-                let merged = Unit { owner: side, pieces };
-                let price = if side.in_zone(t.y) { 1 } else { merged.max_value() };
-                Some(format!("{name}& ({price})"))
+            Some(u) if u.owner == side => {
+                State::stacking_price(&unit, &u, t).map(|price| format!("{name}& ({price})"))
             }
             Some(_) => None,
         }

@@ -1484,9 +1484,20 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_cha
         .expect(Place::Channel, "Rabble chess #1: Alice (Red, moves first) vs Bob (Blue).")
         .await;
     assert_eq!(started.files.len(), 1, "the board comes with the start");
-    // Selection: Alice types her first pick; every other pick is the button under the board,
-    // pressed by whoever is to pick.
-    api.slash(ALICE, "move", &[("action", 3, text("pick C N B R"))]);
+    // Selection: Alice builds her first pick with the piece buttons under the board, slot by
+    // slot; every other pick is the default button, pressed by whoever is to pick.
+    let mut pressed = api.press(ALICE, &started, "1:0:act-pick-C");
+    for letter in ["N", "B", "R"] {
+        let data = format!("1:0:complete-{letter}");
+        let question = api
+            .wait("the next slot's buttons", |i| {
+                i.sent.iter().rev().find(|s| s.buttons.contains(&data)).cloned()
+            })
+            .await;
+        assert!(question.content.contains("of 4 (so far: C"), "{}", question.content);
+        assert_eq!(api.callback(&pressed).await["type"], 6, "acknowledged silently");
+        pressed = api.press(ALICE, &question, &data);
+    }
     api.expect(Place::Channel, "Alice (Red) picks C N B R (step 1).").await;
     for turn in 1..18u32 {
         let who = if turn % 2 == 1 { BOB } else { ALICE };
@@ -1504,6 +1515,13 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_cha
     // A refused turn is told to Bob alone and changes nothing.
     api.slash(BOB, "move", &[("action", 3, text("3,7>3,6"))]);
     api.expect(Place::Ephemeral(BOB.id), "Not played: (3,6,1) holds an enemy unit").await;
+    // `/moves` and the 3-D observation, with their options, answer the asker alone (look-ups,
+    // like /rules and /games).
+    api.slash(BOB, "moves", &[("square", 3, text("3,7"))]);
+    api.expect(Place::Ephemeral(BOB.id), "#1, where the unit on (3,7,1) can go").await;
+    api.slash(BOB, "view", &[("slice", 3, text("z 5..8 5..8"))]);
+    let slice = api.expect(Place::Ephemeral(BOB.id), "#1 3-D observation: x 5..8, y 5..8").await;
+    assert_eq!(slice.files.len(), 1, "with its picture");
     api.slash(BOB, "resign", &[]);
     api.expect(Place::Channel, "#1 is over: Alice wins.").await;
     let _ = bot.finish().await;

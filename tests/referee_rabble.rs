@@ -172,6 +172,26 @@ async fn an_agreed_draw_enters_the_library_and_another_channel_continues_it_as_a
     assert!(texts_to(&out, "#u").concat().contains("#3 ply 5: carol (Red) plays"), "{out:#?}");
     let (again, again_log, status, _) = stored_game(&db, 1).await;
     assert_eq!((status.as_str(), again_log, again.ply), ("over", log, drawn.ply));
+
+    // The library shows each entry's forks and where they stand: #3 in play, then decided;
+    // a second fork, #4, waits for an opponent.
+    let out = run(
+        "carol@#u: /library
+",
+        &db,
+    )
+    .await;
+    assert!(texts_to(&out, "#u").concat().contains("Continued as: #3 (in play)."), "{out:#?}");
+    let out = run(
+        "dave@#u: /resign
+erin@#v: /library #1
+carol@#u: /library
+",
+        &db,
+    )
+    .await;
+    let text = texts_to(&out, "#u").concat();
+    assert!(text.contains("Continued as: #3 (Red won), #4 (waiting for an opponent)."), "{text}");
 }
 
 #[tokio::test]
@@ -212,4 +232,125 @@ async fn the_board_pans_to_any_centre_and_layer_and_zooms_out() {
     let out = run("carol@#t: /board #2 3,3\n", &db).await;
     let text: String = out.iter().map(|m| m["text"].as_str().unwrap_or("")).collect();
     assert!(text.contains("Only Rabble's board is larger than its picture"), "{out:#?}");
+}
+
+/// The button labels of the last message sent to `to`.
+fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
+    let m = out.iter().rev().find(|m| m["to"] == to).expect("a message");
+    m["buttons"]
+        .as_array()
+        .map(|b| b.iter().map(|l| l.as_str().unwrap_or("").to_string()).collect())
+        .unwrap_or_default()
+}
+
+// §3 selection by buttons: the piece buttons under the prompt start a pick, and each answer
+// offers the next slot's pieces until the fourth plays it; at the last step only the unique
+// pieces not yet placed are offered. Someone else's press changes nothing.
+#[tokio::test]
+async fn a_pick_is_built_button_by_button_and_the_last_step_offers_only_unplaced_uniques() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    let out = run("alice@#t: /new rabble @bob\nbob@#t: /accept\n", &db).await;
+    let pieces = ["R 車夫", "N 馬仔", "B 相爺", "C 山炮", "P 跳兵"];
+    let mut expected = vec!["Default placement".to_string()];
+    expected.extend(pieces.iter().map(ToString::to_string));
+    assert_eq!(last_buttons(&out, "#t"), expected);
+    // The buttons' payloads: `<game>:<turn>:act-pick-<letter>`, then `complete-<letter>`.
+    let out = run(
+        "alice@#t: /press 1:0:act-pick-C\nbob@#t: /press 1:0:complete-N\n\
+         alice@#t: /press 1:0:complete-N\nalice@#t: /press 1:0:complete-B\n",
+        &db,
+    )
+    .await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("#1: slot 2 of 4 (so far: C). Choose the next piece:"), "{text}");
+    assert!(text.contains("#1: slot 4 of 4 (so far: C N B)."), "{text}");
+    assert_eq!(last_buttons(&out, "#t"), pieces.map(ToString::to_string).to_vec());
+    assert!(stored_game(&db, 1).await.1.is_empty(), "nothing is played before the fourth slot");
+    // The partial pick lives in the referee's memory, so the last slot is pressed in the same
+    // process as the others (a restart forgets it: the button then says it is stale).
+    let out = run(
+        "alice@#t: /press 1:0:act-pick-C\nalice@#t: /press 1:0:complete-N\n\
+         alice@#t: /press 1:0:complete-B\nalice@#t: /press 1:0:complete-R\n\
+         alice@#t: /press 1:0:complete-P\n",
+        &db,
+    )
+    .await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("alice (Red) picks C N B R (step 1)."), "{text}");
+    assert!(text.contains("no longer applies"), "a pressed-again button is stale: {text}");
+    assert_eq!(stored_game(&db, 1).await.1, vec![(0, "pick C N B R".to_string())]);
+    for pick in 1..16 {
+        let who = if pick % 2 == 1 { "bob" } else { "alice" };
+        run(&format!("{who}@#t: /move pick default\n"), &db).await;
+    }
+    let out =
+        run("alice@#t: /press 1:16:act-pick-K\nalice@#t: /press 1:16:complete-G\n", &db).await;
+    assert_eq!(last_buttons(&out, "#t"), ["Q 老後", "J 公子"]);
+    let out = run(
+        "alice@#t: /press 1:16:act-pick-K\nalice@#t: /press 1:16:complete-G\n\
+         alice@#t: /press 1:16:complete-J\nalice@#t: /press 1:16:complete-Q\n",
+        &db,
+    )
+    .await;
+    assert!(
+        texts_to(&out, "#t").concat().contains("alice (Red) picks K G J Q (step 9)."),
+        "{out:#?}"
+    );
+    let (game, ..) = stored_game(&db, 1).await;
+    assert_eq!(game.royals[0][0], Some(arbiter::games::rabble::Coord::main(5, 1)));
+}
+
+// The seed's 3-D observation (三維坐標觀察系統) and `/moves`, asked by a spectator: Rabble has
+// no secrets, so both answer in the channel.
+#[tokio::test]
+async fn the_three_d_observation_shows_a_block_through_its_layers_and_moves_lists_one_square() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run(
+        "alice@#t: /new rabble @bob select=off\nbob@#t: /accept\nalice@#t: /move drop N&7,6,2\n\
+         bob@#t: /move 3,7x3,5\n",
+        &db,
+    )
+    .await;
+    // Without layers given: 0..2 widened to the block's changed layers (z = 2 here).
+    let out = run("carol@#t: /view z 5..8 5..8\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("#1 3-D observation: x 5..8, y 5..8, layers z=0..2"), "{text}");
+    assert!(text.contains("Set by the selection or by play (1; · is empty): (7,6,2) "), "{text}");
+    let (game, ..) = stored_game(&db, 1).await;
+    let stack = game.board().get(&arbiter::games::rabble::Coord::xyz(7, 6, 2)).expect("a unit");
+    assert!(text.contains(&format!("(7,6,2) {}", stack.letters())), "{text}");
+    let image = &out[0]["image"];
+    assert!(image["bytes"].as_u64().unwrap_or(0) > 1000, "drawn: {image}");
+    // Layers given explicitly, and a block elsewhere: Bob's capture emptied 3,7 in z = 1.
+    let out = run("carol@#t: /view z 2..4 6..7 -3..1\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("layers z=-3..1"), "{text}");
+    assert!(text.contains("(3,7,1) ·"), "{text}");
+    // Bad slices are refused with the reason.
+    for (slice, why) in [
+        ("z 1..20 1..2", "x 1..20 is too wide: at most 12 at a time"),
+        ("z 5..1 1..2", "runs backwards"),
+        ("z 1..2", "write the columns, the rows"),
+        ("q 1..2 1..2", "`q` is not `z`"),
+        ("z 1..2 1..2 -5..5", "z -5..5 is too wide: at most 9"),
+    ] {
+        let out = run(&format!("carol@#t: /view {slice}\n"), &db).await;
+        let text = texts_to(&out, "#t").concat();
+        assert!(text.contains("Cannot show that slice") && text.contains(why), "{slice}: {text}");
+    }
+    // `/moves`: the pawn Bob moved to 3,5 captures forward, and an empty square has no unit.
+    let out = run("carol@#t: /moves 3,5\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("#1, where the unit on (3,5,1) can go"), "{text}");
+    assert!(text.contains("x3,3"), "Blue's pawn captures two rows down, as 3,7x3,5 did: {text}");
+    let out = run("carol@#t: /moves 3,7\n", &db).await;
+    assert!(texts_to(&out, "#t").concat().contains("(3,7,1) is empty"), "{out:#?}");
+    // Other games have neither.
+    run("alice@#t: /new ultima @bob\nbob@#t: /accept\n", &db).await;
+    let out = run("carol@#t: /view #2 z 1..2 1..2\ncarol@#t: /moves #2 3,3\n", &db).await;
+    let text: String = out.iter().map(|m| m["text"].as_str().unwrap_or("")).collect();
+    assert!(text.contains("Only Rabble has a 3-D observation"), "{text}");
+    assert!(text.contains("/moves lists one square's targets in Rabble"), "{text}");
 }

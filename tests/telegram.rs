@@ -1105,9 +1105,18 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_gro
         .expect_sent(GROUP, "Rabble chess #1: Alice Liddell (Red, moves first) vs Bob (Blue).")
         .await;
     assert!(started.photo.is_some(), "the board comes as a photo");
-    // Selection: Alice types her first pick, then every other pick is the button under the
-    // board (payload `<id>:<turn>:act-pick-default`), pressed by whoever is to pick.
-    api.say(GROUP, ALICE, "/move pick C N B R");
+    // Selection: Alice builds her first pick with the piece buttons under the board, slot by
+    // slot (`act-pick-C`, then `complete-<letter>`); every other pick is the default button
+    // (payload `<id>:<turn>:act-pick-default`), pressed by whoever is to pick.
+    let id = api.press(ALICE, &started, "1:0:act-pick-C");
+    assert!(api.expect_answer(&id).await.get("show_alert").is_none());
+    for letter in ["N", "B", "R"] {
+        let data = format!("1:0:complete-{letter}");
+        let question = api.expect_data(GROUP, &data).await;
+        assert!(question.text.contains("of 4 (so far: C"), "{}", question.text);
+        let id = api.press(ALICE, &question, &data);
+        assert!(api.expect_answer(&id).await.get("show_alert").is_none());
+    }
     api.expect_sent(GROUP, "Alice Liddell (Red) picks C N B R (step 1).").await;
     for turn in 1..18u32 {
         let who = if turn % 2 == 1 { BOB } else { ALICE };
@@ -1124,6 +1133,12 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_gro
         .await;
     api.say(GROUP, BOB, "/move 3,7>3,6");
     api.expect_sent(GROUP, "Not played: (3,6,1) holds an enemy unit: use x to capture it").await;
+    // `/moves` and the 3-D observation (with its picture) answer in the group.
+    api.say(GROUP, BOB, "/moves 3,7");
+    api.expect_sent(GROUP, "#1, where the unit on (3,7,1) can go").await;
+    api.say(GROUP, BOB, "/view z 5..8 5..8");
+    let slice = api.expect_sent(GROUP, "#1 3-D observation: x 5..8, y 5..8").await;
+    assert!(slice.photo.is_some(), "{}", slice.text);
     api.say(GROUP, BOB, "/move 3,7x3,5");
     api.expect_sent(GROUP, "#1 ply 2: Bob (Blue) plays (3,7,1)x(3,5,1)").await;
     api.say(GROUP, BOB, "/resign");

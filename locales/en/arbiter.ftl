@@ -22,7 +22,7 @@ help-move = play an action (private games: in your private chat with me)
 help-confirm = confirm the move I echoed
 help-cancel = drop the move I echoed
 help-board = show the public board
-help-view = show your private view (sent privately)
+help-view = show your private view (sent privately); in Rabble, /view z x1..x2 y1..y2 shows the 3-D observation
 help-challenge = challenge the other player (Dark Fence challenge variant)
 help-pass = do not challenge (Dark Fence); pass when you have no legal move (Perfect 10 x 10)
 help-claim = claim the tokens are separated (Dark Fence house rule); claim a draw by threefold repetition (Perfect 10 x 10)
@@ -540,3 +540,29 @@ rb-window = #{ $id }: x { $x0 }..{ $x1 }, y { $y0 }..{ $y1 } of layer z={ $layer
 rb-bad-window = Cannot show that window: { $detail }. Write /board x,y (a centre, with ,z for another layer) and/or /board zoom 2.
 err-board-window = Only Rabble's board is larger than its picture: /board takes a window there alone.
 discord-opt-window = Rabble only: a centre x,y (add ,z for another layer) and/or zoom 2
+rb-complete-pick = #{ $id }: slot { $slot } of 4 (so far: { $sofar }). Choose the next piece:
+help-moves = Rabble: where the unit on a square can go (its turns are infinite, so one square at a time)
+discord-opt-square = The square, e.g. 7,6 (or 7,6,2 in another layer)
+discord-opt-slice = Rabble's 3-D observation: z x1..x2 y1..y2 [z1..z2]
+rb-observation = #{ $id } 3-D observation: x { $x0 }..{ $x1 }, y { $y0 }..{ $y1 }, layers z={ $z0 }..{ $z1 }, the top layer first.
+rb-observation-unchanged = Every square of this block in these layers holds { $band ->
+    [yes] its default: a pawn, or nothing in the open band.
+   *[no] its default pawn.
+}
+rb-observation-changed = Set by the selection or by play ({ $count }; · is empty): { $squares }. Every other square of the block holds { $band ->
+    [yes] its default: a pawn, or nothing in the open band.
+   *[no] its default pawn.
+}
+rb-observation-elsewhere = This block also has { $count } changed squares in layer z={ $layer }.
+err-view-slice = Only Rabble has a 3-D observation: /view takes a slice (z x1..x2 y1..y2) there alone.
+rb-bad-slice = Cannot show that slice: { $detail }. Write /view z x1..x2 y1..y2, and optionally z1..z2 (at most 12 columns, 12 rows and 9 layers).
+err-moves-rabble = /moves lists one square's targets in Rabble, whose turns are infinite; in the other games, type the move and the referee checks it.
+rb-bad-square = Cannot list moves from there: { $detail }. Write /moves x,y (or x,y,z in another layer).
+rb-moves = #{ $id }, where the unit on { $square } can go (> move, x capture, & stack with its price; rays count squares from it):
+rb-library-forks = Continued as: { $forks }.
+rb-fork-invited = #{ $id } (waiting for an opponent)
+rb-fork-active = #{ $id } (in play)
+rb-fork-won = #{ $id } ({ $side } won)
+rb-fork-drawn = #{ $id } (drawn)
+rb-fork-library = #{ $id } (drawn by agreement: in the library too)
+rb-fork-abandoned = #{ $id } (abandoned)

@@ -21,7 +21,7 @@ help-move = 行动（暗棋请在与我的私聊中发送）
 help-confirm = 确认我复述的行动
 help-cancel = 撤回我复述的行动
 help-board = 显示公开棋盘
-help-view = 显示你的私人视图（私聊发送）
+help-view = 显示你的私人视图（私聊发送）；烏合之眾中 /view z x1..x2 y1..y2 显示三维观察
 help-challenge = 质疑对方（暗弈分野两人质疑玩法）
 help-pass = 不质疑（暗弈分野）；没有合法着法时停一手（完美十乘十）
 help-claim = 宣布双方已被分隔（暗弈分野自定规则）；以三次重复局面要求和棋（完美十乘十）
@@ -529,3 +529,29 @@ rb-window = #{ $id }：位面 z={ $layer } 的 x { $x0 }..{ $x1}、y { $y0 }..{ 
 rb-bad-window = 無法顯示這個範圍：{ $detail }。請寫 /board x,y（中心，加 ,z 換位面）和/或 /board zoom 2。
 err-board-window = 只有烏合之眾的棋盤比圖片大：只有那裏的 /board 才接受範圍。
 discord-opt-window = 僅限烏合之眾：中心 x,y（加 ,z 換位面）和/或 zoom 2
+rb-complete-pick = #{ $id }：第 { $slot }/4 格（已選：{ $sofar }）。請選下一枚棋子：
+help-moves = 烏合之眾：某一格上的棋子能走到哪裏（走法無窮，一次看一格）
+discord-opt-square = 格子，例如 7,6（其他位面寫 7,6,2）
+discord-opt-slice = 烏合之眾的三維觀察：z x1..x2 y1..y2 [z1..z2]
+rb-observation = #{ $id } 三維坐標觀察：x { $x0 }..{ $x1 }、y { $y0 }..{ $y1 }、位面 z={ $z0 }..{ $z1 }，最上層在前。
+rb-observation-unchanged = 這一塊在這些位面上的每一格{ $band ->
+    [yes] 都是默認狀態：跳兵，或空出的兵帶中的空格。
+   *[no] 都是默認的跳兵。
+}
+rb-observation-changed = 由自選或對局設定的格子（{ $count } 格；· 為空格）：{ $squares }。這一塊其餘的格子{ $band ->
+    [yes] 都是默認狀態：跳兵，或空出的兵帶中的空格。
+   *[no] 都是默認的跳兵。
+}
+rb-observation-elsewhere = 這一塊在位面 z={ $layer } 還有 { $count } 格有變化。
+err-view-slice = 只有烏合之眾有三維觀察：只有那裏的 /view 才接受切片（z x1..x2 y1..y2）。
+rb-bad-slice = 無法顯示這個切片：{ $detail }。請寫 /view z x1..x2 y1..y2，可再加 z1..z2（最多 12 列、12 排、9 個位面）。
+err-moves-rabble = /moves 只用於走法無窮的烏合之眾，一次列出一格的去處；其他棋請直接輸入着法，由裁判檢查。
+rb-bad-square = 無法列出那裏的走法：{ $detail }。請寫 /moves x,y（其他位面寫 x,y,z）。
+rb-moves = #{ $id }，{ $square } 上的棋子能去的地方（> 走、x 吃、& 疊加並附價格；射線從它數起）：
+rb-library-forks = 後續對局：{ $forks }。
+rb-fork-invited = #{ $id }（等待對手）
+rb-fork-active = #{ $id }（進行中）
+rb-fork-won = #{ $id }（{ $side }勝）
+rb-fork-drawn = #{ $id }（和局）
+rb-fork-library = #{ $id }（雙方同意和棋：也在和局庫中）
+rb-fork-abandoned = #{ $id }（已放棄）

@@ -8,6 +8,7 @@ use image::{Rgba, RgbaImage};
 
 use super::board::draw_caption;
 use super::{Picture, Script, Theme, encode, fill_disc, fill_rect, text_centered};
+use crate::games::rabble::text::Observation;
 use crate::games::rabble::{Kind, Side, Unit, View};
 
 /// The character drawn for a piece kind.
@@ -21,6 +22,116 @@ pub fn label(kind: Kind, script: Script) -> char {
 
 fn top_kind(u: &Unit) -> Kind {
     u.pieces.iter().copied().max_by_key(|k| (k.value(), *k)).unwrap_or(Kind::P)
+}
+
+/// A unit as a disc with its most valuable piece's character and, for a stack, its height on a
+/// badge; `cell` is the square's side and `(sx, sy)` its top left corner.
+fn draw_unit(img: &mut RgbaImage, u: &Unit, sx: i64, sy: i64, cell: i64, theme: &Theme) {
+    let fill = if u.owner == Side::Red { theme.second } else { theme.first };
+    let (cx, cy) = (sx + cell / 2, sy + cell / 2);
+    fill_disc(img, cx, cy, cell * 2 / 5, fill);
+    let c = label(top_kind(u), theme.script).to_string();
+    text_centered(img, &c, cx, cy, cell as f32 * 0.5, Rgba([255, 255, 255, 255]));
+    if u.pieces.len() > 1 {
+        // The stack's height on a dark badge at the disc's lower right.
+        let h = u.pieces.len().to_string();
+        let (bx, by) = (sx + cell - cell / 5, sy + cell - cell / 5);
+        fill_disc(img, bx, by, cell / 5, theme.ink);
+        text_centered(img, &h, bx, by, cell as f32 * 0.3, Rgba([255, 255, 255, 255]));
+    }
+}
+
+/// Draws the seed's 3-D observation (三維坐標觀察系統): one panel per layer, the top layer
+/// first, left to right and then down, three panels to a row; each panel is the block seen from
+/// above with its coordinates, titled with its layer, the main plane's title marked. Equal
+/// observations give identical bytes.
+#[must_use]
+pub fn observation(o: &Observation, caption: &str, theme: &Theme) -> Picture {
+    let cols = i64::try_from(o.layers.first().map_or(0, |(_, r)| r.first().map_or(0, Vec::len)))
+        .unwrap_or(0);
+    let rows = i64::try_from(o.layers.first().map_or(0, |(_, r)| r.len())).unwrap_or(0);
+    let n = i64::try_from(o.layers.len()).unwrap_or(0);
+    let cell = i64::from(theme.cell.clamp(8, 512)) / 2;
+    let band = i64::from(theme.caption.clamp(8, 512));
+    let per_row = n.clamp(1, 3);
+    let panel_rows = (n + per_row - 1) / per_row;
+    // A panel: its title above, row labels at its left, column labels under it.
+    let (label_w, title_h, foot_h, gap) = (cell, cell * 3 / 4, cell * 3 / 4, cell / 2);
+    let panel_w = label_w + cols * cell + gap;
+    let panel_h = title_h + rows * cell + foot_h + gap;
+    let width = per_row * panel_w + gap;
+    let height = band + panel_rows * panel_h;
+    let mut img = RgbaImage::from_pixel(
+        u32::try_from(width.max(1)).unwrap_or(1),
+        u32::try_from(height.max(1)).unwrap_or(1),
+        theme.background,
+    );
+    draw_caption(&mut img, caption, band, theme.ink);
+    let zh = theme.script == Script::Chinese;
+    let battlefield = Rgba([200, 226, 190, 255]);
+    let front = Rgba([190, 222, 240, 255]);
+    let other = Rgba([236, 232, 222, 255]);
+    let size = cell as f32 * 0.36;
+    for (p, (z, grid)) in o.layers.iter().enumerate() {
+        let p = i64::try_from(p).unwrap_or(0);
+        let left = gap + (p % per_row) * panel_w + label_w;
+        let top = band + (p / per_row) * panel_h + title_h;
+        let title = match (*z == 1, zh) {
+            (true, true) => format!("z={z} 主位面"),
+            (true, false) => format!("z={z} main plane"),
+            (false, _) => format!("z={z}"),
+        };
+        text_centered(
+            &mut img,
+            &title,
+            left + cols * cell / 2,
+            top - title_h / 2,
+            size * 1.2,
+            theme.ink,
+        );
+        for (j, line) in grid.iter().enumerate() {
+            let j = i64::try_from(j).unwrap_or(0);
+            let y = o.y.0 + j;
+            // Row y.0 at the bottom, or at the top when the theme is flipped (Blue's own view).
+            let sy = top + if theme.flipped { j } else { rows - 1 - j } * cell;
+            for (i, cellv) in line.iter().enumerate() {
+                let i = i64::try_from(i).unwrap_or(0);
+                let x = o.x.0 + i;
+                let sx = left + if theme.flipped { cols - 1 - i } else { i } * cell;
+                let in_b = *z == 1 && (1..=12).contains(&x) && (1..=12).contains(&y);
+                let color = match (in_b, (5..=8).contains(&y)) {
+                    (true, true) => front,
+                    (true, false) => battlefield,
+                    (false, _) => other,
+                };
+                fill_rect(&mut img, sx + 1, sy + 1, cell - 2, cell - 2, color);
+                if let Some(u) = cellv {
+                    draw_unit(&mut img, u, sx, sy, cell, theme);
+                }
+            }
+            text_centered(
+                &mut img,
+                &y.to_string(),
+                left - label_w / 2,
+                sy + cell / 2,
+                size,
+                theme.ink,
+            );
+        }
+        for i in 0..cols {
+            let sx = left + if theme.flipped { cols - 1 - i } else { i } * cell;
+            let t = (o.x.0 + i).to_string();
+            text_centered(
+                &mut img,
+                &t,
+                sx + cell / 2,
+                top + rows * cell + foot_h / 2,
+                size,
+                theme.ink,
+            );
+        }
+    }
+    encode(&img)
 }
 
 /// Draws `view` and encodes it as PNG. Equal views give identical bytes.
@@ -69,25 +180,7 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
             };
             fill_rect(&mut img, sx + 1, sy + 1, cell - 2, cell - 2, color);
             if let Some(u) = cellv {
-                let fill = if u.owner == Side::Red { theme.second } else { theme.first };
-                let (cx, cy) = (sx + cell / 2, sy + cell / 2);
-                fill_disc(&mut img, cx, cy, cell * 2 / 5, fill);
-                let c = label(top_kind(u), theme.script).to_string();
-                text_centered(&mut img, &c, cx, cy, cell as f32 * 0.5, Rgba([255, 255, 255, 255]));
-                if u.pieces.len() > 1 {
-                    // The stack's height on a dark badge at the disc's lower right.
-                    let h = u.pieces.len().to_string();
-                    let (bx, by) = (sx + cell - cell / 5, sy + cell - cell / 5);
-                    fill_disc(&mut img, bx, by, cell / 5, theme.ink);
-                    text_centered(
-                        &mut img,
-                        &h,
-                        bx,
-                        by,
-                        cell as f32 * 0.3,
-                        Rgba([255, 255, 255, 255]),
-                    );
-                }
+                draw_unit(&mut img, u, sx, sy, cell, theme);
             }
         }
     }

@@ -39,7 +39,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("confirm", &["确认"], "[#id]", "help-confirm"),
     cmd("cancel", &["撤回"], "[#id]", "help-cancel"),
     cmd("board", &["棋盘"], "[#id] [window]", "help-board"),
-    cmd("view", &["视图", "我的"], "[#id]", "help-view"),
+    cmd("view", &["视图", "我的"], "[#id] [slice]", "help-view"),
+    cmd("moves", &["走法"], "<square> [#id]", "help-moves"),
     cmd("challenge", &["质疑"], "[#id]", "help-challenge"),
     cmd("pass", &["不质疑"], "[#id]", "help-pass"),
     cmd("claim", &["分野"], "[#id]", "help-claim"),
@@ -92,8 +93,22 @@ pub enum Command {
         /// Rabble's window: a centre `x,y[,z…]` and/or `zoom N`.
         window: Option<String>,
     },
-    /// `/view [#id]`: the caller's private view.
-    View(Option<i64>),
+    /// `/view [#id]`: the caller's private view; with a slice, Rabble's 3-D observation
+    /// (`/view z x1..x2 y1..y2 [z1..z2]`, for anyone: Rabble has no secrets).
+    View {
+        /// The game.
+        id: Option<i64>,
+        /// The slice as typed, after the game id.
+        slice: Option<String>,
+    },
+    /// `/moves <square> [#id]`: where the Rabble unit on a square can go (its turns are
+    /// infinite, so they are listed one origin at a time).
+    Moves {
+        /// The game.
+        id: Option<i64>,
+        /// The square as typed.
+        square: String,
+    },
     /// `/challenge [#id]`
     Challenge(Option<i64>),
     /// `/pass [#id]`
@@ -261,7 +276,18 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
             let window = (!args.is_empty()).then(|| args.join(" "));
             Command::Board { id, window }
         }
-        "view" => Command::View(id_only(&mut args)?),
+        "view" => {
+            let id = take_id(&mut args);
+            let slice = (!args.is_empty()).then(|| args.join(" "));
+            Command::View { id, slice }
+        }
+        "moves" => {
+            let id = take_id(&mut args);
+            if args.is_empty() {
+                return Err(CommandError::Missing { command: c, what: "a square" });
+            }
+            Command::Moves { id, square: args.join(" ") }
+        }
         "challenge" => Command::Challenge(id_only(&mut args)?),
         "pass" => Command::Pass(id_only(&mut args)?),
         "claim" => Command::Claim(id_only(&mut args)?),
@@ -333,6 +359,17 @@ mod tests {
         assert_eq!(p("/和局庫 #12 @bob"), fork);
         assert_eq!(p("/library #12"), Command::Library { id: Some(12), opponent: None });
         assert!(parse("/library everything", false).is_err());
+    }
+
+    #[test]
+    fn view_takes_an_optional_slice_and_moves_needs_a_square() {
+        assert_eq!(p("/view #3"), Command::View { id: Some(3), slice: None });
+        assert_eq!(
+            p("/view z 1..4 5..8 #3"),
+            Command::View { id: Some(3), slice: Some("z 1..4 5..8".into()) }
+        );
+        assert_eq!(p("/走法 7,6 #2"), Command::Moves { id: Some(2), square: "7,6".into() });
+        assert!(matches!(parse("/moves #2", false), Err(CommandError::Missing { .. })));
     }
 
     #[test]

@@ -75,10 +75,10 @@ pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<Any
 pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
     match game {
         AnyGame::Perfect10(_) => perfect10::partial_text(game, seat, text),
-        AnyGame::DarkFence(_)
-        | AnyGame::Ultima(_)
-        | AnyGame::ChaosClock(_)
-        | AnyGame::Rabble(_) => text.trim().to_string(),
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => {
+            text.trim().to_string()
+        }
+        AnyGame::Rabble(_) => rabble::partial_text(text),
     }
 }
 
@@ -96,7 +96,8 @@ pub(super) fn completions(
 ) -> Vec<(String, String)> {
     match game {
         AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
-        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) | AnyGame::Rabble(_) => Vec::new(),
+        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => Vec::new(),
+        AnyGame::Rabble(_) => rabble::completions(game, seat, text),
         AnyGame::Perfect10(_) => perfect10::completions(w, lang, game, seat, text, error),
     }
 }
@@ -116,21 +117,30 @@ pub(super) fn completion_prompt(
     let id = t.row.id;
     let question_id = match &t.game {
         AnyGame::Perfect10(_) => "p10-complete-promotion",
-        AnyGame::DarkFence(_)
-        | AnyGame::Ultima(_)
-        | AnyGame::ChaosClock(_)
-        | AnyGame::Rabble(_) => "complete-move",
+        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => "complete-move",
+        // A Rabble pick built button by button: no refusal, only the next slot.
+        AnyGame::Rabble(_) => {
+            let question = rabble::pick_question(w, ctx.lang, t, text);
+            let mut m = msg(t, ctx.here(), question);
+            m.buttons = buttons(id, turn, choices);
+            return m;
+        }
     };
     let question = w.text(ctx.lang, question_id, &[("id", id.into()), ("move", text.into())]);
     let mut m = msg(t, ctx.here(), format!("{}\n{question}", error_text(w, ctx.lang, error)));
-    m.buttons = choices
+    m.buttons = buttons(id, turn, choices);
+    m
+}
+
+/// One completion button per choice (payload `<id>:<turn>:complete-<end>`).
+fn buttons(id: i64, turn: i64, choices: &[(String, String)]) -> Vec<Button> {
+    choices
         .iter()
         .map(|(label, end)| Button {
             label: label.clone(),
             payload: format!("{id}:{turn}:complete-{end}"),
         })
-        .collect();
-    m
+        .collect()
 }
 
 /// The invitation posted by `/new`.

@@ -17,7 +17,7 @@ mod rabble;
 pub mod reply;
 mod ultima;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex as StdMutex};
 
 use fluent_bundle::FluentValue;
@@ -800,7 +800,9 @@ impl Referee {
             Command::Confirm(id) => self.confirm(ctx, id, true).await,
             Command::Cancel(id) => self.confirm(ctx, id, false).await,
             Command::Board { id, window } => self.board(ctx, id, window.as_deref()).await,
-            Command::View(id) => self.view(ctx, id).await,
+            Command::View { id, slice: None } => self.view(ctx, id).await,
+            Command::View { id, slice: Some(slice) } => self.observe(ctx, id, &slice).await,
+            Command::Moves { id, square } => self.moves(ctx, id, &square).await,
             Command::Challenge(id) => self.window(ctx, id, "challenge").await,
             Command::Pass(id) => self.window(ctx, id, "pass").await,
             Command::Claim(id) => self.window(ctx, id, "claim").await,
@@ -966,6 +968,17 @@ impl Referee {
                 return Ok(vec![self.say(ctx, ctx.here(), lang, "rb-library-empty", &[])]);
             }
             let total = rows.len();
+            // The tree: every Rabble game continued from a library game, by parent.
+            let mut forks: BTreeMap<i64, Vec<GameRow>> = BTreeMap::new();
+            for row in self
+                .store
+                .games_with_status(&["invited", "active", "over", "aborted", "declined"])
+                .await?
+            {
+                if let Some(parent) = rabble::parent_of(&row) {
+                    forks.entry(parent).or_default().push(row);
+                }
+            }
             let mut out = vec![self.say(
                 ctx,
                 ctx.here(),
@@ -989,6 +1002,12 @@ impl Referee {
                         ("from", if from.is_empty() { "-".to_string() } else { from }.into()),
                     ],
                 );
+                let text = match forks.get(&t.row.id) {
+                    Some(children) => {
+                        format!("{text}\n{}", rabble::forks_line(&self.wording, lang, children))
+                    }
+                    None => text,
+                };
                 let mut m = Outbound {
                     platform: ctx.platform.clone(),
                     to: ctx.here(),
@@ -1751,6 +1770,34 @@ impl Referee {
         }
         let view = t.game.view(Viewer::Public);
         Ok(vec![games::view_message(&self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
+    }
+
+    /// `/view z …`: Rabble's 3-D observation, for anyone in the channel (no secrets).
+    async fn observe(&self, ctx: &Ctx, id: Option<i64>, slice: &str) -> Reply {
+        let id = self.resolve(ctx, id, |_| true)?;
+        let cell = self.table(id)?;
+        let t = cell.lock().await;
+        if !matches!(t.game, AnyGame::Rabble(_)) {
+            return Err(TableError::user("err-view-slice"));
+        }
+        rabble::observation_message(&self.wording, ctx.lang, &t, slice, ctx.here(), self.images)
+            .map(|m| vec![m])
+            .map_err(|detail| TableError::user_with("rb-bad-slice", &[("detail", detail.as_str())]))
+    }
+
+    /// `/moves <square>`: where one Rabble unit can go, for anyone in the channel.
+    async fn moves(&self, ctx: &Ctx, id: Option<i64>, square: &str) -> Reply {
+        let id = self.resolve(ctx, id, |_| true)?;
+        let cell = self.table(id)?;
+        let t = cell.lock().await;
+        if !matches!(t.game, AnyGame::Rabble(_)) {
+            return Err(TableError::user("err-moves-rabble"));
+        }
+        rabble::moves_message(&self.wording, ctx.lang, &t, square, ctx.here())
+            .map(|m| vec![m])
+            .map_err(|detail| {
+                TableError::user_with("rb-bad-square", &[("detail", detail.as_str())])
+            })
     }
 
     async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {

@@ -12,7 +12,7 @@ use super::games::{self, game_name, msg, name_of, public, public_lang};
 use super::reply::{Button, Dest, Lang, Outbound, Wording};
 use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
-use crate::games::rabble::{Event, Side, View, game::seat};
+use crate::games::rabble::{Coord, Event, Kind, Side, View, game::seat};
 use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
 
 /// The game for a name players may type instead of the code.
@@ -88,17 +88,113 @@ fn pick_prompt(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
     ))
 }
 
-/// The default-pick button for a person picking (payload `<id>:<turn>:act-pick-default`: a
-/// payload is one word).
+/// The buttons for a person picking: the default placement (payload
+/// `<id>:<turn>:act-pick-default`), then one per piece that may fill the group's first slot
+/// (`act-pick-R`: a payload is one word). A piece button starts a pick that the following
+/// buttons complete slot by slot ([`completions`]).
 fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
     let ToAct::Seat(s, Prompt::Setup) = t.game.to_act() else { return Vec::new() };
     if t.row.status != "active" || games::private(t, s.index()).is_none() {
         return Vec::new();
     }
-    vec![Button {
+    let AnyGame::Rabble(g) = &t.game else { return Vec::new() };
+    let Some((_, step)) = g.selecting() else { return Vec::new() };
+    let mut out = vec![Button {
         label: w.text(lang, "rb-btn-default", &[]),
         payload: format!("{}:{}:act-pick-default", t.row.id, t.actions),
-    }]
+    }];
+    out.extend(pick_choices(step, &[]).into_iter().map(|k| Button {
+        label: kind_label(k),
+        payload: format!("{}:{}:act-pick-{}", t.row.id, t.actions, k.letter()),
+    }));
+    out
+}
+
+/// A piece on a button: its letter and its name in the seed (`R 車夫`), in both languages,
+/// since the letters are what players type and the seed's names are the game's own.
+fn kind_label(kind: Kind) -> String {
+    let name = match kind {
+        Kind::P => "跳兵",
+        Kind::N => "馬仔",
+        Kind::R => "車夫",
+        Kind::B => "相爺",
+        Kind::C => "山炮",
+        Kind::K => "老王",
+        Kind::Q => "老後",
+        Kind::J => "公子",
+        Kind::G => "大哥",
+    };
+    format!("{} {name}", kind.letter())
+}
+
+/// The pieces that may fill the next slot of a pick at selection `step` (0–8), after `so_far`:
+/// R N B C P for a group (repeats allowed), the unique pieces not yet placed at the last step.
+fn pick_choices(step: u8, so_far: &[Kind]) -> Vec<Kind> {
+    if so_far.len() >= 4 {
+        return Vec::new();
+    }
+    if step == 8 {
+        [Kind::Q, Kind::K, Kind::J, Kind::G].into_iter().filter(|k| !so_far.contains(k)).collect()
+    } else {
+        vec![Kind::R, Kind::N, Kind::B, Kind::C, Kind::P]
+    }
+}
+
+/// The pieces of a pick typed without all four (`pick`, `pick R N`, `pick-RN`, `選 車`), or
+/// `None` when `text` is something else.
+fn partial_pick(text: &str) -> Option<Vec<Kind>> {
+    let lower = text.trim().to_lowercase();
+    let letters: String = match lower.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [word, rest @ ..] if *word == "pick" || *word == "選" => rest.concat(),
+        [word] => word.strip_prefix("pick-")?.to_string(),
+        _ => return None,
+    };
+    if letters == "default" {
+        return None;
+    }
+    let kinds: Vec<Kind> = letters.chars().map(Kind::from_char).collect::<Option<_>>()?;
+    (kinds.len() < 4).then_some(kinds)
+}
+
+/// The next slot of a pick being built button by button: one button per piece that may fill
+/// it, for the seat that is picking; empty when `text` is not such a pick.
+pub(super) fn completions(game: &AnyGame, seat: Seat, text: &str) -> Vec<(String, String)> {
+    let AnyGame::Rabble(g) = game else { return Vec::new() };
+    let Some((side, step)) = g.selecting() else { return Vec::new() };
+    let Some(so_far) = partial_pick(text) else { return Vec::new() };
+    if side.index() != seat.index() {
+        return Vec::new();
+    }
+    pick_choices(step, &so_far)
+        .into_iter()
+        .map(|k| (kind_label(k), k.letter().to_string()))
+        .collect()
+}
+
+/// A pick being built, written so a completion's letter can be appended (`pick R N`).
+pub(super) fn partial_text(text: &str) -> String {
+    match partial_pick(text) {
+        Some(kinds) => {
+            let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
+            format!("pick {}", letters.join(" ")).trim_end().to_string()
+        }
+        None => text.trim().to_string(),
+    }
+}
+
+/// The question under a pick being built: the slots filled so far and the one asked for.
+pub(super) fn pick_question(w: &Wording, lang: Lang, t: &Table, partial: &str) -> String {
+    let so_far = partial_pick(partial).unwrap_or_default();
+    let letters: Vec<String> = so_far.iter().map(|k| k.letter().to_string()).collect();
+    w.text(
+        lang,
+        "rb-complete-pick",
+        &[
+            ("id", t.row.id.into()),
+            ("slot", (so_far.len() + 1).into()),
+            ("sofar", if letters.is_empty() { "-".to_string() } else { letters.join(" ") }.into()),
+        ],
+    )
 }
 
 /// Who acts next, or the pick asked for.
@@ -401,7 +497,6 @@ pub(super) fn window_message(
     to: Dest,
     images: bool,
 ) -> Result<Outbound, String> {
-    use crate::games::rabble::Coord;
     let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
     let mut centre = Coord::main(6, 6);
     let mut zoom: i64 = 1;
@@ -450,4 +545,139 @@ pub(super) fn window_message(
         m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
     }
     Ok(m)
+}
+
+/// `/view z x0..x1 y0..y1 [z0..z1]`: the seed's 3-D observation (三維坐標觀察系統) of a
+/// block through a range of layers, as a picture of one panel per layer (or, without images,
+/// one text grid per layer), with the block's changed squares listed. Rabble has no secrets, so
+/// anyone may ask, and the answer goes where it was asked.
+///
+/// # Errors
+/// What is wrong with the slice, in words.
+pub(super) fn observation_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    spec: &str,
+    to: Dest,
+    images: bool,
+) -> Result<Outbound, String> {
+    use crate::games::rabble::text;
+    let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
+    let mut words = spec.split_whitespace();
+    let first = words.next().unwrap_or_default().to_lowercase();
+    if !matches!(first.as_str(), "z" | "3d" | "三維" | "三维") {
+        return Err(format!("`{first}` is not `z`"));
+    }
+    let rest: Vec<&str> = words.collect();
+    let (x, y, z) = text::parse_observation(&rest.join(" "))?;
+    let o = text::observation(g.board(), x, y, z);
+    let mut lines = vec![w.text(
+        lang,
+        "rb-observation",
+        &[
+            ("id", t.row.id.into()),
+            ("x0", o.x.0.into()),
+            ("x1", o.x.1.into()),
+            ("y0", o.y.0.into()),
+            ("y1", o.y.1.into()),
+            ("z0", o.z.0.into()),
+            ("z1", o.z.1.into()),
+        ],
+    )];
+    if !images {
+        lines.push(text::observation_grids(&o).trim_end().to_string());
+    }
+    let band = ("band", if g.options.band_empty { "yes" } else { "no" }.into());
+    if o.changed.is_empty() {
+        lines.push(w.text(lang, "rb-observation-unchanged", &[band]));
+    } else {
+        let shown: Vec<String> = o
+            .changed
+            .iter()
+            .take(24)
+            .map(|(c, u)| match u {
+                Some(u) => format!("{c} {}", u.letters()),
+                None => format!("{c} ·"),
+            })
+            .collect();
+        lines.push(w.text(
+            lang,
+            "rb-observation-changed",
+            &[("squares", shown.join(", ").into()), ("count", o.changed.len().into()), band],
+        ));
+    }
+    for (layer, n) in &o.elsewhere {
+        let at = Coord { x: 0, y: 0, layer: layer.clone() }.to_string();
+        let at = at.trim_start_matches("(0,0,").trim_end_matches(')').to_string();
+        lines.push(w.text(
+            lang,
+            "rb-observation-elsewhere",
+            &[("layer", at.into()), ("count", (*n).into())],
+        ));
+    }
+    let mut m = msg(t, to, lines.join("\n"));
+    if images {
+        let theme = games::theme(Viewer::Public, lang);
+        let caption = caption(t, &g.view(Viewer::Public), lang);
+        let p = crate::render::rabble::observation(&o, &caption, &theme);
+        m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
+    }
+    Ok(m)
+}
+
+/// `/moves <square>`: where the unit on a square can go, one origin at a time (spec §11.5): its
+/// leaps within four squares, each ray with its blockers, its jumps, with stacking prices. The
+/// lines are the engine's, in the turn notation players type.
+///
+/// # Errors
+/// The square does not read or is empty, in words.
+pub(super) fn moves_message(
+    w: &Wording,
+    lang: Lang,
+    t: &Table,
+    square: &str,
+    to: Dest,
+) -> Result<Outbound, String> {
+    let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
+    let origin = Coord::parse(square.trim()).map_err(|e| e.to_string())?;
+    let detail = crate::games::rabble::text::moves(g, &origin)?;
+    let head =
+        w.text(lang, "rb-moves", &[("id", t.row.id.into()), ("square", origin.to_string().into())]);
+    Ok(msg(t, to, format!("{head}\n{}", detail.trim_end())))
+}
+
+/// The library game a stored Rabble game continues (its `from` option), read from the row
+/// without replaying it.
+pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<i64> {
+    if row.kind != GameKind::Rabble.code() {
+        return None;
+    }
+    match crate::games::AnyOptions::parse(GameKind::Rabble, &row.options) {
+        Ok(crate::games::AnyOptions::Rabble(o)) => o.from.and_then(|p| i64::try_from(p).ok()),
+        _ => None,
+    }
+}
+
+/// The forks of a library game with where each stands: waiting, in play, won by a side,
+/// drawn (by agreement: then in the library too), or abandoned.
+pub(super) fn forks_line(w: &Wording, lang: Lang, children: &[crate::store::GameRow]) -> String {
+    let forks: Vec<String> = children
+        .iter()
+        .map(|row| {
+            let id = ("id", row.id.into());
+            match (row.status.as_str(), row.result.as_deref(), row.reason.as_deref()) {
+                ("invited", ..) => w.text(lang, "rb-fork-invited", &[id]),
+                ("active", ..) => w.text(lang, "rb-fork-active", &[id]),
+                ("over", Some("draw"), Some("agreed")) => w.text(lang, "rb-fork-library", &[id]),
+                ("over", Some("draw"), _) => w.text(lang, "rb-fork-drawn", &[id]),
+                ("over", Some(seat), _) if seat.starts_with("seat:") => {
+                    let side = if seat == "seat:0" { Side::Red } else { Side::Blue };
+                    w.text(lang, "rb-fork-won", &[id, ("side", side_word(w, lang, side).into())])
+                }
+                _ => w.text(lang, "rb-fork-abandoned", &[id]),
+            }
+        })
+        .collect();
+    w.text(lang, "rb-library-forks", &[("forks", forks.join(", ").into())])
 }

@@ -268,8 +268,10 @@ pub struct Invoker {
     pub refused: bool,
 }
 
-/// The commands whose answers to the channel are for the asker alone (sent ephemerally).
-pub const PERSONAL_COMMANDS: &[&str] = &["help", "games", "rules", "settings", "view"];
+/// The commands whose answers to the channel are for the asker alone (sent ephemerally):
+/// look-ups that concern only the asker, Rabble's 3-D observation (`/view z …`) and one
+/// square's targets (`/moves`) among them, so studying a position does not fill the channel.
+pub const PERSONAL_COMMANDS: &[&str] = &["help", "games", "rules", "settings", "view", "moves"];
 
 /// One Discord message to send.
 #[derive(Debug, Clone, PartialEq, Eq)]

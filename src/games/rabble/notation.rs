@@ -132,6 +132,15 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         ["pick", "default"] | ["pick-default"] | ["選", "默認"] => {
             return Ok(Action::Pick(Vec::new()));
         }
+        // `pick-RNB…`: one word, as a button's payload carries it.
+        [word] if word.starts_with("pick-") => {
+            let letters = &word["pick-".len()..];
+            let kinds: Option<Vec<Kind>> = letters.chars().map(Kind::from_char).collect();
+            return match kinds {
+                Some(k) if k.len() == 4 => Ok(Action::Pick(k)),
+                _ => Err(syntax(original, "a pick is four piece letters, e.g. `pick R N B C`")),
+            };
+        }
         ["pick", rest @ ..] | ["選", rest @ ..] => {
             let kinds: Option<Vec<Kind>> = rest.concat().chars().map(Kind::from_char).collect();
             return match kinds {

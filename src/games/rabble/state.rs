@@ -286,10 +286,74 @@ impl State {
                 self.to_move = receiver;
                 self.handicap_turns = n;
             }
+            if let Some(giver) = self.exposed_king() {
+                // Refused like any pick: the caller rolls the whole pick back.
+                return Err(refuse(
+                    "king-exposed",
+                    format!(
+                        "with this placement {}'s king could be captured at once, which a level handicap must never allow ([I-29]): place the unique pieces differently",
+                        if giver == Side::Red { "Red" } else { "Blue" }
+                    ),
+                ));
+            }
             self.record_position();
             self.recorded = None;
         }
         Ok(())
+    }
+
+    /// [I-29] 「不能讓對方有機會一步就吃了自己的老王」: the side giving a level handicap (讓n級子)
+    /// whose king the receiver could capture in one step, if any. Every one-step capture of
+    /// that king is tried by every receiver unit that could make one: each changed unit
+    /// (finitely many) and each unit within four squares of the king in its layer and the two
+    /// beside it (the default pawns there; default pawns farther away reach no farther). Drops
+    /// never capture, so no hired piece is tried. Runs once, when the selection ends.
+    fn exposed_king(&self) -> Option<Side> {
+        for giver in [Side::Red, Side::Blue] {
+            let gives =
+                if giver == Side::Red { self.options.red_gives } else { self.options.blue_gives };
+            if !matches!(gives, Handicap::Level(_)) {
+                continue;
+            }
+            let Some(king) = self.royals[giver.index()][0].clone() else { continue };
+            let receiver = giver.other();
+            let mut candidates: std::collections::BTreeSet<Coord> = self
+                .board
+                .changes()
+                .filter(|(_, cell)| cell.as_ref().is_some_and(|u| u.owner == receiver))
+                .map(|(c, _)| c.clone())
+                .collect();
+            for dz in -1..=1 {
+                let Some(z) = king.layer.z.checked_add(dz) else { continue };
+                for dy in -4..=4 {
+                    for dx in -4..=4 {
+                        let (Some(x), Some(y)) = (king.x.checked_add(dx), king.y.checked_add(dy))
+                        else {
+                            continue;
+                        };
+                        let c =
+                            Coord { x, y, layer: super::coord::Layer { z, ..king.layer.clone() } };
+                        if self.board.get(&c).is_some_and(|u| u.owner == receiver) {
+                            candidates.insert(c);
+                        }
+                    }
+                }
+            }
+            let mut trial = self.clone();
+            trial.handicap_turns = 0;
+            for from in candidates {
+                let capture = Action::Unit {
+                    from,
+                    check: None,
+                    split: None,
+                    steps: vec![Step::Capture { to: king.clone(), via: None }],
+                };
+                if trial.attempt(receiver, &capture, false).is_ok() {
+                    return Some(giver);
+                }
+            }
+        }
+        None
     }
 
     /// The 128-bit key of the full state for repetition ([I-25]).

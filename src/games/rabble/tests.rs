@@ -925,3 +925,58 @@ fn a_dropped_pawn_promotes_at_once_past_the_line() {
     clear(&mut s, "20,6");
     assert_eq!(refused(&mut s, "drop P@20,6=N"), "not-in-zone");
 }
+
+// §8.1 [I-29]: 「不能讓對方有機會一步就吃了自己的老王」. With the regions of [I-28], no level
+// and no placement of the king lets the receiver capture it in one step, so every selection
+// completes; the engine decides each case by trying the receiver's captures.
+#[test]
+fn no_level_handicap_lets_the_receiver_capture_the_king_at_once() {
+    let uniques = ["K Q J G", "Q K J G", "Q J K G", "Q J G K"];
+    for level in 1..=7 {
+        for giver in [Side::Red, Side::Blue] {
+            for order in uniques {
+                let h = Handicap::Level(level);
+                let options = match giver {
+                    Side::Red => Options { red_gives: h, ..Options::default() },
+                    Side::Blue => Options { blue_gives: h, ..Options::default() },
+                };
+                let mut s = State::start(&options);
+                while let Some((side, step)) = s.selecting() {
+                    let text = if step == 8 && side == giver {
+                        format!("pick {order}")
+                    } else {
+                        "pick default".to_string()
+                    };
+                    play(&mut s, &text);
+                }
+                let king = s.royals[giver.index()][0].clone().expect("the king is placed");
+                assert_eq!(at(&s, &king.to_string()).unwrap().letters().to_uppercase(), "K");
+            }
+        }
+    }
+}
+
+// §8.1 [I-29]: the check is real: an enemy 車夫 put in front of the giver's king (it captures
+// one step orthogonally, see the 車夫 test above) makes the pick that ends the selection be
+// refused, changing nothing; without a level handicap the same position is accepted.
+#[test]
+fn a_king_open_to_capture_refuses_the_pick_that_ends_a_level_handicap_selection() {
+    for (options, exposed) in [
+        (Options { red_gives: Handicap::Level(1), ..Options::default() }, true),
+        (Options::default(), false),
+    ] {
+        let mut s = State::start(&options);
+        for _ in 0..17 {
+            play(&mut s, "pick default");
+        }
+        assert_eq!(s.royals[0][0], Some(Coord::main(6, 1)), "the default puts Red's king on 6,1");
+        put(&mut s, "6,2", Side::Blue, &[Kind::R]);
+        if exposed {
+            assert_eq!(refused(&mut s, "pick default"), "king-exposed");
+            assert_eq!(s.selecting(), Some((Side::Blue, 8)));
+            put(&mut s, "6,2", Side::Red, &[Kind::P]);
+        }
+        play(&mut s, "pick default");
+        assert_eq!(s.selecting(), None);
+    }
+}

@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use serde::Serialize;
+
 use super::board::{Board, Kind, Side, Unit};
 use super::coord::{Coord, Layer};
 use super::geometry::{queen_path, ray_hints, reaches};
@@ -121,6 +123,138 @@ pub fn side_view(board: &Board, y: i64, (x0, x1): (i64, i64), (z0, z1): (i64, i6
         }
         let mark = if z == 1 { "  ← main plane" } else { "" };
         let _ = writeln!(out, "{}{mark}", line.trim_end());
+    }
+    out
+}
+
+/// Widest block the 3-D observation shows, in columns and in rows.
+pub const OBSERVE_SIDE: i64 = 12;
+/// Most layers the 3-D observation shows at once.
+pub const OBSERVE_LAYERS: i64 = 9;
+
+/// The seed's 3-D observation (三維坐標觀察系統: 「這個界面可以顯示在某個指定的(x,y)坐標範圍中,
+/// z軸棋子的位置」): a block of columns and rows seen through a range of layers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Observation {
+    /// The block's columns.
+    pub x: (i64, i64),
+    /// The block's rows.
+    pub y: (i64, i64),
+    /// The layers shown (all higher dimensions 1).
+    pub z: (i64, i64),
+    /// One grid per layer, the top layer (`z.1`) first; rows from `y.0` up, `None` when empty.
+    pub layers: Vec<(i64, Vec<Vec<Option<Unit>>>)>,
+    /// The changed squares of the block within the layers shown, in coordinate order, with what
+    /// stands there now.
+    pub changed: Vec<(Coord, Option<Unit>)>,
+    /// Other layers with changes in this block (outside `z`, or with a higher dimension not 1),
+    /// with their counts.
+    pub elsewhere: Vec<(Layer, usize)>,
+}
+
+/// A block's columns and rows, and its layers when given, as `/view z` reads them.
+pub type Slice = ((i64, i64), (i64, i64), Option<(i64, i64)>);
+
+/// Reads `/view z` ranges: `x0..x1 y0..y1 [z0..z1]`, each optionally written `x=…`, a single
+/// number standing for a range of one.
+///
+/// # Errors
+/// A range that does not read, is reversed, lies beyond ±10^15, or is wider than the
+/// observation shows ([`OBSERVE_SIDE`] columns and rows, [`OBSERVE_LAYERS`] layers).
+pub fn parse_observation(text: &str) -> Result<Slice, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if !(2..=3).contains(&words.len()) {
+        return Err(
+            "write the columns, the rows and optionally the layers, e.g. `1..8 1..4 -1..3`".into(),
+        );
+    }
+    let mut ranges = Vec::new();
+    for (word, (axis, widest)) in
+        words.iter().zip([("x", OBSERVE_SIDE), ("y", OBSERVE_SIDE), ("z", OBSERVE_LAYERS)])
+    {
+        let lower = word.to_lowercase();
+        let body = lower.strip_prefix(&format!("{axis}=")).unwrap_or(&lower);
+        let (a, b) = body.split_once("..").unwrap_or((body, body));
+        let number = |t: &str| {
+            t.parse::<i64>().ok().filter(|v| v.abs() <= super::coord::MAX_VALUE).ok_or_else(|| {
+                format!("`{word}` is not a range of {axis} (write a..b, within ±10^15)")
+            })
+        };
+        let (a, b) = (number(a)?, number(b)?);
+        if b < a {
+            return Err(format!("`{word}` runs backwards: write the smaller {axis} first"));
+        }
+        if b - a >= widest {
+            return Err(format!("{axis} {a}..{b} is too wide: at most {widest} at a time"));
+        }
+        ranges.push((a, b));
+    }
+    Ok((ranges[0], ranges[1], ranges.get(2).copied()))
+}
+
+/// The 3-D observation of the block `x × y` over the layers `z` (at most [`OBSERVE_LAYERS`]);
+/// without `z`, the layers around the main plane (0..=2) widened to the block's changed layers,
+/// and if that is too many, the [`OBSERVE_LAYERS`] layers centred on the main plane. Reads the
+/// block's cells and its columns' changes only.
+#[must_use]
+pub fn observation(
+    board: &Board,
+    x: (i64, i64),
+    y: (i64, i64),
+    z: Option<(i64, i64)>,
+) -> Observation {
+    let x = (x.0, x.1.min(x.0.saturating_add(OBSERVE_SIDE - 1)));
+    let y = (y.0, y.1.min(y.0.saturating_add(OBSERVE_SIDE - 1)));
+    let mut column_changes: Vec<&Coord> = Vec::new();
+    for yy in y.0..=y.1 {
+        for xx in x.0..=x.1 {
+            column_changes.extend(board.column(xx, yy));
+        }
+    }
+    let z = z.map_or_else(
+        || {
+            let main = column_changes.iter().filter(|c| c.layer.hi.is_empty()).map(|c| c.layer.z);
+            let lo = main.clone().min().map_or(0, |m| m.min(0));
+            let hi = main.max().map_or(2, |m| m.max(2));
+            let half = OBSERVE_LAYERS / 2;
+            if hi - lo < OBSERVE_LAYERS { (lo, hi) } else { (1 - half, 1 + half) }
+        },
+        |(a, b)| (a, b.min(a.saturating_add(OBSERVE_LAYERS - 1))),
+    );
+    let layers = (z.0..=z.1)
+        .rev()
+        .map(|zz| {
+            let rows = (y.0..=y.1)
+                .map(|yy| (x.0..=x.1).map(|xx| board.get(&Coord::xyz(xx, yy, zz))).collect())
+                .collect();
+            (zz, rows)
+        })
+        .collect();
+    let mut changed = Vec::new();
+    let mut elsewhere: BTreeMap<Layer, usize> = BTreeMap::new();
+    for c in column_changes {
+        if c.layer.hi.is_empty() && (z.0..=z.1).contains(&c.layer.z) {
+            changed.push((c.clone(), board.get(c)));
+        } else {
+            *elsewhere.entry(c.layer.clone()).or_default() += 1;
+        }
+    }
+    changed.sort_by(|a, b| a.0.cmp(&b.0));
+    Observation { x, y, z, layers, changed, elsewhere: elsewhere.into_iter().collect() }
+}
+
+/// The observation as text: one grid per layer, top layer first, the main plane marked.
+#[must_use]
+pub fn observation_grids(o: &Observation) -> String {
+    let mut out = String::new();
+    for (z, rows) in &o.layers {
+        let mark = if *z == 1 { "  ← main plane" } else { "" };
+        let _ = writeln!(out, "z={z}{mark}");
+        for (j, row) in rows.iter().enumerate().rev() {
+            let yy = o.y.0.saturating_add(i64::try_from(j).unwrap_or(0));
+            let cells: String = row.iter().map(|c| glyph(c.as_ref())).collect();
+            let _ = writeln!(out, "{yy:>4} {}", cells.trim_end());
+        }
     }
     out
 }

@@ -1518,7 +1518,7 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_cha
     // `/moves` and the 3-D observation, with their options, answer the asker alone (look-ups,
     // like /rules and /games).
     api.slash(BOB, "moves", &[("square", 3, text("3,7"))]);
-    api.expect(Place::Ephemeral(BOB.id), "#1, where the unit on (3,7,1) can go").await;
+    api.expect(Place::Ephemeral(BOB.id), "#1: where p on (3,7,1) can go").await;
     api.slash(BOB, "view", &[("slice", 3, text("z 5..8 5..8"))]);
     let slice = api.expect(Place::Ephemeral(BOB.id), "#1 3-D observation: x 5..8, y 5..8").await;
     assert_eq!(slice.files.len(), 1, "with its picture");

@@ -343,7 +343,7 @@ async fn the_three_d_observation_shows_a_block_through_its_layers_and_moves_list
     // `/moves`: the pawn Bob moved to 3,5 captures forward, and an empty square has no unit.
     let out = run("carol@#t: /moves 3,5\n", &db).await;
     let text = texts_to(&out, "#t").concat();
-    assert!(text.contains("#1, where the unit on (3,5,1) can go"), "{text}");
+    assert!(text.contains("#1: where p on (3,5,1) can go"), "{text}");
     assert!(text.contains("x3,3"), "Blue's pawn captures two rows down, as 3,7x3,5 did: {text}");
     let out = run("carol@#t: /moves 3,7\n", &db).await;
     assert!(texts_to(&out, "#t").concat().contains("(3,7,1) is empty"), "{out:#?}");

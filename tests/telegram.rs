@@ -1135,7 +1135,7 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_gro
     api.expect_sent(GROUP, "Not played: (3,6,1) holds an enemy unit: use x to capture it").await;
     // `/moves` and the 3-D observation (with its picture) answer in the group.
     api.say(GROUP, BOB, "/moves 3,7");
-    api.expect_sent(GROUP, "#1, where the unit on (3,7,1) can go").await;
+    api.expect_sent(GROUP, "#1: where p on (3,7,1) can go").await;
     api.say(GROUP, BOB, "/view z 5..8 5..8");
     let slice = api.expect_sent(GROUP, "#1 3-D observation: x 5..8, y 5..8").await;
     assert!(slice.photo.is_some(), "{}", slice.text);

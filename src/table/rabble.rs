@@ -433,13 +433,52 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
     lines
 }
 
-/// A refused turn.
+/// A refused turn, worded in `lang` from the engine's key and values (`rb-err-<key>`, and
+/// `rb-err-syntax-<key>` for a turn that does not read), inside the frame `rb-refused`. A key
+/// without a message (none, as a test checks) falls back to the engine's English.
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    use crate::games::rabble::{Error, notation::NotationError};
     let AnyError::Rabble(e) = error else { return games::error_text(w, lang, error) };
+    let worded = |id: String, args: Vec<(&str, String)>| {
+        let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
+            args.into_iter().map(|(k, v)| (k, v.into())).collect();
+        w.has(lang, &id).then(|| w.text(lang, &id, &args))
+    };
+    let detail = match e {
+        Error::GameOver => return w.text(lang, "err-game-over", &[]),
+        Error::NotYourTurn => return w.text(lang, "err-not-your-turn", &[]),
+        Error::Turn(t) => worded(format!("rb-err-{}", t.key), t.args.clone()),
+        Error::Notation(NotationError::Syntax { text, key, detail, .. }) => worded(
+            format!("rb-err-syntax-{key}"),
+            vec![("text", text.clone()), ("detail", detail.clone())],
+        ),
+        Error::Notation(NotationError::Coord(c)) => {
+            worded(format!("rb-err-coord-{}", coord_key(c)), vec![("text", coord_text(c))])
+        }
+    };
+    let detail = detail.unwrap_or_else(|| e.to_string());
+    w.text(lang, "rb-refused", &[("detail", detail.into())])
+}
+
+/// The wording key of a coordinate that does not read.
+fn coord_key(e: &crate::games::rabble::coord::CoordError) -> &'static str {
+    use crate::games::rabble::coord::CoordError;
     match e {
-        crate::games::rabble::Error::GameOver => w.text(lang, "err-game-over", &[]),
-        crate::games::rabble::Error::NotYourTurn => w.text(lang, "err-not-your-turn", &[]),
-        other => w.text(lang, "rb-refused", &[("detail", other.to_string().into())]),
+        CoordError::Syntax(_) => "syntax",
+        CoordError::Omega(_) => "omega",
+        CoordError::Transfinite(_) => "transfinite",
+        CoordError::TooLarge(_) => "too-large",
+    }
+}
+
+/// The text of a coordinate that does not read.
+fn coord_text(e: &crate::games::rabble::coord::CoordError) -> String {
+    use crate::games::rabble::coord::CoordError;
+    match e {
+        CoordError::Syntax(t)
+        | CoordError::Omega(t)
+        | CoordError::Transfinite(t)
+        | CoordError::TooLarge(t) => t.clone(),
     }
 }
 
@@ -567,10 +606,11 @@ pub(super) fn observation_message(
     let mut words = spec.split_whitespace();
     let first = words.next().unwrap_or_default().to_lowercase();
     if !matches!(first.as_str(), "z" | "3d" | "三維" | "三维") {
-        return Err(format!("`{first}` is not `z`"));
+        return Err(w.text(lang, "rb-slice-not-z", &[("word", first.into())]));
     }
     let rest: Vec<&str> = words.collect();
-    let (x, y, z) = text::parse_observation(&rest.join(" "))?;
+    let (x, y, z) =
+        text::parse_observation(&rest.join(" ")).map_err(|e| slice_error(w, lang, &e))?;
     let o = text::observation(g.board(), x, y, z);
     let mut lines = vec![w.text(
         lang,
@@ -626,9 +666,37 @@ pub(super) fn observation_message(
     Ok(m)
 }
 
+/// A slice that does not read, in words.
+fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceError) -> String {
+    use crate::games::rabble::text::SliceError;
+    match e {
+        SliceError::Count => w.text(lang, "rb-slice-count", &[]),
+        SliceError::Range { word, axis } => w.text(
+            lang,
+            "rb-slice-range",
+            &[("word", word.clone().into()), ("axis", (*axis).into())],
+        ),
+        SliceError::Backwards { word, axis } => w.text(
+            lang,
+            "rb-slice-backwards",
+            &[("word", word.clone().into()), ("axis", (*axis).into())],
+        ),
+        SliceError::TooWide { axis, from, to, widest } => w.text(
+            lang,
+            "rb-slice-too-wide",
+            &[
+                ("axis", (*axis).into()),
+                ("from", from.to_string().into()),
+                ("to", to.to_string().into()),
+                ("widest", widest.to_string().into()),
+            ],
+        ),
+    }
+}
+
 /// `/moves <square>`: where the unit on a square can go, one origin at a time (spec §11.5): its
-/// leaps within four squares, each ray with its blockers, its jumps, with stacking prices. The
-/// lines are the engine's, in the turn notation players type.
+/// targets within four squares, each ray with its blockers, its jumps, with stacking prices.
+/// The targets are written in the turn notation players type.
 ///
 /// # Errors
 /// The square does not read or is empty, in words.
@@ -639,12 +707,80 @@ pub(super) fn moves_message(
     square: &str,
     to: Dest,
 ) -> Result<Outbound, String> {
+    use crate::games::rabble::text;
     let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
-    let origin = Coord::parse(square.trim()).map_err(|e| e.to_string())?;
-    let detail = crate::games::rabble::text::moves(g, &origin)?;
-    let head =
-        w.text(lang, "rb-moves", &[("id", t.row.id.into()), ("square", origin.to_string().into())]);
-    Ok(msg(t, to, format!("{head}\n{}", detail.trim_end())))
+    let origin = Coord::parse(square.trim()).map_err(|e| {
+        let key = format!("rb-err-coord-{}", coord_key(&e));
+        w.text(lang, &key, &[("text", coord_text(&e).into())])
+    })?;
+    let found = text::targets(g, &origin)
+        .map_err(|_| w.text(lang, "rb-err-empty-origin", &[("from", origin.to_string().into())]))?;
+    let list = |items: &[String]| {
+        if items.is_empty() { w.text(lang, "rb-moves-nothing", &[]) } else { items.join(" ") }
+    };
+    let mut lines = vec![w.text(
+        lang,
+        "rb-moves",
+        &[
+            ("id", t.row.id.into()),
+            ("unit", found.unit.clone().into()),
+            ("square", origin.to_string().into()),
+        ],
+    )];
+    lines.push(w.text(lang, "rb-moves-near", &[("targets", list(&found.near).into())]));
+    for ray in &found.rays {
+        let arrow = ("arrow", ray.arrow.into());
+        let mut line = match ray.empty {
+            None => w.text(lang, "rb-ray-open", &[arrow]),
+            Some(0) => w.text(lang, "rb-ray-blocked", &[arrow]),
+            Some(n) => w.text(lang, "rb-ray-empty", &[arrow, ("count", n.to_string().into())]),
+        };
+        if !ray.blockers.is_empty() {
+            let blockers: Vec<String> = ray
+                .blockers
+                .iter()
+                .map(|(u, k)| {
+                    w.text(
+                        lang,
+                        "rb-ray-blocker",
+                        &[("unit", u.clone().into()), ("k", k.to_string().into())],
+                    )
+                })
+                .collect();
+            line.push_str(&w.text(
+                lang,
+                "rb-ray-then",
+                &[("blockers", blockers.join(", ").into())],
+            ));
+        }
+        let mut reached: Vec<String> = ray
+            .run_end
+            .iter()
+            .map(|d| w.text(lang, "rb-ray-run", &[("target", d.clone().into())]))
+            .collect();
+        reached.extend(ray.targets.iter().cloned());
+        if !reached.is_empty() {
+            line.push_str(&w.text(
+                lang,
+                "rb-ray-reaches",
+                &[("targets", reached.join(" ").into())],
+            ));
+        }
+        lines.push(line);
+    }
+    lines.push(w.text(
+        lang,
+        "rb-moves-jumps",
+        &[
+            ("jumps", list(&found.jumps).into()),
+            ("cost", found.jump_cost.to_string().into()),
+            ("next", found.next_dim.to_string().into()),
+        ],
+    ));
+    if found.queen {
+        lines.push(w.text(lang, "rb-moves-queen", &[]));
+    }
+    Ok(msg(t, to, lines.join("\n")))
 }
 
 /// The library game a stored Rabble game continues (its `from` option), read from the row
@@ -680,4 +816,126 @@ pub(super) fn forks_line(w: &Wording, lang: Lang, children: &[crate::store::Game
         })
         .collect();
     w.text(lang, "rb-library-forks", &[("forks", forks.join(", ").into())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rabble::{Options, State};
+
+    /// The wording keys of the engine's refusals, read from its source: each `refuse("code", …)`
+    /// is worded by the `.key("…")` that follows it, or else by its code; each notation mistake
+    /// by the key its `syntax(original, "key", …)` call names.
+    fn refusal_keys() -> Vec<String> {
+        let state = include_str!("../games/rabble/state.rs");
+        let mut keys = Vec::new();
+        let mut rest = state;
+        while let Some(at) = rest.find("refuse(") {
+            let call = &rest[at + "refuse(".len()..];
+            let Some(quoted) = call.trim_start().strip_prefix('"') else {
+                rest = call; // the definition, `fn refuse(code: …`
+                continue;
+            };
+            let code = quoted.split('"').next().unwrap_or_default().to_string();
+            // The call's end: parentheses balanced, string literals skipped.
+            let (mut depth, mut in_string, mut end) = (1, false, 0);
+            for (i, c) in call.char_indices() {
+                match (c, in_string) {
+                    ('"', _) => in_string = !in_string,
+                    ('(', false) => depth += 1,
+                    (')', false) => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    end = i + 1;
+                    break;
+                }
+            }
+            let after = call[end..].trim_start();
+            let key = after
+                .strip_prefix(".key(\"")
+                .and_then(|k| k.split('"').next())
+                .map_or(code, ToString::to_string);
+            keys.push(format!("rb-err-{key}"));
+            rest = &call[end..];
+        }
+        let notation = include_str!("../games/rabble/notation.rs");
+        for part in notation.split("syntax(").skip(1) {
+            let mut words = part.split(',');
+            if words.next().map(str::trim) == Some("original")
+                && let Some(key) = words.next().and_then(|k| k.trim().strip_prefix('"'))
+            {
+                keys.push(format!("rb-err-syntax-{}", key.trim_end_matches('"')));
+            }
+        }
+        keys.push("rb-err-syntax-unexpected".into());
+        for key in ["syntax", "omega", "transfinite", "too-large"] {
+            keys.push(format!("rb-err-coord-{key}"));
+        }
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    #[test]
+    fn every_refusal_the_engine_can_give_is_worded_in_every_language() {
+        let keys = refusal_keys();
+        assert!(keys.len() > 60, "the scan finds the refusals: {keys:?}");
+        assert!(keys.contains(&"rb-err-use-capture".to_string()), "{keys:?}");
+        assert!(keys.contains(&"rb-err-geometry-waypoint".to_string()), "{keys:?}");
+        assert!(keys.contains(&"rb-err-syntax-layer-jump".to_string()), "{keys:?}");
+        let w = Wording::new();
+        for key in &keys {
+            for lang in Lang::ALL {
+                assert!(w.has(lang, key), "{key} in {lang}");
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_read_in_english_as_the_engine_words_them_and_in_chinese_without_english() {
+        let w = Wording::new();
+        let mut game = State::start(&Options { select: false, ..Options::default() });
+        let red = Seat(0);
+        // One ply first, so that Blue's own pawns and the emptied squares can be refused too.
+        let first = game.parse_action(red, "7,6x7,8").expect("the seed's first move reads");
+        game.play(red, &first).expect("the seed's first move");
+        let blue = Seat(1);
+        let cases = [
+            "3,7>3,6",     // use-capture
+            "3,7x3,8",     // own-unit
+            "7,6>7,5",     // empty-origin
+            "3,5x3,3",     // not-yours
+            "3,7,1x3,5,2", // other-layer
+            "3,7>3,3",     // geometry
+            "drop K@3,6",  // bad-drop
+            "drop P@3,5",  // drop-enemy
+            "3,7 z+",      // jump into a full square
+            "pass",        // syntax-pass
+            "pick R",      // syntax-pick
+            "3,7 z*",      // syntax-layer-jump
+            "ω,1>2,2",     // coord-omega
+            "1e99,1>2,2",  // coord-syntax
+            "3,7x3,5x3,4", // twice
+        ];
+        let mut keys = std::collections::BTreeSet::new();
+        for text in cases {
+            let error = match game.parse_action(blue, text) {
+                Err(e) => e,
+                Ok(action) => game.clone().play(blue, &action).expect_err(text),
+            };
+            let en = error_text(&w, Lang::En, &AnyError::Rabble(error.clone()));
+            assert_eq!(en, format!("Not played: {error}. Nothing changed."), "{text}");
+            let zh = error_text(&w, Lang::ZhHans, &AnyError::Rabble(error.clone()));
+            assert!(zh.starts_with("未走："), "{text}: {zh}");
+            for word in ["holds", "empty", "cannot", "write", "unit", "square"] {
+                assert!(!zh.contains(word), "{text}: English `{word}` in {zh}");
+            }
+            keys.insert(match &error {
+                crate::games::rabble::Error::Turn(t) => t.key.to_string(),
+                other => other.to_string(),
+            });
+        }
+        assert!(keys.len() >= 12, "the cases reach different refusals: {keys:?}");
+    }
 }

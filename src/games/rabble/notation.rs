@@ -103,13 +103,22 @@ pub enum NotationError {
     Syntax {
         /// The input.
         text: String,
-        /// What went wrong.
+        /// Which mistake, for the table's wording (`rb-err-syntax-<key>`).
+        key: &'static str,
+        /// The part of the input the mistake is about, when the wording names it.
+        detail: String,
+        /// What went wrong, in English, for tools and logs.
         why: String,
     },
 }
 
-fn syntax(text: &str, why: &str) -> NotationError {
-    NotationError::Syntax { text: text.to_string(), why: why.to_string() }
+fn syntax(text: &str, key: &'static str, why: &str) -> NotationError {
+    NotationError::Syntax {
+        text: text.to_string(),
+        key,
+        detail: String::new(),
+        why: why.to_string(),
+    }
 }
 
 /// Reads a turn. Bare destinations resolve against the acting unit's layer as it moves.
@@ -126,6 +135,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         ["pass"] => {
             return Err(syntax(
                 original,
+                "pass",
                 "a pass is only for a draw: `pass draw` offers one, `pass accept` takes the one just offered",
             ));
         }
@@ -138,14 +148,22 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
             let kinds: Option<Vec<Kind>> = letters.chars().map(Kind::from_char).collect();
             return match kinds {
                 Some(k) if k.len() == 4 => Ok(Action::Pick(k)),
-                _ => Err(syntax(original, "a pick is four piece letters, e.g. `pick R N B C`")),
+                _ => Err(syntax(
+                    original,
+                    "pick",
+                    "a pick is four piece letters, e.g. `pick R N B C`",
+                )),
             };
         }
         ["pick", rest @ ..] | ["選", rest @ ..] => {
             let kinds: Option<Vec<Kind>> = rest.concat().chars().map(Kind::from_char).collect();
             return match kinds {
                 Some(k) if k.len() == 4 => Ok(Action::Pick(k)),
-                _ => Err(syntax(original, "a pick is four piece letters, e.g. `pick R N B C`")),
+                _ => Err(syntax(
+                    original,
+                    "pick",
+                    "a pick is four piece letters, e.g. `pick R N B C`",
+                )),
             };
         }
         _ => {}
@@ -166,8 +184,8 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
     }
     let chars: Vec<char> = s.chars().collect();
     if chars.len() >= 2 && chars[1] == '*' {
-        let kind =
-            Kind::from_char(chars[0]).ok_or_else(|| syntax(original, "unknown piece letter"))?;
+        let kind = Kind::from_char(chars[0])
+            .ok_or_else(|| syntax(original, "piece-letter", "unknown piece letter"))?;
         let rest: String = chars[2..].iter().collect();
         let (stack, rest) = match rest.strip_prefix('&') {
             Some(r) => (true, r.to_string()),
@@ -181,7 +199,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
 fn parse_drop(original: &str, rest: &str) -> Result<Action, NotationError> {
     let mut chars = rest.chars();
     let kind = chars.next().and_then(Kind::from_char).ok_or_else(|| {
-        syntax(original, "write `drop P@x,y` (the kind, then @ or &, then the square)")
+        syntax(original, "drop", "write `drop P@x,y` (the kind, then @ or &, then the square)")
     })?;
     let rest: String = chars.collect();
     let (stack, rest) = if let Some(r) = rest.strip_prefix('@') {
@@ -191,6 +209,7 @@ fn parse_drop(original: &str, rest: &str) -> Result<Action, NotationError> {
     } else {
         return Err(syntax(
             original,
+            "drop-sign",
             "after the kind write @ for an empty square or & to stack on your own unit",
         ));
     };
@@ -209,9 +228,13 @@ fn finish_drop(
             let k = pc
                 .next()
                 .and_then(Kind::from_char)
-                .ok_or_else(|| syntax(original, "unknown promotion letter"))?;
+                .ok_or_else(|| syntax(original, "promotion-letter", "unknown promotion letter"))?;
             if pc.next().is_some() {
-                return Err(syntax(original, "nothing may follow the promotion of a dropped pawn"));
+                return Err(syntax(
+                    original,
+                    "drop-promotion",
+                    "nothing may follow the promotion of a dropped pawn",
+                ));
             }
             (c, Some(k))
         }
@@ -233,13 +256,14 @@ fn read_coord(
             i += 1;
         }
         if i == chars.len() {
-            return Err(syntax(original, "unclosed parenthesis"));
+            return Err(syntax(original, "parenthesis", "unclosed parenthesis"));
         }
         i += 1;
     } else {
         while let Some(&c) = chars.get(i) {
             let negative_sign = c == '-' && (i == start || chars[i - 1] == ',');
-            if c.is_ascii_digit() || c == ',' || negative_sign {
+            // ω is read too, so that the coordinate's own error says why it is refused.
+            if c.is_ascii_digit() || c == ',' || negative_sign || c == 'ω' || c == 'Ω' {
                 i += 1;
             } else {
                 break;
@@ -248,7 +272,7 @@ fn read_coord(
     }
     let text: String = chars[start..i].iter().collect();
     if text.is_empty() {
-        return Err(syntax(original, "a square is missing"));
+        return Err(syntax(original, "square-missing", "a square is missing"));
     }
     let inner = text.trim_start_matches('(').trim_end_matches(')');
     let bare = !inner.contains(['—', ';']) && inner.split(',').count() == 2;
@@ -274,7 +298,7 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
         while let Some(&c) = chars.get(i) {
             if let Some(n) = c.to_digit(10) {
                 let k = chars.get(i + 1).and_then(|c| Kind::from_char(*c)).ok_or_else(|| {
-                    syntax(original, "a count must be followed by a piece letter")
+                    syntax(original, "count", "a count must be followed by a piece letter")
                 })?;
                 kinds.extend(std::iter::repeat_n(k, n as usize));
                 i += 2;
@@ -288,6 +312,7 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
         if kinds.is_empty() {
             return Err(syntax(
                 original,
+                "split",
                 "after / name the pieces that split off, e.g. /2P or /PN",
             ));
         }
@@ -325,7 +350,7 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 let up = match chars.get(i) {
                     Some('+') => true,
                     Some('-') => false,
-                    _ => return Err(syntax(original, "a layer jump is z+ or z-")),
+                    _ => return Err(syntax(original, "layer-jump", "a layer jump is z+ or z-")),
                 };
                 i += 1;
                 let stack = chars.get(i) == Some(&'&');
@@ -335,7 +360,7 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 layer.z = layer
                     .z
                     .checked_add(if up { 1 } else { -1 })
-                    .ok_or_else(|| syntax(original, "too far"))?;
+                    .ok_or_else(|| syntax(original, "too-far", "too far"))?;
                 steps.push(Step::Jump3 { up, stack });
             }
             'd' => {
@@ -345,18 +370,29 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 }
                 let dim: u32 =
                     chars[start..i].iter().collect::<String>().parse().map_err(|_| {
-                        syntax(original, "a dimension jump is d<N>+ or d<N>- with N ≥ 4")
+                        syntax(
+                            original,
+                            "dim-jump",
+                            "a dimension jump is d<N>+ or d<N>- with N ≥ 4",
+                        )
                     })?;
                 if !(4..=MAX_DIM).contains(&dim) {
                     return Err(syntax(
                         original,
+                        "dim-range",
                         "dimension jumps use dimensions 4 to 1,000,000 (z is `z+`/`z-`)",
                     ));
                 }
                 let up = match chars.get(i) {
                     Some('+') => true,
                     Some('-') => false,
-                    _ => return Err(syntax(original, "a dimension jump ends in + or -")),
+                    _ => {
+                        return Err(syntax(
+                            original,
+                            "dim-sign",
+                            "a dimension jump ends in + or -",
+                        ));
+                    }
                 };
                 i += 1;
                 let stack = chars.get(i) == Some(&'&');
@@ -367,27 +403,34 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 let v = probe
                     .dim(dim)
                     .checked_add(if up { 1 } else { -1 })
-                    .ok_or_else(|| syntax(original, "too far"))?;
+                    .ok_or_else(|| syntax(original, "too-far", "too far"))?;
                 layer = probe.with_dim(dim, v).layer;
                 steps.push(Step::JumpH { dim, up, stack });
             }
             '=' => {
-                let k = chars
-                    .get(i)
-                    .and_then(|c| Kind::from_char(*c))
-                    .ok_or_else(|| syntax(original, "= must be followed by N, R, B or C"))?;
+                let k = chars.get(i).and_then(|c| Kind::from_char(*c)).ok_or_else(|| {
+                    syntax(original, "promotion", "= must be followed by N, R, B or C")
+                })?;
                 i += 1;
                 steps.push(Step::Promote(k));
             }
-            _ => return Err(syntax(original, &format!("unexpected `{c}`"))),
+            _ => {
+                return Err(NotationError::Syntax {
+                    text: original.to_string(),
+                    key: "unexpected",
+                    detail: c.to_string(),
+                    why: format!("unexpected `{c}`"),
+                });
+            }
         }
     }
     if pending_via.is_some() {
-        return Err(syntax(original, "a waypoint needs a destination after it"));
+        return Err(syntax(original, "waypoint", "a waypoint needs a destination after it"));
     }
     if steps.is_empty() {
         return Err(syntax(
             original,
+            "no-step",
             "say what the unit does, e.g. `7,6x7,8`, `7,6,2 z-` or `9,1/2P >9,3`",
         ));
     }

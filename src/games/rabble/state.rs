@@ -88,18 +88,37 @@ pub enum Phase {
     Play,
 }
 
-/// A rule violation: what the player did wrong, in words, with a stable code.
+/// A rule violation: what the player did wrong, in words, with a stable code, and the key and
+/// values the table words it from in each language (`rb-err-<key>`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct TurnError {
     /// Stable code for tests and logs.
     pub code: &'static str,
-    /// What to tell the player.
+    /// Which sentence this is: the code, or a finer key where one code has several sentences.
+    pub key: &'static str,
+    /// The sentence's values by name (squares, pieces, prices), as text.
+    pub args: Vec<(&'static str, String)>,
+    /// The sentence in English, for tools and logs.
     pub message: String,
 }
 
+impl TurnError {
+    /// The same refusal, worded by a finer key than its code.
+    fn key(mut self, key: &'static str) -> TurnError {
+        self.key = key;
+        self
+    }
+
+    /// The same refusal with one more named value for its wording.
+    fn arg(mut self, name: &'static str, value: &impl ToString) -> TurnError {
+        self.args.push((name, value.to_string()));
+        self
+    }
+}
+
 fn refuse(code: &'static str, message: impl Into<String>) -> TurnError {
-    TurnError { code, message: message.into() }
+    TurnError { code, key: code, args: Vec::new(), message: message.into() }
 }
 
 /// What happened in a turn, for announcements.
@@ -251,7 +270,8 @@ impl State {
                 return Err(refuse(
                     "bad-pick",
                     "the last pick places the four unique pieces, each once: Q K J G in any order",
-                ));
+                )
+                .key("bad-pick-uniques"));
             }
         } else if kinds
             .iter()
@@ -260,7 +280,8 @@ impl State {
             return Err(refuse(
                 "bad-pick",
                 "each slot of a row is one of R N B C P (repeats allowed)",
-            ));
+            )
+            .key("bad-pick-group"));
         }
         for (kind, square) in kinds.iter().zip(pick_squares(side, step)) {
             if *kind == Kind::P {
@@ -294,7 +315,7 @@ impl State {
                         "with this placement {}'s king could be captured at once, which a level handicap must never allow ([I-29]): place the unique pieces differently",
                         if giver == Side::Red { "Red" } else { "Blue" }
                     ),
-                ));
+                ).arg("side", &if giver == Side::Red { "red" } else { "blue" }));
             }
             self.record_position();
             self.recorded = None;
@@ -464,7 +485,8 @@ impl State {
                     return Err(refuse(
                         "handicap-turn",
                         "handicap turns are for stacking, jumping and hiring only",
-                    ));
+                    )
+                    .key("handicap-offer"));
                 }
                 self.draw_offer = Some(side);
             }
@@ -495,7 +517,9 @@ impl State {
                     report.cost,
                     self.score[side.index()]
                 ),
-            ));
+            )
+            .arg("cost", &report.cost)
+            .arg("score", &self.score[side.index()]));
         }
         self.score[side.index()] -= report.cost;
         self.score[side.index()] += report.gained;
@@ -528,7 +552,11 @@ impl State {
                     "{to} holds your unit: write {op} to stack onto it (stacking costs {})",
                     State::stack_price(side, to, &merged)
                 ),
-            ),
+            )
+            .key("use-stack-move")
+            .arg("to", &to)
+            .arg("op", &op)
+            .arg("price", &State::stack_price(side, to, &merged)),
             Err(e) => e,
         }
     }
@@ -556,7 +584,9 @@ impl State {
             return Err(refuse("bad-drop", "老王 and 公子 cannot be hired"));
         }
         if promote.is_some() && free {
-            return Err(refuse("handicap-turn", "handicap turns cannot promote"));
+            return Err(
+                refuse("handicap-turn", "handicap turns cannot promote").key("handicap-promote")
+            );
         }
         let credit = match kind {
             Kind::Q => Some(0),
@@ -572,7 +602,8 @@ impl State {
                         kind.hanzi(),
                         kind.hanzi()
                     ),
-                ));
+                )
+                .arg("piece", &kind.hanzi()));
             }
             self.credits[side.index()][c] -= 1;
         }
@@ -585,7 +616,9 @@ impl State {
         let landed = match (self.board.get(to), stack) {
             (None, false) => dropped,
             (None, true) => {
-                return Err(refuse("not-friendly", format!("{to} is empty: use @ to drop there")));
+                return Err(refuse("not-friendly", format!("{to} is empty: use @ to drop there"))
+                    .key("drop-empty")
+                    .arg("to", &to));
             }
             (Some(u), _) if u.owner != side => {
                 return Err(refuse(
@@ -593,13 +626,17 @@ impl State {
                     format!(
                         "{to} holds an enemy unit: drops go to empty squares or your own units"
                     ),
-                ));
+                )
+                .key("drop-enemy")
+                .arg("to", &to));
             }
             (Some(_), false) => {
                 return Err(refuse(
                     "use-stack",
                     format!("{to} holds your unit: use & to drop onto it (stacking costs extra)"),
-                ));
+                )
+                .key("drop-stack")
+                .arg("to", &to));
             }
             (Some(u), true) => {
                 let merged = State::merge(&u, &dropped)?;
@@ -628,7 +665,8 @@ impl State {
             return Err(refuse(
                 "not-in-zone",
                 format!("{at} is not past your promotion line ([I-8])"),
-            ));
+            )
+            .arg("at", &at));
         }
         let Some(i) = unit.pieces.iter().position(|k| *k == Kind::P) else {
             return Err(refuse("no-pawn", "this unit has no pawn to promote"));
@@ -663,14 +701,19 @@ impl State {
         };
         for (i, k) in kinds.iter().enumerate() {
             if kinds[..i].contains(k) {
-                return Err(refuse("twice", format!("{k} at most once per turn (rule 10)")));
+                return Err(
+                    refuse("twice", format!("{k} at most once per turn (rule 10)")).arg("step", &k)
+                );
             }
             for earlier in &kinds[..i] {
                 if forbids(earlier).contains(k) {
                     return Err(refuse(
                         "combination",
                         format!("{k} is not allowed after {earlier} (rule {})", rule(earlier)),
-                    ));
+                    )
+                    .arg("step", &k)
+                    .arg("earlier", &earlier)
+                    .arg("rule", &rule(earlier)));
                 }
             }
         }
@@ -681,7 +724,7 @@ impl State {
                     return Err(refuse(
                         "handicap-turn",
                         "handicap turns may only stack, jump or hire ([I-27]): no capture, plain move, split or promotion",
-                    ));
+                    ).key("handicap-kinds"));
                 }
             }
         }
@@ -698,10 +741,12 @@ impl State {
         free: bool,
     ) -> Result<Report, TurnError> {
         let Some(unit) = self.board.get(from) else {
-            return Err(refuse("empty-origin", format!("{from} is empty")));
+            return Err(refuse("empty-origin", format!("{from} is empty")).arg("from", &from));
         };
         if unit.owner != side {
-            return Err(refuse("not-yours", format!("{from} holds an enemy unit")));
+            return Err(
+                refuse("not-yours", format!("{from} holds an enemy unit")).arg("from", &from)
+            );
         }
         if let Some(k) = check
             && !unit.has(k)
@@ -709,7 +754,10 @@ impl State {
             return Err(refuse(
                 "wrong-piece",
                 format!("{from} holds {}, not {}", unit.letters(), k.letter()),
-            ));
+            )
+            .arg("from", &from)
+            .arg("has", &unit.letters())
+            .arg("given", &k.letter()));
         }
         // The acting unit and what stays behind.
         let (mut acting, rest) = match split {
@@ -725,7 +773,11 @@ impl State {
                                 unit.letters(),
                                 part.iter().map(|k| k.letter()).collect::<String>()
                             ),
-                        ));
+                        )
+                        .key("bad-split-part")
+                        .arg("from", &from)
+                        .arg("has", &unit.letters())
+                        .arg("part", &part.iter().map(|k| k.letter()).collect::<String>()));
                     };
                     left.remove(i);
                 }
@@ -733,7 +785,7 @@ impl State {
                     return Err(refuse(
                         "bad-split",
                         "a split leaves part of the stack behind: name fewer pieces, or move the whole unit",
-                    ));
+                    ).key("bad-split-all"));
                 }
                 (
                     Unit { owner: side, pieces: part.to_vec() },
@@ -769,7 +821,8 @@ impl State {
         if split.is_some()
             && !kinds.iter().any(|k| matches!(*k, "MOVE" | "CAPTURE" | "JUMP3" | "JUMPH"))
         {
-            return Err(refuse("bad-split", "a split-off part must relocate (rule 7)"));
+            return Err(refuse("bad-split", "a split-off part must relocate (rule 7)")
+                .key("bad-split-stay"));
         }
         let mut report =
             Report { cost: 0, gained: 0, captured: None, prince_crowned: false, waypoint: None };
@@ -817,7 +870,7 @@ impl State {
                             format!(
                                 "{to} is in another layer: pieces move within their layer; jump with z+/z- or dN+/dN-"
                             ),
-                        ));
+                        ).arg("to", &to));
                     }
                     // Occupancy of the target.
                     let target = self.board.get(to);
@@ -827,13 +880,16 @@ impl State {
                             return Err(refuse(
                                 "nothing-to-capture",
                                 format!("{to} is empty: use > to move there"),
-                            ));
+                            )
+                            .arg("to", &to));
                         }
                         (None, false, true) => {
                             return Err(refuse(
                                 "not-friendly",
                                 format!("{to} is empty: use > to move there"),
-                            ));
+                            )
+                            .key("move-empty")
+                            .arg("to", &to));
                         }
                         (Some(u), false, false) if u.owner == side => {
                             return Err(State::use_stack(side, &acting, u, to, '&'));
@@ -842,16 +898,19 @@ impl State {
                             return Err(refuse(
                                 "use-capture",
                                 format!("{to} holds an enemy unit: use x to capture it"),
-                            ));
+                            )
+                            .arg("to", &to));
                         }
                         (Some(u), true, _) if u.owner == side => {
-                            return Err(refuse("own-unit", format!("{to} holds your own unit")));
+                            return Err(refuse("own-unit", format!("{to} holds your own unit"))
+                                .arg("to", &to));
                         }
                         (Some(u), false, true) if u.owner != side => {
                             return Err(refuse(
                                 "use-capture",
                                 format!("{to} holds an enemy unit: use x to capture it"),
-                            ));
+                            )
+                            .arg("to", &to));
                         }
                         _ => {}
                     }
@@ -877,16 +936,23 @@ impl State {
                         }
                     }
                     if !ok {
-                        let why = if via.is_some() && !acting.has(Kind::Q) {
-                            "only a unit with 老後 has a two-stage path".to_string()
+                        return Err(if via.is_some() & !acting.has(Kind::Q) {
+                            refuse("geometry", "only a unit with 老後 has a two-stage path")
+                                .key("geometry-waypoint")
                         } else {
-                            format!(
-                                "{} on {pos} cannot {} {to}",
-                                acting.letters(),
-                                if capture { "capture on" } else { "reach" }
+                            refuse(
+                                "geometry",
+                                format!(
+                                    "{} on {pos} cannot {} {to}",
+                                    acting.letters(),
+                                    if capture { "capture on" } else { "reach" }
+                                ),
                             )
-                        };
-                        return Err(refuse("geometry", why));
+                            .arg("unit", &acting.letters())
+                            .arg("from", &pos)
+                            .arg("to", &to)
+                            .arg("capture", &if capture { "yes" } else { "no" })
+                        });
                     }
                     self.vacate(&mut left_origin, &pos, rest.as_ref());
                     if capture {
@@ -944,11 +1010,15 @@ impl State {
                 self.board.set(to, Some(acting.clone()));
                 Ok(0)
             }
-            (None, true) => Err(refuse("not-friendly", format!("{to} is empty: leave out the &"))),
+            (None, true) => Err(refuse("not-friendly", format!("{to} is empty: leave out the &"))
+                .key("stack-empty")
+                .arg("to", &to)),
             (Some(u), _) if u.owner != side => Err(refuse(
                 "enemy-square",
                 format!("{to} holds an enemy unit (and a capture is not allowed here)"),
-            )),
+            )
+            .key("stack-enemy")
+            .arg("to", &to)),
             (Some(u), false) => Err(State::use_stack(side, acting, &u, to, '&')),
             (Some(u), true) => {
                 let merged = State::merge(acting, &u)?;

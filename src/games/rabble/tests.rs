@@ -630,6 +630,15 @@ fn the_long_form_round_trips_and_omega_is_refused() {
     assert_eq!(Coord::parse(&far.to_string()).unwrap(), far);
     assert!(matches!(Coord::parse("(……0,0,1——9,4,1)"), Err(CoordError::Transfinite(_))));
     assert!(matches!(Coord::parse("ω+9,4"), Err(CoordError::Omega(_))));
+    // In a turn too, the refusal is the coordinate's own: ω is notation only.
+    assert!(matches!(
+        notation::parse("ω,1>2,2"),
+        Err(notation::NotationError::Coord(CoordError::Omega(_)))
+    ));
+    assert!(matches!(
+        notation::parse("3,7>ω,2"),
+        Err(notation::NotationError::Coord(CoordError::Omega(_)))
+    ));
     assert!(matches!(Coord::parse("10000000000000000,1"), Err(CoordError::TooLarge(_))));
 }
 

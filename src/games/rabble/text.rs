@@ -155,18 +155,52 @@ pub struct Observation {
 /// A block's columns and rows, and its layers when given, as `/view z` reads them.
 pub type Slice = ((i64, i64), (i64, i64), Option<(i64, i64)>);
 
+/// Why a `/view z` slice does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SliceError {
+    /// Not two or three ranges.
+    #[error("write the columns, the rows and optionally the layers, e.g. `1..8 1..4 -1..3`")]
+    Count,
+    /// A range that is not `a..b` within ±10^15.
+    #[error("`{word}` is not a range of {axis} (write a..b, within ±10^15)")]
+    Range {
+        /// The range as typed.
+        word: String,
+        /// `x`, `y` or `z`.
+        axis: &'static str,
+    },
+    /// `b < a`.
+    #[error("`{word}` runs backwards: write the smaller {axis} first")]
+    Backwards {
+        /// The range as typed.
+        word: String,
+        /// `x`, `y` or `z`.
+        axis: &'static str,
+    },
+    /// More than the observation shows at once.
+    #[error("{axis} {from}..{to} is too wide: at most {widest} at a time")]
+    TooWide {
+        /// `x`, `y` or `z`.
+        axis: &'static str,
+        /// The range's start.
+        from: i64,
+        /// Its end.
+        to: i64,
+        /// The most shown.
+        widest: i64,
+    },
+}
+
 /// Reads `/view z` ranges: `x0..x1 y0..y1 [z0..z1]`, each optionally written `x=…`, a single
 /// number standing for a range of one.
 ///
 /// # Errors
 /// A range that does not read, is reversed, lies beyond ±10^15, or is wider than the
 /// observation shows ([`OBSERVE_SIDE`] columns and rows, [`OBSERVE_LAYERS`] layers).
-pub fn parse_observation(text: &str) -> Result<Slice, String> {
+pub fn parse_observation(text: &str) -> Result<Slice, SliceError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     if !(2..=3).contains(&words.len()) {
-        return Err(
-            "write the columns, the rows and optionally the layers, e.g. `1..8 1..4 -1..3`".into(),
-        );
+        return Err(SliceError::Count);
     }
     let mut ranges = Vec::new();
     for (word, (axis, widest)) in
@@ -176,16 +210,17 @@ pub fn parse_observation(text: &str) -> Result<Slice, String> {
         let body = lower.strip_prefix(&format!("{axis}=")).unwrap_or(&lower);
         let (a, b) = body.split_once("..").unwrap_or((body, body));
         let number = |t: &str| {
-            t.parse::<i64>().ok().filter(|v| v.abs() <= super::coord::MAX_VALUE).ok_or_else(|| {
-                format!("`{word}` is not a range of {axis} (write a..b, within ±10^15)")
-            })
+            t.parse::<i64>()
+                .ok()
+                .filter(|v| v.abs() <= super::coord::MAX_VALUE)
+                .ok_or_else(|| SliceError::Range { word: (*word).to_string(), axis })
         };
         let (a, b) = (number(a)?, number(b)?);
         if b < a {
-            return Err(format!("`{word}` runs backwards: write the smaller {axis} first"));
+            return Err(SliceError::Backwards { word: (*word).to_string(), axis });
         }
         if b - a >= widest {
-            return Err(format!("{axis} {a}..{b} is too wide: at most {widest} at a time"));
+            return Err(SliceError::TooWide { axis, from: a, to: b, widest });
         }
         ranges.push((a, b));
     }
@@ -259,19 +294,57 @@ pub fn observation_grids(o: &Observation) -> String {
     out
 }
 
-/// What `/moves <coord>` shows for the unit on `origin` (spec §11.5): its leap targets with
-/// what each would be (move, capture, stack and its price), each ray as an interval with its
-/// first two occupied squares, and its jump targets. Drops are never listed.
+/// One ray of a unit's targets: how far it runs empty, its first blockers, and the targets on
+/// it beyond the four squares listed as leaps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RayTargets {
+    /// The direction as an arrow (→ ↑ ↗ …).
+    pub arrow: &'static str,
+    /// Empty squares before the first blocker: `None` without end, `Some(0)` blocked at once.
+    pub empty: Option<i64>,
+    /// The first blockers: the unit's letters and the distance.
+    pub blockers: Vec<(String, i64)>,
+    /// The target at the far end of a long empty run (the empty squares before it are
+    /// targets too), in turn notation.
+    pub run_end: Option<String>,
+    /// The blockers it can capture or stack onto, in turn notation.
+    pub targets: Vec<String>,
+}
+
+/// Where the unit on one square can go (spec §11.5), in turn notation pieces: `>x,y` a move,
+/// `xx,y` a capture, `&x,y (price)` a stack; then its rays and jumps. Drops are never listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Targets {
+    /// The unit's letters.
+    pub unit: String,
+    /// Its square.
+    pub origin: Coord,
+    /// Its targets within four squares.
+    pub near: Vec<String>,
+    /// Its eight rays.
+    pub rays: Vec<RayTargets>,
+    /// Its jumps (`z+`, `d4-&`, …, stacking ones with their price).
+    pub jumps: Vec<String>,
+    /// What a dimension jump costs on top.
+    pub jump_cost: i64,
+    /// The first dimension not in use: every higher one works like it.
+    pub next_dim: u32,
+    /// It holds 老後, whose two-stage paths are found for any target named.
+    pub queen: bool,
+}
+
+/// The targets of the unit on `origin`: its leap targets with what each would be (move,
+/// capture, stack and its price), each ray with its first two occupied squares, and its jump
+/// targets. Reads a 9×9 neighbourhood, the rays' first blockers and the jump squares only.
 ///
 /// # Errors
 /// When `origin` is empty.
-pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
+pub fn targets(state: &State, origin: &Coord) -> Result<Targets, String> {
     let board = state.board();
     let Some(unit) = board.get(origin) else {
         return Err(format!("{origin} is empty"));
     };
     let side = unit.owner;
-    let mut out = format!("{} on {origin}:\n", unit.letters());
     let describe = |t: &Coord| -> Option<String> {
         if t == origin {
             return None;
@@ -306,48 +379,27 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
             }
         }
     }
-    let _ = writeln!(
-        out,
-        "within 4 squares: {}",
-        if near.is_empty() { "nothing".to_string() } else { near.join(" ") }
-    );
+    let mut rays = Vec::new();
     for hint in ray_hints(board, origin) {
-        let arrow = arrow(hint.dir);
-        let reach = match hint.empty_to {
-            None => "empty without end".to_string(),
-            Some(0) => "blocked at once".to_string(),
-            Some(a) => format!("empty for {a}"),
-        };
-        let mut targets = Vec::new();
-        if let Some(a) = hint.empty_to
-            && a > 4
-            && let Some(t) = origin.offset(hint.dir.0, hint.dir.1, a)
-            && let Some(d) = describe(&t)
-        {
-            targets.push(format!("{d} (…and the empty squares before it)"));
-        }
-        for (k, c) in &hint.blockers {
-            if *k > 4
-                && let Some(d) = describe(c)
-            {
-                targets.push(d);
-            }
-        }
-        let blockers: Vec<String> = hint
+        let run_end = hint
+            .empty_to
+            .filter(|a| *a > 4)
+            .and_then(|a| origin.offset(hint.dir.0, hint.dir.1, a))
+            .and_then(|t| describe(&t));
+        let targets =
+            hint.blockers.iter().filter(|(k, _)| *k > 4).filter_map(|(_, c)| describe(c)).collect();
+        let blockers = hint
             .blockers
             .iter()
-            .map(|(k, c)| {
-                format!("{} at {k}", board.get(c).map_or_else(|| "?".to_string(), |u| u.letters()))
-            })
+            .map(|(k, c)| (board.get(c).map_or_else(|| "?".to_string(), |u| u.letters()), *k))
             .collect();
-        let _ = write!(out, "{arrow} {reach}");
-        if !blockers.is_empty() {
-            let _ = write!(out, ", then {}", blockers.join(", "));
-        }
-        if !targets.is_empty() {
-            let _ = write!(out, "; reaches {}", targets.join(" "));
-        }
-        out.push('\n');
+        rays.push(RayTargets {
+            arrow: arrow(hint.dir),
+            empty: hint.empty_to,
+            blockers,
+            run_end,
+            targets,
+        });
     }
     // Jumps: z ± 1 and every dimension in use plus the next one ("and every higher one alike").
     let mut dims: Vec<u32> = origin.layer.hi.iter().map(|(d, _)| *d).collect();
@@ -384,13 +436,59 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
             }
         }
     }
+    Ok(Targets {
+        unit: unit.letters(),
+        origin: origin.clone(),
+        near,
+        rays,
+        jumps,
+        jump_cost: if unit.pieces.len() == 1 { 1 } else { unit.max_value() },
+        next_dim: next,
+        queen: unit.has(Kind::Q),
+    })
+}
+
+/// What `/moves <coord>` shows for the unit on `origin`, in English (the CLI's `moves
+/// --from`): [`targets`] as lines.
+///
+/// # Errors
+/// When `origin` is empty.
+pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
+    let t = targets(state, origin)?;
+    let mut out = format!("{} on {}:\n", t.unit, t.origin);
     let _ = writeln!(
         out,
-        "jumps: {} (dimension jumps cost {} more; every higher dimension works like d{next})",
-        if jumps.is_empty() { "none".to_string() } else { jumps.join(" ") },
-        if unit.pieces.len() == 1 { 1 } else { unit.max_value() }
+        "within 4 squares: {}",
+        if t.near.is_empty() { "nothing".to_string() } else { t.near.join(" ") }
     );
-    if unit.has(Kind::Q) {
+    for ray in &t.rays {
+        let reach = match ray.empty {
+            None => "empty without end".to_string(),
+            Some(0) => "blocked at once".to_string(),
+            Some(a) => format!("empty for {a}"),
+        };
+        let _ = write!(out, "{} {reach}", ray.arrow);
+        if !ray.blockers.is_empty() {
+            let blockers: Vec<String> =
+                ray.blockers.iter().map(|(u, k)| format!("{u} at {k}")).collect();
+            let _ = write!(out, ", then {}", blockers.join(", "));
+        }
+        let mut targets: Vec<String> =
+            ray.run_end.iter().map(|d| format!("{d} (…and the empty squares before it)")).collect();
+        targets.extend(ray.targets.iter().cloned());
+        if !targets.is_empty() {
+            let _ = write!(out, "; reaches {}", targets.join(" "));
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "jumps: {} (dimension jumps cost {} more; every higher dimension works like d{})",
+        if t.jumps.is_empty() { "none".to_string() } else { t.jumps.join(" ") },
+        t.jump_cost,
+        t.next_dim
+    );
+    if t.queen {
         out.push_str("老後: name any target; the referee finds a slide-and-step path\n");
     }
     Ok(out)

@@ -1,12 +1,12 @@
-//! Rabble chess at the table: selection picks with a button for the default, one public
-//! message per turn (what was played, points spent and gained, a crowned prince, the result or
-//! who acts next) with the board window and both scores, and a private turn ping in
-//! correspondence games. Everything is public (perfect information). The referee reaches these
-//! through `games.rs`.
+//! Rabble chess at the table: selection picks by buttons (the default, or piece by piece), one
+//! public message per turn (what was played, points spent and gained, a crowned prince, the
+//! result or who acts next) with the board window and both scores, a private turn ping in
+//! correspondence games, other windows (`/board x,y`), the 3-D observation (`/view z …`), one
+//! square's targets (`/moves`) and the draw library's forks. Everything is public (perfect
+//! information). The referee reaches these through `games.rs`.
 //!
-//! Rule refusals carry the engine's own explanation (coordinates, prices, the rule number), in
-//! English inside the localised frame `rb-refused`: the explanations are built from many
-//! parts, and translating them is left for later (noted in `docs/rabble.md`).
+//! Refusals are worded here from the engine's key and values (`rb-err-<key>`), in the
+//! reader's language.
 
 use super::games::{self, game_name, msg, name_of, public, public_lang};
 use super::reply::{Button, Dest, Lang, Outbound, Wording};

@@ -731,3 +731,31 @@ fn render_rabble_selection_shows_the_empty_slots_in_chinese_from_blues_side() {
     );
     golden("rabble/selection-chinese-flipped", &pic);
 }
+
+#[test]
+fn render_rabble_observation_draws_one_panel_per_layer_with_far_columns_as_offsets() {
+    // A Red pawn hired onto its own pawn at 999999999000001,3 in layer 2, and the seed's first
+    // move: the block 999999999000000..+3 × 2..4 through layers 0..2, main plane marked.
+    let options = arbiter::games::rabble::Options::from_pairs(
+        &arbiter::games::options::split_pairs("select=off").expect("options split"),
+    )
+    .expect("options");
+    let mut game = <arbiter::games::rabble::State as Game>::new(&options, Seed(0)).expect("a game");
+    for text in ["drop P&999999999000001,3,2", "3,7x3,5"] {
+        let seat = game.to_act().seat().expect("someone acts");
+        let action = game.parse_action(seat, text).expect("a turn");
+        game.play(seat, &action).expect("a legal turn");
+    }
+    let far = 999_999_999_000_000;
+    let o = arbiter::games::rabble::text::observation(game.board(), (far, far + 3), (2, 4), None);
+    assert_eq!(o.z, (0, 2), "0..2 around the main plane, which holds the block's change");
+    assert_eq!(o.layers.iter().map(|(z, _)| *z).collect::<Vec<_>>(), [2, 1, 0]);
+    let stack = o.layers[0].1[1][1].as_ref().expect("the stack on +1,3 in layer 2");
+    assert_eq!(stack.pieces.len(), 2);
+    let pic = arbiter::render::rabble::observation(
+        &o,
+        "#7 · ply 2 · Red 143 : 145 Blue · Red to act",
+        &theme(Script::Latin),
+    );
+    golden("rabble/observation-far-latin", &pic);
+}

@@ -24,6 +24,27 @@ fn top_kind(u: &Unit) -> Kind {
     u.pieces.iter().copied().max_by_key(|k| (k.value(), *k)).unwrap_or(Kind::P)
 }
 
+/// The labels of `count` consecutive coordinates from `from`, for squares `cell` pixels wide in
+/// text of `size` pixels: the numbers themselves when the widest fits its square, else offsets
+/// from the first (`+0`, `+1`, …) with the note naming that first coordinate (`x = 1000000000 +
+/// n`), so labels near 10^15 never run into each other.
+fn axis_labels(
+    axis: char,
+    from: i64,
+    count: i64,
+    cell: i64,
+    size: f32,
+) -> (Vec<String>, Option<String>) {
+    let values: Vec<i64> = (0..count).map(|i| from.saturating_add(i)).collect();
+    let widest = values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    // Digits are about 0.55 of the text size wide in the bundled font.
+    if (widest as f32) * size * 0.55 <= (cell as f32) * 0.95 {
+        return (values.iter().map(ToString::to_string).collect(), None);
+    }
+    let labels = (0..count).map(|i| format!("+{i}")).collect();
+    (labels, Some(format!("{axis} = {from} + n")))
+}
+
 /// A unit as a disc with its most valuable piece's character and, for a stack, its height on a
 /// badge; `cell` is the square's side and `(sx, sy)` its top left corner.
 fn draw_unit(img: &mut RgbaImage, u: &Unit, sx: i64, sy: i64, cell: i64, theme: &Theme) {
@@ -59,8 +80,13 @@ pub fn observation(o: &Observation, caption: &str, theme: &Theme) -> Picture {
     let (label_w, title_h, foot_h, gap) = (cell, cell * 3 / 4, cell * 3 / 4, cell / 2);
     let panel_w = label_w + cols * cell + gap;
     let panel_h = title_h + rows * cell + foot_h + gap;
+    let size = cell as f32 * 0.36;
+    let (xs, x_note) = axis_labels('x', o.x.0, cols, cell, size);
+    let (ys, y_note) = axis_labels('y', o.y.0, rows, label_w, size);
+    let notes: Vec<String> = x_note.into_iter().chain(y_note).collect();
+    let notes_h = if notes.is_empty() { 0 } else { cell };
     let width = per_row * panel_w + gap;
-    let height = band + panel_rows * panel_h;
+    let height = band + panel_rows * panel_h + notes_h;
     let mut img = RgbaImage::from_pixel(
         u32::try_from(width.max(1)).unwrap_or(1),
         u32::try_from(height.max(1)).unwrap_or(1),
@@ -71,7 +97,6 @@ pub fn observation(o: &Observation, caption: &str, theme: &Theme) -> Picture {
     let battlefield = Rgba([200, 226, 190, 255]);
     let front = Rgba([190, 222, 240, 255]);
     let other = Rgba([236, 232, 222, 255]);
-    let size = cell as f32 * 0.36;
     for (p, (z, grid)) in o.layers.iter().enumerate() {
         let p = i64::try_from(p).unwrap_or(0);
         let left = gap + (p % per_row) * panel_w + label_w;
@@ -109,27 +134,19 @@ pub fn observation(o: &Observation, caption: &str, theme: &Theme) -> Picture {
                     draw_unit(&mut img, u, sx, sy, cell, theme);
                 }
             }
-            text_centered(
-                &mut img,
-                &y.to_string(),
-                left - label_w / 2,
-                sy + cell / 2,
-                size,
-                theme.ink,
-            );
+            let label = ys.get(usize::try_from(j).unwrap_or(0)).map_or("", String::as_str);
+            text_centered(&mut img, label, left - label_w / 2, sy + cell / 2, size, theme.ink);
         }
-        for i in 0..cols {
+        for (i, t) in xs.iter().enumerate() {
+            let i = i64::try_from(i).unwrap_or(0);
             let sx = left + if theme.flipped { cols - 1 - i } else { i } * cell;
-            let t = (o.x.0 + i).to_string();
-            text_centered(
-                &mut img,
-                &t,
-                sx + cell / 2,
-                top + rows * cell + foot_h / 2,
-                size,
-                theme.ink,
-            );
+            let y = top + rows * cell + foot_h / 2;
+            text_centered(&mut img, t, sx + cell / 2, y, size, theme.ink);
         }
+    }
+    if !notes.is_empty() {
+        let y = band + panel_rows * panel_h + notes_h / 2;
+        text_centered(&mut img, &notes.join("   "), width / 2, y, size, theme.ink);
     }
     encode(&img)
 }
@@ -142,8 +159,15 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     let cell = i64::from(theme.cell.clamp(8, 512)) / 2 + 4;
     let margin = i64::from(theme.margin.min(512));
     let band = i64::from(theme.caption.clamp(8, 512));
-    // Scores, then each side's counters (the seed's 「三串小數字」), then what lies outside.
-    let footer = cell * 2 + if view.outside.1 > 0 { cell * 2 / 3 } else { 0 };
+    // Coordinate labels, offsets from the first when the numbers are too wide for a square
+    // (their notes go in the footer).
+    let (xs, x_note) = axis_labels('x', view.x.0, cols, cell, cell as f32 * 0.32);
+    let (ys, y_note) = axis_labels('y', view.y.0, rows, margin, cell as f32 * 0.32);
+    let notes: Vec<String> = x_note.into_iter().chain(y_note).collect();
+    // Scores, then each side's counters (the seed's 「三串小數字」), then what lies outside,
+    // then the coordinate notes.
+    let notes_h = if notes.is_empty() { 0 } else { cell * 2 / 3 };
+    let footer = cell * 2 + if view.outside.1 > 0 { cell * 2 / 3 } else { 0 } + notes_h;
     let width = cols * cell + 2 * margin;
     let height = band + rows * cell + margin + footer;
     let mut img = RgbaImage::from_pixel(
@@ -195,16 +219,16 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     }
     // Coordinates.
     let size = cell as f32 * 0.32;
-    for i in 0..cols {
+    for (i, t) in xs.iter().enumerate() {
+        let i = i64::try_from(i).unwrap_or(0);
         let (sx, _) = at(i, 0);
         let (_, sy) = at(0, if theme.flipped { rows - 1 } else { 0 });
-        let t = (view.x.0 + i).to_string();
-        text_centered(&mut img, &t, sx + cell / 2, sy + cell + margin / 3, size, theme.ink);
+        text_centered(&mut img, t, sx + cell / 2, sy + cell + margin / 3, size, theme.ink);
     }
-    for j in 0..rows {
+    for (j, t) in ys.iter().enumerate() {
+        let j = i64::try_from(j).unwrap_or(0);
         let (_, sy) = at(0, j);
-        let t = (view.y.0 + j).to_string();
-        text_centered(&mut img, &t, left / 2, sy + cell / 2, size, theme.ink);
+        text_centered(&mut img, t, left / 2, sy + cell / 2, size, theme.ink);
     }
     // Scores under the board.
     let zh = theme.script == Script::Chinese;
@@ -253,5 +277,28 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
         }
         text_centered(&mut img, &text, width / 2, base + cell * 2, small, theme.ink);
     }
+    if !notes.is_empty() {
+        let y = base + cell * 2 + if view.outside.1 > 0 { cell * 2 / 3 } else { 0 };
+        text_centered(&mut img, &notes.join("   "), width / 2, y, small, theme.ink);
+    }
     encode(&img)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axis_labels;
+
+    #[test]
+    fn coordinates_that_fit_their_square_are_written_whole_and_far_ones_as_offsets() {
+        let (labels, note) = axis_labels('x', -1, 16, 40, 12.8);
+        assert_eq!(labels.first().map(String::as_str), Some("-1"));
+        assert_eq!(labels.last().map(String::as_str), Some("14"));
+        assert_eq!(note, None);
+        // 15 digits cannot fit a 40-pixel square: offsets from the first, named once.
+        let far = 999_999_998_999_993;
+        let (labels, note) = axis_labels('y', far, 16, 40, 12.8);
+        assert_eq!(labels.first().map(String::as_str), Some("+0"));
+        assert_eq!(labels.get(7).map(String::as_str), Some("+7"));
+        assert_eq!(note.as_deref(), Some("y = 999999998999993 + n"));
+    }
 }

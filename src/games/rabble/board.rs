@@ -416,6 +416,7 @@ impl Board {
     /// What stands on `c`.
     #[must_use]
     pub fn get(&self, c: &Coord) -> Cell {
+        work::add(1);
         match self.changes.get(c) {
             Some(cell) => cell.clone(),
             None => self.fill.cell(c),
@@ -425,6 +426,7 @@ impl Board {
     /// Whether `c` holds anything.
     #[must_use]
     pub fn occupied(&self, c: &Coord) -> bool {
+        work::add(1);
         match self.changes.get(c) {
             Some(cell) => cell.is_some(),
             None => self.fill.occupied(c),
@@ -555,6 +557,7 @@ impl Board {
         // one of the at most four default-empty squares a column or diagonal crosses in a band
         // (or an emptied selection slot); the cap only guards against a logic error.
         for _ in 0..256 {
+            work::add(1);
             if found.len() >= want || kmax.is_some_and(|m| k > m) {
                 break;
             }
@@ -624,6 +627,7 @@ impl Board {
         let mut changed_empty = 0u64;
         let mut changed_units = 0u64;
         for c in self.column(a.x, a.y) {
+            work::add(1);
             let v = c.dim(*dim);
             if v > lo && v < hi && c.with_dim(*dim, a.dim(*dim)) == *a {
                 if self.changes.get(c).is_some_and(Option::is_some) {
@@ -644,5 +648,33 @@ impl Board {
             u64::from(main_between && !self.changes.contains_key(&main) && Fill::is_slot(&main))
         };
         Some(changed_units + unchanged - default_empty_unchanged)
+    }
+}
+
+/// The engine's work, counted in the tests: one unit per square read ([`Board::get`],
+/// [`Board::occupied`]), per step of a ray scan and per changed square of a column walked. The
+/// property test that random turns anywhere never enumerate anything unbounded reads it. In
+/// other builds counting compiles to nothing (the engine keeps no global state).
+pub(crate) mod work {
+    #[cfg(test)]
+    thread_local! {
+        static COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Counts `n` units of work.
+    #[cfg(test)]
+    pub(crate) fn add(n: u64) {
+        COUNT.with(|c| c.set(c.get().saturating_add(n)));
+    }
+
+    /// Counts nothing outside the tests.
+    #[cfg(not(test))]
+    #[inline]
+    pub(crate) fn add(_: u64) {}
+
+    /// The work counted on this thread since the last call, and a fresh start.
+    #[cfg(test)]
+    pub(crate) fn take() -> u64 {
+        COUNT.with(|c| c.replace(0))
     }
 }

@@ -989,3 +989,55 @@ fn a_king_open_to_capture_refuses_the_pick_that_ends_a_level_handicap_selection(
         assert_eq!(s.selecting(), None);
     }
 }
+
+/// The most work (squares read, scan steps, column entries walked) one turn may cost, whatever
+/// the game's length or the coordinates' size; see the property test below. The most measured
+/// there is about 300 (a capture's end-of-turn checks included), near the origin or near 10^15.
+const WORK_BOUND: u64 = 2_000;
+
+proptest! {
+    // §11.1, §11.4: random turns from random positions, anywhere on the board (near the origin,
+    // near ±10^15, in other layers), never make the engine enumerate anything unbounded: each
+    // turn, legal or refused, reads a bounded number of squares. Hired riders (R, B, C, N) and
+    // the holes that captures leave give the rides something to cross.
+    #[test]
+    fn random_turns_anywhere_do_bounded_work(
+        tries in proptest::collection::vec(
+            (0usize..4, 0i64..6, 4i64..10, -1i64..3, -2i64..3, -2i64..4, 0u8..9),
+            1..80,
+        ),
+    ) {
+        let bases = [0, 1_000_000, 999_999_999_000_000, -999_999_999_000_000];
+        let mut s = game();
+        let mut most = 0;
+        for (base, x, y, z, dx, dy, kind) in tries {
+            let x = bases[base] + x;
+            let y = if s.to_move == Side::Red { y - 2 } else { 15 - y };
+            let dy = dy * s.to_move.forward();
+            let from = format!("{x},{y},{z}");
+            let to = format!("{},{},{z}", x + dx, y + dy);
+            let text = match kind {
+                0 => format!("{from}x{to}"),
+                1 => format!("{from}>{to}"),
+                2 => format!("{from}&{to}"),
+                3 => format!("drop R&{to}"),
+                4 => format!("drop C&{to}"),
+                5 => format!("drop B&{to}"),
+                6 => format!("{from} z-&"),
+                7 => format!("drop N&{to}"),
+                _ => format!("{from}x{},{},{z}", x + 3 * dx, y + 5 * dy),
+            };
+            let Ok(action) = notation::parse(&text) else { continue };
+            let side = s.to_move;
+            super::board::work::take();
+            let _ = s.play_turn(side, &action);
+            let work = super::board::work::take();
+            most = most.max(work);
+            prop_assert!(work <= WORK_BOUND, "{text}: {work} units of work");
+            if s.end.is_some() {
+                break;
+            }
+        }
+        prop_assert!(most > 0, "the work is counted");
+    }
+}

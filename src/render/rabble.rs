@@ -24,6 +24,20 @@ fn top_kind(u: &Unit) -> Kind {
     u.pieces.iter().copied().max_by_key(|k| (k.value(), *k)).unwrap_or(Kind::P)
 }
 
+/// A stack's members, most valuable first (`NPP`; `馬兵兵`), cut to what fits in a disc with
+/// `+` when longer (the height badge gives the count).
+fn members(u: &Unit, script: Script) -> String {
+    let mut kinds = u.pieces.clone();
+    kinds.sort_by_key(|k| std::cmp::Reverse((k.value(), *k)));
+    let room = if script == Script::Chinese { 3 } else { 4 };
+    let mut text: String = kinds.iter().take(room).map(|k| label(*k, script)).collect();
+    if kinds.len() > room {
+        text.pop();
+        text.push('+');
+    }
+    text
+}
+
 /// The labels of `count` consecutive coordinates from `from`, for squares `cell` pixels wide in
 /// text of `size` pixels: the numbers themselves when the widest fits its square, else offsets
 /// from the first (`+0`, `+1`, …) with the note naming that first coordinate (`x = 1000000000 +
@@ -52,7 +66,14 @@ fn draw_unit(img: &mut RgbaImage, u: &Unit, sx: i64, sy: i64, cell: i64, theme: 
     let (cx, cy) = (sx + cell / 2, sy + cell / 2);
     fill_disc(img, cx, cy, cell * 2 / 5, fill);
     let c = label(top_kind(u), theme.script).to_string();
-    text_centered(img, &c, cx, cy, cell as f32 * 0.5, Rgba([255, 255, 255, 255]));
+    let white = Rgba([255, 255, 255, 255]);
+    if u.pieces.len() == 1 {
+        text_centered(img, &c, cx, cy, cell as f32 * 0.5, white);
+    } else {
+        // A stack: its most valuable piece above, every member in small type below it.
+        text_centered(img, &c, cx, cy - cell / 10, cell as f32 * 0.4, white);
+        text_centered(img, &members(u, theme.script), cx, cy + cell / 5, cell as f32 * 0.24, white);
+    }
     if u.pieces.len() > 1 {
         // The stack's height on a dark badge at the disc's lower right.
         let h = u.pieces.len().to_string();

@@ -20,19 +20,8 @@ use arbiter::table::reply::{Dest, Outbound};
 use arbiter::table::{Chat, Incoming, Policy, Referee};
 use serde_json::Value;
 
-async fn run(script_text: &str, db: &Path) -> Vec<Value> {
-    let mut out = Vec::new();
-    script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
-    String::from_utf8(out)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
-
-fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
-    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
-}
+mod common;
+use common::{run, texts_to};
 
 /// A path (`A1-A4`) or an edge (`B3:R`): what the channel must never see during a game.
 fn has_private_detail(text: &str) -> bool {

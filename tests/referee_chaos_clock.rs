@@ -16,19 +16,8 @@ use arbiter::store::{NewGame, Store};
 use arbiter::table::clock::TimeControl;
 use serde_json::Value;
 
-async fn run(script_text: &str, db: &Path) -> Vec<Value> {
-    let mut out = Vec::new();
-    arbiter::bot::script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
-    String::from_utf8(out)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
-
-fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
-    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
-}
+mod common;
+use common::{run, texts_to};
 
 /// The button labels of the last message to `to`.
 fn last_buttons(out: &[Value], to: &str) -> Vec<String> {

@@ -11,19 +11,8 @@ use arbiter::games::{Game, GameOptions};
 use arbiter::store::Store;
 use serde_json::Value;
 
-async fn run(script_text: &str, db: &Path) -> Vec<Value> {
-    let mut out = Vec::new();
-    arbiter::bot::script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
-    String::from_utf8(out)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
-
-fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
-    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
-}
+mod common;
+use common::{run, texts_to};
 
 /// The game as stored, replayed from its start (or a fork's stored position) and its log by the
 /// engine, with its status and result.

@@ -4,21 +4,8 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-
-async fn run(script_text: &str, db: &Path) -> Vec<Value> {
-    let mut out = Vec::new();
-    arbiter::bot::script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
-    String::from_utf8(out)
-        .expect("utf-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
-
-fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
-    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
-}
+mod common;
+use common::{run, texts_to};
 
 async fn notations(db: &Path, id: i64) -> Vec<String> {
     let store = arbiter::store::Store::open(db).await.expect("the store opens");

@@ -1,0 +1,26 @@
+//! Helpers shared by the transcript tests (`tests/referee*.rs`): run a transcript through the
+//! console's referee on a database, and read what was sent where.
+
+// Each test binary uses what it needs of these.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use serde_json::Value;
+
+/// Runs `script_text` (one `user@#chat: line` per line) on the database `db` with seed 7, as a
+/// new referee process would, and returns every message sent, one JSON value each.
+pub async fn run(script_text: &str, db: &Path) -> Vec<Value> {
+    let mut out = Vec::new();
+    arbiter::bot::script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
+    String::from_utf8(out)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+/// The texts of the messages sent to `to` (`#chat` or `dm:user`), in order.
+pub fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
+    out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
+}

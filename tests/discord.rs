@@ -1507,6 +1507,17 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_cha
         assert_eq!(api.callback(&press).await["type"], 6, "pick {turn} acknowledged silently");
     }
     api.expect(Place::Channel, "Alice (Red) to move.").await;
+    // Autocomplete turns a typed square into that unit's turns, each checked by the engine.
+    let token = api.autocomplete(ALICE, "move", ("action", 3, "7,6"), &[]);
+    let choices = api.callback(&token).await;
+    let offered: Vec<&str> = choices["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert!(offered.contains(&"7,6x7,8"), "{offered:?}");
+    assert!(offered.iter().all(|t| t.starts_with("7,6")), "{offered:?}");
     api.slash(ALICE, "move", &[("action", 3, text("7,6x7,8"))]);
     let moved = api
         .expect(Place::Channel, "#1 ply 1: Alice (Red) plays (7,6,1)x(7,8,1), capturing p (+1)")

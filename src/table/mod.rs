@@ -1630,7 +1630,8 @@ impl Referee {
     /// autocomplete: only in games without hidden information whose legal actions are a finite
     /// list, only when it is the caller's turn, and never more than `limit` (those starting
     /// with `prefix`, ignoring case). Empty otherwise: suggestions must never tell a player
-    /// what the rules hide.
+    /// what the rules hide. Rabble, whose turns are infinite, offers likely turns instead, each
+    /// checked by the engine (the typed square's targets).
     pub async fn public_actions(
         &self,
         platform: &str,
@@ -1654,15 +1655,16 @@ impl Referee {
             return Vec::new();
         };
         let Ok(cell) = self.table(id) else { return Vec::new() };
-        let t = cell.lock().await;
-        if t.row.status != "active"
-            || games::has_hidden_information(&t.game)
-            || !t.game.has_exhaustive_actions()
-        {
+        let mut t = cell.lock().await;
+        let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
+        if t.row.status != "active" || t.seat_of(user) != Some(seat.index()) {
             return Vec::new();
         }
-        let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
-        if t.seat_of(user) != Some(seat.index()) {
+        // Rabble's turns are infinite: likely ones, each checked, from what is typed.
+        if let AnyGame::Rabble(g) = &mut t.game {
+            return rabble::suggestions(g, seat, prefix, limit);
+        }
+        if games::has_hidden_information(&t.game) || !t.game.has_exhaustive_actions() {
             return Vec::new();
         }
         let prefix = prefix.trim().to_lowercase();

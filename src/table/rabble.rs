@@ -783,6 +783,69 @@ pub(super) fn moves_message(
     Ok(msg(t, to, lines.join("\n")))
 }
 
+/// Turns to offer as the player types (Discord's autocomplete), each checked by the engine:
+/// during selection the default and a few common picks; in play, once a square is typed, the
+/// unit's targets from [`text::targets`](crate::games::rabble::text::targets) as whole turns
+/// (`7,6x7,8`, `7,6 z+`), else the contact-row pawn turns and the draw offer. A side's turns
+/// are infinite, so this is a choice of likely ones, never a list of all.
+pub(super) fn suggestions(
+    g: &mut crate::games::rabble::State,
+    seat: Seat,
+    prefix: &str,
+    limit: usize,
+) -> Vec<String> {
+    use crate::games::rabble::{notation, text};
+    let side = crate::games::rabble::game::side(seat);
+    let prefix = prefix.trim().to_lowercase();
+    let mut candidates: Vec<String> = Vec::new();
+    if let Some((_, step)) = g.selecting() {
+        let picks: &[&str] = if step == 8 {
+            &["pick default", "pick Q K J G", "pick K Q J G", "pick Q J K G", "pick G Q K J"]
+        } else {
+            &["pick default", "pick R N B C", "pick C B N R", "pick P P P P", "pick N N N N"]
+        };
+        candidates.extend(picks.iter().map(ToString::to_string));
+    } else {
+        // The square typed so far: digits, commas and minus signs up to the first operator.
+        let origin_text: String =
+            prefix.chars().take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '-').collect();
+        match Coord::parse(&origin_text).ok().filter(|_| origin_text.contains(',')) {
+            Some(origin) => {
+                if let Ok(found) = text::targets(g, &origin) {
+                    // Tokens read `>x,y`, `xx,y`, `&x,y (price)`: the price is for reading only.
+                    let bare = |t: &String| t.split(" (").next().unwrap_or_default().to_string();
+                    candidates
+                        .extend(found.near.iter().map(|t| format!("{origin_text}{}", bare(t))));
+                    for ray in &found.rays {
+                        let far = ray.run_end.iter().chain(&ray.targets);
+                        candidates.extend(far.map(|t| format!("{origin_text}{}", bare(t))));
+                    }
+                    candidates
+                        .extend(found.jumps.iter().map(|j| format!("{origin_text} {}", bare(j))));
+                }
+            }
+            None => {
+                use crate::games::Game;
+                candidates.extend(g.legal_actions(seat).iter().map(notation::format));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for text in candidates {
+        if out.len() >= limit {
+            break;
+        }
+        if !text.to_lowercase().starts_with(&prefix) || out.contains(&text) {
+            continue;
+        }
+        let legal = notation::parse(&text).is_ok_and(|a| g.validate(side, &a).is_ok());
+        if legal {
+            out.push(text);
+        }
+    }
+    out
+}
+
 /// The library game a stored Rabble game continues (its `from` option), read from the row
 /// without replaying it.
 pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<i64> {
@@ -875,6 +938,34 @@ mod tests {
         keys.sort();
         keys.dedup();
         keys
+    }
+
+    #[test]
+    fn suggestions_complete_a_typed_square_into_checked_turns_and_offer_picks_while_selecting() {
+        use crate::games::Game;
+        let mut selecting = State::start(&Options::default());
+        let picks = suggestions(&mut selecting, Seat(0), "pick", 25);
+        assert_eq!(picks.first().map(String::as_str), Some("pick default"));
+        assert!(picks.contains(&"pick P P P P".to_string()), "{picks:?}");
+        assert!(suggestions(&mut selecting, Seat(0), "pick Q", 25).is_empty(), "not at step 1");
+
+        let mut game = State::start(&Options { select: false, ..Options::default() });
+        let offered = suggestions(&mut game, Seat(0), "7,6", 25);
+        assert!(offered.contains(&"7,6x7,8".to_string()), "the seed's first move: {offered:?}");
+        assert!(offered.contains(&"7,6&6,6".to_string()), "stacking: {offered:?}");
+        assert!(offered.contains(&"7,6 z+&".to_string()), "a jump: {offered:?}");
+        for turn in &offered {
+            assert!(turn.starts_with("7,6"), "{turn}");
+            let action = game.parse_action(Seat(0), turn).expect("a suggestion reads");
+            game.clone().play(Seat(0), &action).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        }
+        // Not a square of one's own: nothing; Blue is not to move: nothing.
+        assert!(suggestions(&mut game, Seat(0), "7,8", 25).is_empty());
+        let blue = suggestions(&mut game, Seat(1), "3,7", 25);
+        assert!(blue.is_empty(), "{blue:?}");
+        // Without a square: the contact-row pawn turns and the draw offer.
+        let any = suggestions(&mut game, Seat(0), "", 25);
+        assert_eq!(any.len(), 25, "{any:?}");
     }
 
     #[test]

@@ -14,20 +14,9 @@ use std::path::Path;
 
 use arbiter::store::{NewGame, Store};
 use arbiter::table::clock::{Pace, TimeControl};
-use serde_json::Value;
 
 mod common;
-use common::{run, texts_to};
-
-/// The button labels of the last message to `to`.
-fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
-    out.iter()
-        .rev()
-        .find(|m| m["to"] == to)
-        .and_then(|m| m["buttons"].as_array())
-        .map(|b| b.iter().filter_map(|l| l.as_str().map(str::to_string)).collect())
-        .unwrap_or_default()
-}
+use common::{last_buttons, run, texts_to};
 
 async fn notations(db: &Path, id: i64) -> Vec<String> {
     let store = Store::open(db).await.expect("the store opens");

@@ -12,7 +12,7 @@ use arbiter::store::Store;
 use serde_json::Value;
 
 mod common;
-use common::{run, texts_to};
+use common::{last_buttons, run, texts_to};
 
 /// The game as stored, replayed from its start (or a fork's stored position) and its log by the
 /// engine, with its status and result.
@@ -223,15 +223,6 @@ async fn the_board_pans_to_any_centre_and_layer_and_zooms_out() {
     assert!(text.contains("Only Rabble's board is larger than its picture"), "{out:#?}");
 }
 
-/// The button labels of the last message sent to `to`.
-fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
-    let m = out.iter().rev().find(|m| m["to"] == to).expect("a message");
-    m["buttons"]
-        .as_array()
-        .map(|b| b.iter().map(|l| l.as_str().unwrap_or("").to_string()).collect())
-        .unwrap_or_default()
-}
-
 // §3 selection by buttons: the piece buttons under the prompt start a pick, and each answer
 // offers the next slot's pieces until the fourth plays it; at the last step only the unique
 // pieces not yet placed are offered. Someone else's press changes nothing.
@@ -334,6 +325,14 @@ async fn the_three_d_observation_shows_a_block_through_its_layers_and_moves_list
     let text = texts_to(&out, "#t").concat();
     assert!(text.contains("#1: where p on (3,5,1) can go"), "{text}");
     assert!(text.contains("x3,3"), "Blue's pawn captures two rows down, as 3,7x3,5 did: {text}");
+    // In Chinese, the whole listing is worded in Chinese, the targets staying in notation.
+    let out = run("dave@#t: /settings language=zh-Hans\ndave@#t: /moves 3,5\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("#1：(3,5,1) 上的 p 能去的地方"), "{text}");
+    assert!(text.contains("x3,3") && text.contains("距 1 格有 P、距 2 格有 P"), "{text}");
+    for english in ["blocked", "then", "within", "Jumps"] {
+        assert!(!text.contains(english), "`{english}` in {text}");
+    }
     let out = run("carol@#t: /moves 3,7\n", &db).await;
     assert!(texts_to(&out, "#t").concat().contains("(3,7,1) is empty"), "{out:#?}");
     // Other games have neither.

@@ -402,7 +402,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
         AnyView::Ultima(v) => ultima::caption(t, v, lang),
         AnyView::Perfect10(v) => perfect10::caption(t, v, lang),
         AnyView::ChaosClock(v) => chaos_clock::caption(t, v, lang),
-        AnyView::Rabble(v) => rabble::caption(t, v, lang),
+        AnyView::Rabble(_) => rabble::caption(t, lang),
     };
     let p = crate::render::render(&view, &caption, &theme(viewer, lang));
     Some(Image { png: p.png, width: p.width, height: p.height })

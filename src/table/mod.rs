@@ -956,29 +956,22 @@ impl Referee {
     async fn library(&self, ctx: &Ctx, id: Option<i64>, opponent: Option<&str>) -> Reply {
         let lang = ctx.lang;
         let Some(id) = id else {
-            let mut rows: Vec<GameRow> = self
-                .store
-                .games_with_status(&["over"])
-                .await?
-                .into_iter()
-                .filter(in_library)
-                .collect();
+            // One read serves both the library (agreed draws) and its tree (every game
+            // continued from a library game, whatever its status).
+            let all =
+                self.store.games_with_status(&["invited", "active", "over", "aborted"]).await?;
+            let mut forks: BTreeMap<i64, Vec<GameRow>> = BTreeMap::new();
+            for row in &all {
+                if let Some(parent) = rabble::parent_of(row) {
+                    forks.entry(parent).or_default().push(row.clone());
+                }
+            }
+            let mut rows: Vec<GameRow> = all.into_iter().filter(in_library).collect();
             rows.sort_by_key(|r| std::cmp::Reverse(r.id));
             if rows.is_empty() {
                 return Ok(vec![self.say(ctx, ctx.here(), lang, "rb-library-empty", &[])]);
             }
             let total = rows.len();
-            // The tree: every Rabble game continued from a library game, by parent.
-            let mut forks: BTreeMap<i64, Vec<GameRow>> = BTreeMap::new();
-            for row in self
-                .store
-                .games_with_status(&["invited", "active", "over", "aborted", "declined"])
-                .await?
-            {
-                if let Some(parent) = rabble::parent_of(&row) {
-                    forks.entry(parent).or_default().push(row);
-                }
-            }
             let mut out = vec![self.say(
                 ctx,
                 ctx.here(),

@@ -482,8 +482,10 @@ fn coord_text(e: &crate::games::rabble::coord::CoordError) -> String {
     }
 }
 
-/// The image caption: game number, ply, scores, and who acts or the result.
-pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+/// The image caption: game number, ply, scores, and who acts or the result, read from the
+/// game itself (every Rabble picture, whatever its window, shares them).
+pub(super) fn caption(t: &Table, lang: Lang) -> String {
+    let AnyGame::Rabble(g) = &t.game else { return String::new() };
     let zh = lang == Lang::ZhHans;
     let name = |s: Side| match (zh, s) {
         (true, Side::Red) => "紅",
@@ -491,7 +493,7 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
         (false, Side::Red) => "Red",
         (false, Side::Blue) => "Blue",
     };
-    let ply = if zh { format!("第{}手", view.ply) } else { format!("ply {}", view.ply) };
+    let ply = if zh { format!("第{}手", g.ply) } else { format!("ply {}", g.ply) };
     let state =
         match t.game.to_act().outcome().map(|o| o.result).or_else(|| games::stored_result(t)) {
             Some(GameResult::Winner(s)) => {
@@ -500,11 +502,11 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
             }
             Some(GameResult::Draw) => (if zh { "和局" } else { "draw" }).to_string(),
             Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
-            None if t.row.status == "active" => match view.selecting {
+            None if t.row.status == "active" => match g.selecting() {
                 Some((side, step)) if zh => format!("{}自選第{}步", name(side), step + 1),
                 Some((side, step)) => format!("{} picks, step {}", name(side), step + 1),
-                None if zh => format!("輪到{}", name(view.to_move)),
-                None => format!("{} to act", name(view.to_move)),
+                None if zh => format!("輪到{}", name(g.to_move)),
+                None => format!("{} to act", name(g.to_move)),
             },
             None => String::new(),
         };
@@ -512,8 +514,8 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
         "#{} · {ply} · {} {} : {} {}",
         t.row.id,
         name(Side::Red),
-        view.score[0],
-        view.score[1],
+        g.score[0],
+        g.score[1],
         name(Side::Blue)
     );
     if !state.is_empty() {
@@ -579,7 +581,7 @@ pub(super) fn window_message(
             cell: u32::try_from(72 / zoom).unwrap_or(24),
             ..games::theme(Viewer::Public, lang)
         };
-        let caption = caption(t, &view, lang);
+        let caption = caption(t, lang);
         let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
         m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
     }
@@ -659,7 +661,7 @@ pub(super) fn observation_message(
     let mut m = msg(t, to, lines.join("\n"));
     if images {
         let theme = games::theme(Viewer::Public, lang);
-        let caption = caption(t, &g.view(Viewer::Public), lang);
+        let caption = caption(t, lang);
         let p = crate::render::rabble::observation(&o, &caption, &theme);
         m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
     }
@@ -715,8 +717,8 @@ pub(super) fn moves_message(
     })?;
     let found = text::targets(g, &origin)
         .map_err(|_| w.text(lang, "rb-err-empty-origin", &[("from", origin.to_string().into())]))?;
-    let list = |items: &[String]| {
-        if items.is_empty() { w.text(lang, "rb-moves-nothing", &[]) } else { items.join(" ") }
+    let list = |items: &[text::Target]| {
+        if items.is_empty() { w.text(lang, "rb-moves-nothing", &[]) } else { text::joined(items) }
     };
     let mut lines = vec![w.text(
         lang,
@@ -750,15 +752,18 @@ pub(super) fn moves_message(
             line.push_str(&w.text(
                 lang,
                 "rb-ray-then",
-                &[("blockers", blockers.join(", ").into())],
+                &[(
+                    "blockers",
+                    blockers.join(if lang == Lang::ZhHans { "、" } else { ", " }).into(),
+                )],
             ));
         }
         let mut reached: Vec<String> = ray
             .run_end
             .iter()
-            .map(|d| w.text(lang, "rb-ray-run", &[("target", d.clone().into())]))
+            .map(|d| w.text(lang, "rb-ray-run", &[("target", d.to_string().into())]))
             .collect();
-        reached.extend(ray.targets.iter().cloned());
+        reached.extend(ray.targets.iter().map(ToString::to_string));
         if !reached.is_empty() {
             line.push_str(&w.text(
                 lang,
@@ -812,16 +817,11 @@ pub(super) fn suggestions(
         match Coord::parse(&origin_text).ok().filter(|_| origin_text.contains(',')) {
             Some(origin) => {
                 if let Ok(found) = text::targets(g, &origin) {
-                    // Tokens read `>x,y`, `xx,y`, `&x,y (price)`: the price is for reading only.
-                    let bare = |t: &String| t.split(" (").next().unwrap_or_default().to_string();
+                    let far = found.rays.iter().flat_map(|r| r.run_end.iter().chain(&r.targets));
+                    let steps = found.near.iter().chain(far);
+                    candidates.extend(steps.map(|t| format!("{origin_text}{}", t.step)));
                     candidates
-                        .extend(found.near.iter().map(|t| format!("{origin_text}{}", bare(t))));
-                    for ray in &found.rays {
-                        let far = ray.run_end.iter().chain(&ray.targets);
-                        candidates.extend(far.map(|t| format!("{origin_text}{}", bare(t))));
-                    }
-                    candidates
-                        .extend(found.jumps.iter().map(|j| format!("{origin_text} {}", bare(j))));
+                        .extend(found.jumps.iter().map(|j| format!("{origin_text} {}", j.step)));
                 }
             }
             None => {

@@ -24,3 +24,13 @@ pub async fn run(script_text: &str, db: &Path) -> Vec<Value> {
 pub fn texts_to<'a>(out: &'a [Value], to: &str) -> Vec<&'a str> {
     out.iter().filter(|m| m["to"] == to).map(|m| m["text"].as_str().unwrap_or("")).collect()
 }
+
+/// The button labels of the last message sent to `to` (none when there is no such message).
+pub fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
+    out.iter()
+        .rev()
+        .find(|m| m["to"] == to)
+        .and_then(|m| m["buttons"].as_array())
+        .map(|b| b.iter().filter_map(|l| l.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}

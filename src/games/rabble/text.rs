@@ -294,6 +294,26 @@ pub fn observation_grids(o: &Observation) -> String {
     out
 }
 
+/// One target of a unit: the step as written after its square (`>7,7`, `x7,8`, `&6,6`,
+/// `z+&`), and the points it costs when it stacks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Target {
+    /// The step in turn notation.
+    pub step: String,
+    /// The stacking price, when the step stacks.
+    pub price: Option<i64>,
+}
+
+impl std::fmt::Display for Target {
+    /// The step, then its price in parentheses when it has one: `&6,6 (1)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.price {
+            Some(price) => write!(f, "{} ({price})", self.step),
+            None => f.write_str(&self.step),
+        }
+    }
+}
+
 /// One ray of a unit's targets: how far it runs empty, its first blockers, and the targets on
 /// it beyond the four squares listed as leaps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -306,9 +326,9 @@ pub struct RayTargets {
     pub blockers: Vec<(String, i64)>,
     /// The target at the far end of a long empty run (the empty squares before it are
     /// targets too), in turn notation.
-    pub run_end: Option<String>,
+    pub run_end: Option<Target>,
     /// The blockers it can capture or stack onto, in turn notation.
-    pub targets: Vec<String>,
+    pub targets: Vec<Target>,
 }
 
 /// Where the unit on one square can go (spec §11.5), in turn notation pieces: `>x,y` a move,
@@ -320,11 +340,11 @@ pub struct Targets {
     /// Its square.
     pub origin: Coord,
     /// Its targets within four squares.
-    pub near: Vec<String>,
+    pub near: Vec<Target>,
     /// Its eight rays.
     pub rays: Vec<RayTargets>,
     /// Its jumps (`z+`, `d4-&`, …, stacking ones with their price).
-    pub jumps: Vec<String>,
+    pub jumps: Vec<Target>,
     /// What a dimension jump costs on top.
     pub jump_cost: i64,
     /// The first dimension not in use: every higher one works like it.
@@ -345,7 +365,7 @@ pub fn targets(state: &State, origin: &Coord) -> Result<Targets, String> {
         return Err(format!("{origin} is empty"));
     };
     let side = unit.owner;
-    let describe = |t: &Coord| -> Option<String> {
+    let describe = |t: &Coord| -> Option<Target> {
         if t == origin {
             return None;
         }
@@ -354,18 +374,19 @@ pub fn targets(state: &State, origin: &Coord) -> Result<Targets, String> {
         };
         match board.get(t) {
             None => (reaches(board, &unit.pieces, side, origin, t, false) || queen(false))
-                .then(|| format!(">{}", short(t))),
+                .then(|| Target { step: format!(">{}", short(t)), price: None }),
             Some(u) if u.owner != side => {
                 let duel = unit.has(Kind::K) && u.has(Kind::K);
                 let ok = reaches(board, &unit.pieces, side, origin, t, true)
                     || queen(true)
                     || (duel && super::geometry::face_off(board, origin, t));
-                (ok && !u.has(Kind::J) && !unit.has(Kind::J)).then(|| format!("x{}", short(t)))
+                (ok && !u.has(Kind::J) && !unit.has(Kind::J))
+                    .then(|| Target { step: format!("x{}", short(t)), price: None })
             }
             Some(u) => {
                 let price = State::stacking_price(&unit, &u, t)?;
                 (reaches(board, &unit.pieces, side, origin, t, false) || queen(false))
-                    .then(|| format!("&{} ({price})", short(t)))
+                    .then(|| Target { step: format!("&{}", short(t)), price: Some(price) })
             }
         }
     };
@@ -408,12 +429,11 @@ pub fn targets(state: &State, origin: &Coord) -> Result<Targets, String> {
     dims.sort_unstable();
     dims.dedup();
     let mut jumps = Vec::new();
-    let jump_to = |t: &Coord, name: String| -> Option<String> {
+    let jump_to = |t: &Coord, name: String| -> Option<Target> {
         match board.get(t) {
-            None => Some(name),
-            Some(u) if u.owner == side => {
-                State::stacking_price(&unit, &u, t).map(|price| format!("{name}& ({price})"))
-            }
+            None => Some(Target { step: name, price: None }),
+            Some(u) if u.owner == side => State::stacking_price(&unit, &u, t)
+                .map(|price| Target { step: format!("{name}&"), price: Some(price) }),
             Some(_) => None,
         }
     };
@@ -459,7 +479,7 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
     let _ = writeln!(
         out,
         "within 4 squares: {}",
-        if t.near.is_empty() { "nothing".to_string() } else { t.near.join(" ") }
+        if t.near.is_empty() { "nothing".to_string() } else { joined(&t.near) }
     );
     for ray in &t.rays {
         let reach = match ray.empty {
@@ -475,7 +495,7 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
         }
         let mut targets: Vec<String> =
             ray.run_end.iter().map(|d| format!("{d} (…and the empty squares before it)")).collect();
-        targets.extend(ray.targets.iter().cloned());
+        targets.extend(ray.targets.iter().map(ToString::to_string));
         if !targets.is_empty() {
             let _ = write!(out, "; reaches {}", targets.join(" "));
         }
@@ -484,7 +504,7 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
     let _ = writeln!(
         out,
         "jumps: {} (dimension jumps cost {} more; every higher dimension works like d{})",
-        if t.jumps.is_empty() { "none".to_string() } else { t.jumps.join(" ") },
+        if t.jumps.is_empty() { "none".to_string() } else { joined(&t.jumps) },
         t.jump_cost,
         t.next_dim
     );
@@ -492,6 +512,12 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
         out.push_str("老後: name any target; the referee finds a slide-and-step path\n");
     }
     Ok(out)
+}
+
+/// Targets as text, space-separated (`x7,8 &6,6 (1)`).
+#[must_use]
+pub fn joined(targets: &[Target]) -> String {
+    targets.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn short(c: &Coord) -> String {

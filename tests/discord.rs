@@ -31,6 +31,8 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
+mod common;
+
 const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.loopback.stand-in-token";
 const APP: &str = "777000000000000001";
 const GUILD: &str = "444000000000000001";
@@ -1472,6 +1474,52 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     api.expect(Place::Channel, "#1 ply 3: ").await;
     // Nothing is ever sent privately to the bot itself.
     assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fair_chaos_clock_game_with_hints_gives_each_player_their_hint_ephemerally() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "chaos-clock", "start=fair hints=on").await;
+    let started = api
+        .expect(Place::Channel, "Chaos Clock #1: Alice (甲, odd pieces) vs Bob (乙, even pieces")
+        .await;
+    assert!(started.content.contains("Fair start: draw "), "{}", started.content);
+    assert!(started.content.contains("proven 共赢 (both win)"), "{}", started.content);
+    assert_eq!(started.files.len(), 1, "the clock face comes with the start");
+    assert!(started.buttons.iter().all(|b| b.starts_with("1:0:act-")), "{:?}", started.buttons);
+    // Bob (乙) acts first: Alice's hint is refused, Bob's answers him alone.
+    api.slash(ALICE, "hint", &[]);
+    api.expect(Place::Ephemeral(ALICE.id), "It is Bob's turn.").await;
+    api.slash(BOB, "hint", &[]);
+    let hint = api
+        .expect(
+            Place::Ephemeral(BOB.id),
+            "Hint for #1, Bob (乙, even) to act: with best play this is 共赢 (both win). Best: ",
+        )
+        .await;
+    // A best action keeps 共赢, so after Bob plays it Alice's hint says 共赢 too.
+    let data = format!("1:0:act-{}", common::first_best(&hint.content));
+    assert!(started.buttons.contains(&data), "{data} among {:?}", started.buttons);
+    api.press(BOB, &started, &data);
+    let moved = api.expect(Place::Channel, "#1 ply 1: Bob (乙, even)").await;
+    assert_eq!(moved.files.len(), 1, "with the clock face");
+    api.slash(ALICE, "hint", &[]);
+    api.expect(
+        Place::Ephemeral(ALICE.id),
+        "Hint for #1, Alice (甲, odd) to act: with best play this is 共赢 (both win).",
+    )
+    .await;
+    // Hints never reach the channel; the game ends with its analysis there.
+    assert!(api.at(&Place::Channel).iter().all(|s| !s.content.contains("Best:")));
+    api.slash(ALICE, "resign", &[]);
+    api.expect(Place::Channel, "#1 is over: Bob wins.").await;
+    api.expect(
+        Place::Channel,
+        "Analysis of #1: with best play the start was 共赢 (both win), and no action changed that.",
+    )
+    .await;
     let _ = bot.finish().await;
 }
 

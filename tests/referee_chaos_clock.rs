@@ -185,9 +185,11 @@ async fn a_hint_names_the_verdict_and_every_best_action_privately_only_where_hin
     );
     // Nothing about the hint reaches the channel.
     assert!(texts_to(&out, "#t").iter().all(|t| !t.contains("Best:")), "{out:#?}");
-    // Bob may ask too (it is alice's turn; the hint is about the player to act).
+    // Bob is waiting: a hint is for the player to act, so he is told whose turn it is, and
+    // nothing about the position reaches him.
     let out = run(&format!("bob@#t: /hint #{on}\n"), &db).await;
-    assert!(texts_to(&out, "dm:bob")[0].contains("Best: move 11."), "{out:#?}");
+    let texts: Vec<&str> = out.iter().filter_map(|m| m["text"].as_str()).collect();
+    assert_eq!(texts, ["It is alice's turn."], "{out:#?}");
 }
 
 #[tokio::test]

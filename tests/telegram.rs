@@ -22,6 +22,8 @@ use serde_json::{Value, json};
 use tokio::sync::{Notify, oneshot};
 use tokio::time::Instant;
 
+mod common;
+
 const TOKEN: &str = "123456:TEST-token-of-the-loopback-stand-in";
 const BOT_ID: i64 = 777;
 const BOT_USERNAME: &str = "arbiter_test_bot";
@@ -1089,6 +1091,57 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     // `@bot` works as well, and other games refuse the bot.
     api.say(GROUP, ALICE, "/new ultima @bot");
     api.expect_sent(GROUP, "I play only chaos-clock myself.").await;
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fair_chaos_clock_game_with_hints_sends_each_hint_privately_and_ends_with_analysis() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new chaos-clock @bob_builder start=fair hints=on");
+    let accept = "1:0:accept";
+    let invitation = api.expect_data(GROUP, accept).await;
+    assert!(invitation.text.contains("hints allowed"), "{}", invitation.text);
+    api.press(BOB, &invitation, accept);
+    let started = api
+        .expect_sent(
+            GROUP,
+            "Chaos Clock #1: Alice Liddell (甲, odd pieces) vs Bob (乙, even pieces",
+        )
+        .await;
+    assert!(started.text.contains("proven 共赢 (both win)"), "{}", started.text);
+    assert!(started.photo.is_some(), "the clock face comes as a photo");
+    // Bob (乙) acts first: Alice's hint is refused in the group, Bob's comes privately.
+    api.say(GROUP, ALICE, "/hint");
+    api.expect_sent(GROUP, "It is Bob's turn.").await;
+    api.say(GROUP, BOB, "/hint");
+    let hint = api
+        .expect_sent(
+            BOB.id,
+            "Hint for #1, Bob (乙, even) to act: with best play this is 共赢 (both win). Best: ",
+        )
+        .await;
+    // Bob presses the button of the hint's first best action; it keeps 共赢 for Alice.
+    let data = format!("1:0:act-{}", common::first_best(&hint.text));
+    assert!(started.datas().contains(&data), "{data} among {:?}", started.datas());
+    api.press(BOB, &started, &data);
+    let moved = api.expect_sent(GROUP, "#1 ply 1: Bob (乙, even)").await;
+    assert!(moved.photo.is_some(), "{}", moved.text);
+    api.say(GROUP, ALICE, "/hint");
+    api.expect_sent(
+        ALICE.id,
+        "Hint for #1, Alice Liddell (甲, odd) to act: with best play this is 共赢 (both win).",
+    )
+    .await;
+    assert!(api.sent_to(GROUP).iter().all(|s| !s.text.contains("Best:")), "no hint in the group");
+    api.say(GROUP, ALICE, "/resign");
+    api.expect_sent(GROUP, "#1 is over: Bob wins.").await;
+    api.expect_sent(
+        GROUP,
+        "Analysis of #1: with best play the start was 共赢 (both win), and no action changed that.",
+    )
+    .await;
     let _ = bot.finish().await;
 }
 

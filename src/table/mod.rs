@@ -1241,13 +1241,13 @@ impl Referee {
         let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
         if !games::hints_allowed(&t.game) {
             return Err(TableError::user_with("err-hints-off", &[("id", &id.to_string())]));
         }
-        if t.row.status != "active" || t.game.to_act().outcome().is_some() {
-            return Err(TableError::user("err-game-over"));
-        }
+        // A hint is advice for your own action: the player waiting is told whose turn it is
+        // (the verdict is worded for the player to act, "a win for you").
+        self.check_turn(&t, seat)?;
         let game = t.game.clone();
         let advice = tokio::task::spawn_blocking(move || games::advice(&game))
             .await

@@ -1,5 +1,6 @@
 //! Helpers shared by the transcript tests (`tests/referee*.rs`): run a transcript through the
-//! console's referee on a database, and read what was sent where.
+//! console's referee on a database, and read what was sent where; and what the chat tests
+//! (`tests/discord.rs`, `tests/telegram.rs`) read out of the referee's English.
 
 // Each test binary uses what it needs of these.
 #![allow(dead_code)]
@@ -33,4 +34,16 @@ pub fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
         .and_then(|m| m["buttons"].as_array())
         .map(|b| b.iter().filter_map(|l| l.as_str().map(str::to_string)).collect())
         .unwrap_or_default()
+}
+
+/// The first best action a Chaos Clock hint names ("… Best: move 2, drop 3. (…)"), written as
+/// its button's action (`m2`, `d3`, `pass`).
+pub fn first_best(hint: &str) -> String {
+    let best = hint.split("Best: ").nth(1).expect("the hint names its best actions");
+    let first = best.split([',', '.']).next().expect("a first action");
+    match first.split_once(' ') {
+        Some(("move", n)) => format!("m{n}"),
+        Some(("drop", n)) => format!("d{n}"),
+        _ => first.to_string(),
+    }
 }

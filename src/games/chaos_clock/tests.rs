@@ -549,13 +549,14 @@ fn the_search_agrees_with_the_layered_solver_on_random_medium_positions() {
     assert!(values[1..].iter().all(|&n| n > 0), "{values:?}");
 }
 
-// The search against the brute force (the engine's own rules and repetition count) on random
-// small positions.
+// The search against the brute force (the engine's own rules and repetition count) on three
+// thousand random small positions, covering every outcome.
 #[test]
 fn the_search_agrees_with_the_brute_force_on_random_small_positions() {
     let mut rng = SplitMix64(4049);
     let mut compared = 0;
-    while compared < 1000 {
+    let mut values = [0usize; 5];
+    while compared < 3000 {
         let text = random_small_position(&mut rng);
         let Ok(g) = State::from_position(&Options::default(), &text, Seed(0)) else { continue };
         if g.outcome().is_some() {
@@ -565,8 +566,10 @@ fn the_search_agrees_with_the_brute_force_on_random_small_positions() {
         let Some(expected) = brute(&g, &mut budget) else { continue };
         let s = fast::solve_best(&g.solver_pos(), 1_000_000).expect("small");
         assert_eq!(s.value, expected, "{text}");
+        values[usize::from(expected)] += 1;
         compared += 1;
     }
+    assert!(values[1..].iter().all(|&n| n > 0), "{values:?}");
 }
 
 // The incremental child generator gives exactly the children (order, action, key, value) of the

@@ -136,6 +136,11 @@ async fn start_from(db: &Path, position: &str, options: &str) -> i64 {
 
 /// The same with the seats given (JSON), e.g. alice against the bot.
 async fn start_between(db: &Path, position: &str, options: &str, seats: &str) -> i64 {
+    start_in(db, position, options, seats, "en").await
+}
+
+/// The same in the chat language `locale`.
+async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale: &str) -> i64 {
     let store = Store::open(db).await.expect("the store opens");
     let game = store
         .create_game(&NewGame {
@@ -147,7 +152,7 @@ async fn start_between(db: &Path, position: &str, options: &str, seats: &str) ->
             seed: 0,
             seats: seats.to_owned(),
             creator: "alice".to_owned(),
-            locale: "en".to_owned(),
+            locale: locale.to_owned(),
             status: "active".to_owned(),
             clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),
             engine_version: arbiter::table::ENGINE_VERSION,
@@ -190,6 +195,30 @@ async fn a_hint_names_the_verdict_and_every_best_action_privately_only_where_hin
     let out = run(&format!("bob@#t: /hint #{on}\n"), &db).await;
     let texts: Vec<&str> = out.iter().filter_map(|m| m["text"].as_str()).collect();
     assert_eq!(texts, ["It is alice's turn."], "{out:#?}");
+}
+
+// Spec §6.1, first seed row: 甲 to move, 共赢 with best play by d7, d9, m2 or m11 (the spec lists
+// the reference solver's actions; pass and m12, which it prunes, may be best here too).
+const BOTH_WIN_FOR_JIA: &str = "4,3,11,0,5,6,0,0,0,2,0,0;0;12";
+
+#[tokio::test]
+async fn a_chinese_game_is_worded_in_chinese_with_chinese_list_and_sentence_punctuation() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("z.db");
+    let id = start_in(&db, BOTH_WIN_FOR_JIA, "hints=on", r#"["alice","bob"]"#, "zh-Hans").await;
+    let out =
+        run(&format!("alice@#t: /settings language=zh-Hans\nalice@#t: /hint #{id}\n"), &db).await;
+    let hint = texts_to(&out, "dm:alice").concat();
+    // Generation order: drops, then moves, each ascending; joined with 、.
+    assert!(hint.contains("最佳下法下为共赢。最佳：摆7、摆9、走2、"), "{hint}");
+    assert!(hint.contains("走11"), "{hint}");
+    assert!(!hint.contains(", ") && !hint.contains("Best"), "{hint}");
+    // The public announcement: no space after the player's name nor after 。.
+    let out = run(&format!("alice@#t: /move #{id} 走2\n"), &db).await;
+    let public = texts_to(&out, "#t").concat();
+    assert!(public.contains("alice（甲，单数）把 2 号从 "), "{public}");
+    assert!(public.contains("\n轮到 bob（乙，双数）。2 号刚被移动，现在不能走。"), "{public}");
+    assert!(!public.contains("。 ") && !public.contains("） "), "{public}");
 }
 
 #[tokio::test]

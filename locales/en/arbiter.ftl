@@ -442,6 +442,7 @@ cc-player = { $name } ({ $side })
 cc-btn-move = move { $piece }
 cc-btn-drop = drop { $piece }
 cc-btn-pass = pass
+cc-list-sep = ,{ " " }
 cc-value-win = { $name } wins
 cc-value-both-win = 共赢 (both win)
 cc-value-both-lose = 同输 (both lose)

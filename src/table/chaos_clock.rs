@@ -146,21 +146,27 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
         return String::new();
     }
     let mut line = w.text(lang, "cc-to-act", &[("player", player(w, lang, t, seat).into())]);
+    let gap = sentence_gap(lang);
     if let AnyGame::ChaosClock(g) = &t.game {
         match g.last() {
             // A ban on a piece that went home bans nothing worth saying.
             Last::Piece(p) if !g.is_home(p) => {
-                line.push(' ');
+                line.push_str(gap);
                 line.push_str(&w.text(lang, "cc-banned", &[("piece", p.into())]));
             }
             Last::Pass => {
-                line.push(' ');
+                line.push_str(gap);
                 line.push_str(&w.text(lang, "cc-after-pass", &[]));
             }
             Last::Piece(_) | Last::None => {}
         }
     }
     line
+}
+
+/// What goes between two sentences on one line: a space in English, nothing after Chinese `。`.
+fn sentence_gap(lang: Lang) -> &'static str {
+    if lang == Lang::ZhHans { "" } else { " " }
 }
 
 /// The line of one event.
@@ -213,7 +219,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Op
             text.push_str(&capture(captured));
             text.push_str(&w.text(lang, "cc-stop", &[]));
             if *extra_turn {
-                text.push(' ');
+                text.push_str(sentence_gap(lang));
                 text.push_str(&w.text(lang, "cc-extra-turn", &[]));
             }
             Some(text)
@@ -397,6 +403,7 @@ pub(super) fn hint_text(
                 Verdict::Lose => "cc-verdict-lose",
             };
             let best: Vec<String> = a.best.iter().map(|x| action_word(w, lang, *x)).collect();
+            let sep = w.text(lang, "cc-list-sep", &[]);
             w.text(
                 lang,
                 "cc-hint",
@@ -404,7 +411,7 @@ pub(super) fn hint_text(
                     ("id", t.row.id.into()),
                     ("player", player(w, lang, t, seat).into()),
                     ("verdict", w.text(lang, verdict, &[]).into()),
-                    ("best", best.join(", ").into()),
+                    ("best", best.join(&sep).into()),
                     ("positions", a.positions.into()),
                 ],
             )

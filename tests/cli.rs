@@ -277,6 +277,16 @@ fn chaos_clock_solve_prints_the_verdict_and_every_best_action() {
     let v = json(&out);
     assert_eq!(v["verdict"], "unknown");
     assert_eq!(v["best"], serde_json::json!([]));
+    // A finished game has its result and no actions: every piece home is 共赢; 1 and 2 on each
+    // other's slots can never move again, so both sides are stuck (the spec's note 9: 同输).
+    for (position, result) in [
+        ("1,2,3,4,5,6,7,8,9,10,11,12;1;0", "both-win"),
+        ("2,1,3,4,5,6,7,8,9,10,11,12;1;0", "both-lose"),
+    ] {
+        let v = json(&arbiter(&["solve", "chaos-clock", "--position", position]));
+        assert_eq!(v["result"], result, "{position}");
+        assert_eq!(v["best"], serde_json::json!([]), "{position}");
+    }
 }
 
 #[test]

@@ -1094,7 +1094,8 @@ pub fn solve(root: &Pos, max_positions: usize) -> Result<Solved, Budget> {
 }
 
 /// Solves `root` exactly but only as far as the product needs: the root value and every action
-/// that achieves it (the other actions get value 0 = "not best", not computed).
+/// that achieves it (the other actions get value 0 = "not best", not computed). A root where the
+/// game is over has its value and no actions.
 ///
 /// # Errors
 ///
@@ -1102,9 +1103,11 @@ pub fn solve(root: &Pos, max_positions: usize) -> Result<Solved, Budget> {
 pub fn solve_best(root: &Pos, max_positions: usize) -> Result<Solved, Budget> {
     let mut root = *root;
     root.normalize();
+    if let Some(value) = root.terminal() {
+        return Ok(Solved { value, actions: Vec::new(), positions: 0 });
+    }
     let mut f = Fast::new(max_positions);
     let value = f.value(&root)?;
-    let rt = root.terminal();
     let mut kids = vec![];
     root.for_each_child(|a, c| kids.push((a, c)));
     let me = root.side;
@@ -1112,7 +1115,6 @@ pub fn solve_best(root: &Pos, max_positions: usize) -> Result<Solved, Budget> {
     for (a, c) in kids {
         let best = match c {
             Err(v) => v == value,
-            Ok(_) if rt.is_some() => true,
             Ok(c) => match c.terminal() {
                 Some(t) => t == value,
                 None => {

@@ -429,6 +429,7 @@ opt-chaos-clock-hints = allow /hint (the solver's verdict and best actions) for 
 help-hint = the solver's verdict and best actions (Chaos Clock games with hints=on)
 err-no-bot = I play only { $games } myself.
 err-hints-off = Hints are off in #{ $id }: both players agree to them by starting the game with hints=on.
+err-hint-stale = #{ $id } moved on while I searched for the hint; ask again.
 err-bot-offers = I do not take draw or takeback offers: play on, or /resign.
 bot-name = Arbiter (bot)
 bot-unproven = (My search ran out of budget: this move is not proven best.)

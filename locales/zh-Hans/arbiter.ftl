@@ -418,6 +418,7 @@ opt-chaos-clock-hints = 允许双方使用 /hint（求解器的结论和最佳�
 help-hint = 求解器的结论和最佳行动（hints=on 的混乱时钟对局）
 err-no-bot = 我自己只下 { $games }。
 err-hints-off = #{ $id } 没有开启提示：双方需以 hints=on 开局才能使用。
+err-hint-stale = 我搜索提示时 #{ $id } 已经有了变化；请再问一次。
 err-bot-offers = 我不接受和棋或悔棋提议：请继续下，或 /resign 认输。
 bot-name = 裁判（机器人）
 bot-unproven = （我的搜索超出预算：这一步未经证明是最佳。）

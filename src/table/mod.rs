@@ -1248,10 +1248,18 @@ impl Referee {
         // A hint is advice for your own action: the player waiting is told whose turn it is
         // (the verdict is worded for the player to act, "a win for you").
         self.check_turn(&t, seat)?;
-        let game = t.game.clone();
+        // The search may take seconds: it runs without holding the game, so other commands
+        // (the opponent's /board, a clock tick) are not held up; the answer is given only if
+        // the game has not moved on meanwhile.
+        let (game, ply) = (t.game.clone(), t.actions);
+        drop(t);
         let advice = tokio::task::spawn_blocking(move || games::advice(&game))
             .await
             .map_err(|e| TableError::Internal(format!("the hint's search: {e}")))?;
+        let t = cell.lock().await;
+        if t.actions != ply || t.row.status != "active" {
+            return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
+        }
         let text = games::hint_text(&self.wording, ctx.lang, &t, advice.as_ref());
         Ok(vec![games::msg(&t, Dest::User(ctx.user.clone()), text)])
     }

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, Semaphore};
 
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
@@ -248,6 +248,21 @@ impl Index {
     }
 }
 
+/// Runs a solver search (Chaos Clock's bot, `/hint`, the analysis, a fair start) on the blocking
+/// threads, at most as many at once as `limit` has permits: each search may hold a few hundred MB
+/// and a core for seconds, so a busy server queues them instead of running out of memory.
+async fn limited_search<T: Send + 'static>(
+    limit: &Semaphore,
+    what: &str,
+    search: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, TableError> {
+    let _permit =
+        limit.acquire().await.map_err(|e| TableError::Internal(format!("{what}: {e}")))?;
+    tokio::task::spawn_blocking(search)
+        .await
+        .map_err(|e| TableError::Internal(format!("{what}: {e}")))
+}
+
 /// The referee for every game of every chat.
 pub struct Referee {
     store: Store,
@@ -260,6 +275,8 @@ pub struct Referee {
     users: StdMutex<HashMap<(String, String), UserRow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
     hints: StdMutex<HashMap<(String, String), Lang>>,
+    /// Solver searches running at once: one per core (see [`limited_search`]).
+    searches: Semaphore,
     /// Whether messages that show a board carry its image.
     images: bool,
 }
@@ -334,6 +351,9 @@ impl Referee {
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
             hints: StdMutex::new(HashMap::new()),
+            searches: Semaphore::new(
+                std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            ),
             images: true,
         };
         for row in referee.store.games_with_status(&["invited", "active"]).await? {
@@ -1094,9 +1114,9 @@ impl Referee {
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         let seed = self.next_seed().await?;
         // Drawing a start may need the solver (Chaos Clock's start=fair): off the async threads.
-        let engine = tokio::task::spawn_blocking(move || AnyGame::new(&options, Seed(seed)))
-            .await
-            .map_err(|e| TableError::Internal(format!("drawing the start: {e}")))?
+        let engine = self
+            .search("drawing the start", move || AnyGame::new(&options, Seed(seed)))
+            .await?
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         self.open_table(ctx, chat, kind, engine, None, seed, time, opponent).await
     }
@@ -1201,9 +1221,8 @@ impl Referee {
             && t.seats.get(seat.index()).cloned().flatten().as_deref() == Some(BOT_USER)
         {
             let game = t.game.clone();
-            let choice = tokio::task::spawn_blocking(move || games::bot_action(&game, seat))
-                .await
-                .map_err(|e| TableError::Internal(format!("the bot's search: {e}")))?;
+            let choice =
+                self.search("the bot's search", move || games::bot_action(&game, seat)).await?;
             let Some((action, proven)) = choice else { break };
             if !proven {
                 out.push(games::msg(
@@ -1235,6 +1254,15 @@ impl Referee {
         Ok(out)
     }
 
+    /// A solver search, off the async threads and within [`Referee::searches`].
+    async fn search<T: Send + 'static>(
+        &self,
+        what: &str,
+        search: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, TableError> {
+        limited_search(&self.searches, what, search).await
+    }
+
     /// `/hint`: the solver's verdict and best actions for the player to act, privately, in
     /// games whose players agreed to hints.
     async fn hint(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1253,9 +1281,7 @@ impl Referee {
         // the game has not moved on meanwhile.
         let (game, ply) = (t.game.clone(), t.actions);
         drop(t);
-        let advice = tokio::task::spawn_blocking(move || games::advice(&game))
-            .await
-            .map_err(|e| TableError::Internal(format!("the hint's search: {e}")))?;
+        let advice = self.search("the hint's search", move || games::advice(&game)).await?;
         let t = cell.lock().await;
         if t.actions != ply || t.row.status != "active" {
             return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
@@ -1268,7 +1294,7 @@ impl Referee {
     /// threads.
     async fn analysis(&self, t: &Table) -> Option<Outbound> {
         let game = t.game.clone();
-        let analysis = tokio::task::spawn_blocking(move || games::analysis(&game)).await.ok()??;
+        let analysis = self.search("the analysis", move || games::analysis(&game)).await.ok()??;
         let text = games::analysis_text(&self.wording, public_lang(t), t, &analysis);
         Some(games::msg(t, games::public(t), text))
     }
@@ -2402,6 +2428,43 @@ fn human_duration(seconds: i64, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn solver_searches_run_no_more_at_once_than_the_limit_allows() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let limit = Arc::new(Semaphore::new(2));
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let mut tasks = Vec::new();
+        for i in 0..6 {
+            let (limit, running, most) = (limit.clone(), running.clone(), most.clone());
+            tasks.push(tokio::spawn(async move {
+                limited_search(&limit, "a test search", move || {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    // Stay until a second search runs beside this one (or two seconds pass), so
+                    // that a third one would be seen if the limit let it in.
+                    for _ in 0..2000 {
+                        if running.load(Ordering::SeqCst) >= 2 {
+                            break;
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    most.fetch_max(running.load(Ordering::SeqCst), Ordering::SeqCst);
+                    running.fetch_sub(1, Ordering::SeqCst);
+                    i * 10
+                })
+                .await
+            }));
+        }
+        let mut results = Vec::new();
+        for task in tasks {
+            results.push(task.await.expect("the task ends").expect("the search runs"));
+        }
+        assert_eq!(results, [0, 10, 20, 30, 40, 50], "every search ran and gave its answer");
+        assert_eq!(most.load(Ordering::SeqCst), 2, "two at once, never three");
+    }
 
     #[test]
     fn durations_read_in_two_units_at_most() {

@@ -1535,14 +1535,20 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_cha
     // Selection: Alice builds her first pick with the piece buttons under the board, slot by
     // slot; every other pick is the default button, pressed by whoever is to pick.
     let mut pressed = api.press(ALICE, &started, "1:0:act-pick-C");
-    for letter in ["N", "B", "R"] {
+    // Each press waits for the question its slot asks: presses are interactions handled
+    // concurrently, so one made before the last was played could overtake it.
+    for (letter, so_far) in [("N", "C"), ("B", "C N"), ("R", "C N B")] {
         let data = format!("1:0:complete-{letter}");
+        let asked = format!("of 4 (so far: {so_far})");
         let question = api
-            .wait("the next slot's buttons", |i| {
-                i.sent.iter().rev().find(|s| s.buttons.contains(&data)).cloned()
+            .wait(&format!("the buttons asking {asked}"), |i| {
+                i.sent
+                    .iter()
+                    .rev()
+                    .find(|s| s.content.contains(&asked) && s.buttons.contains(&data))
+                    .cloned()
             })
             .await;
-        assert!(question.content.contains("of 4 (so far: C"), "{}", question.content);
         assert_eq!(api.callback(&pressed).await["type"], 6, "acknowledged silently");
         pressed = api.press(ALICE, &question, &data);
     }

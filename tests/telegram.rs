@@ -1163,10 +1163,12 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_gro
     // (payload `<id>:<turn>:act-pick-default`), pressed by whoever is to pick.
     let id = api.press(ALICE, &started, "1:0:act-pick-C");
     assert!(api.expect_answer(&id).await.get("show_alert").is_none());
-    for letter in ["N", "B", "R"] {
+    // Each press waits for the question its slot asks, so none is made before the last was
+    // played.
+    for (letter, so_far) in [("N", "C"), ("B", "C N"), ("R", "C N B")] {
         let data = format!("1:0:complete-{letter}");
-        let question = api.expect_data(GROUP, &data).await;
-        assert!(question.text.contains("of 4 (so far: C"), "{}", question.text);
+        let question = api.expect_sent(GROUP, &format!("of 4 (so far: {so_far})")).await;
+        assert!(question.datas().contains(&data), "{:?}", question.datas());
         let id = api.press(ALICE, &question, &data);
         assert!(api.expect_answer(&id).await.get("show_alert").is_none());
     }

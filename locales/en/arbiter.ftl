@@ -3,6 +3,9 @@
 
 ## Games and buttons
 
+# Between the items of a list in a sentence (moves, blockers).
+list-sep = ,{ " " }
+
 game-dark-fence = Dark Fence
 btn-accept = Accept
 btn-decline = Decline
@@ -341,7 +344,6 @@ p10-how-dabbaba = a dabbaba jumps two squares along a rank or file
 p10-how-alfil = an alfil jumps two squares diagonally
 p10-how-pawn = a pawn steps one square forward (two from its starting rank) and captures one square diagonally forward, also en passant
 p10-choice = { $piece } (={ $code })
-p10-list-sep = ,{ " " }
 p10-rules-summary = time: { $clock }.
 p10-rules-summary-options = rules: { $options }, time: { $clock }.
 opt-perfect10-move-rule = house rule: a draw after this many moves by each side without a capture or a pawn move (0: off, as in the seed)
@@ -443,7 +445,6 @@ cc-player = { $name } ({ $side })
 cc-btn-move = move { $piece }
 cc-btn-drop = drop { $piece }
 cc-btn-pass = pass
-cc-list-sep = ,{ " " }
 cc-value-win = { $name } wins
 cc-value-both-win = 共赢 (both win)
 cc-value-both-lose = 同输 (both lose)

@@ -2,6 +2,9 @@
 
 ## 游戏与按钮
 
+# 句中列举各项之间（走法、挡子）。
+list-sep = 、
+
 game-dark-fence = 暗弈分野
 btn-accept = 接受
 btn-decline = 拒绝
@@ -339,7 +342,6 @@ p10-how-dabbaba = 洞屋直跳两格
 p10-how-alfil = 田相斜跳两格
 p10-how-pawn = 兵卒向前走一格（从起始行可走两格），向斜前方一格吃子，也可以吃过路兵
 p10-choice = { $piece }（={ $code }）
-p10-list-sep = 、
 p10-rules-summary = 用时：{ $clock }。
 p10-rules-summary-options = 规则：{ $options }，用时：{ $clock }。
 opt-perfect10-move-rule = 自订规则：双方各走这么多步都没有吃子或走兵即和棋（0：不限，与原规则相同）
@@ -432,7 +434,6 @@ cc-player = { $name }（{ $side }）
 cc-btn-move = 走{ $piece }
 cc-btn-drop = 摆{ $piece }
 cc-btn-pass = 过
-cc-list-sep = 、
 cc-value-win = { $name } 胜
 cc-value-both-win = 共赢
 cc-value-both-lose = 同输

@@ -403,7 +403,7 @@ pub(super) fn hint_text(
                 Verdict::Lose => "cc-verdict-lose",
             };
             let best: Vec<String> = a.best.iter().map(|x| action_word(w, lang, *x)).collect();
-            let sep = w.text(lang, "cc-list-sep", &[]);
+            let sep = w.text(lang, "list-sep", &[]);
             w.text(
                 lang,
                 "cc-hint",

@@ -536,7 +536,7 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
 
 /// The promotion choices of a line as a list (`wazir (=W), ferz (=F), …`).
 fn choice_list(w: &Wording, lang: Lang, tier: u8) -> String {
-    let sep = w.text(lang, "p10-list-sep", &[]);
+    let sep = w.text(lang, "list-sep", &[]);
     Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect::<Vec<_>>().join(&sep)
 }
 

@@ -752,10 +752,7 @@ pub(super) fn moves_message(
             line.push_str(&w.text(
                 lang,
                 "rb-ray-then",
-                &[(
-                    "blockers",
-                    blockers.join(if lang == Lang::ZhHans { "、" } else { ", " }).into(),
-                )],
+                &[("blockers", blockers.join(&w.text(lang, "list-sep", &[])).into())],
             ));
         }
         let mut reached: Vec<String> = ray

@@ -142,30 +142,9 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         ["pick", "default"] | ["pick-default"] | ["選", "默認"] => {
             return Ok(Action::Pick(Vec::new()));
         }
-        // `pick-RNB…`: one word, as a button's payload carries it.
-        [word] if word.starts_with("pick-") => {
-            let letters = &word["pick-".len()..];
-            let kinds: Option<Vec<Kind>> = letters.chars().map(Kind::from_char).collect();
-            return match kinds {
-                Some(k) if k.len() == 4 => Ok(Action::Pick(k)),
-                _ => Err(syntax(
-                    original,
-                    "pick",
-                    "a pick is four piece letters, e.g. `pick R N B C`",
-                )),
-            };
-        }
-        ["pick", rest @ ..] | ["選", rest @ ..] => {
-            let kinds: Option<Vec<Kind>> = rest.concat().chars().map(Kind::from_char).collect();
-            return match kinds {
-                Some(k) if k.len() == 4 => Ok(Action::Pick(k)),
-                _ => Err(syntax(
-                    original,
-                    "pick",
-                    "a pick is four piece letters, e.g. `pick R N B C`",
-                )),
-            };
-        }
+        // `pick R N B C`, `選RNBC`, or `pick-RNBC` in one word, as a button's payload carries it.
+        [word] if word.starts_with("pick-") => return pick(&word["pick-".len()..], original),
+        ["pick", rest @ ..] | ["選", rest @ ..] => return pick(&rest.concat(), original),
         _ => {}
     }
     let s: String = original
@@ -194,6 +173,15 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
         return finish_drop(original, kind, stack, &rest);
     }
     parse_unit(original, &chars)
+}
+
+/// A pick from its four piece letters (`RNBC`, spaces already removed).
+fn pick(letters: &str, original: &str) -> Result<Action, NotationError> {
+    let kinds: Option<Vec<Kind>> = letters.chars().map(Kind::from_char).collect();
+    match kinds {
+        Some(k) if k.len() == 4 => Ok(Action::Pick(k)),
+        _ => Err(syntax(original, "pick", "a pick is four piece letters, e.g. `pick R N B C`")),
+    }
 }
 
 fn parse_drop(original: &str, rest: &str) -> Result<Action, NotationError> {

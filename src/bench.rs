@@ -10,6 +10,7 @@
 //! saved in its own transaction and announced, exactly as in play.
 
 use std::collections::HashMap;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,6 +23,14 @@ use crate::games::{AnyGame, AnyOptions, GameKind};
 use crate::store::Store;
 use crate::table::clock::ManualClock;
 use crate::table::{Chat, Incoming, Policy, Referee};
+
+/// `println!` that hands a failed write (a reader that went away, as in `… | head`) back as an
+/// error instead of panicking; the binary ends quietly on a closed pipe.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).context("writing the output")?
+    };
+}
 
 const PLATFORM: &str = "bench";
 
@@ -110,8 +119,8 @@ impl PerftBench {
         let started = Instant::now();
         let nodes = game.perft(self.depth);
         let seconds = started.elapsed().as_secs_f64();
-        println!("position: {}", game.position());
-        println!(
+        say!("position: {}", game.position());
+        say!(
             "depth {}: {nodes} leaf nodes in {seconds:.3} s, {:.2} M nodes/s",
             self.depth,
             nodes as f64 / seconds.max(1e-9) / 1e6
@@ -227,7 +236,7 @@ impl RenderBench {
             let at = |q: f64| {
                 times[((times.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e3
             };
-            println!(
+            say!(
                 "{name:32} median {:6.2} ms  p95 {:6.2} ms  {}x{} px  {:.1} KB",
                 at(0.5),
                 at(0.95),
@@ -307,6 +316,7 @@ impl RefereeBench {
             text,
             locale: None,
             is_admin: false,
+            scope: crate::table::Scope::default(),
         };
         let setup = Instant::now();
         for g in 0..self.games {
@@ -385,16 +395,19 @@ impl RefereeBench {
             latencies.get(i).copied().unwrap_or_default()
         };
         let played = latencies.len();
-        println!(
+        say!(
             "games: {}  workers: {}  moves: {}  refused: {}",
-            self.games, self.workers, played, refused
+            self.games,
+            self.workers,
+            played,
+            refused
         );
-        println!(
+        say!(
             "elapsed: {:.2} s  throughput: {:.0} moves/s",
             elapsed.as_secs_f64(),
             played as f64 / elapsed.as_secs_f64()
         );
-        println!(
+        say!(
             "latency per move: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
             pct(0.50).as_secs_f64() * 1e3,
             pct(0.99).as_secs_f64() * 1e3,
@@ -407,7 +420,7 @@ impl RefereeBench {
             }
             n
         };
-        println!("actions stored: {stored}");
+        say!("actions stored: {stored}");
         if refused > 0 || stored != played {
             anyhow::bail!("{refused} moves were refused and {stored} of {played} stored");
         }
@@ -500,7 +513,7 @@ impl ChaosClockBench {
                 Ok(s) => {
                     solved += 1;
                     let best: Vec<String> = s.best().iter().map(ToString::to_string).collect();
-                    println!(
+                    say!(
                         "seed {}: {} {} best {} ({} positions, {seconds:.2} s)",
                         seed.0,
                         state.position(),
@@ -509,7 +522,7 @@ impl ChaosClockBench {
                         s.positions
                     );
                 }
-                Err(b) => println!(
+                Err(b) => say!(
                     "seed {}: {} unknown (budget of {} positions exceeded, {seconds:.2} s)",
                     seed.0,
                     state.position(),
@@ -522,7 +535,7 @@ impl ChaosClockBench {
             let n = times.len();
             if n == 0 { 0.0 } else { times[((n as f64 * q) as usize).min(n - 1)] }
         };
-        println!(
+        say!(
             "solved {solved}/{}; median {:.2} s, p95 {:.2} s; peak memory {}",
             self.starts,
             at(0.5),
@@ -599,7 +612,7 @@ impl RabbleBench {
         for changes in [0, self.changes] {
             let build = Instant::now();
             let mut s = rabble_board(f, self.seed, changes);
-            println!(
+            say!(
                 "{} changed squares (built in {:.1} s), pieces near x = y = {f}:",
                 s.board().change_count(),
                 build.elapsed().as_secs_f64()
@@ -623,9 +636,9 @@ impl RabbleBench {
                     Ok(r) => format!("legal, cost {}", r.cost),
                     Err(e) => format!("refused: {e}"),
                 };
-                println!("  {micros:8.2} µs  {name} ({verdict})");
+                say!("  {micros:8.2} µs  {name} ({verdict})");
             }
-            println!("  worst {worst:.2} µs per check");
+            say!("  worst {worst:.2} µs per check");
         }
         Ok(())
     }

@@ -1,11 +1,14 @@
 //! The `arbiter` binary: parses the command line and hands over to the library. `anyhow` is used
 //! at this level only.
 
+use std::ffi::OsString;
+use std::fmt::Display;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use arbiter::bot;
 use arbiter::cli::{self, CliError, Setup};
@@ -143,8 +146,121 @@ impl From<SetupArgs> for Setup {
 }
 
 fn fail(error: &CliError) -> ExitCode {
-    println!("{}", error.to_json());
-    ExitCode::from(1)
+    printed(print_lines([error.to_json()]), ExitCode::from(1))
+}
+
+/// Prints `lines` to stdout, one per line.
+fn print_lines(lines: impl IntoIterator<Item = impl Display>) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()
+}
+
+/// `code` once the output is written. A reader that went away (`arbiter moves … | head`) ends
+/// the output quietly, as for other command-line tools; any other failure to write is reported.
+fn printed(written: std::io::Result<()>, code: ExitCode) -> ExitCode {
+    match written {
+        Ok(()) => code,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => code,
+        Err(e) => {
+            eprintln!("arbiter: writing the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether `error` comes from writing to a closed pipe.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// [`report`] for a command whose output is the point (`script`, `bench`): a closed pipe on
+/// stdout ends it quietly and successfully.
+fn report_output(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        other => report(other),
+    }
+}
+
+/// The command line with the options of a subcommand whose actions may begin with a hyphen
+/// (`play` and `render`: a Rabble square such as `-1,5`) moved before its actions, and the
+/// actions after `--`. Clap takes everything after the first such action as another action,
+/// so `render ultima c2c5 -o x.png` would lose its `-o`. An argument is an option when it is
+/// `--long` (known or not, so a misspelt one is refused) or a short option of the subcommand
+/// (`-o`); any other argument, `-1,5>-1,6` included, is a value. Other command lines are
+/// returned as they are.
+fn options_first(args: Vec<OsString>) -> Vec<OsString> {
+    let mut cli = Cli::command();
+    cli.build();
+    let find = |command: &clap::Command, text: &str| -> Option<clap::Arg> {
+        let globals = cli.get_arguments().filter(|a| a.is_global_set());
+        let mut all = command.get_arguments().chain(globals);
+        match text.strip_prefix("--") {
+            Some(long) => {
+                let name = long.split_once('=').map_or(long, |(name, _)| name);
+                all.find(|a| a.get_long() == Some(name)).cloned()
+            }
+            None => {
+                let short = text.strip_prefix('-')?.chars().next()?;
+                all.find(|a| a.get_short() == Some(short)).cloned()
+            }
+        }
+    };
+    // Whether `text` is an option whose value is the next argument (`-o x.png`, `--seed 3`).
+    let value_follows = |command: &clap::Command, text: &str| {
+        let attached = if text.starts_with("--") { text.contains('=') } else { text.len() > 2 };
+        !attached && find(command, text).is_some_and(|a| a.get_action().takes_values())
+    };
+    // The subcommand, through `bench` and the options before it.
+    let mut command = &cli;
+    let mut at = 1;
+    while let Some(arg) = args.get(at) {
+        let Some(text) = arg.to_str() else { return args };
+        if text == "--" {
+            return args;
+        }
+        if text.starts_with('-') {
+            at += 1 + usize::from(value_follows(command, text));
+            continue;
+        }
+        match command.find_subcommand(text) {
+            Some(sub) => command = sub,
+            None => break,
+        }
+        at += 1;
+    }
+    if !command.get_positionals().any(clap::Arg::is_allow_hyphen_values_set) || at >= args.len() {
+        return args;
+    }
+    let (mut options, mut values) = (Vec::new(), Vec::new());
+    let mut rest = args[at..].iter();
+    while let Some(arg) = rest.next() {
+        match arg.to_str() {
+            Some("--") => {
+                values.extend(rest.by_ref().cloned());
+            }
+            Some(text) if text.starts_with("--") || find(command, text).is_some() => {
+                options.push(arg.clone());
+                if value_follows(command, text) {
+                    options.extend(rest.next().cloned());
+                }
+            }
+            _ => values.push(arg.clone()),
+        }
+    }
+    let mut line = args[..at].to_vec();
+    line.extend(options);
+    if !values.is_empty() {
+        line.push("--".into());
+        line.extend(values);
+    }
+    line
 }
 
 /// A seed nobody can predict, for real games (commitment salts derive from it). std's hash
@@ -162,7 +278,13 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
     let config = Config::load(config_path, |k| std::env::var(k).ok())?;
-    runtime()?.block_on(bot::serve::run(&config, random_seed(), bot::serve::shutdown_signal()))
+    let result =
+        runtime()?.block_on(bot::serve::run(&config, random_seed(), bot::serve::shutdown_signal()));
+    match result {
+        // The console table's reader went away (`arbiter | head`): the session is over.
+        Err(e) if !config.has_platform() && is_broken_pipe(&e) => Ok(()),
+        other => other,
+    }
 }
 
 fn report(result: anyhow::Result<()>) -> ExitCode {
@@ -182,7 +304,7 @@ fn quiet(target: &str) -> tracing_subscriber::filter::Directive {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(options_first(std::env::args_os().collect()));
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -196,32 +318,26 @@ fn main() -> ExitCode {
         .init();
     match cli.command {
         None | Some(Command::Serve) => report(serve(cli.config.as_deref())),
-        Some(Command::Script { db, seed, file }) => report(runtime().and_then(|rt| {
+        Some(Command::Script { db, seed, file }) => report_output(runtime().and_then(|rt| {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             rt.block_on(bot::script::run_file(&file, db.as_deref(), seed, &mut out))?;
             std::io::Write::flush(&mut out).context("writing the output")
         })),
         Some(Command::Bench { what: BenchWhat::Referee(bench) }) => {
-            report(runtime().and_then(|rt| rt.block_on(bench.run())))
+            report_output(runtime().and_then(|rt| rt.block_on(bench.run())))
         }
-        Some(Command::Bench { what: BenchWhat::Render(bench) }) => report(bench.run()),
-        Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report(bench.run()),
-        Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report(bench.run()),
-        Some(Command::Bench { what: BenchWhat::Rabble(bench) }) => report(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Render(bench) }) => report_output(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report_output(bench.run()),
+        Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report_output(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Rabble(bench) }) => report_output(bench.run()),
         Some(Command::Solve { setup, max_positions }) => {
             match cli::solve(&setup.into(), max_positions) {
-                Ok(out) => {
-                    println!("{out}");
-                    ExitCode::SUCCESS
-                }
+                Ok(out) => printed(print_lines([out]), ExitCode::SUCCESS),
                 Err(e) => fail(&e),
             }
         }
         Some(Command::Play { setup, actions }) => match cli::play(&setup.into(), &actions) {
-            Ok(out) => {
-                println!("{out}");
-                ExitCode::SUCCESS
-            }
+            Ok(out) => printed(print_lines([out]), ExitCode::SUCCESS),
             Err(e) => fail(&e),
         },
         Some(Command::Render { setup, seat, public: _, reveal, output, actions }) => {
@@ -240,12 +356,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft { setup, depth, divide }) => {
             match cli::perft(&setup.into(), depth, divide) {
-                Ok(lines) => {
-                    for line in lines {
-                        println!("{line}");
-                    }
-                    ExitCode::SUCCESS
-                }
+                Ok(lines) => printed(print_lines(lines), ExitCode::SUCCESS),
                 Err(e) => fail(&e),
             }
         }
@@ -253,12 +364,7 @@ fn main() -> ExitCode {
             Some(from) => cli::moves_from(&setup.into(), &from),
             None => cli::moves(&setup.into()),
         } {
-            Ok(list) => {
-                for line in list {
-                    println!("{line}");
-                }
-                ExitCode::SUCCESS
-            }
+            Ok(list) => printed(print_lines(list), ExitCode::SUCCESS),
             Err(e) => fail(&e),
         },
     }

@@ -305,3 +305,138 @@ fn rabble_moves_are_listed_one_origin_at_a_time() {
     assert_eq!(v["error"]["action_index"], 1);
     assert_eq!(v["error"]["kind"], "use-capture");
 }
+
+#[test]
+fn options_after_the_actions_count_as_options_for_render_and_play() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let before = dir.path().join("before.png");
+    let after = dir.path().join("after.png");
+    let first = arbiter(&["render", "ultima", "-o", before.to_str().expect("utf-8"), "c2c5"]);
+    assert!(first.status.success(), "{first:?}");
+    let out = arbiter(&["render", "ultima", "c2c5", "-o", after.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        std::fs::read(&after).expect("-o after the action"),
+        std::fs::read(&before).unwrap()
+    );
+    let seat = dir.path().join("seat.png");
+    let out = arbiter(&[
+        "render",
+        "dark-fence",
+        "A1-A4-B4-B3 R",
+        "--seat",
+        "p2",
+        &format!("--output={}", seat.display()),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(seat.exists());
+    // `play`: options anywhere among the actions; the actions keep their order.
+    let out = arbiter(&["play", "dark-fence", "A1-A2 R", "--options", "board=5x5", "E5 L"]);
+    assert!(out.status.success(), "{out:?}");
+    let v = json(&out);
+    assert!(v["position"].as_str().is_some_and(|p| p.starts_with("5x5 ")), "{v}");
+    assert_eq!(v["events"].as_array().map(Vec::len), Some(4), "two actions applied: {v}");
+    // A misspelt option after the actions is still a usage error, not an action.
+    let out = arbiter(&["play", "dark-fence", "A1-A2 R", "--sed", "3"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+#[test]
+fn an_action_that_begins_with_a_hyphen_is_still_an_action_among_options() {
+    // Rabble squares left of the board have negative coordinates: `-1,6` is a square, not an
+    // option, wherever it stands.
+    let out = arbiter(&[
+        "play",
+        "rabble",
+        "7,6x7,8",
+        "--options",
+        "select=off",
+        "-1,6>-1,5",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let v = json(&out);
+    assert_eq!(v["error"]["action_index"], 1, "the second action was refused: {v}");
+    let out = arbiter(&["play", "rabble", "--options", "select=off", "--", "-1,6>-1,5"]);
+    assert_eq!(json(&out)["error"]["action_index"], 0, "{out:?}");
+}
+
+/// Runs the binary with stdout a pipe whose reader is already gone (`arbiter … | head` after
+/// head has exited).
+fn into_a_closed_pipe(args: &[&str], dir: &std::path::Path) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TELEGRAM_TOKEN")
+        .env_remove("DISCORD_TOKEN")
+        .env("ARBITER_DATABASE", dir.join("arbiter.db"))
+        .stdin(std::process::Stdio::null())
+        .stdout(writer)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly_for_every_printing_command() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let transcript = dir.path().join("t.txt");
+    std::fs::write(&transcript, "alice@#table: /help\n").expect("the transcript");
+    let transcript = transcript.to_str().expect("utf-8");
+    let position = "8,6,1,11,9,10,12,7,4,2,3,5;1;0";
+    for args in [
+        &["moves", "ultima"][..],
+        &["moves", "rabble", "--options", "select=off", "--from", "7,6"],
+        &["play", "dark-fence", "A1-A4-B4-B3 R"],
+        &["perft", "ultima", "--depth", "2", "--divide"],
+        &["solve", "chaos-clock", "--position", position, "--max-positions", "1000"],
+        &["script", transcript],
+        &["bench", "perft", "--depth", "1"],
+        &["bench", "render", "--iterations", "1"],
+        &["bench", "chaos-clock", "--starts", "1", "--max-positions", "1000"],
+        &["bench", "rabble", "--changes", "10", "--repeats", "1"],
+        &["bench", "referee", "--games", "2", "--moves", "4", "--workers", "1"],
+        &["serve"],
+    ] {
+        let out = into_a_closed_pipe(args, dir.path());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+    }
+    // A refusal keeps its status; printing it into the closed pipe does not panic either.
+    let out = into_a_closed_pipe(&["play", "chess"], dir.path());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{out:?}");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+}
+
+/// What `arbiter` prints on stderr for a configuration file holding `text`.
+fn config_error(text: &str) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, text).expect("the config file");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("--config")
+        .arg(&file)
+        .current_dir(dir.path())
+        .env("TELEGRAM_TOKEN", "123456:ENV-SECRET-token")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_toml_error_on_the_token_line_never_echoes_the_token() {
+    for (text, line) in [
+        ("[discord]\ntoken = \"MTIz.FILE-SECRET.xyz\n", 2),
+        ("database = \"a.db\"\n\n[discord]\ntoken = MTIz.FILE-SECRET.xyz\n", 4),
+    ] {
+        let stderr = config_error(text);
+        assert!(!stderr.contains("SECRET"), "{stderr}");
+        assert!(stderr.contains(&format!("line {line}, column ")), "{stderr}");
+        assert!(stderr.contains("discord.token"), "{stderr}");
+    }
+}

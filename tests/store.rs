@@ -29,6 +29,8 @@ fn new_game(chat_id: &str, status: &str) -> NewGame {
         clock: r#"{"per_move":86400}"#.to_owned(),
         engine_version: 1,
         now: 1_000,
+        community: Some("server-1".to_owned()),
+        parent_chat: Some("c0".to_owned()),
     }
 }
 
@@ -162,6 +164,8 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
             engine_version: 1,
             created_at: 1_000,
             updated_at: 1_000,
+            community: new.community.clone(),
+            parent_chat: new.parent_chat.clone(),
         }
     );
     assert_eq!(store.game(1).await.unwrap(), game);
@@ -507,4 +511,61 @@ async fn reopening_the_file_keeps_everything() {
     assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
     let second = store.create_game(&new_game("c1", "invited")).await.unwrap();
     assert_eq!(second.id, 2, "ids keep ascending after a restart");
+}
+
+#[tokio::test]
+async fn after_writes_fail_on_a_full_disk_the_store_writes_again_once_there_is_room() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    // The disk is full: the database may not grow by a single page.
+    store.set_page_limit(Some(0)).await.unwrap();
+    let long = action(1, &"A1-A2 R ".repeat(3_000));
+    for attempt in 1..=3 {
+        // Every write fails, and for the reason that the disk is full: not because an earlier
+        // failure left the writer stuck in a transaction.
+        let e = store.commit_action(game.id, 0, &long, &game.update(2_000)).await.unwrap_err();
+        assert!(e.to_string().contains("full"), "attempt {attempt}: {e}");
+        let mut update = game.update(2_000);
+        update.offer = Some("o".repeat(60_000));
+        let e = store.update_game(game.id, 0, &update).await.unwrap_err();
+        assert!(e.to_string().contains("full"), "attempt {attempt}: {e}");
+    }
+    assert_eq!(store.actions(game.id).await.unwrap(), [], "nothing was written");
+    assert_eq!(store.game(game.id).await.unwrap().version, 0);
+    // Space is freed: the next move is written, and so is everything after it.
+    store.set_page_limit(None).await.unwrap();
+    let row = store.commit_action(game.id, 0, &long, &game.update(2_000)).await.unwrap();
+    assert_eq!(row.version, 1);
+    let mut update = row.update(3_000);
+    update.offer = Some("o".repeat(60_000));
+    assert_eq!(store.update_game(game.id, 1, &update).await.unwrap().version, 2);
+    assert_eq!(store.actions(game.id).await.unwrap(), [long]);
+}
+
+#[tokio::test]
+async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    std::fs::remove_file(db_path(&dir)).unwrap();
+    let gone = |e: DbError| assert!(matches!(e, DbError::Gone(_)), "{e}");
+    gone(
+        store
+            .commit_action(game.id, 0, &action(1, "A1-A2 R"), &game.update(2_000))
+            .await
+            .unwrap_err(),
+    );
+    gone(store.update_game(game.id, 0, &game.update(2_000)).await.unwrap_err());
+    gone(store.create_game(&new_game("c1", "invited")).await.unwrap_err());
+    gone(store.upsert_user("console", "alice", "Alice").await.unwrap_err());
+    gone(store.set_meta("k", "v").await.unwrap_err());
+    // Another file at the same path is not the database the games were in either.
+    std::fs::write(db_path(&dir), b"").unwrap();
+    gone(
+        store
+            .commit_action(game.id, 0, &action(1, "A1-A2 R"), &game.update(2_000))
+            .await
+            .unwrap_err(),
+    );
 }

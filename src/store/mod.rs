@@ -21,6 +21,8 @@ mod types;
 pub use types::*;
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The SQLite store: games, their append-only action logs, users, and a small key/value table.
 #[derive(Clone, Debug)]
@@ -31,6 +33,48 @@ pub struct Store {
     writer: sqlx::SqlitePool,
     /// The group-commit queue for actions (see [`Store::commit_action`]).
     commits: tokio::sync::mpsc::UnboundedSender<sqlite::CommitRequest>,
+    /// A size limit in pages that tests put on the database to make it "full" (0: none).
+    page_limit: Arc<AtomicU32>,
+    /// The database file as opened, to notice it deleted or replaced under the running bot.
+    file: Arc<FileIdentity>,
+}
+
+/// A file's identity (device and inode on Unix), read when the store opened it.
+#[derive(Debug)]
+struct FileIdentity {
+    path: std::path::PathBuf,
+    id: Option<(u64, u64)>,
+}
+
+impl FileIdentity {
+    fn read(path: &Path) -> Option<(u64, u64)> {
+        let meta = std::fs::metadata(path).ok()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some((meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            Some((0, 0))
+        }
+    }
+
+    /// Errs when the file is gone or another file took its path: writing on would write into
+    /// a deleted file, and every game would be lost at the next start.
+    fn check(&self) -> Result<(), DbError> {
+        if FileIdentity::read(&self.path) == self.id {
+            return Ok(());
+        }
+        let path = self.path.display();
+        tracing::error!(
+            %path,
+            "the database file was deleted or replaced while the bot runs: no action is taken \
+             until it is restored and the bot restarted"
+        );
+        Err(DbError::Gone(path.to_string()))
+    }
 }
 
 impl Store {
@@ -41,10 +85,32 @@ impl Store {
     ///
     /// [`DbError::Open`] if the file cannot be opened or a migration fails.
     pub async fn open(path: &Path) -> Result<Store, DbError> {
-        let (pool, writer) = sqlite::open(path).await?;
+        let page_limit = Arc::new(AtomicU32::new(0));
+        let (pool, writer) = sqlite::open(path, page_limit.clone()).await?;
+        let file =
+            Arc::new(FileIdentity { path: path.to_path_buf(), id: FileIdentity::read(path) });
         let (commits, queue) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(sqlite::group_commit(writer.clone(), queue));
-        Ok(Store { pool, writer, commits })
+        tokio::spawn(sqlite::group_commit(writer.clone(), queue, file.clone()));
+        Ok(Store { pool, writer, commits, page_limit, file })
+    }
+
+    /// Fault injection for tests: the database may grow by at most `extra_pages` pages from its
+    /// size now, so that writes past that fail as on a full disk ("database or disk is full");
+    /// `None` lifts the limit. The limit holds across the writer's reconnections.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    #[doc(hidden)]
+    pub async fn set_page_limit(&self, extra_pages: Option<u32>) -> Result<(), DbError> {
+        let pages = match extra_pages {
+            Some(extra) => sqlite::page_count(&self.writer).await?.saturating_add(extra).max(1),
+            None => u32::MAX,
+        };
+        self.page_limit.store(if extra_pages.is_some() { pages } else { 0 }, Ordering::SeqCst);
+        let mut conn = self.writer.acquire().await?;
+        sqlite::set_page_limit(&mut conn, pages).await?;
+        Ok(())
     }
 
     /// The database's journal mode (`wal` once opened by [`Store::open`]). A diagnostic, for
@@ -69,6 +135,7 @@ impl Store {
         user_id: &str,
         display_name: &str,
     ) -> Result<UserRow, DbError> {
+        self.file.check()?;
         sqlite::upsert_user(&self.writer, platform, user_id, display_name).await
     }
 
@@ -92,6 +159,7 @@ impl Store {
         user_id: &str,
         locale: Option<&str>,
     ) -> Result<(), DbError> {
+        self.file.check()?;
         sqlite::set_locale(&self.writer, platform, user_id, locale).await
     }
 
@@ -106,6 +174,7 @@ impl Store {
         user_id: &str,
         on: bool,
     ) -> Result<(), DbError> {
+        self.file.check()?;
         sqlite::set_notifications(&self.writer, platform, user_id, on).await
     }
 
@@ -120,6 +189,7 @@ impl Store {
         user_id: &str,
         reachable: Option<bool>,
     ) -> Result<(), DbError> {
+        self.file.check()?;
         sqlite::set_reachable(&self.writer, platform, user_id, reachable).await
     }
 
@@ -131,6 +201,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails or refuses the row (an unknown status).
     pub async fn create_game(&self, game: &NewGame) -> Result<GameRow, DbError> {
+        self.file.check()?;
         sqlite::create_game(&self.writer, game).await
     }
 
@@ -187,6 +258,7 @@ impl Store {
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
+        self.file.check()?;
         sqlite::update_game(&self.writer, id, expected_version, update).await
     }
 
@@ -238,6 +310,7 @@ impl Store {
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
+        self.file.check()?;
         sqlite::remove_last_action(&self.writer, id, expected_version, update).await
     }
 
@@ -256,6 +329,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn set_meta(&self, key: &str, value: &str) -> Result<(), DbError> {
+        self.file.check()?;
         sqlite::set_meta(&self.writer, key, value).await
     }
 }

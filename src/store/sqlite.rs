@@ -7,13 +7,16 @@
 //! with `SQLITE_BUSY` when upgrading a read transaction.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteRow,
     SqliteSynchronous,
 };
-use sqlx::{FromRow, Row, Sqlite, SqlitePool, Transaction};
+use sqlx::{FromRow, Row, Sqlite, SqlitePool};
 
 use super::{ActionRow, DbError, GameRow, GameUpdate, NewGame, UserRow};
 
@@ -23,7 +26,7 @@ macro_rules! game_columns {
     () => {
         "id, platform, chat_id, kind, options, position, seed, seats, creator, locale, status, \
          result, reason, clock, deadline_at, reminders_sent, offer, version, engine_version, \
-         created_at, updated_at"
+         created_at, updated_at, community, parent_chat"
     };
 }
 
@@ -66,6 +69,8 @@ impl<'r> FromRow<'r, SqliteRow> for GameRow {
             engine_version: row.try_get("engine_version")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
+            community: row.try_get("community")?,
+            parent_chat: row.try_get("parent_chat")?,
         })
     }
 }
@@ -102,7 +107,10 @@ impl<'r> FromRow<'r, SqliteRow> for ActionRow {
 /// SQLite's busy handler, which sleeps with growing back-off (measured: p50 28 ms per move at
 /// 64 concurrent submitters); with a single writer connection they queue in sqlx's pool instead,
 /// first come first served, and are woken the moment it is free.
-pub(super) async fn open(path: &Path) -> Result<(SqlitePool, SqlitePool), DbError> {
+pub(super) async fn open(
+    path: &Path,
+    page_limit: Arc<AtomicU32>,
+) -> Result<(SqlitePool, SqlitePool), DbError> {
     let options = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(true)
@@ -118,6 +126,16 @@ pub(super) async fn open(path: &Path) -> Result<(SqlitePool, SqlitePool), DbErro
         .min_connections(1)
         .test_before_acquire(false)
         .acquire_timeout(Duration::from_secs(30))
+        .after_connect(move |conn, _| {
+            // A fresh writer connection keeps the page limit a test set (see `set_page_limit`).
+            let pages = page_limit.load(Ordering::SeqCst);
+            Box::pin(async move {
+                if pages > 0 {
+                    set_page_limit(conn, pages).await?;
+                }
+                Ok(())
+            })
+        })
         .connect_with(options.clone())
         .await
         .map_err(open_error)?;
@@ -132,6 +150,21 @@ pub(super) async fn open(path: &Path) -> Result<(SqlitePool, SqlitePool), DbErro
         .await
         .map_err(open_error)?;
     Ok((readers, writer))
+}
+
+/// `PRAGMA max_page_count`: the database may not grow past `pages` pages (writes then fail with
+/// "database or disk is full"); `u32::MAX` lifts the limit (SQLite caps it at its own maximum).
+pub(super) async fn set_page_limit(
+    conn: &mut SqliteConnection,
+    pages: u32,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!("PRAGMA max_page_count = {pages}")).execute(conn).await.map(drop)
+}
+
+/// `PRAGMA page_count`: the database's size in pages.
+pub(super) async fn page_count(pool: &SqlitePool) -> Result<u32, DbError> {
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(pool).await.map_err(db)?;
+    Ok(u32::try_from(pages).unwrap_or(u32::MAX))
 }
 
 /// `PRAGMA journal_mode`.
@@ -236,8 +269,8 @@ fn one_row(rows_affected: u64) -> Result<(), DbError> {
 pub(super) async fn create_game(pool: &SqlitePool, game: &NewGame) -> Result<GameRow, DbError> {
     sqlx::query_as(concat!(
         "INSERT INTO games (platform, chat_id, kind, options, position, seed, seats, creator, \
-         locale, status, clock, engine_version, created_at, updated_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ",
+         locale, status, clock, engine_version, created_at, updated_at, community, parent_chat) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ",
         game_columns!()
     ))
     .bind(&game.platform)
@@ -254,6 +287,8 @@ pub(super) async fn create_game(pool: &SqlitePool, game: &NewGame) -> Result<Gam
     .bind(game.engine_version)
     .bind(game.now)
     .bind(game.now)
+    .bind(&game.community)
+    .bind(&game.parent_chat)
     .fetch_one(pool)
     .await
     .map_err(db)
@@ -345,6 +380,7 @@ const MAX_GROUP: usize = 256;
 pub(super) async fn group_commit(
     pool: SqlitePool,
     mut queue: tokio::sync::mpsc::UnboundedReceiver<CommitRequest>,
+    file: std::sync::Arc<super::FileIdentity>,
 ) {
     while let Some(first) = queue.recv().await {
         let mut batch = vec![first];
@@ -354,7 +390,11 @@ pub(super) async fn group_commit(
                 Err(_) => break,
             }
         }
-        match commit_group(&pool, &batch).await {
+        let written = match file.check() {
+            Ok(()) => commit_group(&pool, &batch).await,
+            Err(gone) => Err(gone),
+        };
+        match written {
             Ok(results) => {
                 for (request, result) in batch.into_iter().zip(results) {
                     // A caller that stopped waiting (its task was cancelled) needs no answer.
@@ -364,7 +404,11 @@ pub(super) async fn group_commit(
             Err(e) => {
                 let message = e.to_string();
                 for request in batch {
-                    let _ = request.reply.send(Err(DbError::Write(message.clone())));
+                    let error = match &e {
+                        DbError::Gone(path) => DbError::Gone(path.clone()),
+                        _ => DbError::Write(message.clone()),
+                    };
+                    let _ = request.reply.send(Err(error));
                 }
             }
         }
@@ -385,12 +429,12 @@ async fn commit_group(
             Ok(row) => results.push(Ok(row)),
             Err(e @ (DbError::Conflict { .. } | DbError::NotFound)) => results.push(Err(e)),
             Err(other) => {
-                let _ = tx.rollback().await;
+                tx.rollback().await;
                 return Err(other);
             }
         }
     }
-    tx.commit().await.map_err(db)?;
+    tx.commit().await?;
     Ok(results)
 }
 
@@ -474,27 +518,97 @@ async fn remove_last_action_in(
     Ok(row)
 }
 
+/// A write transaction on the writer connection, holding SQLite's write lock from its start.
+///
+/// It issues `BEGIN IMMEDIATE`, `COMMIT` and `ROLLBACK` itself instead of using sqlx's
+/// `Transaction`, because sqlx counts transaction depth on the connection and only counts it down
+/// when its own COMMIT or ROLLBACK succeeds: after a failed commit ("database or disk is full"),
+/// SQLite may already have rolled the transaction back, sqlx's ROLLBACK then fails, and every
+/// later write failed with "attempted to call begin_with at non-zero transaction depth" until a
+/// restart. Here a connection whose transaction cannot be ended cleanly (a failed COMMIT and
+/// ROLLBACK, or a transaction abandoned by a cancelled caller) is closed instead of going back to
+/// the pool: closing rolls back whatever was left, and the pool opens a fresh connection for the
+/// next write.
+struct WriteTx {
+    conn: PoolConnection<Sqlite>,
+    ended: bool,
+}
+
+impl std::ops::Deref for WriteTx {
+    type Target = SqliteConnection;
+
+    fn deref(&self) -> &SqliteConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        &mut self.conn
+    }
+}
+
+impl Drop for WriteTx {
+    fn drop(&mut self) {
+        if !self.ended {
+            // Abandoned half way (its caller was cancelled): nothing async can run here, so the
+            // connection is closed, which rolls the transaction back.
+            self.conn.close_on_drop();
+        }
+    }
+}
+
+impl WriteTx {
+    /// Commits. On failure the transaction is rolled back (or its connection dropped), so the
+    /// next write starts clean, and the commit's error is returned.
+    async fn commit(mut self) -> Result<(), DbError> {
+        match sqlx::query("COMMIT").execute(&mut *self.conn).await {
+            Ok(_) => {
+                self.ended = true;
+                Ok(())
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "a store write could not be committed; rolled back");
+                self.rollback().await;
+                Err(db(e))
+            }
+        }
+    }
+
+    /// Rolls back; a connection that cannot roll back is closed instead of reused.
+    async fn rollback(mut self) {
+        // SQLite may have rolled back by itself (after SQLITE_FULL, SQLITE_IOERR…): then ROLLBACK
+        // answers "no transaction is active", and the connection is clean.
+        match sqlx::query("ROLLBACK").execute(&mut *self.conn).await {
+            Ok(_) => self.ended = true,
+            Err(e) if e.to_string().contains("no transaction is active") => self.ended = true,
+            Err(e) => tracing::warn!(error = %e, "rolling back a store write failed; reconnecting"),
+        }
+    }
+}
+
 /// Starts a transaction holding SQLite's write lock.
-async fn begin_write(pool: &SqlitePool) -> Result<Transaction<'static, Sqlite>, DbError> {
-    pool.begin_with("BEGIN IMMEDIATE").await.map_err(db)
+async fn begin_write(pool: &SqlitePool) -> Result<WriteTx, DbError> {
+    let mut conn = pool.acquire().await.map_err(db)?;
+    match sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await {
+        Ok(_) => Ok(WriteTx { conn, ended: false }),
+        Err(e) => {
+            // A connection that cannot begin is not trusted with the next write either.
+            conn.close_on_drop();
+            Err(db(e))
+        }
+    }
 }
 
 /// Commits `tx` if `out` is a success, else rolls it back and returns `out`'s error.
-async fn finish<T>(
-    tx: Transaction<'static, Sqlite>,
-    out: Result<T, DbError>,
-) -> Result<T, DbError> {
+async fn finish<T>(tx: WriteTx, out: Result<T, DbError>) -> Result<T, DbError> {
     match out {
         Ok(value) => {
-            tx.commit().await.map_err(db)?;
+            tx.commit().await?;
             Ok(value)
         }
         Err(e) => {
-            // Dropping an unfinished transaction rolls it back too, so a failed rollback only
-            // loses its own message; the caller needs the error that caused it.
-            if let Err(rollback) = tx.rollback().await {
-                tracing::warn!(error = %rollback, "rolling back a failed store write");
-            }
+            tx.rollback().await;
             Err(e)
         }
     }

@@ -24,6 +24,9 @@ pub enum DbError {
     /// A group-committed write failed as a whole (the message is the cause; nothing was written).
     #[error("database write: {0}")]
     Write(String),
+    /// The database file was deleted or replaced while open: nothing is written any more.
+    #[error("the database file {0} was deleted or replaced while the bot runs")]
+    Gone(String),
 }
 
 /// A person on a platform.
@@ -73,6 +76,11 @@ pub struct NewGame {
     pub engine_version: i64,
     /// Creation time, unix seconds (from the referee's injected clock).
     pub now: i64,
+    /// The community whose administrators may act on the game (a Discord server, a Telegram
+    /// group), if the platform has one.
+    pub community: Option<String>,
+    /// The channel the game's thread was opened under, from which the game is reached too.
+    pub parent_chat: Option<String>,
 }
 
 /// One game as stored.
@@ -120,6 +128,11 @@ pub struct GameRow {
     pub created_at: i64,
     /// Unix seconds.
     pub updated_at: i64,
+    /// The community whose administrators may act on the game; `None` for games created
+    /// before it was kept (reached only from their own chat).
+    pub community: Option<String>,
+    /// The channel the game's thread was opened under, if any.
+    pub parent_chat: Option<String>,
 }
 
 /// The mutable columns of a game, written together with a version check.

@@ -18,6 +18,22 @@ pub struct Config {
     pub telegram: TelegramConfig,
     /// The Discord front end.
     pub discord: DiscordConfig,
+    /// Bounds on what users may keep open.
+    pub limits: LimitsConfig,
+}
+
+/// Bounds on what users may keep open, so that nobody can fill a chat or the store.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// Open (unanswered) invitations per user and per chat (env `ARBITER_MAX_INVITATIONS`).
+    pub invitations: usize,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        LimitsConfig { invitations: crate::table::DEFAULT_INVITATION_LIMIT }
+    }
 }
 
 /// The public Discord API (serenity's own address; the adapter sets no proxy for it).
@@ -112,6 +128,7 @@ impl Default for Config {
             console: ConsoleConfig::default(),
             telegram: TelegramConfig::default(),
             discord: DiscordConfig::default(),
+            limits: LimitsConfig::default(),
         }
     }
 }
@@ -144,12 +161,21 @@ impl Config {
             Some(p) => {
                 let text = std::fs::read_to_string(p)
                     .with_context(|| format!("reading {}", p.display()))?;
-                toml::from_str(&text).with_context(|| format!("in {}", p.display()))?
+                // Not `with_context`: the TOML error would show the offending source line, and
+                // with it a token.
+                toml::from_str(&text).map_err(|e| {
+                    anyhow::anyhow!("in {}: {}", p.display(), describe_toml_error(&e, &text))
+                })?
             }
             None => Config::default(),
         };
         if let Some(db) = env("ARBITER_DATABASE").filter(|v| !v.is_empty()) {
             config.database = PathBuf::from(db);
+        }
+        if let Some(n) = env("ARBITER_MAX_INVITATIONS").filter(|v| !v.trim().is_empty()) {
+            config.limits.invitations = n.trim().parse().map_err(|_| {
+                anyhow::anyhow!("ARBITER_MAX_INVITATIONS must be a whole number, not {n:?}")
+            })?;
         }
         if let Some(user) = env("ARBITER_CONSOLE_USER").filter(|v| !v.is_empty()) {
             config.console.user = user;
@@ -197,6 +223,78 @@ impl Config {
     pub fn has_platform(&self) -> bool {
         self.telegram.token.is_some() || self.discord.token.is_some()
     }
+}
+
+/// A TOML error without any value from the file (a token may be one): where it is (line,
+/// column and, when the line starts with one, the key) and what is wrong, with any quoted text
+/// of the message (a value the deserializer quotes back) left out.
+fn describe_toml_error(error: &toml::de::Error, text: &str) -> String {
+    let message = without_quoted_text(error.message().trim());
+    let Some(at) = error.span().map(|s| s.start.min(text.len())) else { return message };
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..line_start].matches('\n').count() + 1;
+    let column = text[line_start..at].chars().count() + 1;
+    let line_text = text[line_start..].split('\n').next().unwrap_or("");
+    match key_of_line(line_text, &text[..line_start]) {
+        Some(key) => format!("line {line}, column {column} (key `{key}`): {message}"),
+        None => format!("line {line}, column {column}: {message}"),
+    }
+}
+
+/// The full key a line of `key = value` sets (`discord.token`), from its key and the last
+/// `[table]` header in `before`; `None` when the line does not start with a key shaped like
+/// this file's keys (lower-case words joined by `_`: never a pasted secret).
+fn key_of_line(line: &str, before: &str) -> Option<String> {
+    let word = |k: &str| {
+        (1..=32).contains(&k.len()) && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+    };
+    let key = line.split_once('=')?.0.trim();
+    if !word(key) {
+        return None;
+    }
+    let table =
+        before.lines().rev().map(str::trim).find_map(|l| {
+            l.strip_prefix('[').and_then(|l| l.split_once(']')).map(|(t, _)| t.trim())
+        });
+    match table {
+        None => Some(key.to_string()),
+        Some(table) if word(table) => Some(format!("{table}.{key}")),
+        Some(_) => None,
+    }
+}
+
+/// `message` with the text between double quotes replaced by `…` (serde quotes a refused
+/// string value back: `invalid type: string "…", expected u64`). Text between backticks (the
+/// parser's expected tokens, field names) stays, a lone `"` in it included.
+fn without_quoted_text(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut chars = message.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '`' => {
+                out.push('`');
+                for c in chars.by_ref() {
+                    out.push(c);
+                    if c == '`' {
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match c {
+                        '"' if !escaped => break,
+                        '\\' => escaped = !escaped,
+                        _ => escaped = false,
+                    }
+                }
+                out.push_str("\"…\"");
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -278,6 +376,81 @@ mod tests {
         assert!(Config::load(Some(&path), |_| None).is_err());
         std::fs::write(&path, "[discord]\ntoken = \" \"\n").unwrap();
         assert!(!Config::load(Some(&path), |_| None).unwrap().has_platform());
+    }
+
+    #[test]
+    fn a_toml_error_never_echoes_the_token_but_says_where_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        for (file, line, key) in [
+            ("[discord]\ntoken = \"MTIz.SECRET-abc.def\n", 2, Some("discord.token")),
+            (
+                "database = \"a.db\"\n[telegram]\ntoken = 123456:SECRET-abc\n",
+                3,
+                Some("telegram.token"),
+            ),
+            ("[telegram]\ntoken = SECRET\n", 2, Some("telegram.token")),
+            ("[discord]\n\ntoken = 'SECRET-abc\n", 3, Some("discord.token")),
+            ("[discord]\ntoken = \"SECRET\" trailing\n", 2, Some("discord.token")),
+            ("[discord]\nguild_id = \"SECRET-pasted-here\"\n", 2, Some("discord.guild_id")),
+            (
+                "[console]\nlocale = 5\n[telegram]\ntoken = \"1:SECRET\"\n",
+                2,
+                Some("console.locale"),
+            ),
+            ("[telegram]\nSECRET-pasted-alone==\n", 2, None),
+        ] {
+            std::fs::write(&path, file).unwrap();
+            let err = Config::load(Some(&path), |_| None).unwrap_err();
+            for shown in [format!("{err:#}"), format!("{err:?}"), err.to_string()] {
+                assert!(!shown.contains("SECRET"), "{file:?} gave {shown}");
+                assert!(shown.contains(&format!("line {line}, column ")), "{file:?} gave {shown}");
+                assert!(shown.contains(&path.display().to_string()), "{file:?} gave {shown}");
+                if let Some(key) = key {
+                    assert!(shown.contains(&format!("`{key}`")), "{file:?} gave {shown}");
+                }
+            }
+            assert!(!format!("{err:#}").contains('\n'), "one line: {err:#}");
+        }
+    }
+
+    #[test]
+    fn quoted_values_leave_an_error_message_but_expected_tokens_stay() {
+        assert_eq!(
+            without_quoted_text("invalid type: string \"a\\\"b`c\", expected u64"),
+            "invalid type: string \"…\", expected u64"
+        );
+        assert_eq!(
+            without_quoted_text("invalid basic string, expected `\"`"),
+            "invalid basic string, expected `\"`"
+        );
+        assert_eq!(
+            without_quoted_text("unknown field `tokn`, expected `token` or `api_url`"),
+            "unknown field `tokn`, expected `token` or `api_url`"
+        );
+    }
+
+    #[test]
+    fn tokens_from_the_environment_never_show_in_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        for (file, bad) in [
+            ("[console]\nuser = \"zoe\"\n", "DISCORD_THREADS"),
+            ("[console]\nuser = \"zoe\"\n", "DISCORD_GUILD_ID"),
+            ("[discord]\nthreads = \"maybe\"\n", "none"),
+            ("[telegram]\ntoken = \"1:unterminated\n", "none"),
+        ] {
+            std::fs::write(&path, file).unwrap();
+            let env = |k: &str| match k {
+                "TELEGRAM_TOKEN" => Some("123456:ENV-SECRET-telegram".to_string()),
+                "DISCORD_TOKEN" => Some("ENV-SECRET.discord".to_string()),
+                k if k == bad => Some("sometimes".to_string()),
+                _ => None,
+            };
+            let err = Config::load(Some(&path), env).unwrap_err();
+            let shown = format!("{err:#} {err:?}");
+            assert!(!shown.contains("ENV-SECRET"), "{bad}: {shown}");
+        }
     }
 
     #[test]

@@ -342,3 +342,132 @@ async fn the_three_d_observation_shows_a_block_through_its_layers_and_moves_list
     assert!(text.contains("Only Rabble has a 3-D observation"), "{text}");
     assert!(text.contains("/moves lists one square's targets in Rabble"), "{text}");
 }
+
+/// The most characters one answer may have: one Telegram message (4,096) with room to spare.
+const ANSWER_CAP: usize = 3_500;
+
+/// The texts sent by one command: exactly one message, to `to`, within [`ANSWER_CAP`].
+#[track_caller]
+fn one_message_under_the_cap<'a>(out: &'a [Value], to: &str) -> &'a str {
+    assert_eq!(out.len(), 1, "one message: {out:#?}");
+    assert_eq!(out[0]["to"], to, "{out:#?}");
+    let text = out[0]["text"].as_str().unwrap_or("");
+    let n = text.chars().count();
+    assert!(n <= ANSWER_CAP, "{n} characters: {text}");
+    text
+}
+
+// Fair use: the worst square anyone can ask about (sixteen dimensions, every number sixteen
+// digits, a tall stack holding every hireable piece in an emptied neighbourhood, tall enemy
+// stacks on its rays, and sixty other layers with changes in its columns) gets one message of
+// at most 3,500 characters from `/moves`, `/board` and `/view z`, its long lists summarised.
+#[tokio::test]
+async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every_view() {
+    use arbiter::games::rabble::{Coord, Kind, Side, Unit};
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run("alice@#t: /new rabble @bob select=off\nbob@#t: /accept\n", &db).await;
+    // The position, built on game 1's, is stored as game 2 (as the draw library stores a fork).
+    let (mut game, ..) = stored_game(&db, 1).await;
+    // Before any turn, every change is the selection's, on the main plane.
+    let main_changes = game.board().change_count();
+    let v: i64 = -999_999_999_999_990;
+    let far = format!("({})", vec![v.to_string(); 16].join(","));
+    let origin = Coord::parse(&far).expect("sixteen dimensions read");
+    let mut stack = vec![Kind::Q, Kind::G, Kind::R, Kind::B, Kind::N, Kind::C];
+    stack.extend([Kind::P; 34]);
+    stack.sort_unstable();
+    game.set_cell(&origin, Some(Unit { owner: Side::Red, pieces: stack }));
+    for dx in -4..=4 {
+        for dy in -4..=4 {
+            if (dx, dy) != (0, 0) {
+                game.set_cell(&origin.at(v + dx, v + dy), None);
+            }
+        }
+    }
+    let tall = Unit { owner: Side::Blue, pieces: vec![Kind::P; 30] };
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        game.set_cell(&origin.at(v + 5 * dx, v + 5 * dy), Some(tall.clone()));
+    }
+    for k in 0..60 {
+        let other = origin.with_dim(3, v + 100 + k);
+        game.set_cell(&other.at(v + k % 4, v), None);
+    }
+    let store = Store::open(&db).await.expect("the store opens");
+    let row = store.game(1).await.expect("game 1");
+    let crafted = arbiter::store::NewGame {
+        platform: row.platform,
+        chat_id: row.chat_id,
+        kind: row.kind,
+        options: row.options,
+        position: Some(game.to_text()),
+        seed: row.seed,
+        seats: row.seats,
+        creator: row.creator,
+        locale: row.locale,
+        status: "active".into(),
+        clock: row.clock,
+        engine_version: row.engine_version,
+        now: row.created_at,
+        community: row.community,
+        parent_chat: row.parent_chat,
+    };
+    assert_eq!(store.create_game(&crafted).await.expect("game 2 is stored").id, 2);
+    drop(store);
+
+    let out = run(&format!("carol@#t: /moves #2 {far}\n"), &db).await;
+    let text = one_message_under_the_cap(&out, "#t");
+    assert!(text.starts_with(&format!("#2: where PPPPPPPPPPPP…(40) on {origin} can go")), "{text}");
+    // The neighbourhood's 80 empty squares are all the queen's targets: too many to list.
+    let near = text.lines().nth(1).expect("the targets within four squares");
+    let listed = near.matches('>').count();
+    assert!(listed >= 10 && near.contains(&format!("… and {} more", 80 - listed)), "{near}");
+    assert!(text.contains("pppppppppppp…(30) at 5"), "tall stacks are counted: {text}");
+    assert!(text.contains("these are all: the board has 16 dimensions"), "{text}");
+    let out =
+        run(&format!("dave@#t: /settings language=zh-Hans\ndave@#t: /moves #2 {far}\n"), &db).await;
+    let text = one_message_under_the_cap(&out[1..], "#t");
+    assert!(text.contains(&format!("……另有 {} 項", 80 - listed)), "{text}");
+
+    // Other layers, in order: the sixty made above, then the main plane; six are named.
+    let out = run(&format!("carol@#t: /board #2 {far}\n"), &db).await;
+    let text = one_message_under_the_cap(&out, "#t");
+    let rest = format!("… and 55 more layers with {} changed squares in all.", 54 + main_changes);
+    assert!(text.contains(&rest), "{text}");
+    let (x0, y0) = (v - 5, v - 5);
+    let out =
+        run(&format!("carol@#t: /view #2 z {x0}..{} {y0}..{}\n", x0 + 11, y0 + 11), &db).await;
+    // The block's other layers: the unit's own (a higher dimension is not 1), then the sixty.
+    let text = one_message_under_the_cap(&out, "#t");
+    assert!(text.contains("… and 55 more layers with 55 changed squares in all."), "{text}");
+}
+
+// Fair use: a 4,096-character `/moves` (it once made the bot post 39 messages, 154 KB) is
+// refused at once as too long; one just under the line limit names too many dimensions and is
+// refused with only its start repeated. Each gets one short message; the game is untouched.
+#[tokio::test]
+async fn an_over_long_moves_line_and_a_square_of_too_many_dimensions_get_one_short_refusal() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run("alice@#t: /new rabble @bob select=off\nbob@#t: /accept\n", &db).await;
+    let line = format!("/moves 0,0,0{}", ",0".repeat(2_042));
+    assert_eq!(line.chars().count(), 4_096);
+    let out = run(&format!("carol@#t: {line}\n"), &db).await;
+    let text = one_message_under_the_cap(&out, "#t");
+    assert_eq!(
+        text,
+        "That line is 4096 characters long; I read at most 2000 characters a line, so I did \
+         nothing with it. Send a shorter one."
+    );
+    let line = format!("/moves 0,0,0{}", ",0".repeat(990));
+    assert!(line.chars().count() < 2_000);
+    let out = run(&format!("carol@#t: {line}\n"), &db).await;
+    let text = one_message_under_the_cap(&out, "#t");
+    assert!(text.contains("names too many dimensions: a square has at most 16"), "{text}");
+    assert!(text.chars().count() < 400, "only the start is repeated: {text}");
+    // The same square in a turn is refused alike, and nothing is played.
+    let out = run(&format!("alice@#t: /move {}>7,7\n", &line["/moves ".len()..]), &db).await;
+    let text = one_message_under_the_cap(&out, "#t");
+    assert!(text.contains("names too many dimensions"), "{text}");
+    assert!(stored_game(&db, 1).await.1.is_empty());
+}

@@ -13,7 +13,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use crate::store::Store;
 use crate::table::clock::SystemClock;
 use crate::table::reply::{Dest, Outbound};
-use crate::table::{Chat, Incoming, Policy, Referee};
+use crate::table::{Chat, Incoming, Policy, Referee, Scope};
 
 /// The platform name of the console.
 pub const PLATFORM: &str = "console";
@@ -27,6 +27,8 @@ pub struct ConsoleSettings {
     pub channel: String,
     /// The language to greet in (`en`, `zh-Hans`).
     pub locale: Option<String>,
+    /// Open invitations allowed per user and per chat.
+    pub invitations: usize,
 }
 
 /// Formats one message for the terminal (an image by its size).
@@ -84,7 +86,8 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
     let referee = Arc::new(
         Referee::open(store, Arc::new(SystemClock), seed, policies)
             .await
-            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?,
+            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?
+            .with_invitation_limit(settings.invitations),
     );
     let mut stdout = tokio::io::stdout();
     let mut user = settings.user.clone();
@@ -164,8 +167,13 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
                 chat: chat.clone(),
                 text: line,
                 locale: settings.locale.clone(),
-                // A local table: whoever sits at it administers it.
+                // A local table: whoever sits at it administers it, and all its channels are
+                // one community.
                 is_admin: true,
+                scope: match chat {
+                    Chat::Group(_) => Scope { community: Some(PLATFORM.into()), parent: None },
+                    Chat::Private => Scope::default(),
+                },
             })
             .await;
         for m in &messages {

@@ -84,6 +84,7 @@ pub async fn run(
             user: config.console.user.clone(),
             channel: config.console.channel.clone(),
             locale: config.console.locale.clone(),
+            invitations: config.limits.invitations,
         };
         return console::run(&config.database, seed, settings).await;
     }
@@ -99,7 +100,8 @@ pub async fn run(
     let referee = Arc::new(
         Referee::open(store, Arc::new(SystemClock), seed, policies)
             .await
-            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?,
+            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?
+            .with_invitation_limit(config.limits.invitations),
     );
     let mut routes = HashMap::new();
     let mut inboxes = HashMap::new();
@@ -109,18 +111,24 @@ pub async fn run(
         inboxes.insert(platform, rx);
     }
     let router = Router::new(routes);
+    // A shutdown while a front end is still connecting (Telegram retries an unreachable API
+    // with backoff) ends the run at once: nothing has been taken in yet.
+    tokio::pin!(shutdown);
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut front_ends = JoinSet::new();
     if let (Some(token), Some(inbox)) =
         (config.telegram.token.as_deref(), inboxes.remove(telegram::PLATFORM))
     {
-        let bot = telegram::Telegram::connect(
+        let connect = telegram::Telegram::connect(
             token,
             &config.telegram.api_url,
             referee.clone(),
             router.clone(),
-        )
-        .await?;
+        );
+        let bot = tokio::select! {
+            bot = connect => bot?,
+            () = &mut shutdown => return Ok(()),
+        };
         front_ends.spawn(bot.run(inbox, stop_rx.clone()));
     }
     if let (Some(token), Some(inbox)) =
@@ -140,7 +148,6 @@ pub async fn run(
     tracing::info!(database = %db.display(), "serving");
     let mut ticker = tokio::time::interval(Duration::from_secs(1));
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    tokio::pin!(shutdown);
     let ended = loop {
         tokio::select! {
             () = &mut shutdown => break None,

@@ -181,7 +181,22 @@ pub enum CommandError {
         /// The argument.
         arg: String,
     },
+    /// The line is longer than [`MAX_LINE_CHARS`]: refused before anything in it is read.
+    #[error("the line is {length} characters long; at most {limit} are read")]
+    TooLong {
+        /// The most characters a line may have ([`MAX_LINE_CHARS`]).
+        limit: usize,
+        /// The line's length in characters (surrounding whitespace not counted).
+        length: usize,
+    },
 }
+
+/// The most characters a command line may have (and, in a private chat, a line without `/`),
+/// surrounding whitespace not counted. Longer lines are refused before any parsing: no command
+/// needs more (a Rabble square of sixteen 16-digit numbers is at most about 320 characters, so
+/// even a turn naming four of them in full fits), Discord's own limit for a message is 2,000,
+/// and the work and the answer then stay small whatever is sent.
+pub const MAX_LINE_CHARS: usize = 2_000;
 
 /// The spec of a command by name or alias (case-insensitive).
 #[must_use]
@@ -222,13 +237,23 @@ fn no_more(command: &'static str, args: &[&str]) -> Result<(), CommandError> {
 }
 
 /// Parses a line. In a private chat a line without `/` is a move; in a group it is ordinary
-/// conversation and gives `Ok(None)`.
+/// conversation and gives `Ok(None)`, however long.
 ///
 /// # Errors
 ///
-/// An unknown command or bad arguments.
+/// A line longer than [`MAX_LINE_CHARS`] (a command, or any line in a private chat), refused
+/// before it is read further; an unknown command or bad arguments.
 pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError> {
     let line = line.trim();
+    let command = line.starts_with(['/', '／']);
+    // Only a line over the limit in bytes can be over it in characters, so a short line is not
+    // even counted.
+    if (command || private) && line.len() > MAX_LINE_CHARS {
+        let length = line.chars().count();
+        if length > MAX_LINE_CHARS {
+            return Err(CommandError::TooLong { limit: MAX_LINE_CHARS, length });
+        }
+    }
     let Some(rest) = line.strip_prefix('/').or_else(|| line.strip_prefix('／')) else {
         if private && !line.is_empty() {
             return Ok(Some(Command::Move { id: None, text: line.to_string() }));
@@ -404,6 +429,37 @@ mod tests {
     fn a_bare_line_is_a_move_in_private_and_chatter_in_a_group() {
         assert_eq!(parse("A1 R", true), Ok(Some(Command::Move { id: None, text: "A1 R".into() })));
         assert_eq!(parse("hello all", false), Ok(None));
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_refused_with_its_length_and_one_at_the_limit_is_read() {
+        let long =
+            |n: usize| format!("/moves {}", "1,".repeat((n - 7) / 2) + &"1".repeat((n - 7) % 2));
+        let at_limit = long(MAX_LINE_CHARS);
+        assert_eq!(at_limit.chars().count(), MAX_LINE_CHARS);
+        assert!(matches!(parse(&at_limit, false), Ok(Some(Command::Moves { .. }))));
+        let over = long(MAX_LINE_CHARS + 1);
+        assert_eq!(
+            parse(&over, false),
+            Err(CommandError::TooLong { limit: MAX_LINE_CHARS, length: MAX_LINE_CHARS + 1 })
+        );
+        // Characters, not bytes: 2,000 Chinese characters (6,000 bytes) are within the limit.
+        let chinese = format!("/走 {}", "兵".repeat(MAX_LINE_CHARS - 3));
+        assert!(matches!(parse(&chinese, false), Ok(Some(Command::Move { .. }))));
+        let chinese = format!("{chinese}兵");
+        assert!(matches!(parse(&chinese, false), Err(CommandError::TooLong { length: 2_001, .. })));
+        // Surrounding whitespace does not count.
+        assert!(parse(&format!("   {at_limit}\n\n   "), false).is_ok());
+        // In private a line without `/` is a move, so it is held to the limit too; in a group
+        // it is conversation, left alone however long.
+        let plain = "7,6x7,8 ".repeat(400);
+        assert!(matches!(parse(&plain, true), Err(CommandError::TooLong { length: 3_199, .. })));
+        assert_eq!(parse(&plain, false), Ok(None));
+        let unknown = format!("/{}", "x".repeat(10_000));
+        assert!(
+            matches!(parse(&unknown, false), Err(CommandError::TooLong { .. })),
+            "before the name"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::games::{self, game_name, msg, name_of, public, public_lang};
 use super::reply::{Button, Dest, Lang, Outbound, Wording};
 use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
-use crate::games::rabble::{Coord, Event, Kind, Side, View, game::seat};
+use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
 use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
 
 /// The game for a name players may type instead of the code.
@@ -22,6 +22,117 @@ pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
         | "rabblechess" => Some(GameKind::Rabble),
         _ => None,
     }
+}
+
+/// The longest Rabble answer, in characters. Telegram takes 4,096 per message and its adapter
+/// splits a longer text into several, so every answer stays one message with room to spare: lists
+/// that grow with the game or the input are summarised ([`summarised`]) and anything still longer
+/// is cut at a line ([`fit`]).
+pub(super) const MAX_ANSWER_CHARS: usize = 3_500;
+
+/// How many characters one list (targets, squares, units, forks) may fill before the rest is
+/// counted instead of listed ("… and 12 more").
+const LIST_CHARS: usize = 900;
+
+/// How many other layers an answer names, one line each, before the rest are counted.
+const LAYERS_SHOWN: usize = 6;
+
+/// How many letters of a tall stack are written before its height is given instead.
+const LETTERS_SHOWN: usize = 12;
+
+/// A unit's letters (`PPN`), a tall stack's first [`LETTERS_SHOWN`] then its height
+/// (`PPPPPPPPPPPP…(40)`).
+fn letters(unit: &crate::games::rabble::Unit) -> String {
+    stack_text(&unit.letters())
+}
+
+/// Letters as [`letters`] writes them.
+fn stack_text(all: &str) -> String {
+    let height = all.chars().count();
+    if height <= LETTERS_SHOWN {
+        return all.to_string();
+    }
+    let shown: String = all.chars().take(LETTERS_SHOWN).collect();
+    format!("{shown}…({height})")
+}
+
+/// `items` joined by `sep` while they fit in `budget` characters, the rest counted
+/// (`rb-and-more`); at least the first item is always shown.
+fn summarised(w: &Wording, lang: Lang, items: &[String], sep: &str, budget: usize) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for (i, item) in items.iter().enumerate() {
+        let add = item.chars().count() + if i == 0 { 0 } else { sep.chars().count() };
+        if i > 0 && used + add > budget {
+            out.push_str(sep);
+            out.push_str(&w.text(lang, "rb-and-more", &[("count", (items.len() - i).into())]));
+            return out;
+        }
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(item);
+        used += add;
+    }
+    out
+}
+
+/// `text` as one message of at most [`MAX_ANSWER_CHARS`] characters: whole lines while they
+/// fit, then as much of the next as fits and a note (`rb-cut`) that the rest is left out.
+fn fit(w: &Wording, lang: Lang, text: String) -> String {
+    if text.chars().count() <= MAX_ANSWER_CHARS {
+        return text;
+    }
+    let note = w.text(lang, "rb-cut", &[]);
+    let room = MAX_ANSWER_CHARS.saturating_sub(note.chars().count() + 2);
+    let mut out = String::new();
+    let mut used = 0;
+    for line in text.lines() {
+        let n = line.chars().count() + 1;
+        if used + n > room {
+            let part: String = line.chars().take(room.saturating_sub(used + 1)).collect();
+            if !part.is_empty() {
+                out.push_str(&part);
+                out.push_str("…\n");
+            }
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+        used += n;
+    }
+    out.push_str(&note);
+    out
+}
+
+/// A layer as `/board` names it: what follows x and y in a square (`2`, `1,2`, `1;d9=2`).
+fn layer_text(layer: &crate::games::rabble::Layer) -> String {
+    let at = Coord { x: 0, y: 0, layer: layer.clone() }.to_string();
+    at.trim_start_matches("(0,0,").trim_end_matches(')').to_string()
+}
+
+/// One line per other layer with changes (`line` words it from the layer's text and its
+/// count), the first [`LAYERS_SHOWN`] of them, then one line counting the rest.
+fn layer_lines(
+    w: &Wording,
+    lang: Lang,
+    layers: &[(crate::games::rabble::Layer, usize)],
+    line: impl Fn(String, usize) -> String,
+) -> Vec<String> {
+    let mut lines: Vec<String> =
+        layers.iter().take(LAYERS_SHOWN).map(|(l, n)| line(layer_text(l), *n)).collect();
+    if layers.len() > LAYERS_SHOWN {
+        let rest = &layers[LAYERS_SHOWN..];
+        lines.push(w.text(
+            lang,
+            "rb-layers-more",
+            &[
+                ("layers", rest.len().into()),
+                ("count", rest.iter().map(|(_, n)| n).sum::<usize>().into()),
+            ],
+        ));
+    }
+    lines
 }
 
 fn side_word(w: &Wording, lang: Lang, side: Side) -> String {
@@ -270,7 +381,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<Strin
                 line.push_str(&w.text(
                     lang,
                     "rb-captured",
-                    &[("unit", u.letters().into()), ("points", (*gained).into())],
+                    &[("unit", letters(u).into()), ("points", (*gained).into())],
                 ));
             }
             if *cost > 0 {
@@ -346,7 +457,7 @@ pub(super) fn announce(
     if !next.is_empty() {
         lines.push(next);
     }
-    let mut m = msg(t, public(t), lines.join("\n"));
+    let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
     m.image = games::picture(t, Viewer::Public, pl, images);
     m.buttons = buttons(w, pl, t);
     vec![m]
@@ -406,7 +517,7 @@ pub(super) fn view_message(
         }
     }
     let in_chat = matches!(to, Dest::Chat(_));
-    let mut m = msg(t, to, lines.join("\n"));
+    let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
     m.image = games::picture(t, Viewer::Public, lang, images);
     if in_chat {
         m.buttons = buttons(w, lang, t);
@@ -415,21 +526,24 @@ pub(super) fn view_message(
 }
 
 /// What lies beyond a view's window: the nearest changed units of its layer outside it, and
-/// the other layers' change counts.
+/// the other layers' change counts (the first [`LAYERS_SHOWN`], then the rest counted).
 fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
     let mut lines = Vec::new();
     if !view.outside.0.is_empty() {
         let shown: Vec<String> =
-            view.outside.0.iter().map(|(c, u)| format!("{} {c}", u.letters())).collect();
+            view.outside.0.iter().map(|(c, u)| format!("{} {c}", letters(u))).collect();
         lines.push(w.text(
             lang,
             "rb-outside",
-            &[("units", shown.join(", ").into()), ("count", view.outside.1.into())],
+            &[
+                ("units", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
+                ("count", view.outside.1.into()),
+            ],
         ));
     }
-    for (layer, n) in &view.layers {
-        lines.push(w.text(lang, "rb-layer", &[("z", layer.z.into()), ("count", (*n).into())]));
-    }
+    lines.extend(layer_lines(w, lang, &view.layers, |layer, n| {
+        w.text(lang, "rb-layer", &[("z", layer.into()), ("count", n.into())])
+    }));
     lines
 }
 
@@ -453,33 +567,16 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             vec![("text", text.clone()), ("detail", detail.clone())],
         ),
         Error::Notation(NotationError::Coord(c)) => {
-            worded(format!("rb-err-coord-{}", coord_key(c)), vec![("text", coord_text(c))])
+            worded(format!("rb-err-coord-{}", c.key()), vec![("text", c.text().to_string())])
         }
     };
     let detail = detail.unwrap_or_else(|| e.to_string());
     w.text(lang, "rb-refused", &[("detail", detail.into())])
 }
 
-/// The wording key of a coordinate that does not read.
-fn coord_key(e: &crate::games::rabble::coord::CoordError) -> &'static str {
-    use crate::games::rabble::coord::CoordError;
-    match e {
-        CoordError::Syntax(_) => "syntax",
-        CoordError::Omega(_) => "omega",
-        CoordError::Transfinite(_) => "transfinite",
-        CoordError::TooLarge(_) => "too-large",
-    }
-}
-
-/// The text of a coordinate that does not read.
-fn coord_text(e: &crate::games::rabble::coord::CoordError) -> String {
-    use crate::games::rabble::coord::CoordError;
-    match e {
-        CoordError::Syntax(t)
-        | CoordError::Omega(t)
-        | CoordError::Transfinite(t)
-        | CoordError::TooLarge(t) => t.clone(),
-    }
+/// A coordinate that does not read, in words (`rb-err-coord-<key>`).
+fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordError) -> String {
+    w.text(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
 }
 
 /// The image caption: game number, ply, scores, and who acts or the result, read from the
@@ -549,9 +646,9 @@ pub(super) fn window_message(
                     .next()
                     .and_then(|n| n.parse::<i64>().ok())
                     .filter(|n| (1..=3).contains(n))
-                    .ok_or_else(|| "zoom takes 1, 2 or 3".to_string())?;
+                    .ok_or_else(|| w.text(lang, "rb-zoom-range", &[]))?;
             }
-            other => centre = Coord::parse(other).map_err(|e| e.to_string())?,
+            other => centre = Coord::parse(other).map_err(|e| coord_error(w, lang, &e))?,
         }
     }
     let n = 16 * zoom;
@@ -559,8 +656,7 @@ pub(super) fn window_message(
     let y0 = centre.y.saturating_sub(n / 2 - 1);
     let (x, y) = ((x0, x0.saturating_add(n - 1)), (y0, y0.saturating_add(n - 1)));
     let view = g.view_window(&centre.layer, x, y);
-    let layer_text = Coord { x: 0, y: 0, layer: centre.layer }.to_string();
-    let layer_text = layer_text.trim_start_matches("(0,0,").trim_end_matches(')').to_string();
+    let layer_text = layer_text(&centre.layer);
     let mut lines = vec![w.text(
         lang,
         "rb-window",
@@ -574,7 +670,7 @@ pub(super) fn window_message(
         ],
     )];
     lines.extend(beyond_lines(w, lang, &view));
-    let mut m = msg(t, to, lines.join("\n"));
+    let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
     if images {
         // Drawn smaller as it widens, so a zoomed-out picture stays about one screen.
         let theme = crate::render::Theme {
@@ -637,28 +733,25 @@ pub(super) fn observation_message(
         let shown: Vec<String> = o
             .changed
             .iter()
-            .take(24)
             .map(|(c, u)| match u {
-                Some(u) => format!("{c} {}", u.letters()),
+                Some(u) => format!("{c} {}", letters(u)),
                 None => format!("{c} ·"),
             })
             .collect();
         lines.push(w.text(
             lang,
             "rb-observation-changed",
-            &[("squares", shown.join(", ").into()), ("count", o.changed.len().into()), band],
+            &[
+                ("squares", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
+                ("count", o.changed.len().into()),
+                band,
+            ],
         ));
     }
-    for (layer, n) in &o.elsewhere {
-        let at = Coord { x: 0, y: 0, layer: layer.clone() }.to_string();
-        let at = at.trim_start_matches("(0,0,").trim_end_matches(')').to_string();
-        lines.push(w.text(
-            lang,
-            "rb-observation-elsewhere",
-            &[("layer", at.into()), ("count", (*n).into())],
-        ));
-    }
-    let mut m = msg(t, to, lines.join("\n"));
+    lines.extend(layer_lines(w, lang, &o.elsewhere, |layer, n| {
+        w.text(lang, "rb-observation-elsewhere", &[("layer", layer.into()), ("count", n.into())])
+    }));
+    let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
     if images {
         let theme = games::theme(Viewer::Public, lang);
         let caption = caption(t, lang);
@@ -711,21 +804,22 @@ pub(super) fn moves_message(
 ) -> Result<Outbound, String> {
     use crate::games::rabble::text;
     let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
-    let origin = Coord::parse(square.trim()).map_err(|e| {
-        let key = format!("rb-err-coord-{}", coord_key(&e));
-        w.text(lang, &key, &[("text", coord_text(&e).into())])
-    })?;
+    let origin = Coord::parse(square.trim()).map_err(|e| coord_error(w, lang, &e))?;
     let found = text::targets(g, &origin)
         .map_err(|_| w.text(lang, "rb-err-empty-origin", &[("from", origin.to_string().into())]))?;
     let list = |items: &[text::Target]| {
-        if items.is_empty() { w.text(lang, "rb-moves-nothing", &[]) } else { text::joined(items) }
+        if items.is_empty() {
+            return w.text(lang, "rb-moves-nothing", &[]);
+        }
+        let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+        summarised(w, lang, &items, " ", LIST_CHARS)
     };
     let mut lines = vec![w.text(
         lang,
         "rb-moves",
         &[
             ("id", t.row.id.into()),
-            ("unit", found.unit.clone().into()),
+            ("unit", stack_text(&found.unit).into()),
             ("square", origin.to_string().into()),
         ],
     )];
@@ -745,7 +839,7 @@ pub(super) fn moves_message(
                     w.text(
                         lang,
                         "rb-ray-blocker",
-                        &[("unit", u.clone().into()), ("k", k.to_string().into())],
+                        &[("unit", stack_text(u).into()), ("k", k.to_string().into())],
                     )
                 })
                 .collect();
@@ -770,19 +864,19 @@ pub(super) fn moves_message(
         }
         lines.push(line);
     }
-    lines.push(w.text(
-        lang,
-        "rb-moves-jumps",
-        &[
-            ("jumps", list(&found.jumps).into()),
-            ("cost", found.jump_cost.to_string().into()),
-            ("next", found.next_dim.to_string().into()),
-        ],
-    ));
+    let jumps = ("jumps", list(&found.jumps).into());
+    let cost = ("cost", found.jump_cost.to_string().into());
+    let max = ("max", MAX_DIM.to_string().into());
+    lines.push(match found.next_dim {
+        Some(next) if next < MAX_DIM => {
+            w.text(lang, "rb-moves-jumps", &[jumps, cost, ("next", next.to_string().into()), max])
+        }
+        _ => w.text(lang, "rb-moves-jumps-all", &[jumps, cost, max]),
+    });
     if found.queen {
         lines.push(w.text(lang, "rb-moves-queen", &[]));
     }
-    Ok(msg(t, to, lines.join("\n")))
+    Ok(msg(t, to, fit(w, lang, lines.join("\n"))))
 }
 
 /// Turns to offer as the player types (Discord's autocomplete), each checked by the engine:
@@ -875,7 +969,8 @@ pub(super) fn forks_line(w: &Wording, lang: Lang, children: &[crate::store::Game
             }
         })
         .collect();
-    w.text(lang, "rb-library-forks", &[("forks", forks.join(", ").into())])
+    let forks = summarised(w, lang, &forks, &w.text(lang, "list-sep", &[]), LIST_CHARS);
+    w.text(lang, "rb-library-forks", &[("forks", forks.into())])
 }
 
 #[cfg(test)]
@@ -929,8 +1024,12 @@ mod tests {
             }
         }
         keys.push("rb-err-syntax-unexpected".into());
-        for key in ["syntax", "omega", "transfinite", "too-large"] {
-            keys.push(format!("rb-err-coord-{key}"));
+        // A coordinate's refusals: the keys its `CoordError::key` returns.
+        let coord = include_str!("../games/rabble/coord.rs");
+        let body = coord.split("pub fn key(").nth(1).unwrap_or_default();
+        let body = body.split("\n    }\n").next().unwrap_or_default();
+        for arm in body.split("=> \"").skip(1) {
+            keys.push(format!("rb-err-coord-{}", arm.split('"').next().unwrap_or_default()));
         }
         keys.sort();
         keys.dedup();
@@ -966,12 +1065,94 @@ mod tests {
     }
 
     #[test]
+    fn a_long_list_shows_what_fits_and_counts_the_rest_and_a_short_one_is_whole() {
+        let w = Wording::new();
+        let items: Vec<String> = (0..500).map(|i| format!("x{i},{i}")).collect();
+        assert_eq!(summarised(&w, Lang::En, &items[..3], " ", LIST_CHARS), "x0,0 x1,1 x2,2");
+        let text = summarised(&w, Lang::En, &items, " ", LIST_CHARS);
+        let shown: Vec<&str> = text.split(' ').take_while(|t| t.starts_with('x')).collect();
+        assert_eq!(shown, items[..shown.len()].iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(shown.join(" ").chars().count() <= LIST_CHARS, "{text}");
+        assert!(shown.len() > 50, "as many as fit: {text}");
+        assert!(text.ends_with(&format!(" … and {} more", 500 - shown.len())), "{text}");
+        let zh = summarised(&w, Lang::ZhHans, &items, "、", 100);
+        let shown = zh.split('、').take_while(|t| t.starts_with('x')).count();
+        assert!(zh.ends_with(&format!("、……另有 {} 項", 500 - shown)), "{zh}");
+        // One item longer than the budget is still shown, alone.
+        let huge = vec!["y".repeat(2 * LIST_CHARS), "z".to_string()];
+        let text = summarised(&w, Lang::En, &huge, " ", LIST_CHARS);
+        assert_eq!(text, format!("{} … and 1 more", huge[0]));
+    }
+
+    #[test]
+    fn a_library_game_continued_three_hundred_times_names_the_first_forks_and_counts_the_rest() {
+        let w = Wording::new();
+        let fork = |id: i64| crate::store::GameRow {
+            id,
+            platform: "script".into(),
+            chat_id: "#t".into(),
+            kind: GameKind::Rabble.code().into(),
+            options: "from=1".into(),
+            position: None,
+            seed: 0,
+            seats: "[]".into(),
+            creator: "alice".into(),
+            locale: "en".into(),
+            status: "invited".into(),
+            result: None,
+            reason: None,
+            clock: "{}".into(),
+            deadline_at: None,
+            reminders_sent: 0,
+            offer: None,
+            version: 0,
+            engine_version: 0,
+            created_at: 0,
+            updated_at: 0,
+            community: None,
+            parent_chat: None,
+        };
+        let forks: Vec<crate::store::GameRow> = (2..302).map(fork).collect();
+        let line = forks_line(&w, Lang::En, &forks);
+        assert!(line.starts_with("Continued as: #2 (waiting for an opponent), #3 ("), "{line}");
+        let named = line.matches(" (waiting for an opponent)").count();
+        assert!(named >= 10, "{line}");
+        assert!(line.ends_with(&format!(", … and {} more.", 300 - named)), "{line}");
+        assert!(line.chars().count() < LIST_CHARS + 100, "{line}");
+        let zh = forks_line(&w, Lang::ZhHans, &forks);
+        assert!(zh.contains("……另有"), "{zh}");
+    }
+
+    #[test]
+    fn an_answer_over_the_cap_keeps_its_first_lines_and_says_the_rest_is_left_out() {
+        let w = Wording::new();
+        assert_eq!(fit(&w, Lang::En, "short\nanswer".into()), "short\nanswer");
+        let long: String = (0..1_000).map(|i| format!("line {i}\n")).collect();
+        for lang in Lang::ALL {
+            let cut = fit(&w, lang, long.clone());
+            assert!(cut.chars().count() <= MAX_ANSWER_CHARS, "{lang}: {}", cut.chars().count());
+            let note = w.text(lang, "rb-cut", &[]);
+            let (kept, end) = cut.rsplit_once('\n').expect("lines, then the note");
+            assert_eq!(end, note);
+            assert!(long.starts_with(kept.trim_end_matches('…')), "{lang}: {kept}");
+            assert!(kept.lines().count() > 300, "as many lines as fit");
+        }
+        // A single line longer than a message is cut inside.
+        let one = "x".repeat(10 * MAX_ANSWER_CHARS);
+        let cut = fit(&w, Lang::En, one);
+        assert!(cut.chars().count() <= MAX_ANSWER_CHARS);
+        assert!(cut.starts_with("xxxx") && cut.contains("x…\n("), "{cut:.40}");
+    }
+
+    #[test]
     fn every_refusal_the_engine_can_give_is_worded_in_every_language() {
         let keys = refusal_keys();
         assert!(keys.len() > 60, "the scan finds the refusals: {keys:?}");
         assert!(keys.contains(&"rb-err-use-capture".to_string()), "{keys:?}");
         assert!(keys.contains(&"rb-err-geometry-waypoint".to_string()), "{keys:?}");
         assert!(keys.contains(&"rb-err-syntax-layer-jump".to_string()), "{keys:?}");
+        assert!(keys.contains(&"rb-err-coord-omega".to_string()), "{keys:?}");
+        assert!(keys.contains(&"rb-err-coord-too-many-dims".to_string()), "{keys:?}");
         let w = Wording::new();
         for key in &keys {
             for lang in Lang::ALL {

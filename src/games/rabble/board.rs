@@ -652,7 +652,8 @@ impl Board {
 }
 
 /// The engine's work, counted in the tests: one unit per square read ([`Board::get`],
-/// [`Board::occupied`]), per step of a ray scan and per changed square of a column walked. The
+/// [`Board::occupied`]), per step of a ray scan, per changed square of a column walked and per
+/// number of a typed coordinate read ([`Coord::parse`](super::coord::Coord::parse)). The
 /// property test that random turns anywhere never enumerate anything unbounded reads it. In
 /// other builds counting compiles to nothing (the engine keeps no global state).
 pub(crate) mod work {

@@ -11,8 +11,14 @@ use serde::{Deserialize, Serialize};
 
 /// Largest absolute value accepted in typed input (a sanity cap, not a rule).
 pub const MAX_VALUE: i64 = 1_000_000_000_000_000;
-/// Largest dimension number accepted in typed input (a sanity cap, not a rule).
-pub const MAX_DIM: u32 = 1_000_000;
+/// Most digits one number of a coordinate may have (10^15 has 16), leading zeros included.
+pub const MAX_DIGITS: usize = 16;
+/// The dimensions a coordinate may name and a jump may use: x, y, z and w4 … w16. A fixed bound
+/// for fair use, the same in every game (docs/rabble.md, decision 21): a square costs at most
+/// 16 numbers to read, print and list, whatever anyone types.
+pub const MAX_DIM: u32 = 16;
+/// How much of a refused coordinate or turn its refusal repeats (characters).
+pub const EXCERPT_CHARS: usize = 60;
 
 /// A layer (位面): everything in a coordinate but x and y.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -64,9 +70,50 @@ pub enum CoordError {
         "`{0}`: in the long form every entry before —— must be 0; anything else names a transfinite square, which this board does not have"
     )]
     Transfinite(String),
-    /// Beyond the sanity caps.
-    #[error("`{0}` is too far out: coordinates are limited to ±10^15 and dimensions to 1,000,000")]
+    /// A number beyond ±10^15 or longer than [`MAX_DIGITS`].
+    #[error("`{0}` is too far out: each number of a square has at most 16 digits, within ±10^15")]
     TooLarge(String),
+    /// More than [`MAX_DIM`] dimensions, or a dimension above it.
+    #[error(
+        "`{0}` names too many dimensions: a square has at most 16 (x, y, z and w4 to w16), in every game"
+    )]
+    TooManyDims(String),
+}
+
+impl CoordError {
+    /// The wording key of this refusal at the table (`rb-err-coord-<key>`).
+    #[must_use]
+    pub fn key(&self) -> &'static str {
+        match self {
+            CoordError::Syntax(_) => "syntax",
+            CoordError::Omega(_) => "omega",
+            CoordError::Transfinite(_) => "transfinite",
+            CoordError::TooLarge(_) => "too-large",
+            CoordError::TooManyDims(_) => "too-many-dims",
+        }
+    }
+
+    /// The coordinate as typed, cut after [`EXCERPT_CHARS`] characters.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        match self {
+            CoordError::Syntax(t)
+            | CoordError::Omega(t)
+            | CoordError::Transfinite(t)
+            | CoordError::TooLarge(t)
+            | CoordError::TooManyDims(t) => t,
+        }
+    }
+}
+
+/// `text` as a refusal repeats it: whole up to [`EXCERPT_CHARS`] characters, else their first
+/// ones and `…`, so that no refusal grows with what was typed.
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 impl Coord {
@@ -156,13 +203,19 @@ impl Coord {
     /// dimensions `x,y,z;d9=2`, optional parentheses, and the seed's long form
     /// `(……0,0——9,4,1,1……)` when every entry before `——` is 0.
     ///
+    /// At most [`MAX_DIM`] numbers are named (x, y, z and w4 … w16), each of at most
+    /// [`MAX_DIGITS`] digits within ±[`MAX_VALUE`]; reading stops at the first number over the
+    /// bound, so the work does not grow with what follows it. A refusal repeats at most
+    /// [`EXCERPT_CHARS`] characters of the text.
+    ///
     /// # Errors
     /// A [`CoordError`] saying what is wrong.
     pub fn parse(text: &str) -> Result<Coord, CoordError> {
         let original = text.trim();
-        let err = || CoordError::Syntax(original.to_string());
+        let err = || CoordError::Syntax(excerpt(original));
+        let too_many = || CoordError::TooManyDims(excerpt(original));
         if original.contains(['ω', 'Ω']) {
-            return Err(CoordError::Omega(original.to_string()));
+            return Err(CoordError::Omega(excerpt(original)));
         }
         let mut s = original
             .trim_start_matches(['(', '（'])
@@ -173,58 +226,77 @@ impl Coord {
         for dash in ["——", "—", "--"] {
             if let Some((before, after)) = s.split_once(dash) {
                 let before = strip_dots(before);
-                for entry in before.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+                let entries = before.split(',').map(str::trim).filter(|e| !e.is_empty());
+                for (i, entry) in entries.enumerate() {
+                    if i >= MAX_DIM as usize {
+                        return Err(too_many());
+                    }
+                    super::board::work::add(1);
                     let v: i64 = entry.parse().map_err(|_| err())?;
                     if v != 0 {
-                        return Err(CoordError::Transfinite(original.to_string()));
+                        return Err(CoordError::Transfinite(excerpt(original)));
                     }
                 }
                 s = strip_dots(after).to_string();
                 break;
             }
         }
-        let (positional, keyed) = match s.split_once(';') {
-            Some((p, k)) => (p.to_string(), Some(k.to_string())),
-            None => (s.clone(), None),
-        };
-        let values: Vec<i64> = positional
-            .split(',')
-            .map(|e| parse_value(e.trim(), original))
-            .collect::<Result<_, _>>()?;
-        if values.len() < 2 {
+        let (positional, keyed) = s.split_once(';').unwrap_or((s.as_str(), ""));
+        // Named so far: x, y, z, w4, … positionally, then any keyed ones.
+        let mut named: u32 = 0;
+        let (mut x, mut y, mut z) = (0, 0, 1);
+        let mut hi = Vec::new();
+        for entry in positional.split(',') {
+            named += 1;
+            if named > MAX_DIM {
+                return Err(too_many());
+            }
+            let v = parse_value(entry.trim(), original)?;
+            match named {
+                1 => x = v,
+                2 => y = v,
+                3 => z = v,
+                dim if v != 1 => hi.push((dim, v)),
+                _ => {}
+            }
+        }
+        if named < 2 {
             return Err(err());
         }
-        let mut c = Coord::xyz(values[0], values[1], values.get(2).copied().unwrap_or(1));
-        for (i, v) in values.iter().enumerate().skip(3) {
-            let dim =
-                u32::try_from(i + 1).map_err(|_| CoordError::TooLarge(original.to_string()))?;
+        let mut c = Coord { x, y, layer: Layer { z, hi } };
+        for entry in keyed.split([',', ';']).map(str::trim).filter(|e| !e.is_empty()) {
+            named += 1;
+            if named > MAX_DIM {
+                return Err(too_many());
+            }
+            let (d, v) =
+                entry.trim_start_matches(['d', 'D', 'w', 'W']).split_once('=').ok_or_else(err)?;
+            let d = d.trim();
+            if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(err());
+            }
+            // Digits only: a number too big for `u32` is a dimension beyond the bound.
+            let dim = d.parse::<u32>().unwrap_or(u32::MAX);
+            if dim < 4 {
+                return Err(err());
+            }
             if dim > MAX_DIM {
-                return Err(CoordError::TooLarge(original.to_string()));
+                return Err(too_many());
             }
-            c = c.with_dim(dim, *v);
-        }
-        if let Some(keyed) = keyed {
-            for entry in keyed.split([',', ';']).map(str::trim).filter(|e| !e.is_empty()) {
-                let (d, v) = entry
-                    .trim_start_matches(['d', 'D', 'w', 'W'])
-                    .split_once('=')
-                    .ok_or_else(err)?;
-                let dim: u32 = d.trim().parse().map_err(|_| err())?;
-                if !(4..=MAX_DIM).contains(&dim) {
-                    return Err(CoordError::TooLarge(original.to_string()));
-                }
-                c = c.with_dim(dim, parse_value(v.trim(), original)?);
-            }
+            c = c.with_dim(dim, parse_value(v.trim(), original)?);
         }
         Ok(c)
     }
 
-    /// The seed's long notation, `(……0——9,4,1,2……)`, for flavour.
+    /// The seed's long notation, `(……0——9,4,1,2,1……)`, for flavour: every dimension up to the
+    /// highest one in use written out, then a 1 when there are dimensions left (which
+    /// [`Coord::parse`] reads back).
     #[must_use]
     pub fn long_form(&self) -> String {
-        let short = self.to_string();
-        let inner = short.trim_start_matches('(').trim_end_matches(')');
-        format!("(……0——{inner},1……)")
+        let top = self.layer.hi.last().map_or(3, |(d, _)| *d).max(3);
+        let values: Vec<String> = (1..=top).map(|d| self.dim(d).to_string()).collect();
+        let more = if top < MAX_DIM { ",1" } else { "" };
+        format!("(……0——{}{more}……)", values.join(","))
     }
 }
 
@@ -232,10 +304,17 @@ fn strip_dots(s: &str) -> &str {
     s.trim().trim_matches(|c| c == '…' || c == '.' || c == '，' || c == ',').trim()
 }
 
+/// One number of a coordinate: at most [`MAX_DIGITS`] digits after an optional sign, within
+/// ±[`MAX_VALUE`]. Counted as one unit of the engine's work.
 fn parse_value(text: &str, original: &str) -> Result<i64, CoordError> {
-    let v: i64 = text.parse().map_err(|_| CoordError::Syntax(original.to_string()))?;
+    super::board::work::add(1);
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.len() > MAX_DIGITS && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(CoordError::TooLarge(excerpt(original)));
+    }
+    let v: i64 = text.parse().map_err(|_| CoordError::Syntax(excerpt(original)))?;
     if v.unsigned_abs() > MAX_VALUE.unsigned_abs() {
-        return Err(CoordError::TooLarge(original.to_string()));
+        return Err(CoordError::TooLarge(excerpt(original)));
     }
     Ok(v)
 }

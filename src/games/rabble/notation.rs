@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Kind;
-use super::coord::{Coord, CoordError, Layer, MAX_DIM};
+use super::coord::{Coord, CoordError, Layer, MAX_DIM, excerpt};
 
 /// One step of a unit turn.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -112,13 +112,9 @@ pub enum NotationError {
     },
 }
 
+/// A mistake in `text`, which the refusal repeats cut to its first characters ([`excerpt`]).
 fn syntax(text: &str, key: &'static str, why: &str) -> NotationError {
-    NotationError::Syntax {
-        text: text.to_string(),
-        key,
-        detail: String::new(),
-        why: why.to_string(),
-    }
+    NotationError::Syntax { text: excerpt(text), key, detail: String::new(), why: why.to_string() }
 }
 
 /// Reads a turn. Bare destinations resolve against the acting unit's layer as it moves.
@@ -356,21 +352,26 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 while chars.get(i).is_some_and(char::is_ascii_digit) {
                     i += 1;
                 }
-                let dim: u32 =
-                    chars[start..i].iter().collect::<String>().parse().map_err(|_| {
-                        syntax(
-                            original,
-                            "dim-jump",
-                            "a dimension jump is d<N>+ or d<N>- with N ≥ 4",
-                        )
-                    })?;
-                if !(4..=MAX_DIM).contains(&dim) {
+                if start == i {
                     return Err(syntax(
                         original,
-                        "dim-range",
-                        "dimension jumps use dimensions 4 to 1,000,000 (z is `z+`/`z-`)",
+                        "dim-jump",
+                        "a dimension jump is d<N>+ or d<N>- with N ≥ 4",
                     ));
                 }
+                let dim = chars[start..i]
+                    .iter()
+                    .collect::<String>()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|d| (4..=MAX_DIM).contains(d))
+                    .ok_or_else(|| {
+                        syntax(
+                            original,
+                            "dim-range",
+                            "dimension jumps use dimensions 4 to 16 (z is `z+`/`z-`)",
+                        )
+                    })?;
                 let up = match chars.get(i) {
                     Some('+') => true,
                     Some('-') => false,
@@ -404,7 +405,7 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
             }
             _ => {
                 return Err(NotationError::Syntax {
-                    text: original.to_string(),
+                    text: excerpt(original),
                     key: "unexpected",
                     detail: c.to_string(),
                     why: format!("unexpected `{c}`"),

@@ -625,9 +625,12 @@ fn the_long_form_round_trips_and_omega_is_refused() {
     let d = Coord::parse("(9,4,1,2)").unwrap();
     assert_eq!(d.to_string(), "(9,4,1,2)");
     assert_eq!(Coord::parse(&d.long_form()).unwrap(), d);
-    let far = Coord::parse("9,4,1;d1000=2").unwrap();
-    assert_eq!(far.dim(1000), 2);
+    let far = Coord::parse("9,4,1;d12=2").unwrap();
+    assert_eq!(far.dim(12), 2);
+    assert_eq!(far.to_string(), "(9,4,1;d12=2)");
     assert_eq!(Coord::parse(&far.to_string()).unwrap(), far);
+    assert_eq!(far.long_form(), "(……0——9,4,1,1,1,1,1,1,1,1,1,2,1……)");
+    assert_eq!(Coord::parse(&far.long_form()).unwrap(), far);
     assert!(matches!(Coord::parse("(……0,0,1——9,4,1)"), Err(CoordError::Transfinite(_))));
     assert!(matches!(Coord::parse("ω+9,4"), Err(CoordError::Omega(_))));
     // In a turn too, the refusal is the coordinate's own: ω is notation only.
@@ -1040,4 +1043,122 @@ proptest! {
         }
         prop_assert!(most > 0, "the work is counted");
     }
+}
+
+// §2.1 [I-1], docs/rabble.md decision 21: a square names at most 16 dimensions (x, y, z and
+// w4 … w16), in every game; a jump uses those only, so every square a unit can reach can be
+// named, and a refusal repeats only the start of what was typed.
+#[test]
+fn a_coordinate_names_at_most_sixteen_dimensions_and_a_jump_uses_only_those() {
+    let sixteen: Vec<String> = (1..=16).map(|v| v.to_string()).collect();
+    let c = Coord::parse(&sixteen.join(",")).unwrap();
+    assert_eq!((c.x, c.y, c.layer.z, c.dim(4), c.dim(16)), (1, 2, 3, 4, 16));
+    assert_eq!(c.layer.hi.len(), 13, "w4 … w16, none of them 1");
+    assert_eq!(Coord::parse(&c.to_string()).unwrap(), c, "the keyed form reads back");
+    assert_eq!(Coord::parse(&c.long_form()).unwrap(), c, "the long form too, without a 17th");
+    assert!(!c.long_form().contains(",1……"), "{}", c.long_form());
+    let seventeen = format!("{},17", sixteen.join(","));
+    assert!(matches!(Coord::parse(&seventeen), Err(CoordError::TooManyDims(_))));
+    // Even a 17th entry of 1, which would change nothing, is a 17th dimension named.
+    let ones = format!("7,6{}", ",1".repeat(15));
+    assert!(matches!(Coord::parse(&ones), Err(CoordError::TooManyDims(_))));
+    assert_eq!(Coord::parse(&format!("7,6{}", ",1".repeat(14))).unwrap(), Coord::main(7, 6));
+    // Keyed: d16 is the last; d17 and beyond are refused, d1 to d3 are not keyed.
+    assert_eq!(Coord::parse("7,6;d16=5").unwrap().dim(16), 5);
+    for text in ["7,6;d17=5", "7,6;d1000=2", "7,6;d99999999999999999999=2"] {
+        assert!(matches!(Coord::parse(text), Err(CoordError::TooManyDims(_))), "{text}");
+    }
+    assert!(matches!(Coord::parse("7,6;d3=5"), Err(CoordError::Syntax(_))));
+    // Positional and keyed together count as one list of at most 16.
+    let keyed: Vec<String> = (4..=16).map(|d| format!("d{d}=2")).collect();
+    assert!(Coord::parse(&format!("7,6,1;{}", keyed.join(","))).is_ok());
+    assert!(matches!(
+        Coord::parse(&format!("7,6,1;{},d9=3", keyed.join(","))),
+        Err(CoordError::TooManyDims(_))
+    ));
+    // The long form's zeros before —— count too.
+    let zeros = format!("(……{}——9,4,1)", vec!["0"; 17].join(","));
+    assert!(matches!(Coord::parse(&zeros), Err(CoordError::TooManyDims(_))));
+    // Jumps: d16 is the last dimension a jump may use.
+    assert!(notation::parse("7,6 d16+").is_ok());
+    assert!(matches!(
+        notation::parse("7,6 d17+"),
+        Err(notation::NotationError::Syntax { key: "dim-range", .. })
+    ));
+    assert!(matches!(
+        notation::parse("7,6 d99999999999999999999+"),
+        Err(notation::NotationError::Syntax { key: "dim-range", .. })
+    ));
+}
+
+// §2.1: each number has at most 16 digits (10^15 has 16) and lies within ±10^15.
+#[test]
+fn each_number_of_a_coordinate_has_at_most_sixteen_digits_within_ten_to_the_fifteen() {
+    let edge = Coord::parse("-1000000000000000,1000000000000000").unwrap();
+    assert_eq!((edge.x, edge.y), (-1_000_000_000_000_000, 1_000_000_000_000_000));
+    assert_eq!(Coord::parse("0000000000000007,+6").unwrap(), Coord::main(7, 6), "16 digits");
+    let long = format!("7,{}", "9".repeat(5_000));
+    for text in ["00000000000000007,6", "1000000000000001,6", long.as_str()] {
+        assert!(matches!(Coord::parse(text), Err(CoordError::TooLarge(_))), "{text:.40}");
+    }
+}
+
+// Fair use: a coordinate of 30,000 dimensions is refused after reading 16 numbers, whatever
+// follows (it once took 135 s of CPU to read), and its refusal repeats only its start.
+#[test]
+fn a_coordinate_of_thirty_thousand_dimensions_is_refused_after_reading_sixteen_numbers() {
+    let text = format!("7,6{}", ",2".repeat(29_998));
+    assert_eq!(text.split(',').count(), 30_000);
+    super::board::work::take();
+    let refused = Coord::parse(&text).expect_err("30,000 dimensions");
+    assert_eq!(super::board::work::take(), 16, "x, y, z and w4 … w16 read, nothing after");
+    assert!(matches!(refused, CoordError::TooManyDims(_)), "{refused:?}");
+    let shown = refused.text();
+    assert_eq!(shown.chars().count(), super::coord::EXCERPT_CHARS + 1, "{shown}");
+    assert!(shown.starts_with("7,6,2,2") && shown.ends_with('…'), "{shown}");
+    assert!(refused.to_string().contains("at most 16"), "{refused}");
+    // The same inside a turn, from the origin or a destination.
+    for turn in [format!("{text}>7,7"), format!("7,6>{text}")] {
+        super::board::work::take();
+        let refused = notation::parse(&turn).expect_err("30,000 dimensions");
+        assert!(super::board::work::take() <= 18, "{refused}");
+        assert!(
+            matches!(refused, notation::NotationError::Coord(CoordError::TooManyDims(_))),
+            "{refused}"
+        );
+        assert!(refused.to_string().len() < 300, "{refused}");
+    }
+}
+
+// §11.5: a unit in the sixteenth dimension lists every jump, since there is no higher one;
+// its targets are bare x,y in its own layer, so they cost two numbers however far it stands.
+#[test]
+fn moves_from_the_last_dimension_list_every_jump_and_name_targets_in_the_units_layer() {
+    let mut s = game();
+    let far = "-999999999999990,-999999999999990,999999999999990;d16=999999999999990";
+    put(&mut s, far, Side::Red, &[Kind::R]);
+    let origin = Coord::parse(far).unwrap();
+    let t = super::text::targets(&s, &origin).unwrap();
+    assert_eq!(t.next_dim, None, "no dimension above 16");
+    let names: Vec<&str> = t.jumps.iter().map(|j| j.step.as_str()).collect();
+    assert!(names.iter().any(|n| n.starts_with("d16+")), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("d17")), "{names:?}");
+    // The rook's four neighbours are its own pawns (Red's half): stacks, written bare.
+    assert!(t.near.iter().any(|n| n.step == "&-999999999999989,-999999999999990"), "{t:?}");
+    assert!(t.near.iter().all(|n| !n.step.contains('(')), "{t:?}");
+    // Each bare target plays as written, from the unit's square (in parentheses: a keyed
+    // dimension needs them inside a turn).
+    for target in &t.near {
+        let turn = format!("{origin} {}", target.step);
+        let action = notation::parse(&turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        let mut copy = s.clone();
+        copy.play_turn(Side::Red, &action).unwrap_or_else(|e| panic!("{turn}: {e}"));
+    }
+    let m = super::text::moves(&s, &origin).unwrap();
+    assert!(m.contains("these are all: the board has 16 dimensions"), "{m}");
+    // One dimension lower: d16 is listed as the next, and said to be the last.
+    let t = super::text::targets(&s, &Coord::main(7, 6)).unwrap();
+    assert_eq!(t.next_dim, Some(4));
+    let m = super::text::moves(&s, &Coord::main(7, 6)).unwrap();
+    assert!(m.contains("every higher dimension up to d16 works like d4"), "{m}");
 }

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::board::{Board, Kind, Side, Unit};
-use super::coord::{Coord, Layer};
+use super::coord::{Coord, Layer, MAX_DIM};
 use super::geometry::{queen_path, ray_hints, reaches};
 use super::state::State;
 
@@ -332,7 +332,9 @@ pub struct RayTargets {
 }
 
 /// Where the unit on one square can go (spec §11.5), in turn notation pieces: `>x,y` a move,
-/// `xx,y` a capture, `&x,y (price)` a stack; then its rays and jumps. Drops are never listed.
+/// `xx,y` a capture, `&x,y (price)` a stack, each bare `x,y` in the unit's own layer as the
+/// notation reads it (so a target costs two numbers, whatever the layer); then its rays and
+/// jumps. Drops are never listed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Targets {
     /// The unit's letters.
@@ -347,8 +349,10 @@ pub struct Targets {
     pub jumps: Vec<Target>,
     /// What a dimension jump costs on top.
     pub jump_cost: i64,
-    /// The first dimension not in use: every higher one works like it.
-    pub next_dim: u32,
+    /// The first dimension above those in use, listed among the jumps: every higher one up to
+    /// [`MAX_DIM`] works like it. `None` when the unit already uses the last dimension, so that
+    /// every jump is listed.
+    pub next_dim: Option<u32>,
     /// It holds 老後, whose two-stage paths are found for any target named.
     pub queen: bool,
 }
@@ -374,19 +378,20 @@ pub fn targets(state: &State, origin: &Coord) -> Result<Targets, String> {
         };
         match board.get(t) {
             None => (reaches(board, &unit.pieces, side, origin, t, false) || queen(false))
-                .then(|| Target { step: format!(">{}", short(t)), price: None }),
+                .then(|| Target { step: format!(">{}", short(t, &origin.layer)), price: None }),
             Some(u) if u.owner != side => {
                 let duel = unit.has(Kind::K) && u.has(Kind::K);
                 let ok = reaches(board, &unit.pieces, side, origin, t, true)
                     || queen(true)
                     || (duel && super::geometry::face_off(board, origin, t));
                 (ok && !u.has(Kind::J) && !unit.has(Kind::J))
-                    .then(|| Target { step: format!("x{}", short(t)), price: None })
+                    .then(|| Target { step: format!("x{}", short(t, &origin.layer)), price: None })
             }
             Some(u) => {
                 let price = State::stacking_price(&unit, &u, t)?;
-                (reaches(board, &unit.pieces, side, origin, t, false) || queen(false))
-                    .then(|| Target { step: format!("&{}", short(t)), price: Some(price) })
+                (reaches(board, &unit.pieces, side, origin, t, false) || queen(false)).then(|| {
+                    Target { step: format!("&{}", short(t, &origin.layer)), price: Some(price) }
+                })
             }
         }
     };
@@ -424,8 +429,8 @@ pub fn targets(state: &State, origin: &Coord) -> Result<Targets, String> {
     }
     // Jumps: z ± 1 and every dimension in use plus the next one ("and every higher one alike").
     let mut dims: Vec<u32> = origin.layer.hi.iter().map(|(d, _)| *d).collect();
-    let next = dims.last().map_or(4, |d| d + 1).max(4);
-    dims.push(next);
+    let next = Some(dims.last().map_or(4, |d| d + 1).max(4)).filter(|d| *d <= MAX_DIM);
+    dims.extend(next);
     dims.sort_unstable();
     dims.dedup();
     let mut jumps = Vec::new();
@@ -501,13 +506,19 @@ pub fn moves(state: &State, origin: &Coord) -> Result<String, String> {
         }
         out.push('\n');
     }
-    let _ = writeln!(
-        out,
-        "jumps: {} (dimension jumps cost {} more; every higher dimension works like d{})",
-        if t.jumps.is_empty() { "none".to_string() } else { joined(&t.jumps) },
-        t.jump_cost,
-        t.next_dim
-    );
+    let jumps = if t.jumps.is_empty() { "none".to_string() } else { joined(&t.jumps) };
+    let _ = match t.next_dim {
+        Some(next) if next < MAX_DIM => writeln!(
+            out,
+            "jumps: {jumps} (dimension jumps cost {} more; every higher dimension up to d{MAX_DIM} works like d{next})",
+            t.jump_cost
+        ),
+        _ => writeln!(
+            out,
+            "jumps: {jumps} (dimension jumps cost {} more; these are all: the board has {MAX_DIM} dimensions)",
+            t.jump_cost
+        ),
+    };
     if t.queen {
         out.push_str("老後: name any target; the referee finds a slide-and-step path\n");
     }
@@ -520,8 +531,10 @@ pub fn joined(targets: &[Target]) -> String {
     targets.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
-fn short(c: &Coord) -> String {
-    if c.is_main() { format!("{},{}", c.x, c.y) } else { c.to_string() }
+/// A target as a turn names it: bare `x,y` in the acting unit's layer (which the notation
+/// reads as that layer, whatever it is), the whole square elsewhere.
+fn short(c: &Coord, layer: &Layer) -> String {
+    if c.layer == *layer { format!("{},{}", c.x, c.y) } else { c.to_string() }
 }
 
 fn arrow((dx, dy): (i64, i64)) -> &'static str {

@@ -39,6 +39,9 @@ const GUILD: &str = "444000000000000001";
 const CHANNEL: &str = "555000000000000001";
 /// The thread the stand-in opens for a game (when threads are on).
 const THREAD: &str = "555000000000000009";
+/// A second server and its channel, for what must stay inside its own server.
+const OTHER_GUILD: &str = "444000000000000002";
+const OTHER_CHANNEL: &str = "555000000000000002";
 /// How long any expected effect may take before the test fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(10);
 /// Discord's limit for the first answer to an interaction.
@@ -157,6 +160,9 @@ struct Inner {
     deleted: Vec<String>,
     /// Where interactions happen (the channel, or the game's thread).
     here: Option<&'static str>,
+    /// Interactions come from a second server (OTHER_GUILD, its channel OTHER_CHANNEL), where
+    /// Carol may manage the server and Alice may not.
+    other_server: bool,
 }
 
 /// The loopback stand-in of Discord.
@@ -335,6 +341,12 @@ impl StandIn {
             i["channel_id"] = json!(who.dm);
             i["user"] = who.json();
             i["context"] = json!(1);
+        } else if self.lock().other_server {
+            i["guild_id"] = json!(OTHER_GUILD);
+            i["channel_id"] = json!(OTHER_CHANNEL);
+            let permissions = if who == CAROL { "32" } else { "0" };
+            i["member"] = who.member(permissions);
+            i["context"] = json!(0);
         } else {
             i["guild_id"] = json!(GUILD);
             i["channel_id"] = json!(self.lock().here.unwrap_or(CHANNEL));
@@ -408,7 +420,11 @@ impl StandIn {
             Place::Dm(user) => person(user).expect("a person").dm,
             _ => CHANNEL,
         };
-        let message = message_json(sent.id, channel, &sent.content, &sent.buttons);
+        let mut message = message_json(sent.id, channel, &sent.content, &sent.buttons);
+        if matches!(sent.place, Place::Ephemeral(_)) {
+            // Discord marks an ephemeral message with the EPHEMERAL flag (1 << 6).
+            message["flags"] = json!(64);
+        }
         let data = json!({"custom_id": custom_id, "component_type": 2});
         self.interact(who, 3, data, Some(message), matches!(sent.place, Place::Dm(_)))
     }
@@ -1245,6 +1261,41 @@ async fn personal_answers_and_refusals_are_ephemeral_and_admin_commands_need_the
         public.iter().all(|t| !t.contains("/new <game>") && !t.contains("Only an administrator")),
         "{public:?}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_reached_only_from_its_server_and_admins_act_only_on_their_own_server() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let token =
+        api.slash(ALICE, "new", &[("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))]);
+    api.callback(&token).await;
+    let invitation = api.expect_button(Place::Channel, "1:0:accept").await;
+    api.press(BOB, &invitation, "1:0:accept");
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob").await;
+    // From another server, where Carol manages the server, nothing of game #1 is reached: not
+    // by her, nor by Bob, who plays it.
+    api.lock().other_server = true;
+    api.slash(CAROL, "admin", &[("id", 4, json!(1))]);
+    api.expect(Place::Ephemeral(CAROL.id), "There is no running game #1.").await;
+    api.slash(CAROL, "board", &[("id", 4, json!(1))]);
+    api.slash(BOB, "board", &[("id", 4, json!(1))]);
+    api.expect(Place::Ephemeral(BOB.id), "There is no running game #1.").await;
+    api.wait("Carol's two refusals", |i| {
+        let n = i.sent.iter().filter(|s| s.place == Place::Ephemeral(CAROL.id)).count();
+        (n >= 2).then_some(())
+    })
+    .await;
+    let carol: Vec<String> =
+        api.at(&Place::Ephemeral(CAROL.id)).into_iter().map(|s| s.content).collect();
+    assert!(carol.iter().all(|t| t == "There is no running game #1."), "{carol:?}");
+    // Alice manages the first server: there she may abort it.
+    api.lock().other_server = false;
+    api.slash(ALICE, "admin", &[("id", 4, json!(1))]);
+    api.expect(Place::Channel, "Alice aborts #1.").await;
+    let api = bot.finish().await;
+    let public: Vec<String> = api.at(&Place::Channel).into_iter().map(|s| s.content).collect();
+    assert!(public.iter().all(|t| !t.contains("Carol")), "{public:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

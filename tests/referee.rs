@@ -230,6 +230,7 @@ fn say(user: &str, chat: Chat, text: &str) -> Incoming {
         text: text.into(),
         locale: None,
         is_admin: false,
+        scope: arbiter::table::Scope::default(),
     }
 }
 

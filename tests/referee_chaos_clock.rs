@@ -157,6 +157,8 @@ async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale:
             clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),
             engine_version: arbiter::table::ENGINE_VERSION,
             now: arbiter::bot::script::EPOCH,
+            community: None,
+            parent_chat: None,
         })
         .await
         .expect("the game is written");

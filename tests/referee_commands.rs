@@ -512,6 +512,140 @@ async fn admin_abort_is_allowed_for_admins_even_after_moves() {
 }
 
 #[tokio::test]
+async fn an_administrator_of_another_chat_cannot_abort_a_game_here() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    // Carol administers #u, not #t: game #1 does not exist for her there.
+    bed.refused("!admin carol\ncarol@#u: /admin abort #1", "There is no running game #1.").await;
+    // Nor from her private chat, where nobody administers anything.
+    bed.refused("!admin carol\ncarol@dm: /admin abort #1", "There is no running game #1.").await;
+    let out = bed.run("bob@dm: D4-D3 L\nbob@dm: /confirm").await;
+    assert_has(&out, "#t", "Ply 2: bob has moved.");
+    // In #t she may.
+    let out = bed.run("!admin carol\ncarol@#t: /admin abort #1").await;
+    assert_has(&out, "#t", "carol aborts #1.");
+}
+
+#[tokio::test]
+async fn a_game_is_reached_by_its_id_only_from_its_chat_or_a_players_private_chat() {
+    let bed = Bed::new();
+    bed.run(&format!("{ONE_MOVE}alice@#t: /new ultima @carol\n")).await;
+    // From another group, nobody reaches #1, its players included, whatever the command.
+    for line in [
+        "carol@#u: /board #1",
+        "alice@#u: /board #1",
+        "carol@#u: /view #1",
+        "alice@#u: /resign #1",
+        "bob@#u: /draw #1",
+        "bob@#u: /abort #1",
+    ] {
+        bed.refused(line, "There is no running game #1.").await;
+    }
+    // An invitation is accepted only where it was made (or privately by the one invited).
+    bed.refused("carol@#u: /accept #2", "There is no running game #2.").await;
+    bed.refused("dave@dm: /accept #2", "There is no running game #2.").await;
+    // Someone not seated reaches nothing from their private chat.
+    bed.refused("carol@dm: /board #1", "There is no running game #1.").await;
+    bed.refused("carol@dm: /view #1", "There is no running game #1.").await;
+    // A button payload names a game too: pressed elsewhere it is as stale as a missing game.
+    bed.refused("carol@#u: /press 1:1:view", "That turn is over").await;
+    // The game's own chat, and a seated player's private chat, reach it.
+    let out = bed.run("carol@#t: /board #1").await;
+    assert_eq!(out[0].to, "#t", "{out:#?}");
+    assert!(!out[0].text.contains("no running game"), "{out:#?}");
+    let out = bed.run("bob@dm: /view #1").await;
+    assert_eq!(out[0].to, "dm:bob", "{out:#?}");
+    assert!(!out[0].text.contains("no running game"), "{out:#?}");
+    let out = bed.run("carol@dm: /accept #2").await;
+    assert!(out.iter().all(|m| !m.text.contains("no running game")), "{out:#?}");
+    assert_eq!(bed.game(2).await.status, "active");
+}
+
+#[tokio::test]
+async fn a_finished_game_shows_its_end_to_those_who_could_see_it() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let end = bed.run("bob@#t: /resign").await;
+    let announced = end.iter().find(|m| m.text.contains("#1 is over")).expect("the end").clone();
+    assert_eq!(announced.to, "#t");
+    assert!(announced.text.contains("Reveal."), "{announced:#?}");
+    // Afterwards /board in the game's chat shows that end again, the full reveal included.
+    let out = bed.run("carol@#t: /board #1").await;
+    assert_eq!((out.len(), out[0].to.as_str()), (1, "#t"), "{out:#?}");
+    assert_eq!(out[0].text, announced.text);
+    // A player's /view shows it privately, wherever asked.
+    let out = bed.run("alice@dm: /view #1").await;
+    assert_eq!((out.len(), out[0].to.as_str()), (1, "dm:alice"), "{out:#?}");
+    assert_eq!(out[0].text, announced.text);
+    // Nobody else reaches it: not from another chat, nor privately without a seat.
+    bed.refused("carol@#u: /board #1", "There is no running game #1.").await;
+    bed.refused("alice@#u: /board #1", "There is no running game #1.").await;
+    bed.refused("carol@dm: /view #1", "There is no running game #1.").await;
+    bed.refused("carol@dm: /board #1", "There is no running game #1.").await;
+}
+
+#[tokio::test]
+async fn a_game_whose_log_no_longer_replays_is_listed_told_once_and_aborted_by_an_admin() {
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    // The stored log is damaged: its one action is no longer a legal move.
+    let url = format!("sqlite://{}", bed.db.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.expect("the database opens");
+    sqlx::query("UPDATE actions SET notation = 'D4-D9 Q' WHERE game_id = 1")
+        .execute(&pool)
+        .await
+        .expect("the log is changed");
+    pool.close().await;
+    // The next start keeps it listed, tells its chat once (at the first tick), and answers a
+    // command naming it with the reason, in reach only.
+    let out = bed.run("!clock +1s").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "#t");
+    assert!(out[0].text.starts_with("Game #1 cannot be resumed"), "{out:#?}");
+    assert!(bed.run("!clock +1s").await.is_empty(), "told once");
+    let out = bed.run("carol@#t: /games").await;
+    assert!(out[0].text.contains("#1 Dark Fence: cannot be resumed"), "{out:#?}");
+    bed.refused("bob@dm: /view #1", "Game #1 cannot be resumed").await;
+    bed.refused("carol@#u: /board #1", "There is no running game #1.").await;
+    bed.refused("!admin carol\ncarol@#u: /admin abort #1", "There is no running game #1.").await;
+    // An administrator of its chat ends it.
+    let out = bed.run("!admin carol\ncarol@#t: /admin abort #1").await;
+    assert_has(&out, "#t", "carol aborts #1.");
+    let g = bed.game(1).await;
+    assert_eq!((g.status.as_str(), g.reason.as_deref()), ("aborted", Some("admin-aborted")));
+    let out = bed.run("carol@#t: /games").await;
+    assert!(!out[0].text.contains("#1"), "{out:#?}");
+}
+
+#[tokio::test]
+async fn open_invitations_are_limited_per_user_and_per_chat() {
+    let bed = Bed::new();
+    let mut script = String::new();
+    for i in 0..10 {
+        writeln!(script, "alice@#c{i}: /new ultima @bob").expect("write");
+    }
+    bed.run(&script).await;
+    bed.refused("alice@#t: /new ultima @bob", "You already have 10 open invitations.").await;
+    // A game against the bot is no invitation.
+    let out = bed.run("alice@#t: /new chaos-clock @bot").await;
+    assert!(out.iter().all(|m| !m.text.contains("open invitations")), "{out:#?}");
+    // Ten users inviting in one chat fill it.
+    let mut script = String::new();
+    for i in 0..10 {
+        writeln!(script, "user{i}@#busy: /new ultima").expect("write");
+    }
+    bed.run(&script).await;
+    bed.refused("carol@#busy: /new ultima", "This chat already has 10 open invitations.").await;
+    // Once one is answered there is room again.
+    bed.run("bob@#c0: /decline").await;
+    let invited = || async { bed.store().await.games_with_status(&["invited"]).await.unwrap() };
+    let before = invited().await.len();
+    let out = bed.run("alice@#t: /new ultima @bob").await;
+    assert!(out.iter().all(|m| !m.text.contains("open invitations")), "{out:#?}");
+    assert_eq!(invited().await.len(), before + 1);
+}
+
+#[tokio::test]
 async fn games_lists_the_games_here_and_the_ones_waiting_for_you() {
     let bed = Bed::new();
     bed.run("alice@#t: /new dark-fence @bob\nalice@#u: /new dark-fence @carol\ncarol@#u: /accept")
@@ -551,11 +685,15 @@ async fn games_does_not_list_your_own_unanswered_invitation_as_waiting_for_you()
     let bed = Bed::new();
     bed.run("alice@#t: /new dark-fence @bob\nalice@#u: /new dark-fence @carol\ncarol@#u: /accept")
         .await;
+    let out = bed.run("alice@dm: /games").await;
+    assert_eq!(out[0].text, "Waiting for you: 1\n#2 Dark Fence: alice vs carol, alice to act");
+    // In a group the list holds only that group's games: #2 belongs to #u, and everyone in #t
+    // would read about it.
     let out = bed.run("alice@#t: /games").await;
     assert_eq!(
         out[0].text,
         "Games in this channel: 1\n#1 Dark Fence: alice vs bob, waiting for an answer\n\
-         Waiting for you: 1\n#2 Dark Fence: alice vs carol, alice to act"
+         Waiting for you: 0"
     );
 }
 
@@ -1185,7 +1323,8 @@ async fn refused_moves_reach_nobody_else_and_the_next_move_is_announced_as_usual
 async fn a_move_in_a_game_you_are_not_in_is_refused() {
     let bed = Bed::new();
     bed.run(STARTED).await;
-    bed.refused("carol@dm: /move A1-A2 R #1", "Game #1 is not one you can do that in.").await;
+    // From a private chat, a game one does not play is out of reach: as if it did not exist.
+    bed.refused("carol@dm: /move A1-A2 R #1", "There is no running game #1.").await;
     bed.refused("carol@dm: A1-A2 R", "You have no game here that this applies to. See /games.")
         .await;
     bed.refused("carol@#t: /move A1-A2 R", "You have no game here that this applies to.").await;
@@ -1194,7 +1333,7 @@ async fn a_move_in_a_game_you_are_not_in_is_refused() {
     bed.refused("carol@#t: /abort", "You have no game here that this applies to.").await;
     bed.refused("carol@#t: /draw", "You have no game here that this applies to.").await;
     bed.refused("carol@#t: /view #1", "Game #1 is not one you can do that in.").await;
-    bed.refused("carol@dm: /confirm #1", "Game #1 is not one you can do that in.").await;
+    bed.refused("carol@dm: /confirm #1", "There is no running game #1.").await;
 }
 
 #[tokio::test]
@@ -1479,6 +1618,56 @@ async fn accept_or_decline_after_the_start_is_refused() {
     bed.refused("bob@#t: /decline", "There is no invitation for you here.").await;
     bed.refused("carol@#t: /accept", "There is no invitation for you here.").await;
     bed.refused("bob@#t: /accept #1", "").await;
+    let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
+    assert_t01_announced(&out[1..]);
+}
+
+// Fair use: a command line over 2,000 characters is refused at once, before anything in it is
+// read (not even the command's name), with one message in the sender's language; in a private
+// chat a line without `/` (a move) is held to the same limit, while in a group such a line is
+// conversation and gets no answer however long. Nothing is stored, and the game goes on.
+#[tokio::test]
+async fn a_line_over_two_thousand_characters_is_refused_at_once_in_english_and_chinese() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let said = |length: usize| {
+        format!(
+            "That line is {length} characters long; I read at most 2000 characters a line, so I \
+             did nothing with it. Send a shorter one."
+        )
+    };
+    let long_move = format!("/move {}", "A1-A2-".repeat(400));
+    let out = bed.refused(&format!("alice@#t: {long_move}"), &said(2_406)).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].text, said(long_move.chars().count()));
+    bed.refused(&format!("alice@#t: /{}", "x".repeat(3_000)), &said(3_001)).await;
+    // In private, a bare line is a move: the same limit; surrounding spaces do not count.
+    let bare = "A1-A2 R ".repeat(300);
+    let out = bed.refused(&format!("alice@dm: {bare}"), &said(bare.trim().chars().count())).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    // At the limit a line is read: this one is refused for what it says, not for its length.
+    let at_limit = format!("/move {}", "A".repeat(1_994));
+    assert_eq!(at_limit.chars().count(), 2_000);
+    let out = bed.refused(&format!("alice@dm: {at_limit}"), "").await;
+    assert!(out.iter().all(|m| !m.text.contains("characters long")), "{out:#?}");
+    // Conversation in a group is nobody's business, however long.
+    let out = bed.run(&format!("bob@#t: {}", "hello there ".repeat(500))).await;
+    assert!(out.is_empty(), "{out:#?}");
+    // In Chinese, counted in characters (2,100 Chinese characters are 6,300 bytes).
+    bed.run("carol@dm: /settings language=zh-Hans").await;
+    let line = format!("/走 {}", "甲".repeat(2_100));
+    let length = line.chars().count();
+    assert_eq!(length, 2_103);
+    let out = bed
+        .refused(
+            &format!("carol@#t: {line}"),
+            &format!(
+                "这一行有 {length} 个字符；我每行最多读 2000 个字符，所以没有处理它。请发短一些的。"
+            ),
+        )
+        .await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    // Nothing was played or stored: Alice's first move is still the game's first.
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     assert_t01_announced(&out[1..]);
 }

@@ -53,6 +53,8 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
             clock: serde_json::to_string(&time).expect("a time control serialises"),
             engine_version: arbiter::table::ENGINE_VERSION,
             now: arbiter::bot::script::EPOCH,
+            community: None,
+            parent_chat: None,
         })
         .await
         .expect("the game is written");

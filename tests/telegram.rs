@@ -28,6 +28,8 @@ const TOKEN: &str = "123456:TEST-token-of-the-loopback-stand-in";
 const BOT_ID: i64 = 777;
 const BOT_USERNAME: &str = "arbiter_test_bot";
 const GROUP: i64 = -1_001_234_567_890;
+/// A second group, for what must stay inside its own chat.
+const OTHER_GROUP: i64 = -1_009_876_543_210;
 const DATE: i64 = 1_767_225_600;
 /// How long any expected effect may take before the test fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -104,9 +106,12 @@ struct Inner {
     /// Users who opened their private chat with the bot (sent it something).
     started: HashSet<i64>,
     blocked: HashSet<i64>,
-    admins: HashSet<i64>,
+    /// (chat, user): who administers which group.
+    admins: HashSet<(i64, i64)>,
     /// (method, chat): the next such call answers 429.
     throttled: Vec<(String, i64)>,
+    /// The next this many `getMe` calls answer 502 Bad Gateway (Telegram unreachable).
+    getme_failures: u32,
     /// Callback query ids injected.
     pressed: Vec<String>,
     users: HashMap<i64, Person>,
@@ -423,6 +428,10 @@ fn answer(
     let mut inner = stand_in.lock();
     let ok = |result: Value| (StatusCode::OK, Json(json!({"ok": true, "result": result})));
     match method {
+        "getme" if inner.getme_failures > 0 => {
+            inner.getme_failures -= 1;
+            fail(StatusCode::BAD_GATEWAY, "Bad Gateway")
+        }
         "getme" => {
             let mut me = bot_json();
             for (k, v) in [
@@ -451,7 +460,7 @@ fn answer(
                 },
                 |u| u.json(),
             );
-            if inner.admins.contains(&user) {
+            if inner.admins.contains(&(int(&p["chat_id"]), user)) {
                 ok(json!({"status": "administrator", "user": person, "can_be_edited": false,
                     "is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
                     "can_manage_video_chats": true, "can_restrict_members": true,
@@ -921,7 +930,7 @@ async fn a_rate_limited_message_is_sent_again_after_the_pause_and_arrives_once()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn commands_for_other_bots_are_ignored_and_mentions_become_user_ids_or_open_invitations() {
     let bot = Bot::start_with(|i| {
-        i.admins.insert(ALICE.id);
+        i.admins.insert((GROUP, ALICE.id));
     })
     .await;
     let api = &bot.api;
@@ -959,6 +968,99 @@ async fn commands_for_other_bots_are_ignored_and_mentions_become_user_ids_or_ope
     let _ = bot.finish().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_reached_only_from_their_group_and_admins_act_only_on_their_own_group() {
+    // Alice administers GROUP, Carol only OTHER_GROUP.
+    let bot = Bot::start_with(|i| {
+        i.admins.insert((GROUP, ALICE.id));
+        i.admins.insert((OTHER_GROUP, CAROL.id));
+    })
+    .await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(CAROL.id, CAROL, "/start");
+    api.expect_sent(CAROL.id, "Hello Carol!").await;
+    api.say(GROUP, ALICE, "/new ultima @bob_builder");
+    api.expect_data(GROUP, "1:0:accept").await;
+    api.say(GROUP, BOB, "/accept");
+    api.expect_sent(GROUP, "Ultima #1").await;
+    api.say(GROUP, ALICE, "/new ultima");
+    api.expect_sent(GROUP, "#2 and waits for an opponent").await;
+    // From the other group, where she is an administrator, Carol reaches nothing of GROUP's.
+    for line in ["/admin abort #1", "/board #1", "/accept #2", "/admin abort #2"] {
+        api.say(OTHER_GROUP, CAROL, line);
+    }
+    // Nor does Bob, a player of #1, from a group the game is not in.
+    api.say(OTHER_GROUP, BOB, "/board #1");
+    // Nor Carol privately: she is not seated.
+    api.say(CAROL.id, CAROL, "/view #1");
+    api.wait("five refusals in the other group and one in private", |i| {
+        let other = i.sent.iter().filter(|m| m.chat == OTHER_GROUP).count();
+        let private = i.sent.iter().filter(|m| m.chat == CAROL.id).count();
+        (other >= 5 && private >= 2).then_some(())
+    })
+    .await;
+    let other: Vec<String> = api.sent_to(OTHER_GROUP).into_iter().map(|m| m.text).collect();
+    assert_eq!(
+        other,
+        [
+            "There is no running game #1.",
+            "There is no running game #1.",
+            "There is no running game #2.",
+            "There is no running game #2.",
+            "There is no running game #1.",
+        ],
+        "{other:?}"
+    );
+    assert_eq!(api.sent_to(CAROL.id).last().expect("a reply").text, "There is no running game #1.");
+    // GROUP heard nothing of it, and both games go on.
+    let group: Vec<String> = api.sent_to(GROUP).into_iter().map(|m| m.text).collect();
+    assert!(group.iter().all(|t| !t.contains("abort")), "{group:?}");
+    // Bob, seated in #1, reaches it privately; Alice, GROUP's administrator, aborts it there.
+    api.say(BOB.id, BOB, "/view #1");
+    api.wait("Bob's private view", |i| {
+        i.sent.iter().any(|m| m.chat == BOB.id && m.photo.is_some()).then_some(())
+    })
+    .await;
+    api.say(GROUP, ALICE, "/admin abort #1");
+    api.expect_sent(GROUP, "Alice Liddell aborts #1.").await;
+    let _ = bot.finish().await;
+}
+
+/// Starts the real binary serving Telegram at `url` (a database in `dir`), logging at `level`
+/// to a piped stderr.
+#[cfg(unix)]
+fn spawn_binary(dir: &std::path::Path, url: &str, level: &str) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir)
+        .env("TELEGRAM_TOKEN", TOKEN)
+        .env("TELEGRAM_API_URL", url)
+        .env("ARBITER_DATABASE", dir.join("arbiter.db"))
+        .env("RUST_LOG", level)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// Sends SIGTERM to `child` and waits for it to stop; returns its status and logs.
+#[cfg(unix)]
+async fn terminate(mut child: std::process::Child) -> (std::process::ExitStatus, String) {
+    let stopped = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(stopped.success());
+    let deadline = Instant::now() + PATIENCE;
+    while child.try_wait().expect("the child's status").is_none() {
+        assert!(Instant::now() < deadline, "the binary did not stop on SIGTERM");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let out = child.wait_with_output().expect("the child's output");
+    (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 /// The real binary: `arbiter` with no subcommand serves Telegram once `TELEGRAM_TOKEN` is set
 /// (here with `TELEGRAM_API_URL` on the stand-in), stops cleanly on SIGTERM, and its logs, even
 /// at trace level (every crate's), never contain the token.
@@ -967,38 +1069,14 @@ async fn commands_for_other_bots_are_ignored_and_mentions_become_user_ids_or_ope
 async fn the_binary_serves_telegram_when_a_token_is_set_and_never_logs_the_token() {
     let (api, url) = StandIn::start().await;
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(dir.path())
-        .env("TELEGRAM_TOKEN", TOKEN)
-        .env("TELEGRAM_API_URL", &url)
-        .env("ARBITER_DATABASE", dir.path().join("arbiter.db"))
-        .env("RUST_LOG", "trace")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let child = spawn_binary(dir.path(), &url, "trace");
     api.wait("the binary polling", |i| {
         i.calls.iter().any(|c| c.method == "getupdates").then_some(())
     })
     .await;
     api.say(ALICE.id, ALICE, "/start");
     api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
-    let stopped = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(stopped.success());
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the child's status") {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "the binary did not stop on SIGTERM");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    let out = child.wait_with_output().expect("the child's output");
-    let logs = String::from_utf8_lossy(&out.stderr);
+    let (status, logs) = terminate(child).await;
     assert!(status.success(), "{status:?}\n{logs}");
     assert!(logs.contains("connected to Telegram"), "{logs}");
     let secret = TOKEN.split_once(':').map_or(TOKEN, |(_, s)| s);
@@ -1199,4 +1277,120 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_gro
     api.say(GROUP, BOB, "/resign");
     api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
     let _ = bot.finish().await;
+}
+
+/// A front of the stand-in at `target` (`http://127.0.0.1:<port>`), itself on 127.0.0.1, that
+/// closes its first `drops` connections unanswered (Telegram out of reach) and passes the
+/// others through.
+async fn flaky_front(target: &str, drops: usize) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+    let addr = listener.local_addr().expect("the bound address");
+    let target = target.trim_start_matches("http://").to_string();
+    tokio::spawn(async move {
+        let mut dropped = 0;
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            if dropped < drops {
+                dropped += 1;
+                drop(inbound);
+                continue;
+            }
+            let target = target.clone();
+            tokio::spawn(async move {
+                if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
+                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                }
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// The configuration of `serve` with Telegram at `url` and `token`, its files in `dir`.
+fn config_for(url: &str, token: &str, dir: &std::path::Path) -> Config {
+    let file = dir.join("config.toml");
+    std::fs::write(&file, "[console]\nuser = \"nobody\"\n").expect("the config file");
+    let db = dir.join("arbiter.db").display().to_string();
+    let env = |key: &str| match key {
+        "TELEGRAM_TOKEN" => Some(token.to_string()),
+        "TELEGRAM_API_URL" => Some(url.to_string()),
+        "ARBITER_DATABASE" => Some(db.clone()),
+        _ => None,
+    };
+    Config::load(Some(&file), env).expect("the configuration loads")
+}
+
+/// Waits until the bot polls, for as long as a few start-up retries take (teloxide itself
+/// waits 10 s after a 5xx answer); fails at once if `gave_up` says start-up ended.
+async fn expect_polling_after_retries(api: &StandIn, mut gave_up: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while api.calls("getupdates").is_empty() {
+        assert!(!gave_up(), "start-up gave up; getMe answers: {:?}", api.calls("getme"));
+        assert!(Instant::now() < deadline, "no polling; getMe answers: {:?}", api.calls("getme"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_bot_api_at_start_up_is_tried_again_until_it_answers_and_then_serves() {
+    let (api, direct) = StandIn::start().await;
+    // The first getMe finds no server, the second a 502 (a proxy without Telegram behind it).
+    api.lock().getme_failures = 1;
+    let url = flaky_front(&direct, 1).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = config_for(&url, TOKEN, dir.path());
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        serve::run(&config, 7, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    expect_polling_after_retries(&api, || task.is_finished()).await;
+    // The closed connection never reached the stand-in; then the 502, then Telegram (and the
+    // dispatcher's own getMe).
+    let answers: Vec<u16> = api.calls("getme").iter().map(|c| c.status).collect();
+    assert_eq!(answers[..2], [502, 200], "{answers:?}");
+    assert!(answers[1..].iter().all(|s| *s == 200), "{answers:?}");
+    let bot = Bot { api, url, stop: Some(stop), task, _dir: dir };
+    bot.api.say(ALICE.id, ALICE, "/start");
+    bot.api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_telegram_refuses_at_start_up_stops_serve_at_once_with_the_token_message() {
+    let (api, url) = StandIn::start().await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let wrong = "123456:WRONG-token-that-nobody-issued";
+    let config = config_for(&url, wrong, dir.path());
+    let result = tokio::time::timeout(PATIENCE, serve::run(&config, 7, std::future::pending()))
+        .await
+        .expect("start-up gives up on a refused token instead of trying again");
+    let error = format!("{:#}", result.expect_err("serve does not start"));
+    assert!(error.contains("is the token right?"), "{error}");
+    assert!(!error.contains("WRONG-token"), "{error}");
+    let answers: Vec<u16> = api.calls("getme").iter().map(|c| c.status).collect();
+    assert_eq!(answers, [401], "asked once");
+    assert!(api.calls("getupdates").is_empty());
+}
+
+/// The real binary logs each failed start-up attempt as a warning, without the token, and
+/// then serves.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_warns_of_each_failed_start_up_attempt_without_the_token() {
+    let (api, direct) = StandIn::start().await;
+    let url = flaky_front(&direct, 2).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut child = spawn_binary(dir.path(), &url, "warn");
+    expect_polling_after_retries(&api, || child.try_wait().expect("the child's status").is_some())
+        .await;
+    api.say(ALICE.id, ALICE, "/start");
+    api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
+    let (status, logs) = terminate(child).await;
+    assert!(status.success(), "{status:?}\n{logs}");
+    let warnings = logs.lines().filter(|l| l.contains("WARN") && l.contains("getMe")).count();
+    assert_eq!(warnings, 2, "one warning per closed connection:\n{logs}");
+    let secret = TOKEN.split_once(':').map_or(TOKEN, |(_, s)| s);
+    assert!(!logs.contains(secret), "the token leaked into the logs:\n{logs}");
 }

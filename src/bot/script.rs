@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use crate::store::Store;
 use crate::table::clock::ManualClock;
 use crate::table::reply::{Dest, Outbound};
-use crate::table::{Chat, Incoming, Policy, Referee};
+use crate::table::{Chat, Incoming, Policy, Referee, Scope};
 
 /// The platform name transcripts play on.
 pub const PLATFORM: &str = "script";
@@ -143,6 +143,12 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                         user_name: user.clone(),
                         is_admin: admins.contains(&user),
                         user_id: user,
+                        // Each channel of a transcript is its own community (as a Telegram
+                        // group is): `!admin` makes a user administer the chats they type in.
+                        scope: match &chat {
+                            Chat::Group(id) => Scope { community: Some(id.clone()), parent: None },
+                            Chat::Private => Scope::default(),
+                        },
                         chat,
                         text,
                         locale: None,

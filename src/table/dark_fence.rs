@@ -940,6 +940,8 @@ mod tests {
             engine_version: 1,
             created_at: 0,
             updated_at: 0,
+            community: None,
+            parent_chat: None,
         };
         let t = Table {
             row,

@@ -15,6 +15,7 @@ mod games;
 mod perfect10;
 mod rabble;
 pub mod reply;
+mod solver;
 mod ultima;
 
 use std::collections::{BTreeMap, HashMap};
@@ -22,7 +23,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
-use tokio::sync::{Mutex, Semaphore};
+use tokio::sync::Mutex;
 
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
@@ -31,6 +32,20 @@ use clock::{Clock, Pace, TimeControl};
 use command::Command;
 use error::TableError;
 use reply::{Button, Dest, Lang, Outbound, Wording};
+
+/// How many games one list of `/games` shows; the rest are counted, so the answer stays one
+/// message however many games a chat or a player has.
+const GAMES_LISTED: usize = 20;
+
+/// The most positions whose advice is kept ([`Referee::hint`]); each entry is a few hundred bytes.
+const ADVICE_CACHED: usize = 10_000;
+
+/// The solver's answer for a position: its advice, or how far it got within its budget.
+type AdviceResult =
+    Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
+
+/// Open invitations allowed per user and per chat unless configured otherwise.
+pub const DEFAULT_INVITATION_LIMIT: usize = 10;
 
 /// The engine version stored with new games (bump when replays of old logs would change).
 pub const ENGINE_VERSION: i64 = 1;
@@ -42,6 +57,17 @@ pub enum Chat {
     Group(String),
     /// The user's private chat with the bot.
     Private,
+}
+
+/// Where a group chat sits on its platform, for authority: an administrator acts on the games
+/// of their community, and a game opened in a thread is reached from the thread's channel too.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// The community the chat belongs to, whose administrators the platform reports (a Discord
+    /// server; a Telegram group is its own community). `None` in private chats.
+    pub community: Option<String>,
+    /// The channel this chat (a Discord thread) was opened under.
+    pub parent: Option<String>,
 }
 
 /// One command from a platform.
@@ -59,8 +85,10 @@ pub struct Incoming {
     pub text: String,
     /// The platform's locale for this user, if it tells one.
     pub locale: Option<String>,
-    /// Whether the platform says the user administers this chat.
+    /// Whether the platform says the user administers this chat (and its community).
     pub is_admin: bool,
+    /// The chat's community and parent channel (empty in private chats).
+    pub scope: Scope,
 }
 
 /// What a platform allows: Telegram bots may write privately only to users who pressed Start.
@@ -193,6 +221,8 @@ struct Summary {
     status: String,
     to_act: Option<usize>,
     deadline_at: Option<i64>,
+    community: Option<String>,
+    parent_chat: Option<String>,
 }
 
 /// Running games by id, with lookups by chat and by seated user, so that finding "the caller's
@@ -248,21 +278,6 @@ impl Index {
     }
 }
 
-/// Runs a solver search (Chaos Clock's bot, `/hint`, the analysis, a fair start) on the blocking
-/// threads, at most as many at once as `limit` has permits: each search may hold a few hundred MB
-/// and a core for seconds, so a busy server queues them instead of running out of memory.
-async fn limited_search<T: Send + 'static>(
-    limit: &Semaphore,
-    what: &str,
-    search: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, TableError> {
-    let _permit =
-        limit.acquire().await.map_err(|e| TableError::Internal(format!("{what}: {e}")))?;
-    tokio::task::spawn_blocking(search)
-        .await
-        .map_err(|e| TableError::Internal(format!("{what}: {e}")))
-}
-
 /// The referee for every game of every chat.
 pub struct Referee {
     store: Store,
@@ -275,10 +290,24 @@ pub struct Referee {
     users: StdMutex<HashMap<(String, String), UserRow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
     hints: StdMutex<HashMap<(String, String), Lang>>,
-    /// Solver searches running at once: one per core (see [`limited_search`]).
-    searches: Semaphore,
+    /// Start links handed out for an `/accept` that needed the acceptor's private chat
+    /// (platform, user, game): following one accepts as if typed in the game's chat, which a
+    /// private chat otherwise does not reach for someone not yet seated. Memory only: after a
+    /// restart the player accepts again in the group.
+    start_links: StdMutex<std::collections::HashSet<(String, String, i64)>>,
+    /// Solver searches: one per core at once, round robin across requesters, one request in
+    /// flight per user ([`solver::Solver`]).
+    solver: solver::Solver,
+    /// The solver's advice by position: the game is deterministic, so a position asked about
+    /// again (a second `/hint`, a hint after a takeback) is answered without a search.
+    advice: StdMutex<HashMap<String, AdviceResult>>,
     /// Whether messages that show a board carry its image.
     images: bool,
+    /// Open invitations allowed per user and per chat ([`Referee::with_invitation_limit`]).
+    invitation_limit: usize,
+    /// Running games whose stored log does not replay (an engine change, a corrupt row): kept
+    /// listed as "cannot be resumed" until an administrator aborts them.
+    broken: StdMutex<BTreeMap<i64, GameRow>>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -312,6 +341,7 @@ struct Ctx {
     lang: Lang,
     chat: Chat,
     is_admin: bool,
+    scope: Scope,
 }
 
 impl Ctx {
@@ -351,21 +381,140 @@ impl Referee {
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
             hints: StdMutex::new(HashMap::new()),
-            searches: Semaphore::new(
+            start_links: StdMutex::default(),
+            solver: solver::Solver::new(
                 std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             ),
+            advice: StdMutex::default(),
             images: true,
+            invitation_limit: DEFAULT_INVITATION_LIMIT,
+            broken: StdMutex::default(),
         };
         for row in referee.store.games_with_status(&["invited", "active"]).await? {
             let id = row.id;
-            match referee.load(row).await {
+            match referee.load(row.clone()).await {
                 Ok(table) => referee.install(table),
                 Err(e) => {
-                    tracing::error!(game = id, error = ?e, "cannot rebuild game from its log")
+                    tracing::error!(
+                        game = id,
+                        error = ?e,
+                        "cannot rebuild game from its log: kept as 'cannot be resumed'"
+                    );
+                    referee.lock_broken().insert(id, row);
                 }
             }
         }
         Ok(referee)
+    }
+
+    fn lock_broken(&self) -> std::sync::MutexGuard<'_, BTreeMap<i64, GameRow>> {
+        self.broken.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// What the index would keep of a stored game that has no table (its log does not replay).
+    fn row_summary(row: &GameRow) -> Summary {
+        Summary {
+            platform: row.platform.clone(),
+            chat_id: row.chat_id.clone(),
+            seats: serde_json::from_str(&row.seats).unwrap_or_default(),
+            creator: row.creator.clone(),
+            status: row.status.clone(),
+            to_act: None,
+            deadline_at: None,
+            community: row.community.clone(),
+            parent_chat: row.parent_chat.clone(),
+        }
+    }
+
+    /// The one notice to each chat of a game that cannot be resumed, given at the first tick
+    /// after the start that found it (once per game: the store remembers it was told).
+    async fn tell_unresumable(&self) -> Vec<Outbound> {
+        let rows: Vec<GameRow> = self.lock_broken().values().cloned().collect();
+        let mut out = Vec::new();
+        for row in rows {
+            let key = format!("unresumable-told.{}", row.id);
+            match self.store.meta(&key).await {
+                Ok(None) => {}
+                Ok(Some(_)) => continue,
+                Err(e) => {
+                    tracing::error!(game = row.id, error = ?e, "reading the store");
+                    continue;
+                }
+            }
+            if let Err(e) = self.store.set_meta(&key, "1").await {
+                tracing::error!(game = row.id, error = ?e, "writing the store");
+                continue;
+            }
+            let lang = Lang::from_code(&row.locale).unwrap_or_default();
+            out.push(Outbound {
+                platform: row.platform.clone(),
+                to: Dest::Chat(row.chat_id.clone()),
+                text: self.wording.text(lang, "unresumable-told", &[("id", row.id.into())]),
+                image: None,
+                buttons: Vec::new(),
+            });
+        }
+        out
+    }
+
+    /// `/admin abort` of a game that cannot be resumed: it is ended as aborted, with no replay.
+    async fn abort_unresumable(&self, ctx: &Ctx, id: i64) -> Reply {
+        let Some(row) = self.lock_broken().get(&id).cloned() else {
+            return Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())]));
+        };
+        let mut update = row.update(self.clock.now());
+        update.status = "aborted".into();
+        update.reason = Some("admin-aborted".into());
+        update.deadline_at = None;
+        update.offer = None;
+        self.store.update_game(id, row.version, &update).await?;
+        self.lock_broken().remove(&id);
+        let lang = Lang::from_code(&row.locale).unwrap_or_default();
+        let told = self.say(
+            ctx,
+            Dest::Chat(row.chat_id.clone()),
+            lang,
+            "aborted",
+            &[("name", ctx.name.as_str().into()), ("id", id.into())],
+        );
+        let mut out = vec![told.clone()];
+        if ctx.here() != told.to {
+            out.push(Outbound { to: ctx.here(), ..told });
+        }
+        Ok(out)
+    }
+
+    /// At most `limit` open invitations per user and per chat (default
+    /// [`DEFAULT_INVITATION_LIMIT`]): a flood of `/new` cannot fill a chat or the store.
+    #[must_use]
+    pub fn with_invitation_limit(mut self, limit: usize) -> Referee {
+        self.invitation_limit = limit;
+        self
+    }
+
+    /// Refuses a new invitation from `ctx` in `chat` when the user or the chat already has as
+    /// many open invitations as allowed.
+    fn invitation_room(&self, ctx: &Ctx, chat: &str) -> Result<(), TableError> {
+        let index = self.lock_index();
+        let open = |ids: Option<&Vec<i64>>, mine: bool| {
+            ids.into_iter()
+                .flatten()
+                .filter_map(|id| index.games.get(id))
+                .filter(|s| s.status == "invited" && (!mine || s.creator == ctx.user))
+                .count()
+        };
+        let limit = self.invitation_limit.to_string();
+        if open(index.by_user.get(&(ctx.platform.clone(), ctx.user.clone())), true)
+            >= self.invitation_limit
+        {
+            return Err(TableError::user_with("err-invitations-user", &[("limit", &limit)]));
+        }
+        if open(index.by_chat.get(&(ctx.platform.clone(), chat.to_string())), false)
+            >= self.invitation_limit
+        {
+            return Err(TableError::user_with("err-invitations-chat", &[("limit", &limit)]));
+        }
+        Ok(())
     }
 
     /// Without board images (the referee benchmark measures moves, not drawing).
@@ -407,6 +556,12 @@ impl Referee {
 
     /// Rebuilds a game from its row and log.
     async fn load(&self, row: GameRow) -> Result<Table, TableError> {
+        if row.engine_version > ENGINE_VERSION {
+            return Err(TableError::Internal(format!(
+                "game {} was made by engine version {}, newer than this build's {ENGINE_VERSION}",
+                row.id, row.engine_version
+            )));
+        }
         let kind = GameKind::from_code(&row.kind)
             .ok_or_else(|| TableError::Internal(format!("unknown game kind {}", row.kind)))?;
         let options = AnyOptions::parse(kind, &row.options)
@@ -468,6 +623,8 @@ impl Referee {
             status: table.row.status.clone(),
             to_act: table.game.to_act().seat().map(Seat::index),
             deadline_at: table.row.deadline_at,
+            community: table.row.community.clone(),
+            parent_chat: table.row.parent_chat.clone(),
         }
     }
 
@@ -583,6 +740,7 @@ impl Referee {
                     lang,
                     chat: input.chat,
                     is_admin: input.is_admin,
+                    scope: input.scope,
                 };
                 let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, "err-internal", &[])];
                 return Answer { messages, refused: true };
@@ -605,6 +763,10 @@ impl Referee {
                     "err-bad-argument",
                     &[("command", command), ("arg", &arg)],
                 ),
+                command::CommandError::TooLong { limit, length } => TableError::user_with(
+                    "err-line-too-long",
+                    &[("limit", &limit.to_string()), ("length", &length.to_string())],
+                ),
             }),
         };
         match result {
@@ -618,7 +780,9 @@ impl Referee {
     /// refused without being echoed or played, and the player is sent to the private chat.
     /// Only lines with a digit count (a cell), so "上" or "R" in conversation stays conversation.
     async fn stray_move(&self, ctx: &Ctx, text: &str) -> Vec<Outbound> {
+        // A line longer than any command is conversation, whatever it holds (no parse of it).
         if ctx.is_private()
+            || text.chars().count() > command::MAX_LINE_CHARS
             || !text.chars().any(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
         {
             return Vec::new();
@@ -718,6 +882,7 @@ impl Referee {
             lang,
             chat: input.chat.clone(),
             is_admin: input.is_admin,
+            scope: input.scope.clone(),
         })
     }
 
@@ -783,6 +948,7 @@ impl Referee {
                 lang,
                 chat: Chat::Group(t.row.chat_id.clone()),
                 is_admin: false,
+                scope: Scope::default(),
             };
             let name = ctx.name.as_str();
             out.push(match &link {
@@ -884,6 +1050,18 @@ impl Referee {
                     return Ok(vec![welcome]);
                 }
                 let mut out = vec![welcome];
+                let linked = self
+                    .start_links
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .remove(&(ctx.platform.clone(), ctx.user.clone(), id));
+                let chat = self.lock_index().games.get(&id).map(|s| s.chat_id.clone());
+                // The link was handed to this user in the game's chat: accept as if there.
+                let there = match chat {
+                    Some(chat) if linked => Some(Ctx { chat: Chat::Group(chat), ..ctx.clone() }),
+                    _ => None,
+                };
+                let ctx = there.as_ref().unwrap_or(ctx);
                 match self.accept(ctx, Some(id)).await {
                     Ok(more) => out.extend(more),
                     Err(e) => out.push(self.refusal(ctx, ctx.here(), &e)),
@@ -912,12 +1090,25 @@ impl Referee {
                 }
         };
         if let Some(id) = id {
+            // A game out of reach answers exactly as a game that does not exist: ids are
+            // sequential, and must tell nothing about other chats.
             return match index.games.get(&id) {
-                Some(s) if s.platform == ctx.platform && want(s) => Ok(id),
-                Some(_) => {
+                Some(s) if Self::reaches(ctx, s) && want(s) => Ok(id),
+                Some(s) if Self::reaches(ctx, s) => {
                     Err(TableError::user_with("err-game-not-yours", &[("id", &id.to_string())]))
                 }
-                None => Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())])),
+                Some(_) => {
+                    Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())]))
+                }
+                None => {
+                    let broken = self.lock_broken().get(&id).map(Self::row_summary);
+                    Err(match broken {
+                        Some(s) if Self::reaches(ctx, &s) => {
+                            TableError::user_with("err-unresumable", &[("id", &id.to_string())])
+                        }
+                        _ => TableError::user_with("err-no-such-game", &[("id", &id.to_string())]),
+                    })
+                }
             };
         }
         let candidates = match &ctx.chat {
@@ -939,6 +1130,32 @@ impl Referee {
                 Err(TableError::user_with("err-which-game", &[("ids", &list.join(", "))]))
             }
         }
+    }
+
+    /// Whether a command typed where `ctx` says may name the game `s` by its id: from the
+    /// game's own chat, from the channel its thread was opened under, and, for a seated player
+    /// (or its creator), from their private chat. Nothing else reaches it, administrators
+    /// included ([`Referee::administers`] is their wider reach, for `/admin` alone).
+    fn reaches(ctx: &Ctx, s: &Summary) -> bool {
+        s.platform == ctx.platform
+            && match &ctx.chat {
+                Chat::Group(chat) => s.chat_id == *chat || s.parent_chat.as_ref() == Some(chat),
+                Chat::Private => {
+                    s.creator == ctx.user
+                        || s.seats.iter().any(|u| u.as_deref() == Some(ctx.user.as_str()))
+                }
+            }
+    }
+
+    /// Whether the caller administers the chat of game `s`: the platform says they administer
+    /// the chat where they typed, and the game is reached from there or belongs to the same
+    /// community (on Discord: the same server, threads included). Never from a private chat.
+    fn administers(ctx: &Ctx, s: &Summary) -> bool {
+        ctx.is_admin
+            && !ctx.is_private()
+            && s.platform == ctx.platform
+            && (Self::reaches(ctx, s)
+                || ctx.scope.community.as_ref().is_some_and(|c| s.community.as_ref() == Some(c)))
     }
 
     fn table(&self, id: i64) -> Result<Arc<Mutex<Table>>, TableError> {
@@ -1052,6 +1269,9 @@ impl Referee {
         if opponent.is_some_and(is_bot_name) {
             return Err(no_bot());
         }
+        if opponent != Some(BOT_USER) {
+            self.invitation_room(ctx, chat)?;
+        }
         let source = self.load(row).await?;
         let AnyGame::Rabble(g) = &source.game else { return Err(not_drawn()) };
         let fork = g.fork(u64::try_from(id).unwrap_or_default());
@@ -1112,10 +1332,17 @@ impl Referee {
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         let time = TimeControl::from_pairs(&table_pairs)
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+        if !against_bot {
+            self.invitation_room(ctx, chat)?;
+        }
+        // Drawing a start may need the solver: one such request in flight per user.
+        let _asking = self.reserve_solver(ctx)?;
         let seed = self.next_seed().await?;
         // Drawing a start may need the solver (Chaos Clock's start=fair): off the async threads.
         let engine = self
-            .search("drawing the start", move || AnyGame::new(&options, Seed(seed)))
+            .search(&Self::asker(ctx), "drawing the start", move || {
+                AnyGame::new(&options, Seed(seed))
+            })
             .await?
             .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
         self.open_table(ctx, chat, kind, engine, None, seed, time, opponent).await
@@ -1157,6 +1384,8 @@ impl Referee {
                 clock: serde_json::to_string(&time).unwrap_or_default(),
                 engine_version: ENGINE_VERSION,
                 now: self.clock.now(),
+                community: ctx.scope.community.clone(),
+                parent_chat: ctx.scope.parent.clone(),
             })
             .await?;
         let mut names = vec![ctx.name.clone()];
@@ -1221,8 +1450,10 @@ impl Referee {
             && t.seats.get(seat.index()).cloned().flatten().as_deref() == Some(BOT_USER)
         {
             let game = t.game.clone();
-            let choice =
-                self.search("the bot's search", move || games::bot_action(&game, seat)).await?;
+            let who = format!("game:{}", t.row.id);
+            let choice = self
+                .search(&who, "the bot's search", move || games::bot_action(&game, seat))
+                .await?;
             let Some((action, proven)) = choice else { break };
             if !proven {
                 out.push(games::msg(
@@ -1254,13 +1485,29 @@ impl Referee {
         Ok(out)
     }
 
-    /// A solver search, off the async threads and within [`Referee::searches`].
+    /// A solver search for `who` (a user, or a game for the bot and the analysis), off the
+    /// async threads, in `who`'s turn ([`solver::Solver`]).
     async fn search<T: Send + 'static>(
         &self,
+        who: &str,
         what: &str,
         search: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, TableError> {
-        limited_search(&self.searches, what, search).await
+        self.solver.run(who, what, search).await
+    }
+
+    /// Who asks the solver: the user, for `/hint` and fair starts (one request in flight each).
+    fn asker(ctx: &Ctx) -> String {
+        format!("user:{}:{}", ctx.platform, ctx.user)
+    }
+
+    /// Marks the caller's one solver request in flight, or refuses a second one at once.
+    fn reserve_solver(&self, ctx: &Ctx) -> Result<solver::Reservation<'_>, TableError> {
+        self.solver.reserve(&Self::asker(ctx)).ok_or(TableError::user("err-solver-busy"))
+    }
+
+    fn lock_advice(&self) -> std::sync::MutexGuard<'_, HashMap<String, AdviceResult>> {
+        self.advice.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// `/hint`: the solver's verdict and best actions for the player to act, privately, in
@@ -1281,7 +1528,26 @@ impl Referee {
         // the game has not moved on meanwhile.
         let (game, ply) = (t.game.clone(), t.actions);
         drop(t);
-        let advice = self.search("the hint's search", move || games::advice(&game)).await?;
+        let position = game.position();
+        let cached = self.lock_advice().get(&position).cloned();
+        let advice = match cached {
+            Some(known) => Some(known),
+            None => {
+                let _asking = self.reserve_solver(ctx)?;
+                let advice = self
+                    .search(&Self::asker(ctx), "the hint's search", move || games::advice(&game))
+                    .await?;
+                if let Some(found) = &advice {
+                    let mut cache = self.lock_advice();
+                    if cache.len() >= ADVICE_CACHED {
+                        // Bounded memory: start again rather than track ages.
+                        cache.clear();
+                    }
+                    cache.insert(position, found.clone());
+                }
+                advice
+            }
+        };
         let t = cell.lock().await;
         if t.actions != ply || t.row.status != "active" {
             return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
@@ -1294,7 +1560,9 @@ impl Referee {
     /// threads.
     async fn analysis(&self, t: &Table) -> Option<Outbound> {
         let game = t.game.clone();
-        let analysis = self.search("the analysis", move || games::analysis(&game)).await.ok()??;
+        let who = format!("game:{}", t.row.id);
+        let analysis =
+            self.search(&who, "the analysis", move || games::analysis(&game)).await.ok()??;
         let text = games::analysis_text(&self.wording, public_lang(t), t, &analysis);
         Some(games::msg(t, games::public(t), text))
     }
@@ -1366,12 +1634,23 @@ impl Referee {
                 // A refusal (the invitation stays open), worded for everyone here: the fix may
                 // be someone else's to make.
                 let names = unreachable.join(", ");
+                let game_id = id;
                 let id = id.to_string();
                 return Err(match self.policy(&ctx.platform).start_link {
-                    Some(link) => TableError::user_with(
-                        "err-unreachable-link",
-                        &[("names", &names), ("id", &id), ("link", &format!("{link}accept-{id}"))],
-                    ),
+                    Some(link) => {
+                        self.start_links
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .insert((ctx.platform.clone(), ctx.user.clone(), game_id));
+                        TableError::user_with(
+                            "err-unreachable-link",
+                            &[
+                                ("names", &names),
+                                ("id", &id),
+                                ("link", &format!("{link}accept-{id}")),
+                            ],
+                        )
+                    }
                     None => {
                         TableError::user_with("err-unreachable", &[("names", &names), ("id", &id)])
                     }
@@ -1675,6 +1954,7 @@ impl Referee {
             lang: Lang::default(),
             chat: chat.clone(),
             is_admin: false,
+            scope: Scope::default(),
         };
         let Ok(id) = self.resolve(&ctx, id, |s| {
             s.status == "active" && s.seats.iter().any(|u| u.as_deref() == Some(user))
@@ -1775,8 +2055,42 @@ impl Referee {
         games::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
     }
 
+    /// The end of finished game `id` (its last announcement: result, reason, the final board,
+    /// and for Dark Fence the full reveal), for `/board #id` and `/view #id` once the game has
+    /// left the running tables. `None` when there is no such finished game, or it is out of
+    /// the caller's reach ([`Referee::reaches`]; privately, only its players), so that the
+    /// caller's refusal stays the same as for a game that never existed.
+    async fn ended(&self, ctx: &Ctx, id: i64, own: bool) -> Option<Outbound> {
+        let row = self.store.game(id).await.ok()?;
+        if !matches!(row.status.as_str(), "over" | "aborted") {
+            return None;
+        }
+        let result = row.result.as_deref().and_then(result_of);
+        let reason = row.reason.clone().unwrap_or_default();
+        let t = match self.load(row).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(id, error = ?e, "a finished game cannot be replayed");
+                return None;
+            }
+        };
+        let summary = Self::summary(&t);
+        if !Self::reaches(ctx, &summary) || (own && t.seat_of(&ctx.user).is_none()) {
+            return None;
+        }
+        let mut m = games::finished(&self.wording, &t, result, &reason, self.images);
+        m.to = if own { Dest::User(ctx.user.clone()) } else { ctx.here() };
+        Some(m)
+    }
+
     async fn board(&self, ctx: &Ctx, id: Option<i64>, window: Option<&str>) -> Reply {
-        let id = self.resolve(ctx, id, |_| true)?;
+        let id = match (self.resolve(ctx, id, |_| true), id) {
+            (Ok(id), _) => id,
+            (Err(e), Some(id)) if window.is_none() => {
+                return self.ended(ctx, id, false).await.map(|m| vec![m]).ok_or(e);
+            }
+            (Err(e), _) => return Err(e),
+        };
         let cell = self.table(id)?;
         let t = cell.lock().await;
         if let Some(window) = window {
@@ -1830,7 +2144,11 @@ impl Referee {
     }
 
     async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
-        let id = self.resolve(ctx, id, Self::seated(ctx))?;
+        let id = match (self.resolve(ctx, id, Self::seated(ctx)), id) {
+            (Ok(id), _) => id,
+            (Err(e), Some(id)) => return self.ended(ctx, id, true).await.map(|m| vec![m]).ok_or(e),
+            (Err(e), None) => return Err(e),
+        };
         let cell = self.table(id)?;
         let t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
@@ -2028,7 +2346,21 @@ impl Referee {
     async fn abort(&self, ctx: &Ctx, id: Option<i64>, admin: bool) -> Reply {
         let user = ctx.user.clone();
         let id = if admin {
-            self.resolve(ctx, id, |_| true)?
+            // An administrator reaches every game of their community, from any of its chats.
+            let Some(id) = id else { return Err(TableError::user("err-no-game-here")) };
+            let running = self.lock_index().games.get(&id).map(|s| Self::administers(ctx, s));
+            let broken =
+                self.lock_broken().get(&id).map(|r| Self::administers(ctx, &Self::row_summary(r)));
+            match (running, broken) {
+                (Some(true), _) => id,
+                (None, Some(true)) => return self.abort_unresumable(ctx, id).await,
+                _ => {
+                    return Err(TableError::user_with(
+                        "err-no-such-game",
+                        &[("id", &id.to_string())],
+                    ));
+                }
+            }
         } else {
             self.resolve(ctx, id, |s| {
                 s.creator == user || s.seats.iter().any(|u| u.as_deref() == Some(user.as_str()))
@@ -2048,21 +2380,35 @@ impl Referee {
             "aborted",
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
         )];
+        if admin && ctx.here() != out[0].to {
+            // An administrator who acted from another chat of the community hears it there too.
+            let mut told = out[0].clone();
+            told.to = ctx.here();
+            out.push(told);
+        }
         out.extend(self.finish(&mut t, "aborted", None, reason).await?);
         Ok(out)
     }
 
     async fn games(&self, ctx: &Ctx) -> Vec<Outbound> {
+        // Other chats' games waiting for the caller are listed only where the answer is the
+        // caller's alone (a private chat, or a platform that answers privately in a channel):
+        // in a group they would tell everyone there about other chats.
+        let elsewhere = ctx.is_private() || self.policy(&ctx.platform).private_replies;
         let here: Vec<(i64, Summary)> = {
             let index = self.lock_index();
-            let mut v: Vec<(i64, Summary)> = index
-                .games
-                .iter()
-                .filter(|(_, s)| s.platform == ctx.platform)
-                .map(|(id, s)| (*id, s.clone()))
-                .collect();
-            v.sort_by_key(|(id, _)| *id);
-            v
+            let chat = match &ctx.chat {
+                Chat::Group(chat) => index.by_chat.get(&(ctx.platform.clone(), chat.clone())),
+                Chat::Private => None,
+            };
+            let mine = index.by_user.get(&(ctx.platform.clone(), ctx.user.clone()));
+            let mut ids: Vec<i64> = chat.into_iter().chain(mine).flatten().copied().collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.into_iter()
+                .filter_map(|id| index.games.get(&id).map(|s| (id, s.clone())))
+                .filter(|(_, s)| elsewhere || Self::reaches(ctx, s))
+                .collect()
         };
         let mut lines = Vec::new();
         let mut waiting = Vec::new();
@@ -2081,17 +2427,46 @@ impl Referee {
                 waiting.push(line);
             }
         }
+        let broken: Vec<GameRow> = self.lock_broken().values().cloned().collect();
+        for row in broken {
+            let s = Self::row_summary(&row);
+            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id)
+                || (ctx.is_private() && Self::reaches(ctx, &s))
+            {
+                let game = GameKind::from_code(&row.kind).map_or_else(
+                    || row.kind.clone(),
+                    |k| games::game_name(&self.wording, ctx.lang, k),
+                );
+                let line = self.wording.text(
+                    ctx.lang,
+                    "games-line-unresumable",
+                    &[("id", row.id.into()), ("game", game.into())],
+                );
+                if ctx.is_private() { waiting.push(line) } else { lines.push(line) }
+            }
+        }
         let mut text = String::new();
+        let list = |text: &mut String, lines: &[String]| {
+            for l in lines.iter().take(GAMES_LISTED) {
+                text.push('\n');
+                text.push_str(l);
+            }
+            if lines.len() > GAMES_LISTED {
+                text.push('\n');
+                text.push_str(&self.wording.text(
+                    ctx.lang,
+                    "games-more",
+                    &[("count", (lines.len() - GAMES_LISTED).into())],
+                ));
+            }
+        };
         if !ctx.is_private() {
             text.push_str(&self.wording.text(
                 ctx.lang,
                 "games-here",
                 &[("count", lines.len().into())],
             ));
-            for l in &lines {
-                text.push('\n');
-                text.push_str(l);
-            }
+            list(&mut text, &lines);
             text.push('\n');
         }
         text.push_str(&self.wording.text(
@@ -2099,10 +2474,7 @@ impl Referee {
             "games-waiting",
             &[("count", waiting.len().into())],
         ));
-        for l in &waiting {
-            text.push('\n');
-            text.push_str(l);
-        }
+        list(&mut text, &waiting);
         vec![Outbound {
             platform: ctx.platform.clone(),
             to: ctx.here(),
@@ -2217,9 +2589,11 @@ impl Referee {
         let (Ok(id), Ok(turn)) = (id.parse::<i64>(), turn.parse::<i64>()) else {
             return Err(TableError::user("err-stale-button"));
         };
+        // A button of a game out of reach from here is as stale as one of no game at all.
+        let reached = self.lock_index().games.get(&id).is_some_and(|s| Self::reaches(ctx, s));
         let current = match self.table(id) {
-            Ok(cell) => cell.lock().await.actions,
-            Err(_) => return Err(TableError::user("err-stale-button")),
+            Ok(cell) if reached => cell.lock().await.actions,
+            _ => return Err(TableError::user("err-stale-button")),
         };
         // One's own view is never stale: the button under an old board shows the present.
         if current != turn && key != "view" {
@@ -2264,7 +2638,7 @@ impl Referee {
             .map(|(id, _)| *id)
             .collect();
         due.sort_unstable();
-        let mut out = Vec::new();
+        let mut out = self.tell_unresumable().await;
         for id in due {
             let Ok(cell) = self.table(id) else { continue };
             let mut t = cell.lock().await;
@@ -2301,6 +2675,7 @@ impl Referee {
             lang,
             chat: Chat::Group(t.row.chat_id.clone()),
             is_admin: false,
+            scope: Scope::default(),
         };
         if now >= deadline {
             if let Some((text, said)) = games::timeout_action(&t.game, prompt) {
@@ -2402,6 +2777,16 @@ fn result_code(result: GameResult) -> String {
     }
 }
 
+/// The inverse of [`result_code`].
+fn result_of(code: &str) -> Option<GameResult> {
+    match code {
+        "draw" => Some(GameResult::Draw),
+        "both-win" => Some(GameResult::BothWin),
+        "both-lose" => Some(GameResult::BothLose),
+        seat => seat.strip_prefix("seat:")?.parse().ok().map(|n| GameResult::Winner(Seat(n))),
+    }
+}
+
 fn public_lang(t: &Table) -> Lang {
     Lang::from_code(&t.row.locale).unwrap_or_default()
 }
@@ -2429,41 +2814,69 @@ fn human_duration(seconds: i64, lang: Lang) -> String {
 mod tests {
     use super::*;
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn solver_searches_run_no_more_at_once_than_the_limit_allows() {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        let limit = Arc::new(Semaphore::new(2));
-        let running = Arc::new(AtomicUsize::new(0));
-        let most = Arc::new(AtomicUsize::new(0));
-        let mut tasks = Vec::new();
-        for i in 0..6 {
-            let (limit, running, most) = (limit.clone(), running.clone(), most.clone());
-            tasks.push(tokio::spawn(async move {
-                limited_search(&limit, "a test search", move || {
-                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
-                    most.fetch_max(now, Ordering::SeqCst);
-                    // Stay until a second search runs beside this one (or two seconds pass), so
-                    // that a third one would be seen if the limit let it in.
-                    for _ in 0..2000 {
-                        if running.load(Ordering::SeqCst) >= 2 {
-                            break;
-                        }
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                    most.fetch_max(running.load(Ordering::SeqCst), Ordering::SeqCst);
-                    running.fetch_sub(1, Ordering::SeqCst);
-                    i * 10
-                })
-                .await
-            }));
+    /// A referee over a fresh store with one Chaos Clock game of alice (甲, to act) against bob
+    /// in `#t`, hints on, from the spec's position where 甲 wins by m11 (a search of a few
+    /// thousand positions).
+    async fn hint_table() -> (tempfile::TempDir, Referee) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let store = Store::open(&dir.path().join("a.db")).await.expect("the store opens");
+        store
+            .create_game(&NewGame {
+                platform: "script".into(),
+                chat_id: "#t".into(),
+                kind: "chaos-clock".into(),
+                options: "hints=on".into(),
+                position: Some("4,3,7,11,5,10,12,0,0,2,0,0;0;7".into()),
+                seed: 0,
+                seats: r#"["alice","bob"]"#.into(),
+                creator: "alice".into(),
+                locale: "en".into(),
+                status: "active".into(),
+                clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),
+                engine_version: ENGINE_VERSION,
+                now: 0,
+                community: None,
+                parent_chat: None,
+            })
+            .await
+            .expect("the game is written");
+        let clock = Arc::new(clock::ManualClock::new(0));
+        let referee =
+            Referee::open(store, clock, 7, HashMap::new()).await.expect("the referee opens");
+        (dir, referee)
+    }
+
+    fn alice_asks(text: &str) -> Incoming {
+        Incoming {
+            platform: "script".into(),
+            user_id: "alice".into(),
+            user_name: "alice".into(),
+            chat: Chat::Private,
+            text: text.into(),
+            locale: None,
+            is_admin: false,
+            scope: Scope::default(),
         }
-        let mut results = Vec::new();
-        for task in tasks {
-            results.push(task.await.expect("the task ends").expect("the search runs"));
-        }
-        assert_eq!(results, [0, 10, 20, 30, 40, 50], "every search ran and gave its answer");
-        assert_eq!(most.load(Ordering::SeqCst), 2, "two at once, never three");
+    }
+
+    #[tokio::test]
+    async fn a_second_solver_request_in_flight_is_refused_and_a_known_position_needs_no_search() {
+        let (_dir, referee) = hint_table().await;
+        // Alice has a request in flight: another one is refused at once.
+        let held = referee.solver.reserve("user:script:alice").expect("nothing in flight");
+        let out = referee.answer(alice_asks("/hint")).await;
+        assert!(out.refused, "{out:?}");
+        assert!(out.messages[0].text.contains("still being worked out"), "{out:?}");
+        drop(held);
+        // Answered once, the position's advice is kept ...
+        let first = referee.answer(alice_asks("/hint")).await;
+        assert!(!first.refused && first.messages[0].text.contains("Best: move 11"), "{first:?}");
+        assert_eq!(referee.lock_advice().len(), 1);
+        // ... so asking again needs no search, and no slot: it is answered even while another
+        // request of hers is in flight.
+        let _held = referee.solver.reserve("user:script:alice").expect("nothing in flight");
+        let again = referee.answer(alice_asks("/hint")).await;
+        assert_eq!(again, first);
     }
 
     #[test]
@@ -2472,6 +2885,21 @@ mod tests {
         assert_eq!(human_duration(3_600 * 12, Lang::ZhHans), "12小时");
         assert_eq!(human_duration(0, Lang::En), "0s");
         assert_eq!(human_duration(125, Lang::En), "2m 5s");
+    }
+
+    #[test]
+    fn stored_result_codes_read_back_as_the_results_they_were_written_from() {
+        for result in [
+            GameResult::Winner(Seat(0)),
+            GameResult::Winner(Seat(1)),
+            GameResult::Draw,
+            GameResult::BothWin,
+            GameResult::BothLose,
+        ] {
+            assert_eq!(result_of(&result_code(result)), Some(result));
+        }
+        assert_eq!(result_of("seat:x"), None);
+        assert_eq!(result_of("won"), None);
     }
 
     #[test]

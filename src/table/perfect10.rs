@@ -716,6 +716,8 @@ mod tests {
             engine_version: 1,
             created_at: 0,
             updated_at: 0,
+            community: None,
+            parent_chat: None,
         };
         Table {
             row,

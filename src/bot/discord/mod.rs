@@ -57,7 +57,7 @@ use crate::config::DISCORD_API_URL;
 use crate::games::GameKind;
 use crate::table::command::CommandSpec;
 use crate::table::reply::{Button, Lang, Outbound, Wording};
-use crate::table::{Answer, Chat, Incoming, Policy, Referee, TYPE_MOVE_KEY};
+use crate::table::{Answer, Chat, Incoming, Policy, Referee, Scope, TYPE_MOVE_KEY};
 use translate::{CommandDef, Complete, Invoker, OptionKind, Post, Target, Value};
 
 /// The platform name of Discord games and messages.
@@ -471,6 +471,13 @@ struct Asker {
     channel: Option<String>,
     locale: Option<String>,
     is_admin: bool,
+    scope: Scope,
+}
+
+/// The channel a thread sits under, when the interaction says (Discord sends the channel with
+/// every interaction; a thread's carries its parent).
+fn parent_of(channel: Option<&serenity::PartialChannel>) -> Option<String> {
+    channel.and_then(|c| c.parent_id).map(|p| p.get().to_string())
 }
 
 fn asker(
@@ -490,6 +497,8 @@ fn asker(
         Some(_) => (Chat::Group(channel.get().to_string()), Some(channel.get().to_string())),
         None => (Chat::Private, None),
     };
+    // The server is the community: its administrators act on the games of all its channels.
+    let scope = Scope { community: guild.map(|g| g.get().to_string()), parent: None };
     Asker {
         user: user.id.get().to_string(),
         name,
@@ -497,6 +506,7 @@ fn asker(
         channel,
         locale: (!locale.is_empty()).then(|| locale.to_string()),
         is_admin,
+        scope,
     }
 }
 
@@ -636,6 +646,7 @@ impl Shared {
                 text,
                 locale: who.locale.clone(),
                 is_admin: who.is_admin,
+                scope: who.scope.clone(),
             })
             .await
     }
@@ -650,6 +661,7 @@ impl Shared {
             return;
         }
         let mut who = asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale);
+        who.scope.parent = parent_of(i.channel.as_ref());
         let name = i.data.name.as_str();
         if name == "move" {
             // A slash command answered ephemerally is seen by its author alone, options
@@ -699,6 +711,8 @@ impl Shared {
             });
             let title = format!("{} · {}", game.unwrap_or_default(), who.name);
             if let Some(id) = self.open_thread(http, &channel, &title).await {
+                // The game lives in the thread and is reached from its channel too.
+                who.scope.parent = Some(channel.clone());
                 who.chat = Chat::Group(id.clone());
                 who.channel = Some(id.clone());
                 thread = Some(id);
@@ -731,13 +745,18 @@ impl Shared {
     /// A button press.
     async fn press(&self, http: &Http, press: &ComponentInteraction) {
         let payload = press.data.custom_id.as_str();
-        let who = asker(
+        let mut who = asker(
             &press.user,
             press.member.as_ref(),
             press.guild_id,
             press.channel_id,
             &press.locale,
         );
+        if press.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)) {
+            // A button under an ephemeral reply was seen by its presser alone, wherever the reply
+            // sits: a private press, as /move and its form are.
+            who.chat = Chat::Private;
+        }
         // "Type a move" opens the form; the referee checks the move when it comes.
         if let Some((id, turn, TYPE_MOVE_KEY)) = translate::payload_parts(payload) {
             let lang = who.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();

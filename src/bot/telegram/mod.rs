@@ -40,7 +40,7 @@ use tokio::sync::{mpsc, watch};
 use super::serve::{Batch, Router};
 use crate::table::command;
 use crate::table::reply::{Button, Dest, Lang, Outbound};
-use crate::table::{Chat, Incoming, Policy, Referee};
+use crate::table::{Chat, Incoming, Policy, Referee, Scope};
 use translate::{Piece, TextMention};
 
 /// The platform name of Telegram games and messages.
@@ -55,6 +55,11 @@ const MAX_ATTEMPTS: u32 = 4;
 const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
 /// How long the dispatcher may take to finish the updates in hand when stopping.
 const STOP_GRACE: Duration = Duration::from_secs(5);
+/// The pause after the first failed `getMe` at start-up (Telegram unreachable); it doubles
+/// after each further failure, up to [`MAX_CONNECT_PAUSE`].
+const FIRST_CONNECT_PAUSE: Duration = Duration::from_secs(1);
+/// The longest pause between two `getMe` attempts at start-up.
+const MAX_CONNECT_PAUSE: Duration = Duration::from_secs(60);
 
 /// What Telegram allows: a bot may write privately only to users who pressed Start; once the
 /// bot's username is known, unreachable players get a start link.
@@ -122,6 +127,14 @@ fn table_chat(chat: &TgChat) -> Option<Chat> {
     }
 }
 
+/// A Telegram group is its own community: its administrators act on its games alone.
+fn group_scope(chat: &Chat) -> Scope {
+    match chat {
+        Chat::Group(id) => Scope { community: Some(id.clone()), parent: None },
+        Chat::Private => Scope::default(),
+    }
+}
+
 fn user_name(user: &User) -> String {
     translate::display_name(
         &user.first_name,
@@ -178,12 +191,14 @@ struct Adapter {
 impl Telegram {
     /// Connects to the Bot API at `api_url` with `token`: asks who the bot is (`getMe`), gives
     /// the referee the start link, registers the command menus and removes any webhook (long
-    /// polling needs none).
+    /// polling needs none). While Telegram cannot be reached (no network, a refused connection,
+    /// a 5xx answer) `getMe` is tried again, after 1 s, then twice as long each time up to a
+    /// minute, each failure logged as a warning.
     ///
     /// # Errors
     ///
-    /// The address does not parse, or `getMe` fails (a wrong token, no network). The error
-    /// never contains the token.
+    /// The address does not parse, or Telegram refuses the token (401 Unauthorized, or 404 for
+    /// a malformed one). The error never contains the token.
     pub async fn connect(
         token: &str,
         api_url: &str,
@@ -206,9 +221,25 @@ impl Telegram {
             token: token.to_string(),
             usernames: StdMutex::new(HashMap::new()),
         };
-        let me = adapter.call("getMe", || adapter.bot.get_me()).await.map_err(|e| {
-            anyhow::anyhow!("Telegram refused getMe (is the token right?): {}", adapter.redact(&e))
-        })?;
+        let mut pause = FIRST_CONNECT_PAUSE;
+        let me = loop {
+            match adapter.call("getMe", || adapter.bot.get_me()).await {
+                Ok(me) => break me,
+                Err(e @ RequestError::Api(ApiError::InvalidToken)) => anyhow::bail!(
+                    "Telegram refused getMe (is the token right?): {}",
+                    adapter.redact(&e)
+                ),
+                Err(e) => {
+                    tracing::warn!(
+                        error = %adapter.redact(&e),
+                        retry_in_seconds = pause.as_secs(),
+                        "cannot reach Telegram (getMe failed); trying again"
+                    );
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(MAX_CONNECT_PAUSE);
+                }
+            }
+        };
         adapter.username = me.username.clone().unwrap_or_default();
         anyhow::ensure!(!adapter.username.is_empty(), "Telegram says the bot has no username");
         adapter.referee.set_policy(PLATFORM, policy(Some(&adapter.username)));
@@ -503,6 +534,7 @@ impl Adapter {
                 text,
                 locale: from.language_code.clone(),
                 is_admin,
+                scope: group_scope(&chat),
             })
             .await;
         // A refused line that is no command is a secret move typed in the group: take it down
@@ -535,6 +567,7 @@ impl Adapter {
                 platform: PLATFORM.into(),
                 user_id: query.from.id.0.to_string(),
                 user_name: user_name(&query.from),
+                scope: group_scope(&chat),
                 chat,
                 text: format!("/press {data}"),
                 locale: query.from.language_code.clone(),

@@ -210,23 +210,24 @@ mod tests {
         for i in 0..6 {
             let (limit, running, most) = (limit.clone(), running.clone(), most.clone());
             tasks.push(tokio::spawn(async move {
-                limit.run(&format!("user{}", i % 3), "a test search", move || {
-                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
-                    most.fetch_max(now, Ordering::SeqCst);
-                    // Stay until a second search runs beside this one (or two seconds pass), so
-                    // that a third one would be seen if the limit let it in.
-                    for _ in 0..2000 {
-                        if running.load(Ordering::SeqCst) >= 2 {
-                            break;
+                limit
+                    .run(&format!("user{}", i % 3), "a test search", move || {
+                        let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        // Stay until a second search runs beside this one (or two seconds pass), so
+                        // that a third one would be seen if the limit let it in.
+                        for _ in 0..2000 {
+                            if running.load(Ordering::SeqCst) >= 2 {
+                                break;
+                            }
+                            std::thread::sleep(std::time::Duration::from_millis(1));
                         }
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                    most.fetch_max(running.load(Ordering::SeqCst), Ordering::SeqCst);
-                    running.fetch_sub(1, Ordering::SeqCst);
-                    i * 10
-                })
-                .await
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        most.fetch_max(running.load(Ordering::SeqCst), Ordering::SeqCst);
+                        running.fetch_sub(1, Ordering::SeqCst);
+                        i * 10
+                    })
+                    .await
             }));
         }
         let mut results = Vec::new();

@@ -1440,6 +1440,10 @@ async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the
     api.slash(BOB, "resign", &[]);
     api.expect(Place::Thread, "#1 is over: Alice wins.").await;
     assert!(api.at(&Place::Channel).is_empty(), "nothing of the game in the channel");
+    // The thread's channel reaches the game too: its end, asked for there, is shown there.
+    api.lock().here = None;
+    api.slash(CAROL, "board", &[("id", 4, json!(1))]);
+    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
     // A refused /new leaves no thread behind.
     api.lock().here = None;
     api.slash(ALICE, "new", &[("game", 3, text("no-such-game"))]);

@@ -308,6 +308,8 @@ pub struct Referee {
     /// Running games whose stored log does not replay (an engine change, a corrupt row): kept
     /// listed as "cannot be resumed" until an administrator aborts them.
     broken: StdMutex<BTreeMap<i64, GameRow>>,
+    /// Broken games whose chat was told (or found told in the store): not looked up again.
+    broken_told: StdMutex<std::collections::HashSet<i64>>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -389,6 +391,7 @@ impl Referee {
             images: true,
             invitation_limit: DEFAULT_INVITATION_LIMIT,
             broken: StdMutex::default(),
+            broken_told: StdMutex::default(),
         };
         for row in referee.store.games_with_status(&["invited", "active"]).await? {
             let id = row.id;
@@ -429,13 +432,23 @@ impl Referee {
     /// The one notice to each chat of a game that cannot be resumed, given at the first tick
     /// after the start that found it (once per game: the store remembers it was told).
     async fn tell_unresumable(&self) -> Vec<Outbound> {
-        let rows: Vec<GameRow> = self.lock_broken().values().cloned().collect();
+        let told = |id: i64| {
+            self.broken_told.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(id)
+        };
+        let rows: Vec<GameRow> = {
+            let checked =
+                self.broken_told.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.lock_broken().values().filter(|r| !checked.contains(&r.id)).cloned().collect()
+        };
         let mut out = Vec::new();
         for row in rows {
             let key = format!("unresumable-told.{}", row.id);
             match self.store.meta(&key).await {
                 Ok(None) => {}
-                Ok(Some(_)) => continue,
+                Ok(Some(_)) => {
+                    told(row.id);
+                    continue;
+                }
                 Err(e) => {
                     tracing::error!(game = row.id, error = ?e, "reading the store");
                     continue;
@@ -445,6 +458,7 @@ impl Referee {
                 tracing::error!(game = row.id, error = ?e, "writing the store");
                 continue;
             }
+            told(row.id);
             let lang = Lang::from_code(&row.locale).unwrap_or_default();
             out.push(Outbound {
                 platform: row.platform.clone(),

@@ -866,6 +866,26 @@ async fn a_player_who_never_pressed_start_gets_a_start_link_that_begins_the_game
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_link_to_an_open_invitation_works_only_for_the_player_it_was_given_to() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    // An open invitation in the group; Carol, who never pressed Start, accepts it there.
+    api.say(GROUP, ALICE, "/new dark-fence");
+    let invitation = api.expect_data(GROUP, "1:0:accept").await;
+    api.press(CAROL, &invitation, "1:0:accept");
+    api.expect_sent(GROUP, &format!("https://t.me/{BOT_USERNAME}?start=accept-1")).await;
+    // Bob was given no link: the same words from his private chat reach no game.
+    api.say(BOB.id, BOB, "/start accept-1");
+    api.expect_sent(BOB.id, "There is no running game #1.").await;
+    // Carol follows hers: the game starts in the group with her.
+    api.say(CAROL.id, CAROL, "/start accept-1");
+    api.expect_sent(CAROL.id, "Hello Carol!").await;
+    api.expect_sent(GROUP, "Dark Fence #1: Alice Liddell (moves first) vs Carol").await;
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_blocked_private_chat_is_explained_in_the_group_and_the_game_goes_on() {
     let bot = Bot::start().await;
     let api = &bot.api;

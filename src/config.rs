@@ -324,6 +324,20 @@ mod tests {
     }
 
     #[test]
+    fn the_invitation_limit_comes_from_the_file_or_the_environment_and_must_be_a_number() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "[limits]\ninvitations = 3\n").unwrap();
+        assert_eq!(Config::load(Some(&path), |_| None).unwrap().limits.invitations, 3);
+        let env = |k: &str| (k == "ARBITER_MAX_INVITATIONS").then(|| "25".to_string());
+        assert_eq!(Config::load(Some(&path), env).unwrap().limits.invitations, 25);
+        let bad = |k: &str| (k == "ARBITER_MAX_INVITATIONS").then(|| "lots".to_string());
+        let e = Config::load(Some(&path), bad).unwrap_err().to_string();
+        assert!(e.contains("ARBITER_MAX_INVITATIONS must be a whole number"), "{e}");
+        assert_eq!(Config::default().limits.invitations, 10);
+    }
+
+    #[test]
     fn telegram_settings_come_from_the_file_or_their_fixed_environment_names() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.toml");

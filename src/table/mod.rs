@@ -491,11 +491,18 @@ impl Referee {
             "aborted",
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
         );
-        let mut out = vec![told.clone()];
-        if ctx.here() != told.to {
-            out.push(Outbound { to: ctx.here(), ..told });
+        Ok(Self::told_here_too(ctx, told))
+    }
+
+    /// An administrator's abort said in the game's chat and, when they acted from another chat
+    /// of the community, there too.
+    fn told_here_too(ctx: &Ctx, told: Outbound) -> Vec<Outbound> {
+        let here = ctx.here();
+        if here == told.to {
+            return vec![told];
         }
-        Ok(out)
+        let copy = Outbound { to: here, ..told.clone() };
+        vec![told, copy]
     }
 
     /// At most `limit` open invitations per user and per chat (default
@@ -2387,19 +2394,14 @@ impl Referee {
         }
         let reason = if admin { "admin-aborted" } else { "aborted" };
         let lang = public_lang(&t);
-        let mut out = vec![self.say(
+        let told = self.say(
             ctx,
             Dest::Chat(t.row.chat_id.clone()),
             lang,
             "aborted",
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
-        )];
-        if admin && ctx.here() != out[0].to {
-            // An administrator who acted from another chat of the community hears it there too.
-            let mut told = out[0].clone();
-            told.to = ctx.here();
-            out.push(told);
-        }
+        );
+        let mut out = if admin { Self::told_here_too(ctx, told) } else { vec![told] };
         out.extend(self.finish(&mut t, "aborted", None, reason).await?);
         Ok(out)
     }

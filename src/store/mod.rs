@@ -201,8 +201,23 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails or refuses the row (an unknown status).
     pub async fn create_game(&self, game: &NewGame) -> Result<GameRow, DbError> {
+        self.create_game_with(game, |_| Vec::new()).await.map(|(row, _)| row)
+    }
+
+    /// Creates a game like [`Store::create_game`] and, in the same transaction, puts the
+    /// messages `announce` words from its row (which holds the new id) in the delivery outbox.
+    /// Returns the row and the messages' outbox ids.
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::create_game`]; then nothing was written.
+    pub async fn create_game_with(
+        &self,
+        game: &NewGame,
+        announce: impl FnOnce(&GameRow) -> Vec<NewMessage>,
+    ) -> Result<(GameRow, Vec<i64>), DbError> {
         self.file.check()?;
-        sqlite::create_game(&self.writer, game).await
+        sqlite::create_game(&self.writer, game, announce).await
     }
 
     /// The game with this id.
@@ -258,8 +273,92 @@ impl Store {
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
+        self.write_game(id, expected_version, GameWrite::Update, update, Vec::new())
+            .await
+            .map(|(row, _)| row)
+    }
+
+    /// One change of a game under its version check ([`GameWrite`]: its columns only, an
+    /// action appended, or the last action taken back) and, in the same transaction, the
+    /// messages that announce it put in the delivery outbox. Either all of it is written or
+    /// nothing. Returns the new row and the messages' outbox ids, in order.
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::update_game`], [`Store::commit_action`] and [`Store::remove_last_action`].
+    pub async fn write_game(
+        &self,
+        id: i64,
+        expected_version: i64,
+        write: GameWrite,
+        update: &GameUpdate,
+        messages: Vec<NewMessage>,
+    ) -> Result<(GameRow, Vec<i64>), DbError> {
+        match write {
+            GameWrite::Update => {
+                self.file.check()?;
+                sqlite::update_game(&self.writer, id, expected_version, update, &messages).await
+            }
+            GameWrite::RemoveLast => {
+                self.file.check()?;
+                sqlite::remove_last_action(&self.writer, id, expected_version, update, &messages)
+                    .await
+            }
+            GameWrite::Action(action) => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                let request = sqlite::CommitRequest {
+                    id,
+                    expected_version,
+                    action,
+                    update: update.clone(),
+                    messages,
+                    reply,
+                };
+                self.commits
+                    .send(request)
+                    .map_err(|_| DbError::Write("the store's writer has stopped".into()))?;
+                answer.await.map_err(|_| DbError::Write("the store's writer has stopped".into()))?
+            }
+        }
+    }
+
+    /// Puts `messages` in the delivery outbox, in order, in one transaction (the messages that
+    /// follow a saved change: the Chaos Clock analysis, a note to a group). Returns their ids.
+    ///
+    /// # Errors
+    ///
+    /// The database failed or is gone; nothing was written.
+    pub async fn enqueue(&self, messages: Vec<NewMessage>) -> Result<Vec<i64>, DbError> {
         self.file.check()?;
-        sqlite::update_game(&self.writer, id, expected_version, update).await
+        sqlite::enqueue(&self.writer, &messages).await
+    }
+
+    /// The messages of `platform` still in the outbox, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn pending_messages(&self, platform: &str) -> Result<Vec<StoredMessage>, DbError> {
+        sqlite::pending_messages(&self.pool, platform).await
+    }
+
+    /// Takes delivered (or dropped) messages out of the outbox.
+    ///
+    /// # Errors
+    ///
+    /// The database failed or is gone.
+    pub async fn delete_messages(&self, ids: &[i64]) -> Result<(), DbError> {
+        self.file.check()?;
+        sqlite::delete_messages(&self.writer, ids).await
+    }
+
+    /// How many messages wait in the outbox, every platform together.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn pending_messages_count(&self) -> Result<i64, DbError> {
+        sqlite::count_messages(&self.pool).await
     }
 
     /// In one transaction: appends `action` as the next seq and writes `update` with the same
@@ -283,18 +382,9 @@ impl Store {
         action: &ActionRow,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        let request = sqlite::CommitRequest {
-            id,
-            expected_version,
-            action: action.clone(),
-            update: update.clone(),
-            reply,
-        };
-        self.commits
-            .send(request)
-            .map_err(|_| DbError::Write("the store's writer has stopped".into()))?;
-        answer.await.map_err(|_| DbError::Write("the store's writer has stopped".into()))?
+        self.write_game(id, expected_version, GameWrite::Action(action.clone()), update, Vec::new())
+            .await
+            .map(|(row, _)| row)
     }
 
     /// Removes the last action (a takeback) with the same version check, in one transaction with
@@ -310,8 +400,9 @@ impl Store {
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
-        self.file.check()?;
-        sqlite::remove_last_action(&self.writer, id, expected_version, update).await
+        self.write_game(id, expected_version, GameWrite::RemoveLast, update, Vec::new())
+            .await
+            .map(|(row, _)| row)
     }
 
     /// The value stored under `key`, if any.

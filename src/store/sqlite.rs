@@ -18,7 +18,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{FromRow, Row, Sqlite, SqlitePool};
 
-use super::{ActionRow, DbError, GameRow, GameUpdate, NewGame, UserRow};
+use super::{ActionRow, DbError, GameRow, GameUpdate, NewGame, NewMessage, StoredMessage, UserRow};
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
 /// `&'static str` queries.
@@ -266,7 +266,22 @@ fn one_row(rows_affected: u64) -> Result<(), DbError> {
 
 // ---- games ----
 
-pub(super) async fn create_game(pool: &SqlitePool, game: &NewGame) -> Result<GameRow, DbError> {
+pub(super) async fn create_game(
+    pool: &SqlitePool,
+    game: &NewGame,
+    announce: impl FnOnce(&GameRow) -> Vec<NewMessage>,
+) -> Result<(GameRow, Vec<i64>), DbError> {
+    let mut tx = begin_write(pool).await?;
+    let out = async {
+        let row = insert_game(&mut tx, game).await?;
+        let ids = insert_messages(&mut tx, &announce(&row)).await?;
+        Ok((row, ids))
+    }
+    .await;
+    finish(tx, out).await
+}
+
+async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<GameRow, DbError> {
     sqlx::query_as(concat!(
         "INSERT INTO games (platform, chat_id, kind, options, position, seed, seats, creator, \
          locale, status, clock, engine_version, created_at, updated_at, community, parent_chat) \
@@ -289,7 +304,7 @@ pub(super) async fn create_game(pool: &SqlitePool, game: &NewGame) -> Result<Gam
     .bind(game.now)
     .bind(&game.community)
     .bind(&game.parent_chat)
-    .fetch_one(pool)
+    .fetch_one(&mut *conn)
     .await
     .map_err(db)
 }
@@ -356,9 +371,15 @@ pub(super) async fn update_game(
     id: i64,
     expected_version: i64,
     update: &GameUpdate,
-) -> Result<GameRow, DbError> {
+    messages: &[NewMessage],
+) -> Result<(GameRow, Vec<i64>), DbError> {
     let mut tx = begin_write(pool).await?;
-    let out = write_game(&mut tx, id, expected_version, update).await;
+    let out = async {
+        let row = write_game(&mut tx, id, expected_version, update).await?;
+        let ids = insert_messages(&mut tx, messages).await?;
+        Ok((row, ids))
+    }
+    .await;
     finish(tx, out).await
 }
 
@@ -369,7 +390,9 @@ pub(super) struct CommitRequest {
     pub(super) expected_version: i64,
     pub(super) action: ActionRow,
     pub(super) update: GameUpdate,
-    pub(super) reply: tokio::sync::oneshot::Sender<Result<GameRow, DbError>>,
+    /// The messages announcing the action, written in the same transaction.
+    pub(super) messages: Vec<NewMessage>,
+    pub(super) reply: tokio::sync::oneshot::Sender<Result<(GameRow, Vec<i64>), DbError>>,
 }
 
 /// The most actions one group commit takes.
@@ -421,12 +444,18 @@ pub(super) async fn group_commit(
 async fn commit_group(
     pool: &SqlitePool,
     batch: &[CommitRequest],
-) -> Result<Vec<Result<GameRow, DbError>>, DbError> {
+) -> Result<Vec<Result<(GameRow, Vec<i64>), DbError>>, DbError> {
     let mut tx = begin_write(pool).await?;
     let mut results = Vec::with_capacity(batch.len());
     for r in batch {
         match commit_action_in(&mut tx, r.id, r.expected_version, &r.action, &r.update).await {
-            Ok(row) => results.push(Ok(row)),
+            Ok(row) => match insert_messages(&mut tx, &r.messages).await {
+                Ok(ids) => results.push(Ok((row, ids))),
+                Err(other) => {
+                    tx.rollback().await;
+                    return Err(other);
+                }
+            },
             Err(e @ (DbError::Conflict { .. } | DbError::NotFound)) => results.push(Err(e)),
             Err(other) => {
                 tx.rollback().await;
@@ -493,9 +522,15 @@ pub(super) async fn remove_last_action(
     id: i64,
     expected_version: i64,
     update: &GameUpdate,
-) -> Result<GameRow, DbError> {
+    messages: &[NewMessage],
+) -> Result<(GameRow, Vec<i64>), DbError> {
     let mut tx = begin_write(pool).await?;
-    let out = remove_last_action_in(&mut tx, id, expected_version, update).await;
+    let out = async {
+        let row = remove_last_action_in(&mut tx, id, expected_version, update).await?;
+        let ids = insert_messages(&mut tx, messages).await?;
+        Ok((row, ids))
+    }
+    .await;
     finish(tx, out).await
 }
 
@@ -654,6 +689,92 @@ async fn write_game(
         Some(_) => DbError::Conflict { expected: expected_version },
         None => DbError::NotFound,
     })
+}
+
+// ---- the delivery outbox ----
+
+/// Appends `messages` to the outbox, in order; returns their ids.
+async fn insert_messages(
+    conn: &mut SqliteConnection,
+    messages: &[NewMessage],
+) -> Result<Vec<i64>, DbError> {
+    let mut ids = Vec::with_capacity(messages.len());
+    for m in messages {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO outbox (platform, dest, body, image, game_id, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(&m.platform)
+        .bind(&m.dest)
+        .bind(&m.body)
+        .bind(m.image.as_deref())
+        .bind(m.game_id)
+        .bind(m.created_at)
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(db)?;
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+pub(super) async fn enqueue(
+    pool: &SqlitePool,
+    messages: &[NewMessage],
+) -> Result<Vec<i64>, DbError> {
+    if messages.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut tx = begin_write(pool).await?;
+    let out = insert_messages(&mut tx, messages).await;
+    finish(tx, out).await
+}
+
+/// An outbox row as read: id, platform, dest, body, image, game id, created at.
+type OutboxRow = (i64, String, String, String, Option<Vec<u8>>, Option<i64>, i64);
+
+pub(super) async fn pending_messages(
+    pool: &SqlitePool,
+    platform: &str,
+) -> Result<Vec<StoredMessage>, DbError> {
+    let rows: Vec<OutboxRow> = sqlx::query_as(
+        "SELECT id, platform, dest, body, image, game_id, created_at FROM outbox \
+             WHERE platform = ? ORDER BY id",
+    )
+    .bind(platform)
+    .fetch_all(pool)
+    .await
+    .map_err(db)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, platform, dest, body, image, game_id, created_at)| StoredMessage {
+            id,
+            message: NewMessage { platform, dest, body, image, game_id, created_at },
+        })
+        .collect())
+}
+
+pub(super) async fn delete_messages(pool: &SqlitePool, ids: &[i64]) -> Result<(), DbError> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let mut tx = begin_write(pool).await?;
+    let out = async {
+        for id in ids {
+            sqlx::query("DELETE FROM outbox WHERE id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db)?;
+        }
+        Ok(())
+    }
+    .await;
+    finish(tx, out).await
+}
+
+pub(super) async fn count_messages(pool: &SqlitePool) -> Result<i64, DbError> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM outbox").fetch_one(pool).await.map_err(db)
 }
 
 // ---- meta ----

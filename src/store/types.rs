@@ -187,3 +187,60 @@ pub struct ActionRow {
     /// Unix seconds.
     pub at: i64,
 }
+
+impl GameRow {
+    /// The row as it will read once `update` is written over it (the version moves on by one):
+    /// what the referee words its announcements from before it saves them together.
+    #[must_use]
+    pub fn after(&self, update: &GameUpdate) -> GameRow {
+        GameRow {
+            seats: update.seats.clone(),
+            status: update.status.clone(),
+            result: update.result.clone(),
+            reason: update.reason.clone(),
+            deadline_at: update.deadline_at,
+            reminders_sent: update.reminders_sent,
+            offer: update.offer.clone(),
+            updated_at: update.now,
+            version: self.version + 1,
+            ..self.clone()
+        }
+    }
+}
+
+/// A message for the delivery outbox, as the referee words it (the store does not read it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMessage {
+    /// The platform that delivers it.
+    pub platform: String,
+    /// `chat:<id>` or `user:<id>`.
+    pub dest: String,
+    /// JSON: the text, the buttons, the image's size.
+    pub body: String,
+    /// PNG bytes, when the message carries a board.
+    pub image: Option<Vec<u8>>,
+    /// The game it is about, if any.
+    pub game_id: Option<i64>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+}
+
+/// A message waiting in the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMessage {
+    /// Its outbox id: the order messages were promised in.
+    pub id: i64,
+    /// The message.
+    pub message: NewMessage,
+}
+
+/// A write of one game, with its version check ([`crate::store::Store::write_game`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameWrite {
+    /// Only the game's columns change.
+    Update,
+    /// An action is appended as the next seq (group-committed with other games' actions).
+    Action(ActionRow),
+    /// The last action is taken back.
+    RemoveLast,
+}

@@ -1,0 +1,16 @@
+-- The delivery outbox (docs/referee.md, "Delivery"): every message the referee promises for an
+-- action is written here in the same transaction as the action, and deleted once its platform
+-- has taken it. A row still here after a crash is sent on the next start (at least once).
+-- `dest` is `chat:<id>` or `user:<id>`; `body` is JSON (text, buttons, image size); `image` the
+-- PNG bytes of a board, when the message has one; `created_at` unix milliseconds, for the age
+-- limit past which an undeliverable message is dropped.
+CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    platform TEXT NOT NULL,
+    dest TEXT NOT NULL,
+    body TEXT NOT NULL,
+    image BLOB,
+    game_id INTEGER,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX outbox_by_platform ON outbox (platform, id);

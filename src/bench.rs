@@ -299,6 +299,8 @@ impl RefereeBench {
                 dm_needs_start: false,
                 default_lang: None,
                 start_link: None,
+                // Measured as served: every announcement saved in the outbox with its move.
+                outbox: true,
                 ..Policy::default()
             },
         )]);

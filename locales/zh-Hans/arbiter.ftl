@@ -53,6 +53,7 @@ err-game-not-yours = 你不能在对局 #{ $id } 中这样做。
 err-no-such-game = 没有进行中的对局 #{ $id }。
 err-solver-busy = 你上一个请求还在计算中；请等它有了答复再问。
 err-unresumable = 对局 #{ $id } 无法继续：它的记录在当前版本的机器人上已无法重放。管理员可用 /admin abort #{ $id } 结束它。
+undelivered-dropped = 有 { $count } 条发往本群的消息在 { $hours } 小时内未能送达，已被丢弃。对局本身都已保存：/games 列出对局，/board 查看棋盘。
 unresumable-told = 对局 #{ $id } 无法继续：它的记录在当前版本的机器人上已无法重放。此局不能再下；管理员可用 /admin abort #{ $id } 结束它。
 games-line-unresumable = #{ $id } { $game }：无法继续
 err-invitations-user = 你已有 { $limit } 个未回应的邀请。请等对方回应，或用 /abort 取消一个，再发起新的邀请。

@@ -198,6 +198,7 @@ mod tests {
             text: "line one\nline two".into(),
             image: None,
             buttons: vec![Button { label: "Pass".into(), payload: "3:4:pass".into() }],
+            outbox: None,
         };
         let text = format(&out);
         assert!(text.starts_with("  ✉ private to bob │ line one\n"), "{text}");

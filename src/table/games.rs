@@ -448,7 +448,14 @@ pub(super) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
 
 /// A text message of this game's platform.
 pub(super) fn msg(t: &Table, to: Dest, text: String) -> Outbound {
-    Outbound { platform: t.row.platform.clone(), to, text, image: None, buttons: Vec::new() }
+    Outbound {
+        platform: t.row.platform.clone(),
+        to,
+        text,
+        image: None,
+        buttons: Vec::new(),
+        outbox: None,
+    }
 }
 
 /// The game's chat.

@@ -27,7 +27,9 @@ use tokio::sync::Mutex;
 
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
-use crate::store::{ActionRow, GameRow, NewGame, Store, UserRow};
+use crate::store::{
+    ActionRow, GameRow, GameUpdate, GameWrite, NewGame, NewMessage, Store, UserRow,
+};
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
 use error::TableError;
@@ -118,6 +120,10 @@ pub struct Policy {
     /// proves nothing about direct messages, so a user found unreachable stays so and the
     /// channel is told once.
     pub private_replies: bool,
+    /// The platform's front end delivers from the outbox ([`crate::bot::outbox`]): messages that
+    /// announce a change are saved with it and sent until delivered, across restarts. Off for
+    /// the console and scripts, which print each answer as it comes.
+    pub outbox: bool,
 }
 
 /// The key of the "Type a move" button's payload (`<id>:<turn>:type`): a front end that sets
@@ -154,7 +160,7 @@ struct Pending {
 }
 
 /// One game in memory: its row, the engine state rebuilt from the log, and cached names.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Table {
     row: GameRow,
     game: AnyGame,
@@ -466,9 +472,11 @@ impl Referee {
                 text: self.wording.text(lang, "unresumable-told", &[("id", row.id.into())]),
                 image: None,
                 buttons: Vec::new(),
+                outbox: None,
             });
         }
-        out
+        // Kept like any announcement (the meta mark above keeps it from being said twice).
+        self.enqueue(out, None).await
     }
 
     /// `/admin abort` of a game that cannot be resumed: it is ended as aborted, with no replay.
@@ -481,8 +489,6 @@ impl Referee {
         update.reason = Some("admin-aborted".into());
         update.deadline_at = None;
         update.offer = None;
-        self.store.update_game(id, row.version, &update).await?;
-        self.lock_broken().remove(&id);
         let lang = Lang::from_code(&row.locale).unwrap_or_default();
         let told = self.say(
             ctx,
@@ -491,7 +497,13 @@ impl Referee {
             "aborted",
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
         );
-        Ok(Self::told_here_too(ctx, told))
+        let mut out = Self::told_here_too(ctx, told);
+        let (places, rows) = self.outbox_rows(&out, Some(id));
+        let (_, ids) =
+            self.store.write_game(id, row.version, GameWrite::Update, &update, rows).await?;
+        self.lock_broken().remove(&id);
+        Self::number(&mut out, &places, ids);
+        Ok(out)
     }
 
     /// An administrator's abort said in the game's chat and, when they acted from another chat
@@ -855,7 +867,14 @@ impl Referee {
                 self.wording.text(ctx.lang, "err-internal", &[])
             }
         };
-        Outbound { platform: ctx.platform.clone(), to, text, image: None, buttons: Vec::new() }
+        Outbound {
+            platform: ctx.platform.clone(),
+            to,
+            text,
+            image: None,
+            buttons: Vec::new(),
+            outbox: None,
+        }
     }
 
     fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, id: &str, args: &reply::Args<'_>) -> Outbound {
@@ -865,7 +884,74 @@ impl Referee {
             text: self.wording.text(lang, id, args),
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }
+    }
+
+    /// The messages of `out` whose platform delivers from the outbox and that are not there
+    /// yet, as outbox rows about `game`, with their places in `out`.
+    fn outbox_rows(&self, out: &[Outbound], game: Option<i64>) -> (Vec<usize>, Vec<NewMessage>) {
+        let now_ms = self.clock.now().saturating_mul(1000);
+        let mut durable: HashMap<&str, bool> = HashMap::new();
+        let mut places = Vec::new();
+        let mut rows = Vec::new();
+        for (i, m) in out.iter().enumerate() {
+            let kept = *durable
+                .entry(m.platform.as_str())
+                .or_insert_with(|| self.policy(&m.platform).outbox);
+            if kept && m.outbox.is_none() {
+                places.push(i);
+                rows.push(m.to_stored(game, now_ms));
+            }
+        }
+        (places, rows)
+    }
+
+    /// Gives the messages at `places` their outbox ids.
+    fn number(out: &mut [Outbound], places: &[usize], ids: Vec<i64>) {
+        for (place, id) in places.iter().zip(ids) {
+            if let Some(m) = out.get_mut(*place) {
+                m.outbox = Some(id);
+            }
+        }
+    }
+
+    /// Saves a change of `t`'s game together with `out`, the messages that announce it (one
+    /// transaction: either both are kept or neither), and only then makes `t` the table
+    /// `next`, which the messages were worded from. `next.row` is the row as it will read once
+    /// saved ([`GameRow::after`]).
+    async fn save(
+        &self,
+        t: &mut Table,
+        mut next: Table,
+        write: GameWrite,
+        update: &GameUpdate,
+        mut out: Vec<Outbound>,
+    ) -> Reply {
+        let (places, rows) = self.outbox_rows(&out, Some(t.row.id));
+        let (row, ids) =
+            self.store.write_game(t.row.id, t.row.version, write, update, rows).await?;
+        debug_assert_eq!(row, next.row, "the announcement was worded from another row");
+        next.row = row;
+        *t = next;
+        self.refresh(t);
+        Self::number(&mut out, &places, ids);
+        Ok(out)
+    }
+
+    /// Puts messages that follow a saved change (the Chaos Clock analysis, a group told about a
+    /// missed private message) in the outbox. If the store fails they are still returned, to be
+    /// sent at once without being kept.
+    async fn enqueue(&self, mut out: Vec<Outbound>, game: Option<i64>) -> Vec<Outbound> {
+        let (places, rows) = self.outbox_rows(&out, game);
+        if rows.is_empty() {
+            return out;
+        }
+        match self.store.enqueue(rows).await {
+            Ok(ids) => Self::number(&mut out, &places, ids),
+            Err(e) => tracing::error!(error = ?e, "the outbox cannot be written; sending unkept"),
+        }
+        out
     }
 
     /// Records the user (name, private reachability) and works out the language to answer in.
@@ -905,6 +991,43 @@ impl Referee {
             is_admin: input.is_admin,
             scope: input.scope.clone(),
         })
+    }
+
+    /// The note to a chat whose `count` messages could not be delivered within the age limit
+    /// (`hours`) and were dropped, in the language of the chat's games.
+    #[must_use]
+    pub fn undelivered_note(
+        &self,
+        platform: &str,
+        chat: &str,
+        count: usize,
+        hours: u64,
+    ) -> Outbound {
+        let newest = {
+            let index = self.lock_index();
+            index
+                .by_chat
+                .get(&(platform.to_string(), chat.to_string()))
+                .and_then(|ids| ids.last().copied())
+        };
+        let lang = newest
+            .and_then(|id| self.lock_tables().get(&id).cloned())
+            .and_then(|cell| cell.try_lock().ok().map(|t| public_lang(&t)));
+        let lang = lang.or(self.policy(platform).default_lang).unwrap_or_default();
+        let count = i64::try_from(count).unwrap_or(i64::MAX);
+        let hours = i64::try_from(hours).unwrap_or(i64::MAX);
+        Outbound {
+            platform: platform.to_string(),
+            to: Dest::Chat(chat.to_string()),
+            text: self.wording.text(
+                lang,
+                "undelivered-dropped",
+                &[("count", count.into()), ("hours", hours.into())],
+            ),
+            image: None,
+            buttons: Vec::new(),
+            outbox: None,
+        }
     }
 
     /// Marks a user unreachable privately after a platform refused a delivery (Telegram 403,
@@ -993,7 +1116,7 @@ impl Referee {
                 ),
             });
         }
-        Ok(out)
+        Ok(self.enqueue(out, None).await)
     }
 
     async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Reply {
@@ -1265,6 +1388,7 @@ impl Referee {
                     text,
                     image: None,
                     buttons: Vec::new(),
+                    outbox: None,
                 };
                 m.image = games::picture(&t, Viewer::Public, lang, self.images);
                 out.push(m);
@@ -1389,26 +1513,6 @@ impl Referee {
         // so that reloading the game does not search again.
         let pairs_text: Vec<String> =
             engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let row = self
-            .store
-            .create_game(&NewGame {
-                platform: ctx.platform.clone(),
-                chat_id: chat.to_string(),
-                kind: kind.code().to_string(),
-                options: pairs_text.join(","),
-                position,
-                seed: seed_bits(seed),
-                seats: serde_json::to_string(&seats).unwrap_or_default(),
-                creator: ctx.user.clone(),
-                locale: ctx.lang.code().to_string(),
-                status: if against_bot { "active" } else { "invited" }.into(),
-                clock: serde_json::to_string(&time).unwrap_or_default(),
-                engine_version: ENGINE_VERSION,
-                now: self.clock.now(),
-                community: ctx.scope.community.clone(),
-                parent_chat: ctx.scope.parent.clone(),
-            })
-            .await?;
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
             Some(BOT_USER) => self.wording.text(ctx.lang, "bot-name", &[]),
@@ -1418,23 +1522,56 @@ impl Referee {
                 .map_or_else(|| o.to_string(), |r| r.display_name),
             None => "?".to_string(),
         });
-        let table = Table {
-            row,
-            game: engine,
-            seats,
-            names,
+        let new_game = NewGame {
+            platform: ctx.platform.clone(),
+            chat_id: chat.to_string(),
+            kind: kind.code().to_string(),
+            options: pairs_text.join(","),
+            position,
+            seed: seed_bits(seed),
+            seats: serde_json::to_string(&seats).unwrap_or_default(),
+            creator: ctx.user.clone(),
+            locale: ctx.lang.code().to_string(),
+            status: if against_bot { "active" } else { "invited" }.into(),
+            clock: serde_json::to_string(&time).unwrap_or_default(),
+            engine_version: ENGINE_VERSION,
+            now: self.clock.now(),
+            community: ctx.scope.community.clone(),
+            parent_chat: ctx.scope.parent.clone(),
+        };
+        let table = |row: &GameRow| Table {
+            row: row.clone(),
+            game: engine.clone(),
+            seats: seats.clone(),
+            names: names.clone(),
             time,
             actions: 0,
             pending: HashMap::new(),
             partial: HashMap::new(),
             last: None,
         };
+        // The invitation names the new game's id: it is worded from the row inside the
+        // transaction that creates it, and kept with it.
+        let mut invitation = Vec::new();
+        let (row, ids) = self
+            .store
+            .create_game_with(&new_game, |row| {
+                if against_bot {
+                    return Vec::new();
+                }
+                invitation =
+                    vec![games::invitation(&self.wording, ctx, &table(row), opponent.is_some())];
+                self.outbox_rows(&invitation, Some(row.id)).1
+            })
+            .await?;
+        let table = table(&row);
         if against_bot {
             return self.start_against_bot(ctx, table).await;
         }
-        let out = games::invitation(&self.wording, ctx, &table, opponent.is_some());
+        let (places, _) = self.outbox_rows(&invitation, Some(row.id));
+        Self::number(&mut invitation, &places, ids);
         self.install(table);
-        Ok(vec![out])
+        Ok(invitation)
     }
 
     /// A game against the bot starts at once (no invitation to accept); the bot moves if it is
@@ -1443,8 +1580,10 @@ impl Referee {
         let now = self.clock.now();
         let mut update = table.row.update(now);
         update.deadline_at = Some(now + decision_seconds(&table.game, table.time));
-        table.row = self.store.update_game(table.row.id, table.row.version, &update).await?;
-        let mut out = vec![games::started(&self.wording, ctx, &table, self.images)];
+        let mut next = table.clone();
+        next.row = table.row.after(&update);
+        let started = vec![games::started(&self.wording, ctx, &next, self.images)];
+        let mut out = self.save(&mut table, next, GameWrite::Update, &update, started).await?;
         let id = table.row.id;
         self.install(table);
         let cell = self.table(id)?;
@@ -1476,14 +1615,15 @@ impl Referee {
                 .search(&who, "the bot's search", move || games::bot_action(&game, seat))
                 .await?;
             let Some((action, proven)) = choice else { break };
+            let mut said = Vec::new();
             if !proven {
-                out.push(games::msg(
+                said.push(games::msg(
                     t,
                     games::public(t),
                     self.wording.text(public_lang(t), "bot-unproven", &[]),
                 ));
             }
-            out.extend(self.apply(t, seat.index(), &action, None).await?);
+            out.extend(self.apply(t, seat.index(), &action, None, said).await?);
         }
         Ok(out)
     }
@@ -1496,7 +1636,7 @@ impl Referee {
         action: &AnyAction,
         by: Option<&str>,
     ) -> Reply {
-        let mut out = self.apply(t, seat, action, by).await?;
+        let mut out = self.apply(t, seat, action, by, Vec::new()).await?;
         // The player's action is saved: it is announced whatever happens to the bot's answer
         // (which the next clock tick retries).
         match self.bot_moves(t).await {
@@ -1684,15 +1824,14 @@ impl Referee {
         update.status = "active".into();
         update.deadline_at = Some(now + decision_seconds(&t.game, t.time));
         update.reminders_sent = 0;
-        let row = self.store.update_game(id, t.row.version, &update).await?;
-        t.row = row;
-        t.seats = seats;
-        t.names[1] = ctx.name.clone();
-        self.refresh(&t);
-        let mut out = vec![games::started(&self.wording, ctx, &t, self.images)];
-        out.extend(self.turn_prompts(&t).await);
-        self.add_buttons(&t, &mut out);
-        Ok(out)
+        let mut next = t.clone();
+        next.row = t.row.after(&update);
+        next.seats = seats;
+        next.names[1] = ctx.name.clone();
+        let mut out = vec![games::started(&self.wording, ctx, &next, self.images)];
+        out.extend(self.turn_prompts(&next).await);
+        self.add_buttons(&next, &mut out);
+        self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
 
     async fn decline(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -1726,16 +1865,17 @@ impl Referee {
         update.status = "aborted".into();
         update.reason = Some("declined".into());
         update.deadline_at = None;
-        t.row = self.store.update_game(id, t.row.version, &update).await?;
-        self.refresh(&t);
+        let mut next = t.clone();
+        next.row = t.row.after(&update);
         let lang = public_lang(&t);
-        Ok(vec![self.say(
+        let out = vec![self.say(
             ctx,
             Dest::Chat(t.row.chat_id.clone()),
             lang,
             "declined",
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
-        )])
+        )];
+        self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
 
     async fn move_text(&self, ctx: &Ctx, id: Option<i64>, text: &str) -> Reply {
@@ -1872,12 +2012,14 @@ impl Referee {
 
     /// Validates, applies to a copy, saves (one transaction with the version check), then
     /// announces. On any error nothing changed.
+    /// `said` are messages that come first (the referee playing for a player out of time).
     async fn apply(
         &self,
         t: &mut Table,
         seat: usize,
         action: &AnyAction,
         by: Option<&str>,
+        said: Vec<Outbound>,
     ) -> Reply {
         let mut game = t.game.clone();
         let notation = game.format_action(action);
@@ -1904,21 +2046,26 @@ impl Referee {
             by_user: by.map(str::to_string),
             at: now,
         };
-        let saved = self.store.commit_action(t.row.id, t.row.version, &row, &update).await?;
-        // Saved: only now does anything change in memory or get announced.
-        t.row = saved;
-        t.game = game;
-        t.actions += 1;
-        t.last = Some((seat, row.notation.clone()));
-        t.pending.clear();
-        t.partial.clear();
-        self.refresh(t);
-        let langs = self.seat_langs(t).await;
-        let mut out = games::announce(&self.wording, t, &events, &langs, self.images);
-        out.extend(self.turn_prompts(t).await);
-        self.add_buttons(t, &mut out);
-        if t.row.status == "over" {
-            out.extend(self.analysis(t).await);
+        // The announcement is worded from the table as it will be, and saved with the action:
+        // only once both are kept does anything change in memory or get sent.
+        let mut next = t.clone();
+        next.row = t.row.after(&update);
+        next.game = game;
+        next.actions += 1;
+        next.last = Some((seat, row.notation.clone()));
+        next.pending.clear();
+        next.partial.clear();
+        let langs = self.seat_langs(&next).await;
+        let mut out = said;
+        out.extend(games::announce(&self.wording, &next, &events, &langs, self.images));
+        out.extend(self.turn_prompts(&next).await);
+        self.add_buttons(&next, &mut out);
+        let mut out = self.save(t, next, GameWrite::Action(row), &update, out).await?;
+        // The analysis of a finished game is long work: it comes after the save, on its own.
+        if t.row.status == "over"
+            && let Some(analysis) = self.analysis(t).await
+        {
+            out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
         }
         Ok(out)
     }
@@ -2193,6 +2340,7 @@ impl Referee {
         status: &str,
         result: Option<GameResult>,
         reason: &str,
+        said: Vec<Outbound>,
     ) -> Result<Vec<Outbound>, TableError> {
         let mut update = t.row.update(self.clock.now());
         update.status = status.to_string();
@@ -2200,12 +2348,16 @@ impl Referee {
         update.reason = Some(reason.to_string());
         update.deadline_at = None;
         update.offer = None;
-        t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
-        t.pending.clear();
-        self.refresh(t);
-        let mut out = vec![games::finished(&self.wording, t, result, reason, self.images)];
-        if result.is_some() {
-            out.extend(self.analysis(t).await);
+        let mut next = t.clone();
+        next.row = t.row.after(&update);
+        next.pending.clear();
+        let mut out = said;
+        out.push(games::finished(&self.wording, &next, result, reason, self.images));
+        let mut out = self.save(t, next, GameWrite::Update, &update, out).await?;
+        if result.is_some()
+            && let Some(analysis) = self.analysis(t).await
+        {
+            out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
         }
         Ok(out)
     }
@@ -2219,7 +2371,7 @@ impl Referee {
             return Err(TableError::user("err-game-over"));
         }
         let winner = Seat(u8::try_from(1 - seat.min(1)).unwrap_or(0));
-        self.finish(&mut t, "over", Some(GameResult::Winner(winner)), "resigned").await
+        self.finish(&mut t, "over", Some(GameResult::Winner(winner)), "resigned", Vec::new()).await
     }
 
     async fn offer(
@@ -2254,31 +2406,32 @@ impl Referee {
             // Accepting: an explicit accept, or offering back what the other side offered.
             (Some(o), Some(true) | None) if o.by != seat => {
                 if kind == OfferKind::Draw {
-                    let mut out = vec![self.say(
+                    let said = vec![self.say(
                         ctx,
                         to,
                         lang,
                         accepted_id,
                         &[("name", name.into()), ("id", id.into())],
                     )];
-                    out.extend(
-                        self.finish(&mut t, "over", Some(GameResult::Draw), "agreed").await?,
-                    );
-                    return Ok(out);
+                    return self
+                        .finish(&mut t, "over", Some(GameResult::Draw), "agreed", said)
+                        .await;
                 }
                 self.take_back(ctx, &mut t, accepted_id).await
             }
             (Some(o), Some(false)) if o.by != seat => {
                 let mut update = t.row.update(self.clock.now());
                 update.offer = None;
-                t.row = self.store.update_game(id, t.row.version, &update).await?;
-                Ok(vec![self.say(
+                let mut next = t.clone();
+                next.row = t.row.after(&update);
+                let out = vec![self.say(
                     ctx,
                     to,
                     lang,
                     declined_id,
                     &[("name", name.into()), ("id", id.into())],
-                )])
+                )];
+                self.save(&mut t, next, GameWrite::Update, &update, out).await
             }
             (Some(_), None) => Err(TableError::user("err-offer-pending")),
             (_, Some(_)) => Err(TableError::user("err-no-offer")),
@@ -2289,7 +2442,8 @@ impl Referee {
                 let mut update = t.row.update(self.clock.now());
                 update.offer =
                     Some(serde_json::to_string(&Offer { kind, by: seat }).unwrap_or_default());
-                t.row = self.store.update_game(id, t.row.version, &update).await?;
+                let mut next = t.clone();
+                next.row = t.row.after(&update);
                 let other = t.names.get(1 - seat.min(1)).cloned().unwrap_or_default();
                 let mut out = self.say(
                     ctx,
@@ -2309,7 +2463,7 @@ impl Referee {
                         payload: format!("{id}:{}:{word}-decline", t.actions),
                     },
                 ];
-                Ok(vec![out])
+                self.save(&mut t, next, GameWrite::Update, &update, vec![out]).await
             }
         }
     }
@@ -2338,30 +2492,37 @@ impl Referee {
         update.offer = None;
         update.deadline_at = Some(now + decision_seconds(&game, t.time));
         update.reminders_sent = 0;
-        t.row = self.store.remove_last_action(t.row.id, t.row.version, &update).await?;
-        t.game = game;
-        t.actions -= 1;
-        t.last = actions
+        let mut next = t.clone();
+        next.row = t.row.after(&update);
+        next.game = game;
+        next.actions -= 1;
+        next.last = actions
             .iter()
             .rev()
             .nth(1)
             .and_then(|a| Some((usize::try_from(a.seat).ok()?, a.notation.clone())));
-        t.pending.clear();
-        self.refresh(t);
-        let lang = public_lang(t);
+        next.pending.clear();
+        let lang = public_lang(&next);
         let mut out = vec![self.say(
             ctx,
-            Dest::Chat(t.row.chat_id.clone()),
+            Dest::Chat(next.row.chat_id.clone()),
             lang,
             said,
-            &[("name", ctx.name.as_str().into()), ("id", t.row.id.into())],
+            &[("name", ctx.name.as_str().into()), ("id", next.row.id.into())],
         )];
         // Everyone sees the position the game went back to (takebacks exist only in games
         // without hidden information).
-        let view = t.game.view(Viewer::Public);
-        out.push(games::view_message(&self.wording, lang, t, &view, games::public(t), self.images));
-        out.extend(self.turn_prompts(t).await);
-        Ok(out)
+        let view = next.game.view(Viewer::Public);
+        out.push(games::view_message(
+            &self.wording,
+            lang,
+            &next,
+            &view,
+            games::public(&next),
+            self.images,
+        ));
+        out.extend(self.turn_prompts(&next).await);
+        self.save(t, next, GameWrite::RemoveLast, &update, out).await
     }
 
     async fn abort(&self, ctx: &Ctx, id: Option<i64>, admin: bool) -> Reply {
@@ -2401,9 +2562,8 @@ impl Referee {
             "aborted",
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
         );
-        let mut out = if admin { Self::told_here_too(ctx, told) } else { vec![told] };
-        out.extend(self.finish(&mut t, "aborted", None, reason).await?);
-        Ok(out)
+        let said = if admin { Self::told_here_too(ctx, told) } else { vec![told] };
+        self.finish(&mut t, "aborted", None, reason, said).await
     }
 
     async fn games(&self, ctx: &Ctx) -> Vec<Outbound> {
@@ -2497,6 +2657,7 @@ impl Referee {
             text,
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }]
     }
 
@@ -2518,6 +2679,7 @@ impl Referee {
             text: games::rules_text(&self.wording, ctx.lang, kind),
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }])
     }
 
@@ -2538,6 +2700,7 @@ impl Referee {
             text,
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }
     }
 
@@ -2696,26 +2859,24 @@ impl Referee {
         if now >= deadline {
             if let Some((text, said)) = games::timeout_action(&t.game, prompt) {
                 let action = t.game.parse_action(seat, text)?;
-                let mut out = vec![self.say(
+                let said = vec![self.say(
                     &ctx,
                     Dest::Chat(t.row.chat_id.clone()),
                     lang,
                     said,
                     &[("name", name.as_str().into()), ("id", t.row.id.into())],
                 )];
-                out.extend(self.apply(t, seat.index(), &action, None).await?);
-                return Ok(out);
+                return self.apply(t, seat.index(), &action, None, said).await;
             }
             let winner = Seat(1 - seat.0.min(1));
-            let mut out = vec![self.say(
+            let said = vec![self.say(
                 &ctx,
                 Dest::Chat(t.row.chat_id.clone()),
                 lang,
                 "timeout-loss",
                 &[("name", name.as_str().into()), ("id", t.row.id.into())],
             )];
-            out.extend(self.finish(t, "over", Some(GameResult::Winner(winner)), "timeout").await?);
-            return Ok(out);
+            return self.finish(t, "over", Some(GameResult::Winner(winner)), "timeout", said).await;
         }
         let level = if now >= start + length * 9 / 10 {
             2
@@ -2729,22 +2890,23 @@ impl Referee {
         }
         let mut update = t.row.update(now);
         update.reminders_sent = level;
-        t.row = self.store.update_game(t.row.id, t.row.version, &update).await?;
-        self.refresh(t);
-        let Some(Some(user)) = t.seats.get(seat.index()) else { return Ok(Vec::new()) };
-        let wants = self.user_row(&t.row.platform, user).await?.is_none_or(|r| r.notifications);
-        if !wants {
-            return Ok(Vec::new());
+        let mut next = t.clone();
+        next.row = t.row.after(&update);
+        let mut out = Vec::new();
+        if let Some(Some(user)) = t.seats.get(seat.index())
+            && self.user_row(&t.row.platform, user).await?.is_none_or(|r| r.notifications)
+        {
+            let user_lang = self.lang_of(&t.row.platform, user).await;
+            let left = human_duration(deadline - now, user_lang);
+            out.push(self.say(
+                &ctx,
+                Dest::User(user.clone()),
+                user_lang,
+                "reminder",
+                &[("id", t.row.id.into()), ("left", left.into())],
+            ));
         }
-        let user_lang = self.lang_of(&t.row.platform, user).await;
-        let left = human_duration(deadline - now, user_lang);
-        Ok(vec![self.say(
-            &ctx,
-            Dest::User(user.clone()),
-            user_lang,
-            "reminder",
-            &[("id", t.row.id.into()), ("left", left.into())],
-        )])
+        self.save(t, next, GameWrite::Update, &update, out).await
     }
 }
 

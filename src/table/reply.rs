@@ -54,6 +54,75 @@ pub struct Outbound {
     pub image: Option<Image>,
     /// Choices.
     pub buttons: Vec<Button>,
+    /// Its id in the delivery outbox when it was saved there with the change it announces
+    /// (the front end takes it out once delivered); `None` for an answer that changed nothing,
+    /// which is sent at once and not kept.
+    pub outbox: Option<i64>,
+}
+
+/// How a message's text, buttons and image size are kept in the outbox's `body` column.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Body {
+    text: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    buttons: Vec<(String, String)>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    size: Option<(u32, u32)>,
+}
+
+impl Outbound {
+    /// The message as the outbox keeps it, for the game `game_id`, promised at `now_ms`.
+    #[must_use]
+    pub fn to_stored(&self, game_id: Option<i64>, now_ms: i64) -> crate::store::NewMessage {
+        let dest = match &self.to {
+            Dest::Chat(c) => format!("chat:{c}"),
+            Dest::User(u) => format!("user:{u}"),
+        };
+        let body = Body {
+            text: self.text.clone(),
+            buttons: self.buttons.iter().map(|b| (b.label.clone(), b.payload.clone())).collect(),
+            size: self.image.as_ref().map(|i| (i.width, i.height)),
+        };
+        crate::store::NewMessage {
+            platform: self.platform.clone(),
+            dest,
+            // A struct of strings and numbers always serialises.
+            body: serde_json::to_string(&body).unwrap_or_default(),
+            image: self.image.as_ref().map(|i| i.png.clone()),
+            game_id,
+            created_at: now_ms,
+        }
+    }
+
+    /// A message read back from the outbox; `None` for a row that does not parse (logged by
+    /// the caller and dropped).
+    #[must_use]
+    pub fn from_stored(stored: &crate::store::StoredMessage) -> Option<Outbound> {
+        let m = &stored.message;
+        let to = match m.dest.split_once(':')? {
+            ("chat", c) => Dest::Chat(c.to_string()),
+            ("user", u) => Dest::User(u.to_string()),
+            _ => return None,
+        };
+        let body: Body = serde_json::from_str(&m.body).ok()?;
+        let image = match (&m.image, body.size) {
+            (Some(png), Some((width, height))) => Some(Image { png: png.clone(), width, height }),
+            (Some(png), None) => Some(Image { png: png.clone(), width: 0, height: 0 }),
+            (None, _) => None,
+        };
+        Some(Outbound {
+            platform: m.platform.clone(),
+            to,
+            text: body.text,
+            image,
+            buttons: body
+                .buttons
+                .into_iter()
+                .map(|(label, payload)| Button { label, payload })
+                .collect(),
+            outbox: Some(stored.id),
+        })
+    }
 }
 
 /// A language the referee speaks.

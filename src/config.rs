@@ -7,7 +7,7 @@ use anyhow::Context;
 use serde::Deserialize;
 
 /// The whole configuration.
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The SQLite file (env `ARBITER_DATABASE`).
@@ -20,6 +20,43 @@ pub struct Config {
     pub discord: DiscordConfig,
     /// Bounds on what users may keep open.
     pub limits: LimitsConfig,
+    /// How patiently messages are delivered.
+    pub delivery: DeliveryConfig,
+}
+
+/// How patiently the chat platforms' messages are delivered ([`crate::bot::outbox`]).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DeliveryConfig {
+    /// A message not delivered within this many hours is dropped, with a log line and a note
+    /// to its chat (env `ARBITER_DELIVERY_MAX_AGE_HOURS`; default 24).
+    pub max_age_hours: f64,
+    /// A send with no answer after this many seconds is abandoned and tried again (env
+    /// `ARBITER_SEND_TIMEOUT_SECONDS`; default 30).
+    pub send_timeout_seconds: f64,
+    /// On SIGTERM or Ctrl-C, how many seconds to keep delivering before what is left is kept
+    /// for the next start (env `ARBITER_STOP_GRACE_SECONDS`; default 10).
+    pub grace_seconds: f64,
+}
+
+impl Default for DeliveryConfig {
+    fn default() -> Self {
+        DeliveryConfig { max_age_hours: 24.0, send_timeout_seconds: 30.0, grace_seconds: 10.0 }
+    }
+}
+
+impl DeliveryConfig {
+    /// The outbox's settings.
+    #[must_use]
+    pub fn settings(&self) -> crate::bot::outbox::Settings {
+        let secs = |s: f64| std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9));
+        crate::bot::outbox::Settings {
+            max_age: secs(self.max_age_hours * 3600.0),
+            send_timeout: secs(self.send_timeout_seconds),
+            grace: secs(self.grace_seconds),
+            ..crate::bot::outbox::Settings::default()
+        }
+    }
 }
 
 /// Bounds on what users may keep open, so that nobody can fill a chat or the store.
@@ -129,6 +166,7 @@ impl Default for Config {
             telegram: TelegramConfig::default(),
             discord: DiscordConfig::default(),
             limits: LimitsConfig::default(),
+            delivery: DeliveryConfig::default(),
         }
     }
 }
@@ -176,6 +214,28 @@ impl Config {
             config.limits.invitations = n.trim().parse().map_err(|_| {
                 anyhow::anyhow!("ARBITER_MAX_INVITATIONS must be a whole number, not {n:?}")
             })?;
+        }
+        for (key, field) in [
+            ("ARBITER_DELIVERY_MAX_AGE_HOURS", &mut config.delivery.max_age_hours),
+            ("ARBITER_SEND_TIMEOUT_SECONDS", &mut config.delivery.send_timeout_seconds),
+            ("ARBITER_STOP_GRACE_SECONDS", &mut config.delivery.grace_seconds),
+        ] {
+            if let Some(v) = env(key).filter(|v| !v.trim().is_empty()) {
+                *field = v
+                    .trim()
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("{key} must be a number, not {v:?}"))?;
+            }
+        }
+        for (key, value) in [
+            ("max_age_hours", config.delivery.max_age_hours),
+            ("send_timeout_seconds", config.delivery.send_timeout_seconds),
+            ("grace_seconds", config.delivery.grace_seconds),
+        ] {
+            anyhow::ensure!(
+                value.is_finite() && value > 0.0,
+                "[delivery] {key} must be a positive number, not {value}"
+            );
         }
         if let Some(user) = env("ARBITER_CONSOLE_USER").filter(|v| !v.is_empty()) {
             config.console.user = user;

@@ -3,6 +3,8 @@
 //!
 //! - [`serve`]: `arbiter serve`, one store and one referee for every configured platform, the
 //!   clock, and the routing of each message to its platform's front end.
+//! - [`outbox`]: the deliverer each chat platform sends through: per chat, in order, retried
+//!   until delivered, resumed after a restart.
 //! - [`telegram`]: the Telegram bot (long polling).
 //! - [`discord`]: the Discord bot (gateway, slash commands, buttons, forms).
 //! - [`console`]: a local table at the terminal, one person playing several users (what
@@ -12,6 +14,7 @@
 
 pub mod console;
 pub mod discord;
+pub mod outbox;
 pub mod script;
 pub mod serve;
 pub mod telegram;

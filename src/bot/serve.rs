@@ -27,8 +27,9 @@ use crate::table::reply::Outbound;
 /// to its platform, in order.
 pub type Batch = Vec<Outbound>;
 
-/// How long a front end may take to stop after the shutdown signal (deliveries in flight).
-const STOP_GRACE: Duration = Duration::from_secs(10);
+/// How long a front end may take to stop after the shutdown signal, beyond the delivery grace
+/// (`[delivery] grace_seconds`): the updates in hand are answered first.
+const STOP_MARGIN: Duration = Duration::from_secs(15);
 
 /// Hands the referee's messages to the front end that owns their platform.
 #[derive(Debug, Clone, Default)]
@@ -124,6 +125,7 @@ pub async fn run(
             &config.telegram.api_url,
             referee.clone(),
             router.clone(),
+            config.delivery.settings(),
         );
         let bot = tokio::select! {
             bot = connect => bot?,
@@ -141,6 +143,7 @@ pub async fn run(
             config.discord.threads,
             referee.clone(),
             router.clone(),
+            config.delivery.settings(),
         )
         .await?;
         front_ends.spawn(bot.run(inbox, stop_rx.clone()));
@@ -157,7 +160,7 @@ pub async fn run(
     };
     // Stop the others and give them time to deliver what is in flight.
     let _ = stop_tx.send(true);
-    let rest = tokio::time::timeout(STOP_GRACE, async {
+    let rest = tokio::time::timeout(config.delivery.settings().grace + STOP_MARGIN, async {
         let mut results = Vec::new();
         while let Some(result) = front_ends.join_next().await {
             results.push(result);
@@ -237,6 +240,7 @@ mod tests {
             text: text.into(),
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }
     }
 

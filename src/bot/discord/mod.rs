@@ -36,7 +36,7 @@ pub mod translate;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Mutex as StdMutex, OnceLock};
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -52,18 +52,20 @@ use serenity::{
 };
 use tokio::sync::{mpsc, watch};
 
+use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
 use crate::games::GameKind;
 use crate::table::command::CommandSpec;
-use crate::table::reply::{Button, Lang, Outbound, Wording};
+use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
 use crate::table::{Answer, Chat, Incoming, Policy, Referee, Scope, TYPE_MOVE_KEY};
 use translate::{CommandDef, Complete, Invoker, OptionKind, Post, Target, Value};
 
 /// The platform name of Discord games and messages.
 pub const PLATFORM: &str = "discord";
 
-/// Attempts of one call when Discord answers 429 (only with the rate limiter off).
+/// Attempts of one call other than a delivery (those go through the [`Outbox`]) when Discord
+/// answers 429 (only with the rate limiter off).
 const MAX_ATTEMPTS: u32 = 4;
 /// The first pause after a 429 (doubled each time): serenity does not hand the adapter the
 /// `retry_after` of an error, so this is a backoff.
@@ -86,6 +88,7 @@ pub fn policy() -> Policy {
         move_button: true,
         dm_failed_id: Some("dm-failed-discord"),
         private_replies: true,
+        outbox: true,
     }
 }
 
@@ -157,8 +160,10 @@ pub struct Shared {
     router: Router,
     /// The slash commands by name.
     defs: HashMap<&'static str, CommandDef>,
-    /// User id → their direct-message channel.
-    dms: StdMutex<HashMap<String, ChannelId>>,
+    /// Sends channel posts and direct messages, per destination, until delivered (set once the
+    /// REST client exists).
+    outbox: OnceLock<Outbox<Sender>>,
+    settings: outbox::Settings,
     guild: Option<u64>,
     /// One public thread per game started in a channel.
     threads: bool,
@@ -185,6 +190,7 @@ impl Discord {
         threads: bool,
         referee: Arc<Referee>,
         router: Router,
+        settings: outbox::Settings,
     ) -> anyhow::Result<Discord> {
         let url = url::Url::parse(api_url)
             .with_context(|| format!("DISCORD_API_URL is not a URL: {api_url}"))?;
@@ -207,7 +213,8 @@ impl Discord {
             referee,
             router,
             defs: defs.into_iter().map(|d| (d.spec.name, d)).collect(),
-            dms: StdMutex::new(HashMap::new()),
+            outbox: OnceLock::new(),
+            settings,
             guild,
             threads,
             token: token.to_string(),
@@ -236,6 +243,13 @@ impl Discord {
             .framework(framework)
             .await
             .context("building the Discord client")?;
+        let sender = Sender {
+            http: client.http.clone(),
+            referee: shared.referee.clone(),
+            dms: StdMutex::new(HashMap::new()),
+        };
+        let store = shared.referee.store().clone();
+        let _ = shared.outbox.set(Outbox::new(sender, store, settings));
         let gateway = client.ws_url.lock().await.clone();
         if loopback {
             let ok = url::Url::parse(&gateway).is_ok_and(|u| is_loopback(&u));
@@ -259,6 +273,9 @@ impl Discord {
         stop: watch::Receiver<bool>,
     ) -> anyhow::Result<()> {
         let Discord { mut client, shared } = self;
+        if let Err(e) = shared.outbox().resume().await {
+            tracing::error!(error = ?e, "reading the outbox; undelivered messages wait for a restart");
+        }
         let http = client.http.clone();
         let shards = client.shard_manager.clone();
         let deliverer = tokio::spawn(deliver_inbox(shared.clone(), http, inbox, stop.clone()));
@@ -283,9 +300,11 @@ impl Discord {
             running.abort();
         }
         if tokio::time::timeout(STOP_GRACE, deliverer).await.is_err() {
-            tracing::warn!("Discord deliveries did not finish in time");
+            tracing::warn!("the clock's messages did not reach the outbox in time");
         }
+        let lost = shared.outbox().stop(shared.settings.grace).await;
         tracing::info!("Discord stopped");
+        anyhow::ensure!(lost == 0, "{lost} Discord messages could be neither sent nor kept");
         Ok(())
     }
 }
@@ -845,9 +864,14 @@ impl Shared {
         self.deliver(http, Some(Origin::Modal(form)), answer.messages, Some(invoker)).await;
     }
 
+    fn outbox(&self) -> &Outbox<Sender> {
+        self.outbox.get_or_init(|| unreachable!("the outbox is set when the client is built"))
+    }
+
     /// Delivers one referee answer (other platforms' messages to their front ends). With an
-    /// interaction, its deferred reply is replaced by the first ephemeral message (commands and
-    /// forms) or removed when there is none.
+    /// interaction, what is only the invoker's goes as its ephemeral replies: the first one
+    /// replaces the deferred reply (commands and forms), or the deferred reply is removed when
+    /// there is none. Everything else goes through the outbox.
     async fn deliver(
         &self,
         http: &Http,
@@ -860,31 +884,40 @@ impl Shared {
         if !others.is_empty() {
             self.router.route(others);
         }
-        let posts = translate::plan(mine, invoker.as_ref());
+        let (inline, queued): (Vec<Outbound>, Vec<Outbound>) = mine.into_iter().partition(|m| {
+            origin.is_some() && matches!(translate::target(m, invoker.as_ref()), Target::Ephemeral)
+        });
+        self.outbox().push(queued);
         // Commands and forms were deferred ephemerally: the first ephemeral message replaces
         // the "thinking…"; a button's acknowledgement has nothing to replace.
         let mut pending = matches!(origin, Some(Origin::Command(_) | Origin::Modal(_)));
-        let mut closed = Vec::new();
-        for post in &posts {
-            match (&post.target, origin) {
-                (Target::Ephemeral, Some(origin)) => {
+        if let Some(origin) = origin {
+            for m in inline {
+                let kept = m.outbox;
+                let mut sent = true;
+                for post in translate::plan(vec![m.clone()], invoker.as_ref()) {
                     let result = if pending {
                         pending = false;
-                        call("edit reply", || origin.edit(http, edit(post))).await
+                        call("edit reply", || origin.edit(http, edit(&post))).await
                     } else {
-                        call("followup", || origin.followup(http, followup(post))).await
+                        call("followup", || origin.followup(http, followup(&post))).await
                     };
                     if let Err(e) = result {
-                        tracing::error!(error = %e, "an ephemeral reply was lost");
+                        tracing::warn!(error = %e, "an ephemeral reply failed");
+                        sent = false;
+                        break;
                     }
                 }
-                // Without an interaction there is nothing ephemeral (plan never does this).
-                (Target::Ephemeral, None) => {}
-                (Target::Channel(channel), _) => self.to_channel(http, channel, post).await,
-                (Target::Dm(user), _) => {
-                    if !closed.contains(user) && !self.to_user(http, user, post).await {
-                        closed.push(user.clone());
+                match (sent, kept) {
+                    (true, Some(id)) => {
+                        if let Err(e) = self.referee.store().delete_messages(&[id]).await {
+                            tracing::error!(error = ?e, "marking an ephemeral reply delivered");
+                        }
                     }
+                    // A kept message the interaction could not carry goes as a direct message.
+                    (false, Some(_)) => self.outbox().push(vec![m]),
+                    (false, None) => tracing::error!("an ephemeral reply was lost"),
+                    (true, None) => {}
                 }
             }
         }
@@ -893,18 +926,6 @@ impl Shared {
             && let Err(e) = call("delete reply", || origin.delete(http)).await
         {
             tracing::warn!(error = %e, "removing the deferred reply failed");
-        }
-        for user in closed {
-            match self.referee.delivery_failed(PLATFORM, &user).await {
-                Ok(explanation) => {
-                    for post in translate::plan(explanation, None) {
-                        if let Target::Channel(channel) = &post.target {
-                            self.to_channel(http, channel, &post).await;
-                        }
-                    }
-                }
-                Err(e) => tracing::error!(error = ?e, "recording closed direct messages"),
-            }
         }
     }
 
@@ -926,59 +947,109 @@ impl Shared {
         }
     }
 
-    async fn to_channel(&self, http: &Http, channel: &str, post: &Post) {
-        let Ok(id) = channel.parse::<u64>() else {
-            tracing::error!(channel, "not a Discord channel id");
-            return;
-        };
-        let channel = ChannelId::new(id.max(1));
-        if let Err(e) = call("send", || channel.send_message(http, channel_message(post))).await {
-            tracing::error!(error = %e, "a message was lost (the game itself is saved)");
-        }
-    }
-
-    /// Sends a direct message; false when the user's direct messages are closed (50007).
-    async fn to_user(&self, http: &Http, user: &str, post: &Post) -> bool {
-        let Ok(id) = user.parse::<u64>() else {
-            tracing::error!(user, "not a Discord user id");
-            return true;
-        };
-        let cached =
-            self.dms.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(user).copied();
-        let channel = match cached {
-            Some(c) => c,
-            None => {
-                match call("open dm", || UserId::new(id.max(1)).create_dm_channel(http)).await {
-                    Ok(dm) => {
-                        self.dms
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .insert(user.to_string(), dm.id);
-                        dm.id
-                    }
-                    Err(e) => {
-                        tracing::error!(error = %e, "opening a direct message channel failed");
-                        return http_status(&e)
-                            .is_none_or(|(_, code)| code != translate::DMS_CLOSED);
-                    }
-                }
-            }
-        };
-        match call("dm", || channel.send_message(http, channel_message(post))).await {
-            Ok(_) => true,
-            Err(e) if http_status(&e).is_some_and(|(_, c)| c == translate::DMS_CLOSED) => {
-                tracing::warn!(user, "direct messages closed");
-                false
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "a direct message was lost (the game itself is saved)");
-                true
-            }
-        }
-    }
-
     fn completing_asker(&self, i: &CommandInteraction) -> Asker {
         asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale)
+    }
+}
+
+/// Discord as the [`Outbox`] sends through it.
+pub struct Sender {
+    http: Arc<Http>,
+    referee: Arc<Referee>,
+    /// User id → their direct-message channel.
+    dms: StdMutex<HashMap<String, ChannelId>>,
+}
+
+/// What a failed REST call means for a delivery to `to`.
+fn fault(to: &Dest, error: &serenity::Error) -> Fault {
+    let detail = error.to_string();
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code.as_u16();
+            if status == 429 || status >= 500 {
+                // serenity does not hand over a 429's `retry_after`: the outbox backs off.
+                Fault::Transient { retry_after: None, detail }
+            } else if r.error.code == translate::DMS_CLOSED && matches!(to, Dest::User(_)) {
+                Fault::Closed
+            } else {
+                Fault::Permanent(detail)
+            }
+        }
+        // No answer (refused, reset, timed out): try again.
+        serenity::Error::Http(serenity::HttpError::Request(_)) | serenity::Error::Io(_) => {
+            Fault::Transient { retry_after: None, detail }
+        }
+        _ => Fault::Permanent(detail),
+    }
+}
+
+impl Sender {
+    /// The direct-message channel of `user`, opened once and remembered.
+    async fn dm_channel(&self, user: &str, to: &Dest) -> Result<ChannelId, Fault> {
+        let id = user
+            .parse::<u64>()
+            .map_err(|_| Fault::Permanent(format!("not a Discord user id: {user}")))?;
+        let cached =
+            self.dms.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(user).copied();
+        if let Some(c) = cached {
+            return Ok(c);
+        }
+        let dm = UserId::new(id.max(1))
+            .create_dm_channel(&self.http)
+            .await
+            .map_err(|e| fault(to, &e))?;
+        self.dms
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(user.to_string(), dm.id);
+        Ok(dm.id)
+    }
+}
+
+impl outbox::Platform for Sender {
+    type Piece = Post;
+
+    fn name(&self) -> &'static str {
+        PLATFORM
+    }
+
+    fn plan(&self, message: Outbound) -> Vec<Post> {
+        translate::plan(vec![message], None)
+    }
+
+    fn send<'a>(&'a self, to: &'a Dest, post: &'a Post) -> BoxFuture<'a, Result<(), Fault>> {
+        Box::pin(async move {
+            let channel = match to {
+                Dest::Chat(channel) => ChannelId::new(
+                    channel
+                        .parse::<u64>()
+                        .map_err(|_| Fault::Permanent(format!("not a channel id: {channel}")))?
+                        .max(1),
+                ),
+                Dest::User(user) => self.dm_channel(user, to).await?,
+            };
+            channel
+                .send_message(&self.http, channel_message(post))
+                .await
+                .map(drop)
+                .map_err(|e| fault(to, &e))
+        })
+    }
+
+    fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>> {
+        Box::pin(async move {
+            match self.referee.delivery_failed(PLATFORM, user).await {
+                Ok(explanation) => explanation,
+                Err(e) => {
+                    tracing::error!(error = ?e, "recording closed direct messages");
+                    Vec::new()
+                }
+            }
+        })
+    }
+
+    fn dropped_note(&self, chat: &str, count: usize, hours: u64) -> Option<Outbound> {
+        Some(self.referee.undelivered_note(PLATFORM, chat, count, hours))
     }
 }
 

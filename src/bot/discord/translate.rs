@@ -457,6 +457,7 @@ mod tests {
             text: text.into(),
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }
     }
 

@@ -14,14 +14,15 @@
 //!   query is answered. A refused press answers with an alert instead of a message; an accepted
 //!   one removes the keyboard from the pressed message (announcements stay separate messages,
 //!   so the chat reads as the game's record).
-//! - **Delivery.** Boards go as `board.png` photos (the text as caption when it fits), long
-//!   texts are split, short texts of one answer are joined, `429 retry_after` is waited out and
-//!   retried, and a `403` on a private chat is reported to the referee, whose explanation goes
-//!   to the group. Any other failure is logged: the referee saved the move before answering.
+//! - **Delivery** goes through the [`Outbox`] (per chat, in order, retried until delivered):
+//!   boards go as `board.png` photos (the text as caption when it fits), long texts are split,
+//!   short texts to one chat are joined; a `429` is waited out for its `retry_after`, however
+//!   long; a 5xx, a network error or a hung call is tried again with backoff; a `403` on a
+//!   private chat is reported to the referee, whose explanation goes to the group.
 
 pub mod translate;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::IntoFuture;
 use std::sync::{Arc, Mutex as StdMutex};
@@ -37,6 +38,7 @@ use teloxide::update_listeners::Polling;
 use teloxide::{ApiError, RequestError};
 use tokio::sync::{mpsc, watch};
 
+use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::table::command;
 use crate::table::reply::{Button, Dest, Lang, Outbound};
@@ -49,9 +51,10 @@ pub const PLATFORM: &str = "telegram";
 /// How long one `getUpdates` call waits for news (below reqwest's 17-second client timeout
 /// that teloxide sets).
 const POLL_TIMEOUT: Duration = Duration::from_secs(10);
-/// Attempts of one call when Telegram asks to retry after a pause (429).
+/// Attempts of one call other than a delivery (those go through the [`Outbox`]) when Telegram
+/// asks to retry after a pause (429).
 const MAX_ATTEMPTS: u32 = 4;
-/// The longest pause worth waiting for; a longer one drops the message (and is logged).
+/// The longest pause such a call waits for; a longer one fails it (and is logged).
 const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
 /// How long the dispatcher may take to finish the updates in hand when stopping.
 const STOP_GRACE: Duration = Duration::from_secs(5);
@@ -69,6 +72,7 @@ pub fn policy(username: Option<&str>) -> Policy {
         dm_needs_start: true,
         default_lang: None,
         start_link: username.map(|u| format!("https://t.me/{u}?start=")),
+        outbox: true,
         ..Policy::default()
     }
 }
@@ -180,6 +184,9 @@ struct Adapter {
     bot: Bot,
     referee: Arc<Referee>,
     router: Router,
+    /// Sends Telegram's messages, per chat, until delivered.
+    outbox: Outbox<Sender>,
+    settings: outbox::Settings,
     /// The bot's username, without `@`.
     username: String,
     /// Kept only to take it out of log lines.
@@ -204,6 +211,7 @@ impl Telegram {
         api_url: &str,
         referee: Arc<Referee>,
         router: Router,
+        settings: outbox::Settings,
     ) -> anyhow::Result<Telegram> {
         let url = url::Url::parse(api_url)
             .with_context(|| format!("TELEGRAM_API_URL is not a URL: {api_url}"))?;
@@ -213,10 +221,15 @@ impl Telegram {
         }
         let client = client.build().context("building the HTTP client")?;
         let bot = Bot::with_client(token, client).set_api_url(url);
+        let sender =
+            Sender { bot: bot.clone(), referee: referee.clone(), token: token.to_string() };
+        let outbox = Outbox::new(sender, referee.store().clone(), settings);
         let mut adapter = Adapter {
             bot,
             referee,
             router,
+            outbox,
+            settings,
             username: String::new(),
             token: token.to_string(),
             usernames: StdMutex::new(HashMap::new()),
@@ -257,18 +270,23 @@ impl Telegram {
         &self.adapter.username
     }
 
-    /// Polls for updates and delivers `inbox` (the clock's messages) until `stop` turns true;
-    /// then finishes the updates in hand and what is left in the inbox.
+    /// Resumes the deliveries a previous run left, then polls for updates and delivers `inbox`
+    /// (the clock's messages) until `stop` turns true; then finishes the updates in hand,
+    /// delivers what it can within the grace and keeps the rest in the store's outbox.
     ///
     /// # Errors
     ///
-    /// Polling stopped on its own (Telegram refused the token meanwhile).
+    /// Polling stopped on its own (Telegram refused the token meanwhile), or messages could be
+    /// neither delivered nor kept at the end.
     pub async fn run(
         self,
         inbox: mpsc::UnboundedReceiver<Batch>,
         stop: watch::Receiver<bool>,
     ) -> anyhow::Result<()> {
         let adapter = self.adapter;
+        if let Err(e) = adapter.outbox.resume().await {
+            tracing::error!(error = ?e, "reading the outbox; undelivered messages wait for a restart");
+        }
         let deliverer = tokio::spawn(deliver_inbox(adapter.clone(), inbox, stop.clone()));
         let handler = dptree::entry()
             .branch(Update::filter_message().endpoint(on_message))
@@ -317,9 +335,11 @@ impl Telegram {
             dispatching.abort();
         }
         if tokio::time::timeout(STOP_GRACE, deliverer).await.is_err() {
-            tracing::warn!("Telegram deliveries did not finish in time");
+            tracing::warn!("the clock's messages did not reach the outbox in time");
         }
+        let lost = adapter.outbox.stop(adapter.settings.grace).await;
         tracing::info!("Telegram stopped");
+        anyhow::ensure!(lost == 0, "{lost} Telegram messages could be neither sent nor kept");
         Ok(())
     }
 }
@@ -334,12 +354,12 @@ async fn deliver_inbox(
     loop {
         tokio::select! {
             batch = inbox.recv() => match batch {
-                Some(batch) => adapter.deliver(batch).await,
+                Some(batch) => adapter.deliver(batch),
                 None => return,
             },
             () = stopped(&mut stop) => {
                 while let Ok(batch) = inbox.try_recv() {
-                    adapter.deliver(batch).await;
+                    adapter.deliver(batch);
                 }
                 return;
             }
@@ -547,7 +567,7 @@ impl Adapter {
                 tracing::debug!(error = %self.redact(&e), "cannot delete a secret move");
             }
         }
-        self.deliver(answer.messages).await;
+        self.deliver(answer.messages);
     }
 
     async fn callback(&self, query: &CallbackQuery) {
@@ -580,7 +600,7 @@ impl Adapter {
             self.remove_keyboard(tg_chat.id, message_id).await;
         }
         if alert.is_none() {
-            self.deliver(answer.messages).await;
+            self.deliver(answer.messages);
         }
     }
 
@@ -611,87 +631,121 @@ impl Adapter {
         }
     }
 
-    /// Delivers one referee answer: Telegram's messages here, others to their front ends. A
-    /// private chat that refuses (403) is reported to the referee, and its explanation is sent.
-    async fn deliver(&self, messages: Vec<Outbound>) {
+    /// Delivers one referee answer: Telegram's messages through the outbox, others to their
+    /// front ends.
+    fn deliver(&self, messages: Vec<Outbound>) {
         let (mine, others): (Vec<Outbound>, Vec<Outbound>) =
             messages.into_iter().partition(|m| m.platform == PLATFORM);
         if !others.is_empty() {
             self.router.route(others);
         }
-        let closed = self.send_all(translate::plan(mine)).await;
-        for user in closed {
-            match self.referee.delivery_failed(PLATFORM, &user).await {
-                // What it returns goes to groups; a failure there is only logged.
-                Ok(explanation) => {
-                    self.send_all(translate::plan(explanation)).await;
-                }
-                Err(e) => tracing::error!(error = ?e, "recording a closed private chat"),
-            }
+        self.outbox.push(mine);
+    }
+}
+
+/// Telegram as the [`Outbox`] sends through it.
+struct Sender {
+    bot: Bot,
+    referee: Arc<Referee>,
+    /// Kept only to take it out of log lines.
+    token: String,
+}
+
+/// What a failed Bot API call means for a delivery to `to`.
+fn fault(to: &Dest, error: &RequestError, token: &str) -> Fault {
+    let detail = redact(&error.to_string(), token);
+    match error {
+        RequestError::RetryAfter(pause) => {
+            Fault::Transient { retry_after: Some(pause.duration()), detail }
         }
+        // No answer, or not the Bot API's (a proxy's error page): try again.
+        RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => {
+            Fault::Transient { retry_after: None, detail }
+        }
+        e if is_forbidden(e) && matches!(to, Dest::User(_)) => Fault::Closed,
+        RequestError::Api(ApiError::Unknown(text)) if is_server_error(text) => {
+            Fault::Transient { retry_after: None, detail }
+        }
+        _ => Fault::Permanent(detail),
+    }
+}
+
+/// Whether an error description is one of the Bot API's server-side failures (it answers a 5xx
+/// with `{"ok": false, "error_code": 502, "description": "Bad Gateway"}` and the like).
+fn is_server_error(description: &str) -> bool {
+    [
+        "Internal Server Error",
+        "Bad Gateway",
+        "Service Unavailable",
+        "Gateway Timeout",
+        "Too Many Requests",
+        "restart",
+    ]
+    .iter()
+    .any(|d| description.contains(d))
+}
+
+impl outbox::Platform for Sender {
+    type Piece = Piece;
+
+    fn name(&self) -> &'static str {
+        PLATFORM
     }
 
-    /// Sends the pieces in order; returns the users whose private chat refused them.
-    async fn send_all(&self, pieces: Vec<Piece>) -> Vec<String> {
-        let mut closed: HashSet<Dest> = HashSet::new();
-        let mut users = Vec::new();
-        for piece in pieces {
-            let to = piece.to().clone();
-            if closed.contains(&to) {
-                continue;
-            }
-            let Some(chat) = chat_id(&to) else {
-                tracing::error!(to = ?to, "not a Telegram chat id");
-                continue;
+    fn merge(&self, last: &mut Outbound, next: &Outbound) -> bool {
+        translate::merge(last, next)
+    }
+
+    fn plan(&self, message: Outbound) -> Vec<Piece> {
+        translate::plan(vec![message])
+    }
+
+    fn send<'a>(&'a self, to: &'a Dest, piece: &'a Piece) -> BoxFuture<'a, Result<(), Fault>> {
+        Box::pin(async move {
+            let Some(chat) = chat_id(to) else {
+                return Err(Fault::Permanent(format!("not a Telegram chat id: {to:?}")));
             };
-            match self.send(chat, piece).await {
-                Ok(()) => {}
-                Err(e) if is_forbidden(&e) => {
-                    tracing::warn!(chat = chat.0, error = %self.redact(&e), "chat refused the bot");
-                    if let Dest::User(user) = &to {
-                        users.push(user.clone());
-                    }
-                    closed.insert(to);
-                }
-                Err(e) => tracing::error!(
-                    chat = chat.0,
-                    error = %self.redact(&e),
-                    "a message was lost (the game itself is saved)"
-                ),
-            }
-        }
-        users
+            self.send_piece(chat, piece).await.map_err(|e| fault(to, &e, &self.token))
+        })
     }
 
-    async fn send(&self, chat: ChatId, piece: Piece) -> Result<(), RequestError> {
+    fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>> {
+        Box::pin(async move {
+            match self.referee.delivery_failed(PLATFORM, user).await {
+                Ok(explanation) => explanation,
+                Err(e) => {
+                    tracing::error!(error = ?e, "recording a closed private chat");
+                    Vec::new()
+                }
+            }
+        })
+    }
+
+    fn dropped_note(&self, chat: &str, count: usize, hours: u64) -> Option<Outbound> {
+        Some(self.referee.undelivered_note(PLATFORM, chat, count, hours))
+    }
+}
+
+impl Sender {
+    async fn send_piece(&self, chat: ChatId, piece: &Piece) -> Result<(), RequestError> {
         match piece {
             Piece::Text { text, buttons, .. } => {
-                let markup = keyboard(&buttons);
-                self.call("sendMessage", || {
-                    let request = self.bot.send_message(chat, text.clone());
-                    match &markup {
-                        Some(k) => request.reply_markup(k.clone()),
-                        None => request,
-                    }
-                })
-                .await
-                .map(drop)
+                let mut request = self.bot.send_message(chat, text.clone());
+                if let Some(k) = keyboard(buttons) {
+                    request = request.reply_markup(k);
+                }
+                request.await.map(drop)
             }
             Piece::Photo { png, caption, buttons, .. } => {
-                let markup = keyboard(&buttons);
-                self.call("sendPhoto", || {
-                    let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
-                    let mut request = self.bot.send_photo(chat, file);
-                    if let Some(caption) = &caption {
-                        request = request.caption(caption.clone());
-                    }
-                    match &markup {
-                        Some(k) => request.reply_markup(k.clone()),
-                        None => request,
-                    }
-                })
-                .await
-                .map(drop)
+                let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
+                let mut request = self.bot.send_photo(chat, file);
+                if let Some(caption) = caption {
+                    request = request.caption(caption.clone());
+                }
+                if let Some(k) = keyboard(buttons) {
+                    request = request.reply_markup(k);
+                }
+                request.await.map(drop)
             }
         }
     }

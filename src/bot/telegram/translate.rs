@@ -246,19 +246,30 @@ pub fn batch(messages: Vec<Outbound>) -> Vec<Outbound> {
     let mut out: Vec<Outbound> = Vec::new();
     for m in messages {
         if let Some(last) = out.last_mut()
-            && last.to == m.to
-            && last.platform == m.platform
-            && plain(last)
-            && plain(&m)
-            && tg_len(&last.text) + 2 + tg_len(&m.text) <= TEXT_LIMIT
+            && merge(last, &m)
         {
-            last.text.push_str("\n\n");
-            last.text.push_str(&m.text);
             continue;
         }
         out.push(m);
     }
     out
+}
+
+/// Joins `next` into `last` (a blank line between) when both are text-only, button-less
+/// messages to the same chat and the result fits in one Telegram message; false otherwise.
+pub fn merge(last: &mut Outbound, next: &Outbound) -> bool {
+    if last.to == next.to
+        && last.platform == next.platform
+        && plain(last)
+        && plain(next)
+        && tg_len(&last.text) + 2 + tg_len(&next.text) <= TEXT_LIMIT
+    {
+        last.text.push_str("\n\n");
+        last.text.push_str(&next.text);
+        true
+    } else {
+        false
+    }
 }
 
 fn plain(m: &Outbound) -> bool {
@@ -392,6 +403,7 @@ mod tests {
             text: t.into(),
             image: None,
             buttons: Vec::new(),
+            outbox: None,
         }
     }
 

@@ -1,0 +1,782 @@
+//! The sending side of the delivery outbox: one [`Outbox`] per chat platform takes the
+//! referee's messages, keeps one queue per destination (a chat, or one user's private chat),
+//! and sends each queue in order until every message is delivered.
+//!
+//! The referee saves the messages that announce a change in the store's outbox in the same
+//! transaction as the change ([`crate::store::Store::write_game`]); they carry their outbox id,
+//! and the row is deleted here once the platform took the message. After a crash the next start
+//! sends what is left ([`Outbox::resume`]): a message sent just before the crash, but not yet
+//! marked, is sent again (at least once, never zero times). Answers that changed nothing (a
+//! `/board`, a refusal) carry no id: they ride the same queues, in order, and are kept in the
+//! store only if a shutdown leaves them unsent.
+//!
+//! Faults ([`Fault`]):
+//! - transient (a 5xx, a network error, a send that hangs past the send timeout, a 429): the
+//!   same piece is tried again after the pause the platform asks for, however long, or else 1 s
+//!   doubling up to 60 s, for as long as the message is younger than the age limit (default
+//!   24 h); past it the message is dropped with a warning and the chat is told;
+//! - a private chat that refuses the bot: the platform's rule (the referee marks the user
+//!   unreachable and tells the game's group once), and the rest of that queue's batch dropped;
+//! - anything else permanent (the chat is gone, the request is refused): logged and dropped.
+//!
+//! Each destination has its own worker task, so a chat that waits never holds up another.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use crate::store::{DbError, NewMessage, Store, StoredMessage};
+use crate::table::reply::{Dest, Outbound};
+
+/// A boxed future that can cross threads (what [`Platform`]'s methods return).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Why a piece was not delivered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// Worth trying again: a 5xx, a network error, a send that hung, a 429.
+    Transient {
+        /// The pause the platform asked for (a 429's `retry_after`), if it said.
+        retry_after: Option<Duration>,
+        /// For the log.
+        detail: String,
+    },
+    /// The user's private chat refuses the bot (Telegram 403, Discord 50007).
+    Closed,
+    /// It will never work (the chat is gone, the request is refused): dropped.
+    Permanent(String),
+}
+
+/// What a chat platform's front end does for its [`Outbox`].
+pub trait Platform: Send + Sync + 'static {
+    /// One API call's worth of message (a text, a photo with its caption).
+    type Piece: Send + Sync + 'static;
+
+    /// The platform's name (`telegram`, `discord`), as in [`Outbound::platform`].
+    fn name(&self) -> &'static str;
+
+    /// Joins `next` into `last` when both go out as one platform message (Telegram joins
+    /// short plain texts to the same chat); false when they stay apart.
+    fn merge(&self, last: &mut Outbound, next: &Outbound) -> bool {
+        let _ = (last, next);
+        false
+    }
+
+    /// The pieces one message is sent as, in order.
+    fn plan(&self, message: Outbound) -> Vec<Self::Piece>;
+
+    /// Sends one piece, once (the outbox does the retrying).
+    fn send<'a>(&'a self, to: &'a Dest, piece: &'a Self::Piece)
+    -> BoxFuture<'a, Result<(), Fault>>;
+
+    /// `user`'s private chat refused the bot: what to tell instead (the referee's
+    /// [`crate::table::Referee::delivery_failed`]), to be sent like any message.
+    fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>>;
+
+    /// The note to a chat whose messages were dropped after the age limit, if the platform
+    /// words one.
+    fn dropped_note(&self, chat: &str, count: usize, hours: u64) -> Option<Outbound> {
+        let _ = (chat, count, hours);
+        None
+    }
+}
+
+/// Where an [`Outbox`] keeps messages until delivered: the store's outbox table (a map in
+/// memory in the unit tests, whose paused clock does not mix with the database's timeouts).
+pub trait Ledger: Send + Sync + 'static {
+    /// The messages of `platform` still kept, oldest first.
+    fn pending<'a>(
+        &'a self,
+        platform: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>>;
+    /// Forgets delivered (or dropped) messages.
+    fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>>;
+    /// Keeps messages (answers a shutdown left unsent); returns their ids.
+    fn keep(&self, messages: Vec<NewMessage>) -> BoxFuture<'_, Result<Vec<i64>, DbError>>;
+}
+
+impl Ledger for Store {
+    fn pending<'a>(
+        &'a self,
+        platform: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>> {
+        Box::pin(self.pending_messages(platform))
+    }
+
+    fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>> {
+        Box::pin(self.delete_messages(ids))
+    }
+
+    fn keep(&self, messages: Vec<NewMessage>) -> BoxFuture<'_, Result<Vec<i64>, DbError>> {
+        Box::pin(self.enqueue(messages))
+    }
+}
+
+/// How patient an [`Outbox`] is (the `[delivery]` section of the configuration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// A message not delivered within this age is dropped (default 24 h).
+    pub max_age: Duration,
+    /// A send that has not answered within this is abandoned and tried again (default 30 s).
+    pub send_timeout: Duration,
+    /// The first pause after a transient fault that named none (then doubled).
+    pub first_retry: Duration,
+    /// The longest such pause.
+    pub max_retry: Duration,
+    /// At shutdown, how long to keep sending before the rest is left for the next start
+    /// (default 10 s).
+    pub grace: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            max_age: Duration::from_secs(24 * 3600),
+            send_timeout: Duration::from_secs(30),
+            first_retry: Duration::from_secs(1),
+            max_retry: Duration::from_secs(60),
+            grace: Duration::from_secs(10),
+        }
+    }
+}
+
+/// One queued message: the message (with its outbox id when kept) and when it was promised.
+#[derive(Debug, Clone)]
+struct Entry {
+    message: Outbound,
+    /// Unix milliseconds.
+    created_ms: i64,
+    /// Its age when it was queued, and when that was: its age now is the sum of that and the
+    /// time since (measured on tokio's clock, which tests can pause and advance).
+    age_when_queued: Duration,
+    queued: tokio::time::Instant,
+    /// Which push it came with: only messages of one answer are joined ([`Platform::merge`]),
+    /// so what a chat reads does not depend on how fast the platform answers.
+    answer: u64,
+}
+
+impl Entry {
+    fn new(message: Outbound, created_ms: i64, answer: u64) -> Entry {
+        let age = u64::try_from(now_ms().saturating_sub(created_ms)).unwrap_or(0);
+        Entry {
+            message,
+            created_ms,
+            age_when_queued: Duration::from_millis(age),
+            queued: tokio::time::Instant::now(),
+            answer,
+        }
+    }
+
+    fn age(&self) -> Duration {
+        self.age_when_queued + self.queued.elapsed()
+    }
+}
+
+#[derive(Default)]
+struct State {
+    queues: HashMap<Dest, VecDeque<Entry>>,
+    /// Destinations with a worker running.
+    busy: HashSet<Dest>,
+    workers: Vec<tokio::task::AbortHandle>,
+    stopping: bool,
+}
+
+struct Inner<P: Platform> {
+    platform: P,
+    store: Arc<dyn Ledger>,
+    settings: Settings,
+    state: Mutex<State>,
+    idle: tokio::sync::Notify,
+    /// Numbers the pushes.
+    answers: std::sync::atomic::AtomicU64,
+}
+
+/// The deliverer of one platform (see the module documentation).
+pub struct Outbox<P: Platform> {
+    inner: Arc<Inner<P>>,
+}
+
+impl<P: Platform> Clone for Outbox<P> {
+    fn clone(&self) -> Self {
+        Outbox { inner: self.inner.clone() }
+    }
+}
+
+impl<P: Platform> std::fmt::Debug for Outbox<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outbox").field("platform", &self.inner.platform.name()).finish()
+    }
+}
+
+/// Now, in unix milliseconds (the age of queued messages is wall-clock time).
+#[allow(clippy::disallowed_methods)] // the deliverer's own clock, like the referee's
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+impl<P: Platform> Outbox<P> {
+    /// An outbox for `platform` over `store`'s outbox table.
+    #[must_use]
+    pub fn new(platform: P, store: Store, settings: Settings) -> Outbox<P> {
+        Outbox::with_ledger(platform, Arc::new(store), settings)
+    }
+
+    /// An outbox for `platform` that keeps its messages in `store`.
+    #[must_use]
+    pub fn with_ledger(platform: P, store: Arc<dyn Ledger>, settings: Settings) -> Outbox<P> {
+        Outbox {
+            inner: Arc::new(Inner {
+                platform,
+                store,
+                settings,
+                state: Mutex::new(State::default()),
+                idle: tokio::sync::Notify::new(),
+                answers: std::sync::atomic::AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// The platform this outbox sends through.
+    #[must_use]
+    pub fn platform(&self) -> &P {
+        &self.inner.platform
+    }
+
+    /// Queues what the store's outbox still holds for this platform (left by a crash or a
+    /// shutdown), oldest first: call it before anything new is pushed.
+    ///
+    /// # Errors
+    ///
+    /// The store cannot be read.
+    pub async fn resume(&self) -> Result<usize, DbError> {
+        let rows = self.inner.store.pending(self.inner.platform.name()).await?;
+        let answer = self.next_answer();
+        let mut entries = Vec::with_capacity(rows.len());
+        let mut unreadable = Vec::new();
+        for row in &rows {
+            match Outbound::from_stored(row) {
+                Some(message) => entries.push(Entry::new(message, row.message.created_at, answer)),
+                None => {
+                    tracing::error!(id = row.id, "an outbox row cannot be read; dropped");
+                    unreadable.push(row.id);
+                }
+            }
+        }
+        if !unreadable.is_empty() {
+            self.inner.store.delete(&unreadable).await?;
+        }
+        let n = entries.len();
+        if n > 0 {
+            tracing::info!(platform = self.inner.platform.name(), n, "resuming deliveries");
+        }
+        self.queue(entries);
+        Ok(n)
+    }
+
+    /// Queues `messages` (this platform's), each behind what waits for its destination.
+    pub fn push(&self, messages: Vec<Outbound>) {
+        let now = now_ms();
+        let answer = self.next_answer();
+        self.queue(messages.into_iter().map(|message| Entry::new(message, now, answer)).collect());
+    }
+
+    fn next_answer(&self) -> u64 {
+        self.inner.answers.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn queue(&self, entries: Vec<Entry>) {
+        let mut start = Vec::new();
+        {
+            let mut state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            for entry in entries {
+                let to = entry.message.to.clone();
+                state.queues.entry(to.clone()).or_default().push_back(entry);
+                if !state.stopping && state.busy.insert(to.clone()) {
+                    start.push(to);
+                }
+            }
+            for to in start {
+                let inner = self.inner.clone();
+                let handle = tokio::spawn(work(inner, to));
+                state.workers.push(handle.abort_handle());
+            }
+            state.workers.retain(|w| !w.is_finished());
+        }
+    }
+
+    /// Messages still queued (sent or not yet), every destination together.
+    #[must_use]
+    pub fn queued(&self) -> usize {
+        let state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.queues.values().map(VecDeque::len).sum()
+    }
+
+    /// Waits until every queue is empty.
+    pub async fn idle(&self) {
+        loop {
+            let notified = self.inner.idle.notified();
+            if self.queued() == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+
+    /// Stops: sends what it can within `grace`, then stops every worker and keeps what is left
+    /// for the next start (messages without an outbox id are written to the store's outbox).
+    /// Returns how many messages could be neither sent nor kept (0 unless the store fails).
+    pub async fn stop(&self, grace: Duration) -> usize {
+        let drained = tokio::time::timeout(grace, self.idle()).await.is_ok();
+        let left: Vec<Entry> = {
+            let mut state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            state.stopping = true;
+            for w in state.workers.drain(..) {
+                w.abort();
+            }
+            state.busy.clear();
+            state.queues.drain().flat_map(|(_, q)| q).collect()
+        };
+        if drained && left.is_empty() {
+            return 0;
+        }
+        let kept = left.iter().filter(|e| e.message.outbox.is_some()).count();
+        let unkept: Vec<_> = left
+            .iter()
+            .filter(|e| e.message.outbox.is_none())
+            .map(|e| e.message.to_stored(None, e.created_ms))
+            .collect();
+        let n = unkept.len();
+        tracing::info!(
+            platform = self.inner.platform.name(),
+            kept = kept + n,
+            "deliveries left for the next start"
+        );
+        match self.inner.store.keep(unkept).await {
+            Ok(_) => 0,
+            Err(e) => {
+                tracing::error!(error = ?e, n, "messages lost at shutdown: the outbox cannot be written");
+                n
+            }
+        }
+    }
+}
+
+/// A run of queued messages sent as one (see [`Platform::merge`]).
+struct Batch {
+    message: Outbound,
+    ids: Vec<i64>,
+    entries: usize,
+    /// The first (oldest) entry's.
+    first: Entry,
+}
+
+/// The worker of one destination: sends its queue until it is empty.
+async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
+    loop {
+        let snapshot: Vec<Entry> = {
+            let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            let queue = state.queues.get(&to).map(|q| q.iter().cloned().collect::<Vec<_>>());
+            match queue {
+                Some(q) if !q.is_empty() => q,
+                _ => {
+                    state.queues.remove(&to);
+                    state.busy.remove(&to);
+                    drop(state);
+                    inner.idle.notify_waiters();
+                    return;
+                }
+            }
+        };
+        let mut batches: Vec<Batch> = Vec::new();
+        for e in snapshot {
+            if let Some(last) = batches.last_mut()
+                && last.first.answer == e.answer
+                && inner.platform.merge(&mut last.message, &e.message)
+            {
+                last.ids.extend(e.message.outbox);
+                last.entries += 1;
+                continue;
+            }
+            batches.push(Batch {
+                ids: e.message.outbox.into_iter().collect(),
+                message: e.message.clone(),
+                entries: 1,
+                first: e,
+            });
+        }
+        for batch in batches {
+            let outcome = deliver(&inner, &to, batch.message, &batch.first).await;
+            let dropped = matches!(outcome, Outcome::Closed | Outcome::Expired);
+            forget(&inner, &to, batch.entries, &batch.ids).await;
+            match outcome {
+                Outcome::Sent | Outcome::Dropped => {}
+                Outcome::Expired => {
+                    if let Dest::Chat(chat) = &to
+                        && let Some(note) = inner.platform.dropped_note(
+                            chat,
+                            batch.entries,
+                            inner.settings.max_age.as_secs() / 3600,
+                        )
+                    {
+                        let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+                        let answer =
+                            inner.answers.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let entry = Entry::new(note, now_ms(), answer);
+                        state.queues.entry(to.clone()).or_default().push_back(entry);
+                    }
+                }
+                Outcome::Closed => {
+                    if let Dest::User(user) = &to {
+                        let told = inner.platform.closed(user).await;
+                        let outbox = Outbox { inner: inner.clone() };
+                        outbox.push(told);
+                    }
+                }
+            }
+            if dropped {
+                // The rest of this round for the destination goes the same way (a closed
+                // private chat) or is retried from the next round (after an expiry).
+                break;
+            }
+        }
+    }
+}
+
+enum Outcome {
+    Sent,
+    /// A permanent fault: logged, dropped.
+    Dropped,
+    /// Past the age limit: dropped.
+    Expired,
+    /// The private chat refuses the bot.
+    Closed,
+}
+
+/// Takes the first `entries` messages of `to`'s queue off it (delivered or dropped) and their
+/// rows out of the store's outbox.
+async fn forget<P: Platform>(inner: &Inner<P>, to: &Dest, entries: usize, ids: &[i64]) {
+    {
+        let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(q) = state.queues.get_mut(to) {
+            for _ in 0..entries.min(q.len()) {
+                q.pop_front();
+            }
+        }
+    }
+    if let Err(e) = inner.store.delete(ids).await {
+        // It will be sent again after a restart: at least once.
+        tracing::error!(error = ?e, ?ids, "marking messages delivered failed");
+    }
+}
+
+/// Sends one message's pieces in order, each tried until it goes or the message is too old.
+async fn deliver<P: Platform>(
+    inner: &Inner<P>,
+    to: &Dest,
+    message: Outbound,
+    first: &Entry,
+) -> Outcome {
+    let settings = inner.settings;
+    let name = inner.platform.name();
+    for piece in inner.platform.plan(message) {
+        let mut pause = settings.first_retry;
+        loop {
+            let sent = tokio::time::timeout(settings.send_timeout, inner.platform.send(to, &piece))
+                .await
+                .unwrap_or_else(|_| {
+                    Err(Fault::Transient { retry_after: None, detail: "the send timed out".into() })
+                });
+            match sent {
+                Ok(()) => break,
+                Err(Fault::Closed) => {
+                    tracing::warn!(platform = name, ?to, "the private chat refuses the bot");
+                    return Outcome::Closed;
+                }
+                Err(Fault::Permanent(detail)) => {
+                    tracing::error!(platform = name, ?to, %detail, "a message cannot be delivered; dropped");
+                    return Outcome::Dropped;
+                }
+                Err(Fault::Transient { retry_after, detail }) => {
+                    let wait = retry_after.unwrap_or(pause);
+                    let age = first.age();
+                    if age + wait > settings.max_age {
+                        tracing::warn!(
+                            platform = name,
+                            ?to,
+                            %detail,
+                            age_seconds = age.as_secs(),
+                            "a message could not be delivered within the age limit; dropped"
+                        );
+                        return Outcome::Expired;
+                    }
+                    tracing::info!(
+                        platform = name,
+                        ?to,
+                        %detail,
+                        retry_in_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
+                        "delivery failed; trying again"
+                    );
+                    tokio::time::sleep(wait).await;
+                    if retry_after.is_none() {
+                        pause = (pause * 2).min(settings.max_retry);
+                    }
+                }
+            }
+        }
+    }
+    Outcome::Sent
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A platform whose sends succeed unless a fault is queued for the destination; it records
+    /// every delivered text, in order, and who was found closed.
+    #[derive(Default)]
+    struct Fake {
+        sent: Mutex<Vec<(Dest, String)>>,
+        faults: Mutex<HashMap<Dest, VecDeque<Fault>>>,
+        /// Sends to these destinations never answer.
+        hung: Mutex<HashSet<Dest>>,
+        closed: Mutex<Vec<String>>,
+    }
+
+    impl Platform for Fake {
+        type Piece = String;
+
+        fn name(&self) -> &'static str {
+            "fake"
+        }
+
+        fn plan(&self, message: Outbound) -> Vec<String> {
+            vec![message.text]
+        }
+
+        fn send<'a>(&'a self, to: &'a Dest, piece: &'a String) -> BoxFuture<'a, Result<(), Fault>> {
+            Box::pin(async move {
+                if self.hung.lock().expect("hung").contains(to) {
+                    std::future::pending::<()>().await;
+                }
+                let fault =
+                    self.faults.lock().expect("faults").get_mut(to).and_then(VecDeque::pop_front);
+                match fault {
+                    Some(f) => Err(f),
+                    None => {
+                        self.sent.lock().expect("sent").push((to.clone(), piece.clone()));
+                        Ok(())
+                    }
+                }
+            })
+        }
+
+        fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>> {
+            Box::pin(async move {
+                self.closed.lock().expect("closed").push(user.to_string());
+                vec![message(Dest::Chat("group".into()), &format!("{user} missed a message"))]
+            })
+        }
+
+        fn dropped_note(&self, chat: &str, count: usize, _hours: u64) -> Option<Outbound> {
+            Some(message(Dest::Chat(chat.into()), &format!("{count} dropped")))
+        }
+    }
+
+    fn message(to: Dest, text: &str) -> Outbound {
+        Outbound {
+            platform: "fake".into(),
+            to,
+            text: text.into(),
+            image: None,
+            buttons: Vec::new(),
+            outbox: None,
+        }
+    }
+
+    /// The outbox table, in memory.
+    #[derive(Default)]
+    struct Memory {
+        rows: Mutex<std::collections::BTreeMap<i64, NewMessage>>,
+    }
+
+    impl Memory {
+        fn count(&self) -> usize {
+            self.rows.lock().expect("rows").len()
+        }
+    }
+
+    impl Ledger for Memory {
+        fn pending<'a>(
+            &'a self,
+            platform: &'a str,
+        ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>> {
+            let rows = self.rows.lock().expect("rows");
+            let out = rows
+                .iter()
+                .filter(|(_, m)| m.platform == platform)
+                .map(|(id, m)| StoredMessage { id: *id, message: m.clone() })
+                .collect();
+            Box::pin(async move { Ok(out) })
+        }
+
+        fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>> {
+            let mut rows = self.rows.lock().expect("rows");
+            for id in ids {
+                rows.remove(id);
+            }
+            Box::pin(async { Ok(()) })
+        }
+
+        fn keep(&self, messages: Vec<NewMessage>) -> BoxFuture<'_, Result<Vec<i64>, DbError>> {
+            let mut rows = self.rows.lock().expect("rows");
+            let mut ids = Vec::new();
+            for m in messages {
+                let id = rows.keys().next_back().map_or(1, |k| k + 1);
+                rows.insert(id, m);
+                ids.push(id);
+            }
+            Box::pin(async move { Ok(ids) })
+        }
+    }
+
+    fn group(n: u32) -> Dest {
+        Dest::Chat(format!("g{n}"))
+    }
+
+    /// Saves `texts` to `to` in the outbox, as the referee does with a change.
+    async fn kept(store: &Arc<Memory>, to: &Dest, texts: &[&str]) -> Vec<Outbound> {
+        let mut out: Vec<Outbound> = texts.iter().map(|t| message(to.clone(), t)).collect();
+        let rows = out.iter().map(|m| m.to_stored(Some(1), now_ms())).collect();
+        let ids = store.keep(rows).await.expect("the outbox takes them");
+        for (m, id) in out.iter_mut().zip(ids) {
+            m.outbox = Some(id);
+        }
+        out
+    }
+
+    fn sent_to(fake: &Fake, to: &Dest) -> Vec<String> {
+        let sent = fake.sent.lock().expect("sent");
+        sent.iter().filter(|(d, _)| d == to).map(|(_, t)| t.clone()).collect()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_failing_chat_gets_everything_late_and_in_order_while_another_chat_goes_on() {
+        let store = Arc::new(Memory::default());
+        let fake = Fake::default();
+        let transient = |s| Fault::Transient {
+            retry_after: Some(Duration::from_secs(s)),
+            detail: "429".into(),
+        };
+        // Ten-minute pauses, five times: far past the old limits (4 tries, 120 s).
+        fake.faults
+            .lock()
+            .expect("faults")
+            .insert(group(1), (0..5).map(|_| transient(600)).collect());
+        let outbox = Outbox::with_ledger(fake, store.clone(), Settings::default());
+        let mut first = kept(&store, &group(1), &["1a", "1b"]).await;
+        first.extend(kept(&store, &group(2), &["2a"]).await);
+        let (one, two) =
+            (kept(&store, &group(1), &["1c"]).await, kept(&store, &group(2), &["2b"]).await);
+        let started = tokio::time::Instant::now();
+        outbox.push(first);
+        outbox.push(one);
+        outbox.push(two);
+        // The other chat is served at once, while the failing one still waits for its first
+        // ten minutes to pass.
+        while sent_to(outbox.platform(), &group(2)).len() < 2 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert!(started.elapsed() < Duration::from_secs(600), "{:?}", started.elapsed());
+        assert_eq!(sent_to(outbox.platform(), &group(2)), ["2a", "2b"]);
+        assert!(sent_to(outbox.platform(), &group(1)).is_empty());
+        outbox.idle().await;
+        assert_eq!(sent_to(outbox.platform(), &group(1)), ["1a", "1b", "1c"]);
+        assert_eq!(store.count(), 0, "all marked delivered");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn server_errors_and_hung_sends_are_tried_again_with_backoff_until_they_go() {
+        let store = Arc::new(Memory::default());
+        let fake = Fake::default();
+        let error = || Fault::Transient { retry_after: None, detail: "502 Bad Gateway".into() };
+        fake.faults.lock().expect("faults").insert(group(1), (0..8).map(|_| error()).collect());
+        fake.hung.lock().expect("hung").insert(group(2));
+        let settings = Settings { send_timeout: Duration::from_secs(5), ..Settings::default() };
+        let outbox = Outbox::with_ledger(fake, store.clone(), settings);
+        outbox.push(kept(&store, &group(1), &["after errors"]).await);
+        outbox.push(kept(&store, &group(2), &["after a hang"]).await);
+        let started = tokio::time::Instant::now();
+        tokio::time::sleep(Duration::from_secs(20)).await;
+        outbox.platform().hung.lock().expect("hung").clear();
+        outbox.idle().await;
+        assert_eq!(sent_to(outbox.platform(), &group(1)), ["after errors"]);
+        assert_eq!(sent_to(outbox.platform(), &group(2)), ["after a hang"]);
+        // 1 + 2 + 4 + 8 + 16 + 32 + 60 + 60 seconds of backoff for eight failures.
+        assert!(started.elapsed() >= Duration::from_secs(183), "{:?}", started.elapsed());
+        assert_eq!(store.count(), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_message_past_the_age_limit_is_dropped_and_its_chat_told() {
+        let store = Arc::new(Memory::default());
+        let fake = Fake::default();
+        let error = || Fault::Transient { retry_after: None, detail: "503".into() };
+        fake.faults.lock().expect("faults").insert(group(1), (0..1000).map(|_| error()).collect());
+        let settings = Settings { max_age: Duration::from_secs(3600), ..Settings::default() };
+        let outbox = Outbox::with_ledger(fake, store.clone(), settings);
+        outbox.push(kept(&store, &group(1), &["too late"]).await);
+        tokio::time::sleep(Duration::from_secs(3000)).await;
+        assert_eq!(outbox.queued(), 1, "still trying within the hour");
+        // The faults stop after the hour: the note about the dropped message gets through.
+        tokio::time::sleep(Duration::from_secs(700)).await;
+        outbox.platform().faults.lock().expect("faults").clear();
+        outbox.idle().await;
+        assert_eq!(sent_to(outbox.platform(), &group(1)), ["1 dropped"]);
+        assert_eq!(store.count(), 0, "dropped for good");
+    }
+
+    #[tokio::test]
+    async fn a_closed_private_chat_is_reported_once_per_message_and_its_explanation_sent() {
+        let store = Arc::new(Memory::default());
+        let fake = Fake::default();
+        let ann = Dest::User("ann".into());
+        fake.faults.lock().expect("faults").insert(ann.clone(), VecDeque::from([Fault::Closed]));
+        let outbox = Outbox::with_ledger(fake, store.clone(), Settings::default());
+        outbox.push(kept(&store, &ann, &["your view"]).await);
+        outbox.idle().await;
+        assert_eq!(*outbox.platform().closed.lock().expect("closed"), ["ann"]);
+        assert_eq!(
+            sent_to(outbox.platform(), &Dest::Chat("group".into())),
+            ["ann missed a message"]
+        );
+        assert!(sent_to(outbox.platform(), &ann).is_empty());
+        assert_eq!(store.count(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_stop_keeps_what_was_not_sent_and_the_next_start_sends_it_in_order() {
+        let store = Arc::new(Memory::default());
+        let fake = Fake::default();
+        fake.hung.lock().expect("hung").insert(group(1));
+        let outbox = Outbox::with_ledger(fake, store.clone(), Settings::default());
+        outbox.push(kept(&store, &group(1), &["kept 1", "kept 2"]).await);
+        // An answer that changed nothing is not in the store until a stop leaves it unsent.
+        outbox.push(vec![message(group(1), "answer")]);
+        outbox.push(kept(&store, &group(2), &["other"]).await);
+        while store.count() > 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(outbox.stop(Duration::from_millis(300)).await, 0, "nothing lost");
+        assert_eq!(sent_to(outbox.platform(), &group(2)), ["other"]);
+        assert_eq!(store.count(), 3);
+        let next = Outbox::with_ledger(Fake::default(), store.clone(), Settings::default());
+        assert_eq!(next.resume().await.expect("resumes"), 3);
+        next.idle().await;
+        assert_eq!(sent_to(next.platform(), &group(1)), ["kept 1", "kept 2", "answer"]);
+        assert_eq!(store.count(), 0);
+    }
+}

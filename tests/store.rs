@@ -569,3 +569,87 @@ async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write()
             .unwrap_err(),
     );
 }
+
+fn note(text: &str, size: usize) -> NewMessage {
+    NewMessage {
+        platform: "telegram".to_owned(),
+        dest: "chat:-100".to_owned(),
+        body: format!(r#"{{"text":"{text}"}}"#),
+        image: (size > 0).then(|| vec![7u8; size]),
+        game_id: Some(1),
+        created_at: 5_000,
+    }
+}
+
+fn bodies(rows: &[StoredMessage]) -> Vec<String> {
+    rows.iter().map(|r| r.message.body.clone()).collect()
+}
+
+#[tokio::test]
+async fn a_change_and_its_messages_are_kept_together_in_order_or_not_at_all() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let (game, ids) = store
+        .create_game_with(&new_game("c1", "invited"), |row| {
+            vec![note(&format!("invitation to #{}", row.id), 0)]
+        })
+        .await
+        .unwrap();
+    let (row, more) = store
+        .write_game(
+            game.id,
+            0,
+            GameWrite::Action(action(1, "A1-A2 R")),
+            &game.update(2_000),
+            vec![note("move", 300), note("prompt", 0)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.version, 1);
+    assert!(ids[0] < more[0] && more[0] < more[1], "{ids:?} {more:?}");
+    let pending = store.pending_messages("telegram").await.unwrap();
+    assert_eq!(
+        bodies(&pending),
+        [r#"{"text":"invitation to #1"}"#, r#"{"text":"move"}"#, r#"{"text":"prompt"}"#]
+    );
+    assert_eq!(pending[1].message.image.as_deref(), Some(&[7u8; 300][..]), "image bytes kept");
+    assert!(store.pending_messages("discord").await.unwrap().is_empty());
+    // A stale version: neither the action nor its messages are written.
+    let stale = store
+        .write_game(
+            game.id,
+            0,
+            GameWrite::Action(action(2, "B1-B2 R")),
+            &game.update(3_000),
+            vec![note("lost race", 0)],
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(stale, DbError::Conflict { .. }), "{stale}");
+    for write in [GameWrite::Update, GameWrite::RemoveLast] {
+        let e = store
+            .write_game(game.id, 0, write, &game.update(3_000), vec![note("lost", 0)])
+            .await
+            .unwrap_err();
+        assert!(matches!(e, DbError::Conflict { .. }), "{e}");
+    }
+    assert_eq!(store.pending_messages_count().await.unwrap(), 3);
+    // A full disk: the move and its messages fail together, and work together once freed.
+    store.set_page_limit(Some(0)).await.unwrap();
+    let big = vec![note("board", 200_000)];
+    let e = store
+        .write_game(game.id, 1, GameWrite::Update, &row.update(4_000), big.clone())
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("full"), "{e}");
+    assert_eq!(store.game(game.id).await.unwrap().version, 1, "the game did not move");
+    store.set_page_limit(None).await.unwrap();
+    store.write_game(game.id, 1, GameWrite::Update, &row.update(4_000), big).await.unwrap();
+    assert_eq!(store.pending_messages_count().await.unwrap(), 4);
+    // Delivered messages are taken out; the rest stay, in order, across a restart.
+    store.delete_messages(&[ids[0], more[1]]).await.unwrap();
+    drop(store);
+    let store = open(&dir).await;
+    let left = store.pending_messages("telegram").await.unwrap();
+    assert_eq!(bodies(&left), [r#"{"text":"move"}"#, r#"{"text":"board"}"#]);
+}

@@ -3038,6 +3038,44 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn announcements_of_changes_are_kept_in_the_outbox_and_answers_to_questions_are_not() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let store = Store::open(&dir.path().join("o.db")).await.expect("the store opens");
+        let clock = Arc::new(clock::ManualClock::new(1_000));
+        let policy = Policy { outbox: true, ..Policy::default() };
+        let policies = HashMap::from([("chat".to_string(), policy)]);
+        let referee =
+            Referee::open(store.clone(), clock, 7, policies).await.expect("the referee opens");
+        let say = |user: &str, text: &str| Incoming {
+            platform: "chat".into(),
+            user_id: user.into(),
+            user_name: user.into(),
+            chat: Chat::Group("g".into()),
+            text: text.into(),
+            locale: None,
+            is_admin: false,
+            scope: Scope::default(),
+        };
+        let mut kept = Vec::new();
+        for (user, text) in [("alice", "/new ultima @bob"), ("bob", "/accept"), ("bob", "/resign")]
+        {
+            let out = referee.handle(say(user, text)).await;
+            assert!(!out.is_empty(), "{text}");
+            assert!(out.iter().all(|m| m.outbox.is_some()), "{text}: {out:?}");
+            kept.extend(out);
+        }
+        // Questions and refusals change nothing: sent at once, not kept.
+        for (user, text) in [("alice", "/games"), ("alice", "/resign"), ("carol", "/help")] {
+            let out = referee.handle(say(user, text)).await;
+            assert!(out.iter().all(|m| m.outbox.is_none()), "{text}: {out:?}");
+        }
+        let stored = store.pending_messages("chat").await.expect("the outbox reads");
+        let read: Vec<Outbound> = stored.iter().filter_map(Outbound::from_stored).collect();
+        assert_eq!(read, kept, "kept exactly as answered, in order, images included");
+        assert!(read.iter().any(|m| m.image.is_some()));
+    }
+
+    #[tokio::test]
     async fn a_second_solver_request_in_flight_is_refused_and_a_known_position_needs_no_search() {
         let (_dir, referee) = hint_table().await;
         // Alice has a request in flight: another one is refused at once.

@@ -6,7 +6,8 @@
 //!   registration, interaction callbacks, the deferred reply's edit and deletion, followups,
 //!   channel messages with attachments as multipart, direct-message channels), answering with
 //!   Discord's JSON shapes and, where the tests ask, 403 with code 50007 (direct messages closed)
-//!   or 429;
+//!   or 429; a test may also queue faults for the messages posted to a channel ([`Fault`]: 429
+//!   with Discord's headers, 500, Cloudflare's 502, a request that never answers);
 //! - a WebSocket gateway that sends HELLO, takes IDENTIFY, sends READY, answers heartbeats and
 //!   then sends the interactions a test injects (slash commands, button presses, autocomplete,
 //!   form submissions).
@@ -14,7 +15,7 @@
 //! serenity drops an event that lacks a field its model requires, without a word; so the tests
 //! assert on the calls the bot makes, each awaited with a timeout.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -90,6 +91,8 @@ enum Place {
     Channel,
     /// The game's public thread in it.
     Thread,
+    /// The channel of the second server (OTHER_CHANNEL).
+    OtherChannel,
     /// Someone's direct messages.
     Dm(&'static str),
     /// An ephemeral reply, seen by this user only.
@@ -130,9 +133,32 @@ struct Injected {
     token: String,
     at: Instant,
     user: &'static str,
+    /// The channel it came from (a direct-message channel, or a server's).
+    channel: &'static str,
     /// For a button: the message it sits on.
     message: Option<u64>,
 }
+
+/// What the stand-in does with a message posted to a channel instead of its usual answer,
+/// queued per channel ([`Inner::fault_messages`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Fault {
+    /// The usual answer: lets one message through between faults.
+    Pass,
+    /// 500 with Discord's JSON error.
+    ServerError,
+    /// 502 from Cloudflare in front of Discord: an HTML page, no JSON.
+    BadGateway,
+    /// No answer at all: the request stays open until the bot gives up on it (a stalled
+    /// connection). Discord never saw it: nothing is posted.
+    Hang,
+    /// 429 with Discord's body and headers: wait this many seconds (a float, as Discord
+    /// gives it).
+    Throttle(f64),
+}
+
+/// The status recorded for a request that was never answered ([`Fault::Hang`]).
+const HUNG: u16 = 0;
 
 #[derive(Default)]
 struct Inner {
@@ -144,6 +170,9 @@ struct Inner {
     closed: HashSet<&'static str>,
     /// The next message to this channel answers 429.
     throttled: Vec<String>,
+    /// Channel: what the next messages posted to it meet instead of their usual answers, in
+    /// order.
+    faults: HashMap<String, VecDeque<Fault>>,
     /// The gateway address `/gateway` gives (None: it fails).
     gateway: Option<String>,
     /// Commands registered: (scope path, body).
@@ -163,6 +192,13 @@ struct Inner {
     /// Interactions come from a second server (OTHER_GUILD, its channel OTHER_CHANNEL), where
     /// Carol may manage the server and Alice may not.
     other_server: bool,
+}
+
+impl Inner {
+    /// Queues `faults` for the next messages posted to `channel`, after any queued before.
+    fn fault_messages(&mut self, channel: &str, faults: impl IntoIterator<Item = Fault>) {
+        self.faults.entry(channel.to_string()).or_default().extend(faults);
+    }
 }
 
 /// The loopback stand-in of Discord.
@@ -204,12 +240,53 @@ fn message_json(id: u64, channel: &str, content: &str, buttons: &[String]) -> Va
 }
 
 fn discord_error(status: StatusCode, code: i64, message: &str) -> Response {
-    let mut body = json!({"code": code, "message": message});
-    if status == StatusCode::TOO_MANY_REQUESTS {
-        body["retry_after"] = json!(0.2);
-        body["global"] = json!(false);
+    (status, Json(json!({"code": code, "message": message}))).into_response()
+}
+
+/// Discord's 429 for a route's bucket: its body (no error code) and its headers, `Retry-After`
+/// in whole seconds and the bucket's reset in fractional ones.
+#[allow(clippy::disallowed_methods)] // the reset is a wall-clock time, as Discord sends it
+fn rate_limited(seconds: f64) -> Response {
+    let body = json!({"message": "You are being rate limited.", "retry_after": seconds,
+                      "global": false});
+    let reset = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
+        + seconds;
+    let headers = [
+        ("retry-after", format!("{}", seconds.ceil())),
+        ("x-ratelimit-limit", "5".to_string()),
+        ("x-ratelimit-remaining", "0".to_string()),
+        ("x-ratelimit-reset", format!("{reset:.3}")),
+        ("x-ratelimit-reset-after", format!("{seconds:.3}")),
+        ("x-ratelimit-bucket", "f3e2d1c0b9a8".to_string()),
+        ("x-ratelimit-scope", "user".to_string()),
+    ];
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+    for (name, value) in headers {
+        let value = value.parse().expect("a header value");
+        response.headers_mut().insert(name, value);
     }
-    (status, Json(body)).into_response()
+    response
+}
+
+/// What a message posted to a channel gets for `fault` (never [`Fault::Hang`] or
+/// [`Fault::Pass`]).
+fn fault_response(fault: Fault) -> Response {
+    match fault {
+        Fault::ServerError => {
+            discord_error(StatusCode::INTERNAL_SERVER_ERROR, 0, "500: Internal Server Error")
+        }
+        Fault::BadGateway => {
+            let page = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n\
+                        <center><h1>502 Bad Gateway</h1></center>\r\n\
+                        <hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n";
+            let html = [(CONTENT_TYPE, "text/html")];
+            (StatusCode::BAD_GATEWAY, html, page).into_response()
+        }
+        Fault::Throttle(seconds) => rate_limited(seconds),
+        Fault::Pass | Fault::Hang => unreachable!("answered normally or not at all"),
+    }
 }
 
 /// The buttons' custom ids of a message body.
@@ -322,12 +399,20 @@ impl StandIn {
             let id = 9_000_000 + inner.next_id;
             let token = format!("tok-{id}");
             let message_id = message.as_ref().and_then(|m| m["id"].as_str()?.parse().ok());
+            let channel = if in_dm {
+                who.dm
+            } else if inner.other_server {
+                OTHER_CHANNEL
+            } else {
+                inner.here.unwrap_or(CHANNEL)
+            };
             inner.injected.insert(
                 token.clone(),
                 Injected {
                     token: token.clone(),
                     at: Instant::now(),
                     user: who.id,
+                    channel,
                     message: message_id,
                 },
             );
@@ -418,6 +503,7 @@ impl StandIn {
     fn press(&self, who: Person, sent: &Sent, custom_id: &str) -> String {
         let channel = match &sent.place {
             Place::Dm(user) => person(user).expect("a person").dm,
+            Place::OtherChannel => OTHER_CHANNEL,
             _ => CHANNEL,
         };
         let mut message = message_json(sent.id, channel, &sent.content, &sent.buttons);
@@ -438,7 +524,17 @@ impl StandIn {
 
     /// Waits until `f` finds something.
     async fn wait<T>(&self, what: &str, f: impl Fn(&Inner) -> Option<T>) -> T {
-        let deadline = Instant::now() + PATIENCE;
+        self.wait_long(what, PATIENCE, f).await
+    }
+
+    /// Waits up to `patience` until `f` finds something.
+    async fn wait_long<T>(
+        &self,
+        what: &str,
+        patience: Duration,
+        f: impl Fn(&Inner) -> Option<T>,
+    ) -> T {
+        let deadline = Instant::now() + patience;
         loop {
             let notified = self.changed.notified();
             tokio::pin!(notified);
@@ -505,6 +601,28 @@ impl StandIn {
     fn message(&self, id: u64) -> Sent {
         self.lock().sent.iter().find(|s| s.id == id).cloned().expect("a sent message")
     }
+
+    /// The messages posted to `channel` after the first `from` requests of the log, answered or
+    /// not, in the order they were answered (a hung one when it came in).
+    fn posts_to(&self, channel: &str, from: usize) -> Vec<Call> {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        let inner = self.lock();
+        let calls = inner.calls.get(from..).unwrap_or_default();
+        calls.iter().filter(|c| c.method == "POST" && c.path == path).cloned().collect()
+    }
+}
+
+/// The request log of `calls`, one line each, with the time since the first.
+fn call_log(calls: &[Call]) -> String {
+    let start = calls.first().map(|c| c.at);
+    calls
+        .iter()
+        .map(|c| {
+            let since = start.map_or(Duration::ZERO, |s| c.at.duration_since(s));
+            format!("{since:>10.3?} {} {} {}: {}", c.method, c.path, c.status, c.body["content"])
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 async fn run_gateway(
@@ -567,18 +685,34 @@ async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v == format!("Bot {TOKEN}"));
     let (body, files) = body(req).await;
-    let response = answer(&stand_in, &method, &path, &body, &files);
-    let status = response.status().as_u16();
-    stand_in.lock().calls.push(Call {
-        method: method.to_string(),
-        path,
-        body,
-        files,
-        status,
-        authorised,
-        at: Instant::now(),
-    });
-    stand_in.changed.notify_waiters();
+    // Faults hit the messages the bot posts itself: POST /api/v10/channels/<id>/messages.
+    let posted = path
+        .strip_prefix("/api/v10/channels/")
+        .and_then(|rest| rest.strip_suffix("/messages"))
+        .filter(|channel| method == Method::POST && !channel.contains('/'));
+    let fault = posted
+        .and_then(|channel| stand_in.lock().faults.get_mut(channel).and_then(VecDeque::pop_front));
+    let record = |status: u16, body: Value, files: Vec<(String, bool, u64)>| {
+        stand_in.lock().calls.push(Call {
+            method: method.to_string(),
+            path: path.clone(),
+            body,
+            files,
+            status,
+            authorised,
+            at: Instant::now(),
+        });
+        stand_in.changed.notify_waiters();
+    };
+    let response = match fault {
+        Some(Fault::Hang) => {
+            record(HUNG, body, files);
+            return std::future::pending().await;
+        }
+        Some(Fault::Pass) | None => answer(&stand_in, &method, &path, &body, &files),
+        Some(fault) => fault_response(fault),
+    };
+    record(response.status().as_u16(), body, files);
     response
 }
 
@@ -659,7 +793,7 @@ fn answer(
                 let place = if flags & 64 != 0 {
                     Place::Ephemeral(user_static(user))
                 } else {
-                    Place::Channel
+                    public_place(injected.channel)
                 };
                 record(&mut inner, place, &body["data"], files, Some(token));
             }
@@ -716,7 +850,7 @@ fn answer(
             let place = if flags & 64 != 0 {
                 Place::Ephemeral(user_static(injected.user))
             } else {
-                Place::Channel
+                public_place(injected.channel)
             };
             let id = record(&mut inner, place, body, files, None);
             ok(message_json(id, CHANNEL, body["content"].as_str().unwrap_or(""), &custom_ids(body)))
@@ -746,14 +880,12 @@ fn answer(
             let channel = (*channel).to_string();
             if let Some(at) = inner.throttled.iter().position(|c| *c == channel) {
                 inner.throttled.remove(at);
-                return discord_error(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    0,
-                    "You are being rate limited.",
-                );
+                return rate_limited(0.2);
             }
             let place = if channel == CHANNEL {
                 Place::Channel
+            } else if channel == OTHER_CHANNEL {
+                Place::OtherChannel
             } else if channel == THREAD {
                 Place::Thread
             } else if let Some(p) = by_dm(&channel) {
@@ -787,6 +919,12 @@ fn user_static(id: &str) -> &'static str {
     person(id).map_or("?", |p| p.id)
 }
 
+/// Where a public answer to an interaction from `channel` lands (followups and replies keep
+/// no thread of their own here).
+fn public_place(channel: &str) -> Place {
+    if channel == OTHER_CHANNEL { Place::OtherChannel } else { Place::Channel }
+}
+
 /// A path (`A1-A4`) or an edge (`B3:R`): what the channel must never see during a game.
 fn has_private_detail(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
@@ -815,6 +953,16 @@ impl Bot {
     /// Starts the bot (commands in the test server when `guild`) after `prepare` set up the
     /// stand-in.
     async fn start_with(guild: bool, prepare: impl FnOnce(&mut Inner)) -> Bot {
+        Bot::start_with_env(guild, &[], prepare).await
+    }
+
+    /// Starts the bot like [`Bot::start_with`], with the environment variables `extra` besides
+    /// the usual ones (delivery settings).
+    async fn start_with_env(
+        guild: bool,
+        extra: &[(&str, &str)],
+        prepare: impl FnOnce(&mut Inner),
+    ) -> Bot {
         let (api, url) = StandIn::start().await;
         prepare(&mut api.lock());
         let threads = api.lock().threads_on;
@@ -828,7 +976,7 @@ impl Bot {
             "DISCORD_API_URL" => Some(url.clone()),
             "DISCORD_GUILD_ID" if guild => Some(GUILD.to_string()),
             "ARBITER_DATABASE" => Some(db.clone()),
-            _ => None,
+            _ => extra.iter().find(|(k, _)| *k == key).map(|(_, v)| (*v).to_string()),
         };
         let config = Config::load(Some(&file), env).expect("the configuration loads");
         assert!(config.has_platform(), "a token turns Discord on");
@@ -1457,13 +1605,14 @@ async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the
 }
 
 /// What `who` and the channel received, in order, for comparing twins: the text, the buttons
-/// and the images' bytes (by digest).
+/// and the images' bytes (by digest). Each place in its own order, one after the other: each
+/// destination has its own delivery queue, so only the order within one is promised.
 fn seen_by(api: &StandIn, who: Person) -> Vec<(Place, String, Vec<String>, Vec<u64>)> {
     let places = [Place::Channel, Place::Dm(who.id), Place::Ephemeral(who.id)];
-    api.lock()
-        .sent
+    let inner = api.lock();
+    places
         .iter()
-        .filter(|s| places.contains(&s.place))
+        .flat_map(|place| inner.sent.iter().filter(move |s| s.place == *place))
         .map(|s| {
             let digests = s.files.iter().map(|f| f.2).collect();
             (s.place.clone(), s.content.clone(), s.buttons.clone(), digests)
@@ -1644,5 +1793,105 @@ async fn a_rabble_game_is_selected_with_the_default_button_and_played_in_the_cha
     assert_eq!(slice.files.len(), 1, "with its picture");
     api.slash(BOB, "resign", &[]);
     api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    let _ = bot.finish().await;
+}
+
+/// Runs `f` (interactions) as if in the second server (OTHER_GUILD, its channel OTHER_CHANNEL).
+fn in_other_server<T>(api: &StandIn, f: impl FnOnce() -> T) -> T {
+    api.lock().other_server = true;
+    let result = f();
+    api.lock().other_server = false;
+    result
+}
+
+/// The ply of game `id` that `text` announces (`#<id> ply <n>: …`), if it announces one.
+fn ply_in(text: &str, id: i64) -> Option<usize> {
+    let prefix = format!("#{id} ply ");
+    let at = text.find(&prefix)?;
+    let rest = &text[at + prefix.len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    rest[digits.len()..].starts_with(':').then(|| digits.parse().ok()).flatten()
+}
+
+/// Discord fails the messages posted to one channel in each transient way: rate limits more
+/// often than the old four attempts allowed, then (after one message got through) a 500,
+/// Cloudflare's 502 page and a request that never answers. That channel's announcements arrive
+/// late, but each exactly once and in the order they were played, each retried until it went
+/// through; the other server's channel and the direct messages were served while it failed.
+/// (serenity's own rate limiter is off against a stand-in, so the 429s reach the bot's retries.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_channel_gets_every_message_late_once_and_in_order_while_other_chats_go_on() {
+    let bot = Bot::start_with_env(true, &[("ARBITER_SEND_TIMEOUT_SECONDS", "1")], |_| {}).await;
+    let api = &bot.api;
+    start_game(api, "ultima", "").await;
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    // Game #2 in the other server: Carol invites Bob, who accepts there.
+    let opponent = ("opponent", 6, text(BOB.id));
+    in_other_server(api, || api.slash(CAROL, "new", &[("game", 3, text("ultima")), opponent]));
+    let invitation = api.expect_button(Place::OtherChannel, "2:0:accept").await;
+    in_other_server(api, || api.press(BOB, &invitation, "2:0:accept"));
+    api.expect(Place::OtherChannel, "Ultima #2: Carol (white, moves first) vs Bob (black)").await;
+    let armed = api.lock().calls.len();
+    let faults = [Fault::Throttle(0.5); 5].into_iter().chain([
+        Fault::Pass,
+        Fault::ServerError,
+        Fault::BadGateway,
+        Fault::Hang,
+    ]);
+    api.lock().fault_messages(CHANNEL, faults);
+    // Bob plays in both games: every move names its game.
+    let play = |who: Person, action: &str, id: i64| {
+        api.slash(who, "move", &[("action", 3, text(action)), ("id", 4, json!(id))])
+    };
+    play(ALICE, "a2a3", 1);
+    // The same move's direct message goes elsewhere, and the other server plays on.
+    api.expect(Place::Dm(BOB.id), "#1 Ultima: your move (black). Last move: a2a3.").await;
+    in_other_server(api, || play(CAROL, "a2a3", 2));
+    api.expect(Place::OtherChannel, "#2 ply 1: Carol (white) pincer a2-a3.").await;
+    // The failing channel's game goes on meanwhile: two more moves wait behind the first.
+    play(BOB, "a7a6", 1);
+    api.expect(Place::Dm(ALICE.id), "#1 Ultima: your move (white). Last move: a7a6.").await;
+    play(ALICE, "b2b3", 1);
+    let late = Duration::from_secs(50);
+    api.wait_long("ply 3 in the failing channel", late, |i| {
+        let here = i.sent.iter().filter(|s| s.place == Place::Channel);
+        here.clone().any(|s| s.content.contains("#1 ply 3:")).then_some(())
+    })
+    .await;
+    let tries = api.posts_to(CHANNEL, armed);
+    let log = call_log(&tries);
+    let statuses: Vec<u16> = tries.iter().map(|c| c.status).collect();
+    assert_eq!(statuses, [429, 429, 429, 429, 429, 200, 500, 502, HUNG, 200, 200], "\n{log}");
+    // Each try carried the oldest message not yet through: the same one until it went.
+    let plies: Vec<Option<usize>> =
+        tries.iter().map(|c| ply_in(c.body["content"].as_str().unwrap_or(""), 1)).collect();
+    let want = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3].map(Some);
+    assert_eq!(plies, want, "\n{log}");
+    for pair in tries.windows(2).filter(|w| w[0].status == 429) {
+        let pause = pair[1].at.duration_since(pair[0].at);
+        assert!(pause >= Duration::from_millis(450), "waited {pause:?} for retry_after 0.5\n{log}");
+    }
+    let channel: Vec<String> = api.at(&Place::Channel).into_iter().map(|s| s.content).collect();
+    let announced: Vec<usize> = channel.iter().filter_map(|t| ply_in(t, 1)).collect();
+    assert_eq!(announced, [1, 2, 3], "each once, in order: {channel:?}");
+    let last3 = &channel[channel.len() - 3..];
+    assert!(last3[0].starts_with("#1 ply 1: Alice (white) pincer a2-a3."), "{last3:?}");
+    assert!(last3[1].starts_with("#1 ply 2: Bob (black) pincer a7-a6."), "{last3:?}");
+    assert!(last3[2].starts_with("#1 ply 3: Alice (white) pincer b2-b3."), "{last3:?}");
+    // The other server's channel and the direct message went through before the failing
+    // channel's first message did.
+    let first_through = tries.iter().find(|c| c.status == 200).expect("a post went through").at;
+    let through = |channel: &str, needle: &str| -> Instant {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        let inner = api.lock();
+        let call = inner.calls.iter().find(|c| {
+            c.path == path
+                && c.status == 200
+                && c.body["content"].as_str().is_some_and(|t| t.contains(needle))
+        });
+        call.expect("the message went through").at
+    };
+    assert!(through(OTHER_CHANNEL, "#2 ply 1:") < first_through, "the other server waited");
+    assert!(through(BOB.dm, "Last move: a2a3.") < first_through, "the direct message waited");
     let _ = bot.finish().await;
 }

@@ -55,8 +55,8 @@ err-no-such-game = There is no running game #{ $id }.
 err-solver-busy = Your previous request to the solver is still being worked out; wait for its answer, then ask again.
 err-unresumable = Game #{ $id } cannot be resumed: its record no longer replays on this version of the bot. An administrator may end it with /admin abort #{ $id }.
 undelivered-dropped = { $count ->
-    [one] One message for this chat could not be delivered for { $hours } hours and was dropped.
-   *[other] { $count } messages for this chat could not be delivered for { $hours } hours and were dropped.
+    [one] One message for this chat could not be delivered within { $age } and was dropped.
+   *[other] { $count } messages for this chat could not be delivered within { $age } and were dropped.
 } The games themselves are saved: /games lists them and /board shows each one.
 unresumable-told = Game #{ $id } cannot be resumed: its record no longer replays on this version of the bot. Nothing more can be played in it; an administrator may end it with /admin abort #{ $id }.
 games-line-unresumable = #{ $id } { $game }: cannot be resumed

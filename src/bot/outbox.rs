@@ -77,8 +77,8 @@ pub trait Platform: Send + Sync + 'static {
 
     /// The note to a chat whose messages were dropped after the age limit, if the platform
     /// words one.
-    fn dropped_note(&self, chat: &str, count: usize, hours: u64) -> Option<Outbound> {
-        let _ = (chat, count, hours);
+    fn dropped_note(&self, chat: &str, count: usize, age: Duration) -> Option<Outbound> {
+        let _ = (chat, count, age);
         None
     }
 }
@@ -416,11 +416,8 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
                 Outcome::Sent | Outcome::Dropped => {}
                 Outcome::Expired => {
                     if let Dest::Chat(chat) = &to
-                        && let Some(note) = inner.platform.dropped_note(
-                            chat,
-                            batch.entries,
-                            inner.settings.max_age.as_secs() / 3600,
-                        )
+                        && let Some(note) =
+                            inner.platform.dropped_note(chat, batch.entries, inner.settings.max_age)
                     {
                         let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
                         let answer =
@@ -581,7 +578,7 @@ mod tests {
             })
         }
 
-        fn dropped_note(&self, chat: &str, count: usize, _hours: u64) -> Option<Outbound> {
+        fn dropped_note(&self, chat: &str, count: usize, _age: Duration) -> Option<Outbound> {
             Some(message(Dest::Chat(chat.into()), &format!("{count} dropped")))
         }
     }

@@ -994,14 +994,14 @@ impl Referee {
     }
 
     /// The note to a chat whose `count` messages could not be delivered within the age limit
-    /// (`hours`) and were dropped, in the language of the chat's games.
+    /// (`age`) and were dropped, in the language of the chat's games.
     #[must_use]
     pub fn undelivered_note(
         &self,
         platform: &str,
         chat: &str,
         count: usize,
-        hours: u64,
+        age: std::time::Duration,
     ) -> Outbound {
         let newest = {
             let index = self.lock_index();
@@ -1015,14 +1015,14 @@ impl Referee {
             .and_then(|cell| cell.try_lock().ok().map(|t| public_lang(&t)));
         let lang = lang.or(self.policy(platform).default_lang).unwrap_or_default();
         let count = i64::try_from(count).unwrap_or(i64::MAX);
-        let hours = i64::try_from(hours).unwrap_or(i64::MAX);
+        let age = human_duration(i64::try_from(age.as_secs()).unwrap_or(i64::MAX), lang);
         Outbound {
             platform: platform.to_string(),
             to: Dest::Chat(chat.to_string()),
             text: self.wording.text(
                 lang,
                 "undelivered-dropped",
-                &[("count", count.into()), ("hours", hours.into())],
+                &[("count", count.into()), ("age", age.into())],
             ),
             image: None,
             buttons: Vec::new(),

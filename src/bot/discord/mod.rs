@@ -1048,8 +1048,8 @@ impl outbox::Platform for Sender {
         })
     }
 
-    fn dropped_note(&self, chat: &str, count: usize, hours: u64) -> Option<Outbound> {
-        Some(self.referee.undelivered_note(PLATFORM, chat, count, hours))
+    fn dropped_note(&self, chat: &str, count: usize, age: Duration) -> Option<Outbound> {
+        Some(self.referee.undelivered_note(PLATFORM, chat, count, age))
     }
 }
 

@@ -52,6 +52,14 @@ pub struct RefereeBench {
     /// Seed for the games and the move choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Draw the boards as served (each announcement's PNG is rendered and kept in the outbox
+    /// with its move); without it no image is drawn.
+    #[arg(long)]
+    pub images: bool,
+    /// Keep no outbox (announcements returned only, as the console does): the outbox's own cost
+    /// is the difference with a run without it.
+    #[arg(long)]
+    pub no_outbox: bool,
 }
 
 /// Options of `arbiter bench perft`.
@@ -300,16 +308,17 @@ impl RefereeBench {
                 default_lang: None,
                 start_link: None,
                 // Measured as served: every announcement saved in the outbox with its move.
-                outbox: true,
+                outbox: !self.no_outbox,
                 ..Policy::default()
             },
         )]);
-        let referee = Arc::new(
-            Referee::open(store.clone(), clock, self.seed, policies)
-                .await
-                .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?
-                .without_images(),
-        );
+        let mut referee = Referee::open(store.clone(), clock, self.seed, policies)
+            .await
+            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
+        if !self.images {
+            referee = referee.without_images();
+        }
+        let referee = Arc::new(referee);
         let say = |user: String, chat: Chat, text: String| Incoming {
             platform: PLATFORM.into(),
             user_name: user.clone(),
@@ -423,6 +432,7 @@ impl RefereeBench {
             n
         };
         say!("actions stored: {stored}");
+        say!("messages kept in the outbox: {}", store.pending_messages_count().await?);
         if refused > 0 || stored != played {
             anyhow::bail!("{refused} moves were refused and {stored} of {played} stored");
         }

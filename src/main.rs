@@ -108,7 +108,8 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum BenchWhat {
-    /// Concurrent Dark Fence games in one SQLite file, no images.
+    /// Concurrent Dark Fence games in one SQLite file, every announcement kept in the outbox
+    /// (boards drawn only with `--images`).
     Referee(arbiter::bench::RefereeBench),
     /// Drawing and encoding each kind of board image.
     Render(arbiter::bench::RenderBench),

@@ -274,7 +274,7 @@ pub(super) async fn create_game(
     let mut tx = begin_write(pool).await?;
     let out = async {
         let row = insert_game(&mut tx, game).await?;
-        let ids = insert_messages(&mut tx, &announce(&row)).await?;
+        let ids = insert_messages(&mut tx, &announce(&row).iter().collect::<Vec<_>>()).await?;
         Ok((row, ids))
     }
     .await;
@@ -376,7 +376,7 @@ pub(super) async fn update_game(
     let mut tx = begin_write(pool).await?;
     let out = async {
         let row = write_game(&mut tx, id, expected_version, update).await?;
-        let ids = insert_messages(&mut tx, messages).await?;
+        let ids = insert_messages(&mut tx, &messages.iter().collect::<Vec<_>>()).await?;
         Ok((row, ids))
     }
     .await;
@@ -447,20 +447,32 @@ async fn commit_group(
 ) -> Result<Vec<Result<(GameRow, Vec<i64>), DbError>>, DbError> {
     let mut tx = begin_write(pool).await?;
     let mut results = Vec::with_capacity(batch.len());
+    // The messages of every action written, in one go after the actions.
+    let mut messages: Vec<&NewMessage> = Vec::new();
     for r in batch {
         match commit_action_in(&mut tx, r.id, r.expected_version, &r.action, &r.update).await {
-            Ok(row) => match insert_messages(&mut tx, &r.messages).await {
-                Ok(ids) => results.push(Ok((row, ids))),
-                Err(other) => {
-                    tx.rollback().await;
-                    return Err(other);
-                }
-            },
+            Ok(row) => {
+                messages.extend(&r.messages);
+                results.push(Ok((row, Vec::new())));
+            }
             Err(e @ (DbError::Conflict { .. } | DbError::NotFound)) => results.push(Err(e)),
             Err(other) => {
                 tx.rollback().await;
                 return Err(other);
             }
+        }
+    }
+    let ids = match insert_messages(&mut tx, &messages).await {
+        Ok(ids) => ids,
+        Err(other) => {
+            tx.rollback().await;
+            return Err(other);
+        }
+    };
+    let mut ids = ids.into_iter();
+    for (r, result) in batch.iter().zip(&mut results) {
+        if let Ok((_, mine)) = result {
+            mine.extend(ids.by_ref().take(r.messages.len()));
         }
     }
     tx.commit().await?;
@@ -527,7 +539,7 @@ pub(super) async fn remove_last_action(
     let mut tx = begin_write(pool).await?;
     let out = async {
         let row = remove_last_action_in(&mut tx, id, expected_version, update).await?;
-        let ids = insert_messages(&mut tx, messages).await?;
+        let ids = insert_messages(&mut tx, &messages.iter().collect::<Vec<_>>()).await?;
         Ok((row, ids))
     }
     .await;
@@ -693,27 +705,58 @@ async fn write_game(
 
 // ---- the delivery outbox ----
 
-/// Appends `messages` to the outbox, in order; returns their ids.
+/// The most outbox rows one INSERT statement takes (6 parameters each, well under SQLite's
+/// limit of 32,766).
+const ROWS_PER_INSERT: usize = 512;
+
+/// Splits `n` rows into statement sizes that are powers of two (largest first): a handful of
+/// distinct statements, each prepared once and then found in sqlx's statement cache, instead of
+/// a new statement text for every group size.
+fn insert_sizes(mut n: usize) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    let mut size = ROWS_PER_INSERT;
+    while n > 0 {
+        while size > n {
+            size /= 2;
+        }
+        sizes.push(size);
+        n -= size;
+    }
+    sizes
+}
+
+/// Appends `messages` to the outbox, in order; returns their ids. A few statements of many
+/// rows each, not one per row: the rows of a whole group commit go in together, since every statement
+/// is a round trip to the database thread and the writer is the bot's one bottleneck.
 async fn insert_messages(
     conn: &mut SqliteConnection,
-    messages: &[NewMessage],
+    messages: &[&NewMessage],
 ) -> Result<Vec<i64>, DbError> {
     let mut ids = Vec::with_capacity(messages.len());
-    for m in messages {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO outbox (platform, dest, body, image, game_id, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(&m.platform)
-        .bind(&m.dest)
-        .bind(&m.body)
-        .bind(m.image.as_deref())
-        .bind(m.game_id)
-        .bind(m.created_at)
-        .fetch_one(&mut *conn)
-        .await
-        .map_err(db)?;
-        ids.push(id);
+    let mut rest = messages;
+    for size in insert_sizes(messages.len()) {
+        let (chunk, after) = rest.split_at(size);
+        rest = after;
+        let mut sql = String::from(
+            "INSERT INTO outbox (platform, dest, body, image, game_id, created_at) VALUES ",
+        );
+        sql.push_str(&vec!["(?, ?, ?, ?, ?, ?)"; chunk.len()].join(", "));
+        let mut query = sqlx::query(&sql);
+        for m in chunk {
+            query = query
+                .bind(&m.platform)
+                .bind(&m.dest)
+                .bind(&m.body)
+                .bind(m.image.as_deref())
+                .bind(m.game_id)
+                .bind(m.created_at);
+        }
+        let done = query.execute(&mut *conn).await.map_err(db)?;
+        // One INSERT inside a write transaction numbers its rows consecutively, in the order of
+        // its VALUES (AUTOINCREMENT: each row gets the largest id so far plus one).
+        let last = done.last_insert_rowid();
+        let n = i64::try_from(chunk.len()).unwrap_or(i64::MAX);
+        ids.extend((last - n + 1)..=last);
     }
     Ok(ids)
 }
@@ -726,7 +769,8 @@ pub(super) async fn enqueue(
         return Ok(Vec::new());
     }
     let mut tx = begin_write(pool).await?;
-    let out = insert_messages(&mut tx, messages).await;
+    let all: Vec<&NewMessage> = messages.iter().collect();
+    let out = insert_messages(&mut tx, &all).await;
     finish(tx, out).await
 }
 
@@ -798,4 +842,21 @@ pub(super) async fn set_meta(pool: &SqlitePool, key: &str, value: &str) -> Resul
     .await
     .map_err(db)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_sizes_are_powers_of_two_within_the_limit_and_add_up_to_the_rows() {
+        assert!(insert_sizes(0).is_empty());
+        assert_eq!(insert_sizes(7), [4, 2, 1]);
+        assert_eq!(insert_sizes(1_300), [512, 512, 256, 16, 4]);
+        for n in 0..3_000 {
+            let sizes = insert_sizes(n);
+            assert_eq!(sizes.iter().sum::<usize>(), n);
+            assert!(sizes.iter().all(|s| s.is_power_of_two() && *s <= ROWS_PER_INSERT));
+        }
+    }
 }

@@ -16,7 +16,7 @@
 //!   doubling up to 60 s, for as long as the message is younger than the age limit (default
 //!   24 h); past it the message is dropped with a warning and the chat is told;
 //! - a private chat that refuses the bot: the platform's rule (the referee marks the user
-//!   unreachable and tells the game's group once), and the rest of that queue's batch dropped;
+//!   unreachable and tells the game's group once); each message it refuses is dropped;
 //! - anything else permanent (the chat is gone, the request is refused): logged and dropped.
 //!
 //! Each destination has its own worker task, so a chat that waits never holds up another.

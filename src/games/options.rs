@@ -40,16 +40,118 @@ pub enum OptionsError {
         /// The value as given.
         value: String,
         /// What the key accepts.
-        expected: String,
+        expected: Expected,
     },
     /// The value is fine alone but contradicts another option.
     #[error("option `{key}` {reason}")]
     Conflict {
         /// The key whose value conflicts.
         key: String,
-        /// Why, e.g. "applies only with mode=challenge".
-        reason: String,
+        /// Why.
+        reason: Why,
     },
+}
+
+/// What an option accepts: data, so the referee can word it in the reader's language (the
+/// `Display` text is English, for logs and the command-line tools).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// `true` or `false` (`on`/`off`, `yes`/`no`, `1`/`0`).
+    Bool,
+    /// One of these names.
+    OneOf(Vec<String>),
+    /// A whole number in `min..=max`.
+    Range {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// A whole number in `min..=max`, or `auto`.
+    RangeOrAuto {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// A duration (`60s`, `5m`, `2h`, `1d`) of `min..=max` seconds.
+    Duration {
+        /// The least, in seconds.
+        min: u32,
+        /// The most, in seconds.
+        max: u32,
+    },
+    /// A board size `CxR`, each side in `min..=max`.
+    Board {
+        /// The least side.
+        min: u8,
+        /// The most side.
+        max: u8,
+    },
+    /// A whole number (a game or draw number).
+    Number,
+    /// Rabble's handicaps: `none`, `level1`..`level7` or `steps2`..`steps1000`.
+    Handicap,
+}
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expected::Bool => f.write_str("true or false"),
+            Expected::OneOf(names) => f.write_str(&names.join(" or ")),
+            Expected::Range { min, max } => write!(f, "a whole number from {min} to {max}"),
+            Expected::RangeOrAuto { min, max } => {
+                write!(f, "a whole number from {min} to {max}, or auto")
+            }
+            Expected::Duration { min, max } => {
+                write!(f, "a duration like 60s or 5m, from {min}s to {max}s")
+            }
+            Expected::Board { min, max } => {
+                write!(f, "CxR with each side from {min} to {max}, e.g. 4x4")
+            }
+            Expected::Number => f.write_str("a whole number"),
+            Expected::Handicap => f.write_str("none, level1..level7 or steps2..steps1000"),
+        }
+    }
+}
+
+/// Why an option contradicts the others: data, worded by the referee (`Display` is English).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// It needs these other settings (`key=value` each).
+    Needs(Vec<String>),
+    /// It applies only with this other setting (`key=value`).
+    OnlyWith(String),
+    /// Dark Fence: `p2_sees_p1_start=false` in the challenge variant, where positions are public.
+    PublicInChallenge,
+    /// Rabble: both sides give steps; only one side can play first.
+    OneSideSteps,
+    /// Chaos Clock: no start proven both-win in this many draws.
+    NoFairStart {
+        /// How many draws were tried.
+        draws: u32,
+    },
+    /// The built-in start position did not load (a defect, never a player's mistake).
+    BadStart(String),
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Needs(needs) => write!(f, "needs {}", needs.join(" and ")),
+            Why::OnlyWith(with) => write!(f, "applies only with {with}"),
+            Why::PublicInChallenge => {
+                f.write_str("cannot be false in the challenge variant, where positions are public")
+            }
+            Why::OneSideSteps => f.write_str(
+                "cannot give steps when Red gives steps too: only one side can play first",
+            ),
+            Why::NoFairStart { draws } => {
+                write!(f, "=fair found no start proven both-win in {draws} draws; try another seed")
+            }
+            Why::BadStart(e) => write!(f, "has a start position that does not load: {e}"),
+        }
+    }
 }
 
 impl ErrorCode for OptionsError {
@@ -107,12 +209,14 @@ pub fn split_pairs(text: &str) -> Result<Vec<(String, String)>, OptionsError> {
 
 /// A value error for `key`.
 #[must_use]
-pub fn bad_value(key: &str, value: &str, expected: &str) -> OptionsError {
-    OptionsError::BadValue {
-        key: key.to_string(),
-        value: value.to_string(),
-        expected: expected.to_string(),
-    }
+pub fn bad_value(key: &str, value: &str, expected: Expected) -> OptionsError {
+    OptionsError::BadValue { key: key.to_string(), value: value.to_string(), expected }
+}
+
+/// A conflict of `key` with the other options.
+#[must_use]
+pub fn conflict(key: &str, reason: Why) -> OptionsError {
+    OptionsError::Conflict { key: key.to_string(), reason }
 }
 
 /// Parses `true`/`false` (also `on`/`off`, `yes`/`no`, `1`/`0`).
@@ -124,7 +228,7 @@ pub fn parse_bool(key: &str, value: &str) -> Result<bool, OptionsError> {
     match value.to_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Ok(true),
         "false" | "off" | "no" | "0" => Ok(false),
-        _ => Err(bad_value(key, value, "true or false")),
+        _ => Err(bad_value(key, value, Expected::Bool)),
     }
 }
 
@@ -147,8 +251,8 @@ pub fn parse_choice<T: Copy>(
 ) -> Result<T, OptionsError> {
     let wanted = value.to_lowercase().replace('_', "-");
     choices.iter().find(|(name, _)| *name == wanted).map(|(_, v)| *v).ok_or_else(|| {
-        let names: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
-        bad_value(key, value, &names.join(" or "))
+        let names = choices.iter().map(|(n, _)| (*n).to_string()).collect();
+        bad_value(key, value, Expected::OneOf(names))
     })
 }
 
@@ -158,11 +262,9 @@ pub fn parse_choice<T: Copy>(
 ///
 /// [`OptionsError::BadValue`] naming the range.
 pub fn parse_in_range(key: &str, value: &str, min: u32, max: u32) -> Result<u32, OptionsError> {
-    value
-        .parse::<u32>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| bad_value(key, value, &format!("a whole number from {min} to {max}")))
+    value.parse::<u32>().ok().filter(|n| (min..=max).contains(n)).ok_or_else(|| {
+        bad_value(key, value, Expected::Range { min: u64::from(min), max: u64::from(max) })
+    })
 }
 
 /// Parses a duration in seconds: a bare number of seconds or a number with `s`, `m`, `h` or `d`,
@@ -189,9 +291,7 @@ pub fn parse_seconds(key: &str, value: &str, min: u32, max: u32) -> Result<u32, 
         .ok()
         .and_then(|n| n.checked_mul(factor))
         .filter(|s| factor != 0 && (min..=max).contains(s))
-        .ok_or_else(|| {
-            bad_value(key, value, &format!("a duration like 60s or 5m, from {min}s to {max}s"))
-        })
+        .ok_or_else(|| bad_value(key, value, Expected::Duration { min, max }))
 }
 
 #[cfg(test)]

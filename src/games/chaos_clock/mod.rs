@@ -46,6 +46,7 @@ pub use advice::{Advice, Analysis};
 pub use options::{Options, Start};
 
 use crate::core::{ErrorCode, GameResult, Noticed, Outcome, Prompt, Seat, Seed, ToAct, Viewer};
+use crate::games::options::Why;
 use crate::games::{Game, GameOptions, OptionsError};
 
 /// 甲 (jia), seat 0, owns the odd pieces.
@@ -705,9 +706,7 @@ impl Game for State {
                 }
                 Err(OptionsError::Conflict {
                     key: "start".into(),
-                    reason: format!(
-                        "=fair found no start proven 共赢 in {FAIR_MAX_DRAWS} draws; try another seed"
-                    ),
+                    reason: Why::NoFairStart { draws: FAIR_MAX_DRAWS },
                 })
             }
         }

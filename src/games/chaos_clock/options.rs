@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::GameOptions;
-use crate::games::options::{OptionSpec, OptionsError, parse_bool, parse_choice};
+use crate::games::options::{Expected, OptionSpec, OptionsError, Why, parse_bool, parse_choice};
 
 /// How the start position is drawn (spec decisions 1 and 8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -62,7 +62,7 @@ impl GameOptions for Options {
                         Some(value.parse().map_err(|_| OptionsError::BadValue {
                             key: key.clone(),
                             value: value.clone(),
-                            expected: "a draw number".into(),
+                            expected: Expected::Number,
                         })?);
                 }
                 _ => {
@@ -97,13 +97,13 @@ impl GameOptions for Options {
         match self.fair_draw {
             Some(_) if self.start != Start::Fair => Err(OptionsError::Conflict {
                 key: "fair_draw".into(),
-                reason: "only with start=fair".into(),
+                reason: Why::OnlyWith("start=fair".into()),
             }),
             Some(draw) if draw == 0 || draw > super::FAIR_MAX_DRAWS => {
                 Err(OptionsError::BadValue {
                     key: "fair_draw".into(),
                     value: draw.to_string(),
-                    expected: format!("1 to {}", super::FAIR_MAX_DRAWS),
+                    expected: Expected::Range { min: 1, max: u64::from(super::FAIR_MAX_DRAWS) },
                 })
             }
             _ => Ok(()),

@@ -6,7 +6,8 @@ use super::board::Dims;
 use crate::games::GameOptions;
 use crate::games::options::choice_name as name_of;
 use crate::games::options::{
-    OptionSpec, OptionsError, bad_value, parse_bool, parse_choice, parse_in_range, parse_seconds,
+    Expected, OptionSpec, OptionsError, Why, bad_value, conflict, parse_bool, parse_choice,
+    parse_in_range, parse_seconds,
 };
 
 /// Referee mode (the bot is god) or the two-player challenge variant (两人质疑).
@@ -204,15 +205,15 @@ const CAPS: &[(&str, CapAdjudication)] =
 
 /// Parses `CxR` (also `C×R`, `C*R`), each side 2..26.
 fn parse_board(value: &str) -> Result<Dims, OptionsError> {
-    let expected = "CxR with each side from 2 to 26, e.g. 4x4";
+    let expected = || Expected::Board { min: Dims::MIN, max: Dims::MAX };
     let lower = value.to_lowercase();
     let (c, r) =
-        lower.split_once(['x', '×', '*']).ok_or_else(|| bad_value("board", value, expected))?;
+        lower.split_once(['x', '×', '*']).ok_or_else(|| bad_value("board", value, expected()))?;
     let side =
         |s: &str| s.trim().parse::<u8>().ok().filter(|n| (Dims::MIN..=Dims::MAX).contains(n));
     match (side(c), side(r)) {
         (Some(cols), Some(rows)) => Ok(Dims { cols, rows }),
-        _ => Err(bad_value("board", value, expected)),
+        _ => Err(bad_value("board", value, expected())),
     }
 }
 
@@ -240,12 +241,12 @@ impl Options {
             "allow_stay" => self.allow_stay = parse_bool(key, value)?,
             "max_waypoints" => {
                 self.max_waypoints = u16::try_from(parse_in_range(key, value, 2, 1024)?)
-                    .map_err(|_| bad_value(key, value, "2..1024"))?;
+                    .map_err(|_| bad_value(key, value, Expected::Range { min: 2, max: 1024 }))?;
             }
             "confirm_moves" => self.confirm_moves = parse_bool(key, value)?,
             "assist" => {
                 self.assist = u8::try_from(parse_in_range(key, value, 0, 2)?)
-                    .map_err(|_| bad_value(key, value, "0, 1 or 2"))?;
+                    .map_err(|_| bad_value(key, value, Expected::Range { min: 0, max: 2 }))?;
             }
             "challenge_scope" => self.challenge_scope = parse_choice(key, value, SCOPES)?,
             "window_timeout" => self.window_timeout = parse_seconds(key, value, 10, 7 * 86_400)?,
@@ -255,10 +256,10 @@ impl Options {
             "auto_b" => self.auto_b = parse_bool(key, value)?,
             "ply_cap" if value.eq_ignore_ascii_case("auto") => self.ply_cap = None,
             "ply_cap" => {
-                self.ply_cap = Some(
-                    u16::try_from(parse_in_range(key, value, 2, 10_000)?)
-                        .map_err(|_| bad_value(key, value, "2..10000 or auto"))?,
-                );
+                self.ply_cap =
+                    Some(u16::try_from(parse_in_range(key, value, 2, 10_000)?).map_err(|_| {
+                        bad_value(key, value, Expected::RangeOrAuto { min: 2, max: 10_000 })
+                    })?);
             }
             "cap_adjudication" => self.cap_adjudication = parse_choice(key, value, CAPS)?,
             "commitments" => self.commitments = parse_bool(key, value)?,
@@ -272,10 +273,6 @@ impl Options {
         }
         Ok(())
     }
-}
-
-fn conflict(key: &str, reason: &str) -> OptionsError {
-    OptionsError::Conflict { key: key.to_string(), reason: reason.to_string() }
 }
 
 impl GameOptions for Options {
@@ -371,28 +368,29 @@ impl GameOptions for Options {
         let b = self.board;
         if !(Dims::MIN..=Dims::MAX).contains(&b.cols) || !(Dims::MIN..=Dims::MAX).contains(&b.rows)
         {
-            return Err(bad_value("board", &b.to_string(), "each side from 2 to 26"));
+            let expected = Expected::Board { min: Dims::MIN, max: Dims::MAX };
+            return Err(bad_value("board", &b.to_string(), expected));
         }
         if !(2..=1024).contains(&self.max_waypoints) {
-            return Err(bad_value("max_waypoints", &self.max_waypoints.to_string(), "2..1024"));
+            let expected = Expected::Range { min: 2, max: 1024 };
+            return Err(bad_value("max_waypoints", &self.max_waypoints.to_string(), expected));
         }
         if self.assist > 2 {
-            return Err(bad_value("assist", &self.assist.to_string(), "0, 1 or 2"));
+            let expected = Expected::Range { min: 0, max: 2 };
+            return Err(bad_value("assist", &self.assist.to_string(), expected));
         }
         if self.edge_empty_repeat && !self.edge_empty {
-            return Err(conflict("edge_empty_repeat", "needs edge_empty=true"));
+            return Err(conflict("edge_empty_repeat", Why::Needs(vec!["edge_empty=true".into()])));
         }
         if self.juesha_count_border && !(self.juesha && self.edge_empty) {
-            return Err(conflict("juesha_count_border", "needs juesha=true and edge_empty=true"));
+            let needs = vec!["juesha=true".into(), "edge_empty=true".into()];
+            return Err(conflict("juesha_count_border", Why::Needs(needs)));
         }
         if !self.p2_sees_p1_start && self.start != Start::Free {
-            return Err(conflict("p2_sees_p1_start", "applies only with start=free"));
+            return Err(conflict("p2_sees_p1_start", Why::OnlyWith("start=free".into())));
         }
         if !self.p2_sees_p1_start && self.mode == Mode::Challenge {
-            return Err(conflict(
-                "p2_sees_p1_start",
-                "cannot be false in the challenge variant, where positions are public",
-            ));
+            return Err(conflict("p2_sees_p1_start", Why::PublicInChallenge));
         }
         if self.mode == Mode::Referee {
             let defaults = Options::default();
@@ -405,7 +403,7 @@ impl GameOptions for Options {
                 ("commitments", self.commitments != defaults.commitments),
             ];
             if let Some((key, _)) = challenge_only.iter().find(|(_, set)| *set) {
-                return Err(conflict(key, "applies only with mode=challenge"));
+                return Err(conflict(key, Why::OnlyWith("mode=challenge".into())));
             }
         }
         Ok(())

@@ -40,7 +40,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-pub use notation::{PositionError, START_FEN};
+pub use notation::{PositionError, START_FEN, chinese_piece};
 pub use options::Options;
 pub use state::{State, View};
 
@@ -280,6 +280,37 @@ impl Kind {
             Kind::Dabbaba => "洞屋",
             Kind::Alfil => "田相",
             Kind::Pawn => "兵卒",
+        }
+    }
+
+    /// The Simplified form of [`Kind::chinese_name`] (国王, 龙王, 骑士, …), for readers of
+    /// Simplified Chinese; moves accept both.
+    #[must_use]
+    pub fn simplified_name(self) -> &'static str {
+        match self {
+            Kind::King => "国王",
+            Kind::Dragon => "龙王",
+            Kind::Griffin => "龙马",
+            Kind::Cannon => "火炮",
+            Kind::Guard => "守卫",
+            Kind::Knight => "骑士",
+            Kind::Elephant => "战象",
+            Kind::Ship => "战船",
+            Kind::Wazir => "将帅",
+            other => other.chinese_name(),
+        }
+    }
+
+    /// The Simplified form of [`Kind::chinese`] (龙 马 卫 骑 帅; the rest are the same).
+    #[must_use]
+    pub fn simplified(self) -> char {
+        match self {
+            Kind::Dragon => '龙',
+            Kind::Griffin => '马',
+            Kind::Guard => '卫',
+            Kind::Knight => '骑',
+            Kind::Wazir => '帅',
+            other => other.chinese(),
         }
     }
 

@@ -348,16 +348,27 @@ pub(crate) enum TypedMove {
     Castle(Castling),
 }
 
-/// Chinese piece names accepted in front of a move (the two-character names first).
+/// The piece a whole Chinese name (Traditional or Simplified, two characters or one) names.
+#[must_use]
+pub fn chinese_piece(text: &str) -> Option<Kind> {
+    chinese_prefix(text).filter(|(len, _)| *len == text.len()).map(|(_, kind)| kind)
+}
+
+/// Chinese piece names accepted in front of a move (the two-character names first), in the
+/// seed's Traditional characters or their Simplified forms.
 fn chinese_prefix(text: &str) -> Option<(usize, Kind)> {
     for kind in Kind::ALL {
-        if text.starts_with(kind.chinese_name()) {
-            return Some((kind.chinese_name().len(), kind));
+        for name in [kind.chinese_name(), kind.simplified_name()] {
+            if text.starts_with(name) {
+                return Some((name.len(), kind));
+            }
         }
     }
     for kind in Kind::ALL {
-        if text.starts_with(kind.chinese()) {
-            return Some((kind.chinese().len_utf8(), kind));
+        for c in [kind.chinese(), kind.simplified()] {
+            if text.starts_with(c) {
+                return Some((c.len_utf8(), kind));
+            }
         }
     }
     None

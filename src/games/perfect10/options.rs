@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::GameOptions;
-use crate::games::options::{OptionSpec, OptionsError, bad_value, parse_in_range};
+use crate::games::options::{Expected, OptionSpec, OptionsError, bad_value, parse_in_range};
 
 /// Every Perfect 10 x 10 option with its default.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,7 +55,7 @@ impl GameOptions for Options {
             return Err(bad_value(
                 "move_rule",
                 &self.move_rule.to_string(),
-                &format!("a whole number from 0 to {MAX_MOVE_RULE}"),
+                Expected::Range { min: 0, max: u64::from(MAX_MOVE_RULE) },
             ));
         }
         Ok(())

@@ -428,8 +428,10 @@ impl Game for State {
     const EXHAUSTIVE_ACTIONS: bool = true;
 
     fn new(options: &Options, _seed: Seed) -> Result<Self, OptionsError> {
-        let fen = notation::parse_fen(notation::START_FEN)
-            .map_err(|e| OptionsError::Conflict { key: "start".into(), reason: e.to_string() })?;
+        let fen = notation::parse_fen(notation::START_FEN).map_err(|e| OptionsError::Conflict {
+            key: "start".into(),
+            reason: crate::games::options::Why::BadStart(e.to_string()),
+        })?;
         Ok(State::from_fen(options, fen))
     }
 

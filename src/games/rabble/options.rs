@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::GameOptions;
-use crate::games::options::{OptionSpec, OptionsError, bad_value, parse_bool, parse_in_range};
+use crate::games::options::{
+    Expected, OptionSpec, OptionsError, Why, bad_value, parse_bool, parse_in_range,
+};
 
 /// A handicap one side gives (spec §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -21,19 +23,20 @@ pub enum Handicap {
 impl Handicap {
     fn parse(key: &str, value: &str) -> Result<Handicap, OptionsError> {
         let v = value.to_lowercase();
-        let expected = "none, level1..level7 (讓n級子) or steps2..steps1000 (讓n步先)";
+        let expected = || Expected::Handicap;
         if v == "none" || v == "0" {
             return Ok(Handicap::None);
         }
         if let Some(n) = v.strip_prefix("level") {
-            let n = parse_in_range(key, n, 1, 7).map_err(|_| bad_value(key, value, expected))?;
+            let n = parse_in_range(key, n, 1, 7).map_err(|_| bad_value(key, value, expected()))?;
             return Ok(Handicap::Level(u8::try_from(n).unwrap_or(7)));
         }
         if let Some(n) = v.strip_prefix("steps") {
-            let n = parse_in_range(key, n, 2, 1000).map_err(|_| bad_value(key, value, expected))?;
+            let n =
+                parse_in_range(key, n, 2, 1000).map_err(|_| bad_value(key, value, expected()))?;
             return Ok(Handicap::Steps(n));
         }
-        Err(bad_value(key, value, expected))
+        Err(bad_value(key, value, expected()))
     }
 
     fn name(self) -> String {
@@ -88,7 +91,7 @@ impl Options {
             "from" if value == "none" => self.from = None,
             "from" => {
                 self.from =
-                    Some(value.parse().map_err(|_| bad_value(key, value, "a game number"))?);
+                    Some(value.parse().map_err(|_| bad_value(key, value, Expected::Number))?);
             }
             _ => {
                 return Err(OptionsError::UnknownKey {
@@ -169,8 +172,7 @@ impl GameOptions for Options {
         {
             return Err(OptionsError::Conflict {
                 key: "blue_gives".to_string(),
-                reason: "cannot give steps when Red gives steps too: only one side can play first"
-                    .to_string(),
+                reason: Why::OneSideSteps,
             });
         }
         Ok(())

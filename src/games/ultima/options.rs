@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::GameOptions;
 use crate::games::options::choice_name as name_of;
 use crate::games::options::{
-    OptionSpec, OptionsError, bad_value, parse_bool, parse_choice, parse_in_range,
+    Expected, OptionSpec, OptionsError, bad_value, parse_bool, parse_choice, parse_in_range,
 };
 
 /// How immobilizers freeze (spec decision 1).
@@ -184,7 +184,7 @@ impl GameOptions for Options {
             return Err(bad_value(
                 "nocapture_limit",
                 &self.nocapture_limit.to_string(),
-                &format!("a whole number from 0 to {MAX_NOCAPTURE_LIMIT}"),
+                Expected::Range { min: 0, max: u64::from(MAX_NOCAPTURE_LIMIT) },
             ));
         }
         Ok(())

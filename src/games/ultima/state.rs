@@ -355,8 +355,13 @@ impl Game for State {
     /// The start position of `options.setup`. The seed is unused: Ultima has no chance.
     fn new(options: &Options, _seed: Seed) -> Result<Self, OptionsError> {
         options.validate()?;
-        let (board, to_move) = notation::parse_position(options.setup.start_position())
-            .map_err(|e| OptionsError::Conflict { key: "setup".into(), reason: e.to_string() })?;
+        let (board, to_move) =
+            notation::parse_position(options.setup.start_position()).map_err(|e| {
+                OptionsError::Conflict {
+                    key: "setup".into(),
+                    reason: crate::games::options::Why::BadStart(e.to_string()),
+                }
+            })?;
         Ok(State::from_board(options, board, to_move))
     }
 

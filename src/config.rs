@@ -154,7 +154,7 @@ pub struct ConsoleConfig {
     pub user: String,
     /// The first channel (env `ARBITER_CONSOLE_CHANNEL`).
     pub channel: String,
-    /// The console users' language, `en` or `zh-Hans` (env `ARBITER_CONSOLE_LOCALE`).
+    /// The console users' language, `en`, `zh-Hans` or `zh-Hant` (env `ARBITER_CONSOLE_LOCALE`).
     pub locale: Option<String>,
 }
 

@@ -192,6 +192,8 @@ struct Inner {
     /// Interactions come from a second server (OTHER_GUILD, its channel OTHER_CHANNEL), where
     /// Carol may manage the server and Alice may not.
     other_server: bool,
+    /// The locale each user's client reports (user id → `zh-TW` …; `en-US` when absent).
+    locales: HashMap<&'static str, &'static str>,
 }
 
 impl Inner {
@@ -420,7 +422,8 @@ impl StandIn {
         };
         let mut i = json!({"id": id.to_string(), "application_id": APP, "type": kind,
             "token": token, "version": 1, "app_permissions": "0",
-            "locale": "en-US", "entitlements": [], "authorizing_integration_owners": {},
+            "locale": self.lock().locales.get(who.id).copied().unwrap_or("en-US"),
+            "entitlements": [], "authorizing_integration_owners": {},
             "attachment_size_limit": 10_485_760});
         if in_dm {
             i["channel_id"] = json!(who.dm);
@@ -1087,6 +1090,14 @@ async fn commands_are_registered_in_the_server_with_chinese_localizations_and_ty
     assert_eq!(new["name_localizations"]["zh-CN"], "新局");
     let zh = new["description_localizations"]["zh-CN"].as_str().expect("a Chinese description");
     assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+    // Traditional for zh-TW clients: /認輸 and a description in Traditional characters.
+    let resign = find("resign").expect("/resign");
+    assert_eq!(resign["name_localizations"]["zh-CN"], "认输");
+    assert_eq!(resign["name_localizations"]["zh-TW"], "認輸");
+    let settings = find("settings").expect("/settings");
+    assert_eq!(settings["name_localizations"]["zh-TW"], "設定");
+    let tw = new["description_localizations"]["zh-TW"].as_str().expect("a zh-TW description");
+    assert!(tw.contains('頻') || tw.contains('對') || tw.contains('邀'), "Traditional: {tw}");
     let options = new["options"].as_array().expect("options");
     let kinds: Vec<(String, u64, bool)> = options
         .iter()
@@ -1372,6 +1383,28 @@ async fn a_rate_limited_message_is_sent_again_after_a_pause_and_arrives_once() {
     let pause = tries[1].at.duration_since(tries[0].at);
     assert!(pause >= Duration::from_millis(450), "waited {pause:?}");
     assert_eq!(api.at(&Place::Channel).len(), 1);
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zh_tw_client_reads_traditional_chinese_without_settings() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.lock().locales.insert(BOB.id, "zh-TW");
+    api.slash(BOB, "help", &[]);
+    let help = api.expect(Place::Ephemeral(BOB.id), "(/認輸)").await;
+    assert!(
+        help.content.contains("(/設定)") && !help.content.contains("(/认输)"),
+        "{}",
+        help.content
+    );
+    api.slash(ALICE, "help", &[]);
+    let english = api.expect(Place::Ephemeral(ALICE.id), "/resign").await;
+    assert!(
+        !english.content.contains("認輸"),
+        "an en-US client reads English: {}",
+        english.content
+    );
     let _ = bot.finish().await;
 }
 
@@ -1663,9 +1696,9 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     );
     api.callback(&token).await;
     // No invitation: the game starts, and the bot (乙) moves first, in the channel.
-    api.expect(Place::Channel, "Chaos Clock #1: Alice (甲, odd pieces) vs Arbiter (bot)").await;
-    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot) (乙, even)").await;
-    assert!(reply.content.contains("Alice (甲, odd) to act."), "{}", reply.content);
+    api.expect(Place::Channel, "Chaos Clock #1: Alice (Jia, odd pieces) vs Arbiter (bot)").await;
+    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot) (Yi, even)").await;
+    assert!(reply.content.contains("Alice (Jia, odd) to act."), "{}", reply.content);
     // One button per legal action of Alice's, each carrying the action.
     assert!(!reply.buttons.is_empty() && reply.buttons.len() <= 13, "{:?}", reply.buttons);
     assert!(reply.buttons.iter().all(|b| b.starts_with("1:1:act-")), "{:?}", reply.buttons);
@@ -1674,7 +1707,7 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     api.press(BOB, &reply, &choice);
     api.expect(Place::Ephemeral(BOB.id), "Game #1 is not one you can do that in.").await;
     api.press(ALICE, &reply, &choice);
-    api.expect(Place::Channel, "#1 ply 2: Alice (甲, odd)").await;
+    api.expect(Place::Channel, "#1 ply 2: Alice (Jia, odd)").await;
     api.expect(Place::Channel, "#1 ply 3: ").await;
     // Nothing is ever sent privately to the bot itself.
     assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
@@ -1687,10 +1720,10 @@ async fn a_fair_chaos_clock_game_with_hints_gives_each_player_their_hint_ephemer
     let api = &bot.api;
     start_game(api, "chaos-clock", "start=fair hints=on").await;
     let started = api
-        .expect(Place::Channel, "Chaos Clock #1: Alice (甲, odd pieces) vs Bob (乙, even pieces")
+        .expect(Place::Channel, "Chaos Clock #1: Alice (Jia, odd pieces) vs Bob (Yi, even pieces")
         .await;
     assert!(started.content.contains("Fair start: draw "), "{}", started.content);
-    assert!(started.content.contains("proven 共赢 (both win)"), "{}", started.content);
+    assert!(started.content.contains("proven that both win with best play"), "{}", started.content);
     assert_eq!(started.files.len(), 1, "the clock face comes with the start");
     assert!(started.buttons.iter().all(|b| b.starts_with("1:0:act-")), "{:?}", started.buttons);
     // Bob (乙) acts first: Alice's hint is refused, Bob's answers him alone.
@@ -1700,19 +1733,19 @@ async fn a_fair_chaos_clock_game_with_hints_gives_each_player_their_hint_ephemer
     let hint = api
         .expect(
             Place::Ephemeral(BOB.id),
-            "Hint for #1, Bob (乙, even) to act: with best play this is 共赢 (both win). Best: ",
+            "Hint for #1, Bob (Yi, even) to act: with best play this is a win for both. Best: ",
         )
         .await;
     // A best action keeps 共赢, so after Bob plays it Alice's hint says 共赢 too.
     let data = format!("1:0:act-{}", common::first_best(&hint.content));
     assert!(started.buttons.contains(&data), "{data} among {:?}", started.buttons);
     api.press(BOB, &started, &data);
-    let moved = api.expect(Place::Channel, "#1 ply 1: Bob (乙, even)").await;
+    let moved = api.expect(Place::Channel, "#1 ply 1: Bob (Yi, even)").await;
     assert_eq!(moved.files.len(), 1, "with the clock face");
     api.slash(ALICE, "hint", &[]);
     api.expect(
         Place::Ephemeral(ALICE.id),
-        "Hint for #1, Alice (甲, odd) to act: with best play this is 共赢 (both win).",
+        "Hint for #1, Alice (Jia, odd) to act: with best play this is a win for both.",
     )
     .await;
     // Hints never reach the channel; the game ends with its analysis there.
@@ -1721,7 +1754,7 @@ async fn a_fair_chaos_clock_game_with_hints_gives_each_player_their_hint_ephemer
     api.expect(Place::Channel, "#1 is over: Bob wins.").await;
     api.expect(
         Place::Channel,
-        "Analysis of #1: with best play the start was 共赢 (both win), and no action changed that.",
+        "Analysis of #1: with best play the start was a win for both, and no action changed that.",
     )
     .await;
     let _ = bot.finish().await;

@@ -74,7 +74,7 @@ async fn a_whole_game_against_the_bot_plays_at_the_console_and_ends_with_an_anal
     let public = texts_to(&out, "#t");
     assert!(
         public[0].starts_with(
-            "Chaos Clock #1: alice (甲, odd pieces) vs Arbiter (bot) (乙, even pieces, moves first)."
+            "Chaos Clock #1: alice (Jia, odd pieces) vs Arbiter (bot) (Yi, even pieces, moves first)."
         ),
         "{public:#?}"
     );
@@ -83,7 +83,7 @@ async fn a_whole_game_against_the_bot_plays_at_the_console_and_ends_with_an_anal
     assert_eq!(status, "active");
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].0, 1, "the bot sits in 乙's seat");
-    assert!(public.last().expect("messages").contains("alice (甲, odd) to act."), "{public:#?}");
+    assert!(public.last().expect("messages").contains("alice (Jia, odd) to act."), "{public:#?}");
     // The buttons under the board are exactly alice's legal actions.
     let mut expected: Vec<String> = game.legal_actions(Seat(0)).into_iter().map(label).collect();
     let mut shown = last_buttons(&out, "#t");
@@ -186,7 +186,7 @@ async fn a_hint_names_the_verdict_and_every_best_action_privately_only_where_hin
     let hint = to_alice.iter().find(|t| t.starts_with("Hint for")).expect("a hint");
     assert!(
         hint.starts_with(&format!(
-            "Hint for #{on}, alice (甲, odd) to act: with best play this is a win for you. Best: move 11."
+            "Hint for #{on}, alice (Jia, odd) to act: with best play this is a win for you. Best: move 11."
         )),
         "{hint}"
     );
@@ -235,7 +235,7 @@ async fn the_analysis_names_the_first_action_that_changed_the_proven_outcome() {
         public.iter().find(|t| t.starts_with("Analysis of")).expect("an analysis after the end");
     assert!(
         analysis.starts_with(&format!(
-            "Analysis of #{id}: with best play the start was alice wins; action 1, alice (甲, odd): pass, first changed it to"
+            "Analysis of #{id}: with best play the start was alice wins; action 1, alice (Jia, odd): pass, first changed it to"
         )),
         "{analysis}"
     );
@@ -300,7 +300,7 @@ async fn a_fair_start_is_announced_as_proven_and_reloads_without_searching_again
         .iter()
         .find(|t| t.contains("Fair start: draw "))
         .expect("the start says it was proven");
-    assert!(fair.contains("proven 共赢 (both win) with best play by the solver"), "{fair}");
+    assert!(fair.contains("proven by the solver that both win with best play"), "{fair}");
     let store = Store::open(&db).await.expect("the store opens");
     let row = store.game(1).await.expect("stored");
     assert!(row.options.contains("start=fair"), "{}", row.options);

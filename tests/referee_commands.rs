@@ -784,17 +784,17 @@ async fn settings_shows_and_saves_notifications() {
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("dm:bob", "Language: en. Notifications: on.")
+        ("dm:bob", "Language: English. Notifications: on.")
     );
     let out = bed.run("bob@dm: /settings notifications=off").await;
-    assert_eq!(out[0].text, "Saved. Language: en. Notifications: off.");
+    assert_eq!(out[0].text, "Saved. Language: English. Notifications: off.");
     let user = bed.store().await.user("script", "bob").await.expect("user").expect("bob");
     assert!(!user.notifications);
     // It persists into the next run.
     let out = bed.run("bob@#t: /settings").await;
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("#t", "Language: en. Notifications: off.")
+        ("#t", "Language: English. Notifications: off.")
     );
 }
 
@@ -802,12 +802,12 @@ async fn settings_shows_and_saves_notifications() {
 async fn settings_language_zh_hans_makes_that_users_later_private_messages_chinese() {
     let bed = Bed::new();
     let out = bed.run("bob@dm: /settings language=zh-Hans").await;
-    assert_eq!(out[0].text, "已保存。语言：zh-Hans。通知：on。");
+    assert_eq!(out[0].text, "已保存。语言：简体中文。通知：开。");
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     // Bob's private messages are Chinese; the public thread keeps the game's language and
     // Alice's private messages stay English.
-    assert_has(&out, "dm:bob", "#1：alice 放置了朝右的柵欄。对方位置：左上方。");
+    assert_has(&out, "dm:bob", "#1：alice 放置了朝右的栅栏。对方位置：左上方。");
     assert_has(&out, "dm:bob", "轮到你（第2手）");
     assert_has(&out, "#t", "Ply 1: alice has moved. Fence direction: right.");
     assert_has(&out, "dm:alice", "#1 ply 1: played A1-A4-B4-B3, fence B3:R.");
@@ -1574,7 +1574,7 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
         assert_eq!(bed.store().await.user("script", "bob").await.expect("user"), before, "{line}");
     }
     let out = bed.run("bob@dm: /settings").await;
-    assert_eq!(out[0].text, "Language: en. Notifications: off.");
+    assert_eq!(out[0].text, "Language: English. Notifications: off.");
 }
 
 #[tokio::test]
@@ -1585,7 +1585,7 @@ async fn a_refused_settings_line_saves_none_of_its_pairs() {
     bed.refused("bob@dm: /settings notifications=off language=fr", "I can't change").await;
     assert_eq!(bed.store().await.user("script", "bob").await.expect("user"), before);
     let out = bed.run("bob@dm: /settings").await;
-    assert_eq!(out[0].text, "Language: en. Notifications: on.");
+    assert_eq!(out[0].text, "Language: English. Notifications: on.");
 }
 
 #[tokio::test]

@@ -558,13 +558,13 @@ async fn a_game_created_in_chinese_names_the_pieces_by_the_seeds_chinese_names()
     let out = run(script, &db).await;
     let public = texts_to(&out, "#t");
     assert!(
-        public.contains(&"#1 第1手：alice（白方）Nb2-c4：騎士 b2-c4。\n轮到 bob（黑方）。"),
+        public.contains(&"#1 第1手：alice（白方）Nb2-c4：骑士 b2-c4。\n轮到 bob（黑方）。"),
         "{public:#?}"
     );
     // The knight on c4 jumps to d6 (one file, two ranks): the black pawn there is taken.
     assert!(
         public.contains(
-            &"#1 第3手：alice（白方）Nc4xd6：騎士 c4-d6，吃掉 d6 的兵卒。\n轮到 bob（黑方）。"
+            &"#1 第3手：alice（白方）Nc4xd6：骑士 c4-d6，吃掉 d6 的兵卒。\n轮到 bob（黑方）。"
         ),
         "{public:#?}"
     );
@@ -572,7 +572,7 @@ async fn a_game_created_in_chinese_names_the_pieces_by_the_seeds_chinese_names()
     let rules = out[0]["text"].as_str().unwrap_or("");
     assert!(rules.starts_with("完美十乘十（Perfect 10 x 10）"), "{rules}");
     assert!(rules.contains("move_rule = 0..1000"), "{rules}");
-    assert!(rules.contains("自订规则：双方各走这么多步都没有吃子或走兵即和棋"), "{rules}");
+    assert!(rules.contains("自定规则：双方各走这么多步都没有吃子或走兵即和棋"), "{rules}");
 }
 
 /// White's king takes Black's only piece, the rook on e2 that checks it: king against king, a

@@ -140,7 +140,7 @@ async fn an_agreed_draw_enters_the_library_and_another_channel_continues_it_as_a
 
     let out = run("carol@#u: /library\n", &db).await;
     let text = texts_to(&out, "#u").concat();
-    assert!(text.contains("The draw library (和局庫) keeps 1 drawn Rabble games"), "{text}");
+    assert!(text.contains("The draw library keeps 1 drawn Rabble games"), "{text}");
     assert!(text.contains("#1: 4 plies, Red 145 : 145 Blue"), "{text}");
     assert!(out.iter().any(|m| m["image"]["bytes"].as_u64().unwrap_or(0) > 1000), "a thumbnail");
     let out = run("carol@#u: /library #2 @dave\n", &db).await;
@@ -231,7 +231,7 @@ async fn a_pick_is_built_button_by_button_and_the_last_step_offers_only_unplaced
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("r.db");
     let out = run("alice@#t: /new rabble @bob\nbob@#t: /accept\n", &db).await;
-    let pieces = ["R 車夫", "N 馬仔", "B 相爺", "C 山炮", "P 跳兵"];
+    let pieces = ["R Chefu", "N Mazai", "B Xiangye", "C Shanpao", "P Pawn"];
     let mut expected = vec!["Default placement".to_string()];
     expected.extend(pieces.iter().map(ToString::to_string));
     assert_eq!(last_buttons(&out, "#t"), expected);
@@ -266,7 +266,7 @@ async fn a_pick_is_built_button_by_button_and_the_last_step_offers_only_unplaced
     }
     let out =
         run("alice@#t: /press 1:16:act-pick-K\nalice@#t: /press 1:16:complete-G\n", &db).await;
-    assert_eq!(last_buttons(&out, "#t"), ["Q 老後", "J 公子"]);
+    assert_eq!(last_buttons(&out, "#t"), ["Q Queen", "J Prince"]);
     let out = run(
         "alice@#t: /press 1:16:act-pick-K\nalice@#t: /press 1:16:complete-G\n\
          alice@#t: /press 1:16:complete-J\nalice@#t: /press 1:16:complete-Q\n",
@@ -427,7 +427,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
     let out =
         run(&format!("dave@#t: /settings language=zh-Hans\ndave@#t: /moves #2 {far}\n"), &db).await;
     let text = one_message_under_the_cap(&out[1..], "#t");
-    assert!(text.contains(&format!("……另有 {} 項", 80 - listed)), "{text}");
+    assert!(text.contains(&format!("……另有 {} 项", 80 - listed)), "{text}");
 
     // Other layers, in order: the sixty made above, then the main plane; six are named.
     let out = run(&format!("carol@#t: /board #2 {far}\n"), &db).await;

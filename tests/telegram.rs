@@ -43,18 +43,29 @@ struct Person {
     first: &'static str,
     last: Option<&'static str>,
     username: Option<&'static str>,
+    /// The client's `language_code`.
+    lang: &'static str,
 }
 
-const ALICE: Person =
-    Person { id: 1001, first: "Alice", last: Some("Liddell"), username: Some("alice_liddell") };
-const BOB: Person = Person { id: 1002, first: "Bob", last: None, username: Some("bob_builder") };
+const ALICE: Person = Person {
+    id: 1001,
+    first: "Alice",
+    last: Some("Liddell"),
+    username: Some("alice_liddell"),
+    lang: "en",
+};
+const BOB: Person =
+    Person { id: 1002, first: "Bob", last: None, username: Some("bob_builder"), lang: "en" };
 /// Carol has no username: she can be mentioned only by a `text_mention`.
-const CAROL: Person = Person { id: 1003, first: "Carol", last: None, username: None };
+const CAROL: Person = Person { id: 1003, first: "Carol", last: None, username: None, lang: "en" };
+/// Mei's client is set to Traditional Chinese (Telegram reports `zh-hant`, or a region).
+const MEI: Person =
+    Person { id: 1004, first: "Mei", last: None, username: Some("mei"), lang: "zh-TW" };
 
 impl Person {
     fn json(self) -> Value {
         let mut u = json!({"id": self.id, "is_bot": false, "first_name": self.first,
-                           "language_code": "en"});
+                           "language_code": self.lang});
         if let Some(last) = self.last {
             u["last_name"] = json!(last);
         }
@@ -627,8 +638,22 @@ fn answer(
             if !datas_ok {
                 return fail(StatusCode::BAD_REQUEST, "Bad Request: BUTTON_DATA_INVALID");
             }
+            // Telegram parses the markup first and keeps the plain text (limits count it).
+            let parsed = |field: &str| match p["parse_mode"].as_str() {
+                Some("HTML") => parse_html(p[field].as_str().unwrap_or("")),
+                Some(other) => Err(format!("unsupported parse_mode {other}")),
+                None => Ok(p[field].as_str().unwrap_or("").to_string()),
+            };
+            let field = if method == "sendphoto" { "caption" } else { "text" };
+            let markup = match parsed(field) {
+                Ok(text) => text,
+                Err(e) => {
+                    let body = format!("Bad Request: can't parse entities: {e}");
+                    return fail(StatusCode::BAD_REQUEST, &body);
+                }
+            };
             let (text, photo) = if method == "sendphoto" {
-                let caption = p["caption"].as_str().unwrap_or("").to_string();
+                let caption = markup;
                 if utf16(&caption) > 1024 {
                     return fail(
                         StatusCode::BAD_REQUEST,
@@ -637,7 +662,7 @@ fn answer(
                 }
                 (caption, Some(p["photo"].clone()))
             } else {
-                let text = p["text"].as_str().unwrap_or("").to_string();
+                let text = markup;
                 if text.trim().is_empty() {
                     return fail(StatusCode::BAD_REQUEST, "Bad Request: message text is empty");
                 }
@@ -666,6 +691,54 @@ fn answer(
         }
         _ => fail(StatusCode::BAD_REQUEST, "Bad Request: method is not known to the stand-in"),
     }
+}
+
+/// Telegram's HTML parse mode, as strict as the real one: only its tags, properly nested, and
+/// every `<`, `>` and `&` outside a tag written as an entity. Returns the plain text.
+fn parse_html(text: &str) -> Result<String, String> {
+    const TAGS: &[&str] =
+        &["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre", "tg-spoiler"];
+    let mut out = String::new();
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '<' => {
+                let end = rest.find('>').ok_or("unclosed start tag")?;
+                let tag = &rest[1..end];
+                if let Some(name) = tag.strip_prefix('/') {
+                    if open.pop().as_deref() != Some(name) {
+                        return Err(format!("unmatched end tag \"{name}\""));
+                    }
+                } else if TAGS.contains(&tag) {
+                    open.push(tag.to_string());
+                } else {
+                    return Err(format!("unsupported start tag \"{tag}\""));
+                }
+                rest = &rest[end + 1..];
+            }
+            '>' => return Err("unescaped \">\"".into()),
+            '&' => {
+                let end = rest.find(';').ok_or("unfinished entity")?;
+                out.push(match &rest[1..end] {
+                    "lt" => '<',
+                    "gt" => '>',
+                    "amp" => '&',
+                    "quot" => '"',
+                    other => return Err(format!("unsupported entity \"{other}\"")),
+                });
+                rest = &rest[end + 1..];
+            }
+            c => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    if let Some(tag) = open.pop() {
+        return Err(format!("can't find end tag corresponding to start tag \"{tag}\""));
+    }
+    Ok(out)
 }
 
 /// A path (`A1-A4`) or an edge (`B3:R`): what the group must never see during a game (the same
@@ -908,6 +981,41 @@ async fn a_referee_mode_game_is_played_with_buttons_and_the_group_never_sees_a_p
     let alice_read: Vec<String> = api.sent_to(ALICE.id).into_iter().map(|s| s.text).collect();
     assert!(alice_read.iter().all(|t| !t.contains("D4-D1")), "{alice_read:?}");
     let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zh_tw_client_reads_traditional_chinese_and_code_arrives_as_html_without_backticks() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    // Mei never typed /settings: her client's zh-TW is enough.
+    api.say(GROUP, MEI, "/new dark-fence @bob_builder edge_empty_repeat=true");
+    let refusal = api.expect_sent(GROUP, "選項 edge_empty_repeat 需要 edge_empty=true").await;
+    assert!(!refusal.text.contains('`'), "{}", refusal.text);
+    api.say(GROUP, MEI, "/help");
+    let help = api.expect_sent(GROUP, "/resign [#編號] (/認輸)").await;
+    assert!(help.text.contains("/settings") && help.text.contains("(/設定)"), "{}", help.text);
+    // English code spans are sent as <code>, and the reader sees no backtick.
+    api.say(GROUP, ALICE, "/new dark-fence @bob_builder edge_empty_repeat=true");
+    let en = api.expect_sent(GROUP, "option edge_empty_repeat needs edge_empty=true").await;
+    assert!(!en.text.contains('`'), "{}", en.text);
+    {
+        let inner = api.lock();
+        let call = inner
+            .calls
+            .iter()
+            .find(|c| c.params["text"].as_str().is_some_and(|t| t.contains("option <code>")))
+            .expect("the refusal was sent as HTML");
+        assert_eq!(call.params["parse_mode"], "HTML");
+        assert!(
+            inner
+                .calls
+                .iter()
+                .filter(|c| c.method == "sendmessage")
+                .all(|c| c.params["parse_mode"] == "HTML"),
+            "every message is sent as HTML"
+        );
+    }
+    bot.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1322,14 +1430,15 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     let api = &bot.api;
     both_start(api).await;
     api.say(GROUP, ALICE, &format!("/new chaos-clock @{BOT_USERNAME}"));
-    api.expect_sent(GROUP, "Chaos Clock #1: Alice Liddell (甲, odd pieces) vs Arbiter (bot)").await;
-    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot) (乙, even)").await;
+    api.expect_sent(GROUP, "Chaos Clock #1: Alice Liddell (Jia, odd pieces) vs Arbiter (bot)")
+        .await;
+    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot) (Yi, even)").await;
     assert!(reply.photo.is_some(), "the clock face comes as a photo: {}", reply.text);
     let datas = reply.datas();
     assert!(!datas.is_empty() && datas.iter().all(|d| d.starts_with("1:1:act-")), "{datas:?}");
     // Alice's press plays her action and the bot answers at once.
     api.press(ALICE, &reply, &datas[0]);
-    api.expect_sent(GROUP, "#1 ply 2: Alice Liddell (甲, odd)").await;
+    api.expect_sent(GROUP, "#1 ply 2: Alice Liddell (Jia, odd)").await;
     api.expect_sent(GROUP, "#1 ply 3: ").await;
     // `@bot` works as well, and other games refuse the bot.
     api.say(GROUP, ALICE, "/new ultima @bot");
@@ -1350,10 +1459,10 @@ async fn a_fair_chaos_clock_game_with_hints_sends_each_hint_privately_and_ends_w
     let started = api
         .expect_sent(
             GROUP,
-            "Chaos Clock #1: Alice Liddell (甲, odd pieces) vs Bob (乙, even pieces",
+            "Chaos Clock #1: Alice Liddell (Jia, odd pieces) vs Bob (Yi, even pieces",
         )
         .await;
-    assert!(started.text.contains("proven 共赢 (both win)"), "{}", started.text);
+    assert!(started.text.contains("proven that both win with best play"), "{}", started.text);
     assert!(started.photo.is_some(), "the clock face comes as a photo");
     // Bob (乙) acts first: Alice's hint is refused in the group, Bob's comes privately.
     api.say(GROUP, ALICE, "/hint");
@@ -1362,19 +1471,19 @@ async fn a_fair_chaos_clock_game_with_hints_sends_each_hint_privately_and_ends_w
     let hint = api
         .expect_sent(
             BOB.id,
-            "Hint for #1, Bob (乙, even) to act: with best play this is 共赢 (both win). Best: ",
+            "Hint for #1, Bob (Yi, even) to act: with best play this is a win for both. Best: ",
         )
         .await;
     // Bob presses the button of the hint's first best action; it keeps 共赢 for Alice.
     let data = format!("1:0:act-{}", common::first_best(&hint.text));
     assert!(started.datas().contains(&data), "{data} among {:?}", started.datas());
     api.press(BOB, &started, &data);
-    let moved = api.expect_sent(GROUP, "#1 ply 1: Bob (乙, even)").await;
+    let moved = api.expect_sent(GROUP, "#1 ply 1: Bob (Yi, even)").await;
     assert!(moved.photo.is_some(), "{}", moved.text);
     api.say(GROUP, ALICE, "/hint");
     api.expect_sent(
         ALICE.id,
-        "Hint for #1, Alice Liddell (甲, odd) to act: with best play this is 共赢 (both win).",
+        "Hint for #1, Alice Liddell (Jia, odd) to act: with best play this is a win for both.",
     )
     .await;
     assert!(api.sent_to(GROUP).iter().all(|s| !s.text.contains("Best:")), "no hint in the group");
@@ -1382,7 +1491,7 @@ async fn a_fair_chaos_clock_game_with_hints_sends_each_hint_privately_and_ends_w
     api.expect_sent(GROUP, "#1 is over: Bob wins.").await;
     api.expect_sent(
         GROUP,
-        "Analysis of #1: with best play the start was 共赢 (both win), and no action changed that.",
+        "Analysis of #1: with best play the start was a win for both, and no action changed that.",
     )
     .await;
     let _ = bot.finish().await;

@@ -229,10 +229,10 @@ opt-dark-fence-board = board size, columns x rows
 opt-dark-fence-start = fixed corners, or each player picks a start cell
 opt-dark-fence-p2-sees-p1-start = free start: the second player is told the first player's start
 opt-dark-fence-first-move-onto-opponent = may the first player's first move end on the second player
-opt-dark-fence-edge-empty = 边空: fences may be placed on the border
-opt-dark-fence-edge-empty-repeat = 边空: the same border segment may be used twice
-opt-dark-fence-juesha = 绝杀: equal areas are decided by fewer remaining fences
-opt-dark-fence-juesha-count-border = 绝杀: placed border fences count
+opt-dark-fence-edge-empty = edge-empty house rule: fences may be placed on the border
+opt-dark-fence-edge-empty-repeat = edge-empty house rule: the same border segment may be used twice
+opt-dark-fence-juesha = juesha (decisive finish) house rule: equal areas are decided by fewer remaining fences
+opt-dark-fence-juesha-count-border = juesha house rule: placed border fences count
 opt-dark-fence-report = how precisely each player is told where the other is
 opt-dark-fence-allow-stay = a move may stay on its cell
 opt-dark-fence-max-waypoints = the most cells one path may list
@@ -246,7 +246,7 @@ opt-dark-fence-ply-cap = challenge variant: the longest game
 opt-dark-fence-cap-adjudication = challenge variant: the result at the ply cap
 opt-dark-fence-commitments = challenge variant: publish hashes of sealed moves
 
-## Ultima (极相棋)
+## Ultima
 game-ultima = Ultima
 rules-ultima = Ultima (极相棋, Baroque chess). 8x8, white moves first; every piece but the king and the pincers moves like a queen, pincers like a rook, the king one step; no piece jumps (except the long leaper over what it captures). Pieces capture by the way they move: the king by displacement; a pincer by pinching an enemy orthogonally against any friendly piece; the withdrawer by moving straight away from an adjacent enemy; the long leaper by jumping enemies in a line; the coordinator takes enemies on the corners of the rectangle it forms with its own king; the immobilizer captures nothing but freezes adjacent enemies; the chameleon captures each piece the way that piece captures. A frozen piece may remove itself as its move (suicide). Moves are from and to squares, e.g. /move d2d5 (suicide: d2d2). Checkmate or stalemate the opponent to win; threefold repetition and the no-capture limit draw.
 opt-ultima-immobilizer = cvp: every enemy next to an immobilizer is frozen; pure: a friendly immobilizer or chameleon next to it frees the others
@@ -269,7 +269,7 @@ ul-rule-pinch = by pinching
 ul-rule-withdrawal = by withdrawal
 ul-rule-leap = by leaping
 ul-rule-coordination = by coordination
-ul-rules-standard = standard (the seed's defaults)
+ul-rules-standard = standard (the original rules' defaults)
 ul-rules-summary = rules: { $options }, time: { $clock }.
 ul-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules }
 ul-moved = #{ $id } ply { $ply }: { $player } { $piece } { $from }-{ $to }
@@ -358,7 +358,7 @@ p10-how-pawn = a pawn steps one square forward (two from its starting rank) and 
 p10-choice = { $piece } (={ $code })
 p10-rules-summary = time: { $clock }.
 p10-rules-summary-options = rules: { $options }, time: { $clock }.
-opt-perfect10-move-rule = house rule: a draw after this many moves by each side without a capture or a pawn move (0: off, as in the seed)
+opt-perfect10-move-rule = house rule: a draw after this many moves by each side without a capture or a pawn move (0: off, as in the original rules)
 p10-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules } Moves: /move e3e5 (also Ne2-d4, e9e10=Q, O-O).
 p10-moved = #{ $id } ply { $ply }: { $player } { $seed }: { $piece } { $from }-{ $to }
 p10-castled-kingside = #{ $id } ply { $ply }: { $player } { $seed }: castles kingside, king { $from }-{ $to } and rook { $rook_from }-{ $rook_to }
@@ -437,8 +437,8 @@ discord-move-label = Your move (e.g. a path for Dark Fence)
 
 ## Chaos Clock
 game-chaos-clock = Chaos Clock
-rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a clock face hold pieces 1 to 12; piece n belongs on slot n ("home"). 甲 (Jia, the inviter) owns the odd pieces, 乙 (Yi) the even ones and moves first; the start is a random arrangement with no piece home. On your turn: move any piece that is not home clockwise by its own number of slots (/move 5), capturing whatever stands where it lands (a captured piece goes to its owner's hand; 12 going round the clock leaves the board into 乙's hand); or drop a piece of yours from your hand onto its home slot (/move d7), capturing what is there, and move again if that was the opponent's piece; or pass (/pass). A piece at home never moves again and no piece may land on it; you may not move the piece your opponent just moved or dropped. Bring all six of your pieces home to finish: when both finish it is 共赢 (both win); if only you finish and the other cannot finish on the very next turn, you win. Two passes in a row, both sides unable ever to finish, or the same position for the third time is 同输 (both lose). /new chaos-clock @bot plays against me (perfect play); start=fair draws a start proven 共赢 with best play; hints=on allows /hint.
-opt-chaos-clock-start = random: any arrangement with no piece home; fair: one the solver proves is 共赢 (both win) with best play
+rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a clock face hold pieces 1 to 12; piece n belongs on slot n ("home"). Jia (the inviter) owns the odd pieces, Yi the even ones and moves first; the start is a random arrangement with no piece home. On your turn: move any piece that is not home clockwise by its own number of slots (/move 5), capturing whatever stands where it lands (a captured piece goes to its owner's hand; 12 going round the clock leaves the board into Yi's hand); or drop a piece of yours from your hand onto its home slot (/move d7), capturing what is there, and move again if that was the opponent's piece; or pass (/pass). A piece at home never moves again and no piece may land on it; you may not move the piece your opponent just moved or dropped. Bring all six of your pieces home to finish: when both finish, both win; if only you finish and the other cannot finish on the very next turn, you win. Two passes in a row, both sides unable ever to finish, or the same position for the third time: both lose. /new chaos-clock @bot plays against me (perfect play); start=fair draws a start proven that both win with best play; hints=on allows /hint.
+opt-chaos-clock-start = random: any arrangement with no piece home; fair: one the solver proves both sides win with best play
 opt-chaos-clock-hints = allow /hint (the solver's verdict and best actions) for both players; accepting the invitation agrees to it
 help-hint = the solver's verdict and best actions (Chaos Clock games with hints=on)
 err-no-bot = I play only { $games } myself.
@@ -447,33 +447,33 @@ err-hint-stale = #{ $id } moved on while I searched for the hint; ask again.
 err-bot-offers = I do not take draw or takeback offers: play on, or /resign.
 bot-name = Arbiter (bot)
 bot-unproven = (My search ran out of budget: this move is not proven best.)
-over-both-win = #{ $id } is over: both win (共赢).
-over-both-lose = #{ $id } is over: both lose (同输).
-cc-jia = 甲, odd
-cc-yi = 乙, even
-cc-side-jia = 甲
-cc-side-yi = 乙
+over-both-win = #{ $id } is over: both win.
+over-both-lose = #{ $id } is over: both lose.
+cc-jia = Jia, odd
+cc-yi = Yi, even
+cc-side-jia = Jia
+cc-side-yi = Yi
 cc-player = { $name } ({ $side })
 cc-btn-move = move { $piece }
 cc-btn-drop = drop { $piece }
 cc-btn-pass = pass
 cc-value-win = { $name } wins
-cc-value-both-win = 共赢 (both win)
-cc-value-both-lose = 同输 (both lose)
+cc-value-both-win = a win for both
+cc-value-both-lose = a loss for both
 cc-start-random = Random start
-cc-start-fair = Fair start (proven 共赢 with best play)
+cc-start-fair = Fair start (proven that both win with best play)
 cc-hints-on = hints allowed
 cc-hints-off = no hints
 cc-rules-summary = { $start }, { $hints }, time: { $clock }.
-cc-started = { $game } #{ $id }: { $jia } (甲, odd pieces) vs { $yi } (乙, even pieces, moves first). { $rules } Actions: /move 5 (move piece 5), /move d7 (drop 7), /pass, or the buttons.
-cc-fair-proven = Fair start: draw { $draw } from this game's seed { $seed }, proven 共赢 (both win) with best play by the solver.
+cc-started = { $game } #{ $id }: { $jia } (Jia, odd pieces) vs { $yi } (Yi, even pieces, moves first). { $rules } Actions: /move 5 (move piece 5), /move d7 (drop 7), /pass, or the buttons.
+cc-fair-proven = Fair start: draw { $draw } from this game's seed { $seed }, proven by the solver that both win with best play.
 cc-to-act = { $player } to act.
 cc-banned = Piece { $piece } was just moved and may not move now.
-cc-after-pass = The last turn was a pass: another pass ends the game in 同输.
+cc-after-pass = The last turn was a pass: another pass ends the game: both lose.
 cc-moved = #{ $id } ply { $ply }: { $player } moves { $piece } from slot { $from } to slot { $to }
 cc-home = , home
 cc-captures = , capturing { $piece } into { $hand }'s hand
-cc-moved-off = #{ $id } ply { $ply }: { $player } moves 12 from slot { $from } round the clock and off the board into 乙's hand
+cc-moved-off = #{ $id } ply { $ply }: { $player } moves 12 from slot { $from } round the clock and off the board into Yi's hand
 cc-stop = .
 cc-dropped = #{ $id } ply { $ply }: { $player } drops { $piece } onto its home slot
 cc-extra-turn = A drop that captures an opponent's piece earns another turn.
@@ -485,10 +485,10 @@ cc-reason-two-passes = Two passes in a row.
 cc-reason-both-stuck = Neither side can ever bring all its pieces home.
 cc-reason-repetition = The same position occurred for the third time.
 cc-turn-private = #{ $id } ({ $game }): your turn ({ $side }). The buttons are under the board in the game's chat.
-cc-view-header = #{ $id } { $game }, ply { $ply }, position { $position }. Hands: 甲 { $jia }; 乙 { $yi }.
+cc-view-header = #{ $id } { $game }, ply { $ply }, position { $position }. Hands: Jia { $jia }; Yi { $yi }.
 cc-verdict-win = a win for you
-cc-verdict-both-win = 共赢 (both win)
-cc-verdict-both-lose = 同输 (both lose)
+cc-verdict-both-win = a win for both
+cc-verdict-both-lose = a loss for both
 cc-verdict-lose = a loss for you
 cc-hint = Hint for #{ $id }, { $player } to act: with best play this is { $verdict }. Best: { $best }. ({ $positions } positions searched.)
 cc-hint-unknown = Hint for #{ $id }: my search stopped at its budget ({ $positions } positions) without a proof; no hint rather than a guess.
@@ -504,13 +504,13 @@ cc-err-blocked = Piece { $piece } would land on slot { $slot }, whose piece is h
 cc-err-not-yours = Piece { $piece } is not yours to drop. Nothing was done.
 cc-err-not-in-hand = Piece { $piece } is not in your hand. Nothing was done.
 
-## Rabble chess (烏合之眾)
+## Rabble chess
 game-rabble = Rabble chess
 rules-rabble = Rabble chess (烏合之眾象棋). An unbounded board in every direction and in any number of dimensions, every square full of pawns. Red (the inviter) owns the rows y ≤ 6 and moves first, Blue the rows y ≥ 7; the battlefield is x, y 1..12 of the main plane (z = 1). First each side picks its pieces, Red then Blue, four slots at a time: /move pick R N B C (R N B C P, repeats allowed, each P +1 point), or /move pick default; the last pick places K Q J G. Then each turn acts with the unit on one square: /move 7,6x7,8 (capture), /move 7,6>7,7 (move), /move 6,6&7,7 (stack, costs points), /move 7,6,2 z- (jump a layer), /move 9,4,1,2 d4- (jump a higher dimension, 1 point), /move 7,8=C x7,10 (promote, then capture), /move drop P@7,6 (hire), /move 9,1/2P >9,3 (split). Scores start at 120; captures earn the captured pieces' values; a side with half the other's score or less, without units in the front line, or holding 12 or fewer battlefield squares loses; a captured king loses unless its side leads (then the prince is crowned). /move pass draw offers a draw, /move pass accept takes it.
 opt-rabble-select = run the selection phase (rows of four, Red first); off starts from the default placement
 opt-rabble-band-empty = the spec's alternative reading: the four sky-blue rows start empty in every layer
 opt-rabble-quiet-limit = plies without capturing a non-pawn before the lower score loses (equal scores draw)
-opt-rabble-red-gives = Red's handicap: level1..level7 (讓n級子: Red's pawns in those regions become Blue's) or steps2.. (讓n步先: Blue plays n free stack/jump/hire turns first)
+opt-rabble-red-gives = Red's handicap: level1..level7 (give n levels: Red's pawns in those regions become Blue's) or steps2.. (give n steps: Blue plays n free stack/jump/hire turns first)
 opt-rabble-blue-gives = Blue's handicap, as red_gives
 rb-red = Red
 rb-blue = Blue
@@ -550,7 +550,7 @@ rb-reason-quiet-plies = No piece other than a pawn was captured for too long.
 rb-reason-agreed = Both players agreed to a draw.
 help-library = the draw library: drawn Rabble games anyone may continue; with #id, continue that one here
 rb-library-empty = The draw library is empty: Rabble games drawn by agreement are kept here for others to continue.
-rb-library-header = The draw library (和局庫) keeps { $count } drawn Rabble games; the { $shown } most recent follow. Continue one here with /library #id @opponent.
+rb-library-header = The draw library keeps { $count } drawn Rabble games; the { $shown } most recent follow. Continue one here with /library #id @opponent.
 rb-library-entry = #{ $id }: { $ply } plies, Red { $red } : { $blue } Blue, { $changes } changed squares, continues { $from }.
 rb-fork-of = It continues #{ $parent } from the draw library, at ply { $ply }.
 err-library-not-drawn = #{ $id } is not in the draw library: only Rabble games drawn by agreement are.
@@ -591,27 +591,27 @@ rb-err-bad-pick-group = each slot of a row is one of R N B C P (repeats allowed)
 rb-err-king-exposed = with this placement { $side ->
         [red] Red
        *[blue] Blue
-    }'s king could be captured at once, which a level handicap must never allow ([I-29]): place the unique pieces differently
+    }'s king could be captured at once, which a level handicap must never allow: place the unique pieces differently
 rb-err-game-over = the game is over
 rb-err-not-your-turn = it is not your turn
 rb-err-selecting = the selection phase comes first: `pick R N B C` or `pick default`
 rb-err-handicap-offer = handicap turns are for stacking, jumping and hiring only
 rb-err-no-offer = there is no draw offer to accept: the offer must be the ply just played
-rb-err-no-debt = this turn costs { $cost } points and you have { $score } ([I-17]: no debt)
+rb-err-no-debt = this turn costs { $cost } points and you have { $score } (no debt)
 rb-err-use-stack-move = { $to } holds your unit: write { $op } to stack onto it (stacking costs { $price })
-rb-err-royal-stack = 老王 and 公子 never stack
-rb-err-bad-drop = 老王 and 公子 cannot be hired
+rb-err-royal-stack = the King and the Prince never stack
+rb-err-bad-drop = the King and the Prince cannot be hired
 rb-err-handicap-promote = handicap turns cannot promote
 rb-err-no-credit = hiring a { $piece } needs a credit: capture an enemy { $piece } first
 rb-err-drop-empty = { $to } is empty: use @ to drop there
 rb-err-drop-enemy = { $to } holds an enemy unit: drops go to empty squares or your own units
 rb-err-drop-stack = { $to } holds your unit: use & to drop onto it (stacking costs extra)
 rb-err-bad-promotion = a pawn promotes to N, R, B or C
-rb-err-not-in-zone = { $at } is not past your promotion line ([I-8])
+rb-err-not-in-zone = { $at } is not past your promotion line
 rb-err-no-pawn = this unit has no pawn to promote
 rb-err-twice = { $step } at most once per turn (rule 10)
 rb-err-combination = { $step } is not allowed after { $earlier } (rule { $rule })
-rb-err-handicap-kinds = handicap turns may only stack, jump or hire ([I-27]): no capture, plain move, split or promotion
+rb-err-handicap-kinds = handicap turns may only stack, jump or hire: no capture, plain move, split or promotion
 rb-err-empty-origin = { $from } is empty
 rb-err-not-yours = { $from } holds an enemy unit
 rb-err-wrong-piece = { $from } holds { $has }, not { $given }
@@ -624,9 +624,9 @@ rb-err-nothing-to-capture = { $to } is empty: use > to move there
 rb-err-move-empty = { $to } is empty: use > to move there
 rb-err-use-capture = { $to } holds an enemy unit: use x to capture it
 rb-err-own-unit = { $to } holds your own unit
-rb-err-prince-no-capture = 公子 never captures
-rb-err-prince-immune = 公子 cannot be captured
-rb-err-geometry-waypoint = only a unit with 老後 has a two-stage path
+rb-err-prince-no-capture = the Prince never captures
+rb-err-prince-immune = the Prince cannot be captured
+rb-err-geometry-waypoint = only a unit with the Queen has a two-stage path
 rb-err-geometry = { $unit } on { $from } cannot { $capture ->
         [yes] capture on
        *[no] reach
@@ -655,7 +655,7 @@ rb-err-syntax-waypoint = cannot read `{ $text }`: a waypoint needs a destination
 rb-err-syntax-no-step = cannot read `{ $text }`: say what the unit does, e.g. `7,6x7,8`, `7,6,2 z-` or `9,1/2P >9,3`
 rb-err-syntax-unexpected = cannot read `{ $text }`: unexpected `{ $detail }`
 rb-err-coord-syntax = `{ $text }` is not a coordinate: write x,y or x,y,z (for example 7,6 or 7,6,2)
-rb-err-coord-omega = `{ $text }`: ω-coordinates are notation only (the seed: 完全沒有任何卵用); write the finite part, e.g. (……0——9,4,1) or 9,4,1
+rb-err-coord-omega = `{ $text }`: ω-coordinates are notation only; write the finite part, e.g. (……0——9,4,1) or 9,4,1
 rb-err-coord-transfinite = `{ $text }`: in the long form every entry before —— must be 0; anything else names a transfinite square, which this board does not have
 rb-err-coord-too-large = `{ $text }` is too far out: each number of a square has at most 16 digits, within ±10^15
 rb-err-coord-too-many-dims = `{ $text }` names too many dimensions: a square has at most 16 (x, y, z and w4 to w16), in every game
@@ -675,4 +675,108 @@ rb-ray-run = { $target } (and the empty squares before it)
 rb-ray-reaches = ; reaches { $targets }
 rb-moves-jumps = Jumps: { $jumps } (a dimension jump costs { $cost } more; every higher dimension up to d{ $max } works like d{ $next }).
 rb-moves-jumps-all = Jumps: { $jumps } (a dimension jump costs { $cost } more; these are all: the board has { $max } dimensions).
-rb-moves-queen = 老後: name any target; the referee finds a slide-and-step path.
+rb-moves-queen = Queen: name any target; the referee finds a slide-and-step path.
+
+## Captions, durations, image labels, command arguments
+
+cap-ply = ply { $n }
+cap-wins = { $side } wins
+cap-draw = draw
+cap-to-move = { $side } to move
+cap-to-act = { $side } to act
+cap-check = check
+cap-both-win = both win
+cap-both-lose = both lose
+cap-you = you: { $side }
+cap-picks = { $side } picks, step { $step }
+side-white = white
+side-black = black
+side-jia = Jia
+side-yi = Yi
+side-p1 = P1
+side-p2 = P2
+side-red = Red
+side-blue = Blue
+dur-d = { $n }d
+dur-h = { $n }h
+dur-m = { $n }m
+dur-s = { $n }s
+img-jia = Jia
+img-yi = Yi
+img-to-move = { $who } to move
+img-move = move { $n }
+img-drop = drop { $n }
+img-pass = pass
+img-hand = hand
+img-main-plane = main plane
+img-red = Red
+img-blue = Blue
+img-counters = hires { $hires } · into B { $drops } · high jumps { $jumps }
+img-outside = outside: { $list }
+arg-game = a game
+arg-action = an action
+arg-square = a square
+arg-admin-abort = abort #id
+arg-button = a button
+args-new = <game> [@opponent] [key=value …]
+args-accept = [#id]
+args-decline = [#id]
+args-move = <action> [#id]
+args-confirm = [#id]
+args-cancel = [#id]
+args-board = [#id] [window]
+args-view = [#id] [slice]
+args-moves = <square> [#id]
+args-challenge = [#id]
+args-pass = [#id]
+args-claim = [#id]
+args-hint = [#id]
+args-resign = [#id]
+args-draw = [accept|decline] [#id]
+args-takeback = [accept|decline] [#id]
+args-abort = [#id]
+args-games = { "" }
+args-library = [#id] [@opponent]
+args-rules = [game]
+args-help = { "" }
+args-settings = [language=en|zh-Hans|zh-Hant] [notifications=on|off]
+args-admin = abort <#id>
+args-start = [token]
+args-press = <button>
+lang-name-en = English
+lang-name-zh-Hans = 简体中文
+lang-name-zh-Hant = 繁體中文
+notif-on = on
+notif-off = off
+
+## Option mistakes
+
+opt-err-malformed = option `{ $pair }` is not of the form key=value
+opt-err-unknown = unknown option `{ $key }` (known: { $known })
+opt-err-duplicate = option `{ $key }` is given twice
+opt-err-bad-value = option `{ $key }` cannot be `{ $value }` (expected { $expected })
+opt-or = { " or " }
+opt-and = { " and " }
+expect-bool = true or false
+expect-one-of = { $names }
+expect-range = a whole number from { $min } to { $max }
+expect-range-or-auto = a whole number from { $min } to { $max }, or auto
+expect-duration = a duration like 60s or 5m, from { $min } to { $max }
+expect-board = CxR with each side from { $min } to { $max }, e.g. 4x4
+expect-number = a whole number
+expect-handicap = none, level1..level7 (give n levels of pieces) or steps2..steps1000 (give n steps first)
+opt-err-needs = option `{ $key }` needs { $needs }
+opt-err-only-with = option `{ $key }` applies only with { $with }
+opt-err-public-in-challenge = option `{ $key }` cannot be false in the challenge variant, where positions are public
+opt-err-one-side-steps = option `{ $key }` cannot give steps when Red gives steps too: only one side can play first
+opt-err-no-fair-start = start=fair found no start proven to let both win in { $draws } draws; try /new again
+opt-err-bad-start = option `{ $key }`: the start position does not load (a fault of mine; please report it)
+rb-kind-p = Pawn
+rb-kind-n = Mazai
+rb-kind-r = Chefu
+rb-kind-b = Xiangye
+rb-kind-c = Shanpao
+rb-kind-k = King
+rb-kind-q = Queen
+rb-kind-j = Prince
+rb-kind-g = Dage

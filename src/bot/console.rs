@@ -25,7 +25,7 @@ pub struct ConsoleSettings {
     pub user: String,
     /// The first channel.
     pub channel: String,
-    /// The language to greet in (`en`, `zh-Hans`).
+    /// The language to greet in (`en`, `zh-Hans`, `zh-Hant`).
     pub locale: Option<String>,
     /// Open invitations allowed per user and per chat.
     pub invitations: usize,
@@ -41,8 +41,11 @@ pub fn format(out: &Outbound) -> String {
 #[must_use]
 pub fn format_with(out: &Outbound, image_path: Option<&std::path::Path>) -> String {
     let mut text = match &out.to {
-        Dest::Chat(chat) => prefix(&format!("{chat} │ "), &out.text),
-        Dest::User(user) => prefix(&format!("  ✉ private to {user} │ "), &out.text),
+        // Plain text: code spans lose their marks.
+        Dest::Chat(chat) => prefix(&format!("{chat} │ "), &crate::table::reply::plain(&out.text)),
+        Dest::User(user) => {
+            prefix(&format!("  ✉ private to {user} │ "), &crate::table::reply::plain(&out.text))
+        }
     };
     if let Some(image) = &out.image {
         text.push_str(&match image_path {

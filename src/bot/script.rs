@@ -4,7 +4,9 @@
 //! (that user's private chat); `!clock +<N><s|m|h|d>` advances the injected clock (and lets the
 //! referee send reminders and end what ran out); `!admin <user>` makes a user an administrator;
 //! `!dm-closed <user>` records that the user's private chat refused a delivery (and prints what
-//! the channels of the user's running games are told); lines starting
+//! the channels of the user's running games are told); `!locale <user> <code>` makes that
+//! user's client report a language (`zh-TW`, `zh-CN`, `en-US`, as Discord and Telegram do;
+//! `!locale <user> none` stops it); lines starting
 //! with `//` and blank lines are skipped.
 //!
 //! Output: one JSON line per outbound message, in order:
@@ -58,6 +60,7 @@ enum Line {
     Clock(i64),
     Admin(String),
     DmClosed(String),
+    Locale(String, Option<String>),
 }
 
 fn parse_duration(text: &str) -> Option<i64> {
@@ -88,6 +91,11 @@ fn parse_line(line: &str) -> Result<Option<Line>, String> {
                 .ok_or_else(|| format!("`{line}`: expected !clock +<N><s|m|h|d>")),
             "admin" if !arg.is_empty() => Ok(Some(Line::Admin(arg.to_string()))),
             "dm-closed" if !arg.is_empty() => Ok(Some(Line::DmClosed(arg.to_string()))),
+            "locale" => match arg.split_whitespace().collect::<Vec<_>>()[..] {
+                [user, "none"] => Ok(Some(Line::Locale(user.to_string(), None))),
+                [user, code] => Ok(Some(Line::Locale(user.to_string(), Some(code.to_string())))),
+                _ => Err(format!("`{line}`: expected !locale <user> <code>")),
+            },
             _ => Err(format!("`{line}`: unknown directive")),
         };
     }
@@ -134,9 +142,11 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
         .await
         .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
     let mut admins = HashSet::new();
+    let mut locales: HashMap<String, String> = HashMap::new();
     for line in lines {
         let messages = match line {
             Line::Command { user, chat, text } => {
+                let locale = locales.get(&user).cloned();
                 referee
                     .handle(Incoming {
                         platform: PLATFORM.into(),
@@ -151,7 +161,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                         },
                         chat,
                         text,
-                        locale: None,
+                        locale,
                     })
                     .await
             }
@@ -162,6 +172,13 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
             }
             Line::Admin(user) => {
                 admins.insert(user);
+                Vec::new()
+            }
+            Line::Locale(user, code) => {
+                match code {
+                    Some(code) => locales.insert(user, code),
+                    None => locales.remove(&user),
+                };
                 Vec::new()
             }
             Line::DmClosed(user) => referee

@@ -107,6 +107,66 @@ pub struct Theme {
     pub script: Script,
     /// Draw square boards from the second seat's side (rank 1 at the top).
     pub flipped: bool,
+    /// The words images draw, in the reader's language.
+    pub labels: Labels,
+}
+
+/// Every word an image draws, by message id, with the names of the `{arg}` slots each one
+/// takes. The referee words them from its Fluent files (`img-*` messages), the one place
+/// user-facing text lives; [`Labels::default`] is the English of those files, for tools and
+/// tests that draw without a referee (a test checks the two agree).
+pub const LABELS: &[(&str, &str, &[&str])] = &[
+    ("img-jia", "Jia", &[]),
+    ("img-yi", "Yi", &[]),
+    ("img-to-move", "{who} to move", &["who"]),
+    ("img-move", "move {n}", &["n"]),
+    ("img-drop", "drop {n}", &["n"]),
+    ("img-pass", "pass", &[]),
+    ("img-hand", "hand", &[]),
+    ("img-main-plane", "main plane", &[]),
+    ("img-red", "Red", &[]),
+    ("img-blue", "Blue", &[]),
+    (
+        "img-counters",
+        "hires {hires} · into B {drops} · high jumps {jumps}",
+        &["hires", "drops", "jumps"],
+    ),
+    ("img-outside", "outside: {list}", &["list"]),
+];
+
+/// The words of [`LABELS`] in one language: a label's text with `{arg}` slots that
+/// [`Labels::fill`] replaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Labels(std::collections::BTreeMap<&'static str, String>);
+
+impl Labels {
+    /// Labels worded by `word(id, args)`, which returns the message `id` with each named
+    /// argument written as its own `{name}` slot.
+    pub fn from_fn(word: impl Fn(&'static str, &'static [&'static str]) -> String) -> Labels {
+        Labels(LABELS.iter().map(|(id, _, args)| (*id, word(id, args))).collect())
+    }
+
+    /// The label `id` (its id if it is unknown: a test keeps [`LABELS`] complete).
+    #[must_use]
+    pub fn get<'a>(&'a self, id: &'a str) -> &'a str {
+        self.0.get(id).map_or(id, String::as_str)
+    }
+
+    /// The label `id` with its `{name}` slots filled.
+    #[must_use]
+    pub fn fill(&self, id: &str, args: &[(&str, &str)]) -> String {
+        let mut text = self.get(id).to_string();
+        for (name, value) in args {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    }
+}
+
+impl Default for Labels {
+    fn default() -> Self {
+        Labels(LABELS.iter().map(|(id, english, _)| (*id, (*english).to_string())).collect())
+    }
 }
 
 impl Default for Theme {
@@ -127,6 +187,7 @@ impl Default for Theme {
             maybe: Rgba([86, 180, 233, 90]),
             script: Script::Latin,
             flipped: false,
+            labels: Labels::default(),
         }
     }
 }

@@ -114,7 +114,6 @@ pub fn observation(o: &Observation, caption: &str, theme: &Theme) -> Picture {
         theme.background,
     );
     draw_caption(&mut img, caption, band, theme.ink);
-    let zh = theme.script == Script::Chinese;
     let battlefield = Rgba([200, 226, 190, 255]);
     let front = Rgba([190, 222, 240, 255]);
     let other = Rgba([236, 232, 222, 255]);
@@ -122,10 +121,10 @@ pub fn observation(o: &Observation, caption: &str, theme: &Theme) -> Picture {
         let p = i64::try_from(p).unwrap_or(0);
         let left = gap + (p % per_row) * panel_w + label_w;
         let top = band + (p / per_row) * panel_h + title_h;
-        let title = match (*z == 1, zh) {
-            (true, true) => format!("z={z} 主位面"),
-            (true, false) => format!("z={z} main plane"),
-            (false, _) => format!("z={z}"),
+        let title = if *z == 1 {
+            format!("z={z} {}", theme.labels.get("img-main-plane"))
+        } else {
+            format!("z={z}")
         };
         text_centered(
             &mut img,
@@ -252,47 +251,31 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
         text_centered(&mut img, t, left / 2, sy + cell / 2, size, theme.ink);
     }
     // Scores under the board.
-    let zh = theme.script == Script::Chinese;
-    let scores = if zh {
-        format!("紅 {}   藍 {}", view.score[0], view.score[1])
-    } else {
-        format!("Red {}   Blue {}", view.score[0], view.score[1])
-    };
+    let w = &theme.labels;
+    let (red, blue) = (w.get("img-red"), w.get("img-blue"));
+    let scores = format!("{red} {}   {blue} {}", view.score[0], view.score[1]);
     let base = top + rows * cell + margin;
     text_centered(&mut img, &scores, width / 2, base + cell / 2, cell as f32 * 0.45, theme.ink);
-    let count = |a: &[u32; 9]| a.iter().sum::<u32>();
+    let count = |a: &[u32; 9]| a.iter().sum::<u32>().to_string();
     let counters = |i: usize| {
         let st = &view.stats[i];
-        if zh {
-            format!(
-                "僱傭 {} · 打入主戰場 {} · 高維躍遷 {}",
-                count(&st.hires),
-                count(&st.drops_into_b),
-                count(&st.high_jumps)
-            )
-        } else {
-            format!(
-                "hires {} · into B {} · high jumps {}",
-                count(&st.hires),
-                count(&st.drops_into_b),
-                count(&st.high_jumps)
-            )
-        }
+        w.fill(
+            "img-counters",
+            &[
+                ("hires", &count(&st.hires)),
+                ("drops", &count(&st.drops_into_b)),
+                ("jumps", &count(&st.high_jumps)),
+            ],
+        )
     };
     let small = cell as f32 * 0.3;
-    let (red, blue) = (counters(0), counters(1));
-    let line =
-        if zh { format!("紅 {red}   藍 {blue}") } else { format!("Red {red}   Blue {blue}") };
+    let line = format!("{red} {}   {blue} {}", counters(0), counters(1));
     text_centered(&mut img, &line, width / 2, base + cell + cell / 3, small, theme.ink);
     if view.outside.1 > 0 {
         let shown: Vec<String> =
             view.outside.0.iter().take(4).map(|(c, u)| format!("{} {c}", u.letters())).collect();
         let more = view.outside.1.saturating_sub(shown.len());
-        let mut text = if zh {
-            format!("圖外：{}", shown.join(" "))
-        } else {
-            format!("outside: {}", shown.join(" "))
-        };
+        let mut text = w.fill("img-outside", &[("list", &shown.join(" "))]);
         if more > 0 {
             text.push_str(&format!(" +{more}"));
         }

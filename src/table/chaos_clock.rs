@@ -7,7 +7,7 @@
 use fluent_bundle::FluentValue;
 
 use super::games::{self, game_name, msg, name_of, public, public_lang};
-use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
 use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
@@ -166,7 +166,7 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
 
 /// What goes between two sentences on one line: a space in English, nothing after Chinese `。`.
 fn sentence_gap(lang: Lang) -> &'static str {
-    if lang == Lang::ZhHans { "" } else { " " }
+    if lang.is_chinese() { "" } else { " " }
 }
 
 /// The line of one event.
@@ -349,31 +349,15 @@ pub(super) fn view_message(
 /// The image caption: id, ply, and who acts (with the side) or the result, in characters the
 /// font has.
 pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
-    let zh = lang == Lang::ZhHans;
-    let side = |seat: Seat| match (zh, seat.index() == 0) {
-        (true, true) => "甲",
-        (true, false) => "乙",
-        (false, true) => "Jia",
-        (false, false) => "Yi",
-    };
-    let ply = if zh { format!("第{}手", t.actions) } else { format!("ply {}", t.actions) };
+    let side = |seat: Seat| say(lang, if seat.index() == 0 { "side-jia" } else { "side-yi" }, &[]);
+    let ply = say(lang, "cap-ply", &[("n", t.actions.to_string().into())]);
     let state = match view.outcome.map(|o| o.result).or_else(|| games::stored_result(t)) {
-        Some(GameResult::Winner(seat)) => {
-            if zh {
-                format!("{}胜", side(seat))
-            } else {
-                format!("{} wins", side(seat))
-            }
-        }
-        Some(GameResult::BothWin) => (if zh { "共赢" } else { "both win" }).to_string(),
-        Some(GameResult::BothLose) => (if zh { "同输" } else { "both lose" }).to_string(),
-        Some(GameResult::Draw) => (if zh { "和局" } else { "draw" }).to_string(),
+        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", side(seat).into())]),
+        Some(GameResult::BothWin) => say(lang, "cap-both-win", &[]),
+        Some(GameResult::BothLose) => say(lang, "cap-both-lose", &[]),
+        Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
         None if t.row.status == "active" => {
-            if zh {
-                format!("轮到{}", side(view.to_move))
-            } else {
-                format!("{} to act", side(view.to_move))
-            }
+            say(lang, "cap-to-act", &[("side", side(view.to_move).into())])
         }
         None => String::new(),
     };

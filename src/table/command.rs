@@ -9,8 +9,13 @@ use thiserror::Error;
 pub struct CommandSpec {
     /// The name, typed as `/name`.
     pub name: &'static str,
-    /// Other names (Chinese where natural).
-    pub aliases: &'static [&'static str],
+    /// Its Simplified Chinese names, the first one shown in `/help` and registered on Discord
+    /// for `zh-CN`.
+    pub hans: &'static [&'static str],
+    /// Its Traditional Chinese names (written as Traditional-script players write them), the
+    /// first one shown in `/help` and registered on Discord for `zh-TW`. Every name of every
+    /// script works whatever the reader's language.
+    pub hant: &'static [&'static str],
     /// The argument grammar, for help texts.
     pub args: &'static str,
     /// The Fluent message id of the one-line description.
@@ -23,40 +28,74 @@ pub struct CommandSpec {
 
 const fn cmd(
     name: &'static str,
-    aliases: &'static [&'static str],
+    hans: &'static [&'static str],
+    hant: &'static [&'static str],
     args: &'static str,
     help: &'static str,
 ) -> CommandSpec {
-    CommandSpec { name, aliases, args, help, admin: false, hidden: false }
+    CommandSpec { name, hans, hant, args, help, admin: false, hidden: false }
+}
+
+impl CommandSpec {
+    /// Every other name, Simplified then Traditional, without repeats.
+    pub fn aliases(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let hans = self.hans.iter().copied();
+        hans.chain(self.hant.iter().copied().filter(|a| !self.hans.contains(a)))
+    }
+
+    /// The name shown to a reader of `lang` beside `/name`: none in English.
+    #[must_use]
+    pub fn alias_for(&self, lang: super::reply::Lang) -> Option<&'static str> {
+        use super::reply::Lang;
+        match lang {
+            Lang::En => None,
+            Lang::ZhHans => self.hans.first().copied(),
+            Lang::ZhHant => self.hant.first().copied(),
+        }
+    }
 }
 
 /// Every command, in the order `/help` lists them.
 pub const COMMANDS: &[CommandSpec] = &[
-    cmd("new", &["新局", "开局"], "<game> [@opponent] [key=value …]", "help-new"),
-    cmd("accept", &["接受"], "[#id]", "help-accept"),
-    cmd("decline", &["拒绝"], "[#id]", "help-decline"),
-    cmd("move", &["走", "行动"], "<action> [#id]", "help-move"),
-    cmd("confirm", &["确认"], "[#id]", "help-confirm"),
-    cmd("cancel", &["撤回"], "[#id]", "help-cancel"),
-    cmd("board", &["棋盘"], "[#id] [window]", "help-board"),
-    cmd("view", &["视图", "我的"], "[#id] [slice]", "help-view"),
-    cmd("moves", &["走法"], "<square> [#id]", "help-moves"),
-    cmd("challenge", &["质疑"], "[#id]", "help-challenge"),
-    cmd("pass", &["不质疑"], "[#id]", "help-pass"),
-    cmd("claim", &["分野"], "[#id]", "help-claim"),
-    cmd("hint", &["提示"], "[#id]", "help-hint"),
-    cmd("resign", &["认输"], "[#id]", "help-resign"),
-    cmd("draw", &["和棋"], "[accept|decline] [#id]", "help-draw"),
-    cmd("takeback", &["悔棋"], "[accept|decline] [#id]", "help-takeback"),
-    cmd("abort", &["取消"], "[#id]", "help-abort"),
-    cmd("games", &["对局"], "", "help-games"),
-    cmd("library", &["和局库", "和局庫"], "[#id] [@opponent]", "help-library"),
-    cmd("rules", &["规则"], "[game]", "help-rules"),
-    cmd("help", &["帮助"], "", "help-help"),
-    cmd("settings", &["设置"], "[language=en|zh-Hans] [notifications=on|off]", "help-settings"),
-    CommandSpec { admin: true, ..cmd("admin", &["管理"], "abort <#id>", "help-admin") },
-    CommandSpec { hidden: true, ..cmd("start", &[], "[token]", "help-start") },
-    CommandSpec { hidden: true, ..cmd("press", &[], "<button>", "help-press") },
+    cmd(
+        "new",
+        &["新局", "开局"],
+        &["新局", "開局"],
+        "<game> [@opponent] [key=value …]",
+        "help-new",
+    ),
+    cmd("accept", &["接受"], &["接受"], "[#id]", "help-accept"),
+    cmd("decline", &["拒绝"], &["拒絕"], "[#id]", "help-decline"),
+    cmd("move", &["走", "行动"], &["走", "行動"], "<action> [#id]", "help-move"),
+    cmd("confirm", &["确认"], &["確認"], "[#id]", "help-confirm"),
+    cmd("cancel", &["撤回"], &["撤回"], "[#id]", "help-cancel"),
+    cmd("board", &["棋盘"], &["棋盤"], "[#id] [window]", "help-board"),
+    cmd("view", &["视图", "我的"], &["視圖", "我的"], "[#id] [slice]", "help-view"),
+    cmd("moves", &["走法"], &["走法"], "<square> [#id]", "help-moves"),
+    cmd("challenge", &["质疑"], &["質疑"], "[#id]", "help-challenge"),
+    cmd("pass", &["不质疑"], &["不質疑"], "[#id]", "help-pass"),
+    cmd("claim", &["分野"], &["分野"], "[#id]", "help-claim"),
+    cmd("hint", &["提示"], &["提示"], "[#id]", "help-hint"),
+    cmd("resign", &["认输"], &["認輸"], "[#id]", "help-resign"),
+    cmd("draw", &["和棋"], &["和棋"], "[accept|decline] [#id]", "help-draw"),
+    cmd("takeback", &["悔棋"], &["悔棋"], "[accept|decline] [#id]", "help-takeback"),
+    cmd("abort", &["取消"], &["取消"], "[#id]", "help-abort"),
+    cmd("games", &["对局"], &["對局"], "", "help-games"),
+    cmd("library", &["和局库"], &["和局庫"], "[#id] [@opponent]", "help-library"),
+    cmd("rules", &["规则"], &["規則"], "[game]", "help-rules"),
+    cmd("help", &["帮助"], &["幫助", "說明"], "", "help-help"),
+    cmd(
+        "settings",
+        &["设置"],
+        &["設定"],
+        "[language=en|zh-Hans|zh-Hant] [notifications=on|off]",
+        "help-settings",
+    ),
+    CommandSpec {
+        admin: true, ..cmd("admin", &["管理"], &["管理"], "abort <#id>", "help-admin")
+    },
+    CommandSpec { hidden: true, ..cmd("start", &[], &[], "[token]", "help-start") },
+    CommandSpec { hidden: true, ..cmd("press", &[], &[], "<button>", "help-press") },
 ];
 
 /// A parsed command. `id` is a game id typed as `#12`, when given.
@@ -170,7 +209,7 @@ pub enum CommandError {
     Missing {
         /// The command.
         command: &'static str,
-        /// What is missing, e.g. `a game`.
+        /// What is missing: the end of its message id `arg-…` (`game`, `action`, …).
         what: &'static str,
     },
     /// An argument is not understood.
@@ -202,7 +241,7 @@ pub const MAX_LINE_CHARS: usize = 2_000;
 #[must_use]
 pub fn find(name: &str) -> Option<&'static CommandSpec> {
     let name = name.to_lowercase();
-    COMMANDS.iter().find(|c| c.name == name || c.aliases.contains(&name.as_str()))
+    COMMANDS.iter().find(|c| c.name == name || c.aliases().any(|a| a == name))
 }
 
 /// Takes a `#12` token out of the arguments.
@@ -272,7 +311,7 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
     let command = match c {
         "new" => {
             if args.is_empty() {
-                return Err(CommandError::Missing { command: c, what: "a game" });
+                return Err(CommandError::Missing { command: c, what: "game" });
             }
             let game = args.remove(0).to_string();
             let opponent = args
@@ -290,7 +329,7 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
         "move" => {
             let id = take_id(&mut args);
             if args.is_empty() {
-                return Err(CommandError::Missing { command: c, what: "an action" });
+                return Err(CommandError::Missing { command: c, what: "action" });
             }
             Command::Move { id, text: args.join(" ") }
         }
@@ -309,7 +348,7 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
         "moves" => {
             let id = take_id(&mut args);
             if args.is_empty() {
-                return Err(CommandError::Missing { command: c, what: "a square" });
+                return Err(CommandError::Missing { command: c, what: "square" });
             }
             Command::Moves { id, square: args.join(" ") }
         }
@@ -355,13 +394,13 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
             let id = take_id(&mut args);
             match (args.as_slice(), id) {
                 (["abort"], Some(id)) => Command::AdminAbort(id),
-                _ => return Err(CommandError::Missing { command: c, what: "abort #id" }),
+                _ => return Err(CommandError::Missing { command: c, what: "admin-abort" }),
             }
         }
         "start" => Command::Start(args.first().map(ToString::to_string)),
         "press" => match args.as_slice() {
             [payload] => Command::Press((*payload).to_string()),
-            _ => return Err(CommandError::Missing { command: c, what: "a button" }),
+            _ => return Err(CommandError::Missing { command: c, what: "button" }),
         },
         _ => return Err(CommandError::Unknown(name.to_string())),
     };
@@ -401,8 +440,8 @@ mod tests {
     fn every_command_name_and_alias_is_unique_and_parses() {
         let mut seen = std::collections::HashSet::new();
         for spec in COMMANDS {
-            for name in std::iter::once(&spec.name).chain(spec.aliases) {
-                assert!(seen.insert(*name), "/{name} defined twice");
+            for name in std::iter::once(spec.name).chain(spec.aliases()) {
+                assert!(seen.insert(name), "/{name} defined twice");
                 assert_eq!(find(name), Some(spec));
             }
         }

@@ -6,7 +6,7 @@
 use fluent_bundle::FluentValue;
 
 use super::games::{self, game_name, msg, public, public_lang};
-use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
+use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
 use super::{Ctx, Table};
 use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
 use crate::games::dark_fence::{
@@ -68,46 +68,19 @@ pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
 /// The image caption: game id, ply and who acts, in characters the bundled font has (player
 /// names could be anything, so seats are named by their order).
 pub(super) fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String {
-    let seat = |p: Player| match (lang, p) {
-        (Lang::ZhHans, Player::P1) => "先手",
-        (Lang::ZhHans, Player::P2) => "后手",
-        (Lang::En, Player::P1) => "P1",
-        (Lang::En, Player::P2) => "P2",
-    };
-    let ply = match lang {
-        Lang::ZhHans => format!("第{}手", view.ply),
-        Lang::En => format!("ply {}", view.ply),
-    };
+    let seat = |p: Player| say(lang, if p == Player::P1 { "side-p1" } else { "side-p2" }, &[]);
+    let ply = say(lang, "cap-ply", &[("n", view.ply.to_string().into())]);
     let state = match (view.to_act, &view.result) {
-        (_, Some((Decision::Winner(p), _))) => {
-            if lang == Lang::ZhHans {
-                format!("{} 胜", seat(*p))
-            } else {
-                format!("{} wins", seat(*p))
-            }
-        }
-        (_, Some((Decision::Draw, _))) => {
-            (if lang == Lang::ZhHans { "和局" } else { "draw" }).to_string()
-        }
+        (_, Some((Decision::Winner(p), _))) => say(lang, "cap-wins", &[("side", seat(*p).into())]),
+        (_, Some((Decision::Draw, _))) => say(lang, "cap-draw", &[]),
         (Some((p, _)), None) if t.row.status == "active" => {
-            if lang == Lang::ZhHans {
-                format!("轮到{}", seat(p))
-            } else {
-                format!("{} to act", seat(p))
-            }
+            say(lang, "cap-to-act", &[("side", seat(p).into())])
         }
         _ => String::new(),
     };
     let mut text = format!("#{} · {ply}", t.row.id);
     if let Some(me) = view.viewer {
-        text.push_str(&format!(
-            " · {}",
-            if lang == Lang::ZhHans {
-                format!("你是{}", seat(me))
-            } else {
-                format!("you: {}", seat(me))
-            }
-        ));
+        text.push_str(&format!(" · {}", say(lang, "cap-you", &[("side", seat(me).into())])));
     }
     if !state.is_empty() {
         text.push_str(&format!(" · {state}"));

@@ -6,7 +6,9 @@
 //! (`AnyGame`), the compiler then points at every hook a new game must supply, and each game's
 //! module keeps plain functions over its own view and event types.
 
-use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
+use fluent_bundle::FluentValue;
+
+use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
 use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
@@ -97,7 +99,7 @@ pub(super) fn completions(
     match game {
         AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
         AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => Vec::new(),
-        AnyGame::Rabble(_) => rabble::completions(game, seat, text),
+        AnyGame::Rabble(_) => rabble::completions(lang, game, seat, text),
         AnyGame::Perfect10(_) => perfect10::completions(w, lang, game, seat, text, error),
     }
 }
@@ -378,10 +380,70 @@ pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
     text
 }
 
+/// An options mistake in the reader's words (the engines give it as data: which key, which
+/// value, what the key accepts or which other setting it contradicts).
+pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
+    use crate::games::OptionsError as E;
+    use crate::games::options::{Expected, Why};
+    let n = |v: &u64| FluentValue::from(v.to_string());
+    let key = |k: &String| FluentValue::from(k.clone());
+    match e {
+        E::Malformed { pair } => say(lang, "opt-err-malformed", &[("pair", key(pair))]),
+        E::UnknownKey { key: k, known } => {
+            say(lang, "opt-err-unknown", &[("key", key(k)), ("known", key(known))])
+        }
+        E::Duplicate { key: k } => say(lang, "opt-err-duplicate", &[("key", key(k))]),
+        E::BadValue { key: k, value, expected } => {
+            let range =
+                |id: &str, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
+            let expected = match expected {
+                Expected::Bool => say(lang, "expect-bool", &[]),
+                Expected::OneOf(names) => {
+                    let names = names.join(&say(lang, "opt-or", &[]));
+                    say(lang, "expect-one-of", &[("names", names.into())])
+                }
+                Expected::Range { min, max } => range("expect-range", min, max),
+                Expected::RangeOrAuto { min, max } => range("expect-range-or-auto", min, max),
+                Expected::Board { min, max } => {
+                    range("expect-board", &u64::from(*min), &u64::from(*max))
+                }
+                Expected::Duration { min, max } => {
+                    let d = |s: &u32| FluentValue::from(super::human_duration(i64::from(*s), lang));
+                    say(lang, "expect-duration", &[("min", d(min)), ("max", d(max))])
+                }
+                Expected::Number => say(lang, "expect-number", &[]),
+                Expected::Handicap => say(lang, "expect-handicap", &[]),
+            };
+            say(
+                lang,
+                "opt-err-bad-value",
+                &[("key", key(k)), ("value", key(value)), ("expected", expected.into())],
+            )
+        }
+        E::Conflict { key: k, reason } => match reason {
+            Why::Needs(needs) => {
+                let needs = needs.join(&say(lang, "opt-and", &[]));
+                say(lang, "opt-err-needs", &[("key", key(k)), ("needs", needs.into())])
+            }
+            Why::OnlyWith(with) => {
+                say(lang, "opt-err-only-with", &[("key", key(k)), ("with", key(with))])
+            }
+            Why::PublicInChallenge => say(lang, "opt-err-public-in-challenge", &[("key", key(k))]),
+            Why::OneSideSteps => say(lang, "opt-err-one-side-steps", &[("key", key(k))]),
+            Why::NoFairStart { draws } => {
+                say(lang, "opt-err-no-fair-start", &[("draws", n(&u64::from(*draws)))])
+            }
+            Why::BadStart(_) => say(lang, "opt-err-bad-start", &[("key", key(k))]),
+        },
+    }
+}
+
 /// A refused action, in the player's words.
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
-        AnyError::Options(e) => w.text(lang, "err-options", &[("detail", e.to_string().into())]),
+        AnyError::Options(e) => {
+            w.text(lang, "err-options", &[("detail", option_error(lang, e).into())])
+        }
         AnyError::WrongGame => w.text(lang, "err-internal", &[]),
         AnyError::DarkFence(_) => dark_fence::error_text(w, lang, error),
         AnyError::Ultima(_) => ultima::error_text(w, lang, error),
@@ -412,12 +474,13 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
 /// own side.
 pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
     crate::render::Theme {
-        script: if lang == Lang::ZhHans {
+        script: if lang.is_chinese() {
             crate::render::Script::Chinese
         } else {
             crate::render::Script::Latin
         },
         flipped: viewer == Viewer::Seat(Seat(1)),
+        labels: super::reply::image_labels(lang),
         ..crate::render::Theme::default()
     }
 }
@@ -555,25 +618,16 @@ pub(super) fn chess_caption(
     outcome: Option<GameResult>,
     lang: Lang,
 ) -> String {
-    let zh = lang == Lang::ZhHans;
-    let color = |seat: Seat| match (zh, seat.index() == 0) {
-        (true, true) => "白方",
-        (true, false) => "黑方",
-        (false, true) => "white",
-        (false, false) => "black",
-    };
-    let ply = if zh { format!("第{plies}手") } else { format!("ply {plies}") };
+    let color =
+        |seat: Seat| say(lang, if seat.index() == 0 { "side-white" } else { "side-black" }, &[]);
+    let ply = say(lang, "cap-ply", &[("n", plies.to_string().into())]);
     let state = match outcome.or_else(|| stored_result(t)) {
-        Some(GameResult::Winner(seat)) => {
-            let c = color(seat);
-            if zh { format!("{c}胜") } else { format!("{c} wins") }
-        }
-        Some(_) => (if zh { "和局" } else { "draw" }).to_string(),
+        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", color(seat).into())]),
+        Some(_) => say(lang, "cap-draw", &[]),
         None if t.row.status == "active" => {
-            let c = color(to_move);
-            let mut s = if zh { format!("轮到{c}") } else { format!("{c} to move") };
+            let mut s = say(lang, "cap-to-move", &[("side", color(to_move).into())]);
             if check {
-                s.push_str(if zh { " · 将军" } else { " · check" });
+                s.push_str(&format!(" · {}", say(lang, "cap-check", &[])));
             }
             s
         }

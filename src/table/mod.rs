@@ -790,7 +790,8 @@ impl Referee {
                     TableError::user_with("err-unknown-command", &[("command", &c)])
                 }
                 command::CommandError::Missing { command, what } => {
-                    TableError::user_with("err-missing", &[("command", command), ("what", what)])
+                    let what = self.wording.text(ctx.lang, &format!("arg-{what}"), &[]);
+                    TableError::user_with("err-missing", &[("command", command), ("what", &what)])
                 }
                 command::CommandError::BadArgument { command, arg } => TableError::user_with(
                     "err-bad-argument",
@@ -1458,7 +1459,7 @@ impl Referee {
             return Err(no_bot());
         }
         let pairs = crate::games::options::split_pairs(&settings.join(","))
-            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+            .map_err(|e| options_refused(ctx.lang, &e))?;
         let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
             pairs.into_iter().partition(|(k, _)| TimeControl::KEYS.contains(&k.as_str()));
         // Players choose only the options a game offers; keys an engine records for itself
@@ -1470,13 +1471,13 @@ impl Referee {
                 key: key.clone(),
                 known: known.join(", "),
             };
-            return Err(TableError::user_with("err-options", &[("detail", &e.to_string())]));
+            return Err(options_refused(ctx.lang, &e));
         }
         let game_text: Vec<String> = game_pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let options = AnyOptions::parse(kind, &game_text.join(","))
-            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
-        let time = TimeControl::from_pairs(&table_pairs)
-            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+            .map_err(|e| options_refused(ctx.lang, &e))?;
+        let time =
+            TimeControl::from_pairs(&table_pairs).map_err(|e| options_refused(ctx.lang, &e))?;
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
@@ -1489,7 +1490,7 @@ impl Referee {
                 AnyGame::new(&options, Seed(seed))
             })
             .await?
-            .map_err(|e| TableError::user_with("err-options", &[("detail", &e.to_string())]))?;
+            .map_err(|e| options_refused(ctx.lang, &e))?;
         self.open_table(ctx, chat, kind, engine, None, seed, time, opponent).await
     }
 
@@ -2686,8 +2687,9 @@ impl Referee {
     fn help(&self, ctx: &Ctx) -> Outbound {
         let mut text = self.wording.text(ctx.lang, "help-header", &[]);
         for spec in command::COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || ctx.is_admin)) {
-            let alias = spec.aliases.first().map(|a| format!(" (/{a})")).unwrap_or_default();
-            let args = if spec.args.is_empty() { String::new() } else { format!(" {}", spec.args) };
+            let alias = spec.alias_for(ctx.lang).map(|a| format!(" (/{a})")).unwrap_or_default();
+            let args = self.wording.text(ctx.lang, &format!("args-{}", spec.name), &[]);
+            let args = if args.is_empty() { String::new() } else { format!(" {args}") };
             text.push_str(&format!(
                 "\n/{}{args}{alias}: {}",
                 spec.name,
@@ -2705,15 +2707,17 @@ impl Referee {
     }
 
     async fn settings(&self, ctx: &Ctx, pairs: &[String]) -> Reply {
-        let pairs = crate::games::options::split_pairs(&pairs.join(","))
-            .map_err(|e| TableError::user_with("err-settings", &[("detail", &e.to_string())]))?;
+        let pairs = crate::games::options::split_pairs(&pairs.join(",")).map_err(|e| {
+            let detail = games::option_error(ctx.lang, &e);
+            TableError::user_with("err-settings", &[("detail", &detail)])
+        })?;
         // Every pair is checked before anything is saved: a refused line changes nothing.
         let mut lang = ctx.lang;
         let mut new_lang = None;
         let mut new_notifications = None;
         for (key, value) in &pairs {
             match key.as_str() {
-                "language" | "lang" | "语言" => {
+                "language" | "lang" | "语言" | "語言" => {
                     lang = Lang::from_code(value).ok_or_else(|| {
                         TableError::user_with(
                             "err-settings",
@@ -2748,16 +2752,26 @@ impl Referee {
         let row = self.user_row(&ctx.platform, &ctx.user).await?;
         let notifications = row.is_none_or(|r| r.notifications);
         let id = if pairs.is_empty() { "settings-show" } else { "settings-saved" };
-        Ok(vec![self.say(
-            ctx,
-            ctx.here(),
-            lang,
-            id,
-            &[
-                ("language", lang.code().into()),
-                ("notifications", if notifications { "on" } else { "off" }.into()),
-            ],
-        )])
+        Ok(vec![
+            self.say(
+                ctx,
+                ctx.here(),
+                lang,
+                id,
+                &[
+                    (
+                        "language",
+                        self.wording.text(lang, &format!("lang-name-{}", lang.code()), &[]).into(),
+                    ),
+                    (
+                        "notifications",
+                        self.wording
+                            .text(lang, if notifications { "notif-on" } else { "notif-off" }, &[])
+                            .into(),
+                    ),
+                ],
+            ),
+        ])
     }
 
     async fn press(&self, ctx: &Ctx, payload: &str) -> Reply {
@@ -2965,27 +2979,29 @@ fn result_of(code: &str) -> Option<GameResult> {
     }
 }
 
+/// The refusal of options that do not work, worded for `lang`.
+fn options_refused(lang: Lang, e: &crate::games::OptionsError) -> TableError {
+    TableError::user_with("err-options", &[("detail", &games::option_error(lang, e))])
+}
+
 fn public_lang(t: &Table) -> Lang {
     Lang::from_code(&t.row.locale).unwrap_or_default()
 }
 
-/// `2h 5m`, `3d`, `45s`: the largest two units.
+/// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
 fn human_duration(seconds: i64, lang: Lang) -> String {
-    let s = seconds.max(0);
-    let units: [(i64, &str, &str); 4] =
-        [(86_400, "d", "天"), (3600, "h", "小时"), (60, "m", "分"), (1, "s", "秒")];
+    let mut rest = seconds.max(0);
     let mut parts = Vec::new();
-    let mut rest = s;
-    for (size, en, zh) in units {
+    for (size, id) in [(86_400, "dur-d"), (3600, "dur-h"), (60, "dur-m"), (1, "dur-s")] {
         if rest >= size && parts.len() < 2 {
-            parts.push(format!("{}{}", rest / size, if lang == Lang::ZhHans { zh } else { en }));
+            parts.push(reply::say(lang, id, &[("n", (rest / size).to_string().into())]));
             rest %= size;
         }
     }
     if parts.is_empty() {
-        parts.push(if lang == Lang::ZhHans { "0秒".into() } else { "0s".into() });
+        parts.push(reply::say(lang, "dur-s", &[("n", "0".into())]));
     }
-    parts.join(if lang == Lang::ZhHans { "" } else { " " })
+    parts.join(if lang.is_chinese() { "" } else { " " })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! reader's language.
 
 use super::games::{self, game_name, msg, name_of, public, public_lang};
-use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
 use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
@@ -215,27 +215,17 @@ fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
         payload: format!("{}:{}:act-pick-default", t.row.id, t.actions),
     }];
     out.extend(pick_choices(step, &[]).into_iter().map(|k| Button {
-        label: kind_label(k),
+        label: kind_label(lang, k),
         payload: format!("{}:{}:act-pick-{}", t.row.id, t.actions, k.letter()),
     }));
     out
 }
 
-/// A piece on a button: its letter and its name in the seed (`R 車夫`), in both languages,
-/// since the letters are what players type and the seed's names are the game's own.
-fn kind_label(kind: Kind) -> String {
-    let name = match kind {
-        Kind::P => "跳兵",
-        Kind::N => "馬仔",
-        Kind::R => "車夫",
-        Kind::B => "相爺",
-        Kind::C => "山炮",
-        Kind::K => "老王",
-        Kind::Q => "老後",
-        Kind::J => "公子",
-        Kind::G => "大哥",
-    };
-    format!("{} {name}", kind.letter())
+/// A piece on a button: its letter, which is what players type, and its name in the reader's
+/// language (`R 車夫`, `R 车夫`, `R Chefu`).
+fn kind_label(lang: Lang, kind: Kind) -> String {
+    let id = format!("rb-kind-{}", kind.letter().to_ascii_lowercase());
+    format!("{} {}", kind.letter(), say(lang, &id, &[]))
 }
 
 /// The pieces that may fill the next slot of a pick at selection `step` (0–8), after `so_far`:
@@ -269,7 +259,12 @@ fn partial_pick(text: &str) -> Option<Vec<Kind>> {
 
 /// The next slot of a pick being built button by button: one button per piece that may fill
 /// it, for the seat that is picking; empty when `text` is not such a pick.
-pub(super) fn completions(game: &AnyGame, seat: Seat, text: &str) -> Vec<(String, String)> {
+pub(super) fn completions(
+    lang: Lang,
+    game: &AnyGame,
+    seat: Seat,
+    text: &str,
+) -> Vec<(String, String)> {
     let AnyGame::Rabble(g) = game else { return Vec::new() };
     let Some((side, step)) = g.selecting() else { return Vec::new() };
     let Some(so_far) = partial_pick(text) else { return Vec::new() };
@@ -278,7 +273,7 @@ pub(super) fn completions(game: &AnyGame, seat: Seat, text: &str) -> Vec<(String
     }
     pick_choices(step, &so_far)
         .into_iter()
-        .map(|k| (kind_label(k), k.letter().to_string()))
+        .map(|k| (kind_label(lang, k), k.letter().to_string()))
         .collect()
 }
 
@@ -583,27 +578,23 @@ fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordEr
 /// game itself (every Rabble picture, whatever its window, shares them).
 pub(super) fn caption(t: &Table, lang: Lang) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    let zh = lang == Lang::ZhHans;
-    let name = |s: Side| match (zh, s) {
-        (true, Side::Red) => "紅",
-        (true, Side::Blue) => "藍",
-        (false, Side::Red) => "Red",
-        (false, Side::Blue) => "Blue",
-    };
-    let ply = if zh { format!("第{}手", g.ply) } else { format!("ply {}", g.ply) };
+    let name = |s: Side| say(lang, if s == Side::Red { "side-red" } else { "side-blue" }, &[]);
+    let ply = say(lang, "cap-ply", &[("n", g.ply.to_string().into())]);
     let state =
         match t.game.to_act().outcome().map(|o| o.result).or_else(|| games::stored_result(t)) {
             Some(GameResult::Winner(s)) => {
                 let side = crate::games::rabble::game::side(s);
-                if zh { format!("{}勝", name(side)) } else { format!("{} wins", name(side)) }
+                say(lang, "cap-wins", &[("side", name(side).into())])
             }
-            Some(GameResult::Draw) => (if zh { "和局" } else { "draw" }).to_string(),
+            Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
             Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
             None if t.row.status == "active" => match g.selecting() {
-                Some((side, step)) if zh => format!("{}自選第{}步", name(side), step + 1),
-                Some((side, step)) => format!("{} picks, step {}", name(side), step + 1),
-                None if zh => format!("輪到{}", name(g.to_move)),
-                None => format!("{} to act", name(g.to_move)),
+                Some((side, step)) => say(
+                    lang,
+                    "cap-picks",
+                    &[("side", name(side).into()), ("step", (step + 1).to_string().into())],
+                ),
+                None => say(lang, "cap-to-act", &[("side", name(g.to_move).into())]),
             },
             None => String::new(),
         };
@@ -1077,7 +1068,7 @@ mod tests {
         assert!(text.ends_with(&format!(" … and {} more", 500 - shown.len())), "{text}");
         let zh = summarised(&w, Lang::ZhHans, &items, "、", 100);
         let shown = zh.split('、').take_while(|t| t.starts_with('x')).count();
-        assert!(zh.ends_with(&format!("、……另有 {} 項", 500 - shown)), "{zh}");
+        assert!(zh.ends_with(&format!("、……另有 {} 项", 500 - shown)), "{zh}");
         // One item longer than the budget is still shown, alone.
         let huge = vec!["y".repeat(2 * LIST_CHARS), "z".to_string()];
         let text = summarised(&w, Lang::En, &huge, " ", LIST_CHARS);

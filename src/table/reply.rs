@@ -41,6 +41,34 @@ pub struct Button {
     pub payload: String,
 }
 
+/// The pieces of a message text: its light markup is a span between two backticks, which is
+/// code (a command, notation, an option key). Each front end renders it natively (Discord's
+/// markdown keeps the backticks, Telegram gets HTML `<code>`, the console drops the marks), so
+/// no reader sees a literal backtick. A last backtick without a partner stays text.
+#[must_use]
+pub fn spans(text: &str) -> Vec<(bool, &str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else { break };
+        if open > 0 {
+            out.push((false, &rest[..open]));
+        }
+        out.push((true, &rest[open + 1..open + 1 + len]));
+        rest = &rest[open + len + 2..];
+    }
+    if !rest.is_empty() {
+        out.push((false, rest));
+    }
+    out
+}
+
+/// The text without its code marks, for plain-text readers (the console, Telegram's alerts).
+#[must_use]
+pub fn plain(text: &str) -> String {
+    spans(text).into_iter().map(|(_, s)| s).collect()
+}
+
 /// One message for a platform to deliver.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outbound {
@@ -131,39 +159,71 @@ pub enum Lang {
     /// English.
     #[default]
     En,
-    /// Simplified Chinese.
+    /// Simplified Chinese (简体中文).
     ZhHans,
+    /// Traditional Chinese (繁體中文).
+    ZhHant,
 }
 
 impl Lang {
     /// Every language, in the order `/settings` lists them.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhHans];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::ZhHans, Lang::ZhHant];
 
-    /// The stored code.
+    /// The stored code (a BCP 47 tag).
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::ZhHans => "zh-Hans",
+            Lang::ZhHant => "zh-Hant",
         }
     }
 
-    /// The language for a code or platform locale (`zh-CN`, `zh`, `中文`, `en-US` …).
+    /// Where a message missing in this language is looked up next, this language first:
+    /// zh-Hant → zh-Hans → en, zh-Hans → en. (A Chinese reader is better served by the other
+    /// script than by English.)
+    #[must_use]
+    pub fn chain(self) -> &'static [Lang] {
+        match self {
+            Lang::En => &[Lang::En],
+            Lang::ZhHans => &[Lang::ZhHans, Lang::En],
+            Lang::ZhHant => &[Lang::ZhHant, Lang::ZhHans, Lang::En],
+        }
+    }
+
+    /// Whether the language is written in Chinese characters.
+    #[must_use]
+    pub fn is_chinese(self) -> bool {
+        self != Lang::En
+    }
+
+    /// The language for a stored code, a name players type (`中文`, `繁體`, `english`) or a
+    /// platform's locale, negotiated with CLDR likely subtags: `zh-TW`, `zh-HK`, `zh-MO`,
+    /// `zh-Hant` → zh-Hant; `zh`, `zh-CN`, `zh-SG`, `zh-Hans` → zh-Hans; `en-US` → en. `None`
+    /// for a language we do not speak (the caller falls back to its default).
     #[must_use]
     pub fn from_code(code: &str) -> Option<Lang> {
-        let c = code.trim().to_lowercase();
-        if c == "中文"
-            || c == "zh"
-            || c.starts_with("zh-hans")
-            || c.starts_with("zh-cn")
-            || c.starts_with("zh-sg")
-        {
-            Some(Lang::ZhHans)
-        } else if c == "en" || c.starts_with("en-") || c == "english" {
-            Some(Lang::En)
-        } else {
-            None
+        use fluent_langneg::{NegotiationStrategy, negotiate_languages};
+        use unic_langid::LanguageIdentifier;
+
+        let c = code.trim();
+        match c.to_lowercase().as_str() {
+            "中文" | "简体" | "简体中文" | "簡體中文" | "简中" => {
+                return Some(Lang::ZhHans);
+            }
+            "繁體" | "繁体" | "繁體中文" | "繁体中文" | "正體中文" | "繁中" => {
+                return Some(Lang::ZhHant);
+            }
+            "english" | "英文" | "英語" | "英语" => return Some(Lang::En),
+            _ => {}
         }
+        // Platforms write `zh_TW` as well as `zh-TW`.
+        let requested: LanguageIdentifier = c.replace('_', "-").parse().ok()?;
+        let available: Vec<LanguageIdentifier> =
+            Lang::ALL.iter().filter_map(|l| l.code().parse().ok()).collect();
+        let best = negotiate_languages(&[requested], &available, None, NegotiationStrategy::Lookup);
+        let best = best.first()?.to_string();
+        Lang::ALL.into_iter().find(|l| l.code() == best)
     }
 }
 
@@ -175,6 +235,16 @@ impl fmt::Display for Lang {
 
 const EN: &str = include_str!("../../locales/en/arbiter.ftl");
 const ZH_HANS: &str = include_str!("../../locales/zh-Hans/arbiter.ftl");
+const ZH_HANT: &str = include_str!("../../locales/zh-Hant/arbiter.ftl");
+
+/// The bundled source of a language's messages.
+fn source(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => EN,
+        Lang::ZhHans => ZH_HANS,
+        Lang::ZhHant => ZH_HANT,
+    }
+}
 
 /// The Fluent bundles of every language.
 pub struct Wording {
@@ -198,9 +268,15 @@ impl Wording {
     /// If a bundled file does not parse: they are compiled in, and a test parses them.
     #[must_use]
     pub fn new() -> Wording {
+        Wording::from_sources(source)
+    }
+
+    /// Bundles from other sources (tests).
+    fn from_sources(source: impl Fn(Lang) -> &'static str) -> Wording {
         let mut bundles = HashMap::new();
-        for (lang, source, tag) in [(Lang::En, EN, "en"), (Lang::ZhHans, ZH_HANS, "zh-Hans")] {
-            let resource = FluentResource::try_new(source.to_string())
+        for lang in Lang::ALL {
+            let tag = lang.code();
+            let resource = FluentResource::try_new(source(lang).to_string())
                 .unwrap_or_else(|(_, errors)| panic!("locales/{tag}/arbiter.ftl: {errors:?}"));
             let id = tag.parse().unwrap_or_default();
             let mut bundle = FluentBundle::new_concurrent(vec![id]);
@@ -214,12 +290,16 @@ impl Wording {
         Wording { bundles }
     }
 
-    /// The message `id` in `lang` with `args`. A missing message comes back as its id (and a
-    /// test checks that every id exists in every language).
+    /// The message `id` in `lang` with `args`, looked up along the language's fallback chain
+    /// ([`Lang::chain`]). A message missing everywhere comes back as its id (and a test checks
+    /// that every id exists in every language).
     #[must_use]
     pub fn text(&self, lang: Lang, id: &str, args: &Args<'_>) -> String {
-        let Some(bundle) = self.bundles.get(&lang) else { return id.to_string() };
-        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+        let found = lang.chain().iter().find_map(|l| {
+            let bundle = self.bundles.get(l)?;
+            Some((bundle, bundle.get_message(id)?.value()?))
+        });
+        let Some((bundle, pattern)) = found else {
             tracing::error!(id, lang = lang.code(), "missing message");
             return id.to_string();
         };
@@ -244,11 +324,7 @@ impl Wording {
     /// Every message id of a language, sorted.
     #[must_use]
     pub fn ids(lang: Lang) -> Vec<String> {
-        let source = match lang {
-            Lang::En => EN,
-            Lang::ZhHans => ZH_HANS,
-        };
-        let mut ids: Vec<String> = source
+        let mut ids: Vec<String> = source(lang)
             .lines()
             .filter_map(|l| {
                 let (id, _) = l.split_once(" =")?;
@@ -259,6 +335,31 @@ impl Wording {
         ids.sort();
         ids
     }
+}
+
+/// The bundled wording, loaded once: the Fluent files are compiled in and never change, so one
+/// shared copy serves the referee and the helpers that word captions and durations without a
+/// referee at hand.
+#[must_use]
+pub fn wording() -> &'static Wording {
+    static WORDING: std::sync::LazyLock<Wording> = std::sync::LazyLock::new(Wording::new);
+    &WORDING
+}
+
+/// The message `id` in `lang` with `args`, from the bundled [`wording`].
+#[must_use]
+pub fn say(lang: Lang, id: &str, args: &Args<'_>) -> String {
+    wording().text(lang, id, args)
+}
+
+/// The words images draw ([`crate::render::LABELS`]) in `lang`, from the `img-*` messages.
+#[must_use]
+pub fn image_labels(lang: Lang) -> crate::render::Labels {
+    crate::render::Labels::from_fn(|id, names| {
+        let slots: Vec<(&str, FluentValue<'_>)> =
+            names.iter().map(|n| (*n, FluentValue::from(format!("{{{n}}}")))).collect();
+        say(lang, id, &slots)
+    })
 }
 
 impl Default for Wording {
@@ -276,6 +377,7 @@ mod tests {
         let en = Wording::ids(Lang::En);
         assert!(en.len() > 50, "only {} messages found", en.len());
         assert_eq!(en, Wording::ids(Lang::ZhHans), "en and zh-Hans define different ids");
+        assert_eq!(en, Wording::ids(Lang::ZhHant), "en and zh-Hant define different ids");
         let w = Wording::new();
         for id in &en {
             for lang in Lang::ALL {
@@ -286,10 +388,124 @@ mod tests {
 
     #[test]
     fn platform_locales_map_to_our_languages() {
-        assert_eq!(Lang::from_code("zh-CN"), Some(Lang::ZhHans));
-        assert_eq!(Lang::from_code("zh-Hans"), Some(Lang::ZhHans));
-        assert_eq!(Lang::from_code("en-US"), Some(Lang::En));
-        assert_eq!(Lang::from_code("fr"), None);
+        for code in ["zh-CN", "zh-cn", "zh-SG", "zh", "zh-Hans", "zh-hans", "zh_CN", "中文"] {
+            assert_eq!(Lang::from_code(code), Some(Lang::ZhHans), "{code}");
+        }
+        for code in ["zh-TW", "zh-tw", "zh-HK", "zh-MO", "zh-Hant", "zh-hant", "zh-Hant-TW", "繁體"]
+        {
+            assert_eq!(Lang::from_code(code), Some(Lang::ZhHant), "{code}");
+        }
+        for code in ["en", "en-US", "en-GB", "English"] {
+            assert_eq!(Lang::from_code(code), Some(Lang::En), "{code}");
+        }
+        for code in ["fr", "pt-BR", "", "x", "--"] {
+            assert_eq!(Lang::from_code(code), None, "{code}");
+        }
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang), "a stored code reads back");
+        }
+    }
+
+    /// The `{ $name }` arguments a message of `source` uses.
+    fn arguments(source: &str) -> HashMap<String, Vec<String>> {
+        let mut out = HashMap::new();
+        let text: Vec<&str> = source.lines().collect();
+        let mut current: Option<String> = None;
+        for line in text {
+            if let Some((id, _)) = line.split_once(" =") {
+                if id.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && !id.contains(' ') {
+                    current = Some(id.to_string());
+                }
+            } else if !line.starts_with(' ') {
+                current = None;
+            }
+            let Some(id) = &current else { continue };
+            let entry: &mut Vec<String> = out.entry(id.clone()).or_default();
+            let mut rest = line;
+            while let Some(at) = rest.find("$") {
+                let name: String = rest[at + 1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                    .collect();
+                entry.push(name);
+                rest = &rest[at + 1..];
+            }
+        }
+        for names in out.values_mut() {
+            names.sort();
+            names.dedup();
+        }
+        out
+    }
+
+    #[test]
+    fn every_message_takes_the_same_arguments_in_every_language() {
+        let en = arguments(EN);
+        for lang in [Lang::ZhHans, Lang::ZhHant] {
+            let other = arguments(source(lang));
+            for (id, names) in &en {
+                assert_eq!(other.get(id), Some(names), "{id}: arguments differ in {lang}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_message_missing_in_traditional_chinese_falls_back_to_simplified_then_english() {
+        assert_eq!(Lang::ZhHant.chain(), [Lang::ZhHant, Lang::ZhHans, Lang::En]);
+        assert_eq!(Lang::ZhHans.chain(), [Lang::ZhHans, Lang::En]);
+        let w = Wording::from_sources(|lang| match lang {
+            Lang::En => "a = A\nb = B\nc = C\n",
+            Lang::ZhHans => "a = 甲\nb = 乙\n",
+            Lang::ZhHant => "a = 甲甲\n",
+        });
+        let said = |lang, id| w.text(lang, id, &[]);
+        assert_eq!(
+            [said(Lang::ZhHant, "a"), said(Lang::ZhHant, "b"), said(Lang::ZhHant, "c")],
+            ["甲甲", "乙", "C"]
+        );
+        assert_eq!([said(Lang::ZhHans, "a"), said(Lang::ZhHans, "c")], ["甲", "C"]);
+        assert_eq!(said(Lang::ZhHant, "d"), "d", "a message missing everywhere names its id");
+        let w = Wording::new();
+        let hant = w.text(Lang::ZhHant, "help-resign", &[]);
+        let hans = w.text(Lang::ZhHans, "help-resign", &[]);
+        assert!(hant.contains('認') && hans.contains('认'), "{hant} / {hans}");
+    }
+
+    #[test]
+    fn the_renderers_english_labels_are_the_english_messages_and_every_label_is_drawable() {
+        assert_eq!(image_labels(Lang::En), crate::render::Labels::default());
+        for lang in Lang::ALL {
+            let labels = image_labels(lang);
+            for (id, _, args) in crate::render::LABELS {
+                let text = labels.get(id);
+                for arg in *args {
+                    assert!(text.contains(&format!("{{{arg}}}")), "{lang} {id}: no slot {arg}");
+                }
+                let filled = labels.fill(id, &args.iter().map(|a| (*a, "7")).collect::<Vec<_>>());
+                assert!(
+                    filled.chars().all(|c| c == ' ' || crate::render::can_draw(c)),
+                    "{lang} {id}: {filled:?} has characters the bundled font lacks"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn code_spans_pair_backticks_and_a_lone_one_stays_text() {
+        assert_eq!(
+            spans("say `pick R N B C` or `pick default`."),
+            [
+                (false, "say "),
+                (true, "pick R N B C"),
+                (false, " or "),
+                (true, "pick default"),
+                (false, ".")
+            ]
+        );
+        assert_eq!(spans("a ` b"), [(false, "a ` b")]);
+        assert_eq!(spans("``"), [(true, "")]);
+        assert_eq!(plain("cannot read `x``: y"), "cannot read x`: y");
+        assert_eq!(plain("no marks"), "no marks");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! - **Commands** are generated from the referee's one command list: a poise command per
 //!   referee command with the options its grammar names, descriptions in English with Chinese
-//!   localizations (`zh-CN`, and the first Chinese alias as the localized name), `/admin` only
+//!   localizations (`zh-CN` and `zh-TW`, and the first alias of that script as the localized name), `/admin` only
 //!   for members who may manage the server. They are registered globally, or in one server when
 //!   `discord.guild_id` is set. Every command runs the same action: the interaction becomes the
 //!   line a player would type (`/move A1-A2 R #12`), which the referee parses as anywhere else.
@@ -340,7 +340,12 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 /// The poise command for one referee command.
 fn slash_command(def: &CommandDef, wording: &Wording) -> poise::Command<Arc<Shared>, Error> {
     let describe = |id: &str, lang| translate::clip(&wording.text(lang, id, &[]), 100);
-    let zh = |id: &str| vec![(translate::ZH_LOCALE.into(), describe(id, Lang::ZhHans).into())];
+    let zh = |id: &str| {
+        translate::ZH_LOCALES
+            .iter()
+            .map(|(locale, lang)| ((*locale).into(), describe(id, *lang).into()))
+            .collect::<Vec<_>>()
+    };
     let spec: &CommandSpec = &def.spec;
     let parameters = def
         .options
@@ -377,17 +382,17 @@ fn slash_command(def: &CommandDef, wording: &Wording) -> poise::Command<Arc<Shar
             __non_exhaustive: (),
         })
         .collect();
-    let zh_name = spec.aliases.iter().find(|a| !a.is_ascii()).map(|a| (*a).to_string());
+    let zh_names: Vec<_> = translate::ZH_LOCALES
+        .iter()
+        .filter_map(|(locale, lang)| Some(((*locale).into(), spec.alias_for(*lang)?.into())))
+        .collect();
     poise::Command {
         slash_action: Some(run_command),
         name: spec.name.into(),
         qualified_name: spec.name.into(),
         identifying_name: spec.name.into(),
         source_code_name: spec.name.into(),
-        name_localizations: zh_name
-            .map(|n| vec![(translate::ZH_LOCALE.into(), n.into())])
-            .unwrap_or_default()
-            .into(),
+        name_localizations: zh_names.into(),
         description: Some(describe(spec.help, Lang::En).into()),
         description_localizations: zh(spec.help).into(),
         default_member_permissions: if spec.admin {
@@ -1184,6 +1189,7 @@ mod tests {
             let description = json["description"].as_str().expect("a description");
             assert!((1..=100).contains(&description.chars().count()), "{description}");
             assert!(json["description_localizations"]["zh-CN"].is_string(), "{json}");
+            assert!(json["description_localizations"]["zh-TW"].is_string(), "{json}");
             for option in json["options"].as_array().into_iter().flatten() {
                 let d = option["description"].as_str().expect("an option description");
                 assert!(

@@ -5,7 +5,7 @@
 //! ids, 80-character labels). The adapter in [`super`] does the calls.
 
 use crate::table::command::CommandSpec;
-use crate::table::reply::{Button, Dest, Outbound};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// The longest content of one message.
 pub const CONTENT_LIMIT: usize = 2000;
@@ -24,8 +24,9 @@ pub const CHOICES_LIMIT: usize = 25;
 /// Discord's error code for "Cannot send messages to this user" (direct messages closed).
 pub const DMS_CLOSED: isize = 50007;
 
-/// The Discord locale whose texts are the referee's Simplified Chinese.
-pub const ZH_LOCALE: &str = "zh-CN";
+/// The Discord locales the commands are localized for, and the language of each: `zh-CN`
+/// Simplified, `zh-TW` Traditional (Discord has no other Chinese locale).
+pub const ZH_LOCALES: [(&str, Lang); 2] = [("zh-CN", Lang::ZhHans), ("zh-TW", Lang::ZhHant)];
 
 /// The type of a slash command option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -480,7 +481,7 @@ mod tests {
         assert_eq!(draw.options[0].choices, ["accept", "decline"]);
         let settings = def("settings");
         assert_eq!(settings.options[0].render, Render::Pair("language"));
-        assert_eq!(settings.options[0].choices, ["en", "zh-Hans"]);
+        assert_eq!(settings.options[0].choices, ["en", "zh-Hans", "zh-Hant"]);
         let admin = def("admin");
         assert_eq!(admin.literal, ["abort"]);
         assert!(admin.options[0].required && admin.options[0].render == Render::Id);

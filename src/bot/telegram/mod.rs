@@ -32,7 +32,7 @@ use anyhow::Context;
 use teloxide::prelude::*;
 use teloxide::types::{
     BotCommand, BotCommandScope, Chat as TgChat, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, User,
+    InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, ParseMode, User,
 };
 use teloxide::update_listeners::Polling;
 use teloxide::{ApiError, RequestError};
@@ -419,6 +419,9 @@ impl Adapter {
 
     async fn register_commands(&self) {
         let wording = self.referee.wording();
+        // setMyCommands takes only a two-letter ISO 639-1 code, so every Chinese client gets one
+        // menu: Simplified, the script most Telegram users writing Chinese read. Replies still
+        // follow the client (`zh-hant` → Traditional), and the Traditional aliases work typed.
         for (lang, code) in [(Lang::En, None), (Lang::ZhHans, Some("zh"))] {
             for admins in [false, true] {
                 let commands: Vec<BotCommand> =
@@ -594,7 +597,7 @@ impl Adapter {
                 is_admin: false,
             })
             .await;
-        let alert = translate::refusal_alert(&answer).map(str::to_string);
+        let alert = translate::refusal_alert(&answer).map(crate::table::reply::plain);
         self.answer_callback(query, alert.as_deref()).await;
         if !answer.refused {
             self.remove_keyboard(tg_chat.id, message_id).await;
@@ -730,7 +733,8 @@ impl Sender {
     async fn send_piece(&self, chat: ChatId, piece: &Piece) -> Result<(), RequestError> {
         match piece {
             Piece::Text { text, buttons, .. } => {
-                let mut request = self.bot.send_message(chat, text.clone());
+                let mut request =
+                    self.bot.send_message(chat, translate::html(text)).parse_mode(ParseMode::Html);
                 if let Some(k) = keyboard(buttons) {
                     request = request.reply_markup(k);
                 }
@@ -740,7 +744,7 @@ impl Sender {
                 let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
                 let mut request = self.bot.send_photo(chat, file);
                 if let Some(caption) = caption {
-                    request = request.caption(caption.clone());
+                    request = request.caption(translate::html(caption)).parse_mode(ParseMode::Html);
                 }
                 if let Some(k) = keyboard(buttons) {
                     request = request.reply_markup(k);

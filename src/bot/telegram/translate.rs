@@ -238,6 +238,18 @@ pub fn refusal_alert(answer: &Answer) -> Option<&str> {
     }
 }
 
+/// A referee text as Telegram HTML (`parse_mode=HTML`): `&`, `<` and `>` escaped, code spans
+/// as `<code>`. Telegram counts a message's length after parsing, so the plain text's length
+/// ([`tg_len`] without the marks) is what limits apply to.
+#[must_use]
+pub fn html(text: &str) -> String {
+    let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    crate::table::reply::spans(text)
+        .into_iter()
+        .map(|(code, s)| if code { format!("<code>{}</code>", escape(s)) } else { escape(s) })
+        .collect()
+}
+
 /// Joins consecutive text-only, button-less messages to the same chat (a blank line between)
 /// while the result fits in one Telegram message: groups allow about twenty messages a minute,
 /// and one referee answer often says several short things at once.
@@ -394,6 +406,15 @@ pub fn sendable_buttons(buttons: &[Button]) -> (Vec<&Button>, Vec<&Button>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn html_escapes_and_turns_code_spans_into_code_tags() {
+        assert_eq!(
+            html("cannot read `<b>&`: try `pick default` & <this>"),
+            "cannot read <code>&lt;b&gt;&amp;</code>: try <code>pick default</code> &amp; &lt;this&gt;"
+        );
+        assert_eq!(html("a lone ` stays"), "a lone ` stays");
+    }
     use crate::table::reply::Image;
 
     fn text(to: &str, t: &str) -> Outbound {

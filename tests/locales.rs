@@ -1,0 +1,266 @@
+//! Every sentence in the reader's language: the transcripts of all referee tests (good and bad
+//! input in every game, every refusal they provoke), plus a block of every command and option
+//! mistake, replayed once per language with the players' clients reporting that language, as
+//! Discord and Telegram do (`zh-TW`, `zh-CN`, `en-US`; nobody types `/settings`).
+//!
+//! - Simplified replies hold no character that exists only in Traditional script, Traditional
+//!   replies none that exists only in Simplified (OpenCC's tables, via `character_converter`).
+//! - Chinese replies hold no Latin word except game notation, user names, ids, commands, option
+//!   keys and values.
+//! - English replies hold no Chinese character except the games' own Chinese titles.
+//!
+//! The transcripts are `tests/data/locale-sweep.txt`, generated from the referee tests by
+//! `tests/data/make-locale-sweep.py`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use arbiter::games::GameKind;
+use arbiter::table::command::COMMANDS;
+use serde_json::Value;
+
+const SWEEP: &str = include_str!("data/locale-sweep.txt");
+
+/// Latin words a Chinese reply may hold besides notation, names, commands and option keys and
+/// values: each one a code or a literal players type, never a word of prose.
+const LATIN_ALLOWED: &[&str] = &[
+    // Typed literals of Rabble's notation and Dark Fence's actions (`pick default`, `pass
+    // draw`, `drop P@7,6`, `zoom 2`, `/view z …`).
+    "pick", "default", "pass", "draw", "accept", "decline", "drop", "zoom", "none", "auto",
+    // Castling in Perfect 10 x 10's notation.
+    "O-O", "O-O-O", // The game whose title is English in every language.
+    "Perfect",
+];
+
+/// Chinese characters an English reply may hold: the games' own Chinese titles (beside their
+/// English names in `/rules`) and the names of the languages in `/settings`.
+const HAN_ALLOWED_IN_ENGLISH: &[&str] =
+    &["暗弈分野", "极相棋", "完美十乘十", "混乱时钟", "烏合之眾象棋", "简体中文", "繁體中文"];
+
+/// One reply.
+struct Reply {
+    to: String,
+    text: String,
+}
+
+/// The transcript blocks of the sweep, each `(name, lines)`.
+fn blocks() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in SWEEP.lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("// === ") {
+            out.push((name.to_string(), String::new()));
+        } else if let Some((_, block)) = out.last_mut() {
+            // The language comes from the client here: a transcript's own choice of language
+            // (`/settings language=zh-Hans`) is left out, a refused one (`language=fr`) kept.
+            let chosen = ["language=en", "language=zh", "language=中文"];
+            if chosen.iter().any(|c| line.contains(c)) {
+                continue;
+            }
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    out
+}
+
+/// The users a block's lines speak as.
+fn users(block: &str) -> BTreeSet<String> {
+    block
+        .lines()
+        .filter_map(|l| l.split_once('@').map(|(u, _)| u.to_string()))
+        .filter(|u| !u.starts_with('!') && !u.starts_with("//") && !u.contains(' '))
+        .collect()
+}
+
+/// Runs every block with every user's client reporting `locale`.
+async fn sweep(locale: &str) -> Vec<(String, Reply)> {
+    let mut replies = Vec::new();
+    for (name, block) in blocks() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut script = String::new();
+        for user in users(&block) {
+            script.push_str(&format!("!locale {user} {locale}\n"));
+        }
+        script.push_str(&block);
+        let mut out = Vec::new();
+        arbiter::bot::script::run(&script, &dir.path().join("a.db"), 7, &mut out)
+            .await
+            .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        for line in String::from_utf8(out).expect("UTF-8").lines() {
+            let v: Value = serde_json::from_str(line).expect("JSON");
+            let mut text = v["text"].as_str().unwrap_or_default().to_string();
+            for b in v["buttons"].as_array().into_iter().flatten() {
+                text.push('\n');
+                text.push_str(b.as_str().unwrap_or_default());
+            }
+            let to = v["to"].as_str().unwrap_or_default().to_string();
+            replies.push((name.clone(), Reply { to, text }));
+        }
+    }
+    assert!(replies.len() > 1_000, "the sweep says something: {} replies", replies.len());
+    replies
+}
+
+fn is_han(c: char) -> bool {
+    ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c)
+}
+
+/// Traditional-only characters of `text` (in OpenCC's Traditional→Simplified table and not
+/// written in Simplified script).
+fn traditional_only(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| is_han(*c) && !character_converter::is_simplified(&c.to_string()))
+        .collect()
+}
+
+/// Simplified-only characters of `text`.
+fn simplified_only(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| is_han(*c) && !character_converter::is_traditional(&c.to_string()))
+        .collect()
+}
+
+/// Words a Chinese reply may hold whatever they are: user names, game codes, command names,
+/// option keys and the words of their values.
+fn known_words(replies: &[(String, Reply)]) -> BTreeSet<String> {
+    let mut words: BTreeSet<String> = LATIN_ALLOWED.iter().map(|w| w.to_lowercase()).collect();
+    for (_, block) in blocks() {
+        words.extend(users(&block));
+    }
+    for r in replies {
+        if let Some(user) = r.1.to.strip_prefix("dm:") {
+            words.insert(user.to_string());
+        }
+    }
+    for kind in GameKind::ALL {
+        words.insert(kind.code().to_string());
+        for spec in kind.option_specs() {
+            words.insert(spec.key.to_string());
+            for text in [spec.values, spec.default] {
+                words.extend(latin_runs(text).into_iter().map(|w| w.to_lowercase()));
+            }
+        }
+    }
+    for key in ["clock", "per_move", "correspondence", "corr", "live", "language", "notifications"]
+    {
+        words.insert(key.to_string());
+    }
+    for spec in COMMANDS {
+        words.insert(spec.name.to_string());
+    }
+    words.extend(["on", "off", "true", "false", "en", "zh-hans", "zh-hant"].map(String::from));
+    words
+}
+
+/// The maximal runs of ASCII letters (with inner `_` and `-`) in `text`.
+fn latin_runs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut run = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_alphabetic() || (!run.is_empty() && (c == '_' || c == '-')) {
+            run.push(c);
+        } else if !run.is_empty() {
+            out.push(run.trim_end_matches(['-', '_']).to_string());
+            run.clear();
+        }
+    }
+    out
+}
+
+/// The Latin words of a Chinese reply that are prose: not in a token that is notation (it
+/// holds a digit, `=`, `@`, `#`, `/`, `,`, `>` …), not two letters or fewer, not known.
+fn latin_prose(text: &str, known: &BTreeSet<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    let chunks = text.split(|c: char| c.is_whitespace() || !c.is_ascii() && !c.is_alphanumeric());
+    for chunk in chunks {
+        let chunk = chunk.trim_matches(|c: char| !c.is_ascii());
+        let notation = chunk.chars().any(|c| c.is_ascii_digit() || "=@#/,>&|+*.:[]<…".contains(c));
+        if notation {
+            continue;
+        }
+        for word in latin_runs(chunk) {
+            let lower = word.to_lowercase();
+            if word.len() > 2 && !known.contains(&lower) {
+                out.push(word);
+            }
+        }
+    }
+    out
+}
+
+/// Collects `(offending item, example)`, one example per item, and fails listing them all.
+fn report(language: &str, what: &str, found: &BTreeMap<String, String>) {
+    let list: Vec<String> = found
+        .iter()
+        .map(|(k, v)| format!("  {k}: {}", v.chars().take(300).collect::<String>()))
+        .collect();
+    assert!(found.is_empty(), "{language} replies with {what}:\n{}", list.join("\n"));
+}
+
+async fn check_chinese(locale: &str, language: &str, wrong_script: fn(&str) -> Vec<char>) {
+    let replies = sweep(locale).await;
+    let known = known_words(&replies);
+    // What a block's players typed comes back quoted in refusals (`/draw 看不懂“maybe”`): an
+    // echo, not our prose.
+    let typed: BTreeMap<String, BTreeSet<String>> = blocks()
+        .into_iter()
+        .map(|(name, block)| {
+            let words = latin_runs(&block).into_iter().map(|w| w.to_lowercase()).collect();
+            (name, words)
+        })
+        .collect();
+    let mut script = BTreeMap::new();
+    let mut latin = BTreeMap::new();
+    for (block, r) in &replies {
+        let mut known = known.clone();
+        known.extend(typed.get(block).cloned().unwrap_or_default());
+        let han = r.text.chars().filter(|c| is_han(*c)).count();
+        assert!(han > 0, "{language}: a reply with no Chinese at all ({block}):\n{}", r.text);
+        for c in wrong_script(&r.text) {
+            script.entry(c.to_string()).or_insert_with(|| format!("{block}: {}", r.text));
+        }
+        for word in latin_prose(&r.text, &known) {
+            latin.entry(word).or_insert_with(|| format!("{block}: {}", r.text));
+        }
+    }
+    report(language, "characters of the other script", &script);
+    report(language, "English words", &latin);
+}
+
+#[tokio::test]
+async fn a_simplified_chinese_client_reads_only_simplified_chinese() {
+    check_chinese("zh-CN", "zh-Hans", traditional_only).await;
+}
+
+#[tokio::test]
+async fn a_traditional_chinese_client_reads_only_traditional_chinese() {
+    check_chinese("zh-TW", "zh-Hant", simplified_only).await;
+}
+
+#[tokio::test]
+async fn an_english_client_reads_no_chinese_but_the_games_titles() {
+    let replies = sweep("en-US").await;
+    let mut found = BTreeMap::new();
+    for (block, r) in &replies {
+        let mut text = r.text.clone();
+        for allowed in HAN_ALLOWED_IN_ENGLISH {
+            text = text.replace(allowed, "");
+        }
+        for c in text.chars().filter(|c| is_han(*c)) {
+            found.entry(c.to_string()).or_insert_with(|| format!("{block}: {}", r.text));
+        }
+    }
+    report("en", "Chinese characters", &found);
+}
+
+#[test]
+fn the_script_checks_tell_the_two_scripts_apart() {
+    assert_eq!(traditional_only("轮到白方 · 輪到"), ['輪']);
+    assert_eq!(simplified_only("輪到白方 · 轮到"), ['轮']);
+    assert!(traditional_only("皇后 后手 简体").is_empty());
+    assert!(simplified_only("皇后 後手 繁體").is_empty());
+    let known = BTreeSet::from(["alice".to_string()]);
+    assert_eq!(latin_prose("/new 需要 a game。alice A1-A4 R", &known), ["game"]);
+}

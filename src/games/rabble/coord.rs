@@ -62,7 +62,7 @@ pub enum CoordError {
     Syntax(String),
     /// A transfinite value.
     #[error(
-        "`{0}`: ω-coordinates are notation only (the seed: 完全沒有任何卵用); write the finite part, e.g. (……0——9,4,1) or 9,4,1"
+        "`{0}`: ω-coordinates are notation only; write the finite part, e.g. (……0——9,4,1) or 9,4,1"
     )]
     Omega(String),
     /// A non-zero entry before `——` in the long form.

@@ -312,7 +312,7 @@ impl State {
                 return Err(refuse(
                     "king-exposed",
                     format!(
-                        "with this placement {}'s king could be captured at once, which a level handicap must never allow ([I-29]): place the unique pieces differently",
+                        "with this placement {}'s king could be captured at once, which a level handicap must never allow: place the unique pieces differently",
                         if giver == Side::Red { "Red" } else { "Blue" }
                     ),
                 ).arg("side", &if giver == Side::Red { "red" } else { "blue" }));
@@ -513,7 +513,7 @@ impl State {
             return Err(refuse(
                 "no-debt",
                 format!(
-                    "this turn costs {} points and you have {} ([I-17]: no debt)",
+                    "this turn costs {} points and you have {} (no debt)",
                     report.cost,
                     self.score[side.index()]
                 ),
@@ -563,7 +563,7 @@ impl State {
 
     fn merge(a: &Unit, b: &Unit) -> Result<Unit, TurnError> {
         if a.pieces.iter().chain(&b.pieces).any(|k| !k.stacks()) {
-            return Err(refuse("royal-stack", "老王 and 公子 never stack"));
+            return Err(refuse("royal-stack", "the King and the Prince never stack"));
         }
         let mut pieces: Vec<Kind> = a.pieces.iter().chain(&b.pieces).copied().collect();
         pieces.sort_unstable();
@@ -581,7 +581,7 @@ impl State {
         free: bool,
     ) -> Result<i64, TurnError> {
         if !kind.stacks() {
-            return Err(refuse("bad-drop", "老王 and 公子 cannot be hired"));
+            return Err(refuse("bad-drop", "the King and the Prince cannot be hired"));
         }
         if promote.is_some() && free {
             return Err(
@@ -662,11 +662,8 @@ impl State {
             return Err(refuse("bad-promotion", "a pawn promotes to N, R, B or C"));
         }
         if !side.in_zone(at.y) {
-            return Err(refuse(
-                "not-in-zone",
-                format!("{at} is not past your promotion line ([I-8])"),
-            )
-            .arg("at", &at));
+            return Err(refuse("not-in-zone", format!("{at} is not past your promotion line"))
+                .arg("at", &at));
         }
         let Some(i) = unit.pieces.iter().position(|k| *k == Kind::P) else {
             return Err(refuse("no-pawn", "this unit has no pawn to promote"));
@@ -723,7 +720,7 @@ impl State {
                 if matches!(*k, "CAPTURE" | "SPLIT" | "PROMOTE") || plain_move {
                     return Err(refuse(
                         "handicap-turn",
-                        "handicap turns may only stack, jump or hire ([I-27]): no capture, plain move, split or promotion",
+                        "handicap turns may only stack, jump or hire: no capture, plain move, split or promotion",
                     ).key("handicap-kinds"));
                 }
             }
@@ -915,10 +912,10 @@ impl State {
                         _ => {}
                     }
                     if capture && acting.has(Kind::J) {
-                        return Err(refuse("prince-no-capture", "公子 never captures"));
+                        return Err(refuse("prince-no-capture", "the Prince never captures"));
                     }
                     if capture && target.as_ref().is_some_and(|u| u.has(Kind::J)) {
-                        return Err(refuse("prince-immune", "公子 cannot be captured"));
+                        return Err(refuse("prince-immune", "the Prince cannot be captured"));
                     }
                     let origin_vacated = rest.is_none();
                     let geometric = via.is_none()
@@ -937,7 +934,7 @@ impl State {
                     }
                     if !ok {
                         return Err(if via.is_some() & !acting.has(Kind::Q) {
-                            refuse("geometry", "only a unit with 老後 has a two-stage path")
+                            refuse("geometry", "only a unit with the Queen has a two-stage path")
                                 .key("geometry-waypoint")
                         } else {
                             refuse(

@@ -20,7 +20,7 @@ use anyhow::Context;
 
 use crate::core::Seed;
 use crate::games::{AnyGame, AnyOptions, GameKind};
-use crate::store::Store;
+use crate::store::{GameStatus, Store};
 use crate::table::clock::ManualClock;
 use crate::table::{Chat, Incoming, Policy, Referee};
 
@@ -426,7 +426,7 @@ impl RefereeBench {
         );
         let stored: usize = {
             let mut n = 0;
-            for row in store.games_with_status(&["active", "over"]).await? {
+            for row in store.games_with_status(&[GameStatus::Active, GameStatus::Over]).await? {
                 n += store.actions(row.id).await?.len();
             }
             n

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use arbiter::bot::script;
 use arbiter::core::{Seat, Seed, Viewer};
 use arbiter::games::{AnyGame, AnyOptions, GameKind};
-use arbiter::store::Store;
+use arbiter::store::{GameStatus, Store};
 use arbiter::table::clock::ManualClock;
 use arbiter::table::reply::{Dest, Outbound};
 use arbiter::table::{Chat, Incoming, Policy, Referee};
@@ -273,7 +273,7 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
         "{}",
         refused[0].text
     );
-    assert_eq!(r.store().game(1).await.unwrap().status, "invited");
+    assert_eq!(r.store().game(1).await.unwrap().status, GameStatus::Invited);
     // Following the link sends `/start accept-1` privately: welcome, then the game starts.
     let out = r.handle(say("bob", Chat::Private, "/start accept-1")).await;
     assert!(out[0].to == Dest::User("bob".into()) && out[0].text.starts_with("Hello bob!"));
@@ -282,7 +282,7 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
             && m.text.starts_with("Dark Fence #1: alice (moves first) vs bob")),
         "{out:?}"
     );
-    assert_eq!(r.store().game(1).await.unwrap().status, "active");
+    assert_eq!(r.store().game(1).await.unwrap().status, GameStatus::Active);
     // The creator following a link to their own game only opens the chat.
     let own = r.handle(say("alice", Chat::Private, "/start accept-1")).await;
     assert_eq!(own.len(), 1, "{own:?}");

@@ -12,7 +12,7 @@ use std::path::Path;
 use arbiter::core::{Seat, Seed};
 use arbiter::games::chaos_clock::{Action, Options, State, fast, solver};
 use arbiter::games::{Game, GameOptions};
-use arbiter::store::{NewGame, Store};
+use arbiter::store::{GameStatus, NewGame, Store};
 use arbiter::table::clock::TimeControl;
 
 mod common;
@@ -37,7 +37,7 @@ async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, 
         game.play(seat, &action).expect("a stored action replays");
         log.push((a.seat, a.notation));
     }
-    (game, log, row.status, row.result)
+    (game, log, row.status.as_str().to_string(), row.result)
 }
 
 /// The button label of an action, as the English wording says it.
@@ -153,7 +153,7 @@ async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale:
             seats: seats.to_owned(),
             creator: "alice".to_owned(),
             locale: locale.to_owned(),
-            status: "active".to_owned(),
+            status: GameStatus::Active,
             clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),
             engine_version: arbiter::table::ENGINE_VERSION,
             now: arbiter::bot::script::EPOCH,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use arbiter::games::GameKind;
-use arbiter::store::Store;
+use arbiter::store::{GameStatus, Store};
 use arbiter::table::command::COMMANDS;
 use serde_json::Value;
 
@@ -72,7 +72,12 @@ impl Bed {
     async fn snapshot(&self) -> String {
         let store = self.store().await;
         let games = store
-            .games_with_status(&["invited", "active", "over", "aborted"])
+            .games_with_status(&[
+                GameStatus::Invited,
+                GameStatus::Active,
+                GameStatus::Over,
+                GameStatus::Aborted,
+            ])
             .await
             .expect("games");
         let mut s = String::new();
@@ -240,7 +245,7 @@ async fn accept_starts_the_game_and_prompts_the_first_player_publicly_and_privat
     assert_has(&out, "dm:alice", "Your cell: A1.");
     assert!(texts_to(&out, "dm:bob").is_empty(), "bob is not to move: {out:#?}");
     let g = bed.game(1).await;
-    assert_eq!(g.status, "active");
+    assert_eq!(g.status, GameStatus::Active);
     assert!(g.deadline_at.is_some(), "a correspondence clock runs from the start");
 }
 
@@ -388,7 +393,7 @@ async fn resign_ends_the_game_with_a_full_reveal() {
          Reveal. Fences: B3:R (alice, ply 1). Moves: 1. alice A1-A4-B4-B3 R. Final cells: alice B3, bob D4."
     );
     let g = bed.game(1).await;
-    assert_eq!(g.status, "over");
+    assert_eq!(g.status, GameStatus::Over);
     assert_eq!(g.result.as_deref(), Some("seat:0"));
     assert_eq!(g.reason.as_deref(), Some("resigned"));
     assert_eq!(g.deadline_at, None);
@@ -471,7 +476,7 @@ async fn the_creator_may_abort_an_unanswered_invitation() {
     bed.run("alice@#t: /new dark-fence @bob").await;
     let out = bed.run("alice@#t: /abort #1").await;
     assert_has(&out, "#t", "alice aborts #1.");
-    assert_eq!(bed.game(1).await.status, "aborted");
+    assert_eq!(bed.game(1).await.status, GameStatus::Aborted);
     // Bob can no longer accept it.
     bed.refused("bob@#t: /accept", "There is no invitation for you here.").await;
 }
@@ -558,7 +563,7 @@ async fn a_game_is_reached_by_its_id_only_from_its_chat_or_a_players_private_cha
     assert!(!out[0].text.contains("no running game"), "{out:#?}");
     let out = bed.run("carol@dm: /accept #2").await;
     assert!(out.iter().all(|m| !m.text.contains("no running game")), "{out:#?}");
-    assert_eq!(bed.game(2).await.status, "active");
+    assert_eq!(bed.game(2).await.status, GameStatus::Active);
 }
 
 #[tokio::test]
@@ -638,7 +643,8 @@ async fn open_invitations_are_limited_per_user_and_per_chat() {
     bed.refused("carol@#busy: /new ultima", "This chat already has 10 open invitations.").await;
     // Once one is answered there is room again.
     bed.run("bob@#c0: /decline").await;
-    let invited = || async { bed.store().await.games_with_status(&["invited"]).await.unwrap() };
+    let invited =
+        || async { bed.store().await.games_with_status(&[GameStatus::Invited]).await.unwrap() };
     let before = invited().await.len();
     let out = bed.run("alice@#t: /new ultima @bob").await;
     assert!(out.iter().all(|m| !m.text.contains("open invitations")), "{out:#?}");
@@ -833,7 +839,7 @@ async fn the_accept_button_accepts_the_invitation() {
     bed.run("alice@#t: /new dark-fence @bob").await;
     let out = bed.run("bob@#t: /press 1:0:accept").await;
     assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
-    assert_eq!(bed.game(1).await.status, "active");
+    assert_eq!(bed.game(1).await.status, GameStatus::Active);
 }
 
 #[tokio::test]
@@ -842,7 +848,7 @@ async fn the_decline_button_declines_the_invitation() {
     bed.run("alice@#t: /new dark-fence @bob").await;
     let out = bed.run("bob@#t: /press 1:0:decline").await;
     assert_has(&out, "#t", "bob declined #1.");
-    assert_eq!(bed.game(1).await.status, "aborted");
+    assert_eq!(bed.game(1).await.status, GameStatus::Aborted);
 }
 
 #[tokio::test]
@@ -936,7 +942,7 @@ async fn a_false_claim_loses_for_the_claimant() {
     let out = bed.run("bob@#t: /press 1:1:claim").await;
     assert_has(&out, "#t", "bob claims the tokens are separated!");
     assert_has(&out, "#t", "Claim rejected: the tokens are not separated, so bob loses.");
-    assert_eq!(bed.game(1).await.status, "over");
+    assert_eq!(bed.game(1).await.status, GameStatus::Over);
 }
 
 #[tokio::test]
@@ -1151,12 +1157,12 @@ async fn an_unreachable_player_blocks_the_start_until_they_send_start() {
          Open a private chat with me and send /start, then /accept #1 again.",
     )
     .await;
-    assert_eq!(bed.game(1).await.status, "invited");
+    assert_eq!(bed.game(1).await.status, GameStatus::Invited);
     let out = bed.run("bob@dm: /start").await;
     assert_has(&out, "dm:bob", "Hello bob!");
     let out = bed.run("bob@#t: /accept").await;
     assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
-    assert_eq!(bed.game(1).await.status, "active");
+    assert_eq!(bed.game(1).await.status, GameStatus::Active);
 }
 
 #[tokio::test]
@@ -1466,7 +1472,7 @@ async fn answering_a_draw_with_no_offer_is_refused() {
     bed.run("bob@#t: /draw").await;
     bed.refused("bob@#t: /draw accept", "There is no offer to answer.").await;
     bed.refused("bob@#t: /draw decline", "There is no offer to answer.").await;
-    assert_eq!(bed.game(1).await.status, "active");
+    assert_eq!(bed.game(1).await.status, GameStatus::Active);
 }
 
 #[tokio::test]

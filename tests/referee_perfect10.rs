@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use arbiter::store::{NewGame, Store};
+use arbiter::store::{GameStatus, NewGame, Store};
 use arbiter::table::clock::{Pace, TimeControl};
 
 mod common;
@@ -27,7 +27,7 @@ async fn notations(db: &Path, id: i64) -> Vec<String> {
 async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) {
     let store = Store::open(db).await.expect("the store opens");
     let game = store.game(id).await.expect("the game is stored");
-    (game.status, game.result, game.reason)
+    (game.status.as_str().to_string(), game.result, game.reason)
 }
 
 /// Writes a running game of alice (white) against bob (black) in `#t` starting from `fen`, as
@@ -49,7 +49,7 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
             seats: r#"["alice","bob"]"#.to_owned(),
             creator: "alice".to_owned(),
             locale: "en".to_owned(),
-            status: "active".to_owned(),
+            status: GameStatus::Active,
             clock: serde_json::to_string(&time).expect("a time control serialises"),
             engine_version: arbiter::table::ENGINE_VERSION,
             now: arbiter::bot::script::EPOCH,

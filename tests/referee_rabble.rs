@@ -8,7 +8,7 @@ use std::path::Path;
 use arbiter::core::{Seat, Seed};
 use arbiter::games::rabble::{Options, State};
 use arbiter::games::{Game, GameOptions};
-use arbiter::store::Store;
+use arbiter::store::{GameStatus, Store};
 use serde_json::Value;
 
 mod common;
@@ -35,7 +35,7 @@ async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, 
         game.play(seat, &action).expect("a stored action replays");
         log.push((a.seat, a.notation));
     }
-    (game, log, row.status, row.result)
+    (game, log, row.status.as_str().to_string(), row.result)
 }
 
 #[tokio::test]
@@ -405,7 +405,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
         seats: row.seats,
         creator: row.creator,
         locale: row.locale,
-        status: "active".into(),
+        status: GameStatus::Active,
         clock: row.clock,
         engine_version: row.engine_version,
         now: row.created_at,

@@ -2,6 +2,7 @@
 //! channel with their captures worded, the board image on every announcement, takebacks (the
 //! first perfect-information game exercises them), draws by agreement, resignation and refusals.
 
+use arbiter::store::GameStatus;
 use std::path::Path;
 
 mod common;
@@ -54,7 +55,7 @@ async fn an_ultima_game_starts_with_the_board_and_announces_a_pinch_with_its_rul
     assert_eq!(notations(&db, 1).await, ["c2c5", "d7d5", "e2e5"]);
     let store = arbiter::store::Store::open(&db).await.expect("store");
     let game = store.game(1).await.expect("game");
-    assert_eq!(game.status, "active");
+    assert_eq!(game.status, GameStatus::Active);
 }
 
 #[tokio::test]

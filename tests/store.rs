@@ -14,7 +14,7 @@ async fn open(dir: &TempDir) -> Store {
     Store::open(&db_path(dir)).await.expect("the store opens")
 }
 
-fn new_game(chat_id: &str, status: &str) -> NewGame {
+fn new_game(chat_id: &str, status: GameStatus) -> NewGame {
     NewGame {
         platform: "console".to_owned(),
         chat_id: chat_id.to_owned(),
@@ -25,7 +25,7 @@ fn new_game(chat_id: &str, status: &str) -> NewGame {
         seats: r#"["alice","bob"]"#.to_owned(),
         creator: "alice".to_owned(),
         locale: "en".to_owned(),
-        status: status.to_owned(),
+        status,
         clock: r#"{"per_move":86400}"#.to_owned(),
         engine_version: 1,
         now: 1_000,
@@ -137,8 +137,10 @@ async fn unicode_display_names_round_trip() {
 async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let new =
-        NewGame { position: Some("4x4 p1=A1 p2=D4 to=p1".to_owned()), ..new_game("c1", "invited") };
+    let new = NewGame {
+        position: Some("4x4 p1=A1 p2=D4 to=p1".to_owned()),
+        ..new_game("c1", GameStatus::Invited)
+    };
     let game = store.create_game(&new).await.unwrap();
     assert_eq!(
         game,
@@ -153,7 +155,7 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
             seats: new.seats.clone(),
             creator: new.creator.clone(),
             locale: new.locale.clone(),
-            status: "invited".to_owned(),
+            status: GameStatus::Invited,
             result: None,
             reason: None,
             clock: new.clock.clone(),
@@ -178,7 +180,7 @@ async fn game_ids_ascend_from_one() {
     let store = open(&dir).await;
     let mut ids = Vec::new();
     for _ in 0..5 {
-        ids.push(store.create_game(&new_game("c1", "active")).await.unwrap().id);
+        ids.push(store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap().id);
     }
     assert_eq!(ids, [1, 2, 3, 4, 5]);
 }
@@ -192,16 +194,20 @@ async fn a_missing_game_is_not_found() {
 }
 
 #[tokio::test]
-async fn an_unknown_status_is_refused_by_the_schema() {
+async fn an_unknown_status_is_refused_by_the_schema_even_from_another_writer() {
+    // The store's GameStatus has only the four statuses; the schema guards the file itself.
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let err = store.create_game(&new_game("c1", "paused")).await.unwrap_err();
-    assert!(matches!(err, DbError::Sqlx(_)), "{err:?}");
-
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
-    let update = GameUpdate { status: "paused".to_owned(), ..game.update(2_000) };
-    let err = store.update_game(game.id, 0, &update).await.unwrap_err();
-    assert!(matches!(err, DbError::Sqlx(_)), "{err:?}");
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+    let url = format!("sqlite://{}", db_path(&dir).display());
+    let other = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let err = sqlx::query("UPDATE games SET status = 'paused' WHERE id = ?")
+        .bind(game.id)
+        .execute(&other)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
+    other.close().await;
     assert_eq!(store.game(game.id).await.unwrap(), game, "nothing was written");
 }
 
@@ -209,13 +215,22 @@ async fn an_unknown_status_is_refused_by_the_schema() {
 async fn games_with_status_filters_and_orders_by_id() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    for status in ["active", "invited", "active", "over", "invited"] {
+    for status in [
+        GameStatus::Active,
+        GameStatus::Invited,
+        GameStatus::Active,
+        GameStatus::Over,
+        GameStatus::Invited,
+    ] {
         store.create_game(&new_game("c1", status)).await.unwrap();
     }
     let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
-    assert_eq!(ids(store.games_with_status(&["active"]).await.unwrap()), [1, 3]);
-    assert_eq!(ids(store.games_with_status(&["invited", "active"]).await.unwrap()), [1, 2, 3, 5]);
-    assert_eq!(ids(store.games_with_status(&["aborted"]).await.unwrap()), [0_i64; 0]);
+    assert_eq!(ids(store.games_with_status(&[GameStatus::Active]).await.unwrap()), [1, 3]);
+    assert_eq!(
+        ids(store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await.unwrap()),
+        [1, 2, 3, 5]
+    );
+    assert_eq!(ids(store.games_with_status(&[GameStatus::Aborted]).await.unwrap()), [0_i64; 0]);
     assert_eq!(ids(store.games_with_status(&[]).await.unwrap()), [0_i64; 0]);
 }
 
@@ -223,13 +238,14 @@ async fn games_with_status_filters_and_orders_by_id() {
 async fn games_in_chat_lists_every_status_of_that_chat_only() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    store.create_game(&new_game("c1", "active")).await.unwrap();
-    store.create_game(&new_game("c2", "active")).await.unwrap();
-    store.create_game(&new_game("c1", "invited")).await.unwrap();
-    let other_platform = NewGame { platform: "discord".to_owned(), ..new_game("c1", "active") };
+    store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+    store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
+    store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
+    let other_platform =
+        NewGame { platform: "discord".to_owned(), ..new_game("c1", GameStatus::Active) };
     store.create_game(&other_platform).await.unwrap();
-    let over = store.create_game(&new_game("c1", "active")).await.unwrap();
-    let update = GameUpdate { status: "over".to_owned(), ..over.update(2_000) };
+    let over = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+    let update = GameUpdate { status: GameStatus::Over, ..over.update(2_000) };
     store.update_game(over.id, 0, &update).await.unwrap();
 
     let games = store.games_in_chat("console", "c1").await.unwrap();
@@ -242,10 +258,10 @@ async fn games_in_chat_lists_every_status_of_that_chat_only() {
 async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "invited")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
     let update = GameUpdate {
         seats: r#"["alice","carol"]"#.to_owned(),
-        status: "over".to_owned(),
+        status: GameStatus::Over,
         result: Some("seat:1".to_owned()),
         reason: Some("resign".to_owned()),
         deadline_at: Some(90_000),
@@ -256,7 +272,7 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
     let updated = store.update_game(game.id, 0, &update).await.unwrap();
     let expected = GameRow {
         seats: update.seats.clone(),
-        status: update.status.clone(),
+        status: update.status,
         result: update.result.clone(),
         reason: update.reason.clone(),
         deadline_at: update.deadline_at,
@@ -285,10 +301,10 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
 async fn update_game_with_a_stale_version_is_a_conflict_and_writes_nothing() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let first = store.update_game(game.id, 0, &game.update(2_000)).await.unwrap();
 
-    let stale = GameUpdate { status: "aborted".to_owned(), ..game.update(3_000) };
+    let stale = GameUpdate { status: GameStatus::Aborted, ..game.update(3_000) };
     let err = store.update_game(game.id, 0, &stale).await.unwrap_err();
     assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
     let err = store.update_game(game.id, 7, &stale).await.unwrap_err();
@@ -300,7 +316,7 @@ async fn update_game_with_a_stale_version_is_a_conflict_and_writes_nothing() {
 async fn update_game_on_a_missing_game_is_not_found() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let err = store.update_game(game.id + 1, 0, &game.update(2_000)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
 }
@@ -309,8 +325,8 @@ async fn update_game_on_a_missing_game_is_not_found() {
 async fn commit_action_appends_the_action_and_updates_the_game() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
-    let other = store.create_game(&new_game("c2", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+    let other = store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
 
     let mut row = game;
     let mut log = Vec::new();
@@ -338,7 +354,7 @@ async fn commit_action_appends_the_action_and_updates_the_game() {
 async fn commit_action_with_a_stale_version_writes_nothing() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let after_one =
         store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
 
@@ -355,12 +371,12 @@ async fn commit_action_with_a_stale_version_writes_nothing() {
 async fn commit_action_with_a_wrong_seq_writes_nothing() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let after_one =
         store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
 
     for seq in [0, 1, 3, 10] {
-        let update = GameUpdate { status: "over".to_owned(), ..after_one.update(1_002) };
+        let update = GameUpdate { status: GameStatus::Over, ..after_one.update(1_002) };
         let err =
             store.commit_action(game.id, 1, &action(seq, "D4-D3"), &update).await.unwrap_err();
         assert!(matches!(err, DbError::Conflict { expected: 1 }), "seq {seq}: {err:?}");
@@ -379,7 +395,7 @@ async fn commit_action_with_a_wrong_seq_writes_nothing() {
 async fn commit_action_on_a_missing_game_is_not_found_and_stores_no_action() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let err =
         store.commit_action(42, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
@@ -391,7 +407,7 @@ async fn commit_action_on_a_missing_game_is_not_found_and_stores_no_action() {
 async fn two_concurrent_commits_of_the_same_version_store_exactly_one_action() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let mut game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let mut game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     for seq in 1..=5 {
         let (a, b) = (store.clone(), store.clone());
         let (row_a, row_b) = (game.clone(), game.clone());
@@ -426,7 +442,7 @@ async fn two_concurrent_commits_of_the_same_version_store_exactly_one_action() {
 async fn remove_last_action_takes_back_the_last_action() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let mut row = game.clone();
     for (seq, notation) in (1..).zip(["A1-A2", "D4-D3"]) {
         row = store
@@ -451,7 +467,7 @@ async fn remove_last_action_takes_back_the_last_action() {
 async fn remove_last_action_is_version_checked() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let row =
         store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
 
@@ -468,7 +484,7 @@ async fn remove_last_action_is_version_checked() {
 async fn remove_last_action_without_actions_is_not_found_and_writes_nothing() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let err = store.remove_last_action(game.id, 0, &game.update(2_000)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
     assert_eq!(store.game(game.id).await.unwrap(), game, "the version is unchanged");
@@ -495,7 +511,7 @@ async fn reopening_the_file_keeps_everything() {
         store.set_locale("telegram", "42", Some("ru")).await.unwrap();
         let user = UserRow { locale: Some("ru".to_owned()), ..user };
         store.set_meta("schema.note", "kept").await.unwrap();
-        let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
         let game = store
             .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
             .await
@@ -509,7 +525,7 @@ async fn reopening_the_file_keeps_everything() {
     assert_eq!(store.game(game.id).await.unwrap(), game);
     assert_eq!(store.actions(game.id).await.unwrap(), log);
     assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
-    let second = store.create_game(&new_game("c1", "invited")).await.unwrap();
+    let second = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
     assert_eq!(second.id, 2, "ids keep ascending after a restart");
 }
 
@@ -517,7 +533,7 @@ async fn reopening_the_file_keeps_everything() {
 async fn after_writes_fail_on_a_full_disk_the_store_writes_again_once_there_is_room() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     // The disk is full: the database may not grow by a single page.
     store.set_page_limit(Some(0)).await.unwrap();
     let long = action(1, &"A1-A2 R ".repeat(3_000));
@@ -547,7 +563,7 @@ async fn after_writes_fail_on_a_full_disk_the_store_writes_again_once_there_is_r
 async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", "active")).await.unwrap();
+    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     std::fs::remove_file(db_path(&dir)).unwrap();
     let gone = |e: DbError| assert!(matches!(e, DbError::Gone(_)), "{e}");
     gone(
@@ -557,7 +573,7 @@ async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write()
             .unwrap_err(),
     );
     gone(store.update_game(game.id, 0, &game.update(2_000)).await.unwrap_err());
-    gone(store.create_game(&new_game("c1", "invited")).await.unwrap_err());
+    gone(store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap_err());
     gone(store.upsert_user("console", "alice", "Alice").await.unwrap_err());
     gone(store.set_meta("k", "v").await.unwrap_err());
     // Another file at the same path is not the database the games were in either.
@@ -590,7 +606,7 @@ async fn a_change_and_its_messages_are_kept_together_in_order_or_not_at_all() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
     let (game, ids) = store
-        .create_game_with(&new_game("c1", "invited"), |row| {
+        .create_game_with(&new_game("c1", GameStatus::Invited), |row| {
             vec![note(&format!("invitation to #{}", row.id), 0)]
         })
         .await

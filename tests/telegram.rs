@@ -8,6 +8,7 @@
 //! a chat's sends ([`Fault`]: 429, 502, a call that never answers) and run the real binary, to
 //! kill it and start it again on the same database (the delivery outbox).
 
+use arbiter::store::GameStatus;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -2013,7 +2014,7 @@ async fn check_storm(api: &StandIn, db: &std::path::Path, games: &[StormGame], l
     let pending = store.pending_messages_count().await.expect("the outbox counts");
     assert_eq!(pending, 0, "messages left in the outbox\n{logs}");
     let ended: HashSet<i64> = store
-        .games_with_status(&["over"])
+        .games_with_status(&[GameStatus::Over])
         .await
         .expect("the ended games")
         .iter()

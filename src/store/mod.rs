@@ -234,7 +234,10 @@ impl Store {
     /// # Errors
     ///
     /// [`DbError::Sqlx`] if the database fails.
-    pub async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRow>, DbError> {
+    pub async fn games_with_status(
+        &self,
+        statuses: &[GameStatus],
+    ) -> Result<Vec<GameRow>, DbError> {
         sqlite::games_with_status(&self.pool, statuses).await
     }
 

@@ -13,12 +13,14 @@ use std::time::Duration;
 
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{FromRow, Row, Sqlite, SqlitePool};
+use sqlx::{Sqlite, SqlitePool};
 
-use super::{ActionRow, DbError, GameRow, GameUpdate, NewGame, NewMessage, StoredMessage, UserRow};
+use super::{
+    ActionRow, DbError, GameRow, GameStatus, GameUpdate, NewGame, NewMessage, StoredMessage,
+    UserRow,
+};
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
 /// `&'static str` queries.
@@ -42,61 +44,6 @@ fn db(e: sqlx::Error) -> DbError {
     match e {
         sqlx::Error::RowNotFound => DbError::NotFound,
         e => DbError::Sqlx(e),
-    }
-}
-
-impl<'r> FromRow<'r, SqliteRow> for GameRow {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
-        Ok(GameRow {
-            id: row.try_get("id")?,
-            platform: row.try_get("platform")?,
-            chat_id: row.try_get("chat_id")?,
-            kind: row.try_get("kind")?,
-            options: row.try_get("options")?,
-            position: row.try_get("position")?,
-            seed: row.try_get("seed")?,
-            seats: row.try_get("seats")?,
-            creator: row.try_get("creator")?,
-            locale: row.try_get("locale")?,
-            status: row.try_get("status")?,
-            result: row.try_get("result")?,
-            reason: row.try_get("reason")?,
-            clock: row.try_get("clock")?,
-            deadline_at: row.try_get("deadline_at")?,
-            reminders_sent: row.try_get("reminders_sent")?,
-            offer: row.try_get("offer")?,
-            version: row.try_get("version")?,
-            engine_version: row.try_get("engine_version")?,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-            community: row.try_get("community")?,
-            parent_chat: row.try_get("parent_chat")?,
-        })
-    }
-}
-
-impl<'r> FromRow<'r, SqliteRow> for UserRow {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
-        Ok(UserRow {
-            platform: row.try_get("platform")?,
-            user_id: row.try_get("user_id")?,
-            display_name: row.try_get("display_name")?,
-            locale: row.try_get("locale")?,
-            notifications: row.try_get("notifications")?,
-            reachable: row.try_get("reachable")?,
-        })
-    }
-}
-
-impl<'r> FromRow<'r, SqliteRow> for ActionRow {
-    fn from_row(row: &'r SqliteRow) -> Result<Self, sqlx::Error> {
-        Ok(ActionRow {
-            seq: row.try_get("seq")?,
-            seat: row.try_get("seat")?,
-            notation: row.try_get("notation")?,
-            by_user: row.try_get("by_user")?,
-            at: row.try_get("at")?,
-        })
     }
 }
 
@@ -297,7 +244,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<Game
     .bind(&game.seats)
     .bind(&game.creator)
     .bind(&game.locale)
-    .bind(&game.status)
+    .bind(game.status)
     .bind(&game.clock)
     .bind(game.engine_version)
     .bind(game.now)
@@ -320,7 +267,7 @@ pub(super) async fn game(pool: &SqlitePool, id: i64) -> Result<GameRow, DbError>
 
 pub(super) async fn games_with_status(
     pool: &SqlitePool,
-    statuses: &[&str],
+    statuses: &[GameStatus],
 ) -> Result<Vec<GameRow>, DbError> {
     if statuses.is_empty() {
         return Ok(Vec::new());
@@ -332,7 +279,7 @@ pub(super) async fn games_with_status(
     );
     let mut query = sqlx::query_as(&sql);
     for status in statuses {
-        query = query.bind(*status);
+        query = query.bind(status.as_str());
     }
     query.fetch_all(pool).await.map_err(db)
 }
@@ -677,7 +624,7 @@ async fn write_game(
         game_columns!()
     ))
     .bind(&update.seats)
-    .bind(&update.status)
+    .bind(update.status)
     .bind(&update.result)
     .bind(&update.reason)
     .bind(update.deadline_at)

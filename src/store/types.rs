@@ -3,6 +3,46 @@
 
 use thiserror::Error;
 
+/// Where a game is in its life. Stored as its lowercase name (`invited`, `active`, `over`,
+/// `aborted`); the database refuses any other text (a CHECK constraint).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Created, waiting for a player to accept.
+    Invited,
+    /// Being played.
+    Active,
+    /// Finished with a result.
+    Over,
+    /// Ended without one (declined, aborted, given up by an administrator).
+    Aborted,
+}
+
+impl GameStatus {
+    /// The stored name.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Invited => "invited",
+            GameStatus::Active => "active",
+            GameStatus::Over => "over",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    /// Not over or aborted: invited or active.
+    #[must_use]
+    pub fn is_running(self) -> bool {
+        matches!(self, GameStatus::Invited | GameStatus::Active)
+    }
+}
+
+impl std::fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Why a store call failed.
 #[derive(Debug, Error)]
 pub enum DbError {
@@ -30,7 +70,7 @@ pub enum DbError {
 }
 
 /// A person on a platform.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct UserRow {
     /// `console`, `script`, `telegram`, `discord`.
     pub platform: String,
@@ -68,8 +108,8 @@ pub struct NewGame {
     pub creator: String,
     /// Language of the game's public messages.
     pub locale: String,
-    /// `invited` or `active`.
-    pub status: String,
+    /// Invited or active.
+    pub status: GameStatus,
     /// Time control as JSON.
     pub clock: String,
     /// Engine version the game was created with.
@@ -84,7 +124,7 @@ pub struct NewGame {
 }
 
 /// One game as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct GameRow {
     /// The short id players type as `#12`.
     pub id: i64,
@@ -106,8 +146,8 @@ pub struct GameRow {
     pub creator: String,
     /// Public language.
     pub locale: String,
-    /// `invited`, `active`, `over` or `aborted`.
-    pub status: String,
+    /// Where the game is in its life.
+    pub status: GameStatus,
     /// `seat:N`, `draw`, `both-win`, `both-lose`, or `None` while running.
     pub result: Option<String>,
     /// Reason code once over.
@@ -141,7 +181,7 @@ pub struct GameUpdate {
     /// Seats JSON (an open seat is filled on accept).
     pub seats: String,
     /// Status.
-    pub status: String,
+    pub status: GameStatus,
     /// Result code.
     pub result: Option<String>,
     /// Reason code.
@@ -162,7 +202,7 @@ impl GameRow {
     pub fn update(&self, now: i64) -> GameUpdate {
         GameUpdate {
             seats: self.seats.clone(),
-            status: self.status.clone(),
+            status: self.status,
             result: self.result.clone(),
             reason: self.reason.clone(),
             deadline_at: self.deadline_at,
@@ -174,7 +214,7 @@ impl GameRow {
 }
 
 /// One action of a game's append-only log.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ActionRow {
     /// 1, 2, 3, … within the game.
     pub seq: i64,
@@ -195,7 +235,7 @@ impl GameRow {
     pub fn after(&self, update: &GameUpdate) -> GameRow {
         GameRow {
             seats: update.seats.clone(),
-            status: update.status.clone(),
+            status: update.status,
             result: update.result.clone(),
             reason: update.reason.clone(),
             deadline_at: update.deadline_at,

@@ -13,6 +13,7 @@ use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
 use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
 use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
+use crate::store::GameStatus;
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
@@ -89,7 +90,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
 /// passed is stale.
 fn action_buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
     let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
-    if t.row.status != "active" || games::private(t, seat.index()).is_none() {
+    if t.row.status != GameStatus::Active || games::private(t, seat.index()).is_none() {
         return Vec::new();
     }
     let AnyGame::ChaosClock(g) = &t.game else { return Vec::new() };
@@ -142,7 +143,7 @@ pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
 /// "alice (乙) to act." with the banned piece, or nothing once the game is over.
 fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
     let ToAct::Seat(seat, _) = t.game.to_act() else { return String::new() };
-    if t.row.status != "active" {
+    if t.row.status != GameStatus::Active {
         return String::new();
     }
     let mut line = w.text(lang, "cc-to-act", &[("player", player(w, lang, t, seat).into())]);
@@ -356,7 +357,7 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
         Some(GameResult::BothWin) => say(lang, "cap-both-win", &[]),
         Some(GameResult::BothLose) => say(lang, "cap-both-lose", &[]),
         Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
-        None if t.row.status == "active" => {
+        None if t.row.status == GameStatus::Active => {
             say(lang, "cap-to-act", &[("side", side(view.to_move).into())])
         }
         None => String::new(),

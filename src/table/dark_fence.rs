@@ -14,6 +14,7 @@ use crate::games::dark_fence::{
     Reveal, View, Violation,
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::store::GameStatus;
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
@@ -73,7 +74,7 @@ pub(super) fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String 
     let state = match (view.to_act, &view.result) {
         (_, Some((Decision::Winner(p), _))) => say(lang, "cap-wins", &[("side", seat(*p).into())]),
         (_, Some((Decision::Draw, _))) => say(lang, "cap-draw", &[]),
-        (Some((p, _)), None) if t.row.status == "active" => {
+        (Some((p, _)), None) if t.row.status == GameStatus::Active => {
             say(lang, "cap-to-act", &[("side", seat(p).into())])
         }
         _ => String::new(),
@@ -828,7 +829,7 @@ pub(super) fn view_message(
         }
     }
     if let Some((who, prompt)) = view.to_act
-        && t.row.status == "active"
+        && t.row.status == GameStatus::Active
     {
         let id = match prompt {
             Prompt::Window => "df-view-to-decide",
@@ -902,7 +903,7 @@ mod tests {
             seats: "[]".into(),
             creator: "a".into(),
             locale: "en".into(),
-            status: "active".into(),
+            status: GameStatus::Active,
             result: None,
             reason: None,
             clock: String::new(),

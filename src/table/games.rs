@@ -12,6 +12,7 @@ use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
 use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::store::GameStatus;
 
 use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
 
@@ -333,8 +334,8 @@ pub(super) fn view_message(
 
 /// One line of `/games`.
 pub(super) fn game_line(w: &Wording, lang: Lang, t: &Table) -> String {
-    let state = match (t.row.status.as_str(), t.game.to_act()) {
-        ("invited", _) => w.text(lang, "state-invited", &[]),
+    let state = match (t.row.status, t.game.to_act()) {
+        (GameStatus::Invited, _) => w.text(lang, "state-invited", &[]),
         (_, crate::core::ToAct::Seat(seat, _)) => {
             w.text(lang, "state-to-act", &[("name", name_of(t, seat.index()).into())])
         }
@@ -624,7 +625,7 @@ pub(super) fn chess_caption(
     let state = match outcome.or_else(|| stored_result(t)) {
         Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", color(seat).into())]),
         Some(_) => say(lang, "cap-draw", &[]),
-        None if t.row.status == "active" => {
+        None if t.row.status == GameStatus::Active => {
             let mut s = say(lang, "cap-to-move", &[("side", color(to_move).into())]);
             if check {
                 s.push_str(&format!(" · {}", say(lang, "cap-check", &[])));
@@ -642,7 +643,7 @@ pub(super) fn chess_caption(
 
 /// The result stored for a finished game (`seat:0`, `seat:1`, `draw`, `both-win`, `both-lose`).
 pub(super) fn stored_result(t: &Table) -> Option<GameResult> {
-    if t.row.status != "over" {
+    if t.row.status != GameStatus::Over {
         return None;
     }
     match t.row.result.as_deref()? {

@@ -28,7 +28,7 @@ use tokio::sync::Mutex;
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
 use crate::store::{
-    ActionRow, GameRow, GameUpdate, GameWrite, NewGame, NewMessage, Store, UserRow,
+    ActionRow, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage, Store, UserRow,
 };
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
@@ -224,7 +224,7 @@ struct Summary {
     chat_id: String,
     seats: Vec<Option<String>>,
     creator: String,
-    status: String,
+    status: GameStatus,
     to_act: Option<usize>,
     deadline_at: Option<i64>,
     community: Option<String>,
@@ -399,7 +399,9 @@ impl Referee {
             broken: StdMutex::default(),
             broken_told: StdMutex::default(),
         };
-        for row in referee.store.games_with_status(&["invited", "active"]).await? {
+        for row in
+            referee.store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await?
+        {
             let id = row.id;
             match referee.load(row.clone()).await {
                 Ok(table) => referee.install(table),
@@ -427,7 +429,7 @@ impl Referee {
             chat_id: row.chat_id.clone(),
             seats: serde_json::from_str(&row.seats).unwrap_or_default(),
             creator: row.creator.clone(),
-            status: row.status.clone(),
+            status: row.status,
             to_act: None,
             deadline_at: None,
             community: row.community.clone(),
@@ -485,7 +487,7 @@ impl Referee {
             return Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())]));
         };
         let mut update = row.update(self.clock.now());
-        update.status = "aborted".into();
+        update.status = GameStatus::Aborted;
         update.reason = Some("admin-aborted".into());
         update.deadline_at = None;
         update.offer = None;
@@ -533,7 +535,7 @@ impl Referee {
             ids.into_iter()
                 .flatten()
                 .filter_map(|id| index.games.get(id))
-                .filter(|s| s.status == "invited" && (!mine || s.creator == ctx.user))
+                .filter(|s| s.status == GameStatus::Invited && (!mine || s.creator == ctx.user))
                 .count()
         };
         let limit = self.invitation_limit.to_string();
@@ -653,7 +655,7 @@ impl Referee {
             chat_id: table.row.chat_id.clone(),
             seats: table.seats.clone(),
             creator: table.row.creator.clone(),
-            status: table.row.status.clone(),
+            status: table.row.status,
             to_act: table.game.to_act().seat().map(Seat::index),
             deadline_at: table.row.deadline_at,
             community: table.row.community.clone(),
@@ -664,7 +666,7 @@ impl Referee {
     fn install(&self, table: Table) {
         let id = table.row.id;
         let summary = Self::summary(&table);
-        let running = matches!(summary.status.as_str(), "invited" | "active");
+        let running = summary.status.is_running();
         let mut index = self.lock_index();
         let mut tables = self.lock_tables();
         if running {
@@ -679,7 +681,7 @@ impl Referee {
     fn refresh(&self, table: &Table) {
         let summary = Self::summary(table);
         let id = table.row.id;
-        if matches!(summary.status.as_str(), "invited" | "active") {
+        if summary.status.is_running() {
             self.lock_index().insert(id, summary);
         } else {
             self.lock_index().remove(id);
@@ -832,7 +834,7 @@ impl Referee {
                 .flatten()
                 .filter(|id| {
                     index.games.get(id).is_some_and(|s| {
-                        s.status == "active"
+                        s.status == GameStatus::Active
                             && s.seats.iter().any(|u| u.as_deref() == Some(user.as_str()))
                     })
                 })
@@ -1072,7 +1074,8 @@ impl Referee {
                 .flatten()
                 .filter(|id| {
                     index.games.get(id).is_some_and(|s| {
-                        s.status == "active" && s.seats.iter().any(|u| u.as_deref() == Some(user))
+                        s.status == GameStatus::Active
+                            && s.seats.iter().any(|u| u.as_deref() == Some(user))
                     })
                 })
                 .copied()
@@ -1340,8 +1343,15 @@ impl Referee {
         let Some(id) = id else {
             // One read serves both the library (agreed draws) and its tree (every game
             // continued from a library game, whatever its status).
-            let all =
-                self.store.games_with_status(&["invited", "active", "over", "aborted"]).await?;
+            let all = self
+                .store
+                .games_with_status(&[
+                    GameStatus::Invited,
+                    GameStatus::Active,
+                    GameStatus::Over,
+                    GameStatus::Aborted,
+                ])
+                .await?;
             let mut forks: BTreeMap<i64, Vec<GameRow>> = BTreeMap::new();
             for row in &all {
                 if let Some(parent) = rabble::parent_of(row) {
@@ -1533,7 +1543,7 @@ impl Referee {
             seats: serde_json::to_string(&seats).unwrap_or_default(),
             creator: ctx.user.clone(),
             locale: ctx.lang.code().to_string(),
-            status: if against_bot { "active" } else { "invited" }.into(),
+            status: if against_bot { GameStatus::Active } else { GameStatus::Invited },
             clock: serde_json::to_string(&time).unwrap_or_default(),
             engine_version: ENGINE_VERSION,
             now: self.clock.now(),
@@ -1606,7 +1616,7 @@ impl Referee {
     /// person is to act or the game is over.
     async fn bot_moves(&self, t: &mut Table) -> Result<Vec<Outbound>, TableError> {
         let mut out = Vec::new();
-        while t.row.status == "active"
+        while t.row.status == GameStatus::Active
             && let ToAct::Seat(seat, _) = t.game.to_act()
             && t.seats.get(seat.index()).cloned().flatten().as_deref() == Some(BOT_USER)
         {
@@ -1675,7 +1685,8 @@ impl Referee {
     /// `/hint`: the solver's verdict and best actions for the player to act, privately, in
     /// games whose players agreed to hints.
     async fn hint(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
-        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let id =
+            self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
@@ -1711,7 +1722,7 @@ impl Referee {
             }
         };
         let t = cell.lock().await;
-        if t.actions != ply || t.row.status != "active" {
+        if t.actions != ply || t.row.status != GameStatus::Active {
             return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
         }
         let text = games::hint_text(&self.wording, ctx.lang, &t, advice.as_ref());
@@ -1746,7 +1757,7 @@ impl Referee {
             Some(id) => self.resolve(ctx, Some(id), |_| true)?,
             None => self
                 .resolve(ctx, None, |s| {
-                    s.status == "invited"
+                    s.status == GameStatus::Invited
                         && s.creator != user
                         && s.seats
                             .get(1)
@@ -1755,8 +1766,9 @@ impl Referee {
                 .map_err(|e| match e {
                     TableError::User { id: "err-no-game-here", .. } => {
                         // The only invitation here may be the caller's own.
-                        let own =
-                            self.resolve(ctx, None, |s| s.status == "invited" && s.creator == user);
+                        let own = self.resolve(ctx, None, |s| {
+                            s.status == GameStatus::Invited && s.creator == user
+                        });
                         TableError::user(if own.is_ok() {
                             "err-own-invite"
                         } else {
@@ -1768,7 +1780,7 @@ impl Referee {
         };
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        if t.row.status != "invited" {
+        if t.row.status != GameStatus::Invited {
             return Err(TableError::user("err-already-started"));
         }
         if t.row.creator == ctx.user {
@@ -1822,7 +1834,7 @@ impl Referee {
         let now = self.clock.now();
         let mut update = t.row.update(now);
         update.seats = serde_json::to_string(&seats).unwrap_or_default();
-        update.status = "active".into();
+        update.status = GameStatus::Active;
         update.deadline_at = Some(now + decision_seconds(&t.game, t.time));
         update.reminders_sent = 0;
         let mut next = t.clone();
@@ -1841,7 +1853,7 @@ impl Referee {
             Some(id) => self.resolve(ctx, Some(id), |_| true)?,
             None => self
                 .resolve(ctx, None, |s| {
-                    s.status == "invited"
+                    s.status == GameStatus::Invited
                         && s.seats.get(1).is_some_and(|o| o.as_deref() == Some(user.as_str()))
                 })
                 .map_err(|e| match e {
@@ -1853,7 +1865,7 @@ impl Referee {
         };
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        if t.row.status != "invited" {
+        if t.row.status != GameStatus::Invited {
             return Err(TableError::user("err-already-started"));
         }
         if t.row.creator == ctx.user {
@@ -1863,7 +1875,7 @@ impl Referee {
             return Err(TableError::user_with("err-not-invited", &[("id", &id.to_string())]));
         }
         let mut update = t.row.update(self.clock.now());
-        update.status = "aborted".into();
+        update.status = GameStatus::Aborted;
         update.reason = Some("declined".into());
         update.deadline_at = None;
         let mut next = t.clone();
@@ -1882,7 +1894,7 @@ impl Referee {
     async fn move_text(&self, ctx: &Ctx, id: Option<i64>, text: &str) -> Reply {
         let user = ctx.user.clone();
         let awaiting = |s: &Summary| {
-            s.status == "active"
+            s.status == GameStatus::Active
                 && s.to_act
                     .and_then(|i| s.seats.get(i))
                     .is_some_and(|u| u.as_deref() == Some(user.as_str()))
@@ -1891,10 +1903,10 @@ impl Referee {
             (Some(id), _) => self.resolve(ctx, Some(id), Self::seated(ctx))?,
             // In a private chat a bare action goes to the one game waiting for the caller.
             (None, true) => self.resolve(ctx, None, awaiting).or_else(|_| {
-                self.resolve(ctx, None, |s| s.status == "active" && Self::seated(ctx)(s))
+                self.resolve(ctx, None, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))
             })?,
             (None, false) => {
-                self.resolve(ctx, None, |s| s.status == "active" && Self::seated(ctx)(s))?
+                self.resolve(ctx, None, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?
             }
         };
         let cell = self.table(id)?;
@@ -1951,7 +1963,8 @@ impl Referee {
     /// A completion button: the move typed earlier with the chosen ending, submitted as if typed
     /// whole (so it is echoed for confirmation where the game asks for that).
     async fn complete(&self, ctx: &Ctx, id: Option<i64>, ending: &str, turn: i64) -> Reply {
-        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let id =
+            self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let text = {
             let cell = self.table(id)?;
             let mut t = cell.lock().await;
@@ -1965,12 +1978,12 @@ impl Referee {
     }
 
     fn check_turn(&self, t: &Table, seat: usize) -> Result<(), TableError> {
-        if t.row.status == "invited" {
+        if t.row.status == GameStatus::Invited {
             return Err(TableError::user("err-not-started"));
         }
         match t.game.to_act() {
             ToAct::Over(_) => Err(TableError::user("err-game-over")),
-            _ if t.row.status != "active" => Err(TableError::user("err-game-over")),
+            _ if t.row.status != GameStatus::Active => Err(TableError::user("err-game-over")),
             ToAct::Seat(s, _) if s.index() == seat => Ok(()),
             ToAct::Seat(s, _) => {
                 let name = t.names.get(s.index()).cloned().unwrap_or_default();
@@ -1980,7 +1993,8 @@ impl Referee {
     }
 
     async fn confirm(&self, ctx: &Ctx, id: Option<i64>, yes: bool) -> Reply {
-        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let id =
+            self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
@@ -2002,7 +2016,8 @@ impl Referee {
     }
 
     async fn window(&self, ctx: &Ctx, id: Option<i64>, word: &str) -> Reply {
-        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let id =
+            self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
@@ -2030,7 +2045,7 @@ impl Referee {
         update.offer = None; // an action answers any standing offer
         match game.to_act() {
             ToAct::Over(outcome) => {
-                update.status = "over".into();
+                update.status = GameStatus::Over;
                 update.result = Some(result_code(outcome.result));
                 update.reason = Some(outcome.reason.to_string());
                 update.deadline_at = None;
@@ -2063,7 +2078,7 @@ impl Referee {
         self.add_buttons(&next, &mut out);
         let mut out = self.save(t, next, GameWrite::Action(row), &update, out).await?;
         // The analysis of a finished game is long work: it comes after the save, on its own.
-        if t.row.status == "over"
+        if t.row.status == GameStatus::Over
             && let Some(analysis) = self.analysis(t).await
         {
             out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
@@ -2126,14 +2141,14 @@ impl Referee {
             scope: Scope::default(),
         };
         let Ok(id) = self.resolve(&ctx, id, |s| {
-            s.status == "active" && s.seats.iter().any(|u| u.as_deref() == Some(user))
+            s.status == GameStatus::Active && s.seats.iter().any(|u| u.as_deref() == Some(user))
         }) else {
             return Vec::new();
         };
         let Ok(cell) = self.table(id) else { return Vec::new() };
         let mut t = cell.lock().await;
         let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
-        if t.row.status != "active" || t.seat_of(user) != Some(seat.index()) {
+        if t.row.status != GameStatus::Active || t.seat_of(user) != Some(seat.index()) {
             return Vec::new();
         }
         // Rabble's turns are infinite: likely ones, each checked, from what is typed.
@@ -2162,7 +2177,7 @@ impl Referee {
     /// hidden information, "Type a move" under the mover's private prompt.
     fn add_buttons(&self, t: &Table, out: &mut [Outbound]) {
         let policy = self.policy(&t.row.platform);
-        if t.row.status != "active" || !(policy.view_button || policy.move_button) {
+        if t.row.status != GameStatus::Active || !(policy.view_button || policy.move_button) {
             return;
         }
         let lang = public_lang(t);
@@ -2213,7 +2228,7 @@ impl Referee {
     /// player's own view.
     async fn turn_prompts(&self, t: &Table) -> Vec<Outbound> {
         let ToAct::Seat(seat, prompt) = t.game.to_act() else { return Vec::new() };
-        if t.row.status != "active" {
+        if t.row.status != GameStatus::Active {
             return Vec::new();
         }
         let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
@@ -2231,7 +2246,7 @@ impl Referee {
     /// caller's refusal stays the same as for a game that never existed.
     async fn ended(&self, ctx: &Ctx, id: i64, own: bool) -> Option<Outbound> {
         let row = self.store.game(id).await.ok()?;
-        if !matches!(row.status.as_str(), "over" | "aborted") {
+        if row.status.is_running() {
             return None;
         }
         let result = row.result.as_deref().and_then(result_of);
@@ -2338,13 +2353,13 @@ impl Referee {
     async fn finish(
         &self,
         t: &mut Table,
-        status: &str,
+        status: GameStatus,
         result: Option<GameResult>,
         reason: &str,
         said: Vec<Outbound>,
     ) -> Result<Vec<Outbound>, TableError> {
         let mut update = t.row.update(self.clock.now());
-        update.status = status.to_string();
+        update.status = status;
         update.result = result.map(result_code);
         update.reason = Some(reason.to_string());
         update.deadline_at = None;
@@ -2364,15 +2379,17 @@ impl Referee {
     }
 
     async fn resign(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
-        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let id =
+            self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
-        if t.row.status != "active" || t.game.to_act().outcome().is_some() {
+        if t.row.status != GameStatus::Active || t.game.to_act().outcome().is_some() {
             return Err(TableError::user("err-game-over"));
         }
         let winner = Seat(u8::try_from(1 - seat.min(1)).unwrap_or(0));
-        self.finish(&mut t, "over", Some(GameResult::Winner(winner)), "resigned", Vec::new()).await
+        let winner = Some(GameResult::Winner(winner));
+        self.finish(&mut t, GameStatus::Over, winner, "resigned", Vec::new()).await
     }
 
     async fn offer(
@@ -2382,11 +2399,12 @@ impl Referee {
         kind: OfferKind,
         answer: Option<bool>,
     ) -> Reply {
-        let id = self.resolve(ctx, id, |s| s.status == "active" && Self::seated(ctx)(s))?;
+        let id =
+            self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
-        if t.row.status != "active" {
+        if t.row.status != GameStatus::Active {
             return Err(TableError::user("err-game-over"));
         }
         if kind == OfferKind::Takeback && games::has_hidden_information(&t.game) {
@@ -2415,7 +2433,7 @@ impl Referee {
                         &[("name", name.into()), ("id", id.into())],
                     )];
                     return self
-                        .finish(&mut t, "over", Some(GameResult::Draw), "agreed", said)
+                        .finish(&mut t, GameStatus::Over, Some(GameResult::Draw), "agreed", said)
                         .await;
                 }
                 self.take_back(ctx, &mut t, accepted_id).await
@@ -2564,7 +2582,7 @@ impl Referee {
             &[("name", ctx.name.as_str().into()), ("id", id.into())],
         );
         let said = if admin { Self::told_here_too(ctx, told) } else { vec![told] };
-        self.finish(&mut t, "aborted", None, reason, said).await
+        self.finish(&mut t, GameStatus::Aborted, None, reason, said).await
     }
 
     async fn games(&self, ctx: &Ctx) -> Vec<Outbound> {
@@ -2597,9 +2615,10 @@ impl Referee {
                 lines.push(line.clone());
             }
             let me = Some(ctx.user.as_str());
-            let mine = (s.status == "active"
+            let mine = (s.status == GameStatus::Active
                 && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_deref() == me))
-                || (s.status == "invited" && s.seats.get(1).is_some_and(|u| u.as_deref() == me));
+                || (s.status == GameStatus::Invited
+                    && s.seats.get(1).is_some_and(|u| u.as_deref() == me));
             if mine {
                 waiting.push(line);
             }
@@ -2826,7 +2845,7 @@ impl Referee {
                     .to_act
                     .and_then(|i| s.seats.get(i))
                     .is_some_and(|u| u.as_deref() == Some(BOT_USER));
-                s.status == "active" && (s.deadline_at.is_some() || bot_to_act)
+                s.status == GameStatus::Active && (s.deadline_at.is_some() || bot_to_act)
             })
             .map(|(id, _)| *id)
             .collect();
@@ -2854,7 +2873,7 @@ impl Referee {
         else {
             return Ok(Vec::new());
         };
-        if t.row.status != "active" {
+        if t.row.status != GameStatus::Active {
             return Ok(Vec::new());
         }
         let length = t.decision_seconds();
@@ -2890,7 +2909,8 @@ impl Referee {
                 "timeout-loss",
                 &[("name", name.as_str().into()), ("id", t.row.id.into())],
             )];
-            return self.finish(t, "over", Some(GameResult::Winner(winner)), "timeout", said).await;
+            let winner = Some(GameResult::Winner(winner));
+            return self.finish(t, GameStatus::Over, winner, "timeout", said).await;
         }
         let level = if now >= start + length * 9 / 10 {
             2
@@ -2955,7 +2975,7 @@ const LIBRARY_SHOWN: usize = 5;
 /// draw (rule-based draws would be adjudicated again at once, spec [I-30]).
 fn in_library(row: &GameRow) -> bool {
     row.kind == GameKind::Rabble.code()
-        && row.status == "over"
+        && row.status == GameStatus::Over
         && row.result.as_deref() == Some("draw")
         && row.reason.as_deref() == Some("agreed")
 }
@@ -3025,7 +3045,7 @@ mod tests {
                 seats: r#"["alice","bob"]"#.into(),
                 creator: "alice".into(),
                 locale: "en".into(),
-                status: "active".into(),
+                status: GameStatus::Active,
                 clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),
                 engine_version: ENGINE_VERSION,
                 now: 0,

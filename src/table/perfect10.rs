@@ -17,6 +17,7 @@ use crate::games::perfect10::{
     Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, Game, GameKind};
+use crate::store::GameStatus;
 
 /// Words that, after a pawn move onto the 6th or 8th rank (Black: 5th or 3rd), keep the pawn a
 /// pawn without being asked (`e5e6 stay`); the "stay a pawn" button sends the first.
@@ -508,7 +509,7 @@ pub(super) fn view_message(
         }
         match &view.outcome {
             Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
-            None if t.row.status == "active" => {
+            None if t.row.status == GameStatus::Active => {
                 let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
                 if view.check.is_some() {
                     push_sentence(w, lang, &mut line, &w.text(lang, "p10-check", &[]));
@@ -696,7 +697,7 @@ mod tests {
     }
 
     /// A table around a Perfect 10 x 10 game, for the hooks that read the table.
-    fn table(status: &str, result: Option<&str>) -> Table {
+    fn table(status: GameStatus, result: Option<&str>) -> Table {
         let options = crate::games::AnyOptions::default_for(GameKind::Perfect10);
         let game = AnyGame::new(&options, crate::core::Seed(1)).expect("the start position");
         let row = crate::store::GameRow {
@@ -710,7 +711,7 @@ mod tests {
             seats: "[]".into(),
             creator: "a".into(),
             locale: "en".into(),
-            status: status.into(),
+            status,
             result: result.map(str::to_string),
             reason: None,
             clock: String::new(),
@@ -740,10 +741,10 @@ mod tests {
     #[test]
     fn captions_say_whose_move_or_the_result_in_characters_the_font_has() {
         let cases = [
-            ("active", None, "#12 · ply 0 · white to move", "#12 · 第0手 · 轮到白方"),
-            ("over", Some("seat:1"), "#12 · ply 0 · black wins", "#12 · 第0手 · 黑方胜"),
-            ("over", Some("draw"), "#12 · ply 0 · draw", "#12 · 第0手 · 和局"),
-            ("aborted", None, "#12 · ply 0", "#12 · 第0手"),
+            (GameStatus::Active, None, "#12 · ply 0 · white to move", "#12 · 第0手 · 轮到白方"),
+            (GameStatus::Over, Some("seat:1"), "#12 · ply 0 · black wins", "#12 · 第0手 · 黑方胜"),
+            (GameStatus::Over, Some("draw"), "#12 · ply 0 · draw", "#12 · 第0手 · 和局"),
+            (GameStatus::Aborted, None, "#12 · ply 0", "#12 · 第0手"),
         ];
         for (status, result, en, zh) in cases {
             let t = table(status, result);
@@ -760,7 +761,7 @@ mod tests {
                 );
             }
         }
-        let t = table("active", None);
+        let t = table(GameStatus::Active, None);
         let Some(g) = state(&t.game) else { panic!("a Perfect 10 x 10 table") };
         let mut view = g.view(Viewer::Public);
         view.check = Some(Square::new(5, 0));

@@ -14,6 +14,7 @@ use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
 use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
+use crate::store::GameStatus;
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
@@ -205,7 +206,7 @@ fn pick_prompt(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
 /// buttons complete slot by slot ([`completions`]).
 fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
     let ToAct::Seat(s, Prompt::Setup) = t.game.to_act() else { return Vec::new() };
-    if t.row.status != "active" || games::private(t, s.index()).is_none() {
+    if t.row.status != GameStatus::Active || games::private(t, s.index()).is_none() {
         return Vec::new();
     }
     let AnyGame::Rabble(g) = &t.game else { return Vec::new() };
@@ -306,7 +307,7 @@ pub(super) fn pick_question(w: &Wording, lang: Lang, t: &Table, partial: &str) -
 /// Who acts next, or the pick asked for.
 fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
     let ToAct::Seat(s, _) = t.game.to_act() else { return String::new() };
-    if t.row.status != "active" {
+    if t.row.status != GameStatus::Active {
         return String::new();
     }
     if let Some(p) = pick_prompt(w, lang, t) {
@@ -588,7 +589,7 @@ pub(super) fn caption(t: &Table, lang: Lang) -> String {
             }
             Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
             Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
-            None if t.row.status == "active" => match g.selecting() {
+            None if t.row.status == GameStatus::Active => match g.selecting() {
                 Some((side, step)) => say(
                     lang,
                     "cap-picks",
@@ -947,12 +948,14 @@ pub(super) fn forks_line(w: &Wording, lang: Lang, children: &[crate::store::Game
         .iter()
         .map(|row| {
             let id = ("id", row.id.into());
-            match (row.status.as_str(), row.result.as_deref(), row.reason.as_deref()) {
-                ("invited", ..) => w.text(lang, "rb-fork-invited", &[id]),
-                ("active", ..) => w.text(lang, "rb-fork-active", &[id]),
-                ("over", Some("draw"), Some("agreed")) => w.text(lang, "rb-fork-library", &[id]),
-                ("over", Some("draw"), _) => w.text(lang, "rb-fork-drawn", &[id]),
-                ("over", Some(seat), _) if seat.starts_with("seat:") => {
+            match (row.status, row.result.as_deref(), row.reason.as_deref()) {
+                (GameStatus::Invited, ..) => w.text(lang, "rb-fork-invited", &[id]),
+                (GameStatus::Active, ..) => w.text(lang, "rb-fork-active", &[id]),
+                (GameStatus::Over, Some("draw"), Some("agreed")) => {
+                    w.text(lang, "rb-fork-library", &[id])
+                }
+                (GameStatus::Over, Some("draw"), _) => w.text(lang, "rb-fork-drawn", &[id]),
+                (GameStatus::Over, Some(seat), _) if seat.starts_with("seat:") => {
                     let side = if seat == "seat:0" { Side::Red } else { Side::Blue };
                     w.text(lang, "rb-fork-won", &[id, ("side", side_word(w, lang, side).into())])
                 }
@@ -1089,7 +1092,7 @@ mod tests {
             seats: "[]".into(),
             creator: "alice".into(),
             locale: "en".into(),
-            status: "invited".into(),
+            status: GameStatus::Invited,
             result: None,
             reason: None,
             clock: "{}".into(),

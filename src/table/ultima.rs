@@ -13,6 +13,7 @@ use crate::games::ultima::{
     Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
 };
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::store::GameStatus;
 
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
@@ -285,7 +286,7 @@ pub(super) fn view_message(
     }
     match &view.outcome {
         Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
-        None if t.row.status == "active" => {
+        None if t.row.status == GameStatus::Active => {
             let mut line =
                 w.text(lang, "ul-to-move", &[("player", player(w, lang, t, view.to_move).into())]);
             if view.check.is_some() {

@@ -118,8 +118,14 @@ fn sq(name: &str) -> Square {
     Square { file: b[0] - b'a', rank: rank - 1 }
 }
 
+/// The theme a reader of `script` gets from the referee: Chinese labels come from the
+/// Simplified Chinese messages, as the referee fills them.
 fn theme(script: Script) -> Theme {
-    Theme { script, ..Theme::default() }
+    let labels = match script {
+        Script::Chinese => arbiter::table::reply::image_labels(arbiter::table::reply::Lang::ZhHans),
+        Script::Latin => arbiter::render::Labels::default(),
+    };
+    Theme { script, labels, ..Theme::default() }
 }
 
 /// Latin letter and Chinese character of each Ultima piece.
@@ -726,7 +732,7 @@ fn render_rabble_selection_shows_the_empty_slots_in_chinese_from_blues_side() {
     t.flipped = true;
     let pic = arbiter::render::render(
         &AnyView::Rabble(view),
-        "#7 · 第0手 · 紅 123 : 120 藍 · 藍自選第2步",
+        "#7 · 第0手 · 红 123 : 120 蓝 · 蓝自选第2步",
         &t,
     );
     golden("rabble/selection-chinese-flipped", &pic);

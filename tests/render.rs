@@ -416,7 +416,7 @@ fn df_game(options: &str, moves: &[&str]) -> State {
 }
 
 fn df_picture(s: &State, viewer: Viewer, script: Script) -> Picture {
-    let theme = Theme { script, ..Theme::default() };
+    let theme = theme(script);
     arbiter::render::render(&AnyView::DarkFence(s.view(viewer)), "#1 · test", &theme)
 }
 

@@ -780,3 +780,22 @@ rb-kind-k = King
 rb-kind-q = Queen
 rb-kind-j = Prince
 rb-kind-g = Dage
+
+# Dark Fence image history: fence directions, reports, leans.
+img-dir-u = U
+img-dir-d = D
+img-dir-l = L
+img-dir-r = R
+img-rel-up = up
+img-rel-down = down
+img-rel-left = left
+img-rel-right = right
+img-rel-up-left = up-left
+img-rel-up-right = up-right
+img-rel-down-left = down-left
+img-rel-down-right = down-right
+img-rel-same = same
+img-lean-up = { ", " }more up
+img-lean-down = { ", " }more down
+img-lean-left = { ", " }more left
+img-lean-right = { ", " }more right

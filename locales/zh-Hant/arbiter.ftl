@@ -766,3 +766,22 @@ rb-kind-k = 老王
 rb-kind-q = 老後
 rb-kind-j = 公子
 rb-kind-g = 大哥
+
+# 暗弈分野圖片下方的紀錄：柵欄方向、報告、偏向。
+img-dir-u = 上
+img-dir-d = 下
+img-dir-l = 左
+img-dir-r = 右
+img-rel-up = 上
+img-rel-down = 下
+img-rel-left = 左
+img-rel-right = 右
+img-rel-up-left = 左上
+img-rel-up-right = 右上
+img-rel-down-left = 左下
+img-rel-down-right = 右下
+img-rel-same = 同格
+img-lean-up = 偏上
+img-lean-down = 偏下
+img-lean-left = 偏左
+img-lean-right = 偏右

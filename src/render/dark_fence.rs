@@ -11,7 +11,7 @@
 use image::{Rgba, RgbaImage};
 
 use super::{
-    Picture, Script, Theme, encode, fill_disc, fill_rect, text_at, text_centered, thick_line,
+    Labels, Picture, Theme, encode, fill_disc, fill_rect, text_at, text_centered, thick_line,
 };
 use crate::games::dark_fence::{
     Cell, Dims, Dir, Edge, Player, Rel8, Report, Reveal, View, Violation,
@@ -77,102 +77,42 @@ fn token_label(p: Player) -> &'static str {
     }
 }
 
-fn dir_word(d: Dir, script: Script) -> &'static str {
-    match (d, script) {
-        (Dir::U, Script::Latin) => "U",
-        (Dir::D, Script::Latin) => "D",
-        (Dir::L, Script::Latin) => "L",
-        (Dir::R, Script::Latin) => "R",
-        (Dir::U, Script::Chinese) => "上",
-        (Dir::D, Script::Chinese) => "下",
-        (Dir::L, Script::Chinese) => "左",
-        (Dir::R, Script::Chinese) => "右",
-    }
+/// A fence direction as the image writes it (`R`, `右`).
+fn dir_word(d: Dir, labels: &Labels) -> &str {
+    labels.get(match d {
+        Dir::U => "img-dir-u",
+        Dir::D => "img-dir-d",
+        Dir::L => "img-dir-l",
+        Dir::R => "img-dir-r",
+    })
 }
 
-fn rel_words(r: &Report, script: Script) -> String {
+/// Where a report says the opponent is (`up-left, more up d2`, `左上偏上 d2`), or its cell.
+fn rel_words(r: &Report, labels: &Labels) -> String {
     if let Some(cell) = r.cell {
         return cell.to_string();
     }
-    let latin = script == Script::Latin;
-    let mut s = match r.dir {
-        Rel8::Up => {
-            if latin {
-                "up"
-            } else {
-                "上"
-            }
-        }
-        Rel8::Down => {
-            if latin {
-                "down"
-            } else {
-                "下"
-            }
-        }
-        Rel8::Left => {
-            if latin {
-                "left"
-            } else {
-                "左"
-            }
-        }
-        Rel8::Right => {
-            if latin {
-                "right"
-            } else {
-                "右"
-            }
-        }
-        Rel8::UpLeft => {
-            if latin {
-                "up-left"
-            } else {
-                "左上"
-            }
-        }
-        Rel8::UpRight => {
-            if latin {
-                "up-right"
-            } else {
-                "右上"
-            }
-        }
-        Rel8::DownLeft => {
-            if latin {
-                "down-left"
-            } else {
-                "左下"
-            }
-        }
-        Rel8::DownRight => {
-            if latin {
-                "down-right"
-            } else {
-                "右下"
-            }
-        }
-        Rel8::Same => {
-            if latin {
-                "same"
-            } else {
-                "同格"
-            }
-        }
-    }
-    .to_string();
+    let mut s = labels
+        .get(match r.dir {
+            Rel8::Up => "img-rel-up",
+            Rel8::Down => "img-rel-down",
+            Rel8::Left => "img-rel-left",
+            Rel8::Right => "img-rel-right",
+            Rel8::UpLeft => "img-rel-up-left",
+            Rel8::UpRight => "img-rel-up-right",
+            Rel8::DownLeft => "img-rel-down-left",
+            Rel8::DownRight => "img-rel-down-right",
+            Rel8::Same => "img-rel-same",
+        })
+        .to_string();
     if let Some(lean) = r.lean {
         use crate::games::dark_fence::Lean;
-        s.push_str(match (lean, latin) {
-            (Lean::Up, true) => ", more up",
-            (Lean::Down, true) => ", more down",
-            (Lean::Left, true) => ", more left",
-            (Lean::Right, true) => ", more right",
-            (Lean::Up, false) => "偏上",
-            (Lean::Down, false) => "偏下",
-            (Lean::Left, false) => "偏左",
-            (Lean::Right, false) => "偏右",
-        });
+        s.push_str(labels.get(match lean {
+            Lean::Up => "img-lean-up",
+            Lean::Down => "img-lean-down",
+            Lean::Left => "img-lean-left",
+            Lean::Right => "img-lean-right",
+        }));
     }
     if let Some(d) = r.distance {
         s.push_str(&format!(" d{d}"));
@@ -354,7 +294,7 @@ fn ring(img: &mut RgbaImage, cx: i64, cy: i64, r: i64, color: Rgba<u8>) {
 }
 
 /// The history lines under the board.
-fn history(view: &View, script: Script) -> Vec<String> {
+fn history(view: &View, labels: &Labels) -> Vec<String> {
     let me = view.viewer;
     let mut lines = Vec::new();
     if let Some(r) = view.reveal.as_ref() {
@@ -366,7 +306,7 @@ fn history(view: &View, script: Script) -> Vec<String> {
                 rec.ply,
                 rec.by.index() + 1,
                 path.join("-"),
-                dir_word(rec.dir, script)
+                dir_word(rec.dir, labels)
             ));
         }
         return lines;
@@ -378,15 +318,15 @@ fn history(view: &View, script: Script) -> Vec<String> {
                 Some(p) => format!(
                     "{}. {who} {}  {}",
                     ply.ply,
-                    dir_word(d, script),
-                    rel_words(&reports[p.index()], script)
+                    dir_word(d, labels),
+                    rel_words(&reports[p.index()], labels)
                 ),
                 None => format!(
                     "{}. {who} {}  1→2 {}  2→1 {}",
                     ply.ply,
-                    dir_word(d, script),
-                    rel_words(&reports[0], script),
-                    rel_words(&reports[1], script)
+                    dir_word(d, labels),
+                    rel_words(&reports[0], labels),
+                    rel_words(&reports[1], labels)
                 ),
             },
             (_, _, Some(cell)) => {
@@ -398,7 +338,7 @@ fn history(view: &View, script: Script) -> Vec<String> {
                             "{}. {who} → {cell}  [{} {}]",
                             ply.ply,
                             path.join("-"),
-                            dir_word(r.dir, script)
+                            dir_word(r.dir, labels)
                         )
                     }
                     None => format!("{}. {who} → {cell}", ply.ply),
@@ -419,7 +359,7 @@ fn history(view: &View, script: Script) -> Vec<String> {
 /// Draws a Dark Fence view (see the module docs for what each viewer gets).
 pub(super) fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     let l = Layout::new(view.dims(), theme);
-    let lines = history(view, theme.script);
+    let lines = history(view, &theme.labels);
     let line_h = 20;
     let width = (l.x0 + l.board_w() + 16).max(340);
     let board_bottom = l.y0 + l.board_h() + 30;

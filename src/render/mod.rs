@@ -132,6 +132,23 @@ pub const LABELS: &[(&str, &str, &[&str])] = &[
         &["hires", "drops", "jumps"],
     ),
     ("img-outside", "outside: {list}", &["list"]),
+    ("img-dir-u", "U", &[]),
+    ("img-dir-d", "D", &[]),
+    ("img-dir-l", "L", &[]),
+    ("img-dir-r", "R", &[]),
+    ("img-rel-up", "up", &[]),
+    ("img-rel-down", "down", &[]),
+    ("img-rel-left", "left", &[]),
+    ("img-rel-right", "right", &[]),
+    ("img-rel-up-left", "up-left", &[]),
+    ("img-rel-up-right", "up-right", &[]),
+    ("img-rel-down-left", "down-left", &[]),
+    ("img-rel-down-right", "down-right", &[]),
+    ("img-rel-same", "same", &[]),
+    ("img-lean-up", ", more up", &[]),
+    ("img-lean-down", ", more down", &[]),
+    ("img-lean-left", ", more left", &[]),
+    ("img-lean-right", ", more right", &[]),
 ];
 
 /// The words of [`LABELS`] in one language: a label's text with `{arg}` slots that

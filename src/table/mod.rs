@@ -288,7 +288,8 @@ impl Index {
 pub struct Referee {
     store: Store,
     clock: Arc<dyn Clock>,
-    wording: Wording,
+    /// The bundled wording (one shared copy, [`reply::wording`]).
+    wording: &'static Wording,
     seed_base: u64,
     policies: StdMutex<HashMap<String, Policy>>,
     tables: StdMutex<HashMap<i64, Arc<Mutex<Table>>>>,
@@ -382,7 +383,7 @@ impl Referee {
         let referee = Referee {
             store,
             clock,
-            wording: Wording::new(),
+            wording: reply::wording(),
             seed_base,
             policies: StdMutex::new(policies),
             tables: StdMutex::new(HashMap::new()),
@@ -567,8 +568,8 @@ impl Referee {
 
     /// The wording (for front ends that need platform glue sentences).
     #[must_use]
-    pub fn wording(&self) -> &Wording {
-        &self.wording
+    pub fn wording(&self) -> &'static Wording {
+        self.wording
     }
 
     /// The command definitions, for registering commands on platforms.
@@ -864,7 +865,7 @@ impl Referee {
                     args.iter().map(|(k, v)| (*k, FluentValue::from(v.as_str()))).collect();
                 self.wording.text(ctx.lang, id, &args)
             }
-            TableError::Action(e) => games::error_text(&self.wording, ctx.lang, e),
+            TableError::Action(e) => games::error_text(self.wording, ctx.lang, e),
             TableError::Internal(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
                 self.wording.text(ctx.lang, "err-internal", &[])
@@ -1389,7 +1390,7 @@ impl Referee {
                 );
                 let text = match forks.get(&t.row.id) {
                     Some(children) => {
-                        format!("{text}\n{}", rabble::forks_line(&self.wording, lang, children))
+                        format!("{text}\n{}", rabble::forks_line(self.wording, lang, children))
                     }
                     None => text,
                 };
@@ -1571,7 +1572,7 @@ impl Referee {
                     return Vec::new();
                 }
                 invitation =
-                    vec![games::invitation(&self.wording, ctx, &table(row), opponent.is_some())];
+                    vec![games::invitation(self.wording, ctx, &table(row), opponent.is_some())];
                 self.outbox_rows(&invitation, Some(row.id)).1
             })
             .await?;
@@ -1593,7 +1594,7 @@ impl Referee {
         update.deadline_at = Some(now + decision_seconds(&table.game, table.time));
         let mut next = table.clone();
         next.row = table.row.after(&update);
-        let started = vec![games::started(&self.wording, ctx, &next, self.images)];
+        let started = vec![games::started(self.wording, ctx, &next, self.images)];
         let mut out = self.save(&mut table, next, GameWrite::Update, &update, started).await?;
         let id = table.row.id;
         self.install(table);
@@ -1725,7 +1726,7 @@ impl Referee {
         if t.actions != ply || t.row.status != GameStatus::Active {
             return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
         }
-        let text = games::hint_text(&self.wording, ctx.lang, &t, advice.as_ref());
+        let text = games::hint_text(self.wording, ctx.lang, &t, advice.as_ref());
         Ok(vec![games::msg(&t, Dest::User(ctx.user.clone()), text)])
     }
 
@@ -1736,7 +1737,7 @@ impl Referee {
         let who = format!("game:{}", t.row.id);
         let analysis =
             self.search(&who, "the analysis", move || games::analysis(&game)).await.ok()??;
-        let text = games::analysis_text(&self.wording, public_lang(t), t, &analysis);
+        let text = games::analysis_text(self.wording, public_lang(t), t, &analysis);
         Some(games::msg(t, games::public(t), text))
     }
 
@@ -1841,7 +1842,7 @@ impl Referee {
         next.row = t.row.after(&update);
         next.seats = seats;
         next.names[1] = ctx.name.clone();
-        let mut out = vec![games::started(&self.wording, ctx, &next, self.images)];
+        let mut out = vec![games::started(self.wording, ctx, &next, self.images)];
         out.extend(self.turn_prompts(&next).await);
         self.add_buttons(&next, &mut out);
         self.save(&mut t, next, GameWrite::Update, &update, out).await
@@ -1929,7 +1930,7 @@ impl Referee {
             Err(e) => {
                 // A move missing only its last part: offer the completions as buttons.
                 let choices =
-                    games::completions(&self.wording, ctx.lang, &t.game, seat_id, text, &e);
+                    games::completions(self.wording, ctx.lang, &t.game, seat_id, text, &e);
                 if choices.is_empty() {
                     return Err(e.into());
                 }
@@ -1937,7 +1938,7 @@ impl Referee {
                 let partial = games::partial_text(&t.game, seat_id, text);
                 t.partial.insert(seat, (turn, partial.clone()));
                 return Ok(vec![games::completion_prompt(
-                    &self.wording,
+                    self.wording,
                     ctx,
                     &t,
                     &partial,
@@ -1955,7 +1956,7 @@ impl Referee {
             t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
             let turn = t.actions;
             t.pending.insert(seat, Pending { turn, action: action.clone() });
-            return Ok(vec![games::confirmation(&self.wording, ctx, &t, &action, turn)]);
+            return Ok(vec![games::confirmation(self.wording, ctx, &t, &action, turn)]);
         }
         self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
     }
@@ -2073,7 +2074,7 @@ impl Referee {
         next.partial.clear();
         let langs = self.seat_langs(&next).await;
         let mut out = said;
-        out.extend(games::announce(&self.wording, &next, &events, &langs, self.images));
+        out.extend(games::announce(self.wording, &next, &events, &langs, self.images));
         out.extend(self.turn_prompts(&next).await);
         self.add_buttons(&next, &mut out);
         let mut out = self.save(t, next, GameWrite::Action(row), &update, out).await?;
@@ -2236,7 +2237,7 @@ impl Referee {
             return Vec::new();
         }
         let lang = self.lang_of(&t.row.platform, user).await;
-        games::turn_prompts(&self.wording, t, seat, prompt, lang, self.images)
+        games::turn_prompts(self.wording, t, seat, prompt, lang, self.images)
     }
 
     /// The end of finished game `id` (its last announcement: result, reason, the final board,
@@ -2262,7 +2263,7 @@ impl Referee {
         if !Self::reaches(ctx, &summary) || (own && t.seat_of(&ctx.user).is_none()) {
             return None;
         }
-        let mut m = games::finished(&self.wording, &t, result, &reason, self.images);
+        let mut m = games::finished(self.wording, &t, result, &reason, self.images);
         m.to = if own { Dest::User(ctx.user.clone()) } else { ctx.here() };
         Some(m)
     }
@@ -2283,7 +2284,7 @@ impl Referee {
                 return Err(TableError::user("err-board-window"));
             }
             return rabble::window_message(
-                &self.wording,
+                self.wording,
                 ctx.lang,
                 &t,
                 window,
@@ -2296,7 +2297,7 @@ impl Referee {
             });
         }
         let view = t.game.view(Viewer::Public);
-        Ok(vec![games::view_message(&self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
+        Ok(vec![games::view_message(self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
     }
 
     /// `/view z …`: Rabble's 3-D observation, for anyone in the channel (no secrets).
@@ -2307,7 +2308,7 @@ impl Referee {
         if !matches!(t.game, AnyGame::Rabble(_)) {
             return Err(TableError::user("err-view-slice"));
         }
-        rabble::observation_message(&self.wording, ctx.lang, &t, slice, ctx.here(), self.images)
+        rabble::observation_message(self.wording, ctx.lang, &t, slice, ctx.here(), self.images)
             .map(|m| vec![m])
             .map_err(|detail| TableError::user_with("rb-bad-slice", &[("detail", detail.as_str())]))
     }
@@ -2320,7 +2321,7 @@ impl Referee {
         if !matches!(t.game, AnyGame::Rabble(_)) {
             return Err(TableError::user("err-moves-rabble"));
         }
-        rabble::moves_message(&self.wording, ctx.lang, &t, square, ctx.here())
+        rabble::moves_message(self.wording, ctx.lang, &t, square, ctx.here())
             .map(|m| vec![m])
             .map_err(|detail| {
                 TableError::user_with("rb-bad-square", &[("detail", detail.as_str())])
@@ -2339,7 +2340,7 @@ impl Referee {
         let view = t.game.view(Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0))));
         // A private view always goes to the private chat, wherever it was asked for.
         Ok(vec![games::view_message(
-            &self.wording,
+            self.wording,
             ctx.lang,
             &t,
             &view,
@@ -2368,7 +2369,7 @@ impl Referee {
         next.row = t.row.after(&update);
         next.pending.clear();
         let mut out = said;
-        out.push(games::finished(&self.wording, &next, result, reason, self.images));
+        out.push(games::finished(self.wording, &next, result, reason, self.images));
         let mut out = self.save(t, next, GameWrite::Update, &update, out).await?;
         if result.is_some()
             && let Some(analysis) = self.analysis(t).await
@@ -2533,7 +2534,7 @@ impl Referee {
         // without hidden information).
         let view = next.game.view(Viewer::Public);
         out.push(games::view_message(
-            &self.wording,
+            self.wording,
             lang,
             &next,
             &view,
@@ -2610,7 +2611,7 @@ impl Referee {
         for (id, s) in &here {
             let Ok(cell) = self.table(*id) else { continue };
             let t = cell.lock().await;
-            let line = games::game_line(&self.wording, ctx.lang, &t);
+            let line = games::game_line(self.wording, ctx.lang, &t);
             if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id) {
                 lines.push(line.clone());
             }
@@ -2631,7 +2632,7 @@ impl Referee {
             {
                 let game = GameKind::from_code(&row.kind).map_or_else(
                     || row.kind.clone(),
-                    |k| games::game_name(&self.wording, ctx.lang, k),
+                    |k| games::game_name(self.wording, ctx.lang, k),
                 );
                 let line = self.wording.text(
                     ctx.lang,
@@ -2696,7 +2697,7 @@ impl Referee {
         Ok(vec![Outbound {
             platform: ctx.platform.clone(),
             to: ctx.here(),
-            text: games::rules_text(&self.wording, ctx.lang, kind),
+            text: games::rules_text(self.wording, ctx.lang, kind),
             image: None,
             buttons: Vec::new(),
             outbox: None,

@@ -207,6 +207,10 @@ impl Lang {
         use unic_langid::LanguageIdentifier;
 
         let c = code.trim();
+        // Stored codes (every message reads one) need no negotiation.
+        if let Some(lang) = Lang::ALL.into_iter().find(|l| l.code() == c) {
+            return Some(lang);
+        }
         match c.to_lowercase().as_str() {
             "中文" | "简体" | "简体中文" | "簡體中文" | "简中" => {
                 return Some(Lang::ZhHans);
@@ -219,9 +223,12 @@ impl Lang {
         }
         // Platforms write `zh_TW` as well as `zh-TW`.
         let requested: LanguageIdentifier = c.replace('_', "-").parse().ok()?;
-        let available: Vec<LanguageIdentifier> =
-            Lang::ALL.iter().filter_map(|l| l.code().parse().ok()).collect();
-        let best = negotiate_languages(&[requested], &available, None, NegotiationStrategy::Lookup);
+        static AVAILABLE: std::sync::LazyLock<Vec<LanguageIdentifier>> =
+            std::sync::LazyLock::new(|| {
+                Lang::ALL.iter().filter_map(|l| l.code().parse().ok()).collect()
+            });
+        let available: &[LanguageIdentifier] = &AVAILABLE;
+        let best = negotiate_languages(&[requested], available, None, NegotiationStrategy::Lookup);
         let best = best.first()?.to_string();
         Lang::ALL.into_iter().find(|l| l.code() == best)
     }
@@ -352,14 +359,27 @@ pub fn say(lang: Lang, id: &str, args: &Args<'_>) -> String {
     wording().text(lang, id, args)
 }
 
-/// The words images draw ([`crate::render::LABELS`]) in `lang`, from the `img-*` messages.
+/// The words images draw ([`crate::render::LABELS`]) in `lang`, from the `img-*` messages
+/// (worded once per language, then copied into each picture's theme).
 #[must_use]
 pub fn image_labels(lang: Lang) -> crate::render::Labels {
-    crate::render::Labels::from_fn(|id, names| {
-        let slots: Vec<(&str, FluentValue<'_>)> =
-            names.iter().map(|n| (*n, FluentValue::from(format!("{{{n}}}")))).collect();
-        say(lang, id, &slots)
-    })
+    static LABELS: std::sync::LazyLock<HashMap<Lang, crate::render::Labels>> =
+        std::sync::LazyLock::new(|| {
+            Lang::ALL
+                .into_iter()
+                .map(|lang| {
+                    let labels = crate::render::Labels::from_fn(|id, names| {
+                        let slots: Vec<(&str, FluentValue<'_>)> = names
+                            .iter()
+                            .map(|n| (*n, FluentValue::from(format!("{{{n}}}"))))
+                            .collect();
+                        say(lang, id, &slots)
+                    });
+                    (lang, labels)
+                })
+                .collect()
+        });
+    LABELS.get(&lang).cloned().unwrap_or_default()
 }
 
 impl Default for Wording {

@@ -2,28 +2,21 @@
 //! captured and into whose hand, completion, the result or who acts next) with the clock face and
 //! one button per legal action for the player to act; a private turn ping in correspondence
 //! games; `/hint` and the post-game analysis in words. Everything is public (perfect
-//! information). The referee reaches these through `games.rs`.
+//! information). The referee reaches these through [`Voice`], the game's [`Narrator`].
 
 use fluent_bundle::FluentValue;
 
-use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::clock::Pace;
+use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
-use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
 use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
-use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
 use crate::store::GameStatus;
 
-/// The game for a name players may type instead of the code.
-pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    match name.trim().to_lowercase().as_str() {
-        "混乱时钟" | "混亂時鐘" | "时钟" | "chaos" | "chaos_clock" | "chaosclock" => {
-            Some(GameKind::ChaosClock)
-        }
-        _ => None,
-    }
-}
+/// Names players may type instead of the code (compared trimmed and lowercased).
+const NAMES: &[&str] = &["混乱时钟", "混亂時鐘", "时钟", "chaos", "chaos_clock", "chaosclock"];
 
 /// 甲 or 乙 with the pieces they own.
 fn side_word(w: &Wording, lang: Lang, seat: Seat) -> String {
@@ -36,7 +29,7 @@ fn side_name(w: &Wording, lang: Lang, seat: Seat) -> String {
 }
 
 /// `alice (甲)`.
-fn player(w: &Wording, lang: Lang, t: &Table, seat: Seat) -> String {
+fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, seat: Seat) -> String {
     w.text(
         lang,
         "cc-player",
@@ -54,7 +47,7 @@ fn action_word(w: &Wording, lang: Lang, action: Action) -> String {
 }
 
 /// An absolute solver value in words, naming the winner.
-fn value_word(w: &Wording, lang: Lang, t: &Table, value: u8) -> String {
+fn value_word(w: &Wording, lang: Lang, t: &Snapshot<'_>, value: u8) -> String {
     match value {
         solver::JIA_WINS => w.text(lang, "cc-value-win", &[("name", name_of(t, 0).into())]),
         solver::YI_WINS => w.text(lang, "cc-value-win", &[("name", name_of(t, 1).into())]),
@@ -64,7 +57,7 @@ fn value_word(w: &Wording, lang: Lang, t: &Table, value: u8) -> String {
 }
 
 /// Start, hints and the clock in one sentence.
-pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
     let o = g.options();
     let start = match o.start {
@@ -80,7 +73,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
                 "hints",
                 w.text(lang, if o.hints { "cc-hints-on" } else { "cc-hints-off" }, &[]).into(),
             ),
-            ("clock", games::clock_text(w, lang, t).into()),
+            ("clock", narrate::clock_text(w, lang, t).into()),
         ],
     )
 }
@@ -88,9 +81,9 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
 /// One button per legal action of the player to act, on a public message (a person only: the
 /// bot plays on its own). Payload `<id>:<turn>:act-<action>`, so a press after the turn has
 /// passed is stale.
-fn action_buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
+fn action_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
-    if t.row.status != GameStatus::Active || games::private(t, seat.index()).is_none() {
+    if t.status != GameStatus::Active || narrate::private(t, seat.index()).is_none() {
         return Vec::new();
     }
     let AnyGame::ChaosClock(g) = &t.game else { return Vec::new() };
@@ -105,20 +98,20 @@ fn action_buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
         .into_iter()
         .map(|a| Button {
             label: action_word(w, lang, a),
-            payload: format!("{}:{}:act-{a}", t.row.id, t.actions),
+            payload: format!("{}:{}:act-{a}", t.id, t.actions),
         })
         .collect()
 }
 
 /// The public start announcement, with the start position, how it was drawn, and the buttons.
-pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
-    let lang = public_lang(t);
+fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+    let lang = t.lang;
     let mut lines = vec![w.text(
         lang,
         "cc-started",
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("jia", name_of(t, 0).into()),
             ("yi", name_of(t, 1).into()),
             ("rules", rules_summary(w, lang, t).into()),
@@ -130,20 +123,20 @@ pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
         lines.push(w.text(
             lang,
             "cc-fair-proven",
-            &[("draw", draw.into()), ("seed", format!("{:016x}", t.row.seed).into())],
+            &[("draw", draw.into()), ("seed", format!("{:016x}", t.seed).into())],
         ));
     }
     lines.push(to_act_line(w, lang, t));
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, Viewer::Public, lang, images);
     m.buttons = action_buttons(w, lang, t);
     m
 }
 
 /// "alice (乙) to act." with the banned piece, or nothing once the game is over.
-fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
+fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let ToAct::Seat(seat, _) = t.game.to_act() else { return String::new() };
-    if t.row.status != GameStatus::Active {
+    if t.status != GameStatus::Active {
         return String::new();
     }
     let mut line = w.text(lang, "cc-to-act", &[("player", player(w, lang, t, seat).into())]);
@@ -171,13 +164,15 @@ fn sentence_gap(lang: Lang) -> &'static str {
 }
 
 /// The line of one event.
-fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Option<String> {
+fn event_line(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    event: &Event,
+    ply: i64,
+) -> Option<String> {
     let head = |seat: Seat| -> Vec<(&str, FluentValue<'_>)> {
-        vec![
-            ("id", t.row.id.into()),
-            ("ply", ply.into()),
-            ("player", player(w, lang, t, seat).into()),
-        ]
+        vec![("id", t.id.into()), ("ply", ply.into()), ("player", player(w, lang, t, seat).into())]
     };
     let capture = |c: &Option<crate::games::chaos_clock::Captured>| match c {
         Some(c) => w.text(
@@ -234,8 +229,14 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Op
 }
 
 /// The headline and reason of a finished game.
-fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
-    let headline = games::headline(w, lang, t, Some(result));
+fn result_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    result: GameResult,
+    reason: &str,
+) -> String {
+    let headline = narrate::headline(w, lang, t, Some(result));
     let name = match result {
         GameResult::Winner(seat) => name_of(t, seat.index()).to_string(),
         _ => String::new(),
@@ -246,13 +247,13 @@ fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &
 
 /// One public message for the action: what happened, the result or who acts next, the clock
 /// face and the buttons.
-pub(super) fn announce(
+fn announce(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     events: &[Noticed<AnyEvent>],
     images: bool,
 ) -> Vec<Outbound> {
-    let pl = public_lang(t);
+    let pl = t.lang;
     let mut lines = Vec::new();
     for noticed in events {
         let AnyEvent::ChaosClock(event) = &noticed.event else { continue };
@@ -268,31 +269,31 @@ pub(super) fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, pl, images);
+    m.image = Voice.picture(t, Viewer::Public, pl, images);
     m.buttons = action_buttons(w, pl, t);
     vec![m]
 }
 
 /// The private turn ping: only in correspondence games between people, where the players are not
 /// watching the chat; the public message carries the clock face and the buttons.
-pub(super) fn turn_prompts(
+fn turn_prompts(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
 ) -> Vec<Outbound> {
     // Against the bot the answer comes right after the player's own action: no ping.
-    let against_bot = t.seats.iter().any(|u| u.as_deref() == Some(super::BOT_USER));
+    let against_bot = t.bot_seat.is_some();
     if prompt != Prompt::Move || t.time.pace != Pace::Correspondence || against_bot {
         return Vec::new();
     }
-    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let text = w.text(
         lang,
         "cc-turn-private",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("side", side_word(w, lang, seat).into()),
         ],
@@ -302,10 +303,10 @@ pub(super) fn turn_prompts(
 
 /// `/board` and `/view`: the position in words, the clock face, and the buttons when the
 /// player to act asks in the game's chat.
-pub(super) fn view_message(
+fn view_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     view: &View,
     to: Dest,
     images: bool,
@@ -321,7 +322,7 @@ pub(super) fn view_message(
         lang,
         "cc-view-header",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("ply", t.actions.into()),
             ("position", view.position.as_str().into()),
@@ -340,7 +341,7 @@ pub(super) fn view_message(
     }
     let in_chat = matches!(to, Dest::Chat(_));
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, Viewer::Public, lang, images);
     if in_chat {
         m.buttons = action_buttons(w, lang, t);
     }
@@ -349,20 +350,20 @@ pub(super) fn view_message(
 
 /// The image caption: id, ply, and who acts (with the side) or the result, in characters the
 /// font has.
-pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let side = |seat: Seat| say(lang, if seat.index() == 0 { "side-jia" } else { "side-yi" }, &[]);
     let ply = say(lang, "cap-ply", &[("n", t.actions.to_string().into())]);
-    let state = match view.outcome.map(|o| o.result).or_else(|| games::stored_result(t)) {
+    let state = match view.outcome.map(|o| o.result).or(t.stored_result) {
         Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", side(seat).into())]),
         Some(GameResult::BothWin) => say(lang, "cap-both-win", &[]),
         Some(GameResult::BothLose) => say(lang, "cap-both-lose", &[]),
         Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
-        None if t.row.status == GameStatus::Active => {
+        None if t.status == GameStatus::Active => {
             say(lang, "cap-to-act", &[("side", side(view.to_move).into())])
         }
         None => String::new(),
     };
-    let mut text = format!("#{} · {ply}", t.row.id);
+    let mut text = format!("#{} · {ply}", t.id);
     if !state.is_empty() {
         text.push_str(&format!(" · {state}"));
     }
@@ -370,12 +371,7 @@ pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
 }
 
 /// `/hint`: the verdict with best play for the player to act and every action that keeps it.
-pub(super) fn hint_text(
-    w: &Wording,
-    lang: Lang,
-    t: &Table,
-    advice: &Result<Advice, Budget>,
-) -> String {
+fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, Budget>) -> String {
     let ToAct::Seat(seat, _) = t.game.to_act() else {
         return w.text(lang, "err-game-over", &[]);
     };
@@ -393,7 +389,7 @@ pub(super) fn hint_text(
                 lang,
                 "cc-hint",
                 &[
-                    ("id", t.row.id.into()),
+                    ("id", t.id.into()),
                     ("player", player(w, lang, t, seat).into()),
                     ("verdict", w.text(lang, verdict, &[]).into()),
                     ("best", best.join(&sep).into()),
@@ -404,14 +400,14 @@ pub(super) fn hint_text(
         Err(b) => w.text(
             lang,
             "cc-hint-unknown",
-            &[("id", t.row.id.into()), ("positions", b.positions.into())],
+            &[("id", t.id.into()), ("positions", b.positions.into())],
         ),
     }
 }
 
 /// The post-game analysis in words.
-pub(super) fn analysis_text(w: &Wording, lang: Lang, t: &Table, analysis: &Analysis) -> String {
-    let id = t.row.id;
+fn analysis_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, analysis: &Analysis) -> String {
+    let id = t.id;
     match analysis {
         Analysis::Empty => w.text(lang, "cc-analysis-empty", &[("id", id.into())]),
         Analysis::Kept { value } => w.text(
@@ -436,8 +432,8 @@ pub(super) fn analysis_text(w: &Wording, lang: Lang, t: &Table, analysis: &Analy
 }
 
 /// A refused action, in the player's words.
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    let AnyError::ChaosClock(e) = error else { return games::error_text(w, lang, error) };
+fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::ChaosClock(e) = error else { return narrate::common_error_text(w, lang, error) };
     let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
         Error::Malformed { text } => ("cc-err-malformed", vec![("text", text.as_str().into())]),
         Error::NotOnBoard { piece } => ("cc-err-not-on-board", vec![("piece", (*piece).into())]),
@@ -452,4 +448,97 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         Error::GameOver => ("err-game-over", Vec::new()),
     };
     w.text(lang, id, &args)
+}
+
+/// Chaos Clock's narrator.
+pub(super) struct Voice;
+
+impl Narrator for Voice {
+    fn kind(&self) -> GameKind {
+        GameKind::ChaosClock
+    }
+
+    fn names(&self) -> &'static [&'static str] {
+        NAMES
+    }
+
+    fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+        rules_summary(w, lang, t)
+    }
+
+    fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+        started(w, t, images)
+    }
+
+    fn announce(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        events: &[Noticed<AnyEvent>],
+        _langs: &[Lang],
+        images: bool,
+    ) -> Vec<Outbound> {
+        announce(w, t, events, images)
+    }
+
+    fn turn_prompts(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        prompt: Prompt,
+        lang: Lang,
+        _images: bool,
+    ) -> Vec<Outbound> {
+        turn_prompts(w, t, seat, prompt, lang)
+    }
+
+    fn view_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        view: &AnyView,
+        to: Dest,
+        images: bool,
+    ) -> Outbound {
+        match view {
+            AnyView::ChaosClock(v) => view_message(w, lang, t, v, to, images),
+            _ => msg(t, to, w.text(lang, "err-internal", &[])),
+        }
+    }
+
+    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
+        match view {
+            AnyView::ChaosClock(v) => caption(t, v, lang),
+            _ => String::new(),
+        }
+    }
+
+    fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
+        error_text(w, lang, error)
+    }
+
+    fn hint_text(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        advice: Option<&Result<Advice, Budget>>,
+    ) -> String {
+        match advice {
+            Some(a) => hint_text(w, lang, t, a),
+            None => w.text(lang, "err-hints-off", &[("id", t.id.into())]),
+        }
+    }
+
+    fn analysis_text(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        analysis: &Analysis,
+    ) -> Option<String> {
+        Some(analysis_text(w, lang, t, analysis))
+    }
 }

@@ -1,13 +1,12 @@
 //! Dark Fence at the table: its events, views and refusals as messages (spec §3.9). Every text
 //! goes through the Fluent bundles; every message is rendered from one audience's events or
 //! view, never from the full state (spec §2.5 rule 1).
-//! The referee reaches these through `games.rs`.
+//! The referee reaches these through [`Voice`], the game's [`Narrator`].
 
 use fluent_bundle::FluentValue;
 
-use super::games::{self, game_name, msg, public, public_lang};
+use super::narrate::{self, Narrator, Snapshot, game_name, msg, public};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
-use super::{Ctx, Table};
 use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
 use crate::games::dark_fence::{
     self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Rel8, Report,
@@ -16,13 +15,8 @@ use crate::games::dark_fence::{
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::GameStatus;
 
-/// The game for a name players may type instead of the code.
-pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    match name.trim() {
-        "暗弈分野" | "暗弈" | "dark_fence" | "darkfence" => Some(GameKind::DarkFence),
-        _ => None,
-    }
-}
+/// Names players may type instead of the code (compared trimmed and lowercased).
+const NAMES: &[&str] = &["暗弈分野", "暗弈", "dark_fence", "darkfence"];
 
 /// The Dark Fence options of `game` (the defaults for another game, which never reaches here:
 /// `games.rs` dispatches by game).
@@ -37,13 +31,13 @@ fn options(game: &AnyGame) -> &dark_fence::Options {
 
 /// Whether an action is secret by the rules (a move or a start choice), so that it may only be
 /// typed in a private chat.
-pub(super) fn is_private_action(action: &AnyAction) -> bool {
+fn is_private_action(action: &AnyAction) -> bool {
     matches!(action, AnyAction::DarkFence(Action::Move(_) | Action::Start(_)))
 }
 
 /// A path typed without a fence direction: the four directions (those that make a well-formed
 /// move) as buttons. Nothing hidden is consulted: only the parse, as for the echo.
-pub(super) fn completions(
+fn completions(
     w: &Wording,
     lang: Lang,
     game: &AnyGame,
@@ -62,24 +56,24 @@ pub(super) fn completions(
 }
 
 /// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4).
-pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
+fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
     matches!(action, AnyAction::DarkFence(Action::Move(_))) && options(game).confirm_moves
 }
 
 /// The image caption: game id, ply and who acts, in characters the bundled font has (player
 /// names could be anything, so seats are named by their order).
-pub(super) fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String {
+fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
     let seat = |p: Player| say(lang, if p == Player::P1 { "side-p1" } else { "side-p2" }, &[]);
     let ply = say(lang, "cap-ply", &[("n", view.ply.to_string().into())]);
     let state = match (view.to_act, &view.result) {
         (_, Some((Decision::Winner(p), _))) => say(lang, "cap-wins", &[("side", seat(*p).into())]),
         (_, Some((Decision::Draw, _))) => say(lang, "cap-draw", &[]),
-        (Some((p, _)), None) if t.row.status == GameStatus::Active => {
+        (Some((p, _)), None) if t.status == GameStatus::Active => {
             say(lang, "cap-to-act", &[("side", seat(p).into())])
         }
         _ => String::new(),
     };
-    let mut text = format!("#{} · {ply}", t.row.id);
+    let mut text = format!("#{} · {ply}", t.id);
     if let Some(me) = view.viewer {
         text.push_str(&format!(" · {}", say(lang, "cap-you", &[("side", seat(me).into())])));
     }
@@ -89,12 +83,12 @@ pub(super) fn caption(t: &Table, view: &dark_fence::View, lang: Lang) -> String 
     text
 }
 
-fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    games::picture(t, viewer, lang, images)
+fn picture(t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
+    Voice.picture(t, viewer, lang, images)
 }
 
-fn name_of(t: &Table, player: Player) -> &str {
-    games::name_of(t, player.index())
+fn name_of<'a>(t: &Snapshot<'a>, player: Player) -> &'a str {
+    narrate::name_of(t, player.index())
 }
 
 fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
@@ -137,15 +131,21 @@ fn path_text(path: &[dark_fence::Cell]) -> String {
     path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
 }
 
-fn private(t: &Table, player: Player) -> Option<Dest> {
-    games::private(t, player.index())
+fn private(t: &Snapshot<'_>, player: Player) -> Option<Dest> {
+    narrate::private(t, player.index())
 }
 
-fn owner_name(w: &Wording, lang: Lang, t: &Table, owner: Option<Player>) -> String {
+fn owner_name(w: &Wording, lang: Lang, t: &Snapshot<'_>, owner: Option<Player>) -> String {
     owner.map_or_else(|| w.text(lang, "df-owner-position", &[]), |p| name_of(t, p).to_string())
 }
 
-fn violation_text(w: &Wording, lang: Lang, t: &Table, mover: Player, v: &Violation) -> String {
+fn violation_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    mover: Player,
+    v: &Violation,
+) -> String {
     let mover = name_of(t, mover);
     match v {
         Violation::CrossedFence { edge, owner, placed_ply, .. } => w.text(
@@ -184,7 +184,7 @@ fn violation_text(w: &Wording, lang: Lang, t: &Table, mover: Player, v: &Violati
 fn areas_text(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     areas: [u16; 2],
     residual: Option<[u16; 2]>,
 ) -> String {
@@ -204,7 +204,7 @@ fn areas_text(
     text
 }
 
-fn detail_text(w: &Wording, lang: Lang, t: &Table, detail: &EndDetail) -> String {
+fn detail_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, detail: &EndDetail) -> String {
     match detail {
         EndDetail::Violation { found } => violation_text(w, lang, t, found.by, &found.violation),
         EndDetail::Separated { areas, residual } => areas_text(w, lang, t, *areas, *residual),
@@ -247,7 +247,7 @@ fn detail_text(w: &Wording, lang: Lang, t: &Table, detail: &EndDetail) -> String
     }
 }
 
-fn reveal_text(w: &Wording, lang: Lang, t: &Table, reveal: &Reveal) -> String {
+fn reveal_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, reveal: &Reveal) -> String {
     let fences: Vec<String> = reveal
         .fences
         .iter()
@@ -292,15 +292,15 @@ fn reveal_text(w: &Wording, lang: Lang, t: &Table, reveal: &Reveal) -> String {
 }
 
 /// Board, mode, changed options and clock in one sentence.
-pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
-    let o = options(&t.game);
+fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+    let o = options(t.game);
     let mode = w.text(
         lang,
         if o.mode == Mode::Challenge { "df-mode-challenge" } else { "df-mode-referee" },
         &[],
     );
     let changed = t.game.options().summary();
-    let clock = games::clock_text(w, lang, t);
+    let clock = narrate::clock_text(w, lang, t);
     w.text(
         lang,
         "df-rules-summary",
@@ -314,9 +314,9 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
 }
 
 /// The public start announcement.
-pub(super) fn started(w: &Wording, _ctx: &Ctx, t: &Table) -> Outbound {
-    let lang = public_lang(t);
-    let o = options(&t.game);
+fn started(w: &Wording, t: &Snapshot<'_>) -> Outbound {
+    let lang = t.lang;
+    let o = options(t.game);
     let starts = match o.start {
         dark_fence::Start::Fixed => w.text(
             lang,
@@ -330,7 +330,7 @@ pub(super) fn started(w: &Wording, _ctx: &Ctx, t: &Table) -> Outbound {
         "df-started",
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("p1", name_of(t, Player::P1).into()),
             ("p2", name_of(t, Player::P2).into()),
             ("rules", rules_summary(w, lang, t).into()),
@@ -342,15 +342,15 @@ pub(super) fn started(w: &Wording, _ctx: &Ctx, t: &Table) -> Outbound {
 
 /// The private echo of a move waiting for confirmation, derived from the parse only (it never
 /// warns about hidden things, spec §3.4).
-pub(super) fn confirmation(
+fn confirmation(
     w: &Wording,
-    ctx: &Ctx,
-    t: &Table,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    to: Dest,
     action: &AnyAction,
     turn: i64,
 ) -> Outbound {
-    let lang = ctx.lang;
-    let id = t.row.id;
+    let id = t.id;
     let text = match action {
         AnyAction::DarkFence(Action::Move(m)) => w.text(
             lang,
@@ -367,30 +367,25 @@ pub(super) fn confirmation(
             &[("id", id.into()), ("action", t.game.format_action(other).into())],
         ),
     };
-    let mut out = msg(t, Dest::User(ctx.user.clone()), text);
-    out.buttons = vec![
-        Button { label: w.text(lang, "btn-confirm", &[]), payload: format!("{id}:{turn}:confirm") },
-        Button { label: w.text(lang, "btn-cancel", &[]), payload: format!("{id}:{turn}:cancel") },
-    ];
-    out
+    narrate::confirm_buttons(w, lang, msg(t, to, text), id, turn)
 }
 
 fn seat_lang(langs: &[Lang], player: Player) -> Lang {
-    games::seat_lang(langs, player.index())
+    narrate::seat_lang(langs, player.index())
 }
 
 /// The messages for the events of one action, each to its audience (spec §3.9). For a move
 /// that does not end the game the number, order, recipients and templates never depend on
 /// hidden information.
-pub(super) fn announce(
+fn announce(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     events: &[Noticed<AnyEvent>],
     langs: &[Lang],
     images: bool,
 ) -> Vec<Outbound> {
-    let pl = public_lang(t);
-    let id = t.row.id;
+    let pl = t.lang;
+    let id = t.id;
     let mut out = Vec::new();
     let mut last_reports: Option<[Report; 2]> = None;
     for noticed in events {
@@ -490,7 +485,7 @@ pub(super) fn announce(
                 out.push(m);
             }
             Event::WindowOpened { holder, target, .. } => {
-                let seconds = t.decision_seconds();
+                let seconds = t.decision_seconds;
                 let mut m = msg(
                     t,
                     public(t),
@@ -500,7 +495,7 @@ pub(super) fn announce(
                         &[
                             ("holder", name_of(t, *holder).into()),
                             ("target", name_of(t, *target).into()),
-                            ("time", super::human_duration(seconds, pl).into()),
+                            ("time", narrate::human_duration(seconds, pl).into()),
                         ],
                     ),
                 );
@@ -515,7 +510,7 @@ pub(super) fn announce(
                         payload: format!("{id}:{turn}:pass"),
                     },
                 ];
-                if options(&t.game).partition_handling == dark_fence::PartitionHandling::Claim {
+                if options(t.game).partition_handling == dark_fence::PartitionHandling::Claim {
                     m.buttons.push(Button {
                         label: w.text(pl, "btn-claim", &[]),
                         payload: format!("{id}:{turn}:claim"),
@@ -622,7 +617,7 @@ pub(super) fn announce(
 
 /// The full reveal after a game the table ended (resign, timeout, agreement), once a ply was
 /// played.
-pub(super) fn reveal(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
+fn reveal(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
     let AnyView::DarkFence(view) = t.game.view(Viewer::Referee) else { return None };
     let reveal = view.reveal.as_ref()?;
     (t.actions > 0).then(|| reveal_text(w, lang, t, reveal))
@@ -631,9 +626,9 @@ pub(super) fn reveal(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
 /// The prompts when `seat` must act: the public "X to move" and the private prompt with the
 /// player's own view (spec §3.9.1 "turn begins"). Window decisions are prompted by the window
 /// message itself.
-pub(super) fn turn_prompts(
+fn turn_prompts(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
@@ -641,8 +636,8 @@ pub(super) fn turn_prompts(
 ) -> Vec<Outbound> {
     let Some(player) = Player::from_seat(seat) else { return Vec::new() };
     let Some(to) = private(t, player) else { return Vec::new() };
-    let pl = public_lang(t);
-    let id = t.row.id;
+    let pl = t.lang;
+    let id = t.id;
     let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
     let mut out = Vec::new();
     match prompt {
@@ -687,7 +682,7 @@ pub(super) fn turn_prompts(
     out
 }
 
-fn seat_view_text(w: &Wording, lang: Lang, t: &Table, view: &View) -> String {
+fn seat_view_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, view: &View) -> String {
     let mut lines = Vec::new();
     let Some(me) = view.viewer else { return String::new() };
     if view.is_challenge() {
@@ -733,7 +728,7 @@ fn seat_view_text(w: &Wording, lang: Lang, t: &Table, view: &View) -> String {
 fn ply_line(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     view: &View,
     ply: &dark_fence::PublicPly,
 ) -> String {
@@ -782,10 +777,10 @@ fn ply_line(
 }
 
 /// A view (public or one seat's) as a message to `to`.
-pub(super) fn view_message(
+fn view_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     view: &AnyView,
     to: Dest,
     images: bool,
@@ -799,7 +794,7 @@ pub(super) fn view_message(
         lang,
         header_id,
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("ply", view.ply.into()),
         ],
@@ -829,7 +824,7 @@ pub(super) fn view_message(
         }
     }
     if let Some((who, prompt)) = view.to_act
-        && t.row.status == GameStatus::Active
+        && t.status == GameStatus::Active
     {
         let id = match prompt {
             Prompt::Window => "df-view-to-decide",
@@ -852,14 +847,14 @@ pub(super) fn view_message(
 }
 
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(_)
         | AnyError::WrongGame
         | AnyError::Ultima(_)
         | AnyError::Perfect10(_)
         | AnyError::ChaosClock(_)
-        | AnyError::Rabble(_) => games::error_text(w, lang, error),
+        | AnyError::Rabble(_) => narrate::common_error_text(w, lang, error),
         AnyError::DarkFence(e) => {
             let id = format!("df-err-{}", e.code());
             let args: Vec<(&str, FluentValue<'_>)> = match e {
@@ -880,6 +875,118 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     }
 }
 
+/// Dark Fence's narrator.
+pub(super) struct Voice;
+
+impl Narrator for Voice {
+    fn kind(&self) -> GameKind {
+        GameKind::DarkFence
+    }
+
+    fn names(&self) -> &'static [&'static str] {
+        NAMES
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
+    fn is_private_action(&self, action: &AnyAction) -> bool {
+        is_private_action(action)
+    }
+
+    fn needs_confirmation(&self, game: &AnyGame, action: &AnyAction) -> bool {
+        needs_confirmation(game, action)
+    }
+
+    fn completions(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+        error: &AnyError,
+    ) -> Vec<(String, String)> {
+        completions(w, lang, game, seat, text, error)
+    }
+
+    fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+        rules_summary(w, lang, t)
+    }
+
+    fn started(&self, w: &Wording, t: &Snapshot<'_>, _images: bool) -> Outbound {
+        started(w, t)
+    }
+
+    fn confirmation(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        to: Dest,
+        action: &AnyAction,
+        turn: i64,
+    ) -> Outbound {
+        confirmation(w, lang, t, to, action, turn)
+    }
+
+    fn announce(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        events: &[Noticed<AnyEvent>],
+        langs: &[Lang],
+        images: bool,
+    ) -> Vec<Outbound> {
+        announce(w, t, events, langs, images)
+    }
+
+    fn reveal(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
+        reveal(w, lang, t)
+    }
+
+    /// Everything is revealed at the end, however it came.
+    fn final_viewer(&self) -> Viewer {
+        Viewer::Referee
+    }
+
+    fn turn_prompts(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        prompt: Prompt,
+        lang: Lang,
+        images: bool,
+    ) -> Vec<Outbound> {
+        turn_prompts(w, t, seat, prompt, lang, images)
+    }
+
+    fn view_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        view: &AnyView,
+        to: Dest,
+        images: bool,
+    ) -> Outbound {
+        view_message(w, lang, t, view, to, images)
+    }
+
+    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
+        match view {
+            AnyView::DarkFence(v) => caption(t, v, lang),
+            _ => String::new(),
+        }
+    }
+
+    fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
+        error_text(w, lang, error)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -892,42 +999,8 @@ mod tests {
         let AnyView::DarkFence(mut view) = game.view(Viewer::Seat(Seat(0))) else {
             panic!("a Dark Fence game has a Dark Fence view")
         };
-        let row = crate::store::GameRow {
-            id: 12,
-            platform: "x".into(),
-            chat_id: "#t".into(),
-            kind: "dark-fence".into(),
-            options: String::new(),
-            position: None,
-            seed: 0,
-            seats: "[]".into(),
-            creator: "a".into(),
-            locale: "en".into(),
-            status: GameStatus::Active,
-            result: None,
-            reason: None,
-            clock: String::new(),
-            deadline_at: None,
-            reminders_sent: 0,
-            offer: None,
-            version: 0,
-            engine_version: 1,
-            created_at: 0,
-            updated_at: 0,
-            community: None,
-            parent_chat: None,
-        };
-        let t = Table {
-            row,
-            game,
-            seats: vec![Some("a".into()), Some("b".into())],
-            names: vec!["a".into(), "b".into()],
-            time: super::super::clock::TimeControl::default(),
-            actions: 0,
-            pending: std::collections::HashMap::new(),
-            partial: std::collections::HashMap::new(),
-            last: None,
-        };
+        let owned = narrate::Owned { id: 12, ..narrate::Owned::new(game) };
+        let t = owned.snapshot();
         for lang in Lang::ALL {
             for result in [
                 None,

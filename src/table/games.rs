@@ -1,94 +1,93 @@
-//! The table's per-game hooks: one function per thing the referee says or decides about a game,
-//! dispatching on the game to its module (`dark_fence.rs`, `ultima.rs`, `perfect10.rs`), plus the
-//! wording every game shares (invitations, `/games` lines, `/rules`, endings by the table).
+//! The referee's side of narration: the registry of the games' narrators ([`narrator`]), the
+//! [`Snapshot`] a narrator reads (built here from the referee's table), and the wording every
+//! game shares (invitations, endings by the table, `/games` lines, `/rules`).
 //!
-//! Why functions over a `match` rather than a trait object: the games are a closed set
-//! (`AnyGame`), the compiler then points at every hook a new game must supply, and each game's
-//! module keeps plain functions over its own view and event types.
+//! Each game's narrator lives in its own file (`dark_fence.rs`, `ultima.rs`, `perfect10.rs`,
+//! `chaos_clock.rs`, `rabble.rs`) and implements [`Narrator`]; those files import `narrate.rs`,
+//! never this module or the referee, so the dependencies run one way: referee → `games.rs` →
+//! narrators → `narrate.rs`. Decisions that call the engines directly (the bot's move, the
+//! solver's advice) stay here, next to the registry.
 
-use fluent_bundle::FluentValue;
+pub(super) use super::narrate::{game_name, option_error};
 
-use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
-use super::{Ctx, Table};
+use super::narrate::{AdviceResult, Fork, Narrator, Snapshot, msg, name_of, public};
+use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
+use super::{BOT_USER, Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::GameStatus;
 
 use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
 
+/// Every game's narrator, in [`GameKind::ALL`] order.
+const NARRATORS: [&dyn Narrator; 5] =
+    [&dark_fence::Voice, &ultima::Voice, &perfect10::Voice, &chaos_clock::Voice, &rabble::Voice];
+
+/// The narrator of `kind`.
+pub(super) fn narrator(kind: GameKind) -> &'static dyn Narrator {
+    NARRATORS.iter().copied().find(|n| n.kind() == kind).unwrap_or(NARRATORS[0])
+}
+
+impl Table {
+    /// What narrators may read of this table now.
+    pub(super) fn snapshot(&self) -> Snapshot<'_> {
+        Snapshot {
+            id: self.row.id,
+            platform: &self.row.platform,
+            chat: &self.row.chat_id,
+            game: &self.game,
+            seats: &self.seats,
+            names: &self.names,
+            bot_seat: self.seats.iter().position(|u| u.as_deref() == Some(BOT_USER)),
+            time: self.time,
+            actions: self.actions,
+            status: self.row.status,
+            stored_result: stored_result(self),
+            lang: super::public_lang(self),
+            seed: self.row.seed,
+            decision_seconds: self.decision_seconds(),
+        }
+    }
+
+    /// This game's narrator.
+    pub(super) fn narrator(&self) -> &'static dyn Narrator {
+        narrator(self.game.kind())
+    }
+}
+
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    dark_fence::kind_from_name(name)
-        .or_else(|| ultima::kind_from_name(name))
-        .or_else(|| perfect10::kind_from_name(name))
-        .or_else(|| chaos_clock::kind_from_name(name))
-        .or_else(|| rabble::kind_from_name(name))
+    let name = name.trim().to_lowercase();
+    NARRATORS.iter().find(|n| n.names().contains(&name.as_str())).map(|n| n.kind())
 }
 
 /// Whether moves of this game are private (so typed only in a private chat) and the start
 /// needs every player reachable privately.
 pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
-    match game {
-        AnyGame::DarkFence(_) => true,
-        AnyGame::Ultima(_)
-        | AnyGame::Perfect10(_)
-        | AnyGame::ChaosClock(_)
-        | AnyGame::Rabble(_) => false,
-    }
+    narrator(game.kind()).has_hidden_information()
 }
 
 /// Whether an action is secret by the rules, so that it may only be typed in a private chat.
-pub(super) fn is_private_action(action: &AnyAction) -> bool {
-    match action {
-        AnyAction::DarkFence(_) => dark_fence::is_private_action(action),
-        AnyAction::Ultima(_)
-        | AnyAction::Perfect10(_)
-        | AnyAction::ChaosClock(_)
-        | AnyAction::Rabble(_) => false,
-    }
+pub(super) fn is_private_action(game: &AnyGame, action: &AnyAction) -> bool {
+    narrator(game.kind()).is_private_action(action)
 }
 
 /// Whether the referee echoes this action for confirmation first.
 pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
-    match game {
-        AnyGame::DarkFence(_) => dark_fence::needs_confirmation(game, action),
-        // Every move is public and a takeback can undo a slip.
-        AnyGame::Ultima(_)
-        | AnyGame::Perfect10(_)
-        | AnyGame::ChaosClock(_)
-        | AnyGame::Rabble(_) => false,
-    }
+    narrator(game.kind()).needs_confirmation(game, action)
 }
 
-/// What a typed action means at this table: the engine's parse, except where the table asks a
-/// question first (a Perfect 10 x 10 pawn move onto a promotion line that does not say what the
-/// pawn becomes is refused with the error [`completions`] turns into buttons).
+/// What a typed action means at this table (see [`Narrator::parse_action`]).
 pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-    match game {
-        AnyGame::Perfect10(_) => perfect10::parse_action(game, seat, text),
-        AnyGame::DarkFence(_)
-        | AnyGame::Ultima(_)
-        | AnyGame::ChaosClock(_)
-        | AnyGame::Rabble(_) => game.parse_action(seat, text),
-    }
+    narrator(game.kind()).parse_action(game, seat, text)
 }
 
-/// The text a completion button's ending is appended to: what was typed (Dark Fence), or the
-/// move in notation without the part being asked for (Perfect 10 x 10: `e5e6`).
+/// The text a completion button's ending is appended to.
 pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
-    match game {
-        AnyGame::Perfect10(_) => perfect10::partial_text(game, seat, text),
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => {
-            text.trim().to_string()
-        }
-        AnyGame::Rabble(_) => rabble::partial_text(text),
-    }
+    narrator(game.kind()).partial_text(game, seat, text)
 }
 
-/// The ways to finish a move typed without its last part (a Dark Fence path without a
-/// direction, a Perfect 10 x 10 promotion without its piece), as (button label, the text that
-/// completes it); empty when `error` is about something else. Only endings that make a
-/// well-formed move are offered.
+/// The ways to finish a move typed without its last part (see [`Narrator::completions`]).
 pub(super) fn completions(
     w: &Wording,
     lang: Lang,
@@ -97,12 +96,7 @@ pub(super) fn completions(
     text: &str,
     error: &AnyError,
 ) -> Vec<(String, String)> {
-    match game {
-        AnyGame::DarkFence(_) => dark_fence::completions(w, lang, game, seat, text, error),
-        AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => Vec::new(),
-        AnyGame::Rabble(_) => rabble::completions(lang, game, seat, text),
-        AnyGame::Perfect10(_) => perfect10::completions(w, lang, game, seat, text, error),
-    }
+    narrator(game.kind()).completions(w, lang, game, seat, text, error)
 }
 
 /// The refusal of an incomplete move (`error`, worded as usual) followed by the question, with
@@ -117,21 +111,10 @@ pub(super) fn completion_prompt(
     choices: &[(String, String)],
     turn: i64,
 ) -> Outbound {
-    let id = t.row.id;
-    let question_id = match &t.game {
-        AnyGame::Perfect10(_) => "p10-complete-promotion",
-        AnyGame::DarkFence(_) | AnyGame::Ultima(_) | AnyGame::ChaosClock(_) => "complete-move",
-        // A Rabble pick built button by button: no refusal, only the next slot.
-        AnyGame::Rabble(_) => {
-            let question = rabble::pick_question(w, ctx.lang, t, text);
-            let mut m = msg(t, ctx.here(), question);
-            m.buttons = buttons(id, turn, choices);
-            return m;
-        }
-    };
-    let question = w.text(ctx.lang, question_id, &[("id", id.into()), ("move", text.into())]);
-    let mut m = msg(t, ctx.here(), format!("{}\n{question}", error_text(w, ctx.lang, error)));
-    m.buttons = buttons(id, turn, choices);
+    let snapshot = t.snapshot();
+    let question = t.narrator().completion_question(w, ctx.lang, &snapshot, text, error);
+    let mut m = msg(&snapshot, ctx.here(), question);
+    m.buttons = buttons(t.row.id, turn, choices);
     m
 }
 
@@ -150,7 +133,8 @@ fn buttons(id: i64, turn: i64, choices: &[(String, String)]) -> Vec<Button> {
 pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outbound {
     let lang = ctx.lang;
     let id = t.row.id;
-    let rules = rules_summary(w, lang, t);
+    let snapshot = t.snapshot();
+    let rules = t.narrator().rules_summary(w, lang, &snapshot);
     let game = game_name(w, lang, t.game.kind());
     let text = if named {
         w.text(
@@ -158,7 +142,7 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
             "new-invite",
             &[
                 ("creator", ctx.name.as_str().into()),
-                ("opponent", name_of(t, 1).into()),
+                ("opponent", name_of(&snapshot, 1).into()),
                 ("game", game.into()),
                 ("id", id.into()),
                 ("rules", rules.into()),
@@ -176,7 +160,7 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
             ],
         )
     };
-    let mut out = msg(t, public(t), text);
+    let mut out = msg(&snapshot, public(&snapshot), text);
     out.buttons = vec![
         Button { label: w.text(lang, "btn-accept", &[]), payload: format!("{id}:0:accept") },
         Button { label: w.text(lang, "btn-decline", &[]), payload: format!("{id}:0:decline") },
@@ -184,40 +168,12 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
     out
 }
 
-/// The rules in one sentence (board, variant, changed options, clock) for invitations and
-/// the start announcement.
-pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
-    match &t.game {
-        AnyGame::DarkFence(_) => dark_fence::rules_summary(w, lang, t),
-        AnyGame::Ultima(_) => ultima::rules_summary(w, lang, t),
-        AnyGame::Perfect10(_) => perfect10::rules_summary(w, lang, t),
-        AnyGame::ChaosClock(_) => chaos_clock::rules_summary(w, lang, t),
-        AnyGame::Rabble(_) => rabble::rules_summary(w, lang, t),
-    }
-}
-
-/// The time control in words.
-pub(super) fn clock_text(w: &Wording, lang: Lang, t: &Table) -> String {
-    let per = super::human_duration(i64::from(t.time.per_move), lang);
-    let id = match t.time.pace {
-        super::clock::Pace::Correspondence => "clock-correspondence",
-        super::clock::Pace::Live => "clock-live",
-    };
-    w.text(lang, id, &[("per", per.into())])
-}
-
 /// The public start announcement.
-pub(super) fn started(w: &Wording, ctx: &Ctx, t: &Table, images: bool) -> Outbound {
-    match &t.game {
-        AnyGame::DarkFence(_) => dark_fence::started(w, ctx, t),
-        AnyGame::Ultima(_) => ultima::started(w, ctx, t, images),
-        AnyGame::Perfect10(_) => perfect10::started(w, t, images),
-        AnyGame::ChaosClock(_) => chaos_clock::started(w, t, images),
-        AnyGame::Rabble(_) => rabble::started(w, t, images),
-    }
+pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
+    t.narrator().started(w, &t.snapshot(), images)
 }
 
-/// The private echo of an action waiting for confirmation.
+/// The private echo of an action waiting for confirmation, to the player who typed it.
 pub(super) fn confirmation(
     w: &Wording,
     ctx: &Ctx,
@@ -225,7 +181,8 @@ pub(super) fn confirmation(
     action: &AnyAction,
     turn: i64,
 ) -> Outbound {
-    dark_fence::confirmation(w, ctx, t, action, turn)
+    let to = Dest::User(ctx.user.clone());
+    t.narrator().confirmation(w, ctx.lang, &t.snapshot(), to, action, turn)
 }
 
 /// The messages for the events of one action, each to its audience.
@@ -236,13 +193,7 @@ pub(super) fn announce(
     langs: &[Lang],
     images: bool,
 ) -> Vec<Outbound> {
-    match &t.game {
-        AnyGame::DarkFence(_) => dark_fence::announce(w, t, events, langs, images),
-        AnyGame::Ultima(_) => ultima::announce(w, t, events, images),
-        AnyGame::Perfect10(_) => perfect10::announce(w, t, events, images),
-        AnyGame::ChaosClock(_) => chaos_clock::announce(w, t, events, images),
-        AnyGame::Rabble(_) => rabble::announce(w, t, events, images),
-    }
+    t.narrator().announce(w, &t.snapshot(), events, langs, images)
 }
 
 /// A game ended by the table (resign, timeout, agreement, abort), with whatever the end reveals.
@@ -253,47 +204,23 @@ pub(super) fn finished(
     reason: &str,
     images: bool,
 ) -> Outbound {
-    let lang = public_lang(t);
-    let headline = headline(w, lang, t, result);
+    let snapshot = t.snapshot();
+    let narrator = t.narrator();
+    let lang = snapshot.lang;
+    let headline = super::narrate::headline(w, lang, &snapshot, result);
     let loser = match result {
-        Some(GameResult::Winner(seat)) => name_of(t, 1 - seat.index().min(1)).to_string(),
+        Some(GameResult::Winner(seat)) => name_of(&snapshot, 1 - seat.index().min(1)).to_string(),
         _ => String::new(),
     };
     let why = w.text(lang, &format!("reason-{reason}"), &[("name", loser.into())]);
     let mut text = format!("{headline}\n{why}");
-    let image = match &t.game {
-        AnyGame::DarkFence(_) => {
-            if let Some(reveal) = dark_fence::reveal(w, lang, t) {
-                text.push('\n');
-                text.push_str(&reveal);
-            }
-            // Everything is revealed at the end, however it came.
-            picture(t, Viewer::Referee, lang, images)
-        }
-        AnyGame::Ultima(_)
-        | AnyGame::Perfect10(_)
-        | AnyGame::ChaosClock(_)
-        | AnyGame::Rabble(_) => picture(t, Viewer::Public, lang, images),
-    };
-    let mut m = msg(t, public(t), text);
-    m.image = image;
-    m
-}
-
-/// "#3 is over: alice wins." (or a draw, both win, both lose; aborted without a result).
-pub(super) fn headline(w: &Wording, lang: Lang, t: &Table, result: Option<GameResult>) -> String {
-    let id = t.row.id;
-    match result {
-        Some(GameResult::Winner(seat)) => w.text(
-            lang,
-            "over-win",
-            &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
-        ),
-        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
-        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
-        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
-        None => w.text(lang, "over-aborted", &[("id", id.into())]),
+    if let Some(reveal) = narrator.reveal(w, lang, &snapshot) {
+        text.push('\n');
+        text.push_str(&reveal);
     }
+    let mut m = msg(&snapshot, public(&snapshot), text);
+    m.image = narrator.picture(&snapshot, narrator.final_viewer(), lang, images);
+    m
 }
 
 /// The prompts when `seat` must act (public and private).
@@ -305,13 +232,7 @@ pub(super) fn turn_prompts(
     lang: Lang,
     images: bool,
 ) -> Vec<Outbound> {
-    match &t.game {
-        AnyGame::DarkFence(_) => dark_fence::turn_prompts(w, t, seat, prompt, lang, images),
-        AnyGame::Ultima(_) => ultima::turn_prompts(w, t, seat, prompt, lang),
-        AnyGame::Perfect10(_) => perfect10::turn_prompts(w, t, seat, prompt, lang),
-        AnyGame::ChaosClock(_) => chaos_clock::turn_prompts(w, t, seat, prompt, lang),
-        AnyGame::Rabble(_) => rabble::turn_prompts(w, t, seat, prompt, lang),
-    }
+    t.narrator().turn_prompts(w, &t.snapshot(), seat, prompt, lang, images)
 }
 
 /// A view (public or one seat's) as a message to `to`.
@@ -323,21 +244,16 @@ pub(super) fn view_message(
     to: Dest,
     images: bool,
 ) -> Outbound {
-    match view {
-        AnyView::DarkFence(_) => dark_fence::view_message(w, lang, t, view, to, images),
-        AnyView::Ultima(v) => ultima::view_message(w, lang, t, v, to, images),
-        AnyView::Perfect10(v) => perfect10::view_message(w, lang, t, v, to, images),
-        AnyView::ChaosClock(v) => chaos_clock::view_message(w, lang, t, v, to, images),
-        AnyView::Rabble(v) => rabble::view_message(w, lang, t, v, to, images),
-    }
+    t.narrator().view_message(w, lang, &t.snapshot(), view, to, images)
 }
 
 /// One line of `/games`.
 pub(super) fn game_line(w: &Wording, lang: Lang, t: &Table) -> String {
+    let snapshot = t.snapshot();
     let state = match (t.row.status, t.game.to_act()) {
         (GameStatus::Invited, _) => w.text(lang, "state-invited", &[]),
         (_, crate::core::ToAct::Seat(seat, _)) => {
-            w.text(lang, "state-to-act", &[("name", name_of(t, seat.index()).into())])
+            w.text(lang, "state-to-act", &[("name", name_of(&snapshot, seat.index()).into())])
         }
         _ => w.text(lang, "state-over", &[]),
     };
@@ -347,8 +263,8 @@ pub(super) fn game_line(w: &Wording, lang: Lang, t: &Table) -> String {
         &[
             ("id", t.row.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
-            ("p1", name_of(t, 0).into()),
-            ("p2", name_of(t, 1).into()),
+            ("p1", name_of(&snapshot, 0).into()),
+            ("p2", name_of(&snapshot, 1).into()),
             ("state", state.into()),
         ],
     )
@@ -381,155 +297,43 @@ pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
     text
 }
 
-/// An options mistake in the reader's words (the engines give it as data: which key, which
-/// value, what the key accepts or which other setting it contradicts).
-pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
-    use crate::games::OptionsError as E;
-    use crate::games::options::{Expected, Why};
-    let n = |v: &u64| FluentValue::from(v.to_string());
-    let key = |k: &String| FluentValue::from(k.clone());
-    match e {
-        E::Malformed { pair } => say(lang, "opt-err-malformed", &[("pair", key(pair))]),
-        E::UnknownKey { key: k, known } => {
-            say(lang, "opt-err-unknown", &[("key", key(k)), ("known", key(known))])
-        }
-        E::Duplicate { key: k } => say(lang, "opt-err-duplicate", &[("key", key(k))]),
-        E::BadValue { key: k, value, expected } => {
-            let range =
-                |id: &str, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
-            let expected = match expected {
-                Expected::Bool => say(lang, "expect-bool", &[]),
-                Expected::OneOf(names) => {
-                    let names = names.join(&say(lang, "opt-or", &[]));
-                    say(lang, "expect-one-of", &[("names", names.into())])
-                }
-                Expected::Range { min, max } => range("expect-range", min, max),
-                Expected::RangeOrAuto { min, max } => range("expect-range-or-auto", min, max),
-                Expected::Board { min, max } => {
-                    range("expect-board", &u64::from(*min), &u64::from(*max))
-                }
-                Expected::Duration { min, max } => {
-                    let d = |s: &u32| FluentValue::from(super::human_duration(i64::from(*s), lang));
-                    say(lang, "expect-duration", &[("min", d(min)), ("max", d(max))])
-                }
-                Expected::Number => say(lang, "expect-number", &[]),
-                Expected::Handicap => say(lang, "expect-handicap", &[]),
-            };
-            say(
-                lang,
-                "opt-err-bad-value",
-                &[("key", key(k)), ("value", key(value)), ("expected", expected.into())],
-            )
-        }
-        E::Conflict { key: k, reason } => match reason {
-            Why::Needs(needs) => {
-                let needs = needs.join(&say(lang, "opt-and", &[]));
-                say(lang, "opt-err-needs", &[("key", key(k)), ("needs", needs.into())])
-            }
-            Why::OnlyWith(with) => {
-                say(lang, "opt-err-only-with", &[("key", key(k)), ("with", key(with))])
-            }
-            Why::PublicInChallenge => say(lang, "opt-err-public-in-challenge", &[("key", key(k))]),
-            Why::OneSideSteps => say(lang, "opt-err-one-side-steps", &[("key", key(k))]),
-            Why::NoFairStart { draws } => {
-                say(lang, "opt-err-no-fair-start", &[("draws", n(&u64::from(*draws)))])
-            }
-            Why::BadStart(_) => say(lang, "opt-err-bad-start", &[("key", key(k))]),
-        },
-    }
-}
-
-/// A refused action, in the player's words.
+/// A refused action, in the player's words (by the narrator of the game it is about).
 pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    match error {
-        AnyError::Options(e) => {
-            w.text(lang, "err-options", &[("detail", option_error(lang, e).into())])
+    let kind = match error {
+        AnyError::DarkFence(_) => GameKind::DarkFence,
+        AnyError::Ultima(_) => GameKind::Ultima,
+        AnyError::Perfect10(_) => GameKind::Perfect10,
+        AnyError::ChaosClock(_) => GameKind::ChaosClock,
+        AnyError::Rabble(_) => GameKind::Rabble,
+        AnyError::Options(_) | AnyError::WrongGame => {
+            return super::narrate::common_error_text(w, lang, error);
         }
-        AnyError::WrongGame => w.text(lang, "err-internal", &[]),
-        AnyError::DarkFence(_) => dark_fence::error_text(w, lang, error),
-        AnyError::Ultima(_) => ultima::error_text(w, lang, error),
-        AnyError::Perfect10(_) => perfect10::error_text(w, lang, error),
-        AnyError::ChaosClock(_) => chaos_clock::error_text(w, lang, error),
-        AnyError::Rabble(_) => rabble::error_text(w, lang, error),
-    }
+    };
+    narrator(kind).error_text(w, lang, error)
 }
 
 /// The board image for `viewer`, drawn from that viewer's view only, with the game's caption.
 pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    if !images {
-        return None;
-    }
-    let view = t.game.view(viewer);
-    let caption = match &view {
-        AnyView::DarkFence(v) => dark_fence::caption(t, v, lang),
-        AnyView::Ultima(v) => ultima::caption(t, v, lang),
-        AnyView::Perfect10(v) => perfect10::caption(t, v, lang),
-        AnyView::ChaosClock(v) => chaos_clock::caption(t, v, lang),
-        AnyView::Rabble(_) => rabble::caption(t, lang),
-    };
-    let p = crate::render::render(&view, &caption, &theme(viewer, lang));
-    Some(Image { png: p.png, width: p.width, height: p.height })
-}
-
-/// The drawing theme for `viewer` reading `lang`: its script, and a seat sees the board from its
-/// own side.
-pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
-    crate::render::Theme {
-        script: if lang.is_chinese() {
-            crate::render::Script::Chinese
-        } else {
-            crate::render::Script::Latin
-        },
-        flipped: viewer == Viewer::Seat(Seat(1)),
-        labels: super::reply::image_labels(lang),
-        ..crate::render::Theme::default()
-    }
+    t.narrator().picture(&t.snapshot(), viewer, lang, images)
 }
 
 /// What the referee plays for a seat whose time ran out instead of ending the game, and the
-/// message saying so: a Dark Fence challenge window passes; a Rabble selection pick takes the
-/// default placement (the seed: 「超時則按原先的默認位置安排」). `None`: the seat loses on time.
+/// message saying so (see [`Narrator::timeout_action`]). `None`: the seat loses on time.
 pub(super) fn timeout_action(
     game: &AnyGame,
     prompt: Prompt,
 ) -> Option<(&'static str, &'static str)> {
-    match (prompt, game) {
-        (Prompt::Window, _) => Some(("pass", "timeout-pass")),
-        (Prompt::Setup, AnyGame::Rabble(_)) => Some(("pick default", "rb-timeout-pick")),
-        _ => None,
-    }
-}
-
-/// The display name of the player in seat `index` (`?` for an open seat).
-pub(super) fn name_of(t: &Table, index: usize) -> &str {
-    t.names.get(index).map_or("?", String::as_str)
-}
-
-/// The game's name in `lang`.
-pub(super) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
-    w.text(lang, &format!("game-{}", kind.code()), &[])
+    narrator(game.kind()).timeout_action(prompt)
 }
 
 /// A text message of this game's platform.
-pub(super) fn msg(t: &Table, to: Dest, text: String) -> Outbound {
-    Outbound {
-        platform: t.row.platform.clone(),
-        to,
-        text,
-        image: None,
-        buttons: Vec::new(),
-        outbox: None,
-    }
+pub(super) fn msg_of(t: &Table, to: Dest, text: String) -> Outbound {
+    msg(&t.snapshot(), to, text)
 }
 
 /// The game's chat.
-pub(super) fn public(t: &Table) -> Dest {
-    Dest::Chat(t.row.chat_id.clone())
-}
-
-/// The private chat of the player in seat `index`, once seated (none for the bot).
-pub(super) fn private(t: &Table, index: usize) -> Option<Dest> {
-    t.seats.get(index).cloned().flatten().filter(|u| u != super::BOT_USER).map(Dest::User)
+pub(super) fn public_of(t: &Table) -> Dest {
+    public(&t.snapshot())
 }
 
 /// Whether the referee can play this game itself (`/new <game> @bot`): only where its play is
@@ -556,9 +360,7 @@ pub(super) fn hints_allowed(game: &AnyGame) -> bool {
 
 /// The solver's advice for the side to act (`None` for games without a solver; `Err` past the
 /// search budget).
-pub(super) fn advice(
-    game: &AnyGame,
-) -> Option<Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>> {
+pub(super) fn advice(game: &AnyGame) -> Option<AdviceResult> {
     match game {
         AnyGame::ChaosClock(g) => Some(g.advice(crate::games::chaos_clock::fast::DEFAULT_BUDGET)),
         _ => None,
@@ -570,14 +372,9 @@ pub(super) fn hint_text(
     w: &Wording,
     lang: Lang,
     t: &Table,
-    advice: Option<
-        &Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>,
-    >,
+    advice: Option<&AdviceResult>,
 ) -> String {
-    match advice {
-        Some(a) => chaos_clock::hint_text(w, lang, t, a),
-        None => w.text(lang, "err-hints-off", &[("id", t.row.id.into())]),
-    }
+    t.narrator().hint_text(w, lang, &t.snapshot(), advice)
 }
 
 /// The post-game analysis of a finished game, for games that have one.
@@ -588,70 +385,57 @@ pub(super) fn analysis(game: &AnyGame) -> Option<crate::games::chaos_clock::Anal
     }
 }
 
-/// The post-game analysis in words.
+/// The post-game analysis in words (`None` for a game without one).
 pub(super) fn analysis_text(
     w: &Wording,
     lang: Lang,
     t: &Table,
     analysis: &crate::games::chaos_clock::Analysis,
-) -> String {
-    chaos_clock::analysis_text(w, lang, t, analysis)
+) -> Option<String> {
+    t.narrator().analysis_text(w, lang, &t.snapshot(), analysis)
 }
 
-/// The language of the game's public messages.
-pub(super) fn public_lang(t: &Table) -> Lang {
-    super::public_lang(t)
-}
-
-/// The language of the player in seat `index` (`langs` as the referee looked them up).
-pub(super) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
-    langs.get(index).copied().unwrap_or_default()
-}
-
-/// The image caption of a chess-like game (White seat 0, Black seat 1): id, ply and whose move
-/// (and check) or the result, in characters the font has. A game the table ended itself
-/// (resignation, agreement, time) shows the result it stored.
-pub(super) fn chess_caption(
-    t: &Table,
-    plies: u32,
-    to_move: Seat,
-    check: bool,
-    outcome: Option<GameResult>,
-    lang: Lang,
-) -> String {
-    let color =
-        |seat: Seat| say(lang, if seat.index() == 0 { "side-white" } else { "side-black" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", plies.to_string().into())]);
-    let state = match outcome.or_else(|| stored_result(t)) {
-        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", color(seat).into())]),
-        Some(_) => say(lang, "cap-draw", &[]),
-        None if t.row.status == GameStatus::Active => {
-            let mut s = say(lang, "cap-to-move", &[("side", color(to_move).into())]);
-            if check {
-                s.push_str(&format!(" · {}", say(lang, "cap-check", &[])));
-            }
-            s
-        }
-        None => String::new(),
-    };
-    let mut text = format!("#{} · {ply}", t.row.id);
-    if !state.is_empty() {
-        text.push_str(&format!(" · {state}"));
-    }
-    text
-}
-
-/// The result stored for a finished game (`seat:0`, `seat:1`, `draw`, `both-win`, `both-lose`).
-pub(super) fn stored_result(t: &Table) -> Option<GameResult> {
-    if t.row.status != GameStatus::Over {
+/// The library game a stored game continues (Rabble's `from` option), read from the row
+/// without replaying it.
+pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<i64> {
+    if !GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library()) {
         return None;
     }
-    match t.row.result.as_deref()? {
-        "seat:0" => Some(GameResult::Winner(Seat(0))),
-        "seat:1" => Some(GameResult::Winner(Seat(1))),
-        "draw" => Some(GameResult::Draw),
-        "both-win" => Some(GameResult::BothWin),
-        "both-lose" => Some(GameResult::BothLose),
+    match crate::games::AnyOptions::parse(GameKind::Rabble, &row.options) {
+        Ok(crate::games::AnyOptions::Rabble(o)) => o.from.and_then(|p| i64::try_from(p).ok()),
         _ => None,
     }
+}
+
+/// Whether a stored game is in the draw library: a game of a kind that has one (Rabble) that
+/// ended in an agreed draw (rule-based draws would be adjudicated again at once).
+pub(super) fn in_library(row: &crate::store::GameRow) -> bool {
+    GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library())
+        && row.status == GameStatus::Over
+        && row.result.as_deref() == Some("draw")
+        && row.reason.as_deref() == Some("agreed")
+}
+
+/// A fork of a library game, as its parent's entry lists it.
+pub(super) fn fork_of(row: &crate::store::GameRow) -> Fork {
+    Fork {
+        id: row.id,
+        status: row.status,
+        result: stored_result_of(row),
+        agreed: row.reason.as_deref() == Some("agreed"),
+    }
+}
+
+/// The result stored for a finished game.
+fn stored_result(t: &Table) -> Option<GameResult> {
+    stored_result_of(&t.row)
+}
+
+/// The result stored in a finished game's row (`seat:0`, `seat:1`, `draw`, `both-win`,
+/// `both-lose`).
+fn stored_result_of(row: &crate::store::GameRow) -> Option<GameResult> {
+    if row.status != GameStatus::Over {
+        return None;
+    }
+    super::result_of(row.result.as_deref()?)
 }

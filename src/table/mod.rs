@@ -12,6 +12,7 @@ pub mod command;
 mod dark_fence;
 pub mod error;
 mod games;
+mod narrate;
 mod perfect10;
 mod rabble;
 pub mod reply;
@@ -33,6 +34,7 @@ use crate::store::{
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
 use error::TableError;
+use narrate::{AdviceResult, human_duration};
 use reply::{Button, Dest, Lang, Outbound, Wording};
 
 /// How many games one list of `/games` shows; the rest are counted, so the answer stays one
@@ -41,10 +43,6 @@ const GAMES_LISTED: usize = 20;
 
 /// The most positions whose advice is kept ([`Referee::hint`]); each entry is a few hundred bytes.
 const ADVICE_CACHED: usize = 10_000;
-
-/// The solver's answer for a position: its advice, or how far it got within its budget.
-type AdviceResult =
-    Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
 
 /// Open invitations allowed per user and per chat unless configured otherwise.
 pub const DEFAULT_INVITATION_LIMIT: usize = 10;
@@ -849,7 +847,7 @@ impl Referee {
             let private = t
                 .game
                 .parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)
-                .is_ok_and(|a| games::is_private_action(&a));
+                .is_ok_and(|a| games::is_private_action(&t.game, &a));
             if private {
                 return vec![self.refusal(ctx, ctx.here(), &TableError::user("err-private-only"))];
             }
@@ -1353,13 +1351,13 @@ impl Referee {
                     GameStatus::Aborted,
                 ])
                 .await?;
-            let mut forks: BTreeMap<i64, Vec<GameRow>> = BTreeMap::new();
+            let mut forks: BTreeMap<i64, Vec<narrate::Fork>> = BTreeMap::new();
             for row in &all {
-                if let Some(parent) = rabble::parent_of(row) {
-                    forks.entry(parent).or_default().push(row.clone());
+                if let Some(parent) = games::parent_of(row) {
+                    forks.entry(parent).or_default().push(games::fork_of(row));
                 }
             }
-            let mut rows: Vec<GameRow> = all.into_iter().filter(in_library).collect();
+            let mut rows: Vec<GameRow> = all.into_iter().filter(games::in_library).collect();
             rows.sort_by_key(|r| std::cmp::Reverse(r.id));
             if rows.is_empty() {
                 return Ok(vec![self.say(ctx, ctx.here(), lang, "rb-library-empty", &[])]);
@@ -1374,26 +1372,9 @@ impl Referee {
             )];
             for row in rows.into_iter().take(LIBRARY_SHOWN) {
                 let t = self.load(row).await?;
-                let AnyGame::Rabble(g) = &t.game else { continue };
-                let from = g.options.from.map_or_else(String::new, |p| format!("#{p}"));
-                let text = self.wording.text(
-                    lang,
-                    "rb-library-entry",
-                    &[
-                        ("id", t.row.id.into()),
-                        ("ply", i64::from(g.ply).into()),
-                        ("red", g.score[0].into()),
-                        ("blue", g.score[1].into()),
-                        ("changes", g.board().change_count().into()),
-                        ("from", if from.is_empty() { "-".to_string() } else { from }.into()),
-                    ],
-                );
-                let text = match forks.get(&t.row.id) {
-                    Some(children) => {
-                        format!("{text}\n{}", rabble::forks_line(self.wording, lang, children))
-                    }
-                    None => text,
-                };
+                let children = forks.get(&t.row.id).map_or(&[][..], Vec::as_slice);
+                let entry = t.narrator().library_entry(self.wording, lang, &t.snapshot(), children);
+                let Some(text) = entry else { continue };
                 let mut m = Outbound {
                     platform: ctx.platform.clone(),
                     to: ctx.here(),
@@ -1417,7 +1398,7 @@ impl Referee {
             Err(crate::store::DbError::NotFound) => return Err(not_drawn()),
             Err(e) => return Err(e.into()),
         };
-        if !in_library(&row) {
+        if !games::in_library(&row) {
             return Err(not_drawn());
         }
         if opponent == Some(ctx.user.as_str()) {
@@ -1578,7 +1559,7 @@ impl Referee {
             .await?;
         let table = table(&row);
         if against_bot {
-            return self.start_against_bot(ctx, table).await;
+            return self.start_against_bot(table).await;
         }
         let (places, _) = self.outbox_rows(&invitation, Some(row.id));
         Self::number(&mut invitation, &places, ids);
@@ -1588,13 +1569,13 @@ impl Referee {
 
     /// A game against the bot starts at once (no invitation to accept); the bot moves if it is
     /// its turn.
-    async fn start_against_bot(&self, ctx: &Ctx, mut table: Table) -> Reply {
+    async fn start_against_bot(&self, mut table: Table) -> Reply {
         let now = self.clock.now();
         let mut update = table.row.update(now);
         update.deadline_at = Some(now + decision_seconds(&table.game, table.time));
         let mut next = table.clone();
         next.row = table.row.after(&update);
-        let started = vec![games::started(self.wording, ctx, &next, self.images)];
+        let started = vec![games::started(self.wording, &next, self.images)];
         let mut out = self.save(&mut table, next, GameWrite::Update, &update, started).await?;
         let id = table.row.id;
         self.install(table);
@@ -1629,9 +1610,9 @@ impl Referee {
             let Some((action, proven)) = choice else { break };
             let mut said = Vec::new();
             if !proven {
-                said.push(games::msg(
+                said.push(games::msg_of(
                     t,
-                    games::public(t),
+                    games::public_of(t),
                     self.wording.text(public_lang(t), "bot-unproven", &[]),
                 ));
             }
@@ -1727,7 +1708,7 @@ impl Referee {
             return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
         }
         let text = games::hint_text(self.wording, ctx.lang, &t, advice.as_ref());
-        Ok(vec![games::msg(&t, Dest::User(ctx.user.clone()), text)])
+        Ok(vec![games::msg_of(&t, Dest::User(ctx.user.clone()), text)])
     }
 
     /// The post-game analysis, when the game has one (Chaos Clock), searched off the async
@@ -1737,8 +1718,8 @@ impl Referee {
         let who = format!("game:{}", t.row.id);
         let analysis =
             self.search(&who, "the analysis", move || games::analysis(&game)).await.ok()??;
-        let text = games::analysis_text(self.wording, public_lang(t), t, &analysis);
-        Some(games::msg(t, games::public(t), text))
+        let text = games::analysis_text(self.wording, public_lang(t), t, &analysis)?;
+        Some(games::msg_of(t, games::public_of(t), text))
     }
 
     /// Whether the seat's user can be written to privately now.
@@ -1842,7 +1823,7 @@ impl Referee {
         next.row = t.row.after(&update);
         next.seats = seats;
         next.names[1] = ctx.name.clone();
-        let mut out = vec![games::started(self.wording, ctx, &next, self.images)];
+        let mut out = vec![games::started(self.wording, &next, self.images)];
         out.extend(self.turn_prompts(&next).await);
         self.add_buttons(&next, &mut out);
         self.save(&mut t, next, GameWrite::Update, &update, out).await
@@ -2152,9 +2133,10 @@ impl Referee {
         if t.row.status != GameStatus::Active || t.seat_of(user) != Some(seat.index()) {
             return Vec::new();
         }
-        // Rabble's turns are infinite: likely ones, each checked, from what is typed.
-        if let AnyGame::Rabble(g) = &mut t.game {
-            return rabble::suggestions(g, seat, prefix, limit);
+        // Games whose turns cannot be listed (Rabble's are infinite) suggest likely ones.
+        let narrator = t.narrator();
+        if let Some(found) = narrator.suggestions(&mut t.game, seat, prefix, limit) {
+            return found;
         }
         if games::has_hidden_information(&t.game) || !t.game.has_exhaustive_actions() {
             return Vec::new();
@@ -2279,20 +2261,20 @@ impl Referee {
         let cell = self.table(id)?;
         let t = cell.lock().await;
         if let Some(window) = window {
-            // Only Rabble's board is larger than its picture.
-            if !matches!(t.game, AnyGame::Rabble(_)) {
-                return Err(TableError::user("err-board-window"));
-            }
-            return rabble::window_message(
+            // Only a board larger than its picture (Rabble's) has windows.
+            let snapshot = t.snapshot();
+            let here = ctx.here();
+            let Some(answer) = t.narrator().window_message(
                 self.wording,
                 ctx.lang,
-                &t,
+                &snapshot,
                 window,
-                ctx.here(),
+                here,
                 self.images,
-            )
-            .map(|m| vec![m])
-            .map_err(|detail| {
+            ) else {
+                return Err(TableError::user("err-board-window"));
+            };
+            return answer.map(|m| vec![m]).map_err(|detail| {
                 TableError::user_with("rb-bad-window", &[("detail", detail.as_str())])
             });
         }
@@ -2305,10 +2287,19 @@ impl Referee {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        if !matches!(t.game, AnyGame::Rabble(_)) {
+        let snapshot = t.snapshot();
+        let here = ctx.here();
+        let Some(answer) = t.narrator().observation_message(
+            self.wording,
+            ctx.lang,
+            &snapshot,
+            slice,
+            here,
+            self.images,
+        ) else {
             return Err(TableError::user("err-view-slice"));
-        }
-        rabble::observation_message(self.wording, ctx.lang, &t, slice, ctx.here(), self.images)
+        };
+        answer
             .map(|m| vec![m])
             .map_err(|detail| TableError::user_with("rb-bad-slice", &[("detail", detail.as_str())]))
     }
@@ -2318,14 +2309,15 @@ impl Referee {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        if !matches!(t.game, AnyGame::Rabble(_)) {
+        let snapshot = t.snapshot();
+        let Some(answer) =
+            t.narrator().moves_message(self.wording, ctx.lang, &snapshot, square, ctx.here())
+        else {
             return Err(TableError::user("err-moves-rabble"));
-        }
-        rabble::moves_message(self.wording, ctx.lang, &t, square, ctx.here())
-            .map(|m| vec![m])
-            .map_err(|detail| {
-                TableError::user_with("rb-bad-square", &[("detail", detail.as_str())])
-            })
+        };
+        answer.map(|m| vec![m]).map_err(|detail| {
+            TableError::user_with("rb-bad-square", &[("detail", detail.as_str())])
+        })
     }
 
     async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -2538,7 +2530,7 @@ impl Referee {
             lang,
             &next,
             &view,
-            games::public(&next),
+            games::public_of(&next),
             self.images,
         ));
         out.extend(self.turn_prompts(&next).await);
@@ -2953,7 +2945,6 @@ fn game_kind(name: &str) -> Result<GameKind, TableError> {
     })
 }
 
-/// The stored result code.
 /// The user id of the referee itself as a player (`/new chaos-clock @bot`).
 pub const BOT_USER: &str = "bot";
 
@@ -2972,15 +2963,7 @@ fn no_bot() -> TableError {
 /// How many entries `/library` shows.
 const LIBRARY_SHOWN: usize = 5;
 
-/// Whether a stored game belongs in the draw library: a Rabble game that ended in an agreed
-/// draw (rule-based draws would be adjudicated again at once, spec [I-30]).
-fn in_library(row: &GameRow) -> bool {
-    row.kind == GameKind::Rabble.code()
-        && row.status == GameStatus::Over
-        && row.result.as_deref() == Some("draw")
-        && row.reason.as_deref() == Some("agreed")
-}
-
+/// The stored result code.
 fn result_code(result: GameResult) -> String {
     match result {
         GameResult::Winner(seat) => format!("seat:{}", seat.0),
@@ -3007,22 +2990,6 @@ fn options_refused(lang: Lang, e: &crate::games::OptionsError) -> TableError {
 
 fn public_lang(t: &Table) -> Lang {
     Lang::from_code(&t.row.locale).unwrap_or_default()
-}
-
-/// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
-fn human_duration(seconds: i64, lang: Lang) -> String {
-    let mut rest = seconds.max(0);
-    let mut parts = Vec::new();
-    for (size, id) in [(86_400, "dur-d"), (3600, "dur-h"), (60, "dur-m"), (1, "dur-s")] {
-        if rest >= size && parts.len() < 2 {
-            parts.push(reply::say(lang, id, &[("n", (rest / size).to_string().into())]));
-            rest %= size;
-        }
-    }
-    if parts.is_empty() {
-        parts.push(reply::say(lang, "dur-s", &[("n", "0".into())]));
-    }
-    parts.join(if lang.is_chinese() { "" } else { " " })
 }
 
 #[cfg(test)]

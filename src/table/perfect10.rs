@@ -5,18 +5,17 @@
 //! the four-checks warning. A pawn move onto a promotion line that does not say what the pawn
 //! becomes is a question with one button per choice. Everything is public (perfect
 //! information); a seat's image is only turned to be seen from that seat's side. The referee
-//! reaches these through `games.rs`.
+//! reaches these through [`Voice`], the game's [`Narrator`].
 
 use fluent_bundle::FluentValue;
 
-use super::Table;
-use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::reply::{Button, Dest, Lang, Outbound, Wording};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
     Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
 };
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, Game, GameKind};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
 use crate::store::GameStatus;
 
 /// Words that, after a pawn move onto the 6th or 8th rank (Black: 5th or 3rd), keep the pawn a
@@ -26,17 +25,19 @@ const STAY: [&str; 4] = ["stay", "=", "不升变", "不升變"];
 /// How many moves the "you may claim with a move" hint lists at most.
 const CLAIM_HINT_MOVES: usize = 6;
 
-/// The game for a name players may type instead of the code.
-pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    let name = name.trim().to_lowercase();
-    match name.as_str() {
-        "perfect-10" | "perfect_10" | "p10" | "perfect10x10" | "perfect-10x10"
-        | "perfect_10x10" | "完美10x10" | "完美十乘十" | "完美10×10" | "完美" => {
-            Some(GameKind::Perfect10)
-        }
-        _ => None,
-    }
-}
+/// Names players may type instead of the code (compared trimmed and lowercased).
+const NAMES: &[&str] = &[
+    "perfect-10",
+    "perfect_10",
+    "p10",
+    "perfect10x10",
+    "perfect-10x10",
+    "perfect_10x10",
+    "完美10x10",
+    "完美十乘十",
+    "完美10×10",
+    "完美",
+];
 
 fn state(game: &AnyGame) -> Option<&State> {
     match game {
@@ -68,7 +69,7 @@ fn choice_word(w: &Wording, lang: Lang, kind: Kind) -> String {
 }
 
 /// `alice (white)`.
-fn player(w: &Wording, lang: Lang, t: &Table, color: Color) -> String {
+fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
     w.text(
         lang,
         "p10-player",
@@ -134,7 +135,7 @@ fn promotion_question(g: &State, seat: Seat, action: &Action, stay: bool) -> Opt
 /// The table's reading of a typed action: the engine's parse, with "stay" words accepted, and a
 /// pawn move onto a promotion line that does not say what the pawn becomes refused with
 /// [`Error::BadPromotion`], which [`completions`] turns into one button per choice.
-pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
+fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
     let Some(g) = state(game) else { return game.parse_action(seat, text) };
     let (rest, stay) = strip_stay(text);
     let action = g.parse_action(seat, rest).map_err(AnyError::Perfect10)?;
@@ -146,7 +147,7 @@ pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<Any
 
 /// The move being asked about, in notation and without its promotion (`e5e6`, `claim e5e6`),
 /// for the completion buttons to finish.
-pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
+fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
     let (rest, _) = strip_stay(text);
     let Some(g) = state(game) else { return rest.to_string() };
     match g.parse_action(seat, rest) {
@@ -162,7 +163,7 @@ pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
 
 /// The choices for a pawn reaching a promotion line: one button per piece of that line (the
 /// seed's code as the ending, `=W`) and, on the 6th and 8th ranks, "stay a pawn".
-pub(super) fn completions(
+fn completions(
     w: &Wording,
     lang: Lang,
     _game: &AnyGame,
@@ -189,9 +190,9 @@ fn capitalized(text: &str) -> String {
 
 /// The options that differ from the defaults (none in the seed's rules) and the clock in one
 /// sentence.
-pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let changed = t.game.options().summary();
-    let clock = games::clock_text(w, lang, t);
+    let clock = narrate::clock_text(w, lang, t);
     if changed.is_empty() {
         w.text(lang, "p10-rules-summary", &[("clock", clock.into())])
     } else {
@@ -204,27 +205,33 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
 }
 
 /// The public start announcement, with the start position.
-pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
-    let lang = public_lang(t);
+fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+    let lang = t.lang;
     let text = w.text(
         lang,
         "p10-started",
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("white", name_of(t, 0).into()),
             ("black", name_of(t, 1).into()),
             ("rules", rules_summary(w, lang, t).into()),
         ],
     );
     let mut m = msg(t, public(t), text);
-    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, Viewer::Public, lang, images);
     m
 }
 
 /// The line for a move, e.g. `#1 ply 9: alice (white) e9-e10=M: pawn e9-e10, promoting to
 /// marshal. Check!`.
-fn moved_line(w: &Wording, lang: Lang, t: &Table, ply: u32, event: &Event) -> Option<String> {
+fn moved_line(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    ply: u32,
+    event: &Event,
+) -> Option<String> {
     let Event::Moved {
         color,
         piece,
@@ -242,7 +249,7 @@ fn moved_line(w: &Wording, lang: Lang, t: &Table, ply: u32, event: &Event) -> Op
     };
     let head = |id: &str, extra: Vec<(&str, FluentValue<'static>)>| {
         let mut args: Vec<(&str, FluentValue<'_>)> = vec![
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("ply", ply.into()),
             ("player", player(w, lang, t, *color).into()),
             ("seed", seed.as_str().into()),
@@ -297,8 +304,14 @@ fn push_sentence(w: &Wording, lang: Lang, text: &mut String, sentence: &str) {
 }
 
 /// The headline and reason of a finished game.
-fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
-    let id = t.row.id;
+fn result_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    result: GameResult,
+    reason: &str,
+) -> String {
+    let id = t.id;
     let (headline, loser) = match result {
         GameResult::Winner(seat) => (
             w.text(
@@ -334,14 +347,14 @@ fn must_pass(g: &State, seat: Seat) -> bool {
 
 /// One public message for the action: the move in the seed's codes and in words, check, a
 /// pass or claim, the result or who is to move next, and the board.
-pub(super) fn announce(
+fn announce(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     events: &[Noticed<AnyEvent>],
     images: bool,
 ) -> Vec<Outbound> {
-    let pl = public_lang(t);
-    let Some(g) = state(&t.game) else { return Vec::new() };
+    let pl = t.lang;
+    let Some(g) = state(t.game) else { return Vec::new() };
     let ply = g.view(Viewer::Public).plies;
     let mut lines = Vec::new();
     for noticed in events {
@@ -352,7 +365,7 @@ pub(super) fn announce(
                 pl,
                 "p10-passed",
                 &[
-                    ("id", t.row.id.into()),
+                    ("id", t.id.into()),
                     ("ply", ply.into()),
                     ("player", player(w, pl, t, *color).into()),
                 ],
@@ -360,7 +373,7 @@ pub(super) fn announce(
             Event::Claimed { color } => lines.push(w.text(
                 pl,
                 "p10-claimed",
-                &[("id", t.row.id.into()), ("player", player(w, pl, t, *color).into())],
+                &[("id", t.id.into()), ("player", player(w, pl, t, *color).into())],
             )),
             Event::Ended { result, reason } => {
                 lines.push(result_text(w, pl, t, *result, reason));
@@ -371,12 +384,12 @@ pub(super) fn announce(
         lines.push(to_move_line(w, pl, t, g, seat));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, pl, images);
+    m.image = Voice.picture(t, Viewer::Public, pl, images);
     vec![m]
 }
 
 /// `bob (black) to move.`, or that bob has no legal move and must pass.
-fn to_move_line(w: &Wording, lang: Lang, t: &Table, g: &State, seat: Seat) -> String {
+fn to_move_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, g: &State, seat: Seat) -> String {
     let id = if must_pass(g, seat) { "p10-must-pass" } else { "p10-to-move" };
     w.text(lang, id, &[("player", player(w, lang, t, color_of(seat)).into())])
 }
@@ -386,9 +399,9 @@ fn to_move_line(w: &Wording, lang: Lang, t: &Table, g: &State, seat: Seat) -> St
 /// hear: a draw to claim, a forced pass (each with its button) or the four-checks warning. It
 /// carries no image: the public message has the board, and `/view` shows it from the player's
 /// side.
-pub(super) fn turn_prompts(
+fn turn_prompts(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
@@ -396,10 +409,10 @@ pub(super) fn turn_prompts(
     if prompt != Prompt::Move {
         return Vec::new();
     }
-    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
-    let Some(g) = state(&t.game) else { return Vec::new() };
+    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
+    let Some(g) = state(t.game) else { return Vec::new() };
     let view = g.view(Viewer::Seat(seat));
-    let id = t.row.id;
+    let id = t.id;
     let turn = t.actions;
     let legal = g.legal_actions(seat);
     let mut notes = Vec::new();
@@ -486,10 +499,10 @@ fn last_move(g: &State, view: &View) -> Option<String> {
 
 /// `/board` and `/view`: the position in words and the board, turned for the second player's
 /// private view.
-pub(super) fn view_message(
+fn view_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     view: &View,
     to: Dest,
     images: bool,
@@ -498,18 +511,18 @@ pub(super) fn view_message(
         lang,
         "p10-view-header",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("ply", view.plies.into()),
         ],
     )];
-    if let Some(g) = state(&t.game) {
+    if let Some(g) = state(t.game) {
         if let Some(last) = last_move(g, view) {
             lines.push(w.text(lang, "p10-view-last", &[("move", last.into())]));
         }
         match &view.outcome {
             Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
-            None if t.row.status == GameStatus::Active => {
+            None if t.status == GameStatus::Active => {
                 let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
                 if view.check.is_some() {
                     push_sentence(w, lang, &mut line, &w.text(lang, "p10-check", &[]));
@@ -519,20 +532,20 @@ pub(super) fn view_message(
             None => {}
         }
     }
-    let viewer = if Some(&to) == games::private(t, 1).as_ref() {
+    let viewer = if Some(&to) == narrate::private(t, 1).as_ref() {
         Viewer::Seat(Seat(1))
     } else {
         Viewer::Public
     };
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = games::picture(t, viewer, lang, images);
+    m.image = Voice.picture(t, viewer, lang, images);
     m
 }
 
-/// The image caption (see [`games::chess_caption`]).
-pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+/// The image caption (see [`narrate::chess_caption`]).
+fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let outcome = view.outcome.map(|o| o.result);
-    games::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
+    narrate::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
 
 /// The promotion choices of a line as a list (`wazir (=W), ferz (=F), …`).
@@ -553,8 +566,8 @@ fn castle_reason(w: &Wording, lang: Lang, why: CastleBan) -> String {
 }
 
 /// A refused action, in the player's words: what is wrong, with squares and pieces named.
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    let AnyError::Perfect10(e) = error else { return games::error_text(w, lang, error) };
+fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::Perfect10(e) = error else { return narrate::common_error_text(w, lang, error) };
     let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
     let sq = |s: &Square| FluentValue::from(s.to_string());
     let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
@@ -614,6 +627,109 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         Error::GameOver => ("err-game-over", Vec::new()),
     };
     w.text(lang, id, &args)
+}
+
+/// Perfect 10 x 10's narrator.
+pub(super) struct Voice;
+
+impl Narrator for Voice {
+    fn kind(&self) -> GameKind {
+        GameKind::Perfect10
+    }
+
+    fn names(&self) -> &'static [&'static str] {
+        NAMES
+    }
+
+    fn parse_action(&self, game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
+        parse_action(game, seat, text)
+    }
+
+    fn partial_text(&self, game: &AnyGame, seat: Seat, text: &str) -> String {
+        partial_text(game, seat, text)
+    }
+
+    fn completions(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+        error: &AnyError,
+    ) -> Vec<(String, String)> {
+        completions(w, lang, game, seat, text, error)
+    }
+
+    fn completion_question(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        text: &str,
+        error: &AnyError,
+    ) -> String {
+        let question =
+            w.text(lang, "p10-complete-promotion", &[("id", t.id.into()), ("move", text.into())]);
+        format!("{}\n{question}", error_text(w, lang, error))
+    }
+
+    fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+        rules_summary(w, lang, t)
+    }
+
+    fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+        started(w, t, images)
+    }
+
+    fn announce(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        events: &[Noticed<AnyEvent>],
+        _langs: &[Lang],
+        images: bool,
+    ) -> Vec<Outbound> {
+        announce(w, t, events, images)
+    }
+
+    fn turn_prompts(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        prompt: Prompt,
+        lang: Lang,
+        _images: bool,
+    ) -> Vec<Outbound> {
+        turn_prompts(w, t, seat, prompt, lang)
+    }
+
+    fn view_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        view: &AnyView,
+        to: Dest,
+        images: bool,
+    ) -> Outbound {
+        match view {
+            AnyView::Perfect10(v) => view_message(w, lang, t, v, to, images),
+            _ => msg(t, to, w.text(lang, "err-internal", &[])),
+        }
+    }
+
+    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
+        match view {
+            AnyView::Perfect10(v) => caption(t, v, lang),
+            _ => String::new(),
+        }
+    }
+
+    fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
+        error_text(w, lang, error)
+    }
 }
 
 #[cfg(test)]
@@ -696,59 +812,31 @@ mod tests {
         assert!(after.contains("after that move"), "{after}");
     }
 
-    /// A table around a Perfect 10 x 10 game, for the hooks that read the table.
-    fn table(status: GameStatus, result: Option<&str>) -> Table {
+    /// A Perfect 10 x 10 game at its start, as the narrator reads it, with `status` and the
+    /// stored result.
+    fn table(status: GameStatus, result: Option<GameResult>) -> narrate::Owned {
         let options = crate::games::AnyOptions::default_for(GameKind::Perfect10);
         let game = AnyGame::new(&options, crate::core::Seed(1)).expect("the start position");
-        let row = crate::store::GameRow {
-            id: 12,
-            platform: "x".into(),
-            chat_id: "#t".into(),
-            kind: "perfect10".into(),
-            options: String::new(),
-            position: None,
-            seed: 0,
-            seats: "[]".into(),
-            creator: "a".into(),
-            locale: "en".into(),
-            status,
-            result: result.map(str::to_string),
-            reason: None,
-            clock: String::new(),
-            deadline_at: None,
-            reminders_sent: 0,
-            offer: None,
-            version: 0,
-            engine_version: 1,
-            created_at: 0,
-            updated_at: 0,
-            community: None,
-            parent_chat: None,
-        };
-        Table {
-            row,
-            game,
-            seats: vec![Some("a".into()), Some("b".into())],
-            names: vec!["a".into(), "b".into()],
-            time: super::super::clock::TimeControl::default(),
-            actions: 0,
-            pending: std::collections::HashMap::new(),
-            partial: std::collections::HashMap::new(),
-            last: None,
-        }
+        narrate::Owned { id: 12, status, stored_result: result, ..narrate::Owned::new(game) }
     }
 
     #[test]
     fn captions_say_whose_move_or_the_result_in_characters_the_font_has() {
         let cases = [
             (GameStatus::Active, None, "#12 · ply 0 · white to move", "#12 · 第0手 · 轮到白方"),
-            (GameStatus::Over, Some("seat:1"), "#12 · ply 0 · black wins", "#12 · 第0手 · 黑方胜"),
-            (GameStatus::Over, Some("draw"), "#12 · ply 0 · draw", "#12 · 第0手 · 和局"),
+            (
+                GameStatus::Over,
+                Some(GameResult::Winner(Seat(1))),
+                "#12 · ply 0 · black wins",
+                "#12 · 第0手 · 黑方胜",
+            ),
+            (GameStatus::Over, Some(GameResult::Draw), "#12 · ply 0 · draw", "#12 · 第0手 · 和局"),
             (GameStatus::Aborted, None, "#12 · ply 0", "#12 · 第0手"),
         ];
         for (status, result, en, zh) in cases {
-            let t = table(status, result);
-            let Some(g) = state(&t.game) else { panic!("a Perfect 10 x 10 table") };
+            let owned = table(status, result);
+            let t = owned.snapshot();
+            let Some(g) = state(t.game) else { panic!("a Perfect 10 x 10 table") };
             let mut view = g.view(Viewer::Public);
             assert_eq!(caption(&t, &view, Lang::En), en);
             assert_eq!(caption(&t, &view, Lang::ZhHans), zh);
@@ -761,8 +849,9 @@ mod tests {
                 );
             }
         }
-        let t = table(GameStatus::Active, None);
-        let Some(g) = state(&t.game) else { panic!("a Perfect 10 x 10 table") };
+        let owned = table(GameStatus::Active, None);
+        let t = owned.snapshot();
+        let Some(g) = state(t.game) else { panic!("a Perfect 10 x 10 table") };
         let mut view = g.view(Viewer::Public);
         view.check = Some(Square::new(5, 0));
         assert_eq!(caption(&t, &view, Lang::ZhHans), "#12 · 第0手 · 轮到白方 · 将军");

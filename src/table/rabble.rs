@@ -3,27 +3,22 @@
 //! result or who acts next) with the board window and both scores, a private turn ping in
 //! correspondence games, other windows (`/board x,y`), the 3-D observation (`/view z …`), one
 //! square's targets (`/moves`) and the draw library's forks. Everything is public (perfect
-//! information). The referee reaches these through `games.rs`.
+//! information). The referee reaches these through [`Voice`], the game's [`Narrator`].
 //!
 //! Refusals are worded here from the engine's key and values (`rb-err-<key>`), in the
 //! reader's language.
 
-use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::clock::Pace;
+use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
-use super::{Table, clock::Pace};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
-use crate::games::{AnyError, AnyEvent, AnyGame, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
 use crate::store::GameStatus;
 
-/// The game for a name players may type instead of the code.
-pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    match name.trim().to_lowercase().as_str() {
-        "烏合之眾" | "乌合之众" | "烏合之眾象棋" | "乌合之众象棋" | "rabble-chess"
-        | "rabblechess" => Some(GameKind::Rabble),
-        _ => None,
-    }
-}
+/// Names players may type instead of the code (compared trimmed and lowercased).
+const NAMES: &[&str] =
+    &["烏合之眾", "乌合之众", "烏合之眾象棋", "乌合之众象棋", "rabble-chess", "rabblechess"];
 
 /// The longest Rabble answer, in characters. Telegram takes 4,096 per message and its adapter
 /// splits a longer text into several, so every answer stays one message with room to spare: lists
@@ -141,7 +136,7 @@ fn side_word(w: &Wording, lang: Lang, side: Side) -> String {
 }
 
 /// `alice (Red)`.
-fn player(w: &Wording, lang: Lang, t: &Table, side: Side) -> String {
+fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, side: Side) -> String {
     w.text(
         lang,
         "rb-player",
@@ -153,7 +148,7 @@ fn player(w: &Wording, lang: Lang, t: &Table, side: Side) -> String {
 }
 
 /// Selection, reading and handicaps in one sentence.
-pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
     // The options that differ from the defaults, but for the library's `from` (said below).
     let all = crate::games::GameOptions::summary(g.options());
@@ -167,7 +162,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
                 "options",
                 if summary.is_empty() { "-".to_string() } else { summary.join(",") }.into(),
             ),
-            ("clock", games::clock_text(w, lang, t).into()),
+            ("clock", narrate::clock_text(w, lang, t).into()),
         ],
     );
     if let Some(parent) = g.options.from {
@@ -182,7 +177,7 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
 }
 
 /// The selection step in words, for the picker.
-fn pick_prompt(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
+fn pick_prompt(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
     let AnyGame::Rabble(g) = &t.game else { return None };
     let (side, step) = g.selecting()?;
     let id = if step == 8 { "rb-pick-uniques" } else { "rb-pick-group" };
@@ -204,20 +199,20 @@ fn pick_prompt(w: &Wording, lang: Lang, t: &Table) -> Option<String> {
 /// `<id>:<turn>:act-pick-default`), then one per piece that may fill the group's first slot
 /// (`act-pick-R`: a payload is one word). A piece button starts a pick that the following
 /// buttons complete slot by slot ([`completions`]).
-fn buttons(w: &Wording, lang: Lang, t: &Table) -> Vec<Button> {
+fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let ToAct::Seat(s, Prompt::Setup) = t.game.to_act() else { return Vec::new() };
-    if t.row.status != GameStatus::Active || games::private(t, s.index()).is_none() {
+    if t.status != GameStatus::Active || narrate::private(t, s.index()).is_none() {
         return Vec::new();
     }
     let AnyGame::Rabble(g) = &t.game else { return Vec::new() };
     let Some((_, step)) = g.selecting() else { return Vec::new() };
     let mut out = vec![Button {
         label: w.text(lang, "rb-btn-default", &[]),
-        payload: format!("{}:{}:act-pick-default", t.row.id, t.actions),
+        payload: format!("{}:{}:act-pick-default", t.id, t.actions),
     }];
     out.extend(pick_choices(step, &[]).into_iter().map(|k| Button {
         label: kind_label(lang, k),
-        payload: format!("{}:{}:act-pick-{}", t.row.id, t.actions, k.letter()),
+        payload: format!("{}:{}:act-pick-{}", t.id, t.actions, k.letter()),
     }));
     out
 }
@@ -260,12 +255,7 @@ fn partial_pick(text: &str) -> Option<Vec<Kind>> {
 
 /// The next slot of a pick being built button by button: one button per piece that may fill
 /// it, for the seat that is picking; empty when `text` is not such a pick.
-pub(super) fn completions(
-    lang: Lang,
-    game: &AnyGame,
-    seat: Seat,
-    text: &str,
-) -> Vec<(String, String)> {
+fn completions(lang: Lang, game: &AnyGame, seat: Seat, text: &str) -> Vec<(String, String)> {
     let AnyGame::Rabble(g) = game else { return Vec::new() };
     let Some((side, step)) = g.selecting() else { return Vec::new() };
     let Some(so_far) = partial_pick(text) else { return Vec::new() };
@@ -279,7 +269,7 @@ pub(super) fn completions(
 }
 
 /// A pick being built, written so a completion's letter can be appended (`pick R N`).
-pub(super) fn partial_text(text: &str) -> String {
+fn partial_text(text: &str) -> String {
     match partial_pick(text) {
         Some(kinds) => {
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
@@ -290,14 +280,14 @@ pub(super) fn partial_text(text: &str) -> String {
 }
 
 /// The question under a pick being built: the slots filled so far and the one asked for.
-pub(super) fn pick_question(w: &Wording, lang: Lang, t: &Table, partial: &str) -> String {
+fn pick_question(w: &Wording, lang: Lang, t: &Snapshot<'_>, partial: &str) -> String {
     let so_far = partial_pick(partial).unwrap_or_default();
     let letters: Vec<String> = so_far.iter().map(|k| k.letter().to_string()).collect();
     w.text(
         lang,
         "rb-complete-pick",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("slot", (so_far.len() + 1).into()),
             ("sofar", if letters.is_empty() { "-".to_string() } else { letters.join(" ") }.into()),
         ],
@@ -305,9 +295,9 @@ pub(super) fn pick_question(w: &Wording, lang: Lang, t: &Table, partial: &str) -
 }
 
 /// Who acts next, or the pick asked for.
-fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
+fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let ToAct::Seat(s, _) = t.game.to_act() else { return String::new() };
-    if t.row.status != GameStatus::Active {
+    if t.status != GameStatus::Active {
         return String::new();
     }
     if let Some(p) = pick_prompt(w, lang, t) {
@@ -321,15 +311,15 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Table) -> String {
 }
 
 /// The public start announcement.
-pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
-    let lang = public_lang(t);
+fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+    let lang = t.lang;
     let lines = [
         w.text(
             lang,
             "rb-started",
             &[
                 ("game", game_name(w, lang, t.game.kind()).into()),
-                ("id", t.row.id.into()),
+                ("id", t.id.into()),
                 ("red", name_of(t, 0).into()),
                 ("blue", name_of(t, 1).into()),
                 ("rules", rules_summary(w, lang, t).into()),
@@ -338,12 +328,12 @@ pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
         to_act_line(w, lang, t),
     ];
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, Viewer::Public, lang, images);
     m.buttons = buttons(w, lang, t);
     m
 }
 
-fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<String> {
+fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Option<String> {
     let ply = match &t.game {
         AnyGame::Rabble(g) => g.ply,
         _ => 0,
@@ -366,7 +356,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<Strin
                 lang,
                 "rb-played",
                 &[
-                    ("id", t.row.id.into()),
+                    ("id", t.id.into()),
                     // Plies of play, selection picks not counted.
                     ("ply", i64::from(ply).into()),
                     ("player", player(w, lang, t, *side).into()),
@@ -396,13 +386,13 @@ fn event_line(w: &Wording, lang: Lang, t: &Table, event: &Event) -> Option<Strin
         Event::DrawOffered { side } => Some(w.text(
             lang,
             "rb-draw-offered",
-            &[("player", player(w, lang, t, *side).into()), ("id", t.row.id.into())],
+            &[("player", player(w, lang, t, *side).into()), ("id", t.id.into())],
         )),
         Event::Ended { .. } => None,
     }
 }
 
-fn scores_line(w: &Wording, lang: Lang, t: &Table) -> String {
+fn scores_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
     w.text(
         lang,
@@ -416,8 +406,14 @@ fn scores_line(w: &Wording, lang: Lang, t: &Table) -> String {
     )
 }
 
-fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
-    let headline = games::headline(w, lang, t, Some(result));
+fn result_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    result: GameResult,
+    reason: &str,
+) -> String {
+    let headline = narrate::headline(w, lang, t, Some(result));
     let loser = match result {
         GameResult::Winner(s) => name_of(t, 1 - s.index().min(1)).to_string(),
         _ => String::new(),
@@ -427,13 +423,13 @@ fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &
 }
 
 /// One public message per action.
-pub(super) fn announce(
+fn announce(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     events: &[Noticed<AnyEvent>],
     images: bool,
 ) -> Vec<Outbound> {
-    let pl = public_lang(t);
+    let pl = t.lang;
     let mut lines = Vec::new();
     let mut ended = false;
     for noticed in events {
@@ -454,15 +450,15 @@ pub(super) fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
-    m.image = games::picture(t, Viewer::Public, pl, images);
+    m.image = Voice.picture(t, Viewer::Public, pl, images);
     m.buttons = buttons(w, pl, t);
     vec![m]
 }
 
 /// The private turn ping, in correspondence games only.
-pub(super) fn turn_prompts(
+fn turn_prompts(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
@@ -470,12 +466,12 @@ pub(super) fn turn_prompts(
     if t.time.pace != Pace::Correspondence || !matches!(prompt, Prompt::Move | Prompt::Setup) {
         return Vec::new();
     }
-    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let text = w.text(
         lang,
         "rb-turn-private",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("side", side_word(w, lang, crate::games::rabble::game::side(seat)).into()),
         ],
@@ -484,10 +480,10 @@ pub(super) fn turn_prompts(
 }
 
 /// `/board` and `/view`: scores, counters, the last turn, and who acts, with the window image.
-pub(super) fn view_message(
+fn view_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     view: &View,
     to: Dest,
     images: bool,
@@ -496,7 +492,7 @@ pub(super) fn view_message(
         lang,
         "rb-view-header",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("ply", i64::from(view.ply).into()),
             ("last", view.last.clone().unwrap_or_else(|| "-".to_string()).into()),
@@ -514,7 +510,7 @@ pub(super) fn view_message(
     }
     let in_chat = matches!(to, Dest::Chat(_));
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
-    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, Viewer::Public, lang, images);
     if in_chat {
         m.buttons = buttons(w, lang, t);
     }
@@ -546,9 +542,9 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
 /// A refused turn, worded in `lang` from the engine's key and values (`rb-err-<key>`, and
 /// `rb-err-syntax-<key>` for a turn that does not read), inside the frame `rb-refused`. A key
 /// without a message (none, as a test checks) falls back to the engine's English.
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     use crate::games::rabble::{Error, notation::NotationError};
-    let AnyError::Rabble(e) = error else { return games::error_text(w, lang, error) };
+    let AnyError::Rabble(e) = error else { return narrate::common_error_text(w, lang, error) };
     let worded = |id: String, args: Vec<(&str, String)>| {
         let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
             args.into_iter().map(|(k, v)| (k, v.into())).collect();
@@ -577,31 +573,30 @@ fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordEr
 
 /// The image caption: game number, ply, scores, and who acts or the result, read from the
 /// game itself (every Rabble picture, whatever its window, shares them).
-pub(super) fn caption(t: &Table, lang: Lang) -> String {
+fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
     let name = |s: Side| say(lang, if s == Side::Red { "side-red" } else { "side-blue" }, &[]);
     let ply = say(lang, "cap-ply", &[("n", g.ply.to_string().into())]);
-    let state =
-        match t.game.to_act().outcome().map(|o| o.result).or_else(|| games::stored_result(t)) {
-            Some(GameResult::Winner(s)) => {
-                let side = crate::games::rabble::game::side(s);
-                say(lang, "cap-wins", &[("side", name(side).into())])
-            }
-            Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
-            Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
-            None if t.row.status == GameStatus::Active => match g.selecting() {
-                Some((side, step)) => say(
-                    lang,
-                    "cap-picks",
-                    &[("side", name(side).into()), ("step", (step + 1).to_string().into())],
-                ),
-                None => say(lang, "cap-to-act", &[("side", name(g.to_move).into())]),
-            },
-            None => String::new(),
-        };
+    let state = match t.game.to_act().outcome().map(|o| o.result).or(t.stored_result) {
+        Some(GameResult::Winner(s)) => {
+            let side = crate::games::rabble::game::side(s);
+            say(lang, "cap-wins", &[("side", name(side).into())])
+        }
+        Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
+        Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
+        None if t.status == GameStatus::Active => match g.selecting() {
+            Some((side, step)) => say(
+                lang,
+                "cap-picks",
+                &[("side", name(side).into()), ("step", (step + 1).to_string().into())],
+            ),
+            None => say(lang, "cap-to-act", &[("side", name(g.to_move).into())]),
+        },
+        None => String::new(),
+    };
     let mut text = format!(
         "#{} · {ply} · {} {} : {} {}",
-        t.row.id,
+        t.id,
         name(Side::Red),
         g.score[0],
         g.score[1],
@@ -619,10 +614,10 @@ pub(super) fn caption(t: &Table, lang: Lang) -> String {
 ///
 /// # Errors
 /// What is wrong with the window, in words.
-pub(super) fn window_message(
+fn window_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     spec: &str,
     to: Dest,
     images: bool,
@@ -653,7 +648,7 @@ pub(super) fn window_message(
         lang,
         "rb-window",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("x0", x.0.into()),
             ("x1", x.1.into()),
             ("y0", y.0.into()),
@@ -667,7 +662,7 @@ pub(super) fn window_message(
         // Drawn smaller as it widens, so a zoomed-out picture stays about one screen.
         let theme = crate::render::Theme {
             cell: u32::try_from(72 / zoom).unwrap_or(24),
-            ..games::theme(Viewer::Public, lang)
+            ..narrate::theme(Viewer::Public, lang)
         };
         let caption = caption(t, lang);
         let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
@@ -683,10 +678,10 @@ pub(super) fn window_message(
 ///
 /// # Errors
 /// What is wrong with the slice, in words.
-pub(super) fn observation_message(
+fn observation_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     spec: &str,
     to: Dest,
     images: bool,
@@ -706,7 +701,7 @@ pub(super) fn observation_message(
         lang,
         "rb-observation",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("x0", o.x.0.into()),
             ("x1", o.x.1.into()),
             ("y0", o.y.0.into()),
@@ -745,7 +740,7 @@ pub(super) fn observation_message(
     }));
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
     if images {
-        let theme = games::theme(Viewer::Public, lang);
+        let theme = narrate::theme(Viewer::Public, lang);
         let caption = caption(t, lang);
         let p = crate::render::rabble::observation(&o, &caption, &theme);
         m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
@@ -787,10 +782,10 @@ fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceErr
 ///
 /// # Errors
 /// The square does not read or is empty, in words.
-pub(super) fn moves_message(
+fn moves_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     square: &str,
     to: Dest,
 ) -> Result<Outbound, String> {
@@ -810,7 +805,7 @@ pub(super) fn moves_message(
         lang,
         "rb-moves",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("unit", stack_text(&found.unit).into()),
             ("square", origin.to_string().into()),
         ],
@@ -876,7 +871,7 @@ pub(super) fn moves_message(
 /// unit's targets from [`text::targets`](crate::games::rabble::text::targets) as whole turns
 /// (`7,6x7,8`, `7,6 z+`), else the contact-row pawn turns and the draw offer. A side's turns
 /// are infinite, so this is a choice of likely ones, never a list of all.
-pub(super) fn suggestions(
+fn suggestions(
     g: &mut crate::games::rabble::State,
     seat: Seat,
     prefix: &str,
@@ -929,34 +924,22 @@ pub(super) fn suggestions(
     out
 }
 
-/// The library game a stored Rabble game continues (its `from` option), read from the row
-/// without replaying it.
-pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<i64> {
-    if row.kind != GameKind::Rabble.code() {
-        return None;
-    }
-    match crate::games::AnyOptions::parse(GameKind::Rabble, &row.options) {
-        Ok(crate::games::AnyOptions::Rabble(o)) => o.from.and_then(|p| i64::try_from(p).ok()),
-        _ => None,
-    }
-}
-
 /// The forks of a library game with where each stands: waiting, in play, won by a side,
 /// drawn (by agreement: then in the library too), or abandoned.
-pub(super) fn forks_line(w: &Wording, lang: Lang, children: &[crate::store::GameRow]) -> String {
+fn forks_line(w: &Wording, lang: Lang, children: &[Fork]) -> String {
     let forks: Vec<String> = children
         .iter()
-        .map(|row| {
-            let id = ("id", row.id.into());
-            match (row.status, row.result.as_deref(), row.reason.as_deref()) {
-                (GameStatus::Invited, ..) => w.text(lang, "rb-fork-invited", &[id]),
-                (GameStatus::Active, ..) => w.text(lang, "rb-fork-active", &[id]),
-                (GameStatus::Over, Some("draw"), Some("agreed")) => {
+        .map(|fork| {
+            let id = ("id", fork.id.into());
+            match (fork.status, fork.result) {
+                (GameStatus::Invited, _) => w.text(lang, "rb-fork-invited", &[id]),
+                (GameStatus::Active, _) => w.text(lang, "rb-fork-active", &[id]),
+                (GameStatus::Over, Some(GameResult::Draw)) if fork.agreed => {
                     w.text(lang, "rb-fork-library", &[id])
                 }
-                (GameStatus::Over, Some("draw"), _) => w.text(lang, "rb-fork-drawn", &[id]),
-                (GameStatus::Over, Some(seat), _) if seat.starts_with("seat:") => {
-                    let side = if seat == "seat:0" { Side::Red } else { Side::Blue };
+                (GameStatus::Over, Some(GameResult::Draw)) => w.text(lang, "rb-fork-drawn", &[id]),
+                (GameStatus::Over, Some(GameResult::Winner(seat))) => {
+                    let side = crate::games::rabble::game::side(seat);
                     w.text(lang, "rb-fork-won", &[id, ("side", side_word(w, lang, side).into())])
                 }
                 _ => w.text(lang, "rb-fork-abandoned", &[id]),
@@ -965,6 +948,192 @@ pub(super) fn forks_line(w: &Wording, lang: Lang, children: &[crate::store::Game
         .collect();
     let forks = summarised(w, lang, &forks, &w.text(lang, "list-sep", &[]), LIST_CHARS);
     w.text(lang, "rb-library-forks", &[("forks", forks.into())])
+}
+
+/// One `/library` entry: the drawn game's plies, scores, changed squares and ancestry, with its
+/// forks when it has any.
+fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> Option<String> {
+    let AnyGame::Rabble(g) = &t.game else { return None };
+    let from = g.options.from.map_or_else(|| "-".to_string(), |p| format!("#{p}"));
+    let text = w.text(
+        lang,
+        "rb-library-entry",
+        &[
+            ("id", t.id.into()),
+            ("ply", i64::from(g.ply).into()),
+            ("red", g.score[0].into()),
+            ("blue", g.score[1].into()),
+            ("changes", g.board().change_count().into()),
+            ("from", from.into()),
+        ],
+    );
+    Some(if forks.is_empty() { text } else { format!("{text}\n{}", forks_line(w, lang, forks)) })
+}
+
+/// Rabble's narrator.
+pub(super) struct Voice;
+
+impl Narrator for Voice {
+    fn kind(&self) -> GameKind {
+        GameKind::Rabble
+    }
+
+    fn names(&self) -> &'static [&'static str] {
+        NAMES
+    }
+
+    fn partial_text(&self, _game: &AnyGame, _seat: Seat, text: &str) -> String {
+        partial_text(text)
+    }
+
+    fn completions(
+        &self,
+        _w: &Wording,
+        lang: Lang,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+        _error: &AnyError,
+    ) -> Vec<(String, String)> {
+        completions(lang, game, seat, text)
+    }
+
+    /// A pick built button by button: no refusal, only the next slot.
+    fn completion_question(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        text: &str,
+        _error: &AnyError,
+    ) -> String {
+        pick_question(w, lang, t, text)
+    }
+
+    fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+        rules_summary(w, lang, t)
+    }
+
+    fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+        started(w, t, images)
+    }
+
+    fn announce(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        events: &[Noticed<AnyEvent>],
+        _langs: &[Lang],
+        images: bool,
+    ) -> Vec<Outbound> {
+        announce(w, t, events, images)
+    }
+
+    fn turn_prompts(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        prompt: Prompt,
+        lang: Lang,
+        _images: bool,
+    ) -> Vec<Outbound> {
+        turn_prompts(w, t, seat, prompt, lang)
+    }
+
+    fn view_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        view: &AnyView,
+        to: Dest,
+        images: bool,
+    ) -> Outbound {
+        match view {
+            AnyView::Rabble(v) => view_message(w, lang, t, v, to, images),
+            _ => msg(t, to, w.text(lang, "err-internal", &[])),
+        }
+    }
+
+    fn caption(&self, t: &Snapshot<'_>, _view: &AnyView, lang: Lang) -> String {
+        caption(t, lang)
+    }
+
+    fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
+        error_text(w, lang, error)
+    }
+
+    /// A selection pick takes the default placement (the seed: 「超時則按原先的默認位置安排」).
+    fn timeout_action(&self, prompt: Prompt) -> Option<(&'static str, &'static str)> {
+        match prompt {
+            Prompt::Window => Some(("pass", "timeout-pass")),
+            Prompt::Setup => Some(("pick default", "rb-timeout-pick")),
+            _ => None,
+        }
+    }
+
+    fn window_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        spec: &str,
+        to: Dest,
+        images: bool,
+    ) -> Option<Result<Outbound, String>> {
+        Some(window_message(w, lang, t, spec, to, images))
+    }
+
+    fn observation_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        spec: &str,
+        to: Dest,
+        images: bool,
+    ) -> Option<Result<Outbound, String>> {
+        Some(observation_message(w, lang, t, spec, to, images))
+    }
+
+    fn moves_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        square: &str,
+        to: Dest,
+    ) -> Option<Result<Outbound, String>> {
+        Some(moves_message(w, lang, t, square, to))
+    }
+
+    fn suggestions(
+        &self,
+        game: &mut AnyGame,
+        seat: Seat,
+        prefix: &str,
+        limit: usize,
+    ) -> Option<Vec<String>> {
+        match game {
+            AnyGame::Rabble(g) => Some(suggestions(g, seat, prefix, limit)),
+            _ => None,
+        }
+    }
+
+    fn has_draw_library(&self) -> bool {
+        true
+    }
+
+    fn library_entry(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        forks: &[Fork],
+    ) -> Option<String> {
+        library_entry(w, lang, t, forks)
+    }
 }
 
 #[cfg(test)]
@@ -1081,32 +1250,8 @@ mod tests {
     #[test]
     fn a_library_game_continued_three_hundred_times_names_the_first_forks_and_counts_the_rest() {
         let w = Wording::new();
-        let fork = |id: i64| crate::store::GameRow {
-            id,
-            platform: "script".into(),
-            chat_id: "#t".into(),
-            kind: GameKind::Rabble.code().into(),
-            options: "from=1".into(),
-            position: None,
-            seed: 0,
-            seats: "[]".into(),
-            creator: "alice".into(),
-            locale: "en".into(),
-            status: GameStatus::Invited,
-            result: None,
-            reason: None,
-            clock: "{}".into(),
-            deadline_at: None,
-            reminders_sent: 0,
-            offer: None,
-            version: 0,
-            engine_version: 0,
-            created_at: 0,
-            updated_at: 0,
-            community: None,
-            parent_chat: None,
-        };
-        let forks: Vec<crate::store::GameRow> = (2..302).map(fork).collect();
+        let fork = |id: i64| Fork { id, status: GameStatus::Invited, result: None, agreed: false };
+        let forks: Vec<Fork> = (2..302).map(fork).collect();
         let line = forks_line(&w, Lang::En, &forks);
         assert!(line.starts_with("Continued as: #2 (waiting for an opponent), #3 ("), "{line}");
         let named = line.matches(" (waiting for an opponent)").count();

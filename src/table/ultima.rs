@@ -1,13 +1,13 @@
 //! Ultima at the table: one public message per action (the move with every capture and the
 //! rule that made it, check, the result) carrying the board image, and a private turn ping in
 //! correspondence games. Everything is public (perfect information); a seat's image is only
-//! turned to be seen from that seat's side. The referee reaches these through `games.rs`.
+//! turned to be seen from that seat's side. The referee reaches these through [`Voice`], the
+//! game's [`Narrator`].
 
 use fluent_bundle::FluentValue;
 
-use super::games::{self, game_name, msg, name_of, public, public_lang};
+use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::reply::{Dest, Lang, Outbound, Wording};
-use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::ultima::{
     Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
@@ -15,15 +15,8 @@ use crate::games::ultima::{
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::GameStatus;
 
-/// The game for a name players may type instead of the code.
-pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
-    match name.trim().to_lowercase().as_str() {
-        "极相棋" | "極相棋" | "极相" | "baroque" | "baroque-chess" | "baroque_chess" => {
-            Some(GameKind::Ultima)
-        }
-        _ => None,
-    }
-}
+/// Names players may type instead of the code (compared trimmed and lowercased).
+const NAMES: &[&str] = &["极相棋", "極相棋", "极相", "baroque", "baroque-chess", "baroque_chess"];
 
 fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
     w.text(lang, if color == Color::White { "ul-white" } else { "ul-black" }, &[])
@@ -62,7 +55,7 @@ fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
 }
 
 /// `alice (white)`.
-fn player(w: &Wording, lang: Lang, t: &Table, color: Color) -> String {
+fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
     w.text(
         lang,
         "ul-player",
@@ -82,7 +75,7 @@ fn color_of(seat: Seat) -> Color {
 }
 
 /// Changed options and the clock in one sentence.
-pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
+fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let changed = t.game.options().summary();
     w.text(
         lang,
@@ -93,39 +86,45 @@ pub(super) fn rules_summary(w: &Wording, lang: Lang, t: &Table) -> String {
                 if changed.is_empty() { w.text(lang, "ul-rules-standard", &[]) } else { changed }
                     .into(),
             ),
-            ("clock", games::clock_text(w, lang, t).into()),
+            ("clock", narrate::clock_text(w, lang, t).into()),
         ],
     )
 }
 
 /// The public start announcement, with the start position.
-pub(super) fn started(w: &Wording, _ctx: &Ctx, t: &Table, images: bool) -> Outbound {
-    let lang = public_lang(t);
+fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+    let lang = t.lang;
     let text = w.text(
         lang,
         "ul-started",
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("white", name_of(t, 0).into()),
             ("black", name_of(t, 1).into()),
             ("rules", rules_summary(w, lang, t).into()),
         ],
     );
     let mut m = msg(t, public(t), text);
-    m.image = games::picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, Viewer::Public, lang, images);
     m
 }
 
 /// The line for one move or suicide.
-fn action_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> Option<String> {
+fn action_line(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    event: &Event,
+    ply: i64,
+) -> Option<String> {
     match event {
         Event::Moved { color, piece, from, to, captures, check } => {
             let mut text = w.text(
                 lang,
                 "ul-moved",
                 &[
-                    ("id", t.row.id.into()),
+                    ("id", t.id.into()),
                     ("ply", ply.into()),
                     ("player", player(w, lang, t, *color).into()),
                     ("piece", piece_word(w, lang, *piece).into()),
@@ -148,7 +147,7 @@ fn action_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> O
             lang,
             "ul-suicide",
             &[
-                ("id", t.row.id.into()),
+                ("id", t.id.into()),
                 ("ply", ply.into()),
                 ("player", player(w, lang, t, *color).into()),
                 ("piece", piece_word(w, lang, *piece).into()),
@@ -160,8 +159,14 @@ fn action_line(w: &Wording, lang: Lang, t: &Table, event: &Event, ply: i64) -> O
 }
 
 /// The headline and reason of a finished game.
-fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &str) -> String {
-    let id = t.row.id;
+fn result_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    result: GameResult,
+    reason: &str,
+) -> String {
+    let id = t.id;
     let (headline, loser) = match result {
         GameResult::Winner(seat) => (
             w.text(
@@ -187,13 +192,13 @@ fn result_text(w: &Wording, lang: Lang, t: &Table, result: GameResult, reason: &
 
 /// One public message for the action: the move, its captures, check, the result or who is to
 /// move next, and the board.
-pub(super) fn announce(
+fn announce(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     events: &[Noticed<AnyEvent>],
     images: bool,
 ) -> Vec<Outbound> {
-    let pl = public_lang(t);
+    let pl = t.lang;
     let ply = t.actions;
     let mut lines = Vec::new();
     for noticed in events {
@@ -213,16 +218,16 @@ pub(super) fn announce(
         ));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = games::picture(t, Viewer::Public, pl, images);
+    m.image = Voice.picture(t, Viewer::Public, pl, images);
     vec![m]
 }
 
 /// The private turn ping: only in correspondence games, where the players are not watching the
 /// chat; it names the last move and carries no image (the public message has the board, and
 /// `/view` shows it from the player's side).
-pub(super) fn turn_prompts(
+fn turn_prompts(
     w: &Wording,
-    t: &Table,
+    t: &Snapshot<'_>,
     seat: Seat,
     prompt: Prompt,
     lang: Lang,
@@ -230,13 +235,13 @@ pub(super) fn turn_prompts(
     if prompt != Prompt::Move || t.time.pace != super::clock::Pace::Correspondence {
         return Vec::new();
     }
-    let Some(to) = games::private(t, seat.index()) else { return Vec::new() };
+    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let AnyView::Ultima(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
     let mut text = w.text(
         lang,
         "ul-turn-private",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("color", color_word(w, lang, color_of(seat)).into()),
         ],
@@ -253,17 +258,17 @@ pub(super) fn turn_prompts(
 }
 
 /// The last action in notation, e.g. `d2d5`.
-fn last_line(t: &Table, view: &View) -> Option<String> {
+fn last_line(t: &Snapshot<'_>, view: &View) -> Option<String> {
     let action = view.last.as_ref()?;
     Some(t.game.format_action(&crate::games::AnyAction::Ultima(*action)))
 }
 
 /// `/board` and `/view`: the position in words and the board, turned for a seat's private
 /// view of the second player.
-pub(super) fn view_message(
+fn view_message(
     w: &Wording,
     lang: Lang,
-    t: &Table,
+    t: &Snapshot<'_>,
     view: &View,
     to: Dest,
     images: bool,
@@ -272,7 +277,7 @@ pub(super) fn view_message(
         lang,
         "ul-view-header",
         &[
-            ("id", t.row.id.into()),
+            ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("ply", view.plies.into()),
         ],
@@ -286,7 +291,7 @@ pub(super) fn view_message(
     }
     match &view.outcome {
         Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
-        None if t.row.status == GameStatus::Active => {
+        None if t.status == GameStatus::Active => {
             let mut line =
                 w.text(lang, "ul-to-move", &[("player", player(w, lang, t, view.to_move).into())]);
             if view.check.is_some() {
@@ -297,20 +302,20 @@ pub(super) fn view_message(
         }
         None => {}
     }
-    let viewer = if Some(&to) == games::private(t, 1).as_ref() {
+    let viewer = if Some(&to) == narrate::private(t, 1).as_ref() {
         Viewer::Seat(Seat(1))
     } else {
         Viewer::Public
     };
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = games::picture(t, viewer, lang, images);
+    m.image = Voice.picture(t, viewer, lang, images);
     m
 }
 
-/// The image caption (see [`games::chess_caption`]).
-pub(super) fn caption(t: &Table, view: &View, lang: Lang) -> String {
+/// The image caption (see [`narrate::chess_caption`]).
+fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let outcome = view.outcome.map(|o| o.result);
-    games::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
+    narrate::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
 
 /// Why a move's geometry fails, in words.
@@ -336,8 +341,8 @@ fn fault_text(w: &Wording, lang: Lang, fault: &MoveFault) -> String {
 }
 
 /// A refused move, in the player's words: what is wrong, with squares and pieces named.
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    let AnyError::Ultima(e) = error else { return games::error_text(w, lang, error) };
+fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    let AnyError::Ultima(e) = error else { return narrate::common_error_text(w, lang, error) };
     let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
     let sq = |s: &crate::games::ultima::Square| FluentValue::from(s.to_string());
     let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
@@ -386,4 +391,74 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         Error::GameOver => ("err-game-over", Vec::new()),
     };
     w.text(lang, id, &args)
+}
+
+/// Ultima's narrator.
+pub(super) struct Voice;
+
+impl Narrator for Voice {
+    fn kind(&self) -> GameKind {
+        GameKind::Ultima
+    }
+
+    fn names(&self) -> &'static [&'static str] {
+        NAMES
+    }
+
+    fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+        rules_summary(w, lang, t)
+    }
+
+    fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
+        started(w, t, images)
+    }
+
+    fn announce(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        events: &[Noticed<AnyEvent>],
+        _langs: &[Lang],
+        images: bool,
+    ) -> Vec<Outbound> {
+        announce(w, t, events, images)
+    }
+
+    fn turn_prompts(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        prompt: Prompt,
+        lang: Lang,
+        _images: bool,
+    ) -> Vec<Outbound> {
+        turn_prompts(w, t, seat, prompt, lang)
+    }
+
+    fn view_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        view: &AnyView,
+        to: Dest,
+        images: bool,
+    ) -> Outbound {
+        match view {
+            AnyView::Ultima(v) => view_message(w, lang, t, v, to, images),
+            _ => msg(t, to, w.text(lang, "err-internal", &[])),
+        }
+    }
+
+    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
+        match view {
+            AnyView::Ultima(v) => caption(t, v, lang),
+            _ => String::new(),
+        }
+    }
+
+    fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
+        error_text(w, lang, error)
+    }
 }

@@ -1,0 +1,603 @@
+//! Narration: how a game's facts become sentences and pictures for each reader.
+//!
+//! The referee (`table/mod.rs`) decides what happens; a game's [`Narrator`] words it. A narrator
+//! reads a [`Snapshot`] of one game (its id, seats, names, clock, status, language and the
+//! engine state), never the referee's tables, contexts or store rows, and returns messages
+//! ([`Outbound`]) addressed to the game's chat or to one seat.
+//!
+//! Who imports whom (no circles): the per-game narrators (`dark_fence.rs`, `ultima.rs`,
+//! `perfect10.rs`, `chaos_clock.rs`, `rabble.rs`) import this module, `reply` and `clock`;
+//! `games.rs` holds the registry ([`crate::table`]'s `games::narrator`) and the referee's
+//! side of the hand-over (building snapshots); the referee imports `games.rs`. A new game adds
+//! one file implementing [`Narrator`] and one line in the registry.
+
+use fluent_bundle::FluentValue;
+
+use super::clock::TimeControl;
+use super::reply::{Dest, Image, Lang, Outbound, Wording, say};
+use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::store::GameStatus;
+
+/// The solver's answer for a position: its advice, or how far it got within its budget.
+pub(super) type AdviceResult =
+    Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
+
+/// What a narrator may read of one game: a read-only snapshot the referee hands over, built
+/// from its table at the moment of speaking.
+#[derive(Clone, Copy)]
+pub(super) struct Snapshot<'a> {
+    /// The game's short id (`#12`).
+    pub id: i64,
+    /// The platform of the game's chat (messages go out on it).
+    pub platform: &'a str,
+    /// The game's chat.
+    pub chat: &'a str,
+    /// The engine state.
+    pub game: &'a AnyGame,
+    /// Each seat's user id (`None` while open).
+    pub seats: &'a [Option<String>],
+    /// Each seat's display name.
+    pub names: &'a [String],
+    /// Which seat, if any, the referee plays itself (no private messages go there).
+    pub bot_seat: Option<usize>,
+    /// The time control.
+    pub time: TimeControl,
+    /// Actions applied so far (the turn number buttons carry).
+    pub actions: i64,
+    /// Where the game is in its life.
+    pub status: GameStatus,
+    /// The result the table stored when it ended the game (`None` while running).
+    pub stored_result: Option<GameResult>,
+    /// The language of the game's public messages.
+    pub lang: Lang,
+    /// The game's seed (shown where a random start must be checkable).
+    pub seed: i64,
+    /// Seconds allowed for the decision asked for now.
+    pub decision_seconds: i64,
+}
+
+/// One game's voice at the table: every sentence, prompt and picture the referee needs about
+/// it, and the few table-level facts that differ per game (secret moves, confirmation, typed
+/// completions, what a timeout plays). Defaults are what most games do.
+///
+/// Implementations are unit structs, registered in `games.rs`. They must word hidden
+/// information only from the audience's own view or events.
+pub(super) trait Narrator: Sync {
+    /// The game this narrator speaks for.
+    fn kind(&self) -> GameKind;
+
+    /// Names players may type for the game instead of its code (in any script).
+    fn names(&self) -> &'static [&'static str];
+
+    /// Whether moves are secret (typed only in private) and the start needs every player
+    /// reachable privately.
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+
+    /// Whether `action` is secret by the rules.
+    fn is_private_action(&self, _action: &AnyAction) -> bool {
+        false
+    }
+
+    /// Whether the referee echoes `action` for confirmation first.
+    fn needs_confirmation(&self, _game: &AnyGame, _action: &AnyAction) -> bool {
+        false
+    }
+
+    /// What a typed action means at this table (the engine's parse unless the table asks a
+    /// question first).
+    ///
+    /// # Errors
+    /// The engine's refusal, or the question as an error [`Narrator::completions`] answers.
+    fn parse_action(&self, game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
+        game.parse_action(seat, text)
+    }
+
+    /// The text a completion button's ending is appended to.
+    fn partial_text(&self, _game: &AnyGame, _seat: Seat, text: &str) -> String {
+        text.trim().to_string()
+    }
+
+    /// The ways to finish a move typed without its last part, as (button label, ending);
+    /// empty when `error` is about something else.
+    fn completions(
+        &self,
+        _w: &Wording,
+        _lang: Lang,
+        _game: &AnyGame,
+        _seat: Seat,
+        _text: &str,
+        _error: &AnyError,
+    ) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// The refusal of an incomplete move followed by the question its buttons answer.
+    fn completion_question(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        text: &str,
+        error: &AnyError,
+    ) -> String {
+        let question = w.text(lang, "complete-move", &[("id", t.id.into()), ("move", text.into())]);
+        format!("{}\n{question}", self.error_text(w, lang, error))
+    }
+
+    /// The rules in one sentence (board, variant, changed options, clock).
+    fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String;
+
+    /// The public start announcement.
+    fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound;
+
+    /// The private echo of an action waiting for confirmation, sent to `to` (only games whose
+    /// [`Narrator::needs_confirmation`] says yes are asked).
+    fn confirmation(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        to: Dest,
+        action: &AnyAction,
+        turn: i64,
+    ) -> Outbound {
+        let text = w.text(
+            lang,
+            "confirm-generic",
+            &[("id", t.id.into()), ("action", t.game.format_action(action).into())],
+        );
+        confirm_buttons(w, lang, msg(t, to, text), t.id, turn)
+    }
+
+    /// The messages for the events of one action, each to its audience (`langs`: each seat's
+    /// language).
+    fn announce(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        events: &[Noticed<AnyEvent>],
+        langs: &[Lang],
+        images: bool,
+    ) -> Vec<Outbound>;
+
+    /// What an ending by the table (resignation, time, agreement, abort) reveals, if anything.
+    fn reveal(&self, _w: &Wording, _lang: Lang, _t: &Snapshot<'_>) -> Option<String> {
+        None
+    }
+
+    /// Who the final picture of a game the table ended is drawn for.
+    fn final_viewer(&self) -> Viewer {
+        Viewer::Public
+    }
+
+    /// The prompts when `seat` must act (public and private; `lang` is the seat's).
+    fn turn_prompts(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        prompt: Prompt,
+        lang: Lang,
+        images: bool,
+    ) -> Vec<Outbound>;
+
+    /// A view (public or one seat's) as a message to `to`.
+    fn view_message(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        view: &AnyView,
+        to: Dest,
+        images: bool,
+    ) -> Outbound;
+
+    /// The image caption for `view`, in characters the bundled font has.
+    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String;
+
+    /// The board image for `viewer`, drawn from that viewer's view only, with the caption.
+    fn picture(&self, t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
+        if !images {
+            return None;
+        }
+        let view = t.game.view(viewer);
+        let caption = self.caption(t, &view, lang);
+        let p = crate::render::render(&view, &caption, &theme(viewer, lang));
+        Some(Image { png: p.png, width: p.width, height: p.height })
+    }
+
+    /// A refused action, in the player's words.
+    fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
+        common_error_text(w, lang, error)
+    }
+
+    /// What the referee plays for a seat whose time ran out instead of ending the game (the
+    /// action and the message saying so); `None`: the seat loses on time. A challenge window
+    /// passes in every game that has one.
+    fn timeout_action(&self, prompt: Prompt) -> Option<(&'static str, &'static str)> {
+        (prompt == Prompt::Window).then_some(("pass", "timeout-pass"))
+    }
+
+    /// `/hint`'s answer (games with a solver override it).
+    fn hint_text(
+        &self,
+        w: &Wording,
+        lang: Lang,
+        t: &Snapshot<'_>,
+        _advice: Option<&AdviceResult>,
+    ) -> String {
+        w.text(lang, "err-hints-off", &[("id", t.id.into())])
+    }
+
+    /// The post-game analysis in words (games with a solver).
+    fn analysis_text(
+        &self,
+        _w: &Wording,
+        _lang: Lang,
+        _t: &Snapshot<'_>,
+        _analysis: &crate::games::chaos_clock::Analysis,
+    ) -> Option<String> {
+        None
+    }
+
+    /// `/board <window>` for boards larger than their picture; `None` where the game has no
+    /// windows.
+    ///
+    /// # Errors
+    /// What is wrong with the window, in words (inside the `Some`).
+    fn window_message(
+        &self,
+        _w: &Wording,
+        _lang: Lang,
+        _t: &Snapshot<'_>,
+        _spec: &str,
+        _to: Dest,
+        _images: bool,
+    ) -> Option<Result<Outbound, String>> {
+        None
+    }
+
+    /// `/view z …`, a 3-D observation; `None` where the game has none.
+    ///
+    /// # Errors
+    /// What is wrong with the slice, in words (inside the `Some`).
+    fn observation_message(
+        &self,
+        _w: &Wording,
+        _lang: Lang,
+        _t: &Snapshot<'_>,
+        _spec: &str,
+        _to: Dest,
+        _images: bool,
+    ) -> Option<Result<Outbound, String>> {
+        None
+    }
+
+    /// `/moves <square>`: where one unit can go; `None` where the game does not answer it.
+    ///
+    /// # Errors
+    /// What is wrong with the square, in words (inside the `Some`).
+    fn moves_message(
+        &self,
+        _w: &Wording,
+        _lang: Lang,
+        _t: &Snapshot<'_>,
+        _square: &str,
+        _to: Dest,
+    ) -> Option<Result<Outbound, String>> {
+        None
+    }
+
+    /// Actions to offer as the player types, for games whose actions cannot be listed (an
+    /// infinite board); `None`: the referee lists the legal actions itself.
+    fn suggestions(
+        &self,
+        _game: &mut AnyGame,
+        _seat: Seat,
+        _prefix: &str,
+        _limit: usize,
+    ) -> Option<Vec<String>> {
+        None
+    }
+
+    /// Whether an agreed draw of this game joins a library others may continue from.
+    fn has_draw_library(&self) -> bool {
+        false
+    }
+
+    /// One entry of the draw library (`/library`), with the forks continued from it; `None`
+    /// for games that have no library.
+    fn library_entry(
+        &self,
+        _w: &Wording,
+        _lang: Lang,
+        _t: &Snapshot<'_>,
+        _forks: &[Fork],
+    ) -> Option<String> {
+        None
+    }
+}
+
+/// A game continued from another (a fork of a library game), as its parent's entry lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Fork {
+    /// The fork's id.
+    pub id: i64,
+    /// Where it is in its life.
+    pub status: GameStatus,
+    /// Its result once over.
+    pub result: Option<GameResult>,
+    /// Whether it ended by agreement (an agreed draw joins the library).
+    pub agreed: bool,
+}
+
+/// Confirm and cancel buttons under a confirmation echo (payload `<id>:<turn>:confirm`).
+pub(super) fn confirm_buttons(
+    w: &Wording,
+    lang: Lang,
+    mut out: Outbound,
+    id: i64,
+    turn: i64,
+) -> Outbound {
+    use super::reply::Button;
+    out.buttons = vec![
+        Button { label: w.text(lang, "btn-confirm", &[]), payload: format!("{id}:{turn}:confirm") },
+        Button { label: w.text(lang, "btn-cancel", &[]), payload: format!("{id}:{turn}:cancel") },
+    ];
+    out
+}
+
+/// A refusal every game words alike (options, and an action for another game, which the
+/// referee never sends).
+pub(super) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+    match error {
+        AnyError::Options(e) => {
+            w.text(lang, "err-options", &[("detail", option_error(lang, e).into())])
+        }
+        _ => w.text(lang, "err-internal", &[]),
+    }
+}
+
+/// A text message on the game's platform.
+pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
+    Outbound {
+        platform: t.platform.to_string(),
+        to,
+        text,
+        image: None,
+        buttons: Vec::new(),
+        outbox: None,
+    }
+}
+
+/// The game's chat.
+pub(super) fn public(t: &Snapshot<'_>) -> Dest {
+    Dest::Chat(t.chat.to_string())
+}
+
+/// The private chat of the player in seat `index`, once seated (none for the bot).
+pub(super) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
+    if t.bot_seat == Some(index) {
+        return None;
+    }
+    t.seats.get(index).cloned().flatten().map(Dest::User)
+}
+
+/// The display name of the player in seat `index` (`?` for an open seat).
+pub(super) fn name_of<'a>(t: &Snapshot<'a>, index: usize) -> &'a str {
+    t.names.get(index).map_or("?", String::as_str)
+}
+
+/// The game's name in `lang`.
+pub(super) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
+    w.text(lang, &format!("game-{}", kind.code()), &[])
+}
+
+/// The language of the player in seat `index` (`langs` as the referee looked them up).
+pub(super) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
+    langs.get(index).copied().unwrap_or_default()
+}
+
+/// The time control in words.
+pub(super) fn clock_text(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+    let per = human_duration(i64::from(t.time.per_move), lang);
+    let id = match t.time.pace {
+        super::clock::Pace::Correspondence => "clock-correspondence",
+        super::clock::Pace::Live => "clock-live",
+    };
+    w.text(lang, id, &[("per", per.into())])
+}
+
+/// "#3 is over: alice wins." (or a draw, both win, both lose; aborted without a result).
+pub(super) fn headline(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    result: Option<GameResult>,
+) -> String {
+    let id = t.id;
+    match result {
+        Some(GameResult::Winner(seat)) => w.text(
+            lang,
+            "over-win",
+            &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
+        ),
+        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
+        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
+        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
+        None => w.text(lang, "over-aborted", &[("id", id.into())]),
+    }
+}
+
+/// The drawing theme for `viewer` reading `lang`: its script, and a seat sees the board from its
+/// own side.
+pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
+    crate::render::Theme {
+        script: if lang.is_chinese() {
+            crate::render::Script::Chinese
+        } else {
+            crate::render::Script::Latin
+        },
+        flipped: viewer == Viewer::Seat(Seat(1)),
+        labels: super::reply::image_labels(lang),
+        ..crate::render::Theme::default()
+    }
+}
+
+/// The image caption of a chess-like game (White seat 0, Black seat 1): id, ply and whose move
+/// (and check) or the result, in characters the font has. A game the table ended itself
+/// (resignation, agreement, time) shows the result it stored.
+pub(super) fn chess_caption(
+    t: &Snapshot<'_>,
+    plies: u32,
+    to_move: Seat,
+    check: bool,
+    outcome: Option<GameResult>,
+    lang: Lang,
+) -> String {
+    let color =
+        |seat: Seat| say(lang, if seat.index() == 0 { "side-white" } else { "side-black" }, &[]);
+    let ply = say(lang, "cap-ply", &[("n", plies.to_string().into())]);
+    let state = match outcome.or(t.stored_result) {
+        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", color(seat).into())]),
+        Some(_) => say(lang, "cap-draw", &[]),
+        None if t.status == GameStatus::Active => {
+            let mut s = say(lang, "cap-to-move", &[("side", color(to_move).into())]);
+            if check {
+                s.push_str(&format!(" · {}", say(lang, "cap-check", &[])));
+            }
+            s
+        }
+        None => String::new(),
+    };
+    let mut text = format!("#{} · {ply}", t.id);
+    if !state.is_empty() {
+        text.push_str(&format!(" · {state}"));
+    }
+    text
+}
+
+/// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
+pub(super) fn human_duration(seconds: i64, lang: Lang) -> String {
+    let mut rest = seconds.max(0);
+    let mut parts = Vec::new();
+    for (size, id) in [(86_400, "dur-d"), (3600, "dur-h"), (60, "dur-m"), (1, "dur-s")] {
+        if rest >= size && parts.len() < 2 {
+            parts.push(say(lang, id, &[("n", (rest / size).to_string().into())]));
+            rest %= size;
+        }
+    }
+    if parts.is_empty() {
+        parts.push(say(lang, "dur-s", &[("n", "0".into())]));
+    }
+    parts.join(if lang.is_chinese() { "" } else { " " })
+}
+
+/// An options mistake in the reader's words (the engines give it as data: which key, which
+/// value, what the key accepts or which other setting it contradicts).
+pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
+    use crate::games::OptionsError as E;
+    use crate::games::options::{Expected, Why};
+    let n = |v: &u64| FluentValue::from(v.to_string());
+    let key = |k: &String| FluentValue::from(k.clone());
+    match e {
+        E::Malformed { pair } => say(lang, "opt-err-malformed", &[("pair", key(pair))]),
+        E::UnknownKey { key: k, known } => {
+            say(lang, "opt-err-unknown", &[("key", key(k)), ("known", key(known))])
+        }
+        E::Duplicate { key: k } => say(lang, "opt-err-duplicate", &[("key", key(k))]),
+        E::BadValue { key: k, value, expected } => {
+            let range =
+                |id: &str, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
+            let expected = match expected {
+                Expected::Bool => say(lang, "expect-bool", &[]),
+                Expected::OneOf(names) => {
+                    let names = names.join(&say(lang, "opt-or", &[]));
+                    say(lang, "expect-one-of", &[("names", names.into())])
+                }
+                Expected::Range { min, max } => range("expect-range", min, max),
+                Expected::RangeOrAuto { min, max } => range("expect-range-or-auto", min, max),
+                Expected::Board { min, max } => {
+                    range("expect-board", &u64::from(*min), &u64::from(*max))
+                }
+                Expected::Duration { min, max } => {
+                    let d = |s: &u32| FluentValue::from(human_duration(i64::from(*s), lang));
+                    say(lang, "expect-duration", &[("min", d(min)), ("max", d(max))])
+                }
+                Expected::Number => say(lang, "expect-number", &[]),
+                Expected::Handicap => say(lang, "expect-handicap", &[]),
+            };
+            say(
+                lang,
+                "opt-err-bad-value",
+                &[("key", key(k)), ("value", key(value)), ("expected", expected.into())],
+            )
+        }
+        E::Conflict { key: k, reason } => match reason {
+            Why::Needs(needs) => {
+                let needs = needs.join(&say(lang, "opt-and", &[]));
+                say(lang, "opt-err-needs", &[("key", key(k)), ("needs", needs.into())])
+            }
+            Why::OnlyWith(with) => {
+                say(lang, "opt-err-only-with", &[("key", key(k)), ("with", key(with))])
+            }
+            Why::PublicInChallenge => say(lang, "opt-err-public-in-challenge", &[("key", key(k))]),
+            Why::OneSideSteps => say(lang, "opt-err-one-side-steps", &[("key", key(k))]),
+            Why::NoFairStart { draws } => {
+                say(lang, "opt-err-no-fair-start", &[("draws", n(&u64::from(*draws)))])
+            }
+            Why::BadStart(_) => say(lang, "opt-err-bad-start", &[("key", key(k))]),
+        },
+    }
+}
+
+/// A game and the facts a [`Snapshot`] borrows, owned, for tests of narrators.
+#[cfg(test)]
+pub(super) struct Owned {
+    pub id: i64,
+    pub game: AnyGame,
+    pub seats: Vec<Option<String>>,
+    pub names: Vec<String>,
+    pub status: GameStatus,
+    pub stored_result: Option<GameResult>,
+    pub lang: Lang,
+}
+
+#[cfg(test)]
+impl Owned {
+    /// `game` as game #1 between users `a` and `b`, active, in English.
+    pub fn new(game: AnyGame) -> Self {
+        Self {
+            id: 1,
+            game,
+            seats: vec![Some("a".into()), Some("b".into())],
+            names: vec!["a".into(), "b".into()],
+            status: GameStatus::Active,
+            stored_result: None,
+            lang: Lang::En,
+        }
+    }
+
+    /// What a narrator reads of it, in chat `#t` on platform `x`.
+    pub fn snapshot(&self) -> Snapshot<'_> {
+        Snapshot {
+            id: self.id,
+            platform: "x",
+            chat: "#t",
+            game: &self.game,
+            seats: &self.seats,
+            names: &self.names,
+            bot_seat: None,
+            time: TimeControl::default(),
+            actions: 0,
+            status: self.status,
+            stored_result: self.stored_result,
+            lang: self.lang,
+            seed: 0,
+            decision_seconds: 0,
+        }
+    }
+}

@@ -20,7 +20,7 @@ use anyhow::Context;
 
 use crate::core::Seed;
 use crate::games::{AnyGame, AnyOptions, GameKind};
-use crate::store::{GameStatus, Store};
+use crate::store::{GameStatus, Platform, Store};
 use crate::table::clock::ManualClock;
 use crate::table::{Chat, Incoming, Policy, Referee};
 
@@ -32,7 +32,7 @@ macro_rules! say {
     };
 }
 
-const PLATFORM: &str = "bench";
+const PLATFORM: Platform = Platform::Bench;
 
 /// Options of `arbiter bench referee`.
 #[derive(Debug, Clone, clap::Args)]
@@ -302,7 +302,7 @@ impl RefereeBench {
         let store = Store::open(&db).await.with_context(|| format!("opening {}", db.display()))?;
         let clock = Arc::new(ManualClock::new(crate::bot::script::EPOCH));
         let policies = HashMap::from([(
-            PLATFORM.to_string(),
+            PLATFORM,
             Policy {
                 dm_needs_start: false,
                 default_lang: None,
@@ -320,11 +320,11 @@ impl RefereeBench {
         }
         let referee = Arc::new(referee);
         let say = |user: String, chat: Chat, text: String| Incoming {
-            platform: PLATFORM.into(),
+            platform: PLATFORM,
             user_name: user.clone(),
             user_id: user,
             chat,
-            text,
+            input: text.into(),
             locale: None,
             is_admin: false,
             scope: crate::table::Scope::default(),

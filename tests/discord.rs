@@ -1125,6 +1125,14 @@ async fn commands_are_registered_in_the_server_with_chinese_localizations_and_ty
         .filter_map(|c| c["name"].as_str())
         .collect();
     assert_eq!(choices, ["accept", "decline"]);
+    // Choices are named in the reader's script too (the value sent back stays the index).
+    let decline = &draw["options"][0]["choices"][1];
+    assert_eq!(decline["name_localizations"]["zh-CN"], "拒绝", "{decline}");
+    assert_eq!(decline["name_localizations"]["zh-TW"], "拒絕", "{decline}");
+    let settings = find("settings").expect("/settings");
+    let zh_hant = &settings["options"][0]["choices"][2];
+    assert_eq!(zh_hant["name"], "zh-Hant");
+    assert_eq!(zh_hant["name_localizations"]["zh-TW"], "繁體中文", "{zh_hant}");
     assert_eq!(find("admin").expect("/admin")["default_member_permissions"], "32");
     assert!(find("help").expect("/help")["default_member_permissions"].is_null());
     // The gateway was asked for GUILDS (1 << 0) alone: no privileged intent such as message

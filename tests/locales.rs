@@ -90,7 +90,8 @@ async fn sweep(locale: &str) -> Vec<(String, Reply)> {
             .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         for line in String::from_utf8(out).expect("UTF-8").lines() {
             let v: Value = serde_json::from_str(line).expect("JSON");
-            let mut text = v["text"].as_str().unwrap_or_default().to_string();
+            // What a reader sees: the text without its marks (code, moments).
+            let mut text = arbiter::table::reply::plain(v["text"].as_str().unwrap_or_default());
             for b in v["buttons"].as_array().into_iter().flatten() {
                 text.push('\n');
                 text.push_str(b.as_str().unwrap_or_default());

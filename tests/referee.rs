@@ -155,10 +155,27 @@ bob@#t: /board
     let out = run(second, &db).await;
     let board = texts_to(&out, "#t")[0];
     assert!(board.contains("Ply 1 (alice): fence right"), "{board}");
+    // Each reminder carries the deadline as a moment (a live time on Discord), worded for
+    // everyone else: 10 min after alice's move, seen at 5 and at 9 minutes.
+    let reminders = texts_to(&out, "dm:bob");
+    let plain: Vec<String> = reminders.iter().map(|t| arbiter::table::reply::plain(t)).collect();
     assert_eq!(
-        texts_to(&out, "dm:bob"),
-        ["Reminder: #1 is waiting for you, 5m left.", "Reminder: #1 is waiting for you, 1m left."]
+        plain,
+        [
+            "Reminder: #1 is waiting for you; your time runs out in 5m.",
+            "Reminder: #1 is waiting for you; your time runs out in 1m."
+        ]
     );
+    let moments: Vec<i64> = reminders
+        .iter()
+        .flat_map(|t| arbiter::table::reply::spans(t))
+        .filter_map(|s| match s {
+            arbiter::table::reply::Span::Moment { at, .. } => Some(at),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moments.len(), 2, "{reminders:?}");
+    assert_eq!(moments[0], moments[1], "one deadline, told twice");
     let public = texts_to(&out, "#t");
     assert!(public.contains(&"bob ran out of time in #1."), "{public:?}");
     assert!(
@@ -223,11 +240,11 @@ fn the_script_command_prints_byte_identical_output_for_the_same_file_seed_and_da
 
 fn say(user: &str, chat: Chat, text: &str) -> Incoming {
     Incoming {
-        platform: script::PLATFORM.into(),
+        platform: script::PLATFORM,
         user_id: user.into(),
         user_name: user.into(),
         chat,
-        text: text.into(),
+        input: text.into(),
         locale: None,
         is_admin: false,
         scope: arbiter::table::Scope::default(),
@@ -237,7 +254,7 @@ fn say(user: &str, chat: Chat, text: &str) -> Incoming {
 async fn referee(db: &Path) -> Referee {
     let store = Store::open(db).await.unwrap();
     let policies = HashMap::from([(
-        script::PLATFORM.to_string(),
+        script::PLATFORM,
         Policy { dm_needs_start: false, default_lang: None, start_link: None, ..Policy::default() },
     )]);
     Referee::open(store, Arc::new(ManualClock::new(script::EPOCH)), 1, policies).await.unwrap()
@@ -258,7 +275,7 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
         store,
         Arc::new(ManualClock::new(script::EPOCH)),
         1,
-        HashMap::from([(script::PLATFORM.to_string(), policy)]),
+        HashMap::from([(script::PLATFORM, policy)]),
     )
     .await
     .unwrap();

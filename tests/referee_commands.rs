@@ -794,7 +794,13 @@ async fn settings_shows_and_saves_notifications() {
     );
     let out = bed.run("bob@dm: /settings notifications=off").await;
     assert_eq!(out[0].text, "Saved. Language: English. Notifications: off.");
-    let user = bed.store().await.user("script", "bob").await.expect("user").expect("bob");
+    let user = bed
+        .store()
+        .await
+        .user(arbiter::store::Platform::Script, "bob")
+        .await
+        .expect("user")
+        .expect("bob");
     assert!(!user.notifications);
     // It persists into the next run.
     let out = bed.run("bob@#t: /settings").await;
@@ -951,9 +957,17 @@ async fn reminders_come_at_half_time_and_a_timeout_loses_with_a_reveal() {
     bed.run(STARTED).await;
     let out = bed.run("!clock +12h").await;
     assert_eq!(out.len(), 1, "{out:#?}");
+    let deadline = bed.game(1).await.deadline_at.expect("a running clock");
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("dm:alice", "Reminder: #1 is waiting for you, 12h left.")
+        (
+            "dm:alice",
+            format!(
+                "Reminder: #1 is waiting for you; your time runs out {}.",
+                arbiter::table::reply::moment(deadline, "in 12h")
+            )
+            .as_str()
+        )
     );
     let out = bed.run("!clock +12h").await;
     assert_has(&out, "#t", "alice ran out of time in #1.");
@@ -1566,7 +1580,7 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
     let bed = Bed::new();
     bed.run("bob@dm: /settings notifications=off").await;
     let store = bed.store().await;
-    let before = store.user("script", "bob").await.expect("user");
+    let before = store.user(arbiter::store::Platform::Script, "bob").await.expect("user");
     for (line, phrase) in [
         (
             "bob@dm: /settings language=fr",
@@ -1577,7 +1591,11 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
         ("bob@#t: /settings language", "I can't change"),
     ] {
         bed.refused(line, phrase).await;
-        assert_eq!(bed.store().await.user("script", "bob").await.expect("user"), before, "{line}");
+        assert_eq!(
+            bed.store().await.user(arbiter::store::Platform::Script, "bob").await.expect("user"),
+            before,
+            "{line}"
+        );
     }
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(out[0].text, "Language: English. Notifications: off.");
@@ -1587,9 +1605,13 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
 async fn a_refused_settings_line_saves_none_of_its_pairs() {
     let bed = Bed::new();
     bed.run("bob@dm: /settings").await;
-    let before = bed.store().await.user("script", "bob").await.expect("user");
+    let before =
+        bed.store().await.user(arbiter::store::Platform::Script, "bob").await.expect("user");
     bed.refused("bob@dm: /settings notifications=off language=fr", "I can't change").await;
-    assert_eq!(bed.store().await.user("script", "bob").await.expect("user"), before);
+    assert_eq!(
+        bed.store().await.user(arbiter::store::Platform::Script, "bob").await.expect("user"),
+        before
+    );
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(out[0].text, "Language: English. Notifications: on.");
 }

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use arbiter::store::Platform as P;
 use arbiter::store::*;
 use tempfile::TempDir;
 
@@ -16,7 +17,7 @@ async fn open(dir: &TempDir) -> Store {
 
 fn new_game(chat_id: &str, status: GameStatus) -> NewGame {
     NewGame {
-        platform: "console".to_owned(),
+        platform: P::Console,
         chat_id: chat_id.to_owned(),
         kind: "dark-fence".to_owned(),
         options: "size=4".to_owned(),
@@ -62,14 +63,35 @@ async fn opening_in_a_missing_directory_is_an_open_error() {
 }
 
 #[tokio::test]
+async fn every_platform_is_stored_by_its_name_and_read_back_as_itself() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    for platform in P::ALL {
+        store.upsert_user(platform, "7", "Ann").await.unwrap();
+        let row = store.user(platform, "7").await.unwrap().expect("the user");
+        assert_eq!(row.platform, platform);
+        assert_eq!(platform.to_string().parse::<P>(), Ok(platform));
+    }
+    // The column holds the lowercase name (what older rows hold too), read with a plain query.
+    let url = format!("sqlite://{}", db_path(&dir).display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let names: Vec<String> = sqlx::query_scalar("SELECT platform FROM users ORDER BY platform")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(names, ["bench", "console", "discord", "script", "telegram"]);
+    assert!("irc".parse::<P>().is_err());
+}
+
+#[tokio::test]
 async fn a_new_user_gets_default_settings() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let user = store.upsert_user("telegram", "42", "Alice").await.unwrap();
+    let user = store.upsert_user(P::Telegram, "42", "Alice").await.unwrap();
     assert_eq!(
         user,
         UserRow {
-            platform: "telegram".to_owned(),
+            platform: P::Telegram,
             user_id: "42".to_owned(),
             display_name: "Alice".to_owned(),
             locale: None,
@@ -77,48 +99,48 @@ async fn a_new_user_gets_default_settings() {
             reachable: None,
         }
     );
-    assert_eq!(store.user("telegram", "42").await.unwrap(), Some(user));
-    assert_eq!(store.user("telegram", "43").await.unwrap(), None);
-    assert_eq!(store.user("discord", "42").await.unwrap(), None, "users are per platform");
+    assert_eq!(store.user(P::Telegram, "42").await.unwrap(), Some(user));
+    assert_eq!(store.user(P::Telegram, "43").await.unwrap(), None);
+    assert_eq!(store.user(P::Discord, "42").await.unwrap(), None, "users are per platform");
 }
 
 #[tokio::test]
 async fn settings_are_stored_and_an_upsert_renames_without_resetting_them() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    store.upsert_user("discord", "7", "Bob").await.unwrap();
-    store.set_locale("discord", "7", Some("zh-Hans")).await.unwrap();
-    store.set_notifications("discord", "7", false).await.unwrap();
-    store.set_reachable("discord", "7", Some(false)).await.unwrap();
+    store.upsert_user(P::Discord, "7", "Bob").await.unwrap();
+    store.set_locale(P::Discord, "7", Some("zh-Hans")).await.unwrap();
+    store.set_notifications(P::Discord, "7", false).await.unwrap();
+    store.set_reachable(P::Discord, "7", Some(false)).await.unwrap();
 
-    let renamed = store.upsert_user("discord", "7", "Bobby").await.unwrap();
+    let renamed = store.upsert_user(P::Discord, "7", "Bobby").await.unwrap();
     assert_eq!(renamed.display_name, "Bobby");
     assert_eq!(renamed.locale.as_deref(), Some("zh-Hans"));
     assert!(!renamed.notifications);
     assert_eq!(renamed.reachable, Some(false));
-    assert_eq!(store.user("discord", "7").await.unwrap(), Some(renamed));
+    assert_eq!(store.user(P::Discord, "7").await.unwrap(), Some(renamed));
 
-    store.set_locale("discord", "7", None).await.unwrap();
-    store.set_notifications("discord", "7", true).await.unwrap();
-    store.set_reachable("discord", "7", Some(true)).await.unwrap();
-    let user = store.user("discord", "7").await.unwrap().unwrap();
+    store.set_locale(P::Discord, "7", None).await.unwrap();
+    store.set_notifications(P::Discord, "7", true).await.unwrap();
+    store.set_reachable(P::Discord, "7", Some(true)).await.unwrap();
+    let user = store.user(P::Discord, "7").await.unwrap().unwrap();
     assert_eq!((user.locale, user.notifications, user.reachable), (None, true, Some(true)));
 
-    store.set_reachable("discord", "7", None).await.unwrap();
-    assert_eq!(store.user("discord", "7").await.unwrap().unwrap().reachable, None);
+    store.set_reachable(P::Discord, "7", None).await.unwrap();
+    assert_eq!(store.user(P::Discord, "7").await.unwrap().unwrap().reachable, None);
 }
 
 #[tokio::test]
 async fn settings_of_an_unknown_user_are_not_found() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let err = store.set_locale("console", "ghost", Some("en")).await.unwrap_err();
+    let err = store.set_locale(P::Console, "ghost", Some("en")).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    let err = store.set_notifications("console", "ghost", false).await.unwrap_err();
+    let err = store.set_notifications(P::Console, "ghost", false).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    let err = store.set_reachable("console", "ghost", Some(true)).await.unwrap_err();
+    let err = store.set_reachable(P::Console, "ghost", Some(true)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    assert_eq!(store.user("console", "ghost").await.unwrap(), None, "nothing was created");
+    assert_eq!(store.user(P::Console, "ghost").await.unwrap(), None, "nothing was created");
 }
 
 #[tokio::test]
@@ -127,9 +149,9 @@ async fn unicode_display_names_round_trip() {
     let store = open(&dir).await;
     for (id, name) in [("1", "王小明"), ("2", "Zoë 🦀"), ("3", "مرحبا"), ("4", "e\u{301}")]
     {
-        let row = store.upsert_user("telegram", id, name).await.unwrap();
+        let row = store.upsert_user(P::Telegram, id, name).await.unwrap();
         assert_eq!(row.display_name, name);
-        assert_eq!(store.user("telegram", id).await.unwrap().unwrap().display_name, name);
+        assert_eq!(store.user(P::Telegram, id).await.unwrap().unwrap().display_name, name);
     }
 }
 
@@ -146,7 +168,7 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
         game,
         GameRow {
             id: 1,
-            platform: new.platform.clone(),
+            platform: new.platform,
             chat_id: new.chat_id.clone(),
             kind: new.kind.clone(),
             options: new.options.clone(),
@@ -241,17 +263,16 @@ async fn games_in_chat_lists_every_status_of_that_chat_only() {
     store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
     store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
-    let other_platform =
-        NewGame { platform: "discord".to_owned(), ..new_game("c1", GameStatus::Active) };
+    let other_platform = NewGame { platform: P::Discord, ..new_game("c1", GameStatus::Active) };
     store.create_game(&other_platform).await.unwrap();
     let over = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
     let update = GameUpdate { status: GameStatus::Over, ..over.update(2_000) };
     store.update_game(over.id, 0, &update).await.unwrap();
 
-    let games = store.games_in_chat("console", "c1").await.unwrap();
+    let games = store.games_in_chat(P::Console, "c1").await.unwrap();
     let summary: Vec<_> = games.iter().map(|g| (g.id, g.status.as_str())).collect();
     assert_eq!(summary, [(1, "active"), (3, "invited"), (5, "over")]);
-    assert_eq!(store.games_in_chat("console", "c3").await.unwrap(), []);
+    assert_eq!(store.games_in_chat(P::Console, "c3").await.unwrap(), []);
 }
 
 #[tokio::test]
@@ -507,8 +528,8 @@ async fn reopening_the_file_keeps_everything() {
     let dir = TempDir::new().unwrap();
     let (user, game, log) = {
         let store = open(&dir).await;
-        let user = store.upsert_user("telegram", "42", "Алиса").await.unwrap();
-        store.set_locale("telegram", "42", Some("ru")).await.unwrap();
+        let user = store.upsert_user(P::Telegram, "42", "Алиса").await.unwrap();
+        store.set_locale(P::Telegram, "42", Some("ru")).await.unwrap();
         let user = UserRow { locale: Some("ru".to_owned()), ..user };
         store.set_meta("schema.note", "kept").await.unwrap();
         let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
@@ -521,7 +542,7 @@ async fn reopening_the_file_keeps_everything() {
 
     let store = open(&dir).await;
     assert_eq!(store.journal_mode().await.unwrap(), "wal");
-    assert_eq!(store.user("telegram", "42").await.unwrap(), Some(user));
+    assert_eq!(store.user(P::Telegram, "42").await.unwrap(), Some(user));
     assert_eq!(store.game(game.id).await.unwrap(), game);
     assert_eq!(store.actions(game.id).await.unwrap(), log);
     assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
@@ -574,7 +595,7 @@ async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write()
     );
     gone(store.update_game(game.id, 0, &game.update(2_000)).await.unwrap_err());
     gone(store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap_err());
-    gone(store.upsert_user("console", "alice", "Alice").await.unwrap_err());
+    gone(store.upsert_user(P::Console, "alice", "Alice").await.unwrap_err());
     gone(store.set_meta("k", "v").await.unwrap_err());
     // Another file at the same path is not the database the games were in either.
     std::fs::write(db_path(&dir), b"").unwrap();
@@ -588,7 +609,7 @@ async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write()
 
 fn note(text: &str, size: usize) -> NewMessage {
     NewMessage {
-        platform: "telegram".to_owned(),
+        platform: P::Telegram,
         dest: "chat:-100".to_owned(),
         body: format!(r#"{{"text":"{text}"}}"#),
         image: (size > 0).then(|| vec![7u8; size]),
@@ -623,13 +644,13 @@ async fn a_change_and_its_messages_are_kept_together_in_order_or_not_at_all() {
         .unwrap();
     assert_eq!(row.version, 1);
     assert!(ids[0] < more[0] && more[0] < more[1], "{ids:?} {more:?}");
-    let pending = store.pending_messages("telegram").await.unwrap();
+    let pending = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
     assert_eq!(
         bodies(&pending),
         [r#"{"text":"invitation to #1"}"#, r#"{"text":"move"}"#, r#"{"text":"prompt"}"#]
     );
     assert_eq!(pending[1].message.image.as_deref(), Some(&[7u8; 300][..]), "image bytes kept");
-    assert!(store.pending_messages("discord").await.unwrap().is_empty());
+    assert!(store.pending_messages(arbiter::store::Platform::Discord).await.unwrap().is_empty());
     // A stale version: neither the action nor its messages are written.
     let stale = store
         .write_game(
@@ -666,6 +687,6 @@ async fn a_change_and_its_messages_are_kept_together_in_order_or_not_at_all() {
     store.delete_messages(&[ids[0], more[1]]).await.unwrap();
     drop(store);
     let store = open(&dir).await;
-    let left = store.pending_messages("telegram").await.unwrap();
+    let left = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
     assert_eq!(bodies(&left), [r#"{"text":"move"}"#, r#"{"text":"board"}"#]);
 }

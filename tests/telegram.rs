@@ -2259,7 +2259,10 @@ async fn stopping_the_bot_with_sigterm_exits_cleanly_and_keeps_what_it_could_not
         let pending = store.pending_messages_count().await.expect("the outbox counts");
         assert!(pending >= 1, "the message that hung is kept for the next start\n{logs}");
         // Everything else went out within the grace.
-        let left = store.pending_messages("telegram").await.expect("the outbox reads");
+        let left = store
+            .pending_messages(arbiter::store::Platform::Telegram)
+            .await
+            .expect("the outbox reads");
         let dests: Vec<&str> = left.iter().map(|m| m.message.dest.as_str()).collect();
         let want = format!("chat:{failing}");
         assert!(dests.iter().all(|d| *d == want), "kept {dests:?}, not only {want}\n{logs}");

@@ -122,7 +122,7 @@ settings-saved = Saved. Language: { $language }. Notifications: { $notifications
 start-welcome = Hello { $name }! I can now write to you privately. Your secret moves go here.
 timeout-pass = { $name } did not decide in time in #{ $id }: that counts as a pass.
 timeout-loss = { $name } ran out of time in #{ $id }.
-reminder = Reminder: #{ $id } is waiting for you, { $left } left.
+reminder = Reminder: #{ $id } is waiting for you; your time runs out { $deadline }.
 clock-correspondence = { $per } per move
 clock-live = live, { $per } per move
 over-win = #{ $id } is over: { $winner } wins.
@@ -701,6 +701,8 @@ dur-d = { $n }d
 dur-h = { $n }h
 dur-m = { $n }m
 dur-s = { $n }s
+# A moment ahead, for readers whose platform cannot show a live time.
+dur-in = in { $d }
 img-jia = Jia
 img-yi = Yi
 img-to-move = { $who } to move

@@ -10,13 +10,13 @@ use std::sync::Arc;
 use anyhow::Context;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-use crate::store::Store;
+use crate::store::{Platform, Store};
 use crate::table::clock::SystemClock;
 use crate::table::reply::{Dest, Outbound};
 use crate::table::{Chat, Incoming, Policy, Referee, Scope};
 
 /// The platform name of the console.
-pub const PLATFORM: &str = "console";
+pub const PLATFORM: Platform = Platform::Console;
 
 /// Where the console starts.
 #[derive(Debug, Clone)]
@@ -78,7 +78,7 @@ fn prefix(head: &str, text: &str) -> String {
 pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> anyhow::Result<()> {
     let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
     let policies = HashMap::from([(
-        PLATFORM.to_string(),
+        PLATFORM,
         Policy {
             dm_needs_start: false,
             default_lang: settings.locale.as_deref().and_then(crate::table::reply::Lang::from_code),
@@ -164,17 +164,17 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
         }
         let messages = referee
             .handle(Incoming {
-                platform: PLATFORM.into(),
+                platform: PLATFORM,
                 user_id: user.clone(),
                 user_name: user.clone(),
                 chat: chat.clone(),
-                text: line,
+                input: line.into(),
                 locale: settings.locale.clone(),
                 // A local table: whoever sits at it administers it, and all its channels are
                 // one community.
                 is_admin: true,
                 scope: match chat {
-                    Chat::Group(_) => Scope { community: Some(PLATFORM.into()), parent: None },
+                    Chat::Group(_) => Scope { community: Some(PLATFORM.to_string()), parent: None },
                     Chat::Private => Scope::default(),
                 },
             })
@@ -196,11 +196,14 @@ mod tests {
     #[test]
     fn private_messages_are_marked_and_buttons_show_their_command() {
         let out = Outbound {
-            platform: PLATFORM.into(),
+            platform: PLATFORM,
             to: Dest::User("bob".into()),
             text: "line one\nline two".into(),
             image: None,
-            buttons: vec![Button { label: "Pass".into(), payload: "3:4:pass".into() }],
+            buttons: vec![Button {
+                label: "Pass".into(),
+                payload: "3:4:pass".parse().expect("a payload"),
+            }],
             outbox: None,
         };
         let text = format(&out);

@@ -54,8 +54,8 @@ pub trait Platform: Send + Sync + 'static {
     /// One API call's worth of message (a text, a photo with its caption).
     type Piece: Send + Sync + 'static;
 
-    /// The platform's name (`telegram`, `discord`), as in [`Outbound::platform`].
-    fn name(&self) -> &'static str;
+    /// Which platform it is, as in [`Outbound::platform`].
+    fn name(&self) -> crate::store::Platform;
 
     /// Joins `next` into `last` when both go out as one platform message (Telegram joins
     /// short plain texts to the same chat); false when they stay apart.
@@ -89,7 +89,7 @@ pub trait Ledger: Send + Sync + 'static {
     /// The messages of `platform` still kept, oldest first.
     fn pending<'a>(
         &'a self,
-        platform: &'a str,
+        platform: crate::store::Platform,
     ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>>;
     /// Forgets delivered (or dropped) messages.
     fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>>;
@@ -100,7 +100,7 @@ pub trait Ledger: Send + Sync + 'static {
 impl Ledger for Store {
     fn pending<'a>(
         &'a self,
-        platform: &'a str,
+        platform: crate::store::Platform,
     ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>> {
         Box::pin(self.pending_messages(platform))
     }
@@ -271,7 +271,7 @@ impl<P: Platform> Outbox<P> {
         }
         let n = entries.len();
         if n > 0 {
-            tracing::info!(platform = self.inner.platform.name(), n, "resuming deliveries");
+            tracing::info!(platform = %self.inner.platform.name(), n, "resuming deliveries");
         }
         self.queue(entries);
         Ok(n)
@@ -351,7 +351,7 @@ impl<P: Platform> Outbox<P> {
             .collect();
         let n = unkept.len();
         tracing::info!(
-            platform = self.inner.platform.name(),
+            platform = %self.inner.platform.name(),
             kept = kept + n,
             "deliveries left for the next start"
         );
@@ -490,11 +490,11 @@ async fn deliver<P: Platform>(
             match sent {
                 Ok(()) => break,
                 Err(Fault::Closed) => {
-                    tracing::warn!(platform = name, ?to, "the private chat refuses the bot");
+                    tracing::warn!(platform = %name, ?to, "the private chat refuses the bot");
                     return Outcome::Closed;
                 }
                 Err(Fault::Permanent(detail)) => {
-                    tracing::error!(platform = name, ?to, %detail, "a message cannot be delivered; dropped");
+                    tracing::error!(platform = %name, ?to, %detail, "a message cannot be delivered; dropped");
                     return Outcome::Dropped;
                 }
                 Err(Fault::Transient { retry_after, detail }) => {
@@ -502,7 +502,7 @@ async fn deliver<P: Platform>(
                     let age = first.age();
                     if age + wait > settings.max_age {
                         tracing::warn!(
-                            platform = name,
+                            platform = %name,
                             ?to,
                             %detail,
                             age_seconds = age.as_secs(),
@@ -511,7 +511,7 @@ async fn deliver<P: Platform>(
                         return Outcome::Expired;
                     }
                     tracing::info!(
-                        platform = name,
+                        platform = %name,
                         ?to,
                         %detail,
                         retry_in_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
@@ -546,8 +546,8 @@ mod tests {
     impl Platform for Fake {
         type Piece = String;
 
-        fn name(&self) -> &'static str {
-            "fake"
+        fn name(&self) -> crate::store::Platform {
+            crate::store::Platform::Script
         }
 
         fn plan(&self, message: Outbound) -> Vec<String> {
@@ -585,7 +585,7 @@ mod tests {
 
     fn message(to: Dest, text: &str) -> Outbound {
         Outbound {
-            platform: "fake".into(),
+            platform: crate::store::Platform::Script,
             to,
             text: text.into(),
             image: None,
@@ -609,7 +609,7 @@ mod tests {
     impl Ledger for Memory {
         fn pending<'a>(
             &'a self,
-            platform: &'a str,
+            platform: crate::store::Platform,
         ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>> {
             let rows = self.rows.lock().expect("rows");
             let out = rows

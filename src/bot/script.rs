@@ -24,13 +24,13 @@ use anyhow::Context;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
-use crate::store::Store;
+use crate::store::{Platform, Store};
 use crate::table::clock::ManualClock;
 use crate::table::reply::{Dest, Outbound};
 use crate::table::{Chat, Incoming, Policy, Referee, Scope};
 
 /// The platform name transcripts play on.
-pub const PLATFORM: &str = "script";
+pub const PLATFORM: Platform = Platform::Script;
 
 /// Where a fresh transcript's clock starts: 2026-01-01T00:00:00Z.
 pub const EPOCH: i64 = 1_767_225_600;
@@ -135,7 +135,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
     };
     let clock = Arc::new(ManualClock::new(start));
     let policies = HashMap::from([(
-        PLATFORM.to_string(),
+        PLATFORM,
         Policy { dm_needs_start: false, default_lang: None, start_link: None, ..Policy::default() },
     )]);
     let referee = Referee::open(store.clone(), clock.clone(), seed, policies)
@@ -149,7 +149,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                 let locale = locales.get(&user).cloned();
                 referee
                     .handle(Incoming {
-                        platform: PLATFORM.into(),
+                        platform: PLATFORM,
                         user_name: user.clone(),
                         is_admin: admins.contains(&user),
                         user_id: user,
@@ -160,7 +160,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                             Chat::Private => Scope::default(),
                         },
                         chat,
-                        text,
+                        input: text.into(),
                         locale,
                     })
                     .await

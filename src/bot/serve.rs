@@ -18,7 +18,7 @@ use tokio::task::JoinSet;
 use super::console::{self, ConsoleSettings};
 use super::{discord, telegram};
 use crate::config::Config;
-use crate::store::Store;
+use crate::store::{Platform, Store};
 use crate::table::Referee;
 use crate::table::clock::SystemClock;
 use crate::table::reply::Outbound;
@@ -34,13 +34,13 @@ const STOP_MARGIN: Duration = Duration::from_secs(15);
 /// Hands the referee's messages to the front end that owns their platform.
 #[derive(Debug, Clone, Default)]
 pub struct Router {
-    routes: Arc<HashMap<String, mpsc::UnboundedSender<Batch>>>,
+    routes: Arc<HashMap<Platform, mpsc::UnboundedSender<Batch>>>,
 }
 
 impl Router {
     /// A router over `routes` (platform name → the front end's inbox).
     #[must_use]
-    pub fn new(routes: HashMap<String, mpsc::UnboundedSender<Batch>>) -> Router {
+    pub fn new(routes: HashMap<Platform, mpsc::UnboundedSender<Batch>>) -> Router {
         Router { routes: Arc::new(routes) }
     }
 
@@ -48,11 +48,11 @@ impl Router {
     /// platform without a front end are logged and dropped (the referee saved everything they
     /// announce before returning them).
     pub fn route(&self, messages: Vec<Outbound>) {
-        let mut batches: Vec<(String, Batch)> = Vec::new();
+        let mut batches: Vec<(Platform, Batch)> = Vec::new();
         for m in messages {
             match batches.iter_mut().find(|(p, _)| *p == m.platform) {
                 Some((_, batch)) => batch.push(m),
-                None => batches.push((m.platform.clone(), vec![m])),
+                None => batches.push((m.platform, vec![m])),
             }
         }
         for (platform, batch) in batches {
@@ -93,10 +93,10 @@ pub async fn run(
     let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
     let mut policies = HashMap::new();
     if config.telegram.token.is_some() {
-        policies.insert(telegram::PLATFORM.to_string(), telegram::policy(None));
+        policies.insert(telegram::PLATFORM, telegram::policy(None));
     }
     if config.discord.token.is_some() {
-        policies.insert(discord::PLATFORM.to_string(), discord::policy());
+        policies.insert(discord::PLATFORM, discord::policy());
     }
     let referee = Arc::new(
         Referee::open(store, Arc::new(SystemClock), seed, policies)
@@ -108,7 +108,7 @@ pub async fn run(
     let mut inboxes = HashMap::new();
     for platform in referee_platforms(config) {
         let (tx, rx) = mpsc::unbounded_channel();
-        routes.insert(platform.to_string(), tx);
+        routes.insert(platform, tx);
         inboxes.insert(platform, rx);
     }
     let router = Router::new(routes);
@@ -118,7 +118,7 @@ pub async fn run(
     let (stop_tx, stop_rx) = watch::channel(false);
     let mut front_ends = JoinSet::new();
     if let (Some(token), Some(inbox)) =
-        (config.telegram.token.as_deref(), inboxes.remove(telegram::PLATFORM))
+        (config.telegram.token.as_deref(), inboxes.remove(&telegram::PLATFORM))
     {
         let connect = telegram::Telegram::connect(
             token,
@@ -134,7 +134,7 @@ pub async fn run(
         front_ends.spawn(bot.run(inbox, stop_rx.clone()));
     }
     if let (Some(token), Some(inbox)) =
-        (config.discord.token.as_deref(), inboxes.remove(discord::PLATFORM))
+        (config.discord.token.as_deref(), inboxes.remove(&discord::PLATFORM))
     {
         let bot = discord::Discord::connect(
             token,
@@ -187,7 +187,7 @@ pub async fn run(
 }
 
 /// The platforms `config` turns on, by name.
-fn referee_platforms(config: &Config) -> Vec<&'static str> {
+fn referee_platforms(config: &Config) -> Vec<Platform> {
     let mut platforms = Vec::new();
     if config.telegram.token.is_some() {
         platforms.push(telegram::PLATFORM);
@@ -233,9 +233,9 @@ mod tests {
     use crate::table::Policy;
     use crate::table::reply::Dest;
 
-    fn msg(platform: &str, text: &str) -> Outbound {
+    fn msg(platform: Platform, text: &str) -> Outbound {
         Outbound {
-            platform: platform.into(),
+            platform,
             to: Dest::Chat("c".into()),
             text: text.into(),
             image: None,
@@ -249,12 +249,13 @@ mod tests {
         let (tg, mut tg_rx) = mpsc::unbounded_channel();
         let (dc, mut dc_rx) = mpsc::unbounded_channel();
         let router =
-            Router::new(HashMap::from([("telegram".to_string(), tg), ("discord".to_string(), dc)]));
+            Router::new(HashMap::from([(Platform::Telegram, tg), (Platform::Discord, dc)]));
+        // The console has no front end here: its message is logged and dropped.
         router.route(vec![
-            msg("telegram", "1"),
-            msg("discord", "a"),
-            msg("nowhere", "x"),
-            msg("telegram", "2"),
+            msg(Platform::Telegram, "1"),
+            msg(Platform::Discord, "a"),
+            msg(Platform::Console, "x"),
+            msg(Platform::Telegram, "2"),
         ]);
         let texts = |b: Batch| b.into_iter().map(|m| m.text).collect::<Vec<_>>();
         assert_eq!(texts(tg_rx.try_recv().expect("a telegram batch")), ["1", "2"]);

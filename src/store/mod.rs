@@ -131,7 +131,7 @@ impl Store {
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn upsert_user(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         display_name: &str,
     ) -> Result<UserRow, DbError> {
@@ -144,7 +144,11 @@ impl Store {
     /// # Errors
     ///
     /// [`DbError::Sqlx`] if the database fails.
-    pub async fn user(&self, platform: &str, user_id: &str) -> Result<Option<UserRow>, DbError> {
+    pub async fn user(
+        &self,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Option<UserRow>, DbError> {
         sqlite::user(&self.pool, platform, user_id).await
     }
 
@@ -155,7 +159,7 @@ impl Store {
     /// [`DbError::NotFound`] if there is no such user.
     pub async fn set_locale(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         locale: Option<&str>,
     ) -> Result<(), DbError> {
@@ -170,7 +174,7 @@ impl Store {
     /// [`DbError::NotFound`] if there is no such user.
     pub async fn set_notifications(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         on: bool,
     ) -> Result<(), DbError> {
@@ -185,7 +189,7 @@ impl Store {
     /// [`DbError::NotFound`] if there is no such user.
     pub async fn set_reachable(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         reachable: Option<bool>,
     ) -> Result<(), DbError> {
@@ -248,7 +252,7 @@ impl Store {
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn games_in_chat(
         &self,
-        platform: &str,
+        platform: Platform,
         chat_id: &str,
     ) -> Result<Vec<GameRow>, DbError> {
         sqlite::games_in_chat(&self.pool, platform, chat_id).await
@@ -341,7 +345,10 @@ impl Store {
     /// # Errors
     ///
     /// The database failed.
-    pub async fn pending_messages(&self, platform: &str) -> Result<Vec<StoredMessage>, DbError> {
+    pub async fn pending_messages(
+        &self,
+        platform: Platform,
+    ) -> Result<Vec<StoredMessage>, DbError> {
         sqlite::pending_messages(&self.pool, platform).await
     }
 

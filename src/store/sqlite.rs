@@ -18,8 +18,8 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, SqlitePool};
 
 use super::{
-    ActionRow, DbError, GameRow, GameStatus, GameUpdate, NewGame, NewMessage, StoredMessage,
-    UserRow,
+    ActionRow, DbError, GameRow, GameStatus, GameUpdate, NewGame, NewMessage, Platform,
+    StoredMessage, UserRow,
 };
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
@@ -123,7 +123,7 @@ pub(super) async fn journal_mode(pool: &SqlitePool) -> Result<String, DbError> {
 
 pub(super) async fn upsert_user(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
     user_id: &str,
     display_name: &str,
 ) -> Result<UserRow, DbError> {
@@ -143,7 +143,7 @@ pub(super) async fn upsert_user(
 
 pub(super) async fn user(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
     user_id: &str,
 ) -> Result<Option<UserRow>, DbError> {
     sqlx::query_as(concat!(
@@ -160,7 +160,7 @@ pub(super) async fn user(
 
 pub(super) async fn set_locale(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
     user_id: &str,
     locale: Option<&str>,
 ) -> Result<(), DbError> {
@@ -176,7 +176,7 @@ pub(super) async fn set_locale(
 
 pub(super) async fn set_notifications(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
     user_id: &str,
     on: bool,
 ) -> Result<(), DbError> {
@@ -192,7 +192,7 @@ pub(super) async fn set_notifications(
 
 pub(super) async fn set_reachable(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
     user_id: &str,
     reachable: Option<bool>,
 ) -> Result<(), DbError> {
@@ -235,7 +235,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<Game
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ",
         game_columns!()
     ))
-    .bind(&game.platform)
+    .bind(game.platform)
     .bind(&game.chat_id)
     .bind(&game.kind)
     .bind(&game.options)
@@ -286,7 +286,7 @@ pub(super) async fn games_with_status(
 
 pub(super) async fn games_in_chat(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
     chat_id: &str,
 ) -> Result<Vec<GameRow>, DbError> {
     sqlx::query_as(concat!(
@@ -691,7 +691,7 @@ async fn insert_messages(
         let mut query = sqlx::query(&sql);
         for m in chunk {
             query = query
-                .bind(&m.platform)
+                .bind(m.platform)
                 .bind(&m.dest)
                 .bind(&m.body)
                 .bind(m.image.as_deref())
@@ -722,11 +722,11 @@ pub(super) async fn enqueue(
 }
 
 /// An outbox row as read: id, platform, dest, body, image, game id, created at.
-type OutboxRow = (i64, String, String, String, Option<Vec<u8>>, Option<i64>, i64);
+type OutboxRow = (i64, Platform, String, String, Option<Vec<u8>>, Option<i64>, i64);
 
 pub(super) async fn pending_messages(
     pool: &SqlitePool,
-    platform: &str,
+    platform: Platform,
 ) -> Result<Vec<StoredMessage>, DbError> {
     let rows: Vec<OutboxRow> = sqlx::query_as(
         "SELECT id, platform, dest, body, image, game_id, created_at FROM outbox \

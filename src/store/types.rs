@@ -43,6 +43,69 @@ impl std::fmt::Display for GameStatus {
     }
 }
 
+/// The platform a game, a user or a message belongs to: ids of users and chats mean something
+/// only on their platform. Stored as its lowercase name (`console`, `script`, `bench`,
+/// `telegram`, `discord`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum Platform {
+    /// The local console table (`arbiter serve` without tokens).
+    Console,
+    /// Transcripts (`arbiter script`, the tests).
+    Script,
+    /// The benchmark's simulated players.
+    Bench,
+    /// Telegram.
+    Telegram,
+    /// Discord.
+    Discord,
+}
+
+impl Platform {
+    /// Every platform.
+    pub const ALL: [Platform; 5] = [
+        Platform::Console,
+        Platform::Script,
+        Platform::Bench,
+        Platform::Telegram,
+        Platform::Discord,
+    ];
+
+    /// The stored name.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Platform::Console => "console",
+            Platform::Script => "script",
+            Platform::Bench => "bench",
+            Platform::Telegram => "telegram",
+            Platform::Discord => "discord",
+        }
+    }
+}
+
+impl std::fmt::Display for Platform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is no platform.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown platform `{0}`")]
+pub struct UnknownPlatform(pub String);
+
+impl std::str::FromStr for Platform {
+    type Err = UnknownPlatform;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Platform::ALL
+            .into_iter()
+            .find(|p| p.as_str() == name)
+            .ok_or_else(|| UnknownPlatform(name.to_string()))
+    }
+}
+
 /// Why a store call failed.
 #[derive(Debug, Error)]
 pub enum DbError {
@@ -73,7 +136,7 @@ pub enum DbError {
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct UserRow {
     /// `console`, `script`, `telegram`, `discord`.
-    pub platform: String,
+    pub platform: Platform,
     /// The platform's user id (a name on the console).
     pub user_id: String,
     /// The name shown to others.
@@ -91,7 +154,7 @@ pub struct UserRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewGame {
     /// Platform of the chat.
-    pub platform: String,
+    pub platform: Platform,
     /// The group chat (channel) the game belongs to.
     pub chat_id: String,
     /// Game code (`dark-fence`).
@@ -129,7 +192,7 @@ pub struct GameRow {
     /// The short id players type as `#12`.
     pub id: i64,
     /// Platform of the chat.
-    pub platform: String,
+    pub platform: Platform,
     /// The group chat.
     pub chat_id: String,
     /// Game code.
@@ -252,7 +315,7 @@ impl GameRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMessage {
     /// The platform that delivers it.
-    pub platform: String,
+    pub platform: Platform,
     /// `chat:<id>` or `user:<id>`.
     pub dest: String,
     /// JSON: the text, the buttons, the image's size.

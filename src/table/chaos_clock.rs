@@ -8,6 +8,7 @@ use fluent_bundle::FluentValue;
 
 use super::clock::Pace;
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
+use super::payload::{Choice, Payload};
 use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
@@ -98,7 +99,7 @@ fn action_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
         .into_iter()
         .map(|a| Button {
             label: action_word(w, lang, a),
-            payload: format!("{}:{}:act-{a}", t.id, t.actions),
+            payload: Payload::new(t.id, t.actions, Choice::Act(a.to_string())),
         })
         .collect()
 }

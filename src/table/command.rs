@@ -1,8 +1,58 @@
-//! The commands players type: one definition per command ([`COMMANDS`]) from which `/help`,
-//! and later the Discord and Telegram registrations, are generated, and the parser that turns a
-//! line of text into a [`Command`].
+//! The commands players type: one typed table ([`COMMANDS`]: names in three scripts, typed
+//! arguments, help) from which `/help`, the Telegram command menus and the Discord slash
+//! commands (options, choices, localizations) are generated, and from which both the text
+//! parser ([`parse`]) and the Discord adapter build a [`Command`] through one constructor
+//! ([`build`]): a slash command's typed options reach the referee without becoming text.
 
 use thiserror::Error;
+
+/// One argument of a command: what it is, whether it must be given, and (through its kind) how
+/// it is typed, shown in `/help` and offered on Discord.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg {
+    /// Its name: the Discord option's name, and the word `/help` shows for free text.
+    pub name: &'static str,
+    /// What it holds.
+    pub kind: ArgKind,
+    /// Whether the command needs it.
+    pub required: bool,
+    /// When it is missing, the end of the message id `arg-…` naming what is needed.
+    pub what: &'static str,
+}
+
+/// What an argument holds, and how a line writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    /// A game id, typed `#12` anywhere in the line.
+    GameId,
+    /// A user, typed `@name` anywhere in the line (on Discord, a member).
+    User,
+    /// A fixed word typed first (`/admin abort`); any of these spellings. An optional word is
+    /// accepted and ignored (`/library continue #12`), and not shown.
+    Word(&'static [&'static str]),
+    /// One of these answers, typed first (`/draw accept`).
+    Choice(&'static [&'static str]),
+    /// A game's code or name: one word.
+    Game,
+    /// A move in the game's notation: the rest of the line.
+    Action,
+    /// Free text: the rest of the line.
+    Text,
+    /// `key=value` settings for a game and its table: the rest of the line.
+    Options,
+    /// A setting written `name=<value>`, one of these values.
+    Setting(&'static [&'static str]),
+}
+
+const fn arg(name: &'static str, kind: ArgKind, required: bool) -> Arg {
+    Arg { name, kind, required, what: name }
+}
+
+/// `[#id]`: the game, when the caller has several.
+const ID: Arg = arg("id", ArgKind::GameId, false);
+
+/// The answers to an offer, with the words players may use for them.
+const ANSWERS: &[&str] = &["accept", "decline"];
 
 /// One command as players see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,8 +66,8 @@ pub struct CommandSpec {
     /// first one shown in `/help` and registered on Discord for `zh-TW`. Every name of every
     /// script works whatever the reader's language.
     pub hant: &'static [&'static str],
-    /// The argument grammar, for help texts.
-    pub args: &'static str,
+    /// Its arguments, in the order `/help` shows them.
+    pub args: &'static [Arg],
     /// The Fluent message id of the one-line description.
     pub help: &'static str,
     /// Only for administrators.
@@ -30,7 +80,7 @@ const fn cmd(
     name: &'static str,
     hans: &'static [&'static str],
     hant: &'static [&'static str],
-    args: &'static str,
+    args: &'static [Arg],
     help: &'static str,
 ) -> CommandSpec {
     CommandSpec { name, hans, hant, args, help, admin: false, hidden: false }
@@ -53,6 +103,31 @@ impl CommandSpec {
             Lang::ZhHant => self.hant.first().copied(),
         }
     }
+
+    /// The argument grammar as English help writes it: `<…>` needed, `[…]` optional, e.g.
+    /// `<action> [#id]`. (`/help` shows the `args-<name>` message, the same in the reader's
+    /// language; a test keeps the English one equal to this.)
+    #[must_use]
+    pub fn grammar(&self) -> String {
+        let mut parts = Vec::new();
+        for a in self.args {
+            let inner = match a.kind {
+                ArgKind::Word(words) if a.required => {
+                    parts.push(words.first().copied().unwrap_or_default().to_string());
+                    continue;
+                }
+                ArgKind::Word(_) => continue,
+                ArgKind::GameId => "#id".to_string(),
+                ArgKind::User => format!("@{}", a.name),
+                ArgKind::Choice(choices) => choices.join("|"),
+                ArgKind::Options => "key=value …".to_string(),
+                ArgKind::Setting(values) => format!("{}={}", a.name, values.join("|")),
+                ArgKind::Game | ArgKind::Action | ArgKind::Text => a.name.to_string(),
+            };
+            parts.push(if a.required { format!("<{inner}>") } else { format!("[{inner}]") });
+        }
+        parts.join(" ")
+    }
 }
 
 /// Every command, in the order `/help` lists them.
@@ -61,41 +136,98 @@ pub const COMMANDS: &[CommandSpec] = &[
         "new",
         &["新局", "开局"],
         &["新局", "開局"],
-        "<game> [@opponent] [key=value …]",
+        &[
+            arg("game", ArgKind::Game, true),
+            arg("opponent", ArgKind::User, false),
+            arg("options", ArgKind::Options, false),
+        ],
         "help-new",
     ),
-    cmd("accept", &["接受"], &["接受"], "[#id]", "help-accept"),
-    cmd("decline", &["拒绝"], &["拒絕"], "[#id]", "help-decline"),
-    cmd("move", &["走", "行动"], &["走", "行動"], "<action> [#id]", "help-move"),
-    cmd("confirm", &["确认"], &["確認"], "[#id]", "help-confirm"),
-    cmd("cancel", &["撤回"], &["撤回"], "[#id]", "help-cancel"),
-    cmd("board", &["棋盘"], &["棋盤"], "[#id] [window]", "help-board"),
-    cmd("view", &["视图", "我的"], &["視圖", "我的"], "[#id] [slice]", "help-view"),
-    cmd("moves", &["走法"], &["走法"], "<square> [#id]", "help-moves"),
-    cmd("challenge", &["质疑"], &["質疑"], "[#id]", "help-challenge"),
-    cmd("pass", &["不质疑"], &["不質疑"], "[#id]", "help-pass"),
-    cmd("claim", &["分野"], &["分野"], "[#id]", "help-claim"),
-    cmd("hint", &["提示"], &["提示"], "[#id]", "help-hint"),
-    cmd("resign", &["认输"], &["認輸"], "[#id]", "help-resign"),
-    cmd("draw", &["和棋"], &["和棋"], "[accept|decline] [#id]", "help-draw"),
-    cmd("takeback", &["悔棋"], &["悔棋"], "[accept|decline] [#id]", "help-takeback"),
-    cmd("abort", &["取消"], &["取消"], "[#id]", "help-abort"),
-    cmd("games", &["对局"], &["對局"], "", "help-games"),
-    cmd("library", &["和局库"], &["和局庫"], "[#id] [@opponent]", "help-library"),
-    cmd("rules", &["规则"], &["規則"], "[game]", "help-rules"),
-    cmd("help", &["帮助"], &["幫助", "說明"], "", "help-help"),
+    cmd("accept", &["接受"], &["接受"], &[ID], "help-accept"),
+    cmd("decline", &["拒绝"], &["拒絕"], &[ID], "help-decline"),
+    cmd(
+        "move",
+        &["走", "行动"],
+        &["走", "行動"],
+        &[arg("action", ArgKind::Action, true), ID],
+        "help-move",
+    ),
+    cmd("confirm", &["确认"], &["確認"], &[ID], "help-confirm"),
+    cmd("cancel", &["撤回"], &["撤回"], &[ID], "help-cancel"),
+    cmd("board", &["棋盘"], &["棋盤"], &[ID, arg("window", ArgKind::Text, false)], "help-board"),
+    cmd(
+        "view",
+        &["视图", "我的"],
+        &["視圖", "我的"],
+        &[ID, arg("slice", ArgKind::Text, false)],
+        "help-view",
+    ),
+    cmd("moves", &["走法"], &["走法"], &[arg("square", ArgKind::Text, true), ID], "help-moves"),
+    cmd("challenge", &["质疑"], &["質疑"], &[ID], "help-challenge"),
+    cmd("pass", &["不质疑"], &["不質疑"], &[ID], "help-pass"),
+    cmd("claim", &["分野"], &["分野"], &[ID], "help-claim"),
+    cmd("hint", &["提示"], &["提示"], &[ID], "help-hint"),
+    cmd("resign", &["认输"], &["認輸"], &[ID], "help-resign"),
+    cmd(
+        "draw",
+        &["和棋"],
+        &["和棋"],
+        &[arg("answer", ArgKind::Choice(ANSWERS), false), ID],
+        "help-draw",
+    ),
+    cmd(
+        "takeback",
+        &["悔棋"],
+        &["悔棋"],
+        &[arg("answer", ArgKind::Choice(ANSWERS), false), ID],
+        "help-takeback",
+    ),
+    cmd("abort", &["取消"], &["取消"], &[ID], "help-abort"),
+    cmd("games", &["对局"], &["對局"], &[], "help-games"),
+    cmd(
+        "library",
+        &["和局库"],
+        &["和局庫"],
+        &[
+            arg("continue", ArgKind::Word(&["continue", "继续", "繼續"]), false),
+            ID,
+            arg("opponent", ArgKind::User, false),
+        ],
+        "help-library",
+    ),
+    cmd("rules", &["规则"], &["規則"], &[arg("game", ArgKind::Game, false)], "help-rules"),
+    cmd("help", &["帮助"], &["幫助", "說明"], &[], "help-help"),
     cmd(
         "settings",
         &["设置"],
         &["設定"],
-        "[language=en|zh-Hans|zh-Hant] [notifications=on|off]",
+        &[
+            arg("language", ArgKind::Setting(&["en", "zh-Hans", "zh-Hant"]), false),
+            arg("notifications", ArgKind::Setting(&["on", "off"]), false),
+        ],
         "help-settings",
     ),
     CommandSpec {
-        admin: true, ..cmd("admin", &["管理"], &["管理"], "abort <#id>", "help-admin")
+        admin: true,
+        ..cmd(
+            "admin",
+            &["管理"],
+            &["管理"],
+            &[
+                Arg { what: "admin-abort", ..arg("abort", ArgKind::Word(&["abort"]), true) },
+                Arg { what: "admin-abort", ..arg("id", ArgKind::GameId, true) },
+            ],
+            "help-admin",
+        )
     },
-    CommandSpec { hidden: true, ..cmd("start", &[], &[], "[token]", "help-start") },
-    CommandSpec { hidden: true, ..cmd("press", &[], &[], "<button>", "help-press") },
+    CommandSpec {
+        hidden: true,
+        ..cmd("start", &[], &[], &[arg("token", ArgKind::Text, false)], "help-start")
+    },
+    CommandSpec {
+        hidden: true,
+        ..cmd("press", &[], &[], &[arg("button", ArgKind::Text, true)], "help-press")
+    },
 ];
 
 /// A parsed command. `id` is a game id typed as `#12`, when given.
@@ -194,8 +326,8 @@ pub enum Command {
     AdminAbort(i64),
     /// `/start [token]` in a private chat (opens the private channel; deep links carry a token).
     Start(Option<String>),
-    /// A button press: its payload.
-    Press(String),
+    /// A button press: its payload (`None`: the text is not one, so the button is stale).
+    Press(Option<super::payload::Payload>),
 }
 
 /// Why a line is not a command.
@@ -252,29 +384,6 @@ fn take_id(args: &mut Vec<&str>) -> Option<i64> {
     token.trim_start_matches('#').parse().ok()
 }
 
-fn take_answer(command: &'static str, args: &mut Vec<&str>) -> Result<Option<bool>, CommandError> {
-    match args.first().map(|a| a.to_lowercase()) {
-        None => Ok(None),
-        Some(a) if matches!(a.as_str(), "accept" | "yes" | "接受" | "同意") => {
-            args.remove(0);
-            Ok(Some(true))
-        }
-        Some(a) if matches!(a.as_str(), "decline" | "no" | "拒绝") => {
-            args.remove(0);
-            Ok(Some(false))
-        }
-        Some(_) => Err(CommandError::BadArgument { command, arg: args.join(" ") }),
-    }
-}
-
-fn no_more(command: &'static str, args: &[&str]) -> Result<(), CommandError> {
-    if args.is_empty() {
-        Ok(())
-    } else {
-        Err(CommandError::BadArgument { command, arg: args.join(" ") })
-    }
-}
-
 /// Parses a line. In a private chat a line without `/` is a move; in a group it is ordinary
 /// conversation and gives `Ok(None)`, however long.
 ///
@@ -301,110 +410,155 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
     };
     let (name, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let spec = find(name).ok_or_else(|| CommandError::Unknown(name.to_string()))?;
-    let mut args: Vec<&str> = tail.split_whitespace().collect();
-    let c = spec.name;
-    let id_only = |args: &mut Vec<&str>| -> Result<Option<i64>, CommandError> {
-        let id = take_id(args);
-        no_more(c, args)?;
-        Ok(id)
-    };
-    let command = match c {
-        "new" => {
-            if args.is_empty() {
-                return Err(CommandError::Missing { command: c, what: "game" });
-            }
-            let game = args.remove(0).to_string();
-            let opponent = args
-                .iter()
-                .position(|a| a.starts_with('@') && a.len() > 1)
-                .map(|i| args.remove(i).trim_start_matches('@').to_string());
-            Command::New {
-                game,
-                opponent,
-                settings: args.iter().map(ToString::to_string).collect(),
-            }
+    build(spec, read(spec, tail)?).map(Some)
+}
+
+/// A command's argument values, typed, before the command is built: what [`parse`] reads from a
+/// line, and what a platform gives as typed options (Discord's slash commands).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Values {
+    /// [`ArgKind::GameId`].
+    pub id: Option<i64>,
+    /// [`ArgKind::User`]: the user's id or name, without `@`.
+    pub user: Option<String>,
+    /// [`ArgKind::Word`]: the word was given.
+    pub word: bool,
+    /// [`ArgKind::Choice`]: the answer, as the command lists it.
+    pub choice: Option<&'static str>,
+    /// [`ArgKind::Game`].
+    pub game: Option<String>,
+    /// [`ArgKind::Action`] or [`ArgKind::Text`].
+    pub text: Option<String>,
+    /// [`ArgKind::Options`] and [`ArgKind::Setting`]s: `key=value` each.
+    pub options: Vec<String>,
+}
+
+/// The answer (`accept`, `decline`) a word players use for it means: the English words, `yes`
+/// and `no`, and the Chinese of both scripts.
+#[must_use]
+pub fn answer_word(word: &str) -> Option<&'static str> {
+    match word.to_lowercase().as_str() {
+        "accept" | "yes" | "接受" | "同意" => Some("accept"),
+        "decline" | "no" | "拒绝" | "拒絕" => Some("decline"),
+        _ => None,
+    }
+}
+
+/// The command `spec` names with these argument values: the one constructor behind both the
+/// text parser and typed platform options.
+///
+/// # Errors
+/// A required argument is missing.
+pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
+    for a in spec.args.iter().filter(|a| a.required) {
+        let given = match a.kind {
+            ArgKind::GameId => v.id.is_some(),
+            ArgKind::User => v.user.is_some(),
+            ArgKind::Word(_) => v.word,
+            ArgKind::Choice(_) => v.choice.is_some(),
+            ArgKind::Game => v.game.is_some(),
+            ArgKind::Action | ArgKind::Text => v.text.is_some(),
+            ArgKind::Options | ArgKind::Setting(_) => !v.options.is_empty(),
+        };
+        if !given {
+            return Err(CommandError::Missing { command: spec.name, what: a.what });
         }
-        "accept" => Command::Accept(id_only(&mut args)?),
-        "decline" => Command::Decline(id_only(&mut args)?),
-        "move" => {
-            let id = take_id(&mut args);
-            if args.is_empty() {
-                return Err(CommandError::Missing { command: c, what: "action" });
-            }
-            Command::Move { id, text: args.join(" ") }
-        }
-        "confirm" => Command::Confirm(id_only(&mut args)?),
-        "cancel" => Command::Cancel(id_only(&mut args)?),
-        "board" => {
-            let id = take_id(&mut args);
-            let window = (!args.is_empty()).then(|| args.join(" "));
-            Command::Board { id, window }
-        }
-        "view" => {
-            let id = take_id(&mut args);
-            let slice = (!args.is_empty()).then(|| args.join(" "));
-            Command::View { id, slice }
-        }
-        "moves" => {
-            let id = take_id(&mut args);
-            if args.is_empty() {
-                return Err(CommandError::Missing { command: c, what: "square" });
-            }
-            Command::Moves { id, square: args.join(" ") }
-        }
-        "challenge" => Command::Challenge(id_only(&mut args)?),
-        "pass" => Command::Pass(id_only(&mut args)?),
-        "claim" => Command::Claim(id_only(&mut args)?),
-        "hint" => Command::Hint(id_only(&mut args)?),
-        "resign" => Command::Resign(id_only(&mut args)?),
-        "draw" | "takeback" => {
-            let id = take_id(&mut args);
-            let answer = take_answer(c, &mut args)?;
-            no_more(c, &args)?;
-            if c == "draw" {
-                Command::Draw { id, answer }
-            } else {
-                Command::Takeback { id, answer }
-            }
-        }
-        "abort" => Command::Abort(id_only(&mut args)?),
-        "games" => {
-            no_more(c, &args)?;
-            Command::Games
-        }
-        "library" => {
-            if args
-                .first()
-                .is_some_and(|a| matches!(a.to_lowercase().as_str(), "continue" | "继续" | "繼續"))
-            {
-                args.remove(0);
-            }
-            let id = take_id(&mut args);
-            let opponent = args
-                .iter()
-                .position(|a| a.starts_with('@') && a.len() > 1)
-                .map(|i| args.remove(i).trim_start_matches('@').to_string());
-            no_more(c, &args)?;
-            Command::Library { id, opponent }
-        }
-        "rules" => Command::Rules(args.first().map(ToString::to_string)),
+    }
+    let Values { id, user, choice, game, text, options, .. } = v;
+    let answer = choice.map(|c| c == "accept");
+    Ok(match spec.name {
+        "new" => Command::New { game: game.unwrap_or_default(), opponent: user, settings: options },
+        "accept" => Command::Accept(id),
+        "decline" => Command::Decline(id),
+        "move" => Command::Move { id, text: text.unwrap_or_default() },
+        "confirm" => Command::Confirm(id),
+        "cancel" => Command::Cancel(id),
+        "board" => Command::Board { id, window: text },
+        "view" => Command::View { id, slice: text },
+        "moves" => Command::Moves { id, square: text.unwrap_or_default() },
+        "challenge" => Command::Challenge(id),
+        "pass" => Command::Pass(id),
+        "claim" => Command::Claim(id),
+        "hint" => Command::Hint(id),
+        "resign" => Command::Resign(id),
+        "draw" => Command::Draw { id, answer },
+        "takeback" => Command::Takeback { id, answer },
+        "abort" => Command::Abort(id),
+        "games" => Command::Games,
+        "library" => Command::Library { id, opponent: user },
+        "rules" => Command::Rules(game),
         "help" => Command::Help,
-        "settings" => Command::Settings(args.iter().map(ToString::to_string).collect()),
-        "admin" => {
-            let id = take_id(&mut args);
-            match (args.as_slice(), id) {
-                (["abort"], Some(id)) => Command::AdminAbort(id),
-                _ => return Err(CommandError::Missing { command: c, what: "admin-abort" }),
+        "settings" => Command::Settings(options),
+        "admin" => match id {
+            Some(id) => Command::AdminAbort(id),
+            None => return Err(CommandError::Missing { command: spec.name, what: "admin-abort" }),
+        },
+        "start" => Command::Start(text),
+        "press" => Command::Press(text.and_then(|t| t.parse().ok())),
+        other => return Err(CommandError::Unknown(other.to_string())),
+    })
+}
+
+/// Reads a command's arguments from the words after its name, by its argument table: `#id` and
+/// `@user` wherever they stand, then the others in order (a word or an answer first, a game
+/// name as one word, free text, a move and settings as the rest).
+fn read(spec: &CommandSpec, tail: &str) -> Result<Values, CommandError> {
+    let mut args: Vec<&str> = tail.split_whitespace().collect();
+    let mut v = Values::default();
+    let takes = |kind: ArgKind| spec.args.iter().any(|a| a.kind == kind);
+    if takes(ArgKind::GameId) {
+        v.id = take_id(&mut args);
+    }
+    if takes(ArgKind::User) {
+        v.user = args
+            .iter()
+            .position(|a| a.starts_with('@') && a.len() > 1)
+            .map(|i| args.remove(i).trim_start_matches('@').to_string());
+    }
+    for a in spec.args {
+        match a.kind {
+            ArgKind::GameId | ArgKind::User => {}
+            ArgKind::Word(words) => {
+                if args.first().is_some_and(|w| words.contains(&w.to_lowercase().as_str())) {
+                    args.remove(0);
+                    v.word = true;
+                }
+            }
+            ArgKind::Choice(choices) => {
+                if let Some(first) = args.first() {
+                    match answer_word(first).filter(|c| choices.contains(c)) {
+                        Some(choice) => {
+                            args.remove(0);
+                            v.choice = Some(choice);
+                        }
+                        None => {
+                            let arg = args.join(" ");
+                            return Err(CommandError::BadArgument { command: spec.name, arg });
+                        }
+                    }
+                }
+            }
+            ArgKind::Game => {
+                if !args.is_empty() {
+                    v.game = Some(args.remove(0).to_string());
+                }
+            }
+            ArgKind::Action | ArgKind::Text => {
+                if !args.is_empty() {
+                    v.text = Some(args.join(" "));
+                    args.clear();
+                }
+            }
+            ArgKind::Options | ArgKind::Setting(_) => {
+                v.options.extend(args.drain(..).map(ToString::to_string));
             }
         }
-        "start" => Command::Start(args.first().map(ToString::to_string)),
-        "press" => match args.as_slice() {
-            [payload] => Command::Press((*payload).to_string()),
-            _ => return Err(CommandError::Missing { command: c, what: "button" }),
-        },
-        _ => return Err(CommandError::Unknown(name.to_string())),
-    };
-    Ok(Some(command))
+    }
+    if args.is_empty() {
+        Ok(v)
+    } else {
+        Err(CommandError::BadArgument { command: spec.name, arg: args.join(" ") })
+    }
 }
 
 #[cfg(test)]
@@ -502,6 +656,47 @@ mod tests {
     }
 
     #[test]
+    fn the_english_help_grammar_of_every_command_is_its_argument_table() {
+        let w = crate::table::reply::Wording::new();
+        for spec in COMMANDS {
+            let id = format!("args-{}", spec.name);
+            let help = w.text(crate::table::reply::Lang::En, &id, &[]);
+            assert_eq!(help, spec.grammar(), "/{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn typed_values_build_the_same_command_as_the_line_a_player_types() {
+        let spec = |name| find(name).expect("a command");
+        let typed = Values {
+            game: Some("dark-fence".into()),
+            user: Some("1002".into()),
+            options: vec!["board=5x5".into(), "mode=challenge".into()],
+            ..Values::default()
+        };
+        assert_eq!(
+            build(spec("new"), typed),
+            parse("/new dark-fence @1002 board=5x5 mode=challenge", false).map(Option::unwrap)
+        );
+        let typed = Values { id: Some(3), word: true, ..Values::default() };
+        assert_eq!(build(spec("admin"), typed), Ok(Command::AdminAbort(3)));
+        let typed = Values { choice: Some("decline"), ..Values::default() };
+        assert_eq!(build(spec("draw"), typed), Ok(Command::Draw { id: None, answer: Some(false) }));
+        // A required value missing is the same refusal a typed line gets.
+        assert_eq!(
+            build(spec("move"), Values { id: Some(2), ..Values::default() }),
+            parse("/move #2", false).map(Option::unwrap)
+        );
+    }
+
+    #[test]
+    fn answers_read_in_english_and_both_chinese_scripts() {
+        assert_eq!(p("/draw 拒絕"), Command::Draw { id: None, answer: Some(false) });
+        assert_eq!(p("/takeback 同意 #2"), Command::Takeback { id: Some(2), answer: Some(true) });
+        assert_eq!(p("/draw NO"), Command::Draw { id: None, answer: Some(false) });
+    }
+
+    #[test]
     fn unknown_commands_and_bad_arguments_are_errors() {
         assert_eq!(parse("/fly", false), Err(CommandError::Unknown("fly".into())));
         assert!(matches!(parse("/new", false), Err(CommandError::Missing { .. })));
@@ -509,5 +704,10 @@ mod tests {
         assert!(matches!(parse("/resign now", false), Err(CommandError::BadArgument { .. })));
         assert!(matches!(parse("/draw maybe", false), Err(CommandError::BadArgument { .. })));
         assert!(matches!(parse("/admin abort", false), Err(CommandError::Missing { .. })));
+        assert!(matches!(parse("/admin #4", false), Err(CommandError::Missing { .. })));
+        assert!(matches!(
+            parse("/rules ultima twice", false),
+            Err(CommandError::BadArgument { .. })
+        ));
     }
 }

@@ -6,6 +6,7 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, public};
+use super::payload::{Choice, Payload, WindowChoice};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
 use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
 use crate::games::dark_fence::{
@@ -503,17 +504,17 @@ fn announce(
                 m.buttons = vec![
                     Button {
                         label: w.text(pl, "btn-challenge", &[]),
-                        payload: format!("{id}:{turn}:challenge"),
+                        payload: Payload::new(id, turn, Choice::Window(WindowChoice::Challenge)),
                     },
                     Button {
                         label: w.text(pl, "btn-pass", &[]),
-                        payload: format!("{id}:{turn}:pass"),
+                        payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
                     },
                 ];
                 if options(t.game).partition_handling == dark_fence::PartitionHandling::Claim {
                     m.buttons.push(Button {
                         label: w.text(pl, "btn-claim", &[]),
-                        payload: format!("{id}:{turn}:claim"),
+                        payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
                     });
                 }
                 out.push(m);

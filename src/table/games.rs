@@ -11,6 +11,7 @@
 pub(super) use super::narrate::{game_name, option_error};
 
 use super::narrate::{AdviceResult, Fork, Narrator, Snapshot, msg, name_of, public};
+use super::payload::{Choice, Payload};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
 use super::{BOT_USER, Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
@@ -33,7 +34,7 @@ impl Table {
     pub(super) fn snapshot(&self) -> Snapshot<'_> {
         Snapshot {
             id: self.row.id,
-            platform: &self.row.platform,
+            platform: self.row.platform,
             chat: &self.row.chat_id,
             game: &self.game,
             seats: &self.seats,
@@ -124,7 +125,7 @@ fn buttons(id: i64, turn: i64, choices: &[(String, String)]) -> Vec<Button> {
         .iter()
         .map(|(label, end)| Button {
             label: label.clone(),
-            payload: format!("{id}:{turn}:complete-{end}"),
+            payload: Payload::new(id, turn, Choice::Complete(end.clone())),
         })
         .collect()
 }
@@ -162,8 +163,14 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
     };
     let mut out = msg(&snapshot, public(&snapshot), text);
     out.buttons = vec![
-        Button { label: w.text(lang, "btn-accept", &[]), payload: format!("{id}:0:accept") },
-        Button { label: w.text(lang, "btn-decline", &[]), payload: format!("{id}:0:decline") },
+        Button {
+            label: w.text(lang, "btn-accept", &[]),
+            payload: Payload::new(id, 0, Choice::Accept),
+        },
+        Button {
+            label: w.text(lang, "btn-decline", &[]),
+            payload: Payload::new(id, 0, Choice::Decline),
+        },
     ];
     out
 }

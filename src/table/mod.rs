@@ -13,6 +13,7 @@ mod dark_fence;
 pub mod error;
 mod games;
 mod narrate;
+pub mod payload;
 mod perfect10;
 mod rabble;
 pub mod reply;
@@ -29,12 +30,14 @@ use tokio::sync::Mutex;
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
 use crate::store::{
-    ActionRow, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage, Store, UserRow,
+    ActionRow, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage, Platform, Store,
+    UserRow,
 };
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
 use error::TableError;
 use narrate::{AdviceResult, human_duration};
+use payload::{Choice, OfferKind, Payload};
 use reply::{Button, Dest, Lang, Outbound, Wording};
 
 /// How many games one list of `/games` shows; the rest are counted, so the answer stays one
@@ -74,21 +77,44 @@ pub struct Scope {
 #[derive(Debug, Clone)]
 pub struct Incoming {
     /// `console`, `script`, `telegram`, `discord`.
-    pub platform: String,
+    pub platform: Platform,
     /// The platform's user id.
     pub user_id: String,
     /// The name others see.
     pub user_name: String,
     /// Where it was typed.
     pub chat: Chat,
-    /// The text (a slash command, or a bare action in a private chat).
-    pub text: String,
+    /// What was said: a line to read, or a command the platform already gave typed.
+    pub input: Input,
     /// The platform's locale for this user, if it tells one.
     pub locale: Option<String>,
     /// Whether the platform says the user administers this chat (and its community).
     pub is_admin: bool,
     /// The chat's community and parent channel (empty in private chats).
     pub scope: Scope,
+}
+
+/// What a user said: a typed line the referee reads with [`command::parse`], or a command a
+/// platform delivered already typed (a button press, a Discord slash command's options), which
+/// never makes a round trip through text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A slash command as text, or a bare action in a private chat.
+    Line(String),
+    /// A command, typed (or why its typed arguments make none, worded like a line's mistake).
+    Command(Result<Command, command::CommandError>),
+}
+
+impl From<String> for Input {
+    fn from(line: String) -> Self {
+        Self::Line(line)
+    }
+}
+
+impl From<&str> for Input {
+    fn from(line: &str) -> Self {
+        Self::Line(line.to_string())
+    }
 }
 
 /// What a platform allows: Telegram bots may write privately only to users who pressed Start.
@@ -124,10 +150,6 @@ pub struct Policy {
     pub outbox: bool,
 }
 
-/// The key of the "Type a move" button's payload (`<id>:<turn>:type`): a front end that sets
-/// [`Policy::move_button`] handles it itself.
-pub const TYPE_MOVE_KEY: &str = "type";
-
 /// What one command produced ([`Referee::answer`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
@@ -136,13 +158,6 @@ pub struct Answer {
     /// The command was refused: nothing changed, and `messages` (one message, to where the
     /// command was typed) says why.
     pub refused: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum OfferKind {
-    Draw,
-    Takeback,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -218,7 +233,7 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
 /// What the index keeps of each running game, for finding games without locking them.
 #[derive(Debug, Clone)]
 struct Summary {
-    platform: String,
+    platform: Platform,
     chat_id: String,
     seats: Vec<Option<String>>,
     creator: String,
@@ -234,18 +249,18 @@ struct Summary {
 #[derive(Debug, Default)]
 struct Index {
     games: HashMap<i64, Summary>,
-    by_chat: HashMap<(String, String), Vec<i64>>,
-    by_user: HashMap<(String, String), Vec<i64>>,
+    by_chat: HashMap<(Platform, String), Vec<i64>>,
+    by_user: HashMap<(Platform, String), Vec<i64>>,
 }
 
 impl Index {
-    fn keys(s: &Summary) -> (Vec<(String, String)>, (String, String)) {
+    fn keys(s: &Summary) -> (Vec<(Platform, String)>, (Platform, String)) {
         let users = s.seats.iter().flatten().chain(std::iter::once(&s.creator));
-        let mut user_keys: Vec<(String, String)> =
-            users.map(|u| (s.platform.clone(), u.clone())).collect();
+        let mut user_keys: Vec<(Platform, String)> =
+            users.map(|u| (s.platform, u.clone())).collect();
         user_keys.sort();
         user_keys.dedup();
-        (user_keys, (s.platform.clone(), s.chat_id.clone()))
+        (user_keys, (s.platform, s.chat_id.clone()))
     }
 
     fn remove(&mut self, id: i64) {
@@ -289,17 +304,17 @@ pub struct Referee {
     /// The bundled wording (one shared copy, [`reply::wording`]).
     wording: &'static Wording,
     seed_base: u64,
-    policies: StdMutex<HashMap<String, Policy>>,
+    policies: StdMutex<HashMap<Platform, Policy>>,
     tables: StdMutex<HashMap<i64, Arc<Mutex<Table>>>>,
     index: StdMutex<Index>,
-    users: StdMutex<HashMap<(String, String), UserRow>>,
+    users: StdMutex<HashMap<(Platform, String), UserRow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
-    hints: StdMutex<HashMap<(String, String), Lang>>,
+    hints: StdMutex<HashMap<(Platform, String), Lang>>,
     /// Start links handed out for an `/accept` that needed the acceptor's private chat
     /// (platform, user, game): following one accepts as if typed in the game's chat, which a
     /// private chat otherwise does not reach for someone not yet seated. Memory only: after a
     /// restart the player accepts again in the group.
-    start_links: StdMutex<std::collections::HashSet<(String, String, i64)>>,
+    start_links: StdMutex<std::collections::HashSet<(Platform, String, i64)>>,
     /// Solver searches: one per core at once, round robin across requesters, one request in
     /// flight per user ([`solver::Solver`]).
     solver: solver::Solver,
@@ -342,7 +357,7 @@ type Reply = Result<Vec<Outbound>, TableError>;
 /// Who asked, and where to answer.
 #[derive(Debug, Clone)]
 struct Ctx {
-    platform: String,
+    platform: Platform,
     user: String,
     name: String,
     lang: Lang,
@@ -376,7 +391,7 @@ impl Referee {
         store: Store,
         clock: Arc<dyn Clock>,
         seed_base: u64,
-        policies: HashMap<String, Policy>,
+        policies: HashMap<Platform, Policy>,
     ) -> Result<Referee, TableError> {
         let referee = Referee {
             store,
@@ -424,7 +439,7 @@ impl Referee {
     /// What the index would keep of a stored game that has no table (its log does not replay).
     fn row_summary(row: &GameRow) -> Summary {
         Summary {
-            platform: row.platform.clone(),
+            platform: row.platform,
             chat_id: row.chat_id.clone(),
             seats: serde_json::from_str(&row.seats).unwrap_or_default(),
             creator: row.creator.clone(),
@@ -468,7 +483,7 @@ impl Referee {
             told(row.id);
             let lang = Lang::from_code(&row.locale).unwrap_or_default();
             out.push(Outbound {
-                platform: row.platform.clone(),
+                platform: row.platform,
                 to: Dest::Chat(row.chat_id.clone()),
                 text: self.wording.text(lang, "unresumable-told", &[("id", row.id.into())]),
                 image: None,
@@ -538,12 +553,11 @@ impl Referee {
                 .count()
         };
         let limit = self.invitation_limit.to_string();
-        if open(index.by_user.get(&(ctx.platform.clone(), ctx.user.clone())), true)
-            >= self.invitation_limit
+        if open(index.by_user.get(&(ctx.platform, ctx.user.clone())), true) >= self.invitation_limit
         {
             return Err(TableError::user_with("err-invitations-user", &[("limit", &limit)]));
         }
-        if open(index.by_chat.get(&(ctx.platform.clone(), chat.to_string())), false)
+        if open(index.by_chat.get(&(ctx.platform, chat.to_string())), false)
             >= self.invitation_limit
         {
             return Err(TableError::user_with("err-invitations-chat", &[("limit", &limit)]));
@@ -584,7 +598,7 @@ impl Referee {
         self.tables.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(String, String), UserRow>> {
+    fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, String), UserRow>> {
         self.users.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -627,7 +641,7 @@ impl Referee {
             names.push(match seat {
                 Some(u) if u == BOT_USER => self.wording.text(locale, "bot-name", &[]),
                 Some(u) => self
-                    .user_row(&row.platform, u)
+                    .user_row(row.platform, u)
                     .await?
                     .map_or_else(|| u.clone(), |r| r.display_name),
                 None => String::from("?"),
@@ -650,7 +664,7 @@ impl Referee {
 
     fn summary(table: &Table) -> Summary {
         Summary {
-            platform: table.row.platform.clone(),
+            platform: table.row.platform,
             chat_id: table.row.chat_id.clone(),
             seats: table.seats.clone(),
             creator: table.row.creator.clone(),
@@ -688,8 +702,12 @@ impl Referee {
         }
     }
 
-    async fn user_row(&self, platform: &str, user: &str) -> Result<Option<UserRow>, TableError> {
-        let key = (platform.to_string(), user.to_string());
+    async fn user_row(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Option<UserRow>, TableError> {
+        let key = (platform, user.to_string());
         if let Some(row) = self.lock_users().get(&key) {
             return Ok(Some(row.clone()));
         }
@@ -701,27 +719,27 @@ impl Referee {
     }
 
     fn cache_user(&self, row: UserRow) {
-        self.lock_users().insert((row.platform.clone(), row.user_id.clone()), row);
+        self.lock_users().insert((row.platform, row.user_id.clone()), row);
     }
 
     /// The language to write to `user` in: their choice, else what their client last told,
     /// else the platform's default.
-    async fn lang_of(&self, platform: &str, user: &str) -> Lang {
+    async fn lang_of(&self, platform: Platform, user: &str) -> Lang {
         let chosen = match self.user_row(platform, user).await {
             Ok(Some(row)) => row.locale.as_deref().and_then(Lang::from_code),
             _ => None,
         };
-        let hinted = self.lock_hints().get(&(platform.to_string(), user.to_string())).copied();
+        let hinted = self.lock_hints().get(&(platform, user.to_string())).copied();
         chosen.or(hinted).or(self.policy(platform).default_lang).unwrap_or_default()
     }
 
-    fn lock_hints(&self) -> std::sync::MutexGuard<'_, HashMap<(String, String), Lang>> {
+    fn lock_hints(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, String), Lang>> {
         self.hints.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn policy(&self, platform: &str) -> Policy {
+    fn policy(&self, platform: Platform) -> Policy {
         let policies = self.policies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        policies.get(platform).cloned().unwrap_or_default()
+        policies.get(&platform).cloned().unwrap_or_default()
     }
 
     /// Records the name others see for a user the platform told about without their writing
@@ -732,11 +750,11 @@ impl Referee {
     /// The store fails.
     pub async fn learn_user(
         &self,
-        platform: &str,
+        platform: Platform,
         user: &str,
         name: &str,
     ) -> Result<(), TableError> {
-        let known = self.lock_users().get(&(platform.to_string(), user.to_string())).cloned();
+        let known = self.lock_users().get(&(platform, user.to_string())).cloned();
         if known.is_some_and(|row| row.display_name == name) {
             return Ok(());
         }
@@ -747,9 +765,9 @@ impl Referee {
 
     /// Replaces what `platform` allows; a front end calls this when it learns something only
     /// after connecting (Telegram's bot name, for the start link).
-    pub fn set_policy(&self, platform: &str, policy: Policy) {
+    pub fn set_policy(&self, platform: Platform, policy: Policy) {
         let mut policies = self.policies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        policies.insert(platform.to_string(), policy);
+        policies.insert(platform, policy);
     }
 
     /// Handles one command and returns what to send. Never fails: refusals and internal errors
@@ -780,9 +798,13 @@ impl Referee {
                 return Answer { messages, refused: true };
             }
         };
-        let result = match command::parse(&input.text, ctx.is_private()) {
+        let (parsed, line) = match &input.input {
+            Input::Line(line) => (command::parse(line, ctx.is_private()), line.as_str()),
+            Input::Command(command) => (command.clone().map(Some), ""),
+        };
+        let result = match parsed {
             Ok(None) => {
-                let messages = self.stray_move(&ctx, &input.text).await;
+                let messages = self.stray_move(&ctx, line).await;
                 return Answer { refused: !messages.is_empty(), messages };
             }
             Ok(Some(cmd)) => self.dispatch(&ctx, cmd).await,
@@ -828,7 +850,7 @@ impl Referee {
             let Chat::Group(chat) = &ctx.chat else { return Vec::new() };
             index
                 .by_chat
-                .get(&(ctx.platform.clone(), chat.clone()))
+                .get(&(ctx.platform, chat.clone()))
                 .into_iter()
                 .flatten()
                 .filter(|id| {
@@ -870,7 +892,7 @@ impl Referee {
             }
         };
         Outbound {
-            platform: ctx.platform.clone(),
+            platform: ctx.platform,
             to,
             text,
             image: None,
@@ -881,7 +903,7 @@ impl Referee {
 
     fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, id: &str, args: &reply::Args<'_>) -> Outbound {
         Outbound {
-            platform: ctx.platform.clone(),
+            platform: ctx.platform,
             to,
             text: self.wording.text(lang, id, args),
             image: None,
@@ -900,7 +922,7 @@ impl Referee {
         for (i, m) in out.iter().enumerate() {
             let kept = *durable
                 .entry(m.platform.as_str())
-                .or_insert_with(|| self.policy(&m.platform).outbox);
+                .or_insert_with(|| self.policy(m.platform).outbox);
             if kept && m.outbox.is_none() {
                 places.push(i);
                 rows.push(m.to_stored(game, now_ms));
@@ -958,18 +980,18 @@ impl Referee {
 
     /// Records the user (name, private reachability) and works out the language to answer in.
     async fn touch_user(&self, input: &Incoming) -> Result<Ctx, TableError> {
-        let key = (input.platform.clone(), input.user_id.clone());
+        let key = (input.platform, input.user_id.clone());
         let cached = self.lock_users().get(&key).cloned();
         let mut row = match cached {
             Some(row) if row.display_name == input.user_name => row,
-            _ => self.store.upsert_user(&input.platform, &input.user_id, &input.user_name).await?,
+            _ => self.store.upsert_user(input.platform, &input.user_id, &input.user_name).await?,
         };
         // A private line proves the private chat open, except where the platform says it does
         // not ([`Policy::private_replies`]).
         let proves_reachable =
-            row.reachable.is_none() || !self.policy(&input.platform).private_replies;
+            row.reachable.is_none() || !self.policy(input.platform).private_replies;
         if input.chat == Chat::Private && row.reachable != Some(true) && proves_reachable {
-            self.store.set_reachable(&input.platform, &input.user_id, Some(true)).await?;
+            self.store.set_reachable(input.platform, &input.user_id, Some(true)).await?;
             row.reachable = Some(true);
         }
         let hint = input.locale.as_deref().and_then(Lang::from_code);
@@ -981,11 +1003,11 @@ impl Referee {
             .as_deref()
             .and_then(Lang::from_code)
             .or(hint)
-            .or(self.policy(&input.platform).default_lang)
+            .or(self.policy(input.platform).default_lang)
             .unwrap_or_default();
         self.cache_user(row);
         Ok(Ctx {
-            platform: input.platform.clone(),
+            platform: input.platform,
             user: input.user_id.clone(),
             name: input.user_name.clone(),
             lang,
@@ -1000,17 +1022,14 @@ impl Referee {
     #[must_use]
     pub fn undelivered_note(
         &self,
-        platform: &str,
+        platform: Platform,
         chat: &str,
         count: usize,
         age: std::time::Duration,
     ) -> Outbound {
         let newest = {
             let index = self.lock_index();
-            index
-                .by_chat
-                .get(&(platform.to_string(), chat.to_string()))
-                .and_then(|ids| ids.last().copied())
+            index.by_chat.get(&(platform, chat.to_string())).and_then(|ids| ids.last().copied())
         };
         let lang = newest
             .and_then(|id| self.lock_tables().get(&id).cloned())
@@ -1019,7 +1038,7 @@ impl Referee {
         let count = i64::try_from(count).unwrap_or(i64::MAX);
         let age = human_duration(i64::try_from(age.as_secs()).unwrap_or(i64::MAX), lang);
         Outbound {
-            platform: platform.to_string(),
+            platform,
             to: Dest::Chat(chat.to_string()),
             text: self.wording.text(
                 lang,
@@ -1044,7 +1063,7 @@ impl Referee {
     /// The store failed.
     pub async fn delivery_failed(
         &self,
-        platform: &str,
+        platform: Platform,
         user: &str,
     ) -> Result<Vec<Outbound>, TableError> {
         let was = match self.user_row(platform, user).await? {
@@ -1058,7 +1077,7 @@ impl Referee {
             }
         };
         self.store.set_reachable(platform, user, Some(false)).await?;
-        if let Some(row) = self.lock_users().get_mut(&(platform.to_string(), user.to_string())) {
+        if let Some(row) = self.lock_users().get_mut(&(platform, user.to_string())) {
             row.reachable = Some(false);
         }
         if was == Some(false) {
@@ -1068,7 +1087,7 @@ impl Referee {
             let index = self.lock_index();
             index
                 .by_user
-                .get(&(platform.to_string(), user.to_string()))
+                .get(&(platform, user.to_string()))
                 .into_iter()
                 .flatten()
                 .filter(|id| {
@@ -1089,7 +1108,7 @@ impl Referee {
             let Some(seat) = t.seat_of(user) else { continue };
             let lang = public_lang(&t);
             let ctx = Ctx {
-                platform: platform.to_string(),
+                platform,
                 user: user.to_string(),
                 name: t.names.get(seat).cloned().unwrap_or_default(),
                 lang,
@@ -1201,7 +1220,7 @@ impl Referee {
                     .start_links
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .remove(&(ctx.platform.clone(), ctx.user.clone(), id));
+                    .remove(&(ctx.platform, ctx.user.clone(), id));
                 let chat = self.lock_index().games.get(&id).map(|s| s.chat_id.clone());
                 // The link was handed to this user in the game's chat: accept as if there.
                 let there = match chat {
@@ -1215,7 +1234,7 @@ impl Referee {
                 }
                 Ok(out)
             }
-            Command::Press(payload) => self.press(ctx, &payload).await,
+            Command::Press(payload) => self.press(ctx, payload).await,
         }
     }
 
@@ -1259,8 +1278,8 @@ impl Referee {
             };
         }
         let candidates = match &ctx.chat {
-            Chat::Group(chat) => index.by_chat.get(&(ctx.platform.clone(), chat.clone())),
-            Chat::Private => index.by_user.get(&(ctx.platform.clone(), ctx.user.clone())),
+            Chat::Group(chat) => index.by_chat.get(&(ctx.platform, chat.clone())),
+            Chat::Private => index.by_user.get(&(ctx.platform, ctx.user.clone())),
         };
         let mut found: Vec<i64> = candidates
             .into_iter()
@@ -1376,7 +1395,7 @@ impl Referee {
                 let entry = t.narrator().library_entry(self.wording, lang, &t.snapshot(), children);
                 let Some(text) = entry else { continue };
                 let mut m = Outbound {
-                    platform: ctx.platform.clone(),
+                    platform: ctx.platform,
                     to: ctx.here(),
                     text,
                     image: None,
@@ -1510,13 +1529,13 @@ impl Referee {
         names.push(match opponent {
             Some(BOT_USER) => self.wording.text(ctx.lang, "bot-name", &[]),
             Some(o) => self
-                .user_row(&ctx.platform, o)
+                .user_row(ctx.platform, o)
                 .await?
                 .map_or_else(|| o.to_string(), |r| r.display_name),
             None => "?".to_string(),
         });
         let new_game = NewGame {
-            platform: ctx.platform.clone(),
+            platform: ctx.platform,
             chat_id: chat.to_string(),
             kind: kind.code().to_string(),
             options: pairs_text.join(","),
@@ -1723,7 +1742,7 @@ impl Referee {
     }
 
     /// Whether the seat's user can be written to privately now.
-    async fn reachable(&self, platform: &str, user: &str) -> Result<bool, TableError> {
+    async fn reachable(&self, platform: Platform, user: &str) -> Result<bool, TableError> {
         let known = self.user_row(platform, user).await?.and_then(|r| r.reachable);
         Ok(match known {
             Some(r) => r,
@@ -1777,11 +1796,11 @@ impl Referee {
         seats[1] = Some(ctx.user.clone());
         // Spec §2.5 rule 10: a game with private information starts only when every player can
         // be reached privately.
-        if games::has_hidden_information(&t.game) && !self.policy(&ctx.platform).private_replies {
+        if games::has_hidden_information(&t.game) && !self.policy(ctx.platform).private_replies {
             let mut unreachable = Vec::new();
             for (i, seat) in seats.iter().enumerate() {
                 if let Some(u) = seat
-                    && !self.reachable(&ctx.platform, u).await?
+                    && !self.reachable(ctx.platform, u).await?
                 {
                     unreachable.push(if i == 1 { ctx.name.clone() } else { t.names[i].clone() });
                 }
@@ -1792,12 +1811,12 @@ impl Referee {
                 let names = unreachable.join(", ");
                 let game_id = id;
                 let id = id.to_string();
-                return Err(match self.policy(&ctx.platform).start_link {
+                return Err(match self.policy(ctx.platform).start_link {
                     Some(link) => {
                         self.start_links
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .insert((ctx.platform.clone(), ctx.user.clone(), game_id));
+                            .insert((ctx.platform, ctx.user.clone(), game_id));
                         TableError::user_with(
                             "err-unreachable-link",
                             &[
@@ -2073,7 +2092,7 @@ impl Referee {
     /// at most `limit`. Labels name the game and its players, nothing hidden.
     pub async fn games_here(
         &self,
-        platform: &str,
+        platform: Platform,
         user: &str,
         chat: &Chat,
         limit: usize,
@@ -2081,8 +2100,8 @@ impl Referee {
         let mut ids: Vec<i64> = {
             let index = self.lock_index();
             let key = match chat {
-                Chat::Group(id) => index.by_chat.get(&(platform.to_string(), id.clone())),
-                Chat::Private => index.by_user.get(&(platform.to_string(), user.to_string())),
+                Chat::Group(id) => index.by_chat.get(&(platform, id.clone())),
+                Chat::Private => index.by_user.get(&(platform, user.to_string())),
             };
             key.into_iter().flatten().copied().collect()
         };
@@ -2106,7 +2125,7 @@ impl Referee {
     /// checked by the engine (the typed square's targets).
     pub async fn public_actions(
         &self,
-        platform: &str,
+        platform: Platform,
         user: &str,
         chat: &Chat,
         id: Option<i64>,
@@ -2114,7 +2133,7 @@ impl Referee {
         limit: usize,
     ) -> Vec<String> {
         let ctx = Ctx {
-            platform: platform.to_string(),
+            platform,
             user: user.to_string(),
             name: String::new(),
             lang: Lang::default(),
@@ -2159,7 +2178,7 @@ impl Referee {
     /// messages of one step of an active game: "My view" under public boards of games with
     /// hidden information, "Type a move" under the mover's private prompt.
     fn add_buttons(&self, t: &Table, out: &mut [Outbound]) {
-        let policy = self.policy(&t.row.platform);
+        let policy = self.policy(t.row.platform);
         if t.row.status != GameStatus::Active || !(policy.view_button || policy.move_button) {
             return;
         }
@@ -2176,7 +2195,7 @@ impl Referee {
             if policy.view_button && matches!(m.to, Dest::Chat(_)) && m.image.is_some() {
                 m.buttons.push(Button {
                     label: self.wording.text(lang, "btn-view", &[]),
-                    payload: format!("{}:{}:view", t.row.id, t.actions),
+                    payload: Payload::new(t.row.id, t.actions, Choice::View),
                 });
             }
         }
@@ -2190,7 +2209,7 @@ impl Referee {
         {
             m.buttons.push(Button {
                 label: self.wording.text(lang, "btn-type-move", &[]),
-                payload: format!("{}:{}:{TYPE_MOVE_KEY}", t.row.id, t.actions),
+                payload: Payload::new(t.row.id, t.actions, Choice::TypeMove),
             });
         }
     }
@@ -2200,7 +2219,7 @@ impl Referee {
         let mut langs = Vec::with_capacity(t.seats.len());
         for seat in &t.seats {
             langs.push(match seat {
-                Some(u) => self.lang_of(&t.row.platform, u).await,
+                Some(u) => self.lang_of(t.row.platform, u).await,
                 None => Lang::default(),
             });
         }
@@ -2218,7 +2237,7 @@ impl Referee {
         if user == BOT_USER {
             return Vec::new();
         }
-        let lang = self.lang_of(&t.row.platform, user).await;
+        let lang = self.lang_of(t.row.platform, user).await;
         games::turn_prompts(self.wording, t, seat, prompt, lang, self.images)
     }
 
@@ -2464,15 +2483,15 @@ impl Referee {
                     offer_id,
                     &[("name", name.into()), ("other", other.into()), ("id", id.into())],
                 );
-                let word = if kind == OfferKind::Draw { "draw" } else { "takeback" };
+                let answer = |accept| Payload::new(id, t.actions, Choice::Offer { kind, accept });
                 out.buttons = vec![
                     Button {
                         label: self.wording.text(lang, "btn-accept", &[]),
-                        payload: format!("{id}:{}:{word}-accept", t.actions),
+                        payload: answer(true),
                     },
                     Button {
                         label: self.wording.text(lang, "btn-decline", &[]),
-                        payload: format!("{id}:{}:{word}-decline", t.actions),
+                        payload: answer(false),
                     },
                 ];
                 self.save(&mut t, next, GameWrite::Update, &update, vec![out]).await
@@ -2582,14 +2601,14 @@ impl Referee {
         // Other chats' games waiting for the caller are listed only where the answer is the
         // caller's alone (a private chat, or a platform that answers privately in a channel):
         // in a group they would tell everyone there about other chats.
-        let elsewhere = ctx.is_private() || self.policy(&ctx.platform).private_replies;
+        let elsewhere = ctx.is_private() || self.policy(ctx.platform).private_replies;
         let here: Vec<(i64, Summary)> = {
             let index = self.lock_index();
             let chat = match &ctx.chat {
-                Chat::Group(chat) => index.by_chat.get(&(ctx.platform.clone(), chat.clone())),
+                Chat::Group(chat) => index.by_chat.get(&(ctx.platform, chat.clone())),
                 Chat::Private => None,
             };
-            let mine = index.by_user.get(&(ctx.platform.clone(), ctx.user.clone()));
+            let mine = index.by_user.get(&(ctx.platform, ctx.user.clone()));
             let mut ids: Vec<i64> = chat.into_iter().chain(mine).flatten().copied().collect();
             ids.sort_unstable();
             ids.dedup();
@@ -2665,7 +2684,7 @@ impl Referee {
         ));
         list(&mut text, &waiting);
         vec![Outbound {
-            platform: ctx.platform.clone(),
+            platform: ctx.platform,
             to: ctx.here(),
             text,
             image: None,
@@ -2687,7 +2706,7 @@ impl Referee {
         };
         let kind = game_kind(game)?;
         Ok(vec![Outbound {
-            platform: ctx.platform.clone(),
+            platform: ctx.platform,
             to: ctx.here(),
             text: games::rules_text(self.wording, ctx.lang, kind),
             image: None,
@@ -2709,7 +2728,7 @@ impl Referee {
             ));
         }
         Outbound {
-            platform: ctx.platform.clone(),
+            platform: ctx.platform,
             to: ctx.here(),
             text,
             image: None,
@@ -2751,17 +2770,17 @@ impl Referee {
             }
         }
         if let Some(lang) = new_lang {
-            self.store.set_locale(&ctx.platform, &ctx.user, Some(lang.code())).await?;
+            self.store.set_locale(ctx.platform, &ctx.user, Some(lang.code())).await?;
         }
         if let Some(on) = new_notifications {
-            self.store.set_notifications(&ctx.platform, &ctx.user, on).await?;
+            self.store.set_notifications(ctx.platform, &ctx.user, on).await?;
         }
         if !pairs.is_empty()
-            && let Some(row) = self.store.user(&ctx.platform, &ctx.user).await?
+            && let Some(row) = self.store.user(ctx.platform, &ctx.user).await?
         {
             self.cache_user(row);
         }
-        let row = self.user_row(&ctx.platform, &ctx.user).await?;
+        let row = self.user_row(ctx.platform, &ctx.user).await?;
         let notifications = row.is_none_or(|r| r.notifications);
         let id = if pairs.is_empty() { "settings-show" } else { "settings-saved" };
         Ok(vec![
@@ -2786,12 +2805,8 @@ impl Referee {
         ])
     }
 
-    async fn press(&self, ctx: &Ctx, payload: &str) -> Reply {
-        let mut parts = payload.splitn(3, ':');
-        let (Some(id), Some(turn), Some(key)) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(TableError::user("err-stale-button"));
-        };
-        let (Ok(id), Ok(turn)) = (id.parse::<i64>(), turn.parse::<i64>()) else {
+    async fn press(&self, ctx: &Ctx, payload: Option<Payload>) -> Reply {
+        let Some(Payload { game: id, turn, choice }) = payload else {
             return Err(TableError::user("err-stale-button"));
         };
         // A button of a game out of reach from here is as stale as one of no game at all.
@@ -2801,26 +2816,22 @@ impl Referee {
             _ => return Err(TableError::user("err-stale-button")),
         };
         // One's own view is never stale: the button under an old board shows the present.
-        if current != turn && key != "view" {
+        if current != turn && choice != Choice::View {
             return Err(TableError::user("err-stale-button"));
         }
         let id = Some(id);
-        match key {
-            "accept" => self.accept(ctx, id).await,
-            "decline" => self.decline(ctx, id).await,
-            "challenge" | "pass" | "claim" => self.window(ctx, id, key).await,
-            "confirm" => self.confirm(ctx, id, true).await,
-            "cancel" => self.confirm(ctx, id, false).await,
-            "view" => self.view(ctx, id).await,
-            key if key.starts_with("act-") => self.move_text(ctx, id, &key["act-".len()..]).await,
-            key if key.starts_with("complete-") => {
-                self.complete(ctx, id, &key["complete-".len()..], turn).await
-            }
-            "draw-accept" => self.offer(ctx, id, OfferKind::Draw, Some(true)).await,
-            "draw-decline" => self.offer(ctx, id, OfferKind::Draw, Some(false)).await,
-            "takeback-accept" => self.offer(ctx, id, OfferKind::Takeback, Some(true)).await,
-            "takeback-decline" => self.offer(ctx, id, OfferKind::Takeback, Some(false)).await,
-            _ => Err(TableError::user("err-stale-button")),
+        match choice {
+            Choice::Accept => self.accept(ctx, id).await,
+            Choice::Decline => self.decline(ctx, id).await,
+            Choice::Window(word) => self.window(ctx, id, word.word()).await,
+            Choice::Confirm => self.confirm(ctx, id, true).await,
+            Choice::Cancel => self.confirm(ctx, id, false).await,
+            Choice::View => self.view(ctx, id).await,
+            Choice::Act(action) => self.move_text(ctx, id, &action).await,
+            Choice::Complete(ending) => self.complete(ctx, id, &ending, turn).await,
+            Choice::Offer { kind, accept } => self.offer(ctx, id, kind, Some(accept)).await,
+            // Front ends with a move form open it themselves; elsewhere the button means nothing.
+            Choice::TypeMove => Err(TableError::user("err-stale-button")),
         }
     }
 
@@ -2874,7 +2885,7 @@ impl Referee {
         let lang = public_lang(t);
         let name = t.names.get(seat.index()).cloned().unwrap_or_default();
         let ctx = Ctx {
-            platform: t.row.platform.clone(),
+            platform: t.row.platform,
             user: String::new(),
             name: name.clone(),
             lang,
@@ -2921,16 +2932,19 @@ impl Referee {
         next.row = t.row.after(&update);
         let mut out = Vec::new();
         if let Some(Some(user)) = t.seats.get(seat.index())
-            && self.user_row(&t.row.platform, user).await?.is_none_or(|r| r.notifications)
+            && self.user_row(t.row.platform, user).await?.is_none_or(|r| r.notifications)
         {
-            let user_lang = self.lang_of(&t.row.platform, user).await;
+            let user_lang = self.lang_of(t.row.platform, user).await;
+            // A moment: live on Discord, "in 12h" elsewhere.
             let left = human_duration(deadline - now, user_lang);
+            let words = self.wording.text(user_lang, "dur-in", &[("d", left.into())]);
+            let deadline = reply::moment(deadline, &words);
             out.push(self.say(
                 &ctx,
                 Dest::User(user.clone()),
                 user_lang,
                 "reminder",
-                &[("id", t.row.id.into()), ("left", left.into())],
+                &[("id", t.row.id.into()), ("deadline", deadline.into())],
             ));
         }
         self.save(t, next, GameWrite::Update, &update, out).await
@@ -3004,7 +3018,7 @@ mod tests {
         let store = Store::open(&dir.path().join("a.db")).await.expect("the store opens");
         store
             .create_game(&NewGame {
-                platform: "script".into(),
+                platform: crate::store::Platform::Script,
                 chat_id: "#t".into(),
                 kind: "chaos-clock".into(),
                 options: "hints=on".into(),
@@ -3030,11 +3044,11 @@ mod tests {
 
     fn alice_asks(text: &str) -> Incoming {
         Incoming {
-            platform: "script".into(),
+            platform: crate::store::Platform::Script,
             user_id: "alice".into(),
             user_name: "alice".into(),
             chat: Chat::Private,
-            text: text.into(),
+            input: text.into(),
             locale: None,
             is_admin: false,
             scope: Scope::default(),
@@ -3047,15 +3061,15 @@ mod tests {
         let store = Store::open(&dir.path().join("o.db")).await.expect("the store opens");
         let clock = Arc::new(clock::ManualClock::new(1_000));
         let policy = Policy { outbox: true, ..Policy::default() };
-        let policies = HashMap::from([("chat".to_string(), policy)]);
+        let policies = HashMap::from([(Platform::Script, policy)]);
         let referee =
             Referee::open(store.clone(), clock, 7, policies).await.expect("the referee opens");
         let say = |user: &str, text: &str| Incoming {
-            platform: "chat".into(),
+            platform: crate::store::Platform::Script,
             user_id: user.into(),
             user_name: user.into(),
             chat: Chat::Group("g".into()),
-            text: text.into(),
+            input: text.into(),
             locale: None,
             is_admin: false,
             scope: Scope::default(),
@@ -3073,7 +3087,7 @@ mod tests {
             let out = referee.handle(say(user, text)).await;
             assert!(out.iter().all(|m| m.outbox.is_none()), "{text}: {out:?}");
         }
-        let stored = store.pending_messages("chat").await.expect("the outbox reads");
+        let stored = store.pending_messages(Platform::Script).await.expect("the outbox reads");
         let read: Vec<Outbound> = stored.iter().filter_map(Outbound::from_stored).collect();
         assert_eq!(read, kept, "kept exactly as answered, in order, images included");
         assert!(read.iter().any(|m| m.image.is_some()));

@@ -17,7 +17,7 @@ use super::clock::TimeControl;
 use super::reply::{Dest, Image, Lang, Outbound, Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
-use crate::store::GameStatus;
+use crate::store::{GameStatus, Platform};
 
 /// The solver's answer for a position: its advice, or how far it got within its budget.
 pub(super) type AdviceResult =
@@ -30,7 +30,7 @@ pub(super) struct Snapshot<'a> {
     /// The game's short id (`#12`).
     pub id: i64,
     /// The platform of the game's chat (messages go out on it).
-    pub platform: &'a str,
+    pub platform: Platform,
     /// The game's chat.
     pub chat: &'a str,
     /// The engine state.
@@ -342,10 +342,17 @@ pub(super) fn confirm_buttons(
     id: i64,
     turn: i64,
 ) -> Outbound {
+    use super::payload::{Choice, Payload};
     use super::reply::Button;
     out.buttons = vec![
-        Button { label: w.text(lang, "btn-confirm", &[]), payload: format!("{id}:{turn}:confirm") },
-        Button { label: w.text(lang, "btn-cancel", &[]), payload: format!("{id}:{turn}:cancel") },
+        Button {
+            label: w.text(lang, "btn-confirm", &[]),
+            payload: Payload::new(id, turn, Choice::Confirm),
+        },
+        Button {
+            label: w.text(lang, "btn-cancel", &[]),
+            payload: Payload::new(id, turn, Choice::Cancel),
+        },
     ];
     out
 }
@@ -363,14 +370,7 @@ pub(super) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> St
 
 /// A text message on the game's platform.
 pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
-    Outbound {
-        platform: t.platform.to_string(),
-        to,
-        text,
-        image: None,
-        buttons: Vec::new(),
-        outbox: None,
-    }
+    Outbound { platform: t.platform, to, text, image: None, buttons: Vec::new(), outbox: None }
 }
 
 /// The game's chat.
@@ -581,11 +581,11 @@ impl Owned {
         }
     }
 
-    /// What a narrator reads of it, in chat `#t` on platform `x`.
+    /// What a narrator reads of it, in chat `#t` of transcripts.
     pub fn snapshot(&self) -> Snapshot<'_> {
         Snapshot {
             id: self.id,
-            platform: "x",
+            platform: Platform::Script,
             chat: "#t",
             game: &self.game,
             seats: &self.seats,

@@ -10,6 +10,7 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
+use super::payload::{Choice, Payload, WindowChoice};
 use super::reply::{Button, Dest, Lang, Outbound, Wording};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
@@ -421,14 +422,14 @@ fn turn_prompts(
         notes.push(w.text(lang, "p10-must-pass-private", &[]));
         buttons.push(Button {
             label: w.text(lang, "p10-btn-pass", &[]),
-            payload: format!("{id}:{turn}:pass"),
+            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
         });
     }
     if view.claimable {
         notes.push(w.text(lang, "p10-can-claim", &[]));
         buttons.push(Button {
             label: w.text(lang, "p10-btn-claim", &[]),
-            payload: format!("{id}:{turn}:claim"),
+            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
         });
     }
     let with: Vec<String> = legal

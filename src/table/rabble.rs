@@ -10,6 +10,7 @@
 
 use super::clock::Pace;
 use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, public};
+use super::payload::{Choice, Payload};
 use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
@@ -208,11 +209,11 @@ fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let Some((_, step)) = g.selecting() else { return Vec::new() };
     let mut out = vec![Button {
         label: w.text(lang, "rb-btn-default", &[]),
-        payload: format!("{}:{}:act-pick-default", t.id, t.actions),
+        payload: Payload::new(t.id, t.actions, Choice::Act("pick-default".into())),
     }];
     out.extend(pick_choices(step, &[]).into_iter().map(|k| Button {
         label: kind_label(lang, k),
-        payload: format!("{}:{}:act-pick-{}", t.id, t.actions, k.letter()),
+        payload: Payload::new(t.id, t.actions, Choice::Act(format!("pick-{}", k.letter()))),
     }));
     out
 }

@@ -32,48 +32,106 @@ pub struct Image {
 }
 
 /// A choice under a message. The payload carries only a game id, a turn number and a choice
-/// key (never game data); the referee re-checks everything when it is pressed.
+/// (never game data); the referee re-checks everything when it is pressed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Button {
     /// What the button says.
     pub label: String,
-    /// What pressing it sends back, e.g. `12:7:pass` (at most 64 bytes).
-    pub payload: String,
+    /// What pressing it sends back (on the wire `12:7:pass`, at most 64 bytes).
+    pub payload: super::payload::Payload,
 }
 
-/// The pieces of a message text: its light markup is a span between two backticks, which is
-/// code (a command, notation, an option key). Each front end renders it natively (Discord's
-/// markdown keeps the backticks, Telegram gets HTML `<code>`, the console drops the marks), so
-/// no reader sees a literal backtick. A last backtick without a partner stays text.
+/// One piece of a message text. Texts carry light markup that each front end renders natively
+/// (Discord markdown, Telegram HTML, plain text at the console), so no reader sees a mark:
+/// code between two backticks (a command, notation, an option key), and a moment written
+/// [`moment`] (`⟦t:<unix seconds>|<words>⟧`), which Discord shows as a live relative time in
+/// the reader's own language and everyone else as the words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Span<'a> {
+    /// Ordinary text.
+    Text(&'a str),
+    /// Code.
+    Code(&'a str),
+    /// A moment: when, and how the referee worded it for readers without live times.
+    Moment {
+        /// Unix seconds.
+        at: i64,
+        /// The words, e.g. "in 2h 5m".
+        words: &'a str,
+    },
+}
+
+/// Where a moment mark opens and closes.
+const MOMENT_OPEN: &str = "⟦t:";
+const MOMENT_CLOSE: char = '⟧';
+
+/// The mark for the moment `at` (unix seconds), read as `words` where times are not live.
 #[must_use]
-pub fn spans(text: &str) -> Vec<(bool, &str)> {
+pub fn moment(at: i64, words: &str) -> String {
+    // The words never close the mark early.
+    let words = words.replace(MOMENT_CLOSE, "");
+    format!("{MOMENT_OPEN}{at}|{words}{MOMENT_CLOSE}")
+}
+
+/// A moment mark at the start of `text`: the span and the length it takes.
+fn moment_at(text: &str) -> Option<(Span<'_>, usize)> {
+    let body = text.strip_prefix(MOMENT_OPEN)?;
+    let end = body.find(MOMENT_CLOSE)?;
+    let (at, words) = body[..end].split_once('|')?;
+    let at = at.parse().ok()?;
+    Some((Span::Moment { at, words }, MOMENT_OPEN.len() + end + MOMENT_CLOSE.len_utf8()))
+}
+
+/// The pieces of a message text (see [`Span`]). A backtick without a partner, or a mark that
+/// does not read, stays text.
+#[must_use]
+pub fn spans(text: &str) -> Vec<Span<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
-    while let Some(open) = rest.find('`') {
-        let Some(len) = rest[open + 1..].find('`') else { break };
+    let mut from = 0;
+    while let Some(offset) = rest[from..].find(['`', '⟦']) {
+        let open = from + offset;
+        let found = if rest[open..].starts_with('`') {
+            rest[open + 1..]
+                .find('`')
+                .map(|len| (Span::Code(&rest[open + 1..open + 1 + len]), len + 2))
+        } else {
+            moment_at(&rest[open..])
+        };
+        let Some((span, len)) = found else {
+            // Not markup: keep looking after it.
+            from = open + rest[open..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
         if open > 0 {
-            out.push((false, &rest[..open]));
+            out.push(Span::Text(&rest[..open]));
         }
-        out.push((true, &rest[open + 1..open + 1 + len]));
-        rest = &rest[open + len + 2..];
+        out.push(span);
+        rest = &rest[open + len..];
+        from = 0;
     }
     if !rest.is_empty() {
-        out.push((false, rest));
+        out.push(Span::Text(rest));
     }
     out
 }
 
-/// The text without its code marks, for plain-text readers (the console, Telegram's alerts).
+/// The text without its marks, for plain-text readers (the console, Telegram's alerts).
 #[must_use]
 pub fn plain(text: &str) -> String {
-    spans(text).into_iter().map(|(_, s)| s).collect()
+    spans(text)
+        .into_iter()
+        .map(|s| match s {
+            Span::Text(t) | Span::Code(t) | Span::Moment { words: t, .. } => t,
+        })
+        .collect()
 }
 
 /// One message for a platform to deliver.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outbound {
-    /// The platform (`console`, `script`, `telegram`, `discord`).
-    pub platform: String,
+    /// The platform that delivers it.
+    pub platform: crate::store::Platform,
     /// The chat or user.
     pub to: Dest,
     /// The text.
@@ -108,11 +166,15 @@ impl Outbound {
         };
         let body = Body {
             text: self.text.clone(),
-            buttons: self.buttons.iter().map(|b| (b.label.clone(), b.payload.clone())).collect(),
+            buttons: self
+                .buttons
+                .iter()
+                .map(|b| (b.label.clone(), b.payload.to_string()))
+                .collect(),
             size: self.image.as_ref().map(|i| (i.width, i.height)),
         };
         crate::store::NewMessage {
-            platform: self.platform.clone(),
+            platform: self.platform,
             dest,
             // A struct of strings and numbers always serialises.
             body: serde_json::to_string(&body).unwrap_or_default(),
@@ -139,14 +201,16 @@ impl Outbound {
             (None, _) => None,
         };
         Some(Outbound {
-            platform: m.platform.clone(),
+            platform: m.platform,
             to,
             text: body.text,
             image,
             buttons: body
                 .buttons
                 .into_iter()
-                .map(|(label, payload)| Button { label, payload })
+                // A payload that no longer reads (a future format) loses its button, not the
+                // message.
+                .filter_map(|(label, payload)| Some(Button { label, payload: payload.parse().ok()? }))
                 .collect(),
             outbox: Some(stored.id),
         })
@@ -512,20 +576,38 @@ mod tests {
 
     #[test]
     fn code_spans_pair_backticks_and_a_lone_one_stays_text() {
+        use Span::{Code, Text};
         assert_eq!(
             spans("say `pick R N B C` or `pick default`."),
-            [
-                (false, "say "),
-                (true, "pick R N B C"),
-                (false, " or "),
-                (true, "pick default"),
-                (false, ".")
-            ]
+            [Text("say "), Code("pick R N B C"), Text(" or "), Code("pick default"), Text(".")]
         );
-        assert_eq!(spans("a ` b"), [(false, "a ` b")]);
-        assert_eq!(spans("``"), [(true, "")]);
+        assert_eq!(spans("a ` b"), [Text("a ` b")]);
+        assert_eq!(spans("``"), [Code("")]);
         assert_eq!(plain("cannot read `x``: y"), "cannot read x`: y");
         assert_eq!(plain("no marks"), "no marks");
+    }
+
+    #[test]
+    fn a_moment_is_one_span_with_its_time_and_its_words_and_a_broken_mark_stays_text() {
+        use Span::{Code, Moment, Text};
+        let text = format!("Time runs out {} (`/move`).", moment(1_700_000_000, "in 2h 5m"));
+        assert_eq!(
+            spans(&text),
+            [
+                Text("Time runs out "),
+                Moment { at: 1_700_000_000, words: "in 2h 5m" },
+                Text(" ("),
+                Code("/move"),
+                Text(")."),
+            ]
+        );
+        assert_eq!(plain(&text), "Time runs out in 2h 5m (/move).");
+        // Words cannot close the mark early; marks that do not read are text.
+        assert_eq!(spans(&moment(5, "a⟧b")), [Moment { at: 5, words: "ab" }]);
+        for broken in ["⟦t:x|y⟧", "⟦t:5 y⟧", "⟦t:5|y", "⟦b:5|y⟧", "⟦"] {
+            assert_eq!(spans(broken), [Text(broken)], "{broken}");
+        }
+        assert_eq!(spans("⟦t:x⟧ `c`"), [Text("⟦t:x⟧ "), Code("c")]);
     }
 
     #[test]

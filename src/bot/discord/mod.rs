@@ -56,13 +56,16 @@ use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
 use crate::games::GameKind;
+use crate::store::Platform;
 use crate::table::command::CommandSpec;
+use crate::table::command::{self, Command};
+use crate::table::payload::{Choice, Payload};
 use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
-use crate::table::{Answer, Chat, Incoming, Policy, Referee, Scope, TYPE_MOVE_KEY};
+use crate::table::{Answer, Chat, Incoming, Input, Policy, Referee, Scope};
 use translate::{CommandDef, Complete, Invoker, OptionKind, Post, Target, Value};
 
 /// The platform name of Discord games and messages.
-pub const PLATFORM: &str = "discord";
+pub const PLATFORM: Platform = Platform::Discord;
 
 /// Attempts of one call other than a delivery (those go through the [`Outbox`]) when Discord
 /// answers 429 (only with the rate limiter off).
@@ -362,7 +365,10 @@ fn slash_command(def: &CommandDef, wording: &Wording) -> poise::Command<Arc<Shar
                 .iter()
                 .map(|c| poise::CommandParameterChoice {
                     name: (*c).into(),
-                    localizations: Vec::new().into(),
+                    localizations: translate::choice_message(o.name, c)
+                        .map(|id| zh(&id))
+                        .unwrap_or_default()
+                        .into(),
                     __non_exhaustive: (),
                 })
                 .collect::<Vec<_>>()
@@ -573,7 +579,7 @@ fn rows(buttons: &[Button]) -> Vec<CreateActionRow> {
             CreateActionRow::Buttons(
                 row.iter()
                     .map(|b| {
-                        CreateButton::new(b.payload.clone())
+                        CreateButton::new(b.payload.to_string())
                             .label(b.label.clone())
                             .style(ButtonStyle::Secondary)
                     })
@@ -660,14 +666,14 @@ impl Shared {
         }
     }
 
-    async fn ask(&self, who: &Asker, text: String) -> Answer {
+    async fn ask(&self, who: &Asker, input: impl Into<Input>) -> Answer {
         self.referee
             .answer(Incoming {
-                platform: PLATFORM.into(),
+                platform: PLATFORM,
                 user_id: who.user.clone(),
                 user_name: who.name.clone(),
                 chat: who.chat.clone(),
-                text,
+                input: input.into(),
                 locale: who.locale.clone(),
                 is_admin: who.is_admin,
                 scope: who.scope.clone(),
@@ -747,8 +753,8 @@ impl Shared {
                 tracing::error!(error = ?e, "remembering a member's name");
             }
         }
-        let line = translate::command_line(def, &values);
-        let answer = self.ask(&who, line).await;
+        let command = command::build(&def.spec, translate::values(def, &values));
+        let answer = self.ask(&who, Input::Command(command)).await;
         if answer.refused
             && let Some(id) = thread.as_deref().and_then(|t| t.parse::<u64>().ok())
         {
@@ -768,7 +774,8 @@ impl Shared {
 
     /// A button press.
     async fn press(&self, http: &Http, press: &ComponentInteraction) {
-        let payload = press.data.custom_id.as_str();
+        // A custom id that does not read is a stale button: the referee says so.
+        let payload = press.data.custom_id.parse::<Payload>().ok();
         let mut who = asker(
             &press.user,
             press.member.as_ref(),
@@ -782,7 +789,7 @@ impl Shared {
             who.chat = Chat::Private;
         }
         // "Type a move" opens the form; the referee checks the move when it comes.
-        if let Some((id, turn, TYPE_MOVE_KEY)) = translate::payload_parts(payload) {
+        if let Some(Payload { game: id, turn, choice: Choice::TypeMove }) = payload {
             let lang = who.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
             let wording = self.referee.wording();
             let title = wording.text(lang, "discord-move-title", &[("id", id.into())]);
@@ -812,8 +819,9 @@ impl Shared {
             tracing::warn!(error = %e, "acknowledging a button failed");
             return;
         }
-        let answer = self.ask(&who, format!("/press {payload}")).await;
-        let keep = translate::payload_parts(payload).is_some_and(|(_, _, key)| key == "view");
+        // One's own view leaves its button for the next look.
+        let keep = matches!(payload, Some(Payload { choice: Choice::View, .. }));
+        let answer = self.ask(&who, Input::Command(Ok(Command::Press(payload)))).await;
         if !answer.refused && !keep {
             let clear = EditInteractionResponse::new().components(Vec::new());
             if let Err(e) = call("clear buttons", || press.edit_response(http, clear.clone())).await
@@ -855,11 +863,15 @@ impl Shared {
                 _ => None,
             })
             .unwrap_or_default();
-        let line = match translate::move_form_game(&form.data.custom_id) {
-            Some(id) => format!("/move {} #{id}", text.trim()),
-            None => format!("/move {}", text.trim()),
+        let values = command::Values {
+            id: translate::move_form_game(&form.data.custom_id),
+            text: Some(text.trim().to_string()).filter(|t| !t.is_empty()),
+            ..command::Values::default()
         };
-        let answer = self.ask(&who, line).await;
+        let answer = match command::find("move") {
+            Some(spec) => self.ask(&who, Input::Command(command::build(spec, values))).await,
+            None => return,
+        };
         let invoker = Invoker {
             user: who.user.clone(),
             channel: who.channel.clone(),
@@ -1014,7 +1026,7 @@ impl Sender {
 impl outbox::Platform for Sender {
     type Piece = Post;
 
-    fn name(&self) -> &'static str {
+    fn name(&self) -> crate::store::Platform {
         PLATFORM
     }
 

@@ -4,7 +4,8 @@
 //! fits Discord's limits (2000-character contents, 5 buttons to a row and 5 rows, 100-byte custom
 //! ids, 80-character labels). The adapter in [`super`] does the calls.
 
-use crate::table::command::CommandSpec;
+use crate::table::command::Arg;
+use crate::table::command::{ArgKind, CommandSpec, Values};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// The longest content of one message.
@@ -54,20 +55,7 @@ pub enum Complete {
     Options,
 }
 
-/// How an option's value is written into the command line the referee reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Render {
-    /// As given.
-    Plain,
-    /// `#<id>`.
-    Id,
-    /// `@<user id>`.
-    Mention,
-    /// `<key>=<value>`.
-    Pair(&'static str),
-}
-
-/// One slash command option, derived from a piece of the command's argument grammar.
+/// One slash command option: one argument of the referee's command table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionDef {
     /// The option name (lower case, as Discord requires).
@@ -82,8 +70,8 @@ pub struct OptionDef {
     pub choices: Vec<&'static str>,
     /// What autocomplete offers.
     pub complete: Complete,
-    /// How the value enters the command line.
-    pub render: Render,
+    /// The argument it fills.
+    pub arg: Arg,
 }
 
 /// A slash command: the referee's command with its options.
@@ -91,88 +79,63 @@ pub struct OptionDef {
 pub struct CommandDef {
     /// The referee's definition.
     pub spec: CommandSpec,
-    /// Words written before the options (`/admin abort #id`).
-    pub literal: Vec<&'static str>,
-    /// The options, in grammar order.
+    /// The options, in the order of its arguments (fixed words are implied by the command).
     pub options: Vec<OptionDef>,
 }
 
-/// The slash commands: every command that is not hidden, with options read from its grammar.
+/// The slash commands: every command that is not hidden, with options from its arguments.
 #[must_use]
 pub fn command_defs(specs: &[CommandSpec]) -> Vec<CommandDef> {
     specs.iter().filter(|s| !s.hidden).map(command_def).collect()
 }
 
-/// One command's options, read from its argument grammar (`<…>` required, `[…]` optional,
-/// bare words literal): `#id` is a game number, `@opponent` a user, `key=value …` free options,
-/// `a|b` choices, `k=a|b` a choice written as `k=<choice>`, anything else free text.
+/// One command's options, one per argument: a game id is a number, a user a member, answers
+/// and settings fixed choices, a game name, a move and option keys autocompleted, anything
+/// else free text. Fixed words (`/admin abort`) are implied by the command and get none.
 #[must_use]
 pub fn command_def(spec: &CommandSpec) -> CommandDef {
-    let mut literal = Vec::new();
-    let mut options = Vec::new();
-    for (group, required) in groups(spec.args) {
-        let Some(group) = group else { continue };
-        match required {
-            None => literal.push(group),
-            Some(required) => options.push(option_def(group, required)),
-        }
-    }
-    CommandDef { spec: *spec, literal, options }
+    let options = spec
+        .args
+        .iter()
+        .filter(|a| !matches!(a.kind, ArgKind::Word(_)))
+        .map(|a| {
+            let (kind, complete, choices) = match a.kind {
+                ArgKind::GameId => (OptionKind::Integer, Complete::GameId, Vec::new()),
+                ArgKind::User => (OptionKind::User, Complete::Nothing, Vec::new()),
+                ArgKind::Choice(c) | ArgKind::Setting(c) => {
+                    (OptionKind::Text, Complete::Nothing, c.to_vec())
+                }
+                ArgKind::Game => (OptionKind::Text, Complete::GameName, Vec::new()),
+                ArgKind::Action => (OptionKind::Text, Complete::Action, Vec::new()),
+                ArgKind::Options => (OptionKind::Text, Complete::Options, Vec::new()),
+                ArgKind::Text | ArgKind::Word(_) => {
+                    (OptionKind::Text, Complete::Nothing, Vec::new())
+                }
+            };
+            OptionDef {
+                name: a.name,
+                help: format!("discord-opt-{}", a.name),
+                kind,
+                required: a.required,
+                choices,
+                complete,
+                arg: *a,
+            }
+        })
+        .collect();
+    CommandDef { spec: *spec, options }
 }
 
-/// The pieces of a grammar: `(text, Some(required))` for `<…>`/`[…]`, `(word, None)` for a
-/// bare word.
-fn groups(args: &'static str) -> Vec<(Option<&'static str>, Option<bool>)> {
-    let mut out = Vec::new();
-    let mut rest = args.trim_start();
-    while !rest.is_empty() {
-        let (close, required) = match rest.as_bytes()[0] {
-            b'<' => ('>', Some(true)),
-            b'[' => (']', Some(false)),
-            _ => (' ', None),
-        };
-        let body = if required.is_some() { &rest[1..] } else { rest };
-        let end = body.find(close).unwrap_or(body.len());
-        let inner = body[..end].trim();
-        out.push(((!inner.is_empty()).then_some(inner), required));
-        rest = body[(end + close.len_utf8()).min(body.len())..].trim_start();
+/// The message naming a fixed choice in the reader's language (Discord shows the localized
+/// name to `zh-CN` and `zh-TW` clients; English keeps the value as typed).
+#[must_use]
+pub fn choice_message(option: &str, choice: &str) -> Option<String> {
+    match option {
+        "answer" => Some(format!("btn-{choice}")),
+        "language" => Some(format!("lang-name-{choice}")),
+        "notifications" => Some(format!("notif-{choice}")),
+        _ => None,
     }
-    out
-}
-
-fn option_def(group: &'static str, required: bool) -> OptionDef {
-    let make = |name: &'static str, kind, complete, render, choices| OptionDef {
-        name,
-        help: format!("discord-opt-{name}"),
-        kind,
-        required,
-        choices,
-        complete,
-        render,
-    };
-    if group == "#id" {
-        return make("id", OptionKind::Integer, Complete::GameId, Render::Id, Vec::new());
-    }
-    if let Some(name) = group.strip_prefix('@') {
-        return make(name, OptionKind::User, Complete::Nothing, Render::Mention, Vec::new());
-    }
-    if group.starts_with("key=value") {
-        return make("options", OptionKind::Text, Complete::Options, Render::Plain, Vec::new());
-    }
-    if let Some((key, values)) = group.split_once('=') {
-        let choices = values.split('|').collect();
-        return make(key, OptionKind::Text, Complete::Nothing, Render::Pair(key), choices);
-    }
-    if group.contains('|') {
-        let choices = group.split('|').collect();
-        return make("answer", OptionKind::Text, Complete::Nothing, Render::Plain, choices);
-    }
-    let complete = match group {
-        "game" => Complete::GameName,
-        "action" => Complete::Action,
-        _ => Complete::Nothing,
-    };
-    make(group, OptionKind::Text, complete, Render::Plain, Vec::new())
 }
 
 /// A value given to an option.
@@ -186,51 +149,36 @@ pub enum Value {
     User(String),
 }
 
-/// The line the referee reads for a slash command with these option values (unknown names and
-/// values of the wrong type are left out; a choice is given by its index).
+/// The argument values of a slash command with these option values (unknown names and values
+/// of the wrong type are left out; a choice is given by its index), for
+/// [`command::build`](crate::table::command::build): the options reach the referee typed.
 #[must_use]
-pub fn command_line(def: &CommandDef, values: &[(&str, Value)]) -> String {
-    let mut line = format!("/{}", def.spec.name);
-    for word in &def.literal {
-        line.push(' ');
-        line.push_str(word);
-    }
+pub fn values(def: &CommandDef, given: &[(&str, Value)]) -> Values {
+    let text = |t: &str| Some(t.trim().to_string()).filter(|t| !t.is_empty());
+    // The command's fixed words (`/admin abort`) are implied by the slash command itself.
+    let mut v = Values { word: true, ..Values::default() };
     for option in &def.options {
-        let Some((_, value)) = values.iter().find(|(n, _)| *n == option.name) else { continue };
-        let text = match (value, option.kind) {
-            (Value::Integer(i), OptionKind::Text) if !option.choices.is_empty() => {
-                match usize::try_from(*i).ok().and_then(|i| option.choices.get(i)) {
-                    Some(choice) => (*choice).to_string(),
-                    None => continue,
+        let Some((_, value)) = given.iter().find(|(n, _)| *n == option.name) else { continue };
+        let choice =
+            |i: &i64| usize::try_from(*i).ok().and_then(|i| option.choices.get(i)).copied();
+        match (option.arg.kind, value) {
+            (ArgKind::GameId, Value::Integer(i)) => v.id = Some(*i),
+            (ArgKind::User, Value::User(u)) => v.user = Some(u.clone()),
+            (ArgKind::Choice(_), Value::Integer(i)) => v.choice = choice(i),
+            (ArgKind::Setting(_), Value::Integer(i)) => {
+                if let Some(c) = choice(i) {
+                    v.options.push(format!("{}={c}", option.name));
                 }
             }
-            (Value::Text(t), OptionKind::Text) => t.trim().to_string(),
-            (Value::Integer(i), OptionKind::Integer) => i.to_string(),
-            (Value::User(id), OptionKind::User) => id.clone(),
-            _ => continue,
-        };
-        if text.is_empty() {
-            continue;
-        }
-        line.push(' ');
-        match option.render {
-            Render::Plain => line.push_str(&text),
-            Render::Id => {
-                line.push('#');
-                line.push_str(&text);
+            (ArgKind::Options, Value::Text(t)) => {
+                v.options.extend(t.split_whitespace().map(ToString::to_string));
             }
-            Render::Mention => {
-                line.push('@');
-                line.push_str(&text);
-            }
-            Render::Pair(key) => {
-                line.push_str(key);
-                line.push('=');
-                line.push_str(&text);
-            }
+            (ArgKind::Game, Value::Text(t)) => v.game = text(t),
+            (ArgKind::Action | ArgKind::Text, Value::Text(t)) => v.text = text(t),
+            _ => {}
         }
     }
-    line
+    v
 }
 
 /// `text` cut to at most `limit` characters (Discord counts characters here).
@@ -321,7 +269,7 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
         for b in dropped {
             tracing::error!(label = %b.label, payload = %b.payload, "a button Discord cannot carry");
         }
-        let mut parts = split_text(&m.text, CONTENT_LIMIT);
+        let mut parts = split_text(&markdown(&m.text), CONTENT_LIMIT);
         let last = parts.pop().unwrap_or_default();
         for text in parts {
             posts.push(Post { target: target.clone(), text, png: None, buttons: Vec::new() });
@@ -334,6 +282,22 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
     posts
 }
 
+/// A referee text as Discord markdown: code spans keep their backticks, and a moment becomes a
+/// live relative timestamp (`<t:…:R>`), which each client shows in its own language and keeps
+/// current ("in 2 hours", "2小时后").
+#[must_use]
+pub fn markdown(text: &str) -> String {
+    use crate::table::reply::Span;
+    crate::table::reply::spans(text)
+        .into_iter()
+        .map(|span| match span {
+            Span::Text(s) => s.to_string(),
+            Span::Code(s) => format!("`{s}`"),
+            Span::Moment { at, .. } => format!("<t:{at}:R>"),
+        })
+        .collect()
+}
+
 /// The buttons Discord can carry under one message: custom ids of at most 100 bytes, labels cut
 /// to 80 characters, at most 25. Returns (sendable, left out).
 #[must_use]
@@ -341,8 +305,7 @@ pub fn sendable_buttons(buttons: &[Button]) -> (Vec<Button>, Vec<Button>) {
     let mut send = Vec::new();
     let mut dropped = Vec::new();
     for b in buttons {
-        if b.payload.is_empty()
-            || b.payload.len() > CUSTOM_ID_LIMIT
+        if b.payload.to_string().len() > CUSTOM_ID_LIMIT
             || send.len() == BUTTONS_PER_ROW * MAX_ROWS
             || send.iter().any(|s: &Button| s.payload == b.payload)
         {
@@ -419,15 +382,6 @@ pub fn option_suggestions(
         .collect()
 }
 
-/// A button's payload split into (game id, turn, key), when it is a referee payload.
-#[must_use]
-pub fn payload_parts(payload: &str) -> Option<(i64, i64, &str)> {
-    let mut parts = payload.splitn(3, ':');
-    let id = parts.next()?.parse().ok()?;
-    let turn = parts.next()?.parse().ok()?;
-    Some((id, turn, parts.next()?))
-}
-
 /// The custom id of the move form opened by a "Type a move" button.
 #[must_use]
 pub fn move_form_id(id: i64, turn: i64) -> String {
@@ -444,16 +398,20 @@ pub fn move_form_game(custom_id: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::command::{COMMANDS, find};
+    use crate::table::command::{COMMANDS, Command, CommandError, build, find, parse};
     use crate::table::reply::Image;
 
     fn def(name: &str) -> CommandDef {
         command_def(find(name).expect("a command"))
     }
 
+    fn pay(text: &str) -> crate::table::payload::Payload {
+        text.parse().expect("a payload")
+    }
+
     fn out(to: Dest, text: &str) -> Outbound {
         Outbound {
-            platform: "discord".into(),
+            platform: crate::store::Platform::Discord,
             to,
             text: text.into(),
             image: None,
@@ -480,12 +438,17 @@ mod tests {
         let draw = def("draw");
         assert_eq!(draw.options[0].choices, ["accept", "decline"]);
         let settings = def("settings");
-        assert_eq!(settings.options[0].render, Render::Pair("language"));
+        assert_eq!(settings.options[0].name, "language");
         assert_eq!(settings.options[0].choices, ["en", "zh-Hans", "zh-Hant"]);
+        // `/admin abort <#id>`: the word is implied by the command; the id is its one option.
         let admin = def("admin");
-        assert_eq!(admin.literal, ["abort"]);
-        assert!(admin.options[0].required && admin.options[0].render == Render::Id);
-        assert!(def("help").options.is_empty() && def("games").literal.is_empty());
+        assert_eq!(admin.options.iter().map(|o| o.name).collect::<Vec<_>>(), ["id"]);
+        assert!(admin.options[0].required && admin.options[0].kind == OptionKind::Integer);
+        assert!(def("help").options.is_empty());
+        assert_eq!(
+            def("library").options.iter().map(|o| o.name).collect::<Vec<_>>(),
+            ["id", "opponent"]
+        );
         // Every name is one Discord takes: lower case letters, digits, - and _.
         for d in command_defs(COMMANDS) {
             assert!(!d.spec.hidden);
@@ -502,34 +465,40 @@ mod tests {
         assert!(!command_defs(COMMANDS).iter().any(|d| d.spec.name == "press"));
     }
 
+    /// The command the referee gets from these option values.
+    fn typed(name: &str, given: &[(&str, Value)]) -> Result<Command, CommandError> {
+        let d = def(name);
+        build(&d.spec, values(&d, given))
+    }
+
+    /// The command a player typing `line` gets.
+    fn line(text: &str) -> Result<Command, CommandError> {
+        parse(text, false).map(|c| c.expect("a command"))
+    }
+
     #[test]
-    fn option_values_become_the_line_a_player_would_type() {
-        let new = def("new");
-        let line = command_line(
-            &new,
-            &[
-                ("options", Value::Text(" board=5x5 mode=challenge ".into())),
-                ("game", Value::Text("dark-fence".into())),
-                ("opponent", Value::User("1002".into())),
-            ],
-        );
-        assert_eq!(line, "/new dark-fence @1002 board=5x5 mode=challenge");
-        assert_eq!(command_line(&new, &[("game", Value::Text("ultima".into()))]), "/new ultima");
-        let mv = def("move");
-        let line = command_line(
-            &mv,
-            &[("action", Value::Text("A1-A2 R".into())), ("id", Value::Integer(12))],
-        );
-        assert_eq!(line, "/move A1-A2 R #12");
-        assert_eq!(command_line(&def("draw"), &[("answer", Value::Integer(1))]), "/draw decline");
+    fn option_values_build_the_command_the_line_a_player_would_type_builds() {
+        let new = [
+            ("options", Value::Text(" board=5x5 mode=challenge ".into())),
+            ("game", Value::Text("dark-fence".into())),
+            ("opponent", Value::User("1002".into())),
+        ];
+        assert_eq!(typed("new", &new), line("/new dark-fence @1002 board=5x5 mode=challenge"));
+        assert_eq!(typed("new", &[("game", Value::Text("ultima".into()))]), line("/new ultima"));
+        let mv = [("action", Value::Text("A1-A2 R".into())), ("id", Value::Integer(12))];
+        assert_eq!(typed("move", &mv), line("/move A1-A2 R #12"));
+        assert_eq!(typed("draw", &[("answer", Value::Integer(1))]), line("/draw decline"));
         // A choice index out of range or a value of the wrong type is left out.
-        assert_eq!(command_line(&def("draw"), &[("answer", Value::Integer(7))]), "/draw");
-        assert_eq!(command_line(&def("board"), &[("id", Value::Text("x".into()))]), "/board");
+        assert_eq!(typed("draw", &[("answer", Value::Integer(7))]), line("/draw"));
+        assert_eq!(typed("board", &[("id", Value::Text("x".into()))]), line("/board"));
         assert_eq!(
-            command_line(&def("settings"), &[("language", Value::Integer(1))]),
-            "/settings language=zh-Hans"
+            typed("settings", &[("language", Value::Integer(1))]),
+            line("/settings language=zh-Hans")
         );
-        assert_eq!(command_line(&def("admin"), &[("id", Value::Integer(3))]), "/admin abort #3");
+        assert_eq!(typed("admin", &[("id", Value::Integer(3))]), line("/admin abort #3"));
+        // Blank text is no text: the same refusal as a line without the move.
+        assert_eq!(typed("move", &[("action", Value::Text("  ".into()))]), line("/move"));
+        assert!(matches!(line("/move"), Err(CommandError::Missing { .. })));
     }
 
     #[test]
@@ -563,7 +532,7 @@ mod tests {
         let mut m = out(Dest::Chat("5".into()), &"line 暗弈\n".repeat(800));
         m.image = Some(Image { png: b"\x89PNG".to_vec(), width: 1, height: 1 });
         m.buttons = (0..30)
-            .map(|i| Button { label: "x".repeat(100), payload: format!("1:1:k{i}") })
+            .map(|i| Button { label: "x".repeat(100), payload: pay(&format!("1:1:act-k{i}")) })
             .collect();
         let posts = plan(vec![m], None);
         assert!(posts.len() >= 3, "{}", posts.len());
@@ -581,8 +550,11 @@ mod tests {
 
     #[test]
     fn oversized_or_repeated_custom_ids_are_never_sent() {
-        let ok = Button { label: "Pass".into(), payload: "12:7:pass".into() };
-        let long = Button { label: "Pass".into(), payload: "9".repeat(CUSTOM_ID_LIMIT + 1) };
+        let ok = Button { label: "Pass".into(), payload: pay("12:7:pass") };
+        let long = Button {
+            label: "Pass".into(),
+            payload: pay(&format!("1:1:act-{}", "9".repeat(CUSTOM_ID_LIMIT))),
+        };
         let (send, dropped) = sendable_buttons(&[ok.clone(), long.clone(), ok.clone()]);
         assert_eq!(send, vec![ok.clone()]);
         assert_eq!(dropped, vec![long, ok]);
@@ -603,9 +575,37 @@ mod tests {
     }
 
     #[test]
-    fn payloads_and_move_forms_carry_only_ids_and_turns() {
-        assert_eq!(payload_parts("12:7:complete-=W"), Some((12, 7, "complete-=W")));
-        assert_eq!(payload_parts("x:7:pass"), None);
+    fn every_fixed_choice_is_named_in_both_chinese_scripts() {
+        let w = crate::table::reply::Wording::new();
+        for d in command_defs(COMMANDS) {
+            for o in &d.options {
+                for c in &o.choices {
+                    let id = choice_message(o.name, c).expect("a choice message");
+                    for lang in [Lang::ZhHans, Lang::ZhHant] {
+                        assert!(
+                            w.has(lang, &id),
+                            "/{} {}={c}: {id} in {lang}",
+                            d.spec.name,
+                            o.name
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(w.text(Lang::ZhHant, "btn-decline", &[]), "拒絕");
+    }
+
+    #[test]
+    fn a_moment_becomes_a_live_discord_timestamp_and_code_keeps_its_backticks() {
+        let text =
+            format!("runs out {} (`/move`)", crate::table::reply::moment(1_700_000_000, "in 2h"));
+        assert_eq!(markdown(&text), "runs out <t:1700000000:R> (`/move`)");
+        let posts = plan(vec![out(Dest::User("1".into()), &text)], None);
+        assert_eq!(posts[0].text, "runs out <t:1700000000:R> (`/move`)");
+    }
+
+    #[test]
+    fn move_forms_carry_only_ids_and_turns() {
         assert_eq!(move_form_game(&move_form_id(12, 7)), Some(12));
         assert_eq!(move_form_game("other"), None);
         assert_eq!(clip("abcdef", 4), "abc…");

@@ -40,13 +40,15 @@ use tokio::sync::{mpsc, watch};
 
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
+use crate::store::Platform;
 use crate::table::command;
+use crate::table::command::Command;
 use crate::table::reply::{Button, Dest, Lang, Outbound};
-use crate::table::{Chat, Incoming, Policy, Referee, Scope};
+use crate::table::{Chat, Incoming, Input, Policy, Referee, Scope};
 use translate::{Piece, TextMention};
 
 /// The platform name of Telegram games and messages.
-pub const PLATFORM: &str = "telegram";
+pub const PLATFORM: Platform = Platform::Telegram;
 
 /// How long one `getUpdates` call waits for news (below reqwest's 17-second client timeout
 /// that teloxide sets).
@@ -152,7 +154,7 @@ fn user_name(user: &User) -> String {
 fn keyboard(buttons: &[Button]) -> Option<InlineKeyboardMarkup> {
     let (send, dropped) = translate::sendable_buttons(buttons);
     for b in &dropped {
-        tracing::error!(label = %b.label, bytes = b.payload.len(), "button payload over 64 bytes");
+        tracing::error!(label = %b.label, payload = %b.payload, "button payload over 64 bytes");
     }
     debug_assert!(dropped.is_empty(), "button payloads must fit Telegram's 64 bytes");
     if send.is_empty() {
@@ -162,7 +164,7 @@ fn keyboard(buttons: &[Button]) -> Option<InlineKeyboardMarkup> {
         .chunks(3)
         .map(|row| {
             row.iter()
-                .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.payload.clone()))
+                .map(|b| InlineKeyboardButton::callback(b.label.clone(), b.payload.to_string()))
                 .collect()
         })
         .collect();
@@ -550,11 +552,11 @@ impl Adapter {
         let answer = self
             .referee
             .answer(Incoming {
-                platform: PLATFORM.into(),
+                platform: PLATFORM,
                 user_id: from.id.0.to_string(),
                 user_name: user_name(from),
                 chat: chat.clone(),
-                text,
+                input: text.into(),
                 locale: from.language_code.clone(),
                 is_admin,
                 scope: group_scope(&chat),
@@ -587,12 +589,13 @@ impl Adapter {
         let answer = self
             .referee
             .answer(Incoming {
-                platform: PLATFORM.into(),
+                platform: PLATFORM,
                 user_id: query.from.id.0.to_string(),
                 user_name: user_name(&query.from),
                 scope: group_scope(&chat),
                 chat,
-                text: format!("/press {data}"),
+                // A payload that does not read is a stale button (the referee says so).
+                input: Input::Command(Ok(Command::Press(data.parse().ok()))),
                 locale: query.from.language_code.clone(),
                 is_admin: false,
             })
@@ -691,7 +694,7 @@ fn is_server_error(description: &str) -> bool {
 impl outbox::Platform for Sender {
     type Piece = Piece;
 
-    fn name(&self) -> &'static str {
+    fn name(&self) -> crate::store::Platform {
         PLATFORM
     }
 

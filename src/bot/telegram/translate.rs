@@ -239,14 +239,19 @@ pub fn refusal_alert(answer: &Answer) -> Option<&str> {
 }
 
 /// A referee text as Telegram HTML (`parse_mode=HTML`): `&`, `<` and `>` escaped, code spans
-/// as `<code>`. Telegram counts a message's length after parsing, so the plain text's length
+/// as `<code>`, moments as the referee's words. Telegram counts a message's length after parsing, so the plain text's length
 /// ([`tg_len`] without the marks) is what limits apply to.
 #[must_use]
 pub fn html(text: &str) -> String {
     let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    use crate::table::reply::Span;
     crate::table::reply::spans(text)
         .into_iter()
-        .map(|(code, s)| if code { format!("<code>{}</code>", escape(s)) } else { escape(s) })
+        .map(|span| match span {
+            Span::Code(s) => format!("<code>{}</code>", escape(s)),
+            // Telegram has no live times: the referee's words.
+            Span::Text(s) | Span::Moment { words: s, .. } => escape(s),
+        })
         .collect()
 }
 
@@ -400,7 +405,7 @@ pub fn plan(messages: Vec<Outbound>) -> Vec<Piece> {
 /// caller) rather than making Telegram refuse the whole message.
 #[must_use]
 pub fn sendable_buttons(buttons: &[Button]) -> (Vec<&Button>, Vec<&Button>) {
-    buttons.iter().partition(|b| b.payload.len() <= CALLBACK_DATA_LIMIT && !b.payload.is_empty())
+    buttons.iter().partition(|b| b.payload.to_string().len() <= CALLBACK_DATA_LIMIT)
 }
 
 #[cfg(test)]
@@ -415,11 +420,17 @@ mod tests {
         );
         assert_eq!(html("a lone ` stays"), "a lone ` stays");
     }
+
+    #[test]
+    fn a_moment_reads_as_the_referees_words_escaped() {
+        let text = format!("runs out {}", crate::table::reply::moment(1_700_000_000, "in <2h"));
+        assert_eq!(html(&text), "runs out in &lt;2h");
+    }
     use crate::table::reply::Image;
 
     fn text(to: &str, t: &str) -> Outbound {
         Outbound {
-            platform: "telegram".into(),
+            platform: crate::store::Platform::Telegram,
             to: Dest::Chat(to.into()),
             text: t.into(),
             image: None,
@@ -429,7 +440,7 @@ mod tests {
     }
 
     fn button(label: &str, payload: &str) -> Button {
-        Button { label: label.into(), payload: payload.into() }
+        Button { label: label.into(), payload: payload.parse().expect("a payload") }
     }
 
     #[test]
@@ -585,7 +596,7 @@ mod tests {
     #[test]
     fn callback_data_over_64_bytes_is_never_sent() {
         let ok = button("Pass", "12:7:pass");
-        let long = button("Pass", &"9".repeat(65));
+        let long = button("Pass", &format!("1:1:act-{}", "9".repeat(60)));
         let both = [ok.clone(), long.clone()];
         let (send, dropped) = sendable_buttons(&both);
         assert_eq!((send, dropped), (vec![&ok], vec![&long]));

@@ -214,6 +214,7 @@ async fn check_chinese(locale: &str, language: &str, wrong_script: fn(&str) -> V
         .collect();
     let mut script = BTreeMap::new();
     let mut latin = BTreeMap::new();
+    let mut spaced = BTreeMap::new();
     for (block, r) in &replies {
         let mut known = known.clone();
         known.extend(typed.get(block).cloned().unwrap_or_default());
@@ -225,9 +226,16 @@ async fn check_chinese(locale: &str, language: &str, wrong_script: fn(&str) -> V
         for word in latin_prose(&r.text, &known) {
             latin.entry(word).or_insert_with(|| format!("{block}: {}", r.text));
         }
+        // Chinese sentences follow each other without a space after their full stop.
+        for stop in ["。 ", "！ ", "？ "] {
+            if r.text.contains(stop) {
+                spaced.entry(stop.to_string()).or_insert_with(|| format!("{block}: {}", r.text));
+            }
+        }
     }
     report(language, "characters of the other script", &script);
     report(language, "English words", &latin);
+    report(language, "a space after a Chinese full stop", &spaced);
 }
 
 #[tokio::test]

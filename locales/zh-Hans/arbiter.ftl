@@ -89,8 +89,8 @@ err-abort-started = 对局已经开始；请改用 /resign。
 
 ## 对局消息
 
-new-invite = { $creator } 邀请 { $opponent } 下{ $game } #{ $id }。{ $rules } { $opponent }：/accept #{ $id }
-new-open-invite = { $creator } 开了一局{ $game } #{ $id }，等待对手。{ $rules } 任何人：/accept #{ $id }
+new-invite = { $creator } 邀请 { $opponent } 下{ $game } #{ $id }。{ $rules }{ $opponent }：/accept #{ $id }
+new-open-invite = { $creator } 开了一局{ $game } #{ $id }，等待对手。{ $rules }任何人：/accept #{ $id }
 declined = { $name } 拒绝了 #{ $id }。
 complete-move = 或者为 #{ $id } { $move } 选择栅栏方向：放在终点格的哪一侧？
 confirm-generic = #{ $id }：执行 { $action }？
@@ -158,7 +158,7 @@ df-mode-challenge = 两人质疑
 df-rules-summary = { $board }，{ $mode }，规则：{ $options }，时间：{ $clock }。
 df-starts-fixed = 起点：先手 { $c1 }，后手 { $c2 }。
 df-starts-free = 自由起点：双方私下选择起点。
-df-started = { $game } #{ $id }：{ $p1 }（先手）对 { $p2 }，{ $rules } { $starts }
+df-started = { $game } #{ $id }：{ $p1 }（先手）对 { $p2 }，{ $rules }{ $starts }
 df-confirm = #{ $id }：将执行 { $path }，栅栏：{ $dir }。
 df-ply-public = 第{ $ply }手：{ $mover } 已行动。栅栏方向：{ $dir }。{ $p1 } 看 { $p2 }：{ $rel12 }；{ $p2 } 看 { $p1 }：{ $rel21 }。
 df-ply-opponent = #{ $id }：{ $mover } 放置了朝{ $dir }的栅栏。对方位置：{ $rel }。
@@ -451,7 +451,7 @@ cc-start-fair = 公平开局（经证明最佳下法下共赢）
 cc-hints-on = 开启提示
 cc-hints-off = 无提示
 cc-rules-summary = { $start }，{ $hints }，用时：{ $clock }。
-cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules } 行动：/move 5（走 5 号）、/move d7（摆 7 号）、/pass，或按按钮。
+cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules }行动：/move 5（走 5 号）、/move d7（摆 7 号）、/pass，或按按钮。
 cc-fair-proven = 公平开局：本局种子 { $seed } 的第 { $draw } 次抽取，求解器已证明最佳下法下共赢。
 cc-to-act = 轮到 { $player }。
 cc-banned = { $piece } 号刚被移动，现在不能走。

@@ -89,8 +89,8 @@ err-abort-started = 對局已經開始；請改用 /resign。
 
 ## 對局訊息
 
-new-invite = { $creator } 邀請 { $opponent } 下{ $game } #{ $id }。{ $rules } { $opponent }：/accept #{ $id }
-new-open-invite = { $creator } 開了一局{ $game } #{ $id }，等待對手。{ $rules } 任何人：/accept #{ $id }
+new-invite = { $creator } 邀請 { $opponent } 下{ $game } #{ $id }。{ $rules }{ $opponent }：/accept #{ $id }
+new-open-invite = { $creator } 開了一局{ $game } #{ $id }，等待對手。{ $rules }任何人：/accept #{ $id }
 declined = { $name } 拒絕了 #{ $id }。
 complete-move = 或者為 #{ $id } { $move } 選擇柵欄方向：放在終點格的哪一側？
 confirm-generic = #{ $id }：執行 { $action }？
@@ -158,7 +158,7 @@ df-mode-challenge = 兩人質疑
 df-rules-summary = { $board }，{ $mode }，規則：{ $options }，時間：{ $clock }。
 df-starts-fixed = 起點：先手 { $c1 }，後手 { $c2 }。
 df-starts-free = 自由起點：雙方私下選擇起點。
-df-started = { $game } #{ $id }：{ $p1 }（先手）對 { $p2 }，{ $rules } { $starts }
+df-started = { $game } #{ $id }：{ $p1 }（先手）對 { $p2 }，{ $rules }{ $starts }
 df-confirm = #{ $id }：將執行 { $path }，柵欄：{ $dir }。
 df-ply-public = 第{ $ply }手：{ $mover } 已行動。柵欄方向：{ $dir }。{ $p1 } 看 { $p2 }：{ $rel12 }；{ $p2 } 看 { $p1 }：{ $rel21 }。
 df-ply-opponent = #{ $id }：{ $mover } 放置了朝{ $dir }的柵欄。對方位置：{ $rel }。
@@ -451,7 +451,7 @@ cc-start-fair = 公平開局（經證明最佳下法下共贏）
 cc-hints-on = 開啟提示
 cc-hints-off = 無提示
 cc-rules-summary = { $start }，{ $hints }，用時：{ $clock }。
-cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules } 行動：/move 5（走 5 號）、/move d7（擺 7 號）、/pass，或按按鈕。
+cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules }行動：/move 5（走 5 號）、/move d7（擺 7 號）、/pass，或按按鈕。
 cc-fair-proven = 公平開局：本局種子 { $seed } 的第 { $draw } 次抽取，求解器已證明最佳下法下共贏。
 cc-to-act = 輪到 { $player }。
 cc-banned = { $piece } 號剛被移動，現在不能走。

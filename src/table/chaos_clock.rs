@@ -141,7 +141,7 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         return String::new();
     }
     let mut line = w.text(lang, "cc-to-act", &[("player", player(w, lang, t, seat).into())]);
-    let gap = sentence_gap(lang);
+    let gap = narrate::sentence_gap(lang);
     if let AnyGame::ChaosClock(g) = &t.game {
         match g.last() {
             // A ban on a piece that went home bans nothing worth saying.
@@ -157,11 +157,6 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         }
     }
     line
-}
-
-/// What goes between two sentences on one line: a space in English, nothing after Chinese `。`.
-fn sentence_gap(lang: Lang) -> &'static str {
-    if lang.is_chinese() { "" } else { " " }
 }
 
 /// The line of one event.
@@ -216,7 +211,7 @@ fn event_line(
             text.push_str(&capture(captured));
             text.push_str(&w.text(lang, "cc-stop", &[]));
             if *extra_turn {
-                text.push_str(sentence_gap(lang));
+                text.push_str(narrate::sentence_gap(lang));
                 text.push_str(&w.text(lang, "cc-extra-turn", &[]));
             }
             Some(text)

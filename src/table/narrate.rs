@@ -396,6 +396,11 @@ pub(super) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
     w.text(lang, &format!("game-{}", kind.code()), &[])
 }
 
+/// What stands between two sentences: a space in English, nothing after Chinese punctuation.
+pub(super) fn sentence_gap(lang: Lang) -> &'static str {
+    if lang.is_chinese() { "" } else { " " }
+}
+
 /// The language of the player in seat `index` (`langs` as the referee looked them up).
 pub(super) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
     langs.get(index).copied().unwrap_or_default()

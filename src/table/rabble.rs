@@ -167,7 +167,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         ],
     );
     if let Some(parent) = g.options.from {
-        text.push(' ');
+        text.push_str(narrate::sentence_gap(lang));
         text.push_str(&w.text(
             lang,
             "rb-fork-of",

@@ -138,7 +138,7 @@ fn action_line(
             }
             text.push_str(&w.text(lang, "ul-stop", &[]));
             if *check {
-                text.push(' ');
+                text.push_str(narrate::sentence_gap(lang));
                 text.push_str(&w.text(lang, "ul-check", &[]));
             }
             Some(text)
@@ -247,11 +247,11 @@ fn turn_prompts(
         ],
     );
     if let Some(last) = last_line(t, &view) {
-        text.push(' ');
+        text.push_str(narrate::sentence_gap(lang));
         text.push_str(&w.text(lang, "ul-view-last", &[("move", last.into())]));
     }
     if view.check.is_some() {
-        text.push(' ');
+        text.push_str(narrate::sentence_gap(lang));
         text.push_str(&w.text(lang, "ul-check", &[]));
     }
     vec![msg(t, to, text)]

@@ -1125,6 +1125,10 @@ async fn commands_are_registered_in_the_server_with_chinese_localizations_and_ty
         .filter_map(|c| c["name"].as_str())
         .collect();
     assert_eq!(choices, ["accept", "decline"]);
+    // Options are named in the reader's script (their values still come back by name).
+    assert_eq!(new["options"][0]["name"], "game");
+    assert_eq!(new["options"][0]["name_localizations"]["zh-CN"], "游戏");
+    assert_eq!(new["options"][0]["name_localizations"]["zh-TW"], "遊戲");
     // Choices are named in the reader's script too (the value sent back stays the index).
     let decline = &draw["options"][0]["choices"][1];
     assert_eq!(decline["name_localizations"]["zh-CN"], "拒绝", "{decline}");

@@ -801,3 +801,18 @@ img-lean-up = { ", " }more up
 img-lean-down = { ", " }more down
 img-lean-left = { ", " }more left
 img-lean-right = { ", " }more right
+
+## Discord option names (the localized names a client shows; values come back under the English name)
+discord-name-game = game
+discord-name-opponent = opponent
+discord-name-options = options
+discord-name-id = id
+discord-name-action = action
+discord-name-answer = answer
+discord-name-language = language
+discord-name-notifications = notifications
+discord-name-window = window
+discord-name-square = square
+discord-name-slice = slice
+discord-name-token = token
+discord-name-button = button

@@ -786,3 +786,18 @@ img-lean-up = 偏上
 img-lean-down = 偏下
 img-lean-left = 偏左
 img-lean-right = 偏右
+
+## Discord option names (the localized names a client shows; values come back under the English name)
+discord-name-game = 游戏
+discord-name-opponent = 对手
+discord-name-options = 选项
+discord-name-id = 编号
+discord-name-action = 着法
+discord-name-answer = 回应
+discord-name-language = 语言
+discord-name-notifications = 通知
+discord-name-window = 窗口
+discord-name-square = 格子
+discord-name-slice = 切片
+discord-name-token = 口令
+discord-name-button = 按钮

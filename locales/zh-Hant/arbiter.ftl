@@ -786,3 +786,18 @@ img-lean-up = 偏上
 img-lean-down = 偏下
 img-lean-left = 偏左
 img-lean-right = 偏右
+
+## Discord option names (the localized names a client shows; values come back under the English name)
+discord-name-game = 遊戲
+discord-name-opponent = 對手
+discord-name-options = 選項
+discord-name-id = 編號
+discord-name-action = 著法
+discord-name-answer = 回應
+discord-name-language = 語言
+discord-name-notifications = 通知
+discord-name-window = 視窗
+discord-name-square = 格子
+discord-name-slice = 切片
+discord-name-token = 口令
+discord-name-button = 按鈕

@@ -355,7 +355,8 @@ fn slash_command(def: &CommandDef, wording: &Wording) -> poise::Command<Arc<Shar
         .iter()
         .map(|o| poise::CommandParameter {
             name: o.name.into(),
-            name_localizations: Vec::new().into(),
+            // Shown to Chinese clients; the values still come back under the English name.
+            name_localizations: zh(&translate::option_name_message(o.name)).into(),
             description: Some(describe(&o.help, Lang::En).into()),
             description_localizations: zh(&o.help).into(),
             required: o.required,

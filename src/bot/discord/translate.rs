@@ -126,6 +126,12 @@ pub fn command_def(spec: &CommandSpec) -> CommandDef {
     CommandDef { spec: *spec, options }
 }
 
+/// The message naming an option in the reader's language (`discord-name-<name>`).
+#[must_use]
+pub fn option_name_message(name: &str) -> String {
+    format!("discord-name-{name}")
+}
+
 /// The message naming a fixed choice in the reader's language (Discord shows the localized
 /// name to `zh-CN` and `zh-TW` clients; English keeps the value as typed).
 #[must_use]
@@ -572,6 +578,31 @@ mod tests {
         assert!(!rest.iter().any(|(_, v)| v.ends_with(&format!(" {first}="))), "no key twice");
         assert!(option_suggestions(&format!("{first}=5"), specs).is_empty());
         assert!(option_suggestions("zzz", specs).is_empty());
+    }
+
+    #[test]
+    fn every_option_has_a_chinese_name_discord_accepts_in_both_scripts() {
+        let w = crate::table::reply::Wording::new();
+        for d in command_defs(COMMANDS) {
+            for lang in [Lang::ZhHans, Lang::ZhHant] {
+                let mut seen = std::collections::HashSet::new();
+                for o in &d.options {
+                    let id = option_name_message(o.name);
+                    assert!(w.has(lang, &id), "{id} in {lang}");
+                    let name = w.text(lang, &id, &[]);
+                    // Discord: 1 to 32 letters, digits, - or _, lower case where a script has it.
+                    let ok = (1..=32).contains(&name.chars().count())
+                        && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+                        && name.to_lowercase() == name;
+                    assert!(ok, "/{} {}: `{name}` in {lang}", d.spec.name, o.name);
+                    assert!(
+                        seen.insert(name.clone()),
+                        "/{}: `{name}` twice in {lang}",
+                        d.spec.name
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -79,7 +79,11 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
     let store = Store::open(&dir.path().join("g.db")).await.unwrap();
     let game = store.game(1).await.unwrap();
     assert_eq!(
-        (game.status.as_str(), game.result.as_deref(), game.reason.as_deref()),
+        (
+            game.status.as_str(),
+            game.result.map(arbiter::store::result_code).as_deref(),
+            game.reason.as_deref()
+        ),
         ("over", Some("seat:0"), Some("crossed-fence"))
     );
     assert_eq!(store.actions(1).await.unwrap().len(), 4);

@@ -394,7 +394,7 @@ async fn resign_ends_the_game_with_a_full_reveal() {
     );
     let g = bed.game(1).await;
     assert_eq!(g.status, GameStatus::Over);
-    assert_eq!(g.result.as_deref(), Some("seat:0"));
+    assert_eq!(g.result.map(arbiter::store::result_code).as_deref(), Some("seat:0"));
     assert_eq!(g.reason.as_deref(), Some("resigned"));
     assert_eq!(g.deadline_at, None);
 }
@@ -405,7 +405,10 @@ async fn resign_works_from_the_private_chat_too() {
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: /resign").await;
     assert_has(&out, "#t", "#1 is over: bob wins.\nalice resigned.");
-    assert_eq!(bed.game(1).await.result.as_deref(), Some("seat:1"));
+    assert_eq!(
+        bed.game(1).await.result.map(arbiter::store::result_code).as_deref(),
+        Some("seat:1")
+    );
 }
 
 #[tokio::test]
@@ -422,7 +425,11 @@ async fn a_draw_offer_then_accept_ends_the_game_in_a_draw() {
     assert_has(&out, "#t", "#1 is over: a draw.\nThe players agreed a draw.\nReveal.");
     let g = bed.game(1).await;
     assert_eq!(
-        (g.status.as_str(), g.result.as_deref(), g.reason.as_deref()),
+        (
+            g.status.as_str(),
+            g.result.map(arbiter::store::result_code).as_deref(),
+            g.reason.as_deref()
+        ),
         ("over", Some("draw"), Some("agreed"))
     );
 }
@@ -453,7 +460,7 @@ async fn the_draw_accept_button_accepts_the_standing_offer() {
     bed.run("bob@#t: /draw").await;
     let out = bed.run("alice@#t: /press 1:1:draw-accept").await;
     assert_has(&out, "#t", "alice accepts the draw in #1.");
-    assert_eq!(bed.game(1).await.result.as_deref(), Some("draw"));
+    assert_eq!(bed.game(1).await.result.map(arbiter::store::result_code).as_deref(), Some("draw"));
 }
 
 #[tokio::test]
@@ -465,7 +472,11 @@ async fn abort_before_the_first_move_ends_the_game() {
     assert_has(&out, "#t", "#1 is aborted.\nAborted before the first move.");
     let g = bed.game(1).await;
     assert_eq!(
-        (g.status.as_str(), g.reason.as_deref(), g.result.as_deref()),
+        (
+            g.status.as_str(),
+            g.reason.as_deref(),
+            g.result.map(arbiter::store::result_code).as_deref()
+        ),
         ("aborted", Some("aborted"), None)
     );
 }
@@ -938,7 +949,10 @@ async fn challenge_of_a_clean_move_loses_for_the_challenger() {
         "#t",
         "#1 is over: alice wins.\nChallenge rejected: alice broke no rule, so bob loses.",
     );
-    assert_eq!(bed.game(1).await.result.as_deref(), Some("seat:0"));
+    assert_eq!(
+        bed.game(1).await.result.map(arbiter::store::result_code).as_deref(),
+        Some("seat:0")
+    );
 }
 
 #[tokio::test]
@@ -973,7 +987,10 @@ async fn reminders_come_at_half_time_and_a_timeout_loses_with_a_reveal() {
     assert_has(&out, "#t", "alice ran out of time in #1.");
     assert_has(&out, "#t", "#1 is over: bob wins.\nalice lost on time.");
     let g = bed.game(1).await;
-    assert_eq!((g.result.as_deref(), g.reason.as_deref()), (Some("seat:1"), Some("timeout")));
+    assert_eq!(
+        (g.result.map(arbiter::store::result_code).as_deref(), g.reason.as_deref()),
+        (Some("seat:1"), Some("timeout"))
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1499,7 +1516,7 @@ async fn offering_a_draw_twice_is_refused() {
     // Offering back what the other side offered accepts it.
     let out = bed.run("alice@#t: /draw").await;
     assert_has(&out, "#t", "alice accepts the draw in #1.");
-    assert_eq!(bed.game(1).await.result.as_deref(), Some("draw"));
+    assert_eq!(bed.game(1).await.result.map(arbiter::store::result_code).as_deref(), Some("draw"));
 }
 
 #[tokio::test]

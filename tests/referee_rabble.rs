@@ -35,7 +35,7 @@ async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, 
         game.play(seat, &action).expect("a stored action replays");
         log.push((a.seat, a.notation));
     }
-    (game, log, row.status.as_str().to_string(), row.result)
+    (game, log, row.status.as_str().to_string(), row.result.map(arbiter::store::result_code))
 }
 
 #[tokio::test]

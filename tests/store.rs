@@ -283,7 +283,7 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
     let update = GameUpdate {
         seats: r#"["alice","carol"]"#.to_owned(),
         status: GameStatus::Over,
-        result: Some("seat:1".to_owned()),
+        result: Some(arbiter::core::GameResult::Winner(arbiter::core::Seat(1))),
         reason: Some("resign".to_owned()),
         deadline_at: Some(90_000),
         reminders_sent: 2,
@@ -294,7 +294,7 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
     let expected = GameRow {
         seats: update.seats.clone(),
         status: update.status,
-        result: update.result.clone(),
+        result: update.result,
         reason: update.reason.clone(),
         deadline_at: update.deadline_at,
         reminders_sent: 2,
@@ -306,6 +306,27 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
     assert_eq!(updated, expected);
     assert_eq!(store.game(game.id).await.unwrap(), expected);
     assert_eq!(updated.update(5_000), update, "GameRow::update reads the columns back");
+    // The column keeps the result's code, which older rows hold too; a code that is no result
+    // does not read as one.
+    let url = format!("sqlite://{}", db_path(&dir).display());
+    let other = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let code: String = sqlx::query_scalar("SELECT result FROM games WHERE id = ?")
+        .bind(game.id)
+        .fetch_one(&other)
+        .await
+        .unwrap();
+    assert_eq!(code, "seat:1");
+    sqlx::query("UPDATE games SET result = 'won' WHERE id = ?")
+        .bind(game.id)
+        .execute(&other)
+        .await
+        .unwrap();
+    assert!(store.game(game.id).await.is_err(), "`won` is not a stored result");
+    sqlx::query("UPDATE games SET result = 'seat:1' WHERE id = ?")
+        .bind(game.id)
+        .execute(&other)
+        .await
+        .unwrap();
 
     // Clearing columns works too.
     let cleared =

@@ -625,7 +625,7 @@ async fn write_game(
     ))
     .bind(&update.seats)
     .bind(update.status)
-    .bind(&update.result)
+    .bind(update.result)
     .bind(&update.reason)
     .bind(update.deadline_at)
     .bind(update.reminders_sent)

@@ -1,7 +1,73 @@
 //! The rows the store reads and writes. The store does not interpret game data: options,
 //! positions, seats, clocks and offers are kept as the text the referee gives it.
 
+use sqlx::encode::IsNull;
+use sqlx::error::BoxDynError;
 use thiserror::Error;
+
+use crate::core::GameResult;
+
+/// How a result is stored: `seat:N` for a win of seat N, `draw`, `both-win`, `both-lose`.
+#[must_use]
+pub fn result_code(result: GameResult) -> String {
+    match result {
+        GameResult::Winner(seat) => format!("seat:{}", seat.0),
+        GameResult::Draw => "draw".into(),
+        GameResult::BothWin => "both-win".into(),
+        GameResult::BothLose => "both-lose".into(),
+    }
+}
+
+/// The result a stored code stands for (the inverse of [`result_code`]).
+#[must_use]
+pub fn result_of(code: &str) -> Option<GameResult> {
+    match code {
+        "draw" => Some(GameResult::Draw),
+        "both-win" => Some(GameResult::BothWin),
+        "both-lose" => Some(GameResult::BothLose),
+        seat => seat
+            .strip_prefix("seat:")?
+            .parse()
+            .ok()
+            .map(|n| GameResult::Winner(crate::core::Seat(n))),
+    }
+}
+
+// A result is kept as its code in a text column, for any database whose text sqlx maps.
+impl<DB: sqlx::Database> sqlx::Type<DB> for GameResult
+where
+    String: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <String as sqlx::Type<DB>>::type_info()
+    }
+
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <String as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for GameResult
+where
+    String: sqlx::Encode<'q, DB>,
+{
+    fn encode_by_ref(
+        &self,
+        buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
+    ) -> Result<IsNull, BoxDynError> {
+        <String as sqlx::Encode<'q, DB>>::encode(result_code(*self), buf)
+    }
+}
+
+impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for GameResult
+where
+    String: sqlx::Decode<'r, DB>,
+{
+    fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+        let code = <String as sqlx::Decode<'r, DB>>::decode(value)?;
+        result_of(&code).ok_or_else(|| format!("`{code}` is not a stored result").into())
+    }
+}
 
 /// Where a game is in its life. Stored as its lowercase name (`invited`, `active`, `over`,
 /// `aborted`); the database refuses any other text (a CHECK constraint).
@@ -211,8 +277,8 @@ pub struct GameRow {
     pub locale: String,
     /// Where the game is in its life.
     pub status: GameStatus,
-    /// `seat:N`, `draw`, `both-win`, `both-lose`, or `None` while running.
-    pub result: Option<String>,
+    /// The result once over (stored as `seat:N`, `draw`, `both-win` or `both-lose`).
+    pub result: Option<GameResult>,
     /// Reason code once over.
     pub reason: Option<String>,
     /// Time control JSON.
@@ -245,8 +311,8 @@ pub struct GameUpdate {
     pub seats: String,
     /// Status.
     pub status: GameStatus,
-    /// Result code.
-    pub result: Option<String>,
+    /// The result.
+    pub result: Option<GameResult>,
     /// Reason code.
     pub reason: Option<String>,
     /// Deadline, unix seconds.
@@ -266,7 +332,7 @@ impl GameRow {
         GameUpdate {
             seats: self.seats.clone(),
             status: self.status,
-            result: self.result.clone(),
+            result: self.result,
             reason: self.reason.clone(),
             deadline_at: self.deadline_at,
             reminders_sent: self.reminders_sent,
@@ -299,7 +365,7 @@ impl GameRow {
         GameRow {
             seats: update.seats.clone(),
             status: update.status,
-            result: update.result.clone(),
+            result: update.result,
             reason: update.reason.clone(),
             deadline_at: update.deadline_at,
             reminders_sent: update.reminders_sent,

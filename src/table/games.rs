@@ -419,7 +419,7 @@ pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<i64> {
 pub(super) fn in_library(row: &crate::store::GameRow) -> bool {
     GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library())
         && row.status == GameStatus::Over
-        && row.result.as_deref() == Some("draw")
+        && row.result == Some(GameResult::Draw)
         && row.reason.as_deref() == Some("agreed")
 }
 
@@ -444,5 +444,5 @@ fn stored_result_of(row: &crate::store::GameRow) -> Option<GameResult> {
     if row.status != GameStatus::Over {
         return None;
     }
-    super::result_of(row.result.as_deref()?)
+    row.result
 }

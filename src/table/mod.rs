@@ -2047,7 +2047,7 @@ impl Referee {
         match game.to_act() {
             ToAct::Over(outcome) => {
                 update.status = GameStatus::Over;
-                update.result = Some(result_code(outcome.result));
+                update.result = Some(outcome.result);
                 update.reason = Some(outcome.reason.to_string());
                 update.deadline_at = None;
             }
@@ -2251,7 +2251,7 @@ impl Referee {
         if row.status.is_running() {
             return None;
         }
-        let result = row.result.as_deref().and_then(result_of);
+        let result = row.result;
         let reason = row.reason.clone().unwrap_or_default();
         let t = match self.load(row).await {
             Ok(t) => t,
@@ -2372,7 +2372,7 @@ impl Referee {
     ) -> Result<Vec<Outbound>, TableError> {
         let mut update = t.row.update(self.clock.now());
         update.status = status;
-        update.result = result.map(result_code);
+        update.result = result;
         update.reason = Some(reason.to_string());
         update.deadline_at = None;
         update.offer = None;
@@ -2977,26 +2977,6 @@ fn no_bot() -> TableError {
 /// How many entries `/library` shows.
 const LIBRARY_SHOWN: usize = 5;
 
-/// The stored result code.
-fn result_code(result: GameResult) -> String {
-    match result {
-        GameResult::Winner(seat) => format!("seat:{}", seat.0),
-        GameResult::Draw => "draw".into(),
-        GameResult::BothWin => "both-win".into(),
-        GameResult::BothLose => "both-lose".into(),
-    }
-}
-
-/// The inverse of [`result_code`].
-fn result_of(code: &str) -> Option<GameResult> {
-    match code {
-        "draw" => Some(GameResult::Draw),
-        "both-win" => Some(GameResult::BothWin),
-        "both-lose" => Some(GameResult::BothLose),
-        seat => seat.strip_prefix("seat:")?.parse().ok().map(|n| GameResult::Winner(Seat(n))),
-    }
-}
-
 /// The refusal of options that do not work, worded for `lang`.
 fn options_refused(lang: Lang, e: &crate::games::OptionsError) -> TableError {
     TableError::user_with("err-options", &[("detail", &games::option_error(lang, e))])
@@ -3130,10 +3110,11 @@ mod tests {
             GameResult::BothWin,
             GameResult::BothLose,
         ] {
-            assert_eq!(result_of(&result_code(result)), Some(result));
+            let code = crate::store::result_code(result);
+            assert_eq!(crate::store::result_of(&code), Some(result));
         }
-        assert_eq!(result_of("seat:x"), None);
-        assert_eq!(result_of("won"), None);
+        assert_eq!(crate::store::result_of("seat:x"), None);
+        assert_eq!(crate::store::result_of("won"), None);
     }
 
     #[test]

@@ -104,11 +104,18 @@ impl CommandSpec {
         }
     }
 
-    /// The argument grammar as English help writes it: `<…>` needed, `[…]` optional, e.g.
-    /// `<action> [#id]`. (`/help` shows the `args-<name>` message, the same in the reader's
-    /// language; a test keeps the English one equal to this.)
+    /// The argument grammar in English: `<…>` needed, `[…]` optional, e.g. `<action> [#id]`.
     #[must_use]
     pub fn grammar(&self) -> String {
+        self.grammar_in(ToString::to_string)
+    }
+
+    /// The argument grammar with each placeholder named by `name` (given an argument's name, or
+    /// `key` and `value` for `key=value` settings): `/help` names them in the reader's language
+    /// (`<游戏> [@对手] [选项=值 …]`). What is typed as it stands (`#`, `@`, answers, setting
+    /// names and values, fixed words) is never translated.
+    #[must_use]
+    pub fn grammar_in(&self, name: impl Fn(&str) -> String) -> String {
         let mut parts = Vec::new();
         for a in self.args {
             let inner = match a.kind {
@@ -117,12 +124,12 @@ impl CommandSpec {
                     continue;
                 }
                 ArgKind::Word(_) => continue,
-                ArgKind::GameId => "#id".to_string(),
-                ArgKind::User => format!("@{}", a.name),
+                ArgKind::GameId => format!("#{}", name(a.name)),
+                ArgKind::User => format!("@{}", name(a.name)),
                 ArgKind::Choice(choices) => choices.join("|"),
-                ArgKind::Options => "key=value …".to_string(),
+                ArgKind::Options => format!("{}={} …", name("key"), name("value")),
                 ArgKind::Setting(values) => format!("{}={}", a.name, values.join("|")),
-                ArgKind::Game | ArgKind::Action | ArgKind::Text => a.name.to_string(),
+                ArgKind::Game | ArgKind::Action | ArgKind::Text => name(a.name),
             };
             parts.push(if a.required { format!("<{inner}>") } else { format!("[{inner}]") });
         }
@@ -656,12 +663,45 @@ mod tests {
     }
 
     #[test]
-    fn the_english_help_grammar_of_every_command_is_its_argument_table() {
+    fn help_grammar_is_rendered_from_the_argument_table_in_each_language() {
+        // The grammars help showed when they were written by hand, in English and Chinese.
+        let english = [
+            ("new", "<game> [@opponent] [key=value …]"),
+            ("move", "<action> [#id]"),
+            ("board", "[#id] [window]"),
+            ("moves", "<square> [#id]"),
+            ("draw", "[accept|decline] [#id]"),
+            ("games", ""),
+            ("library", "[#id] [@opponent]"),
+            ("rules", "[game]"),
+            ("settings", "[language=en|zh-Hans|zh-Hant] [notifications=on|off]"),
+            ("admin", "abort <#id>"),
+            ("press", "<button>"),
+        ];
+        for (name, grammar) in english {
+            assert_eq!(find(name).expect("a command").grammar(), grammar, "/{name}");
+        }
         let w = crate::table::reply::Wording::new();
+        let named = |lang, name: &str| {
+            let spec = find(name).expect("a command");
+            spec.grammar_in(|arg| w.text(lang, &format!("arg-name-{arg}"), &[]))
+        };
+        use crate::table::reply::Lang;
+        assert_eq!(named(Lang::ZhHans, "new"), "<游戏> [@对手] [选项=值 …]");
+        assert_eq!(named(Lang::ZhHant, "new"), "<遊戲> [@對手] [選項=值 …]");
+        assert_eq!(named(Lang::ZhHans, "move"), "<行动> [#编号]");
+        assert_eq!(named(Lang::ZhHant, "board"), "[#編號] [範圍]");
+        assert_eq!(named(Lang::ZhHans, "admin"), "abort <#编号>");
+        assert_eq!(named(Lang::En, "new"), "<game> [@opponent] [key=value …]");
+        // Every placeholder of every command is named in every language.
         for spec in COMMANDS {
-            let id = format!("args-{}", spec.name);
-            let help = w.text(crate::table::reply::Lang::En, &id, &[]);
-            assert_eq!(help, spec.grammar(), "/{}", spec.name);
+            for lang in Lang::ALL {
+                let _ = spec.grammar_in(|arg| {
+                    let id = format!("arg-name-{arg}");
+                    assert!(w.has(lang, &id), "{id} in {lang}");
+                    String::new()
+                });
+            }
         }
     }
 

@@ -2719,7 +2719,8 @@ impl Referee {
         let mut text = self.wording.text(ctx.lang, "help-header", &[]);
         for spec in command::COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || ctx.is_admin)) {
             let alias = spec.alias_for(ctx.lang).map(|a| format!(" (/{a})")).unwrap_or_default();
-            let args = self.wording.text(ctx.lang, &format!("args-{}", spec.name), &[]);
+            let args =
+                spec.grammar_in(|arg| self.wording.text(ctx.lang, &format!("arg-name-{arg}"), &[]));
             let args = if args.is_empty() { String::new() } else { format!(" {args}") };
             text.push_str(&format!(
                 "\n/{}{args}{alias}: {}",

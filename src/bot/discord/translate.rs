@@ -126,10 +126,11 @@ pub fn command_def(spec: &CommandSpec) -> CommandDef {
     CommandDef { spec: *spec, options }
 }
 
-/// The message naming an option in the reader's language (`discord-name-<name>`).
+/// The message naming an option in the reader's language (`arg-name-<name>`, the word `/help`
+/// uses for the argument too).
 #[must_use]
 pub fn option_name_message(name: &str) -> String {
-    format!("discord-name-{name}")
+    format!("arg-name-{name}")
 }
 
 /// The message naming a fixed choice in the reader's language (Discord shows the localized

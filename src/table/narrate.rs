@@ -10,6 +10,11 @@
 //! `games.rs` holds the registry ([`crate::table`]'s `games::narrator`) and the referee's
 //! side of the hand-over (building snapshots); the referee imports `games.rs`. A new game adds
 //! one file implementing [`Narrator`] and one line in the registry.
+//!
+//! Each game's `impl Narrator` is a page of short methods that take the engine-neutral
+//! [`AnyView`]/[`AnyError`] the referee holds and hand the game's own types to the file's plain
+//! functions: the downcast happens once, at this boundary, and the wording inside each file works
+//! on `&View`, `&Event` and `&Error` of its own engine.
 
 use fluent_bundle::FluentValue;
 

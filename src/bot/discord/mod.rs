@@ -869,10 +869,12 @@ impl Shared {
             text: Some(text.trim().to_string()).filter(|t| !t.is_empty()),
             ..command::Values::default()
         };
-        let answer = match command::find("move") {
-            Some(spec) => self.ask(&who, Input::Command(command::build(spec, values))).await,
-            None => return,
-        };
+        // `/move` is always in the table; were it not, the referee would word the refusal.
+        let command = command::find("move").map_or_else(
+            || Err(command::CommandError::Unknown("move".into())),
+            |spec| command::build(spec, values),
+        );
+        let answer = self.ask(&who, Input::Command(command)).await;
         let invoker = Invoker {
             user: who.user.clone(),
             channel: who.channel.clone(),

@@ -82,7 +82,7 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
         (
             game.status.as_str(),
             game.result.map(arbiter::store::result_code).as_deref(),
-            game.reason.as_deref()
+            game.reason.as_ref().map(arbiter::store::EndReason::code)
         ),
         ("over", Some("seat:0"), Some("crossed-fence"))
     );

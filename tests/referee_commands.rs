@@ -99,7 +99,7 @@ impl Bed {
                 g.locale,
                 g.status,
                 g.result,
-                g.reason,
+                g.reason.as_ref().map(arbiter::store::EndReason::code),
                 g.clock,
                 g.deadline_at,
                 g.reminders_sent,
@@ -395,7 +395,7 @@ async fn resign_ends_the_game_with_a_full_reveal() {
     let g = bed.game(1).await;
     assert_eq!(g.status, GameStatus::Over);
     assert_eq!(g.result.map(arbiter::store::result_code).as_deref(), Some("seat:0"));
-    assert_eq!(g.reason.as_deref(), Some("resigned"));
+    assert_eq!(g.reason.as_ref().map(arbiter::store::EndReason::code), Some("resigned"));
     assert_eq!(g.deadline_at, None);
 }
 
@@ -428,7 +428,7 @@ async fn a_draw_offer_then_accept_ends_the_game_in_a_draw() {
         (
             g.status.as_str(),
             g.result.map(arbiter::store::result_code).as_deref(),
-            g.reason.as_deref()
+            g.reason.as_ref().map(arbiter::store::EndReason::code)
         ),
         ("over", Some("draw"), Some("agreed"))
     );
@@ -474,7 +474,7 @@ async fn abort_before_the_first_move_ends_the_game() {
     assert_eq!(
         (
             g.status.as_str(),
-            g.reason.as_deref(),
+            g.reason.as_ref().map(arbiter::store::EndReason::code),
             g.result.map(arbiter::store::result_code).as_deref()
         ),
         ("aborted", Some("aborted"), None)
@@ -500,7 +500,10 @@ async fn decline_cancels_the_invitation() {
     assert_eq!(out.len(), 1);
     assert_eq!((out[0].to.as_str(), out[0].text.as_str()), ("#t", "bob declined #1."));
     let g = bed.game(1).await;
-    assert_eq!((g.status.as_str(), g.reason.as_deref()), ("aborted", Some("declined")));
+    assert_eq!(
+        (g.status.as_str(), g.reason.as_ref().map(arbiter::store::EndReason::code)),
+        ("aborted", Some("declined"))
+    );
 }
 
 #[tokio::test]
@@ -524,7 +527,10 @@ async fn admin_abort_is_allowed_for_admins_even_after_moves() {
     assert_has(&out, "#t", "carol aborts #1.");
     assert_has(&out, "#t", "#1 is aborted.\nAborted by an administrator.\nReveal.");
     let g = bed.game(1).await;
-    assert_eq!((g.status.as_str(), g.reason.as_deref()), ("aborted", Some("admin-aborted")));
+    assert_eq!(
+        (g.status.as_str(), g.reason.as_ref().map(arbiter::store::EndReason::code)),
+        ("aborted", Some("admin-aborted"))
+    );
 }
 
 #[tokio::test]
@@ -628,7 +634,10 @@ async fn a_game_whose_log_no_longer_replays_is_listed_told_once_and_aborted_by_a
     let out = bed.run("!admin carol\ncarol@#t: /admin abort #1").await;
     assert_has(&out, "#t", "carol aborts #1.");
     let g = bed.game(1).await;
-    assert_eq!((g.status.as_str(), g.reason.as_deref()), ("aborted", Some("admin-aborted")));
+    assert_eq!(
+        (g.status.as_str(), g.reason.as_ref().map(arbiter::store::EndReason::code)),
+        ("aborted", Some("admin-aborted"))
+    );
     let out = bed.run("carol@#t: /games").await;
     assert!(!out[0].text.contains("#1"), "{out:#?}");
 }
@@ -988,7 +997,10 @@ async fn reminders_come_at_half_time_and_a_timeout_loses_with_a_reveal() {
     assert_has(&out, "#t", "#1 is over: bob wins.\nalice lost on time.");
     let g = bed.game(1).await;
     assert_eq!(
-        (g.result.map(arbiter::store::result_code).as_deref(), g.reason.as_deref()),
+        (
+            g.result.map(arbiter::store::result_code).as_deref(),
+            g.reason.as_ref().map(arbiter::store::EndReason::code)
+        ),
         (Some("seat:1"), Some("timeout"))
     );
 }

@@ -27,7 +27,11 @@ async fn notations(db: &Path, id: i64) -> Vec<String> {
 async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) {
     let store = Store::open(db).await.expect("the store opens");
     let game = store.game(id).await.expect("the game is stored");
-    (game.status.as_str().to_string(), game.result.map(arbiter::store::result_code), game.reason)
+    (
+        game.status.as_str().to_string(),
+        game.result.map(arbiter::store::result_code),
+        game.reason.map(|r| r.to_string()),
+    )
 }
 
 /// Writes a running game of alice (white) against bob (black) in `#t` starting from `fen`, as

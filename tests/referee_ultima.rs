@@ -176,7 +176,7 @@ async fn a_threefold_repetition_ends_the_game_as_a_draw_in_the_announcement() {
     let store = arbiter::store::Store::open(&db).await.expect("store");
     let game = store.game(1).await.expect("game");
     assert_eq!(
-        (game.status.as_str(), game.reason.as_deref()),
+        (game.status.as_str(), game.reason.as_ref().map(arbiter::store::EndReason::code)),
         ("over", Some("threefold-repetition"))
     );
     // Nobody is pinged after the end.

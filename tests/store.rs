@@ -284,7 +284,7 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
         seats: r#"["alice","carol"]"#.to_owned(),
         status: GameStatus::Over,
         result: Some(arbiter::core::GameResult::Winner(arbiter::core::Seat(1))),
-        reason: Some("resign".to_owned()),
+        reason: Some(arbiter::store::EndReason::Resigned),
         deadline_at: Some(90_000),
         reminders_sent: 2,
         offer: Some(r#"{"draw":0}"#.to_owned()),
@@ -328,11 +328,27 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
         .await
         .unwrap();
 
+    // An engine's own reason reads back as that reason, and the referee's as its own.
+    for reason in [EndReason::Rule("crossed-fence".into()), EndReason::AdminAborted] {
+        let version = store.game(game.id).await.unwrap().version;
+        let with = GameUpdate { reason: Some(reason.clone()), ..update.clone() };
+        let row = store.update_game(game.id, version, &with).await.unwrap();
+        assert_eq!(row.reason, Some(reason.clone()));
+        assert_eq!(store.game(game.id).await.unwrap().reason, Some(reason.clone()));
+        let code: String = sqlx::query_scalar("SELECT reason FROM games WHERE id = ?")
+            .bind(game.id)
+            .fetch_one(&other)
+            .await
+            .unwrap();
+        assert_eq!(code, reason.code(), "the column keeps the reason's code");
+    }
+    let updated = store.game(game.id).await.unwrap();
+
     // Clearing columns works too.
     let cleared =
         GameUpdate { result: None, reason: None, deadline_at: None, offer: None, ..update };
-    let again = store.update_game(game.id, 1, &cleared).await.unwrap();
-    assert_eq!(again.version, 2);
+    let again = store.update_game(game.id, updated.version, &cleared).await.unwrap();
+    assert_eq!(again.version, updated.version + 1);
     assert_eq!(
         (again.result, again.reason, again.deadline_at, again.offer),
         (None, None, None, None)

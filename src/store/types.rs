@@ -69,6 +69,100 @@ where
     }
 }
 
+/// Why a game ended, as stored with it. The referee's own endings are a closed set; an ending
+/// by a game's rules carries the engine's stable code (`checkmate`, `crossed-fence`, …: each
+/// engine's codes are listed in that engine and worded by `reason-<code>` messages), because
+/// the engines, not the referee, own their rules.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A player resigned.
+    Resigned,
+    /// A player ran out of time.
+    Timeout,
+    /// The players agreed a draw (also Rabble's own code for it).
+    Agreed,
+    /// Aborted before the first move by a player.
+    Aborted,
+    /// Aborted by an administrator.
+    AdminAborted,
+    /// The invited player declined.
+    Declined,
+    /// The game's rules ended it, with the engine's code.
+    Rule(String),
+}
+
+impl EndReason {
+    /// The stored code (`resigned`, `admin-aborted`, or the engine's code).
+    #[must_use]
+    pub fn code(&self) -> &str {
+        match self {
+            EndReason::Resigned => "resigned",
+            EndReason::Timeout => "timeout",
+            EndReason::Agreed => "agreed",
+            EndReason::Aborted => "aborted",
+            EndReason::AdminAborted => "admin-aborted",
+            EndReason::Declined => "declined",
+            EndReason::Rule(code) => code,
+        }
+    }
+
+    /// The reason a stored code stands for (the inverse of [`EndReason::code`]): the referee's
+    /// codes are its endings, any other code an engine's.
+    #[must_use]
+    pub fn of_code(code: &str) -> EndReason {
+        match code {
+            "resigned" => EndReason::Resigned,
+            "timeout" => EndReason::Timeout,
+            "agreed" => EndReason::Agreed,
+            "aborted" => EndReason::Aborted,
+            "admin-aborted" => EndReason::AdminAborted,
+            "declined" => EndReason::Declined,
+            rule => EndReason::Rule(rule.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+// A reason is kept as its code in a text column, for any database whose text sqlx maps.
+impl<DB: sqlx::Database> sqlx::Type<DB> for EndReason
+where
+    String: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <String as sqlx::Type<DB>>::type_info()
+    }
+
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <String as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for EndReason
+where
+    String: sqlx::Encode<'q, DB>,
+{
+    fn encode_by_ref(
+        &self,
+        buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
+    ) -> Result<IsNull, BoxDynError> {
+        <String as sqlx::Encode<'q, DB>>::encode(self.code().to_string(), buf)
+    }
+}
+
+impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for EndReason
+where
+    String: sqlx::Decode<'r, DB>,
+{
+    fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+        Ok(EndReason::of_code(&<String as sqlx::Decode<'r, DB>>::decode(value)?))
+    }
+}
+
 /// Where a game is in its life. Stored as its lowercase name (`invited`, `active`, `over`,
 /// `aborted`); the database refuses any other text (a CHECK constraint).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
@@ -279,8 +373,8 @@ pub struct GameRow {
     pub status: GameStatus,
     /// The result once over (stored as `seat:N`, `draw`, `both-win` or `both-lose`).
     pub result: Option<GameResult>,
-    /// Reason code once over.
-    pub reason: Option<String>,
+    /// Why it ended, once over or aborted.
+    pub reason: Option<EndReason>,
     /// Time control JSON.
     pub clock: String,
     /// When the player to act runs out of time, unix seconds.
@@ -313,8 +407,8 @@ pub struct GameUpdate {
     pub status: GameStatus,
     /// The result.
     pub result: Option<GameResult>,
-    /// Reason code.
-    pub reason: Option<String>,
+    /// Why it ended.
+    pub reason: Option<EndReason>,
     /// Deadline, unix seconds.
     pub deadline_at: Option<i64>,
     /// Reminders sent for that deadline.

@@ -8,7 +8,7 @@
 //! narrators → `narrate.rs`. Decisions that call the engines directly (the bot's move, the
 //! solver's advice) stay here, next to the registry.
 
-pub(super) use super::narrate::{game_name, option_error};
+pub(super) use super::narrate::game_name;
 
 use super::narrate::{AdviceResult, Fork, Narrator, Snapshot, msg, name_of, public};
 use super::payload::{Choice, Payload};
@@ -16,7 +16,7 @@ use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
 use super::{BOT_USER, Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
-use crate::store::GameStatus;
+use crate::store::{EndReason, GameStatus};
 
 use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
 
@@ -208,7 +208,7 @@ pub(super) fn finished(
     w: &Wording,
     t: &Table,
     result: Option<GameResult>,
-    reason: &str,
+    reason: Option<&EndReason>,
     images: bool,
 ) -> Outbound {
     let snapshot = t.snapshot();
@@ -219,8 +219,11 @@ pub(super) fn finished(
         Some(GameResult::Winner(seat)) => name_of(&snapshot, 1 - seat.index().min(1)).to_string(),
         _ => String::new(),
     };
-    let why = w.text(lang, &format!("reason-{reason}"), &[("name", loser.into())]);
-    let mut text = format!("{headline}\n{why}");
+    let mut text = headline;
+    if let Some(reason) = reason {
+        let why = w.text(lang, &format!("reason-{}", reason.code()), &[("name", loser.into())]);
+        text = format!("{text}\n{why}");
+    }
     if let Some(reveal) = narrator.reveal(w, lang, &snapshot) {
         text.push('\n');
         text.push_str(&reveal);
@@ -326,10 +329,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
 
 /// What the referee plays for a seat whose time ran out instead of ending the game, and the
 /// message saying so (see [`Narrator::timeout_action`]). `None`: the seat loses on time.
-pub(super) fn timeout_action(
-    game: &AnyGame,
-    prompt: Prompt,
-) -> Option<(&'static str, &'static str)> {
+pub(super) fn timeout_action(game: &AnyGame, prompt: Prompt) -> Option<super::notice::TimeoutMove> {
     narrator(game.kind()).timeout_action(prompt)
 }
 
@@ -420,7 +420,7 @@ pub(super) fn in_library(row: &crate::store::GameRow) -> bool {
     GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library())
         && row.status == GameStatus::Over
         && row.result == Some(GameResult::Draw)
-        && row.reason.as_deref() == Some("agreed")
+        && row.reason == Some(EndReason::Agreed)
 }
 
 /// A fork of a library game, as its parent's entry lists it.
@@ -429,7 +429,7 @@ pub(super) fn fork_of(row: &crate::store::GameRow) -> Fork {
         id: row.id,
         status: row.status,
         result: stored_result_of(row),
-        agreed: row.reason.as_deref() == Some("agreed"),
+        agreed: row.reason == Some(EndReason::Agreed),
     }
 }
 

@@ -13,6 +13,7 @@ mod dark_fence;
 pub mod error;
 mod games;
 mod narrate;
+pub mod notice;
 pub mod payload;
 mod perfect10;
 mod rabble;
@@ -23,26 +24,22 @@ mod ultima;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex as StdMutex};
 
-use fluent_bundle::FluentValue;
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
 use crate::store::{
-    ActionRow, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage, Platform, Store,
-    UserRow,
+    ActionRow, EndReason, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage,
+    Platform, Store, UserRow,
 };
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
 use error::TableError;
-use narrate::{AdviceResult, human_duration};
+use narrate::AdviceResult;
+use notice::{Notice, Refusal};
 use payload::{Choice, OfferKind, Payload};
 use reply::{Button, Dest, Lang, Outbound, Wording};
-
-/// How many games one list of `/games` shows; the rest are counted, so the answer stays one
-/// message however many games a chat or a player has.
-const GAMES_LISTED: usize = 20;
 
 /// The most positions whose advice is kept ([`Referee::hint`]); each entry is a few hundred bytes.
 const ADVICE_CACHED: usize = 10_000;
@@ -135,9 +132,9 @@ pub struct Policy {
     /// Put a "Type a move" button under a player's private turn prompt (Discord opens a form
     /// for the move; the press itself never reaches the referee).
     pub move_button: bool,
-    /// The Fluent id that tells a group how to reopen a player's private chat after a delivery
-    /// failed, when there is no start link (default `dm-failed`, which says to send /start).
-    pub dm_failed_id: Option<&'static str>,
+    /// How a player reopens their private chat after a delivery failed, when there is no start
+    /// link (default: send /start).
+    pub reopen: notice::Reopen,
     /// The platform answers a player privately wherever they type (Discord's ephemeral replies),
     /// so closed direct messages never keep a game from starting: whoever misses a push is told
     /// in the channel how to open them and sees their view with `/view`. A private command then
@@ -485,7 +482,7 @@ impl Referee {
             out.push(Outbound {
                 platform: row.platform,
                 to: Dest::Chat(row.chat_id.clone()),
-                text: self.wording.text(lang, "unresumable-told", &[("id", row.id.into())]),
+                text: Notice::Unresumable { game: row.id }.text(lang),
                 image: None,
                 buttons: Vec::new(),
                 outbox: None,
@@ -498,11 +495,11 @@ impl Referee {
     /// `/admin abort` of a game that cannot be resumed: it is ended as aborted, with no replay.
     async fn abort_unresumable(&self, ctx: &Ctx, id: i64) -> Reply {
         let Some(row) = self.lock_broken().get(&id).cloned() else {
-            return Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())]));
+            return Err(TableError::Refused(Refusal::NoSuchGame(id)));
         };
         let mut update = row.update(self.clock.now());
         update.status = GameStatus::Aborted;
-        update.reason = Some("admin-aborted".into());
+        update.reason = Some(EndReason::AdminAborted);
         update.deadline_at = None;
         update.offer = None;
         let lang = Lang::from_code(&row.locale).unwrap_or_default();
@@ -510,8 +507,7 @@ impl Referee {
             ctx,
             Dest::Chat(row.chat_id.clone()),
             lang,
-            "aborted",
-            &[("name", ctx.name.as_str().into()), ("id", id.into())],
+            &Notice::Aborted { by: ctx.name.clone(), game: id },
         );
         let mut out = Self::told_here_too(ctx, told);
         let (places, rows) = self.outbox_rows(&out, Some(id));
@@ -552,15 +548,15 @@ impl Referee {
                 .filter(|s| s.status == GameStatus::Invited && (!mine || s.creator == ctx.user))
                 .count()
         };
-        let limit = self.invitation_limit.to_string();
+        let limit = self.invitation_limit;
         if open(index.by_user.get(&(ctx.platform, ctx.user.clone())), true) >= self.invitation_limit
         {
-            return Err(TableError::user_with("err-invitations-user", &[("limit", &limit)]));
+            return Err(TableError::Refused(Refusal::InvitationsPerUser(limit)));
         }
         if open(index.by_chat.get(&(ctx.platform, chat.to_string())), false)
             >= self.invitation_limit
         {
-            return Err(TableError::user_with("err-invitations-chat", &[("limit", &limit)]));
+            return Err(TableError::Refused(Refusal::InvitationsPerChat(limit)));
         }
         Ok(())
     }
@@ -794,7 +790,7 @@ impl Referee {
                     is_admin: input.is_admin,
                     scope: input.scope,
                 };
-                let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, "err-internal", &[])];
+                let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, &Notice::Failed)];
                 return Answer { messages, refused: true };
             }
         };
@@ -808,23 +804,18 @@ impl Referee {
                 return Answer { refused: !messages.is_empty(), messages };
             }
             Ok(Some(cmd)) => self.dispatch(&ctx, cmd).await,
-            Err(e) => Err(match e {
-                command::CommandError::Unknown(c) => {
-                    TableError::user_with("err-unknown-command", &[("command", &c)])
-                }
+            Err(e) => Err(TableError::Refused(match e {
+                command::CommandError::Unknown(c) => Refusal::UnknownCommand(c),
                 command::CommandError::Missing { command, what } => {
-                    let what = self.wording.text(ctx.lang, &format!("arg-{what}"), &[]);
-                    TableError::user_with("err-missing", &[("command", command), ("what", &what)])
+                    Refusal::Missing { command, what }
                 }
-                command::CommandError::BadArgument { command, arg } => TableError::user_with(
-                    "err-bad-argument",
-                    &[("command", command), ("arg", &arg)],
-                ),
-                command::CommandError::TooLong { limit, length } => TableError::user_with(
-                    "err-line-too-long",
-                    &[("limit", &limit.to_string()), ("length", &length.to_string())],
-                ),
-            }),
+                command::CommandError::BadArgument { command, arg } => {
+                    Refusal::BadArgument { command, arg }
+                }
+                command::CommandError::TooLong { limit, length } => {
+                    Refusal::LineTooLong { limit, length }
+                }
+            })),
         };
         match result {
             Ok(messages) => Answer { messages, refused: false },
@@ -871,7 +862,11 @@ impl Referee {
                 .parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)
                 .is_ok_and(|a| games::is_private_action(&t.game, &a));
             if private {
-                return vec![self.refusal(ctx, ctx.here(), &TableError::user("err-private-only"))];
+                return vec![self.refusal(
+                    ctx,
+                    ctx.here(),
+                    &TableError::Refused(Refusal::PrivateOnly),
+                )];
             }
         }
         Vec::new()
@@ -880,11 +875,7 @@ impl Referee {
     /// Words a refusal for the user who caused it.
     fn refusal(&self, ctx: &Ctx, to: Dest, error: &TableError) -> Outbound {
         let text = match error {
-            TableError::User { id, args } => {
-                let args: Vec<(&str, FluentValue<'_>)> =
-                    args.iter().map(|(k, v)| (*k, FluentValue::from(v.as_str()))).collect();
-                self.wording.text(ctx.lang, id, &args)
-            }
+            TableError::Refused(refusal) => refusal.text(ctx.lang),
             TableError::Action(e) => games::error_text(self.wording, ctx.lang, e),
             TableError::Internal(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
@@ -901,11 +892,12 @@ impl Referee {
         }
     }
 
-    fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, id: &str, args: &reply::Args<'_>) -> Outbound {
+    /// A notice of the referee's, worded in `lang`, for `to` on the platform of `ctx`.
+    fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, notice: &Notice) -> Outbound {
         Outbound {
             platform: ctx.platform,
             to,
-            text: self.wording.text(lang, id, args),
+            text: notice.text(lang),
             image: None,
             buttons: Vec::new(),
             outbox: None,
@@ -1036,15 +1028,11 @@ impl Referee {
             .and_then(|cell| cell.try_lock().ok().map(|t| public_lang(&t)));
         let lang = lang.or(self.policy(platform).default_lang).unwrap_or_default();
         let count = i64::try_from(count).unwrap_or(i64::MAX);
-        let age = human_duration(i64::try_from(age.as_secs()).unwrap_or(i64::MAX), lang);
+        let age_seconds = i64::try_from(age.as_secs()).unwrap_or(i64::MAX);
         Outbound {
             platform,
             to: Dest::Chat(chat.to_string()),
-            text: self.wording.text(
-                lang,
-                "undelivered-dropped",
-                &[("count", count.into()), ("age", age.into())],
-            ),
+            text: Notice::UndeliveredDropped { count, age_seconds }.text(lang),
             image: None,
             buttons: Vec::new(),
             outbox: None,
@@ -1117,26 +1105,9 @@ impl Referee {
                 scope: Scope::default(),
             };
             let name = ctx.name.as_str();
-            out.push(match &link {
-                Some(link) => self.say(
-                    &ctx,
-                    ctx.here(),
-                    lang,
-                    "dm-failed-link",
-                    &[
-                        ("name", name.into()),
-                        ("id", id.into()),
-                        ("link", format!("{link}view-{id}").into()),
-                    ],
-                ),
-                None => self.say(
-                    &ctx,
-                    ctx.here(),
-                    lang,
-                    self.policy(platform).dm_failed_id.unwrap_or("dm-failed"),
-                    &[("name", name.into()), ("id", id.into())],
-                ),
-            });
+            let reopen = link.clone().map_or(self.policy(platform).reopen, notice::Reopen::Link);
+            let told = Notice::DmFailed { name: name.to_string(), game: id, reopen };
+            out.push(self.say(&ctx, ctx.here(), lang, &told));
         }
         Ok(self.enqueue(out, None).await)
     }
@@ -1167,25 +1138,27 @@ impl Referee {
             Command::Abort(id) => self.abort(ctx, id, false).await,
             Command::AdminAbort(id) => {
                 if !ctx.is_admin {
-                    return Err(TableError::user("err-not-admin"));
+                    return Err(TableError::Refused(Refusal::NotAdmin));
                 }
                 self.abort(ctx, Some(id), true).await
             }
             Command::Games => Ok(self.games(ctx).await),
             Command::Library { id, opponent } => self.library(ctx, id, opponent.as_deref()).await,
             Command::Rules(game) => self.rules(ctx, game.as_deref()),
-            Command::Help => Ok(vec![self.help(ctx)]),
+            Command::Help => {
+                let help = Notice::Help { admin: ctx.is_admin };
+                Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])
+            }
             Command::Settings(pairs) => self.settings(ctx, &pairs).await,
             Command::Start(token) => {
                 if !ctx.is_private() {
-                    return Err(TableError::user("err-start-private"));
+                    return Err(TableError::Refused(Refusal::StartPrivate));
                 }
                 let welcome = self.say(
                     ctx,
                     ctx.here(),
                     ctx.lang,
-                    "start-welcome",
-                    &[("name", ctx.name.as_str().into())],
+                    &Notice::Welcome { name: ctx.name.clone() },
                 );
                 // A start link `view-<id>` (sent after a private delivery failed) reopens the
                 // chat and brings the player's view of the game at once.
@@ -1261,18 +1234,16 @@ impl Referee {
             return match index.games.get(&id) {
                 Some(s) if Self::reaches(ctx, s) && want(s) => Ok(id),
                 Some(s) if Self::reaches(ctx, s) => {
-                    Err(TableError::user_with("err-game-not-yours", &[("id", &id.to_string())]))
+                    Err(TableError::Refused(Refusal::GameNotYours(id)))
                 }
-                Some(_) => {
-                    Err(TableError::user_with("err-no-such-game", &[("id", &id.to_string())]))
-                }
+                Some(_) => Err(TableError::Refused(Refusal::NoSuchGame(id))),
                 None => {
                     let broken = self.lock_broken().get(&id).map(Self::row_summary);
                     Err(match broken {
                         Some(s) if Self::reaches(ctx, &s) => {
-                            TableError::user_with("err-unresumable", &[("id", &id.to_string())])
+                            TableError::Refused(Refusal::Unresumable(id))
                         }
-                        _ => TableError::user_with("err-no-such-game", &[("id", &id.to_string())]),
+                        _ => TableError::Refused(Refusal::NoSuchGame(id)),
                     })
                 }
             };
@@ -1289,12 +1260,9 @@ impl Referee {
             .collect();
         found.sort_unstable();
         match found.as_slice() {
-            [] => Err(TableError::user("err-no-game-here")),
+            [] => Err(TableError::Refused(Refusal::NoGameHere)),
             [one] => Ok(*one),
-            many => {
-                let list: Vec<String> = many.iter().map(|id| format!("#{id}")).collect();
-                Err(TableError::user_with("err-which-game", &[("ids", &list.join(", "))]))
-            }
+            many => Err(TableError::Refused(Refusal::WhichGame(many.to_vec()))),
         }
     }
 
@@ -1325,10 +1293,7 @@ impl Referee {
     }
 
     fn table(&self, id: i64) -> Result<Arc<Mutex<Table>>, TableError> {
-        self.lock_tables()
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| TableError::user_with("err-no-such-game", &[("id", &id.to_string())]))
+        self.lock_tables().get(&id).cloned().ok_or(TableError::Refused(Refusal::NoSuchGame(id)))
     }
 
     fn seated(ctx: &Ctx) -> impl Fn(&Summary) -> bool + '_ {
@@ -1379,15 +1344,14 @@ impl Referee {
             let mut rows: Vec<GameRow> = all.into_iter().filter(games::in_library).collect();
             rows.sort_by_key(|r| std::cmp::Reverse(r.id));
             if rows.is_empty() {
-                return Ok(vec![self.say(ctx, ctx.here(), lang, "rb-library-empty", &[])]);
+                return Ok(vec![self.say(ctx, ctx.here(), lang, &Notice::LibraryEmpty)]);
             }
             let total = rows.len();
             let mut out = vec![self.say(
                 ctx,
                 ctx.here(),
                 lang,
-                "rb-library-header",
-                &[("count", total.into()), ("shown", total.min(LIBRARY_SHOWN).into())],
+                &Notice::LibraryHeader { count: total, shown: total.min(LIBRARY_SHOWN) },
             )];
             for row in rows.into_iter().take(LIBRARY_SHOWN) {
                 let t = self.load(row).await?;
@@ -1408,10 +1372,9 @@ impl Referee {
             return Ok(out);
         };
         let Chat::Group(chat) = &ctx.chat else {
-            return Err(TableError::user("err-group-only"));
+            return Err(TableError::Refused(Refusal::GroupOnly));
         };
-        let id_text = id.to_string();
-        let not_drawn = || TableError::user_with("err-library-not-drawn", &[("id", &id_text)]);
+        let not_drawn = || TableError::Refused(Refusal::LibraryNotDrawn(id));
         let row = match self.store.game(id).await {
             Ok(row) => row,
             Err(crate::store::DbError::NotFound) => return Err(not_drawn()),
@@ -1421,7 +1384,7 @@ impl Referee {
             return Err(not_drawn());
         }
         if opponent == Some(ctx.user.as_str()) {
-            return Err(TableError::user("err-self-invite"));
+            return Err(TableError::Refused(Refusal::SelfInvite));
         }
         if opponent.is_some_and(is_bot_name) {
             return Err(no_bot());
@@ -1456,11 +1419,11 @@ impl Referee {
         settings: &[String],
     ) -> Reply {
         let Chat::Group(chat) = &ctx.chat else {
-            return Err(TableError::user("err-group-only"));
+            return Err(TableError::Refused(Refusal::GroupOnly));
         };
         let kind = game_kind(game)?;
         if opponent == Some(ctx.user.as_str()) {
-            return Err(TableError::user("err-self-invite"));
+            return Err(TableError::Refused(Refusal::SelfInvite));
         }
         // `@bot` (or the platform's mention of this bot, which the adapters rewrite to it) asks
         // the referee itself to play.
@@ -1469,8 +1432,8 @@ impl Referee {
         if against_bot && !games::has_bot(kind) {
             return Err(no_bot());
         }
-        let pairs = crate::games::options::split_pairs(&settings.join(","))
-            .map_err(|e| options_refused(ctx.lang, &e))?;
+        let pairs =
+            crate::games::options::split_pairs(&settings.join(",")).map_err(options_refused)?;
         let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
             pairs.into_iter().partition(|(k, _)| TimeControl::KEYS.contains(&k.as_str()));
         // Players choose only the options a game offers; keys an engine records for itself
@@ -1482,13 +1445,11 @@ impl Referee {
                 key: key.clone(),
                 known: known.join(", "),
             };
-            return Err(options_refused(ctx.lang, &e));
+            return Err(options_refused(e));
         }
         let game_text: Vec<String> = game_pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        let options = AnyOptions::parse(kind, &game_text.join(","))
-            .map_err(|e| options_refused(ctx.lang, &e))?;
-        let time =
-            TimeControl::from_pairs(&table_pairs).map_err(|e| options_refused(ctx.lang, &e))?;
+        let options = AnyOptions::parse(kind, &game_text.join(",")).map_err(options_refused)?;
+        let time = TimeControl::from_pairs(&table_pairs).map_err(options_refused)?;
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
@@ -1501,7 +1462,7 @@ impl Referee {
                 AnyGame::new(&options, Seed(seed))
             })
             .await?
-            .map_err(|e| options_refused(ctx.lang, &e))?;
+            .map_err(options_refused)?;
         self.open_table(ctx, chat, kind, engine, None, seed, time, opponent).await
     }
 
@@ -1676,7 +1637,7 @@ impl Referee {
 
     /// Marks the caller's one solver request in flight, or refuses a second one at once.
     fn reserve_solver(&self, ctx: &Ctx) -> Result<solver::Reservation<'_>, TableError> {
-        self.solver.reserve(&Self::asker(ctx)).ok_or(TableError::user("err-solver-busy"))
+        self.solver.reserve(&Self::asker(ctx)).ok_or(TableError::Refused(Refusal::SolverBusy))
     }
 
     fn lock_advice(&self) -> std::sync::MutexGuard<'_, HashMap<String, AdviceResult>> {
@@ -1690,9 +1651,9 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if !games::hints_allowed(&t.game) {
-            return Err(TableError::user_with("err-hints-off", &[("id", &id.to_string())]));
+            return Err(TableError::Refused(Refusal::HintsOff(id)));
         }
         // A hint is advice for your own action: the player waiting is told whose turn it is
         // (the verdict is worded for the player to act, "a win for you").
@@ -1724,7 +1685,7 @@ impl Referee {
         };
         let t = cell.lock().await;
         if t.actions != ply || t.row.status != GameStatus::Active {
-            return Err(TableError::user_with("err-hint-stale", &[("id", &id.to_string())]));
+            return Err(TableError::Refused(Refusal::HintStale(id)));
         }
         let text = games::hint_text(self.wording, ctx.lang, &t, advice.as_ref());
         Ok(vec![games::msg_of(&t, Dest::User(ctx.user.clone()), text)])
@@ -1765,15 +1726,15 @@ impl Referee {
                             .is_some_and(|o| o.is_none() || o.as_deref() == Some(user.as_str()))
                 })
                 .map_err(|e| match e {
-                    TableError::User { id: "err-no-game-here", .. } => {
+                    TableError::Refused(Refusal::NoGameHere) => {
                         // The only invitation here may be the caller's own.
                         let own = self.resolve(ctx, None, |s| {
                             s.status == GameStatus::Invited && s.creator == user
                         });
-                        TableError::user(if own.is_ok() {
-                            "err-own-invite"
+                        TableError::Refused(if own.is_ok() {
+                            Refusal::OwnInvite
                         } else {
-                            "err-no-invite"
+                            Refusal::NoInvite
                         })
                     }
                     other => other,
@@ -1782,15 +1743,15 @@ impl Referee {
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         if t.row.status != GameStatus::Invited {
-            return Err(TableError::user("err-already-started"));
+            return Err(TableError::Refused(Refusal::AlreadyStarted));
         }
         if t.row.creator == ctx.user {
-            return Err(TableError::user("err-own-invite"));
+            return Err(TableError::Refused(Refusal::OwnInvite));
         }
         if let Some(Some(invited)) = t.seats.get(1)
             && *invited != ctx.user
         {
-            return Err(TableError::user_with("err-not-invited", &[("id", &id.to_string())]));
+            return Err(TableError::Refused(Refusal::NotInvited(id)));
         }
         let mut seats = t.seats.clone();
         seats[1] = Some(ctx.user.clone());
@@ -1809,27 +1770,14 @@ impl Referee {
                 // A refusal (the invitation stays open), worded for everyone here: the fix may
                 // be someone else's to make.
                 let names = unreachable.join(", ");
-                let game_id = id;
-                let id = id.to_string();
-                return Err(match self.policy(ctx.platform).start_link {
-                    Some(link) => {
-                        self.start_links
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .insert((ctx.platform, ctx.user.clone(), game_id));
-                        TableError::user_with(
-                            "err-unreachable-link",
-                            &[
-                                ("names", &names),
-                                ("id", &id),
-                                ("link", &format!("{link}accept-{id}")),
-                            ],
-                        )
-                    }
-                    None => {
-                        TableError::user_with("err-unreachable", &[("names", &names), ("id", &id)])
-                    }
-                });
+                let link = self.policy(ctx.platform).start_link;
+                if link.is_some() {
+                    self.start_links
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .insert((ctx.platform, ctx.user.clone(), id));
+                }
+                return Err(TableError::Refused(Refusal::Unreachable { names, game: id, link }));
             }
         }
         let now = self.clock.now();
@@ -1858,8 +1806,8 @@ impl Referee {
                         && s.seats.get(1).is_some_and(|o| o.as_deref() == Some(user.as_str()))
                 })
                 .map_err(|e| match e {
-                    TableError::User { id: "err-no-game-here", .. } => {
-                        TableError::user("err-no-invite")
+                    TableError::Refused(Refusal::NoGameHere) => {
+                        TableError::Refused(Refusal::NoInvite)
                     }
                     other => other,
                 })?,
@@ -1867,17 +1815,17 @@ impl Referee {
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         if t.row.status != GameStatus::Invited {
-            return Err(TableError::user("err-already-started"));
+            return Err(TableError::Refused(Refusal::AlreadyStarted));
         }
         if t.row.creator == ctx.user {
-            return Err(TableError::user("err-own-invite"));
+            return Err(TableError::Refused(Refusal::OwnInvite));
         }
         if t.seat_of(&ctx.user) != Some(1) {
-            return Err(TableError::user_with("err-not-invited", &[("id", &id.to_string())]));
+            return Err(TableError::Refused(Refusal::NotInvited(id)));
         }
         let mut update = t.row.update(self.clock.now());
         update.status = GameStatus::Aborted;
-        update.reason = Some("declined".into());
+        update.reason = Some(EndReason::Declined);
         update.deadline_at = None;
         let mut next = t.clone();
         next.row = t.row.after(&update);
@@ -1886,8 +1834,7 @@ impl Referee {
             ctx,
             Dest::Chat(t.row.chat_id.clone()),
             lang,
-            "declined",
-            &[("name", ctx.name.as_str().into()), ("id", id.into())],
+            &Notice::Declined { by: ctx.name.clone(), game: id },
         )];
         self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
@@ -1912,17 +1859,17 @@ impl Referee {
         };
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if games::has_hidden_information(&t.game) && !ctx.is_private() {
             // Spec L-01: never echoed, never applied; the player is sent to the private chat.
-            return Err(TableError::user("err-private-only"));
+            return Err(TableError::Refused(Refusal::PrivateOnly));
         }
         if let Err(e) = self.check_turn(&t, seat) {
             // The same move sent twice (a double tap, two devices): the first one was played.
             let again = t.last.as_ref().is_some_and(|(s, notation)| {
                 *s == seat && notation.eq_ignore_ascii_case(text.trim())
             });
-            return Err(if again { TableError::user("err-already-played") } else { e });
+            return Err(if again { TableError::Refused(Refusal::AlreadyPlayed) } else { e });
         }
         let seat_id = Seat(u8::try_from(seat).unwrap_or(0));
         let action = match games::parse_action(&t.game, seat_id, text) {
@@ -1969,10 +1916,10 @@ impl Referee {
         let text = {
             let cell = self.table(id)?;
             let mut t = cell.lock().await;
-            let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+            let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
             match t.partial.remove(&seat) {
                 Some((at, text)) if at == turn => text,
-                _ => return Err(TableError::user("err-stale-button")),
+                _ => return Err(TableError::Refused(Refusal::StaleButton)),
             }
         };
         self.move_text(ctx, Some(id), &format!("{text} {ending}")).await
@@ -1980,15 +1927,15 @@ impl Referee {
 
     fn check_turn(&self, t: &Table, seat: usize) -> Result<(), TableError> {
         if t.row.status == GameStatus::Invited {
-            return Err(TableError::user("err-not-started"));
+            return Err(TableError::Refused(Refusal::NotStarted));
         }
         match t.game.to_act() {
-            ToAct::Over(_) => Err(TableError::user("err-game-over")),
-            _ if t.row.status != GameStatus::Active => Err(TableError::user("err-game-over")),
+            ToAct::Over(_) => Err(TableError::Refused(Refusal::GameOver)),
+            _ if t.row.status != GameStatus::Active => Err(TableError::Refused(Refusal::GameOver)),
             ToAct::Seat(s, _) if s.index() == seat => Ok(()),
             ToAct::Seat(s, _) => {
                 let name = t.names.get(s.index()).cloned().unwrap_or_default();
-                Err(TableError::user_with("err-not-your-turn", &[("name", &name)]))
+                Err(TableError::Refused(Refusal::NotYourTurn(name)))
             }
         }
     }
@@ -1998,18 +1945,18 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
-        let pending = t.pending.remove(&seat).ok_or(TableError::user("err-nothing-to-confirm"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let pending =
+            t.pending.remove(&seat).ok_or(TableError::Refused(Refusal::NothingToConfirm))?;
         if pending.turn != t.actions {
-            return Err(TableError::user("err-stale-button"));
+            return Err(TableError::Refused(Refusal::StaleButton));
         }
         if !yes {
             return Ok(vec![self.say(
                 ctx,
                 Dest::User(ctx.user.clone()),
                 ctx.lang,
-                "confirm-cancelled",
-                &[],
+                &Notice::ConfirmCancelled,
             )]);
         }
         self.check_turn(&t, seat)?;
@@ -2021,7 +1968,7 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         self.check_turn(&t, seat)?;
         let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), word)?;
         self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
@@ -2048,7 +1995,7 @@ impl Referee {
             ToAct::Over(outcome) => {
                 update.status = GameStatus::Over;
                 update.result = Some(outcome.result);
-                update.reason = Some(outcome.reason.to_string());
+                update.reason = Some(EndReason::of_code(outcome.reason));
                 update.deadline_at = None;
             }
             ToAct::Seat(..) => {
@@ -2252,7 +2199,7 @@ impl Referee {
             return None;
         }
         let result = row.result;
-        let reason = row.reason.clone().unwrap_or_default();
+        let reason = row.reason.clone();
         let t = match self.load(row).await {
             Ok(t) => t,
             Err(e) => {
@@ -2264,7 +2211,7 @@ impl Referee {
         if !Self::reaches(ctx, &summary) || (own && t.seat_of(&ctx.user).is_none()) {
             return None;
         }
-        let mut m = games::finished(self.wording, &t, result, &reason, self.images);
+        let mut m = games::finished(self.wording, &t, result, reason.as_ref(), self.images);
         m.to = if own { Dest::User(ctx.user.clone()) } else { ctx.here() };
         Some(m)
     }
@@ -2291,11 +2238,9 @@ impl Referee {
                 here,
                 self.images,
             ) else {
-                return Err(TableError::user("err-board-window"));
+                return Err(TableError::Refused(Refusal::BoardWindow));
             };
-            return answer.map(|m| vec![m]).map_err(|detail| {
-                TableError::user_with("rb-bad-window", &[("detail", detail.as_str())])
-            });
+            return answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadWindow(d)));
         }
         let view = t.game.view(Viewer::Public);
         Ok(vec![games::view_message(self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
@@ -2316,11 +2261,9 @@ impl Referee {
             here,
             self.images,
         ) else {
-            return Err(TableError::user("err-view-slice"));
+            return Err(TableError::Refused(Refusal::ViewSlice));
         };
-        answer
-            .map(|m| vec![m])
-            .map_err(|detail| TableError::user_with("rb-bad-slice", &[("detail", detail.as_str())]))
+        answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSlice(d)))
     }
 
     /// `/moves <square>`: where one Rabble unit can go, for anyone in the channel.
@@ -2332,11 +2275,9 @@ impl Referee {
         let Some(answer) =
             t.narrator().moves_message(self.wording, ctx.lang, &snapshot, square, ctx.here())
         else {
-            return Err(TableError::user("err-moves-rabble"));
+            return Err(TableError::Refused(Refusal::MovesRabble));
         };
-        answer.map(|m| vec![m]).map_err(|detail| {
-            TableError::user_with("rb-bad-square", &[("detail", detail.as_str())])
-        })
+        answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSquare(d)))
     }
 
     async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
@@ -2347,7 +2288,7 @@ impl Referee {
         };
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         let view = t.game.view(Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0))));
         // A private view always goes to the private chat, wherever it was asked for.
         Ok(vec![games::view_message(
@@ -2367,20 +2308,20 @@ impl Referee {
         t: &mut Table,
         status: GameStatus,
         result: Option<GameResult>,
-        reason: &str,
+        reason: EndReason,
         said: Vec<Outbound>,
     ) -> Result<Vec<Outbound>, TableError> {
         let mut update = t.row.update(self.clock.now());
         update.status = status;
         update.result = result;
-        update.reason = Some(reason.to_string());
+        update.reason = Some(reason.clone());
         update.deadline_at = None;
         update.offer = None;
         let mut next = t.clone();
         next.row = t.row.after(&update);
         next.pending.clear();
         let mut out = said;
-        out.push(games::finished(self.wording, &next, result, reason, self.images));
+        out.push(games::finished(self.wording, &next, result, Some(&reason), self.images));
         let mut out = self.save(t, next, GameWrite::Update, &update, out).await?;
         if result.is_some()
             && let Some(analysis) = self.analysis(t).await
@@ -2395,13 +2336,13 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if t.row.status != GameStatus::Active || t.game.to_act().outcome().is_some() {
-            return Err(TableError::user("err-game-over"));
+            return Err(TableError::Refused(Refusal::GameOver));
         }
         let winner = Seat(u8::try_from(1 - seat.min(1)).unwrap_or(0));
         let winner = Some(GameResult::Winner(winner));
-        self.finish(&mut t, GameStatus::Over, winner, "resigned", Vec::new()).await
+        self.finish(&mut t, GameStatus::Over, winner, EndReason::Resigned, Vec::new()).await
     }
 
     async fn offer(
@@ -2415,24 +2356,20 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::user("err-not-a-player"))?;
+        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if t.row.status != GameStatus::Active {
-            return Err(TableError::user("err-game-over"));
+            return Err(TableError::Refused(Refusal::GameOver));
         }
         if kind == OfferKind::Takeback && games::has_hidden_information(&t.game) {
-            return Err(TableError::user("err-takeback-hidden"));
+            return Err(TableError::Refused(Refusal::TakebackHidden));
         }
         if t.seats.iter().any(|u| u.as_deref() == Some(BOT_USER)) {
-            return Err(TableError::user("err-bot-offers"));
+            return Err(TableError::Refused(Refusal::BotOffers));
         }
         let standing = t.offer().filter(|o| o.kind == kind);
         let to = Dest::Chat(t.row.chat_id.clone());
         let lang = public_lang(&t);
         let name = ctx.name.as_str();
-        let (offer_id, accepted_id, declined_id) = match kind {
-            OfferKind::Draw => ("draw-offered", "draw-agreed", "draw-declined"),
-            OfferKind::Takeback => ("takeback-offered", "takeback-agreed", "takeback-declined"),
-        };
         match (standing, answer) {
             // Accepting: an explicit accept, or offering back what the other side offered.
             (Some(o), Some(true) | None) if o.by != seat => {
@@ -2441,14 +2378,19 @@ impl Referee {
                         ctx,
                         to,
                         lang,
-                        accepted_id,
-                        &[("name", name.into()), ("id", id.into())],
+                        &Notice::OfferAccepted { kind, by: name.to_string(), game: id },
                     )];
                     return self
-                        .finish(&mut t, GameStatus::Over, Some(GameResult::Draw), "agreed", said)
+                        .finish(
+                            &mut t,
+                            GameStatus::Over,
+                            Some(GameResult::Draw),
+                            EndReason::Agreed,
+                            said,
+                        )
                         .await;
                 }
-                self.take_back(ctx, &mut t, accepted_id).await
+                self.take_back(ctx, &mut t).await
             }
             (Some(o), Some(false)) if o.by != seat => {
                 let mut update = t.row.update(self.clock.now());
@@ -2459,16 +2401,15 @@ impl Referee {
                     ctx,
                     to,
                     lang,
-                    declined_id,
-                    &[("name", name.into()), ("id", id.into())],
+                    &Notice::OfferDeclined { kind, by: name.to_string(), game: id },
                 )];
                 self.save(&mut t, next, GameWrite::Update, &update, out).await
             }
-            (Some(_), None) => Err(TableError::user("err-offer-pending")),
-            (_, Some(_)) => Err(TableError::user("err-no-offer")),
+            (Some(_), None) => Err(TableError::Refused(Refusal::OfferPending)),
+            (_, Some(_)) => Err(TableError::Refused(Refusal::NoOffer)),
             (None, None) => {
                 if kind == OfferKind::Takeback && t.actions == 0 {
-                    return Err(TableError::user("err-nothing-to-take-back"));
+                    return Err(TableError::Refused(Refusal::NothingToTakeBack));
                 }
                 let mut update = t.row.update(self.clock.now());
                 update.offer =
@@ -2480,8 +2421,7 @@ impl Referee {
                     ctx,
                     to,
                     lang,
-                    offer_id,
-                    &[("name", name.into()), ("other", other.into()), ("id", id.into())],
+                    &Notice::Offered { kind, by: name.to_string(), other, game: id },
                 );
                 let answer = |accept| Payload::new(id, t.actions, Choice::Offer { kind, accept });
                 out.buttons = vec![
@@ -2500,7 +2440,7 @@ impl Referee {
     }
 
     /// Removes the last action (both players agreed) and rebuilds the game by replay.
-    async fn take_back(&self, ctx: &Ctx, t: &mut Table, said: &str) -> Reply {
+    async fn take_back(&self, ctx: &Ctx, t: &mut Table) -> Reply {
         let actions = self.store.actions(t.row.id).await?;
         let kind = t.game.kind();
         let options = t.game.options();
@@ -2538,8 +2478,11 @@ impl Referee {
             ctx,
             Dest::Chat(next.row.chat_id.clone()),
             lang,
-            said,
-            &[("name", ctx.name.as_str().into()), ("id", next.row.id.into())],
+            &Notice::OfferAccepted {
+                kind: OfferKind::Takeback,
+                by: ctx.name.clone(),
+                game: next.row.id,
+            },
         )];
         // Everyone sees the position the game went back to (takebacks exist only in games
         // without hidden information).
@@ -2560,7 +2503,7 @@ impl Referee {
         let user = ctx.user.clone();
         let id = if admin {
             // An administrator reaches every game of their community, from any of its chats.
-            let Some(id) = id else { return Err(TableError::user("err-no-game-here")) };
+            let Some(id) = id else { return Err(TableError::Refused(Refusal::NoGameHere)) };
             let running = self.lock_index().games.get(&id).map(|s| Self::administers(ctx, s));
             let broken =
                 self.lock_broken().get(&id).map(|r| Self::administers(ctx, &Self::row_summary(r)));
@@ -2568,10 +2511,7 @@ impl Referee {
                 (Some(true), _) => id,
                 (None, Some(true)) => return self.abort_unresumable(ctx, id).await,
                 _ => {
-                    return Err(TableError::user_with(
-                        "err-no-such-game",
-                        &[("id", &id.to_string())],
-                    ));
+                    return Err(TableError::Refused(Refusal::NoSuchGame(id)));
                 }
             }
         } else {
@@ -2582,16 +2522,15 @@ impl Referee {
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         if !admin && t.actions > 0 {
-            return Err(TableError::user("err-abort-started"));
+            return Err(TableError::Refused(Refusal::AbortStarted));
         }
-        let reason = if admin { "admin-aborted" } else { "aborted" };
+        let reason = if admin { EndReason::AdminAborted } else { EndReason::Aborted };
         let lang = public_lang(&t);
         let told = self.say(
             ctx,
             Dest::Chat(t.row.chat_id.clone()),
             lang,
-            "aborted",
-            &[("name", ctx.name.as_str().into()), ("id", id.into())],
+            &Notice::Aborted { by: ctx.name.clone(), game: id },
         );
         let said = if admin { Self::told_here_too(ctx, told) } else { vec![told] };
         self.finish(&mut t, GameStatus::Aborted, None, reason, said).await
@@ -2622,7 +2561,7 @@ impl Referee {
         for (id, s) in &here {
             let Ok(cell) = self.table(*id) else { continue };
             let t = cell.lock().await;
-            let line = games::game_line(self.wording, ctx.lang, &t);
+            let line = notice::GameLine::Worded(games::game_line(self.wording, ctx.lang, &t));
             if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id) {
                 lines.push(line.clone());
             }
@@ -2641,68 +2580,18 @@ impl Referee {
             if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id)
                 || (ctx.is_private() && Self::reaches(ctx, &s))
             {
-                let game = GameKind::from_code(&row.kind).map_or_else(
-                    || row.kind.clone(),
-                    |k| games::game_name(self.wording, ctx.lang, k),
-                );
-                let line = self.wording.text(
-                    ctx.lang,
-                    "games-line-unresumable",
-                    &[("id", row.id.into()), ("game", game.into())],
-                );
+                let kind = GameKind::from_code(&row.kind).ok_or_else(|| row.kind.clone());
+                let line = notice::GameLine::Unresumable { game: row.id, kind };
                 if ctx.is_private() { waiting.push(line) } else { lines.push(line) }
             }
         }
-        let mut text = String::new();
-        let list = |text: &mut String, lines: &[String]| {
-            for l in lines.iter().take(GAMES_LISTED) {
-                text.push('\n');
-                text.push_str(l);
-            }
-            if lines.len() > GAMES_LISTED {
-                text.push('\n');
-                text.push_str(&self.wording.text(
-                    ctx.lang,
-                    "games-more",
-                    &[("count", (lines.len() - GAMES_LISTED).into())],
-                ));
-            }
-        };
-        if !ctx.is_private() {
-            text.push_str(&self.wording.text(
-                ctx.lang,
-                "games-here",
-                &[("count", lines.len().into())],
-            ));
-            list(&mut text, &lines);
-            text.push('\n');
-        }
-        text.push_str(&self.wording.text(
-            ctx.lang,
-            "games-waiting",
-            &[("count", waiting.len().into())],
-        ));
-        list(&mut text, &waiting);
-        vec![Outbound {
-            platform: ctx.platform,
-            to: ctx.here(),
-            text,
-            image: None,
-            buttons: Vec::new(),
-            outbox: None,
-        }]
+        let here = (!ctx.is_private()).then_some(lines);
+        vec![self.say(ctx, ctx.here(), ctx.lang, &Notice::Games { here, waiting })]
     }
 
     fn rules(&self, ctx: &Ctx, game: Option<&str>) -> Reply {
         let Some(game) = game else {
-            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
-            return Ok(vec![self.say(
-                ctx,
-                ctx.here(),
-                ctx.lang,
-                "rules-which",
-                &[("known", known.join(", ").into())],
-            )]);
+            return Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &Notice::RulesWhich)]);
         };
         let kind = game_kind(game)?;
         Ok(vec![Outbound {
@@ -2715,34 +2604,9 @@ impl Referee {
         }])
     }
 
-    fn help(&self, ctx: &Ctx) -> Outbound {
-        let mut text = self.wording.text(ctx.lang, "help-header", &[]);
-        for spec in command::COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || ctx.is_admin)) {
-            let alias = spec.alias_for(ctx.lang).map(|a| format!(" (/{a})")).unwrap_or_default();
-            let args =
-                spec.grammar_in(|arg| self.wording.text(ctx.lang, &format!("arg-name-{arg}"), &[]));
-            let args = if args.is_empty() { String::new() } else { format!(" {args}") };
-            text.push_str(&format!(
-                "\n/{}{args}{alias}: {}",
-                spec.name,
-                self.wording.text(ctx.lang, spec.help, &[])
-            ));
-        }
-        Outbound {
-            platform: ctx.platform,
-            to: ctx.here(),
-            text,
-            image: None,
-            buttons: Vec::new(),
-            outbox: None,
-        }
-    }
-
     async fn settings(&self, ctx: &Ctx, pairs: &[String]) -> Reply {
-        let pairs = crate::games::options::split_pairs(&pairs.join(",")).map_err(|e| {
-            let detail = games::option_error(ctx.lang, &e);
-            TableError::user_with("err-settings", &[("detail", &detail)])
-        })?;
+        let pairs = crate::games::options::split_pairs(&pairs.join(","))
+            .map_err(|e| TableError::Refused(Refusal::SettingsMalformed(e)))?;
         // Every pair is checked before anything is saved: a refused line changes nothing.
         let mut lang = ctx.lang;
         let mut new_lang = None;
@@ -2751,23 +2615,17 @@ impl Referee {
             match key.as_str() {
                 "language" | "lang" | "语言" | "語言" => {
                     lang = Lang::from_code(value).ok_or_else(|| {
-                        TableError::user_with(
-                            "err-settings",
-                            &[("detail", &format!("language={value}"))],
-                        )
+                        TableError::Refused(Refusal::Settings(format!("language={value}")))
                     })?;
                     new_lang = Some(lang);
                 }
                 "notifications" | "通知" => {
                     let on = crate::games::options::parse_bool(key, value).map_err(|_| {
-                        TableError::user_with(
-                            "err-settings",
-                            &[("detail", &format!("{key}={value}"))],
-                        )
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
                     })?;
                     new_notifications = Some(on);
                 }
-                other => return Err(TableError::user_with("err-settings", &[("detail", other)])),
+                other => return Err(TableError::Refused(Refusal::Settings(other.to_string()))),
             }
         }
         if let Some(lang) = new_lang {
@@ -2783,42 +2641,27 @@ impl Referee {
         }
         let row = self.user_row(ctx.platform, &ctx.user).await?;
         let notifications = row.is_none_or(|r| r.notifications);
-        let id = if pairs.is_empty() { "settings-show" } else { "settings-saved" };
-        Ok(vec![
-            self.say(
-                ctx,
-                ctx.here(),
-                lang,
-                id,
-                &[
-                    (
-                        "language",
-                        self.wording.text(lang, &format!("lang-name-{}", lang.code()), &[]).into(),
-                    ),
-                    (
-                        "notifications",
-                        self.wording
-                            .text(lang, if notifications { "notif-on" } else { "notif-off" }, &[])
-                            .into(),
-                    ),
-                ],
-            ),
-        ])
+        Ok(vec![self.say(
+            ctx,
+            ctx.here(),
+            lang,
+            &Notice::Settings { saved: !pairs.is_empty(), lang, notifications },
+        )])
     }
 
     async fn press(&self, ctx: &Ctx, payload: Option<Payload>) -> Reply {
         let Some(Payload { game: id, turn, choice }) = payload else {
-            return Err(TableError::user("err-stale-button"));
+            return Err(TableError::Refused(Refusal::StaleButton));
         };
         // A button of a game out of reach from here is as stale as one of no game at all.
         let reached = self.lock_index().games.get(&id).is_some_and(|s| Self::reaches(ctx, s));
         let current = match self.table(id) {
             Ok(cell) if reached => cell.lock().await.actions,
-            _ => return Err(TableError::user("err-stale-button")),
+            _ => return Err(TableError::Refused(Refusal::StaleButton)),
         };
         // One's own view is never stale: the button under an old board shows the present.
         if current != turn && choice != Choice::View {
-            return Err(TableError::user("err-stale-button"));
+            return Err(TableError::Refused(Refusal::StaleButton));
         }
         let id = Some(id);
         match choice {
@@ -2832,7 +2675,7 @@ impl Referee {
             Choice::Complete(ending) => self.complete(ctx, id, &ending, turn).await,
             Choice::Offer { kind, accept } => self.offer(ctx, id, kind, Some(accept)).await,
             // Front ends with a move form open it themselves; elsewhere the button means nothing.
-            Choice::TypeMove => Err(TableError::user("err-stale-button")),
+            Choice::TypeMove => Err(TableError::Refused(Refusal::StaleButton)),
         }
     }
 
@@ -2895,14 +2738,13 @@ impl Referee {
             scope: Scope::default(),
         };
         if now >= deadline {
-            if let Some((text, said)) = games::timeout_action(&t.game, prompt) {
-                let action = t.game.parse_action(seat, text)?;
+            if let Some(played) = games::timeout_action(&t.game, prompt) {
+                let action = t.game.parse_action(seat, played.action())?;
                 let said = vec![self.say(
                     &ctx,
                     Dest::Chat(t.row.chat_id.clone()),
                     lang,
-                    said,
-                    &[("name", name.as_str().into()), ("id", t.row.id.into())],
+                    &Notice::TimedOutPlayed { played, name: name.clone(), game: t.row.id },
                 )];
                 return self.apply(t, seat.index(), &action, None, said).await;
             }
@@ -2911,11 +2753,10 @@ impl Referee {
                 &ctx,
                 Dest::Chat(t.row.chat_id.clone()),
                 lang,
-                "timeout-loss",
-                &[("name", name.as_str().into()), ("id", t.row.id.into())],
+                &Notice::TimedOutLost { name: name.clone(), game: t.row.id },
             )];
             let winner = Some(GameResult::Winner(winner));
-            return self.finish(t, GameStatus::Over, winner, "timeout", said).await;
+            return self.finish(t, GameStatus::Over, winner, EndReason::Timeout, said).await;
         }
         let level = if now >= start + length * 9 / 10 {
             2
@@ -2936,16 +2777,11 @@ impl Referee {
             && self.user_row(t.row.platform, user).await?.is_none_or(|r| r.notifications)
         {
             let user_lang = self.lang_of(t.row.platform, user).await;
-            // A moment: live on Discord, "in 12h" elsewhere.
-            let left = human_duration(deadline - now, user_lang);
-            let words = self.wording.text(user_lang, "dur-in", &[("d", left.into())]);
-            let deadline = reply::moment(deadline, &words);
             out.push(self.say(
                 &ctx,
                 Dest::User(user.clone()),
                 user_lang,
-                "reminder",
-                &[("id", t.row.id.into()), ("deadline", deadline.into())],
+                &Notice::Reminder { game: t.row.id, deadline, left: deadline - now },
             ));
         }
         self.save(t, next, GameWrite::Update, &update, out).await
@@ -2954,10 +2790,9 @@ impl Referee {
 
 /// The game a player named, by code (`dark-fence`) or name (`暗弈分野`).
 fn game_kind(name: &str) -> Result<GameKind, TableError> {
-    GameKind::from_code(name).or_else(|| games::kind_from_name(name)).ok_or_else(|| {
-        let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.code()).collect();
-        TableError::user_with("err-unknown-game", &[("game", name), ("known", &known.join(", "))])
-    })
+    GameKind::from_code(name)
+        .or_else(|| games::kind_from_name(name))
+        .ok_or_else(|| TableError::Refused(Refusal::UnknownGame(name.to_string())))
 }
 
 /// The user id of the referee itself as a player (`/new chaos-clock @bot`).
@@ -2970,17 +2805,16 @@ fn is_bot_name(name: &str) -> bool {
 
 /// The refusal of a game the referee does not play itself, naming those it does.
 fn no_bot() -> TableError {
-    let games: Vec<&str> =
-        GameKind::ALL.iter().filter(|k| games::has_bot(**k)).map(|k| k.code()).collect();
-    TableError::user_with("err-no-bot", &[("games", &games.join(", "))])
+    let kinds = GameKind::ALL.iter().copied().filter(|k| games::has_bot(*k)).collect();
+    TableError::Refused(Refusal::NoBot(kinds))
 }
 
 /// How many entries `/library` shows.
 const LIBRARY_SHOWN: usize = 5;
 
-/// The refusal of options that do not work, worded for `lang`.
-fn options_refused(lang: Lang, e: &crate::games::OptionsError) -> TableError {
-    TableError::user_with("err-options", &[("detail", &games::option_error(lang, e))])
+/// The refusal of options that do not work.
+fn options_refused(e: crate::games::OptionsError) -> TableError {
+    TableError::Refused(Refusal::Options(e))
 }
 
 fn public_lang(t: &Table) -> Lang {
@@ -2989,6 +2823,7 @@ fn public_lang(t: &Table) -> Lang {
 
 #[cfg(test)]
 mod tests {
+    use super::narrate::human_duration;
     use super::*;
 
     /// A referee over a fresh store with one Chaos Clock game of alice (甲, to act) against bob

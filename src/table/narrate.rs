@@ -219,11 +219,11 @@ pub(super) trait Narrator: Sync {
         common_error_text(w, lang, error)
     }
 
-    /// What the referee plays for a seat whose time ran out instead of ending the game (the
-    /// action and the message saying so); `None`: the seat loses on time. A challenge window
+    /// What the referee plays for a seat whose time ran out instead of ending the game (its
+    /// notice names it); `None`: the seat loses on time. A challenge window
     /// passes in every game that has one.
-    fn timeout_action(&self, prompt: Prompt) -> Option<(&'static str, &'static str)> {
-        (prompt == Prompt::Window).then_some(("pass", "timeout-pass"))
+    fn timeout_action(&self, prompt: Prompt) -> Option<super::notice::TimeoutMove> {
+        (prompt == Prompt::Window).then_some(super::notice::TimeoutMove::Pass)
     }
 
     /// `/hint`'s answer (games with a solver override it).

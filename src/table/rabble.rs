@@ -1066,10 +1066,10 @@ impl Narrator for Voice {
     }
 
     /// A selection pick takes the default placement (the seed: 「超時則按原先的默認位置安排」).
-    fn timeout_action(&self, prompt: Prompt) -> Option<(&'static str, &'static str)> {
+    fn timeout_action(&self, prompt: Prompt) -> Option<super::notice::TimeoutMove> {
         match prompt {
-            Prompt::Window => Some(("pass", "timeout-pass")),
-            Prompt::Setup => Some(("pick default", "rb-timeout-pick")),
+            Prompt::Window => Some(super::notice::TimeoutMove::Pass),
+            Prompt::Setup => Some(super::notice::TimeoutMove::DefaultPick),
             _ => None,
         }
     }

@@ -89,7 +89,7 @@ pub fn policy() -> Policy {
         start_link: None,
         view_button: true,
         move_button: true,
-        dm_failed_id: Some("dm-failed-discord"),
+        reopen: crate::table::notice::Reopen::AllowDirectMessages,
         private_replies: true,
         outbox: true,
     }

@@ -1,0 +1,773 @@
+//! What the referee decided, as data: [`Notice`]s (what happened, with the facts a reader needs)
+//! and [`Refusal`]s (why a command did nothing). The referee's operations build these and never
+//! write a sentence; [`Notice::text`] and [`Refusal::text`] are the one place that words them,
+//! through the Fluent messages of the reader's language. A game's own events are worded by its
+//! [`super::narrate::Narrator`]; these are the referee's: offers, resignations, timeouts,
+//! reminders, settings, lists and refusals, the same for every game.
+
+use fluent_bundle::FluentValue;
+
+use super::command::COMMANDS;
+use super::narrate::{human_duration, option_error};
+use super::payload::OfferKind;
+use super::reply::{Lang, moment, say};
+use crate::games::{GameKind, OptionsError};
+
+/// A game's short id as players type it (`#12`).
+pub type GameNumber = i64;
+
+/// Something the referee tells a chat or a player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Something failed on the referee's side; the game is safe.
+    Failed,
+    /// A game whose record no longer replays, told to its chat once.
+    Unresumable {
+        /// The game.
+        game: GameNumber,
+    },
+    /// `name` aborted the game (before it started, or as an administrator).
+    Aborted {
+        /// Who aborted it.
+        by: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// The invited player declined the invitation.
+    Declined {
+        /// Who declined.
+        by: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// Messages the platform never took were dropped after retrying for `age_seconds`.
+    UndeliveredDropped {
+        /// How many.
+        count: i64,
+        /// How long they were retried.
+        age_seconds: i64,
+    },
+    /// A private message to a player failed; the game's chat is told how to reopen the chat.
+    DmFailed {
+        /// The player.
+        name: String,
+        /// The game whose message was missed.
+        game: GameNumber,
+        /// How the player reopens their private chat.
+        reopen: Reopen,
+    },
+    /// `/start` in a private chat: the bot may now write there.
+    Welcome {
+        /// The player.
+        name: String,
+    },
+    /// `/library` with nothing in it.
+    LibraryEmpty,
+    /// `/library`'s heading: `count` games kept, the `shown` most recent follow.
+    LibraryHeader {
+        /// Games in the library.
+        count: usize,
+        /// Games listed below.
+        shown: usize,
+    },
+    /// The referee's own move was not proven best (its search ran out of budget).
+    BotUnproven,
+    /// A player offered a draw or a takeback; `other` may answer.
+    Offered {
+        /// Which offer.
+        kind: OfferKind,
+        /// Who offered.
+        by: String,
+        /// Who may answer.
+        other: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// The other player accepted an offer (the draw is agreed, the move taken back).
+    OfferAccepted {
+        /// Which offer.
+        kind: OfferKind,
+        /// Who accepted.
+        by: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// The other player declined an offer.
+    OfferDeclined {
+        /// Which offer.
+        kind: OfferKind,
+        /// Who declined.
+        by: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// A move waiting for confirmation was cancelled.
+    ConfirmCancelled,
+    /// A player's time ran out and the referee played for them.
+    TimedOutPlayed {
+        /// What the referee played.
+        played: TimeoutMove,
+        /// The player.
+        name: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// A player's time ran out: they lose.
+    TimedOutLost {
+        /// The player.
+        name: String,
+        /// The game.
+        game: GameNumber,
+    },
+    /// A player's time is running out.
+    Reminder {
+        /// The game.
+        game: GameNumber,
+        /// When the time runs out (unix seconds).
+        deadline: i64,
+        /// Seconds left at the reminder.
+        left: i64,
+    },
+    /// `/rules` without a game.
+    RulesWhich,
+    /// `/help`: every command the reader may use (administrators' too when `admin`).
+    Help {
+        /// Whether the reader administers the chat.
+        admin: bool,
+    },
+    /// `/settings`: the user's settings, just saved or as they are.
+    Settings {
+        /// Whether this answers a change.
+        saved: bool,
+        /// The language.
+        lang: Lang,
+        /// Whether turn notifications are on.
+        notifications: bool,
+    },
+    /// `/games`: the games of this chat (in groups) and those waiting for the reader.
+    Games {
+        /// The lines of this chat's games (`None` in a private chat: that list is not shown).
+        here: Option<Vec<GameLine>>,
+        /// The lines of the games waiting for the reader.
+        waiting: Vec<GameLine>,
+    },
+}
+
+/// One line of `/games`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameLine {
+    /// A running game, already worded by its game's narrator.
+    Worded(String),
+    /// A game that cannot be resumed (its game kind, when the bot still knows it).
+    Unresumable {
+        /// The game.
+        game: GameNumber,
+        /// Its kind, or the stored code of a kind this version does not know.
+        kind: Result<GameKind, String>,
+    },
+}
+
+/// How a player whose private messages fail reopens the private chat.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Reopen {
+    /// Open this link and press Start (Telegram's start link with the view token).
+    Link(String),
+    /// Send /start in a private chat.
+    #[default]
+    SendStart,
+    /// Allow direct messages from the server's members (Discord).
+    AllowDirectMessages,
+}
+
+/// What the referee plays for a player whose time ran out, where the game has a default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutMove {
+    /// A challenge window passes.
+    Pass,
+    /// Rabble's default placement is picked.
+    DefaultPick,
+}
+
+impl TimeoutMove {
+    /// The action in the game's notation.
+    #[must_use]
+    pub fn action(self) -> &'static str {
+        match self {
+            Self::Pass => "pass",
+            Self::DefaultPick => "pick default",
+        }
+    }
+}
+
+/// Why a command did nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// No running game has this id (or none the user may reach).
+    NoSuchGame(GameNumber),
+    /// The user already has `limit` open invitations.
+    InvitationsPerUser(usize),
+    /// The chat already has `limit` open invitations.
+    InvitationsPerChat(usize),
+    /// An unknown command.
+    UnknownCommand(String),
+    /// A command without a required argument (`what`: the argument's kind).
+    Missing {
+        /// The command.
+        command: &'static str,
+        /// The argument's kind (`game`, `user`, …).
+        what: &'static str,
+    },
+    /// An argument the command does not understand.
+    BadArgument {
+        /// The command.
+        command: &'static str,
+        /// The argument as given.
+        arg: String,
+    },
+    /// A line longer than the referee reads.
+    LineTooLong {
+        /// The most characters read.
+        limit: usize,
+        /// The line's length.
+        length: usize,
+    },
+    /// Only a player of the game may do this here, and only in private.
+    PrivateOnly,
+    /// Only an administrator may do this.
+    NotAdmin,
+    /// `/start` outside a private chat.
+    StartPrivate,
+    /// The game exists but the user may not act on it.
+    GameNotYours(GameNumber),
+    /// The game's record no longer replays.
+    Unresumable(GameNumber),
+    /// No game here that the command applies to.
+    NoGameHere,
+    /// Several games fit; the user must name one.
+    WhichGame(Vec<GameNumber>),
+    /// Games start in groups.
+    GroupOnly,
+    /// `/library #id` of a game not in the draw library.
+    LibraryNotDrawn(GameNumber),
+    /// An invitation to oneself.
+    SelfInvite,
+    /// The user's previous solver request is still running.
+    SolverBusy,
+    /// The user plays no seat of the game.
+    NotAPlayer,
+    /// Hints are off in this game.
+    HintsOff(GameNumber),
+    /// The game moved on during the hint's search.
+    HintStale(GameNumber),
+    /// Accepting one's own invitation.
+    OwnInvite,
+    /// No invitation to answer.
+    NoInvite,
+    /// The game has already started.
+    AlreadyStarted,
+    /// The invitation is for someone else.
+    NotInvited(GameNumber),
+    /// The game needs private messages and these players cannot get them yet.
+    Unreachable {
+        /// Their names, joined.
+        names: String,
+        /// The game.
+        game: GameNumber,
+        /// The platform's start link completing the acceptance, if it has one.
+        link: Option<String>,
+    },
+    /// The same action again (a double tap).
+    AlreadyPlayed,
+    /// A button of a turn that is over.
+    StaleButton,
+    /// The game has not started.
+    NotStarted,
+    /// The game is over.
+    GameOver,
+    /// Another player is to act.
+    NotYourTurn(String),
+    /// No move waits for confirmation.
+    NothingToConfirm,
+    /// `/board <window>` in a game whose board fits its picture.
+    BoardWindow,
+    /// A Rabble window the engine refused (its words).
+    BadWindow(String),
+    /// `/view <slice>` outside Rabble.
+    ViewSlice,
+    /// A Rabble slice the engine refused (its words).
+    BadSlice(String),
+    /// `/moves` outside Rabble.
+    MovesRabble,
+    /// A Rabble square the engine refused (its words).
+    BadSquare(String),
+    /// Takebacks in a game with hidden information.
+    TakebackHidden,
+    /// Offers to the referee playing itself.
+    BotOffers,
+    /// The user's own offer is still open.
+    OfferPending,
+    /// No offer to answer.
+    NoOffer,
+    /// No move to take back.
+    NothingToTakeBack,
+    /// `/abort` after the first move.
+    AbortStarted,
+    /// A setting that does not exist or a value it does not take (`key=value` as given).
+    Settings(String),
+    /// Settings that do not read as `key=value` pairs.
+    SettingsMalformed(OptionsError),
+    /// An unknown game name.
+    UnknownGame(String),
+    /// A game the referee does not play itself; it plays these.
+    NoBot(Vec<GameKind>),
+    /// Game options that do not work.
+    Options(OptionsError),
+}
+
+/// A Fluent argument list under construction.
+type Args = Vec<(&'static str, FluentValue<'static>)>;
+
+fn number(n: impl TryInto<i64>) -> FluentValue<'static> {
+    FluentValue::from(n.try_into().unwrap_or(i64::MAX))
+}
+
+fn game_name(lang: Lang, kind: GameKind) -> String {
+    say(lang, &format!("game-{}", kind.code()), &[])
+}
+
+fn known_games() -> String {
+    GameKind::ALL.iter().map(|k| k.code()).collect::<Vec<_>>().join(", ")
+}
+
+impl Notice {
+    /// The notice in `lang`.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        let t = |id: &str, args: &Args| say(lang, id, args);
+        let name_game = |by: &str, game: &GameNumber| {
+            vec![("name", by.to_string().into()), ("id", number(*game))]
+        };
+        match self {
+            Self::Failed => t("err-internal", &vec![]),
+            Self::Unresumable { game } => t("unresumable-told", &vec![("id", number(*game))]),
+            Self::Aborted { by, game } => t("aborted", &name_game(by, game)),
+            Self::Declined { by, game } => t("declined", &name_game(by, game)),
+            Self::UndeliveredDropped { count, age_seconds } => t(
+                "undelivered-dropped",
+                &vec![
+                    ("count", number(*count)),
+                    ("age", human_duration(*age_seconds, lang).into()),
+                ],
+            ),
+            Self::DmFailed { name, game, reopen } => {
+                let mut args = name_game(name, game);
+                let id = match reopen {
+                    Reopen::Link(link) => {
+                        args.push(("link", format!("{link}view-{game}").into()));
+                        "dm-failed-link"
+                    }
+                    Reopen::SendStart => "dm-failed",
+                    Reopen::AllowDirectMessages => "dm-failed-discord",
+                };
+                t(id, &args)
+            }
+            Self::Welcome { name } => t("start-welcome", &vec![("name", name.clone().into())]),
+            Self::LibraryEmpty => t("rb-library-empty", &vec![]),
+            Self::LibraryHeader { count, shown } => {
+                t("rb-library-header", &vec![("count", number(*count)), ("shown", number(*shown))])
+            }
+            Self::BotUnproven => t("bot-unproven", &vec![]),
+            Self::Offered { kind, by, other, game } => {
+                let mut args = name_game(by, game);
+                args.push(("other", other.clone().into()));
+                let id = match kind {
+                    OfferKind::Draw => "draw-offered",
+                    OfferKind::Takeback => "takeback-offered",
+                };
+                t(id, &args)
+            }
+            Self::OfferAccepted { kind, by, game } => {
+                let id = match kind {
+                    OfferKind::Draw => "draw-agreed",
+                    OfferKind::Takeback => "takeback-agreed",
+                };
+                t(id, &name_game(by, game))
+            }
+            Self::OfferDeclined { kind, by, game } => {
+                let id = match kind {
+                    OfferKind::Draw => "draw-declined",
+                    OfferKind::Takeback => "takeback-declined",
+                };
+                t(id, &name_game(by, game))
+            }
+            Self::ConfirmCancelled => t("confirm-cancelled", &vec![]),
+            Self::TimedOutPlayed { played, name, game } => {
+                let id = match played {
+                    TimeoutMove::Pass => "timeout-pass",
+                    TimeoutMove::DefaultPick => "rb-timeout-pick",
+                };
+                t(id, &name_game(name, game))
+            }
+            Self::TimedOutLost { name, game } => t("timeout-loss", &name_game(name, game)),
+            Self::Reminder { game, deadline, left } => {
+                // A moment: live on Discord, "in 12h" elsewhere.
+                let words = t("dur-in", &vec![("d", human_duration(*left, lang).into())]);
+                t(
+                    "reminder",
+                    &vec![("id", number(*game)), ("deadline", moment(*deadline, &words).into())],
+                )
+            }
+            Self::RulesWhich => t("rules-which", &vec![("known", known_games().into())]),
+            Self::Help { admin } => help(lang, *admin),
+            Self::Settings { saved, lang: chosen, notifications } => {
+                let language = say(*chosen, &format!("lang-name-{}", chosen.code()), &[]);
+                let notifications =
+                    say(*chosen, if *notifications { "notif-on" } else { "notif-off" }, &[]);
+                say(
+                    *chosen,
+                    if *saved { "settings-saved" } else { "settings-show" },
+                    &[("language", language.into()), ("notifications", notifications.into())],
+                )
+            }
+            Self::Games { here, waiting } => {
+                let mut text = String::new();
+                if let Some(here) = here {
+                    text.push_str(&t("games-here", &vec![("count", number(here.len()))]));
+                    list(&mut text, lang, here);
+                    text.push('\n');
+                }
+                text.push_str(&t("games-waiting", &vec![("count", number(waiting.len()))]));
+                list(&mut text, lang, waiting);
+                text
+            }
+        }
+    }
+}
+
+/// `/help` in `lang`: a line per command with its grammar (in the reader's words), its alias in
+/// the reader's script and what it does.
+fn help(lang: Lang, admin: bool) -> String {
+    let mut text = say(lang, "help-header", &[]);
+    for spec in COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || admin)) {
+        let alias = spec.alias_for(lang).map(|a| format!(" (/{a})")).unwrap_or_default();
+        let args = spec.grammar_in(|arg| say(lang, &format!("arg-name-{arg}"), &[]));
+        let args = if args.is_empty() { String::new() } else { format!(" {args}") };
+        let what = say(lang, spec.help, &[]);
+        text.push_str(&format!("\n/{}{args}{alias}: {what}", spec.name));
+    }
+    text
+}
+
+/// How many games one list of `/games` shows; the rest are counted, so the answer stays one
+/// message however many games a chat or a player has.
+pub const GAMES_LISTED: usize = 20;
+
+fn list(text: &mut String, lang: Lang, lines: &[GameLine]) {
+    for line in lines.iter().take(GAMES_LISTED) {
+        text.push('\n');
+        match line {
+            GameLine::Worded(words) => text.push_str(words),
+            GameLine::Unresumable { game, kind } => {
+                let name = kind.as_ref().map_or_else(Clone::clone, |k| game_name(lang, *k));
+                text.push_str(&say(
+                    lang,
+                    "games-line-unresumable",
+                    &[("id", number(*game)), ("game", name.into())],
+                ));
+            }
+        }
+    }
+    if lines.len() > GAMES_LISTED {
+        text.push('\n');
+        text.push_str(&say(lang, "games-more", &[("count", number(lines.len() - GAMES_LISTED))]));
+    }
+}
+
+impl Refusal {
+    /// The refusal in `lang`, with the fix where there is one.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        let t = |id: &str, args: &Args| say(lang, id, args);
+        let game = |id: &str, game: &GameNumber| t(id, &vec![("id", number(*game))]);
+        let detail = |id: &str, d: &str| t(id, &vec![("detail", d.to_string().into())]);
+        match self {
+            Self::NoSuchGame(g) => game("err-no-such-game", g),
+            Self::InvitationsPerUser(limit) => {
+                t("err-invitations-user", &vec![("limit", number(*limit))])
+            }
+            Self::InvitationsPerChat(limit) => {
+                t("err-invitations-chat", &vec![("limit", number(*limit))])
+            }
+            Self::UnknownCommand(c) => {
+                t("err-unknown-command", &vec![("command", c.clone().into())])
+            }
+            Self::Missing { command, what } => {
+                let what = t(&format!("arg-{what}"), &vec![]);
+                t("err-missing", &vec![("command", (*command).into()), ("what", what.into())])
+            }
+            Self::BadArgument { command, arg } => t(
+                "err-bad-argument",
+                &vec![("command", (*command).into()), ("arg", arg.clone().into())],
+            ),
+            Self::LineTooLong { limit, length } => t(
+                "err-line-too-long",
+                &vec![("limit", number(*limit)), ("length", number(*length))],
+            ),
+            Self::PrivateOnly => t("err-private-only", &vec![]),
+            Self::NotAdmin => t("err-not-admin", &vec![]),
+            Self::StartPrivate => t("err-start-private", &vec![]),
+            Self::GameNotYours(g) => game("err-game-not-yours", g),
+            Self::Unresumable(g) => game("err-unresumable", g),
+            Self::NoGameHere => t("err-no-game-here", &vec![]),
+            Self::WhichGame(ids) => {
+                let ids: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+                t("err-which-game", &vec![("ids", ids.join(", ").into())])
+            }
+            Self::GroupOnly => t("err-group-only", &vec![]),
+            Self::LibraryNotDrawn(g) => game("err-library-not-drawn", g),
+            Self::SelfInvite => t("err-self-invite", &vec![]),
+            Self::SolverBusy => t("err-solver-busy", &vec![]),
+            Self::NotAPlayer => t("err-not-a-player", &vec![]),
+            Self::HintsOff(g) => game("err-hints-off", g),
+            Self::HintStale(g) => game("err-hint-stale", g),
+            Self::OwnInvite => t("err-own-invite", &vec![]),
+            Self::NoInvite => t("err-no-invite", &vec![]),
+            Self::AlreadyStarted => t("err-already-started", &vec![]),
+            Self::NotInvited(g) => game("err-not-invited", g),
+            Self::Unreachable { names, game, link } => {
+                let mut args = vec![("names", names.clone().into()), ("id", number(*game))];
+                match link {
+                    Some(link) => {
+                        args.push(("link", format!("{link}accept-{game}").into()));
+                        t("err-unreachable-link", &args)
+                    }
+                    None => t("err-unreachable", &args),
+                }
+            }
+            Self::AlreadyPlayed => t("err-already-played", &vec![]),
+            Self::StaleButton => t("err-stale-button", &vec![]),
+            Self::NotStarted => t("err-not-started", &vec![]),
+            Self::GameOver => t("err-game-over", &vec![]),
+            Self::NotYourTurn(name) => t("err-not-your-turn", &vec![("name", name.clone().into())]),
+            Self::NothingToConfirm => t("err-nothing-to-confirm", &vec![]),
+            Self::BoardWindow => t("err-board-window", &vec![]),
+            Self::BadWindow(d) => detail("rb-bad-window", d),
+            Self::ViewSlice => t("err-view-slice", &vec![]),
+            Self::BadSlice(d) => detail("rb-bad-slice", d),
+            Self::MovesRabble => t("err-moves-rabble", &vec![]),
+            Self::BadSquare(d) => detail("rb-bad-square", d),
+            Self::TakebackHidden => t("err-takeback-hidden", &vec![]),
+            Self::BotOffers => t("err-bot-offers", &vec![]),
+            Self::OfferPending => t("err-offer-pending", &vec![]),
+            Self::NoOffer => t("err-no-offer", &vec![]),
+            Self::NothingToTakeBack => t("err-nothing-to-take-back", &vec![]),
+            Self::AbortStarted => t("err-abort-started", &vec![]),
+            Self::Settings(pair) => detail("err-settings", pair),
+            Self::SettingsMalformed(e) => detail("err-settings", &option_error(lang, e)),
+            Self::UnknownGame(name) => t(
+                "err-unknown-game",
+                &vec![("game", name.clone().into()), ("known", known_games().into())],
+            ),
+            Self::NoBot(kinds) => {
+                let games: Vec<&str> = kinds.iter().map(|k| k.code()).collect();
+                t("err-no-bot", &vec![("games", games.join(", ").into())])
+            }
+            Self::Options(e) => detail("err-options", &option_error(lang, e)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One notice of every kind (the match below fails to compile when a kind is added and not
+    /// sampled here).
+    fn notices() -> Vec<Notice> {
+        let by = || "Ann".to_string();
+        let samples = vec![
+            Notice::Failed,
+            Notice::Unresumable { game: 7 },
+            Notice::Aborted { by: by(), game: 7 },
+            Notice::Declined { by: by(), game: 7 },
+            Notice::UndeliveredDropped { count: 3, age_seconds: 90_000 },
+            Notice::DmFailed {
+                name: by(),
+                game: 7,
+                reopen: Reopen::Link("https://t.me/b?start=".into()),
+            },
+            Notice::DmFailed { name: by(), game: 7, reopen: Reopen::SendStart },
+            Notice::DmFailed { name: by(), game: 7, reopen: Reopen::AllowDirectMessages },
+            Notice::Welcome { name: by() },
+            Notice::LibraryEmpty,
+            Notice::LibraryHeader { count: 9, shown: 5 },
+            Notice::BotUnproven,
+            Notice::Offered { kind: OfferKind::Draw, by: by(), other: "Bo".into(), game: 7 },
+            Notice::Offered { kind: OfferKind::Takeback, by: by(), other: "Bo".into(), game: 7 },
+            Notice::OfferAccepted { kind: OfferKind::Draw, by: by(), game: 7 },
+            Notice::OfferAccepted { kind: OfferKind::Takeback, by: by(), game: 7 },
+            Notice::OfferDeclined { kind: OfferKind::Draw, by: by(), game: 7 },
+            Notice::OfferDeclined { kind: OfferKind::Takeback, by: by(), game: 7 },
+            Notice::ConfirmCancelled,
+            Notice::TimedOutPlayed { played: TimeoutMove::Pass, name: by(), game: 7 },
+            Notice::TimedOutPlayed { played: TimeoutMove::DefaultPick, name: by(), game: 7 },
+            Notice::TimedOutLost { name: by(), game: 7 },
+            Notice::Reminder { game: 7, deadline: 1_800_000_000, left: 3_600 },
+            Notice::RulesWhich,
+            Notice::Help { admin: true },
+            Notice::Settings { saved: true, lang: Lang::En, notifications: false },
+            Notice::Settings { saved: false, lang: Lang::En, notifications: true },
+            Notice::Games {
+                here: Some(vec![GameLine::Unresumable { game: 3, kind: Ok(GameKind::Ultima) }]),
+                waiting: vec![GameLine::Unresumable { game: 4, kind: Err("old-game".into()) }],
+            },
+        ];
+        for n in &samples {
+            match n {
+                Notice::Failed
+                | Notice::Unresumable { .. }
+                | Notice::Aborted { .. }
+                | Notice::Declined { .. }
+                | Notice::UndeliveredDropped { .. }
+                | Notice::DmFailed { .. }
+                | Notice::Welcome { .. }
+                | Notice::LibraryEmpty
+                | Notice::LibraryHeader { .. }
+                | Notice::BotUnproven
+                | Notice::Offered { .. }
+                | Notice::OfferAccepted { .. }
+                | Notice::OfferDeclined { .. }
+                | Notice::ConfirmCancelled
+                | Notice::TimedOutPlayed { .. }
+                | Notice::TimedOutLost { .. }
+                | Notice::Reminder { .. }
+                | Notice::RulesWhich
+                | Notice::Help { .. }
+                | Notice::Settings { .. }
+                | Notice::Games { .. } => {}
+            }
+        }
+        samples
+    }
+
+    fn refusals() -> Vec<Refusal> {
+        let bad_option = || OptionsError::Malformed { pair: "size".into() };
+        vec![
+            Refusal::NoSuchGame(7),
+            Refusal::InvitationsPerUser(10),
+            Refusal::InvitationsPerChat(10),
+            Refusal::UnknownCommand("frobnicate".into()),
+            Refusal::Missing { command: "new", what: "game" },
+            Refusal::BadArgument { command: "draw", arg: "maybe".into() },
+            Refusal::LineTooLong { limit: 2000, length: 5000 },
+            Refusal::PrivateOnly,
+            Refusal::NotAdmin,
+            Refusal::StartPrivate,
+            Refusal::GameNotYours(7),
+            Refusal::Unresumable(7),
+            Refusal::NoGameHere,
+            Refusal::WhichGame(vec![3, 4]),
+            Refusal::GroupOnly,
+            Refusal::LibraryNotDrawn(7),
+            Refusal::SelfInvite,
+            Refusal::SolverBusy,
+            Refusal::NotAPlayer,
+            Refusal::HintsOff(7),
+            Refusal::HintStale(7),
+            Refusal::OwnInvite,
+            Refusal::NoInvite,
+            Refusal::AlreadyStarted,
+            Refusal::NotInvited(7),
+            Refusal::Unreachable { names: "Bo".into(), game: 7, link: None },
+            Refusal::Unreachable {
+                names: "Bo".into(),
+                game: 7,
+                link: Some("https://t.me/b?start=".into()),
+            },
+            Refusal::AlreadyPlayed,
+            Refusal::StaleButton,
+            Refusal::NotStarted,
+            Refusal::GameOver,
+            Refusal::NotYourTurn("Bo".into()),
+            Refusal::NothingToConfirm,
+            Refusal::BoardWindow,
+            Refusal::BadWindow("x".into()),
+            Refusal::ViewSlice,
+            Refusal::BadSlice("x".into()),
+            Refusal::MovesRabble,
+            Refusal::BadSquare("x".into()),
+            Refusal::TakebackHidden,
+            Refusal::BotOffers,
+            Refusal::OfferPending,
+            Refusal::NoOffer,
+            Refusal::NothingToTakeBack,
+            Refusal::AbortStarted,
+            Refusal::Settings("colour=red".into()),
+            Refusal::SettingsMalformed(bad_option()),
+            Refusal::UnknownGame("go".into()),
+            Refusal::NoBot(vec![GameKind::ChaosClock]),
+            Refusal::Options(bad_option()),
+        ]
+    }
+
+    /// Whether `text` is a worded message: not a bare message id (what a missing message
+    /// gives) and without an unfilled placeholder.
+    fn worded(text: &str) -> bool {
+        let bare_id = !text.contains(' ') && text.contains('-') && text.is_ascii();
+        !text.trim().is_empty() && !bare_id && !text.contains("{$") && !text.contains("{ $")
+    }
+
+    #[test]
+    fn every_notice_and_refusal_is_worded_in_every_language() {
+        for lang in Lang::ALL {
+            for n in notices() {
+                let text = n.text(lang);
+                assert!(worded(&text), "{lang:?} {n:?}: {text}");
+                // Settings answer in the language just chosen, whatever the reader's was.
+                if lang.is_chinese() && !matches!(n, Notice::Settings { .. }) {
+                    assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{text}");
+                }
+            }
+            for r in refusals() {
+                let text = r.text(lang);
+                assert!(worded(&text), "{lang:?} {r:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_notice_carries_its_facts_into_every_language() {
+        for lang in Lang::ALL {
+            let offered = Notice::Offered {
+                kind: OfferKind::Draw,
+                by: "Ann".into(),
+                other: "Bo".into(),
+                game: 12,
+            };
+            let text = offered.text(lang);
+            assert!(text.contains("Ann") && text.contains("Bo") && text.contains("12"), "{text}");
+            let which = Refusal::WhichGame(vec![3, 41]).text(lang);
+            assert!(which.contains("#3") && which.contains("#41"), "{which}");
+            let link = Refusal::Unreachable {
+                names: "Bo".into(),
+                game: 9,
+                link: Some("https://t.me/b?start=".into()),
+            };
+            assert!(link.text(lang).contains("https://t.me/b?start=accept-9"));
+            let dm = Notice::DmFailed {
+                name: "Bo".into(),
+                game: 9,
+                reopen: Reopen::Link("https://t.me/b?start=".into()),
+            };
+            assert!(dm.text(lang).contains("https://t.me/b?start=view-9"));
+        }
+    }
+
+    #[test]
+    fn the_settings_notice_is_worded_in_the_language_just_chosen() {
+        let saved = Notice::Settings { saved: true, lang: Lang::ZhHant, notifications: true };
+        assert_eq!(saved.text(Lang::En), saved.text(Lang::ZhHant));
+        let english = Notice::Settings { saved: true, lang: Lang::En, notifications: true };
+        assert_ne!(saved.text(Lang::En), english.text(Lang::En));
+    }
+}

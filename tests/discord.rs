@@ -1060,7 +1060,16 @@ async fn start_game(api: &StandIn, game: &str, options: &str) -> Sent {
     assert_eq!(defer["type"], 5, "deferred: {defer}");
     assert_eq!(defer["data"]["flags"], 64, "ephemerally: {defer}");
     let invitation = api.expect_button(Place::Channel, "1:0:accept").await;
-    assert!(invitation.content.contains("Alice invites Bob"), "{}", invitation.content);
+    // The invitee is named as a mention (the client shows the member), which pings no one:
+    // the message allows no mentions.
+    let named = format!("Alice invites <@{}>", BOB.id);
+    assert!(invitation.content.contains(&named), "{}", invitation.content);
+    let posted = api.calls("POST", "/messages");
+    let call = posted
+        .iter()
+        .find(|c| c.body["content"].as_str().is_some_and(|t| t.contains(&named)))
+        .expect("the invitation was posted");
+    assert_eq!(call.body["allowed_mentions"]["parse"], json!([]), "{}", call.body);
     let press = api.press(BOB, &invitation, "1:0:accept");
     assert_eq!(api.callback(&press).await["type"], 6, "a press is acknowledged silently");
     invitation
@@ -1162,7 +1171,7 @@ async fn a_referee_mode_game_is_played_with_slash_commands_buttons_and_a_form_an
     let started = api.expect(Place::Channel, "Dark Fence #1: Alice (moves first) vs Bob").await;
     assert!(started.content.contains("Alice"), "{}", started.content);
     // The invitation's buttons are gone once the choice is made.
-    let invitation = api.expect(Place::Channel, "Alice invites Bob").await;
+    let invitation = api.expect(Place::Channel, &format!("Alice invites <@{}>", BOB.id)).await;
     api.wait("the invitation's buttons removed", |i| {
         i.sent.iter().find(|s| s.id == invitation.id).filter(|s| s.buttons.is_empty()).map(|_| ())
     })
@@ -1622,7 +1631,8 @@ async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the
         api.slash(ALICE, "new", &[("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))]);
     api.callback(&token).await;
     let invitation = api.expect_button(Place::Thread, "1:0:accept").await;
-    assert!(invitation.content.contains("Alice invites Bob"), "{}", invitation.content);
+    let named = format!("Alice invites <@{}>", BOB.id);
+    assert!(invitation.content.contains(&named), "{}", invitation.content);
     assert_eq!(api.lock().opened, ["ultima · Alice"]);
     // The players now talk in the thread.
     api.lock().here = Some(THREAD);

@@ -59,7 +59,7 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
     // Spec §3.9.1: each continuing ply announces the fence direction and both reports.
     assert!(public.contains(&"Ply 1: alice has moved. Fence direction: right. alice sees bob: down-right; bob sees alice: up-left."));
     // bob walks D1-D3-B3: from C3 to B3 he crosses alice's fence B3:R (placed on ply 1).
-    assert!(last.starts_with("#1 is over: alice wins."), "{last}");
+    assert!(last.starts_with("⟦b:|#1 is over: alice wins.⟧"), "{last}");
     assert!(last.contains("bob crossed the fence at B3:R (placed by alice on ply 1)."), "{last}");
     assert!(
         last.contains(
@@ -77,7 +77,7 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
     let alice = texts_to(&out, "dm:alice");
     assert!(alice.iter().all(|t| !t.contains("D4-D1")), "alice saw bob's path: {alice:?}");
     let store = Store::open(&dir.path().join("g.db")).await.unwrap();
-    let game = store.game(1).await.unwrap();
+    let game = store.game(arbiter::store::GameId(1)).await.unwrap();
     assert_eq!(
         (
             game.status.as_str(),
@@ -86,7 +86,7 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
         ),
         ("over", Some("seat:0"), Some("crossed-fence"))
     );
-    assert_eq!(store.actions(1).await.unwrap().len(), 4);
+    assert_eq!(store.actions(arbiter::store::GameId(1)).await.unwrap().len(), 4);
 }
 
 #[tokio::test]
@@ -124,7 +124,7 @@ bob@#t: /challenge
     );
     let (last, during) = public.split_last().unwrap();
     assert!(during.iter().all(|t| !has_private_detail(t)), "{during:?}");
-    assert!(last.starts_with("#1 is over: bob wins."), "{last}");
+    assert!(last.starts_with("⟦b:|#1 is over: bob wins.⟧"), "{last}");
     assert!(last.contains("Challenge upheld: alice broke a rule on ply 3"), "{last}");
     // The sealed receipt says only "recorded".
     assert_eq!(texts_to(&out, "dm:alice").iter().filter(|t| t.contains("recorded")).count(), 2);
@@ -183,7 +183,7 @@ bob@#t: /board
     let public = texts_to(&out, "#t");
     assert!(public.contains(&"bob ran out of time in #1."), "{public:?}");
     assert!(
-        public.iter().any(|t| t.starts_with("#1 is over: alice wins.\nbob lost on time.")),
+        public.iter().any(|t| t.starts_with("⟦b:|#1 is over: alice wins.⟧\nbob lost on time.")),
         "{public:?}"
     );
     // A third run finds the game over and says so.
@@ -294,7 +294,10 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
         "{}",
         refused[0].text
     );
-    assert_eq!(r.store().game(1).await.unwrap().status, GameStatus::Invited);
+    assert_eq!(
+        r.store().game(arbiter::store::GameId(1)).await.unwrap().status,
+        GameStatus::Invited
+    );
     // Following the link sends `/start accept-1` privately: welcome, then the game starts.
     let out = r.handle(say("bob", Chat::Private, "/start accept-1")).await;
     assert!(out[0].to == Dest::User("bob".into()) && out[0].text.starts_with("Hello bob!"));
@@ -303,7 +306,7 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
             && m.text.starts_with("Dark Fence #1: alice (moves first) vs bob")),
         "{out:?}"
     );
-    assert_eq!(r.store().game(1).await.unwrap().status, GameStatus::Active);
+    assert_eq!(r.store().game(arbiter::store::GameId(1)).await.unwrap().status, GameStatus::Active);
     // The creator following a link to their own game only opens the chat.
     let own = r.handle(say("alice", Chat::Private, "/start accept-1")).await;
     assert_eq!(own.len(), 1, "{own:?}");
@@ -333,7 +336,11 @@ async fn two_simultaneous_submissions_of_one_move_apply_exactly_once() {
         assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
         assert_eq!(refused[0].to, Dest::User("alice".into()));
         assert_eq!(refused[0].text, "That was already played.", "round {round}");
-        assert_eq!(r.store().actions(1).await.unwrap().len(), 1, "round {round}");
+        assert_eq!(
+            r.store().actions(arbiter::store::GameId(1)).await.unwrap().len(),
+            1,
+            "round {round}"
+        );
     }
 }
 
@@ -353,7 +360,7 @@ async fn the_store_refuses_a_second_writer_that_read_the_same_version() {
     let second = r2.handle(say("alice", Chat::Private, "A1-A3 R")).await;
     assert_eq!(second.len(), 1, "{second:?}");
     assert_eq!(second[0].text, "That was already played.");
-    assert_eq!(r1.store().actions(1).await.unwrap().len(), 1);
+    assert_eq!(r1.store().actions(arbiter::store::GameId(1)).await.unwrap().len(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ use common::{last_buttons, run, texts_to};
 /// The game as stored: options, seed, and the actions replayed from the log by the engine.
 async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, Option<String>) {
     let store = Store::open(db).await.expect("the store opens");
-    let row = store.game(id).await.expect("the game is stored");
+    let row = store.game(arbiter::store::GameId(id)).await.expect("the game is stored");
     let options = Options::from_pairs(
         &arbiter::games::options::split_pairs(&row.options).expect("stored options split"),
     )
@@ -31,7 +31,7 @@ async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, 
         None => State::new(&options, Seed(row.seed as u64)).expect("the start replays"),
     };
     let mut log = Vec::new();
-    for a in store.actions(id).await.expect("actions") {
+    for a in store.actions(arbiter::store::GameId(id)).await.expect("actions") {
         let seat = Seat(u8::try_from(a.seat).expect("a seat"));
         let action = game.parse_action(seat, &a.notation).expect("a stored action parses");
         game.play(seat, &action).expect("a stored action replays");
@@ -162,7 +162,7 @@ async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale:
         })
         .await
         .expect("the game is written");
-    game.id
+    game.id.0
 }
 
 // Spec §6.1, last seed row: 4,3,7,11,5,10,12,0,0,2,0,0 with 甲 to move and 7 just moved: 甲 wins,
@@ -277,7 +277,7 @@ async fn refused_actions_say_why_and_change_nothing() {
         ]
     );
     let store = Store::open(&db).await.expect("the store opens");
-    assert!(store.game(id + 1).await.is_err(), "no game was created");
+    assert!(store.game(arbiter::store::GameId(id + 1)).await.is_err(), "no game was created");
     // The bot plays only Chaos Clock.
     let out = run("alice@#t: /new ultima @bot\n", &db).await;
     assert_eq!(texts_to(&out, "#t"), ["I play only chaos-clock myself."]);
@@ -302,7 +302,7 @@ async fn a_fair_start_is_announced_as_proven_and_reloads_without_searching_again
         .expect("the start says it was proven");
     assert!(fair.contains("proven by the solver that both win with best play"), "{fair}");
     let store = Store::open(&db).await.expect("the store opens");
-    let row = store.game(1).await.expect("stored");
+    let row = store.game(arbiter::store::GameId(1)).await.expect("stored");
     assert!(row.options.contains("start=fair"), "{}", row.options);
     assert!(row.options.contains("fair_draw="), "the draw is recorded: {}", row.options);
     let (game, _, _, _) = stored_game(&db, 1).await;

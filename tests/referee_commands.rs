@@ -122,11 +122,12 @@ impl Bed {
     }
 
     async fn game(&self, id: i64) -> arbiter::store::GameRow {
-        self.store().await.game(id).await.expect("the game is stored")
+        self.store().await.game(arbiter::store::GameId(id)).await.expect("the game is stored")
     }
 
     async fn notations(&self, id: i64) -> Vec<String> {
-        let actions = self.store().await.actions(id).await.expect("actions");
+        let actions =
+            self.store().await.actions(arbiter::store::GameId(id)).await.expect("actions");
         actions.into_iter().map(|a| a.notation).collect()
     }
 
@@ -204,9 +205,13 @@ async fn new_with_an_opponent_posts_an_invitation_with_accept_and_decline_button
     let out = bed.run("alice@#t: /new dark-fence @bob").await;
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].to, "#t");
-    assert!(out[0].text.starts_with("alice invites bob to Dark Fence #1."), "{}", out[0].text);
+    assert!(
+        out[0].text.starts_with("alice invites ⟦u:bob|bob⟧ to Dark Fence #1."),
+        "{}",
+        out[0].text
+    );
     assert!(out[0].text.contains("4x4, referee mode"), "{}", out[0].text);
-    assert!(out[0].text.ends_with("bob: /accept #1"), "{}", out[0].text);
+    assert!(out[0].text.ends_with("⟦u:bob|bob⟧: /accept #1"), "{}", out[0].text);
     assert_eq!(out[0].buttons, ["Accept", "Decline"]);
     let g = bed.game(1).await;
     assert_eq!((g.status.as_str(), g.seats.as_str()), ("invited", r#"["alice","bob"]"#));
@@ -280,7 +285,7 @@ async fn a_move_is_echoed_privately_and_played_only_after_confirm() {
     assert_t01_announced(&out[1..]);
     assert_ne!(bed.snapshot().await, before);
     assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
-    let actions = bed.store().await.actions(1).await.expect("actions");
+    let actions = bed.store().await.actions(arbiter::store::GameId(1)).await.expect("actions");
     assert_eq!((actions[0].seq, actions[0].seat), (1, 0));
     assert_eq!(actions[0].by_user.as_deref(), Some("alice"));
 }
@@ -335,7 +340,7 @@ async fn move_with_an_id_works_in_private_like_a_bare_action() {
 async fn chinese_aliases_and_full_width_slash_work_like_the_english_names() {
     let bed = Bed::new();
     let out = bed.run("alice@#t: /新局 dark-fence @bob\nbob@#t: /接受").await;
-    assert_has(&out, "#t", "alice invites bob to Dark Fence #1.");
+    assert_has(&out, "#t", "alice invites ⟦u:bob|bob⟧ to Dark Fence #1.");
     assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
     let out = bed.run("alice@dm: /走 A1-A4-B4-B3 右\nalice@dm: /确认").await;
     assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
@@ -389,7 +394,7 @@ async fn resign_ends_the_game_with_a_full_reveal() {
     assert_eq!(out[0].to, "#t");
     assert_eq!(
         out[0].text,
-        "#1 is over: alice wins.\nbob resigned.\n\
+        "⟦b:|#1 is over: alice wins.⟧\nbob resigned.\n\
          Reveal. Fences: B3:R (alice, ply 1). Moves: 1. alice A1-A4-B4-B3 R. Final cells: alice B3, bob D4."
     );
     let g = bed.game(1).await;
@@ -404,7 +409,7 @@ async fn resign_works_from_the_private_chat_too() {
     let bed = Bed::new();
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: /resign").await;
-    assert_has(&out, "#t", "#1 is over: bob wins.\nalice resigned.");
+    assert_has(&out, "#t", "⟦b:|#1 is over: bob wins.⟧\nalice resigned.");
     assert_eq!(
         bed.game(1).await.result.map(arbiter::store::result_code).as_deref(),
         Some("seat:1")
@@ -422,7 +427,7 @@ async fn a_draw_offer_then_accept_ends_the_game_in_a_draw() {
     assert!(bed.game(1).await.offer.is_some());
     let out = bed.run("alice@#t: /draw accept").await;
     assert_has(&out, "#t", "alice accepts the draw in #1.");
-    assert_has(&out, "#t", "#1 is over: a draw.\nThe players agreed a draw.\nReveal.");
+    assert_has(&out, "#t", "⟦b:|#1 is over: a draw.⟧\nThe players agreed a draw.\nReveal.");
     let g = bed.game(1).await;
     assert_eq!(
         (
@@ -469,7 +474,7 @@ async fn abort_before_the_first_move_ends_the_game() {
     bed.run(STARTED).await;
     let out = bed.run("bob@#t: /abort").await;
     assert_has(&out, "#t", "bob aborts #1.");
-    assert_has(&out, "#t", "#1 is aborted.\nAborted before the first move.");
+    assert_has(&out, "#t", "⟦b:|#1 is aborted.⟧\nAborted before the first move.");
     let g = bed.game(1).await;
     assert_eq!(
         (
@@ -525,7 +530,7 @@ async fn admin_abort_is_allowed_for_admins_even_after_moves() {
     bed.run(ONE_MOVE).await;
     let out = bed.run("!admin carol\ncarol@#t: /admin abort #1").await;
     assert_has(&out, "#t", "carol aborts #1.");
-    assert_has(&out, "#t", "#1 is aborted.\nAborted by an administrator.\nReveal.");
+    assert_has(&out, "#t", "⟦b:|#1 is aborted.⟧\nAborted by an administrator.\nReveal.");
     let g = bed.game(1).await;
     assert_eq!(
         (g.status.as_str(), g.reason.as_ref().map(arbiter::store::EndReason::code)),
@@ -956,7 +961,7 @@ async fn challenge_of_a_clean_move_loses_for_the_challenger() {
     assert_has(
         &out,
         "#t",
-        "#1 is over: alice wins.\nChallenge rejected: alice broke no rule, so bob loses.",
+        "⟦b:|#1 is over: alice wins.⟧\nChallenge rejected: alice broke no rule, so bob loses.",
     );
     assert_eq!(
         bed.game(1).await.result.map(arbiter::store::result_code).as_deref(),
@@ -994,7 +999,7 @@ async fn reminders_come_at_half_time_and_a_timeout_loses_with_a_reveal() {
     );
     let out = bed.run("!clock +12h").await;
     assert_has(&out, "#t", "alice ran out of time in #1.");
-    assert_has(&out, "#t", "#1 is over: bob wins.\nalice lost on time.");
+    assert_has(&out, "#t", "⟦b:|#1 is over: bob wins.⟧\nalice lost on time.");
     let g = bed.game(1).await;
     assert_eq!(
         (
@@ -1129,7 +1134,7 @@ async fn inviting_yourself_is_refused() {
     bed.refused("alice@#t: /new dark-fence @alice", "You cannot invite yourself.").await;
     assert!(bed.snapshot().await.is_empty());
     let out = bed.run("alice@#t: /new dark-fence @bob").await;
-    assert_has(&out, "#t", "alice invites bob");
+    assert_has(&out, "#t", "alice invites ⟦u:bob|bob⟧");
 }
 
 #[tokio::test]

@@ -20,13 +20,19 @@ use common::{last_buttons, run, texts_to};
 
 async fn notations(db: &Path, id: i64) -> Vec<String> {
     let store = Store::open(db).await.expect("the store opens");
-    store.actions(id).await.expect("actions").into_iter().map(|a| a.notation).collect()
+    store
+        .actions(arbiter::store::GameId(id))
+        .await
+        .expect("actions")
+        .into_iter()
+        .map(|a| a.notation)
+        .collect()
 }
 
 /// (status, result, reason) of a stored game.
 async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) {
     let store = Store::open(db).await.expect("the store opens");
-    let game = store.game(id).await.expect("the game is stored");
+    let game = store.game(arbiter::store::GameId(id)).await.expect("the game is stored");
     (
         game.status.as_str().to_string(),
         game.result.map(arbiter::store::result_code),
@@ -62,7 +68,7 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
         })
         .await
         .expect("the game is written");
-    game.id
+    game.id.0
 }
 
 const START: &str = "alice@#t: /new perfect10 @bob\nbob@#t: /accept\n";
@@ -321,7 +327,7 @@ async fn checkmate_ends_the_game_with_the_winner_and_the_reason() {
     let out = run("alice@#t: /move Qb1-b9\n", &db).await;
     assert_eq!(
         texts_to(&out, "#t"),
-        ["#1 ply 1: alice (white) Qb1-b9: queen b1-b9. Check!\n#1 is over: alice wins.\n\
+        ["#1 ply 1: alice (white) Qb1-b9: queen b1-b9. Check!\n⟦b:|#1 is over: alice wins.⟧\n\
           bob is checkmated."]
     );
     assert!(out[0]["image"].is_object(), "the final position is shown");
@@ -418,8 +424,10 @@ async fn the_threefold_repetition_is_offered_as_a_button_and_the_claim_draws() {
     let out = run("alice@dm: /press 1:8:claim\n", &db).await;
     assert_eq!(
         texts_to(&out, "#t"),
-        ["#1: alice (white) claims a draw by threefold repetition.\n#1 is over: a draw.\nThe \
-          same position occurred for the third time."]
+        [
+            "#1: alice (white) claims a draw by threefold repetition.\n⟦b:|#1 is over: a draw.⟧\nThe \
+          same position occurred for the third time."
+        ]
     );
     assert_eq!(
         ending(&db, 1).await,
@@ -454,8 +462,10 @@ async fn the_third_check_in_a_row_is_warned_about_and_the_fourth_loses() {
     let out = run("alice@#t: /move g1h1\n", &db).await;
     assert_eq!(
         texts_to(&out, "#t"),
-        ["#1 ply 7: alice (white) Rg1-h1: rook g1-h1. Check!\n#1 is over: bob wins.\nalice gave \
-          check with the same piece on four moves in a row and loses."]
+        [
+            "#1 ply 7: alice (white) Rg1-h1: rook g1-h1. Check!\n⟦b:|#1 is over: bob wins.⟧\nalice gave \
+          check with the same piece on four moves in a row and loses."
+        ]
     );
     assert_eq!(
         ending(&db, id).await,
@@ -471,7 +481,10 @@ async fn a_draw_offer_accepted_and_a_resignation_end_perfect10_games() {
     let out = run(&script, &db).await;
     let public = texts_to(&out, "#t");
     assert!(public.contains(&"bob offers a draw in #1. alice: /draw accept or /draw decline"));
-    assert_eq!(*public.last().expect("the end"), "#1 is over: a draw.\nThe players agreed a draw.");
+    assert_eq!(
+        *public.last().expect("the end"),
+        "⟦b:|#1 is over: a draw.⟧\nThe players agreed a draw."
+    );
     assert!(out.last().is_some_and(|m| m["image"].is_object()));
     assert_eq!(ending(&db, 1).await, ("over".into(), Some("draw".into()), Some("agreed".into())));
 
@@ -480,7 +493,7 @@ async fn a_draw_offer_accepted_and_a_resignation_end_perfect10_games() {
     let out = run(&script, &db).await;
     assert_eq!(
         *texts_to(&out, "#t").last().expect("the end"),
-        "#1 is over: bob wins.\nalice resigned."
+        "⟦b:|#1 is over: bob wins.⟧\nalice resigned."
     );
     assert_eq!(
         ending(&db, 1).await,
@@ -589,8 +602,10 @@ async fn taking_the_last_piece_leaves_bare_kings_and_draws_by_insufficient_mater
     let out = run("alice@#t: /move Ke1xe2\n", &db).await;
     assert_eq!(
         texts_to(&out, "#t"),
-        ["#1 ply 1: alice (white) Ke1xe2: king e1-e2, capturing the rook on e2.\n#1 is over: a \
-          draw.\nNeither side can checkmate any more."]
+        [
+            "#1 ply 1: alice (white) Ke1xe2: king e1-e2, capturing the rook on e2.\n⟦b:|#1 is over: a \
+          draw.⟧\nNeither side can checkmate any more."
+        ]
     );
     assert_eq!(
         ending(&db, id).await,
@@ -610,12 +625,12 @@ async fn the_move_rule_house_rule_is_shown_in_the_invitation_and_draws_when_reac
     let public = texts_to(&out, "#t");
     assert_eq!(
         public[0],
-        "alice invites bob to Perfect 10 x 10 #1. rules: move_rule=1, time: 1d per move. bob: \
+        "alice invites ⟦u:bob|bob⟧ to Perfect 10 x 10 #1. rules: move_rule=1, time: 1d per move. ⟦u:bob|bob⟧: \
          /accept #1"
     );
     assert_eq!(
         *public.last().expect("the end"),
-        "#1 ply 2: bob (black) Nb9-a7: knight b9-a7.\n#1 is over: a draw.\nOne move by each side \
+        "#1 ply 2: bob (black) Nb9-a7: knight b9-a7.\n⟦b:|#1 is over: a draw.⟧\nOne move by each side \
          without a capture or a pawn move."
     );
     assert_eq!(
@@ -641,7 +656,7 @@ async fn two_passes_in_a_row_end_the_game_drawn() {
     let out = run("bob@#t: /pass\n", &db).await;
     let public = texts_to(&out, "#t").join("\n");
     assert!(public.contains("#1 ply 2: bob (black) has no legal move and passes."), "{public}");
-    assert!(public.contains("#1 is over: a draw."), "{public}");
+    assert!(public.contains("⟦b:|#1 is over: a draw.⟧"), "{public}");
     assert_eq!(notations(&db, id).await, ["0000", "0000"]);
     assert_eq!(
         ending(&db, id).await,

@@ -18,7 +18,7 @@ use common::{last_buttons, run, texts_to};
 /// engine, with its status and result.
 async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, Option<String>) {
     let store = Store::open(db).await.expect("the store opens");
-    let row = store.game(id).await.expect("the game is stored");
+    let row = store.game(arbiter::store::GameId(id)).await.expect("the game is stored");
     let options = Options::from_pairs(
         &arbiter::games::options::split_pairs(&row.options).expect("stored options split"),
     )
@@ -29,7 +29,7 @@ async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, 
         None => <State as Game>::new(&options, Seed(0)).expect("the start replays"),
     };
     let mut log = Vec::new();
-    for a in store.actions(id).await.expect("actions") {
+    for a in store.actions(arbiter::store::GameId(id)).await.expect("actions") {
         let seat = Seat(u8::try_from(a.seat).expect("a seat"));
         let action = game.parse_action(seat, &a.notation).expect("a stored action parses");
         game.play(seat, &action).expect("a stored action replays");
@@ -93,7 +93,7 @@ async fn the_seed_first_game_is_selected_and_played_at_the_console_across_restar
     }
     let out = run("alice@#t: /move 7,10x7,12\n", &db).await;
     let text = texts_to(&out, "#t").concat();
-    assert!(text.contains("#1 is over: alice wins."), "{text}");
+    assert!(text.contains("⟦b:|#1 is over: alice wins.⟧"), "{text}");
     assert!(text.contains("bob's king was captured and their score did not lead."), "{text}");
     let (game, log, status, result) = stored_game(&db, 1).await;
     assert_eq!((status.as_str(), result.as_deref()), ("over", Some("seat:0")));
@@ -394,7 +394,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
         game.set_cell(&other.at(v + k % 4, v), None);
     }
     let store = Store::open(&db).await.expect("the store opens");
-    let row = store.game(1).await.expect("game 1");
+    let row = store.game(arbiter::store::GameId(1)).await.expect("game 1");
     let crafted = arbiter::store::NewGame {
         platform: row.platform,
         chat_id: row.chat_id,
@@ -412,7 +412,10 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
         community: row.community,
         parent_chat: row.parent_chat,
     };
-    assert_eq!(store.create_game(&crafted).await.expect("game 2 is stored").id, 2);
+    assert_eq!(
+        store.create_game(&crafted).await.expect("game 2 is stored").id,
+        arbiter::store::GameId(2)
+    );
     drop(store);
 
     let out = run(&format!("carol@#t: /moves #2 {far}\n"), &db).await;

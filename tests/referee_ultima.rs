@@ -10,7 +10,13 @@ use common::{run, texts_to};
 
 async fn notations(db: &Path, id: i64) -> Vec<String> {
     let store = arbiter::store::Store::open(db).await.expect("the store opens");
-    store.actions(id).await.expect("actions").into_iter().map(|a| a.notation).collect()
+    store
+        .actions(arbiter::store::GameId(id))
+        .await
+        .expect("actions")
+        .into_iter()
+        .map(|a| a.notation)
+        .collect()
 }
 
 /// White's c-pincer goes to c5; Black's d-pincer steps next to it on d5; White's e-pincer comes
@@ -54,7 +60,7 @@ async fn an_ultima_game_starts_with_the_board_and_announces_a_pinch_with_its_rul
     }
     assert_eq!(notations(&db, 1).await, ["c2c5", "d7d5", "e2e5"]);
     let store = arbiter::store::Store::open(&db).await.expect("store");
-    let game = store.game(1).await.expect("game");
+    let game = store.game(arbiter::store::GameId(1)).await.expect("game");
     assert_eq!(game.status, GameStatus::Active);
 }
 
@@ -91,14 +97,14 @@ async fn resignation_and_agreed_draws_end_an_ultima_game() {
     let out = run("bob@#t: /resign\n", &db).await;
     let public = texts_to(&out, "#t");
     assert!(
-        public.iter().any(|t| t.starts_with("#1 is over: alice wins.\nbob resigned.")),
+        public.iter().any(|t| t.starts_with("⟦b:|#1 is over: alice wins.⟧\nbob resigned.")),
         "{public:#?}"
     );
     let db2 = dir.path().join("v.db");
     run(PINCH, &db2).await;
     let out = run("bob@#t: /draw\nalice@#t: /draw accept\n", &db2).await;
     let public = texts_to(&out, "#t");
-    assert!(public.iter().any(|t| t.contains("#1 is over: a draw.")), "{public:#?}");
+    assert!(public.iter().any(|t| t.contains("⟦b:|#1 is over: a draw.⟧")), "{public:#?}");
 }
 
 #[tokio::test]
@@ -170,11 +176,11 @@ async fn a_threefold_repetition_ends_the_game_as_a_draw_in_the_announcement() {
     let last = public.last().expect("announcements");
     assert_eq!(
         *last,
-        "#1 ply 8: bob (black) pincer a6-a7.\n#1 is over: a draw.\n\
+        "#1 ply 8: bob (black) pincer a6-a7.\n⟦b:|#1 is over: a draw.⟧\n\
          The same position occurred for the third time."
     );
     let store = arbiter::store::Store::open(&db).await.expect("store");
-    let game = store.game(1).await.expect("game");
+    let game = store.game(arbiter::store::GameId(1)).await.expect("game");
     assert_eq!(
         (game.status.as_str(), game.reason.as_ref().map(arbiter::store::EndReason::code)),
         ("over", Some("threefold-repetition"))

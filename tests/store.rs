@@ -167,7 +167,7 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
     assert_eq!(
         game,
         GameRow {
-            id: 1,
+            id: GameId(1),
             platform: new.platform,
             chat_id: new.chat_id.clone(),
             kind: new.kind.clone(),
@@ -192,8 +192,8 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
             parent_chat: new.parent_chat.clone(),
         }
     );
-    assert_eq!(store.game(1).await.unwrap(), game);
-    assert_eq!(store.actions(1).await.unwrap(), []);
+    assert_eq!(store.game(GameId(1)).await.unwrap(), game);
+    assert_eq!(store.actions(GameId(1)).await.unwrap(), []);
 }
 
 #[tokio::test]
@@ -202,7 +202,7 @@ async fn game_ids_ascend_from_one() {
     let store = open(&dir).await;
     let mut ids = Vec::new();
     for _ in 0..5 {
-        ids.push(store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap().id);
+        ids.push(store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap().id.0);
     }
     assert_eq!(ids, [1, 2, 3, 4, 5]);
 }
@@ -211,7 +211,7 @@ async fn game_ids_ascend_from_one() {
 async fn a_missing_game_is_not_found() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let err = store.game(99).await.unwrap_err();
+    let err = store.game(GameId(99)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
 }
 
@@ -246,7 +246,7 @@ async fn games_with_status_filters_and_orders_by_id() {
     ] {
         store.create_game(&new_game("c1", status)).await.unwrap();
     }
-    let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id.0).collect::<Vec<_>>();
     assert_eq!(ids(store.games_with_status(&[GameStatus::Active]).await.unwrap()), [1, 3]);
     assert_eq!(
         ids(store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await.unwrap()),
@@ -270,7 +270,7 @@ async fn games_in_chat_lists_every_status_of_that_chat_only() {
     store.update_game(over.id, 0, &update).await.unwrap();
 
     let games = store.games_in_chat(P::Console, "c1").await.unwrap();
-    let summary: Vec<_> = games.iter().map(|g| (g.id, g.status.as_str())).collect();
+    let summary: Vec<_> = games.iter().map(|g| (g.id.0, g.status.as_str())).collect();
     assert_eq!(summary, [(1, "active"), (3, "invited"), (5, "over")]);
     assert_eq!(store.games_in_chat(P::Console, "c3").await.unwrap(), []);
 }
@@ -375,7 +375,7 @@ async fn update_game_on_a_missing_game_is_not_found() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
     let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let err = store.update_game(game.id + 1, 0, &game.update(2_000)).await.unwrap_err();
+    let err = store.update_game(GameId(game.id.0 + 1), 0, &game.update(2_000)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
 }
 
@@ -454,10 +454,12 @@ async fn commit_action_on_a_missing_game_is_not_found_and_stores_no_action() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
     let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let err =
-        store.commit_action(42, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap_err();
+    let err = store
+        .commit_action(GameId(42), 0, &action(1, "A1-A2"), &game.update(1_001))
+        .await
+        .unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    assert_eq!(store.actions(42).await.unwrap(), []);
+    assert_eq!(store.actions(GameId(42)).await.unwrap(), []);
     assert_eq!(store.game(game.id).await.unwrap(), game, "other games are untouched");
 }
 
@@ -534,7 +536,8 @@ async fn remove_last_action_is_version_checked() {
     assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
     assert_eq!(store.game(game.id).await.unwrap(), row);
 
-    let err = store.remove_last_action(game.id + 1, 0, &row.update(2_000)).await.unwrap_err();
+    let err =
+        store.remove_last_action(GameId(game.id.0 + 1), 0, &row.update(2_000)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "a missing game: {err:?}");
 }
 
@@ -574,7 +577,7 @@ async fn reopening_the_file_keeps_everything() {
             .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
             .await
             .unwrap();
-        (user, game, store.actions(1).await.unwrap())
+        (user, game, store.actions(GameId(1)).await.unwrap())
     };
 
     let store = open(&dir).await;
@@ -584,7 +587,7 @@ async fn reopening_the_file_keeps_everything() {
     assert_eq!(store.actions(game.id).await.unwrap(), log);
     assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
     let second = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
-    assert_eq!(second.id, 2, "ids keep ascending after a restart");
+    assert_eq!(second.id, GameId(2), "ids keep ascending after a restart");
 }
 
 #[tokio::test]
@@ -650,7 +653,7 @@ fn note(text: &str, size: usize) -> NewMessage {
         dest: "chat:-100".to_owned(),
         body: format!(r#"{{"text":"{text}"}}"#),
         image: (size > 0).then(|| vec![7u8; size]),
-        game_id: Some(1),
+        game_id: Some(GameId(1)),
         created_at: 5_000,
     }
 }

@@ -2018,13 +2018,18 @@ async fn check_storm(api: &StandIn, db: &std::path::Path, games: &[StormGame], l
         .await
         .expect("the ended games")
         .iter()
-        .map(|g| g.id)
+        .map(|g| g.id.0)
         .collect();
     let mut again = 0;
     for game in games {
         let id = game.id;
-        let stored: Vec<String> =
-            store.actions(id).await.expect("the actions").into_iter().map(|a| a.notation).collect();
+        let stored: Vec<String> = store
+            .actions(arbiter::store::GameId(id))
+            .await
+            .expect("the actions")
+            .into_iter()
+            .map(|a| a.notation)
+            .collect();
         assert_eq!(stored, game.played, "#{id}: the stored moves are the announced ones\n{logs}");
         let group: Vec<String> = api.sent_to(game.chat).into_iter().map(|s| s.text).collect();
         let plies: Vec<usize> = group.iter().filter_map(|t| ply_in(t, id)).collect();

@@ -647,7 +647,8 @@ mod tests {
     /// Saves `texts` to `to` in the outbox, as the referee does with a change.
     async fn kept(store: &Arc<Memory>, to: &Dest, texts: &[&str]) -> Vec<Outbound> {
         let mut out: Vec<Outbound> = texts.iter().map(|t| message(to.clone(), t)).collect();
-        let rows = out.iter().map(|m| m.to_stored(Some(1), now_ms())).collect();
+        let rows =
+            out.iter().map(|m| m.to_stored(Some(crate::store::GameId(1)), now_ms())).collect();
         let ids = store.keep(rows).await.expect("the outbox takes them");
         for (m, id) in out.iter_mut().zip(ids) {
             m.outbox = Some(id);

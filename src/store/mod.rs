@@ -229,7 +229,7 @@ impl Store {
     /// # Errors
     ///
     /// [`DbError::NotFound`] if there is no such game.
-    pub async fn game(&self, id: i64) -> Result<GameRow, DbError> {
+    pub async fn game(&self, id: GameId) -> Result<GameRow, DbError> {
         sqlite::game(&self.pool, id).await
     }
 
@@ -263,7 +263,7 @@ impl Store {
     /// # Errors
     ///
     /// [`DbError::Sqlx`] if the database fails.
-    pub async fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>, DbError> {
+    pub async fn actions(&self, game_id: GameId) -> Result<Vec<ActionRow>, DbError> {
         sqlite::actions(&self.pool, game_id).await
     }
 
@@ -276,7 +276,7 @@ impl Store {
     /// there is no such game.
     pub async fn update_game(
         &self,
-        id: i64,
+        id: GameId,
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {
@@ -295,7 +295,7 @@ impl Store {
     /// As [`Store::update_game`], [`Store::commit_action`] and [`Store::remove_last_action`].
     pub async fn write_game(
         &self,
-        id: i64,
+        id: GameId,
         expected_version: i64,
         write: GameWrite,
         update: &GameUpdate,
@@ -387,7 +387,7 @@ impl Store {
     /// [`DbError::Write`] if the transaction failed (nothing written).
     pub async fn commit_action(
         &self,
-        id: i64,
+        id: GameId,
         expected_version: i64,
         action: &ActionRow,
         update: &GameUpdate,
@@ -406,7 +406,7 @@ impl Store {
     /// there is no such game or it has no actions (nothing written).
     pub async fn remove_last_action(
         &self,
-        id: i64,
+        id: GameId,
         expected_version: i64,
         update: &GameUpdate,
     ) -> Result<GameRow, DbError> {

@@ -18,7 +18,7 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, SqlitePool};
 
 use super::{
-    ActionRow, DbError, GameRow, GameStatus, GameUpdate, NewGame, NewMessage, Platform,
+    ActionRow, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage, Platform,
     StoredMessage, UserRow,
 };
 
@@ -256,7 +256,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<Game
     .map_err(db)
 }
 
-pub(super) async fn game(pool: &SqlitePool, id: i64) -> Result<GameRow, DbError> {
+pub(super) async fn game(pool: &SqlitePool, id: GameId) -> Result<GameRow, DbError> {
     sqlx::query_as(concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?"))
         .bind(id)
         .fetch_optional(pool)
@@ -301,7 +301,7 @@ pub(super) async fn games_in_chat(
     .map_err(db)
 }
 
-pub(super) async fn actions(pool: &SqlitePool, game_id: i64) -> Result<Vec<ActionRow>, DbError> {
+pub(super) async fn actions(pool: &SqlitePool, game_id: GameId) -> Result<Vec<ActionRow>, DbError> {
     sqlx::query_as(
         "SELECT seq, seat, notation, by_user, at FROM actions WHERE game_id = ? ORDER BY seq",
     )
@@ -315,7 +315,7 @@ pub(super) async fn actions(pool: &SqlitePool, game_id: i64) -> Result<Vec<Actio
 
 pub(super) async fn update_game(
     pool: &SqlitePool,
-    id: i64,
+    id: GameId,
     expected_version: i64,
     update: &GameUpdate,
     messages: &[NewMessage],
@@ -333,7 +333,7 @@ pub(super) async fn update_game(
 /// One `commit_action` waiting for the group-commit writer.
 #[derive(Debug)]
 pub(super) struct CommitRequest {
-    pub(super) id: i64,
+    pub(super) id: GameId,
     pub(super) expected_version: i64,
     pub(super) action: ActionRow,
     pub(super) update: GameUpdate,
@@ -428,7 +428,7 @@ async fn commit_group(
 
 async fn commit_action_in(
     conn: &mut SqliteConnection,
-    id: i64,
+    id: GameId,
     expected_version: i64,
     action: &ActionRow,
     update: &GameUpdate,
@@ -478,7 +478,7 @@ async fn commit_action_in(
 
 pub(super) async fn remove_last_action(
     pool: &SqlitePool,
-    id: i64,
+    id: GameId,
     expected_version: i64,
     update: &GameUpdate,
     messages: &[NewMessage],
@@ -495,7 +495,7 @@ pub(super) async fn remove_last_action(
 
 async fn remove_last_action_in(
     conn: &mut SqliteConnection,
-    id: i64,
+    id: GameId,
     expected_version: i64,
     update: &GameUpdate,
 ) -> Result<GameRow, DbError> {
@@ -613,7 +613,7 @@ async fn finish<T>(tx: WriteTx, out: Result<T, DbError>) -> Result<T, DbError> {
 /// game from a moved version reads the same state the update saw.
 async fn write_game(
     conn: &mut SqliteConnection,
-    id: i64,
+    id: GameId,
     expected_version: i64,
     update: &GameUpdate,
 ) -> Result<GameRow, DbError> {
@@ -722,7 +722,7 @@ pub(super) async fn enqueue(
 }
 
 /// An outbox row as read: id, platform, dest, body, image, game id, created at.
-type OutboxRow = (i64, Platform, String, String, Option<Vec<u8>>, Option<i64>, i64);
+type OutboxRow = (i64, Platform, String, String, Option<Vec<u8>>, Option<GameId>, i64);
 
 pub(super) async fn pending_messages(
     pool: &SqlitePool,

@@ -346,11 +346,51 @@ pub struct NewGame {
     pub parent_chat: Option<String>,
 }
 
+/// A game's id: the short number players type as `#12`, the same on every platform. Shown
+/// bare (`12`; the messages put the `#`), stored as an integer.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    sqlx::Type,
+)]
+#[serde(transparent)]
+#[sqlx(transparent)]
+pub struct GameId(pub i64);
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = std::num::ParseIntError;
+
+    /// `12` or `#12`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.strip_prefix('#').unwrap_or(s).parse().map(GameId)
+    }
+}
+
+impl<'a> From<GameId> for fluent_bundle::FluentValue<'a> {
+    fn from(id: GameId) -> Self {
+        fluent_bundle::FluentValue::from(id.0)
+    }
+}
+
 /// One game as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct GameRow {
     /// The short id players type as `#12`.
-    pub id: i64,
+    pub id: GameId,
     /// Platform of the chat.
     pub platform: Platform,
     /// The group chat.
@@ -483,7 +523,7 @@ pub struct NewMessage {
     /// PNG bytes, when the message carries a board.
     pub image: Option<Vec<u8>>,
     /// The game it is about, if any.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// Unix milliseconds.
     pub created_at: i64,
 }
@@ -506,4 +546,38 @@ pub enum GameWrite {
     Action(ActionRow),
     /// The last action is taken back.
     RemoveLast,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_id_reads_with_or_without_its_hash_and_shows_bare() {
+        assert_eq!("#12".parse::<GameId>(), Ok(GameId(12)));
+        assert_eq!("12".parse::<GameId>(), Ok(GameId(12)));
+        assert!("#".parse::<GameId>().is_err());
+        assert!("twelve".parse::<GameId>().is_err());
+        assert!("##12".parse::<GameId>().is_err());
+        assert_eq!(GameId(12).to_string(), "12");
+        assert_eq!(serde_json::to_string(&GameId(12)).unwrap(), "12");
+    }
+
+    #[test]
+    fn an_end_reason_reads_back_from_its_code() {
+        let all = [
+            EndReason::Resigned,
+            EndReason::Timeout,
+            EndReason::Agreed,
+            EndReason::Aborted,
+            EndReason::AdminAborted,
+            EndReason::Declined,
+            EndReason::Rule("crossed-fence".into()),
+        ];
+        for reason in all {
+            assert_eq!(EndReason::of_code(reason.code()), reason);
+        }
+        // An engine's code is its own, even one this version has never heard of.
+        assert_eq!(EndReason::of_code("checkmate"), EndReason::Rule("checkmate".into()));
+    }
 }

@@ -6,6 +6,8 @@
 
 use thiserror::Error;
 
+use crate::store::GameId;
+
 /// One argument of a command: what it is, whether it must be given, and (through its kind) how
 /// it is typed, shown in `/help` and offered on Discord.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,24 +252,24 @@ pub enum Command {
         settings: Vec<String>,
     },
     /// `/accept [#id]`
-    Accept(Option<i64>),
+    Accept(Option<GameId>),
     /// `/decline [#id]`
-    Decline(Option<i64>),
+    Decline(Option<GameId>),
     /// `/move <action> [#id]`, or a bare action in a private chat.
     Move {
         /// The game.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// The action as typed.
         text: String,
     },
     /// `/confirm [#id]`: play the move waiting for confirmation.
-    Confirm(Option<i64>),
+    Confirm(Option<GameId>),
     /// `/cancel [#id]`: drop it.
-    Cancel(Option<i64>),
+    Cancel(Option<GameId>),
     /// `/board [#id]`: the public view.
     Board {
         /// The game.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// Rabble's window: a centre `x,y[,z…]` and/or `zoom N`.
         window: Option<String>,
     },
@@ -275,7 +277,7 @@ pub enum Command {
     /// (`/view z x1..x2 y1..y2 [z1..z2]`, for anyone: Rabble has no secrets).
     View {
         /// The game.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// The slice as typed, after the game id.
         slice: Option<String>,
     },
@@ -283,43 +285,43 @@ pub enum Command {
     /// infinite, so they are listed one origin at a time).
     Moves {
         /// The game.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// The square as typed.
         square: String,
     },
     /// `/challenge [#id]`
-    Challenge(Option<i64>),
+    Challenge(Option<GameId>),
     /// `/pass [#id]`
-    Pass(Option<i64>),
+    Pass(Option<GameId>),
     /// `/claim [#id]`
-    Claim(Option<i64>),
+    Claim(Option<GameId>),
     /// `/hint [#id]`: the solver's verdict and best actions (Chaos Clock with hints on).
-    Hint(Option<i64>),
+    Hint(Option<GameId>),
     /// `/resign [#id]`
-    Resign(Option<i64>),
+    Resign(Option<GameId>),
     /// `/draw [accept|decline] [#id]`: offer, or answer an offer.
     Draw {
         /// The game.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// `Some(true)` accept, `Some(false)` decline, `None` offer (or accept a standing offer).
         answer: Option<bool>,
     },
     /// `/takeback [accept|decline] [#id]`
     Takeback {
         /// The game.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// As for draws.
         answer: Option<bool>,
     },
     /// `/abort [#id]`
-    Abort(Option<i64>),
+    Abort(Option<GameId>),
     /// `/games`
     Games,
     /// `/library`: the drawn Rabble games kept for others to continue; with an id, continue that
     /// one here (a fork), inviting `opponent` or anyone.
     Library {
         /// The drawn game to continue.
-        id: Option<i64>,
+        id: Option<GameId>,
         /// Who is invited to the fork.
         opponent: Option<String>,
     },
@@ -330,7 +332,7 @@ pub enum Command {
     /// `/settings [k=v …]`
     Settings(Vec<String>),
     /// `/admin abort #id`
-    AdminAbort(i64),
+    AdminAbort(GameId),
     /// `/start [token]` in a private chat (opens the private channel; deep links carry a token).
     Start(Option<String>),
     /// A button press: its payload (`None`: the text is not one, so the button is stale).
@@ -384,11 +386,9 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
 }
 
 /// Takes a `#12` token out of the arguments.
-fn take_id(args: &mut Vec<&str>) -> Option<i64> {
-    let at =
-        args.iter().position(|a| a.strip_prefix('#').is_some_and(|n| n.parse::<i64>().is_ok()))?;
-    let token = args.remove(at);
-    token.trim_start_matches('#').parse().ok()
+fn take_id(args: &mut Vec<&str>) -> Option<GameId> {
+    let at = args.iter().position(|a| a.starts_with('#') && a.parse::<GameId>().is_ok())?;
+    args.remove(at).parse().ok()
 }
 
 /// Parses a line. In a private chat a line without `/` is a move; in a group it is ordinary
@@ -425,7 +425,7 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Values {
     /// [`ArgKind::GameId`].
-    pub id: Option<i64>,
+    pub id: Option<GameId>,
     /// [`ArgKind::User`]: the user's id or name, without `@`.
     pub user: Option<String>,
     /// [`ArgKind::Word`]: the word was given.
@@ -579,21 +579,21 @@ mod tests {
     #[test]
     fn library_lists_or_continues_a_game_with_an_optional_opponent() {
         assert_eq!(p("/library"), Command::Library { id: None, opponent: None });
-        let fork = Command::Library { id: Some(12), opponent: Some("bob".into()) };
+        let fork = Command::Library { id: Some(GameId(12)), opponent: Some("bob".into()) };
         assert_eq!(p("/library continue #12 @bob"), fork);
         assert_eq!(p("/和局庫 #12 @bob"), fork);
-        assert_eq!(p("/library #12"), Command::Library { id: Some(12), opponent: None });
+        assert_eq!(p("/library #12"), Command::Library { id: Some(GameId(12)), opponent: None });
         assert!(parse("/library everything", false).is_err());
     }
 
     #[test]
     fn view_takes_an_optional_slice_and_moves_needs_a_square() {
-        assert_eq!(p("/view #3"), Command::View { id: Some(3), slice: None });
+        assert_eq!(p("/view #3"), Command::View { id: Some(GameId(3)), slice: None });
         assert_eq!(
             p("/view z 1..4 5..8 #3"),
-            Command::View { id: Some(3), slice: Some("z 1..4 5..8".into()) }
+            Command::View { id: Some(GameId(3)), slice: Some("z 1..4 5..8".into()) }
         );
-        assert_eq!(p("/走法 7,6 #2"), Command::Moves { id: Some(2), square: "7,6".into() });
+        assert_eq!(p("/走法 7,6 #2"), Command::Moves { id: Some(GameId(2)), square: "7,6".into() });
         assert!(matches!(parse("/moves #2", false), Err(CommandError::Missing { .. })));
     }
 
@@ -610,8 +610,11 @@ mod tests {
 
     #[test]
     fn ids_may_stand_anywhere_and_new_takes_an_opponent_and_settings() {
-        assert_eq!(p("/move A1-A2 R #12"), Command::Move { id: Some(12), text: "A1-A2 R".into() });
-        assert_eq!(p("/走 #3 A1 R"), Command::Move { id: Some(3), text: "A1 R".into() });
+        assert_eq!(
+            p("/move A1-A2 R #12"),
+            Command::Move { id: Some(GameId(12)), text: "A1-A2 R".into() }
+        );
+        assert_eq!(p("/走 #3 A1 R"), Command::Move { id: Some(GameId(3)), text: "A1 R".into() });
         assert_eq!(
             p("/new dark-fence @bob board=5x5 clock=live"),
             Command::New {
@@ -620,9 +623,9 @@ mod tests {
                 settings: vec!["board=5x5".into(), "clock=live".into()],
             }
         );
-        assert_eq!(p("/draw accept #4"), Command::Draw { id: Some(4), answer: Some(true) });
+        assert_eq!(p("/draw accept #4"), Command::Draw { id: Some(GameId(4)), answer: Some(true) });
         assert_eq!(p("/和棋"), Command::Draw { id: None, answer: None });
-        assert_eq!(p("/admin abort #9"), Command::AdminAbort(9));
+        assert_eq!(p("/admin abort #9"), Command::AdminAbort(GameId(9)));
     }
 
     #[test]
@@ -718,13 +721,13 @@ mod tests {
             build(spec("new"), typed),
             parse("/new dark-fence @1002 board=5x5 mode=challenge", false).map(Option::unwrap)
         );
-        let typed = Values { id: Some(3), word: true, ..Values::default() };
-        assert_eq!(build(spec("admin"), typed), Ok(Command::AdminAbort(3)));
+        let typed = Values { id: Some(GameId(3)), word: true, ..Values::default() };
+        assert_eq!(build(spec("admin"), typed), Ok(Command::AdminAbort(GameId(3))));
         let typed = Values { choice: Some("decline"), ..Values::default() };
         assert_eq!(build(spec("draw"), typed), Ok(Command::Draw { id: None, answer: Some(false) }));
         // A required value missing is the same refusal a typed line gets.
         assert_eq!(
-            build(spec("move"), Values { id: Some(2), ..Values::default() }),
+            build(spec("move"), Values { id: Some(GameId(2)), ..Values::default() }),
             parse("/move #2", false).map(Option::unwrap)
         );
     }
@@ -732,7 +735,10 @@ mod tests {
     #[test]
     fn answers_read_in_english_and_both_chinese_scripts() {
         assert_eq!(p("/draw 拒絕"), Command::Draw { id: None, answer: Some(false) });
-        assert_eq!(p("/takeback 同意 #2"), Command::Takeback { id: Some(2), answer: Some(true) });
+        assert_eq!(
+            p("/takeback 同意 #2"),
+            Command::Takeback { id: Some(GameId(2)), answer: Some(true) }
+        );
         assert_eq!(p("/draw NO"), Command::Draw { id: None, answer: Some(false) });
     }
 

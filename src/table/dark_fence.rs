@@ -594,14 +594,15 @@ fn announce(
                 }
             }
             Event::GameOver { decision, detail, reveal, .. } => {
-                let headline = match decision {
+                // The result is emphasised, as every game's end is (`narrate::headline`).
+                let headline = super::reply::emphasis(&match decision {
                     Decision::Winner(p) => w.text(
                         pl,
                         "over-win",
                         &[("id", id.into()), ("winner", name_of(t, *p).into())],
                     ),
                     Decision::Draw => w.text(pl, "over-draw", &[("id", id.into())]),
-                };
+                });
                 let text = format!(
                     "{headline}\n{}\n{}",
                     detail_text(w, pl, t, detail),
@@ -1000,7 +1001,7 @@ mod tests {
         let AnyView::DarkFence(mut view) = game.view(Viewer::Seat(Seat(0))) else {
             panic!("a Dark Fence game has a Dark Fence view")
         };
-        let owned = narrate::Owned { id: 12, ..narrate::Owned::new(game) };
+        let owned = narrate::Owned { id: crate::store::GameId(12), ..narrate::Owned::new(game) };
         let t = owned.snapshot();
         for lang in Lang::ALL {
             for result in [

@@ -16,7 +16,7 @@ use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
 use super::{BOT_USER, Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
-use crate::store::{EndReason, GameStatus};
+use crate::store::{EndReason, GameId, GameStatus};
 
 use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
 
@@ -120,7 +120,7 @@ pub(super) fn completion_prompt(
 }
 
 /// One completion button per choice (payload `<id>:<turn>:complete-<end>`).
-fn buttons(id: i64, turn: i64, choices: &[(String, String)]) -> Vec<Button> {
+fn buttons(id: GameId, turn: i64, choices: &[(String, String)]) -> Vec<Button> {
     choices
         .iter()
         .map(|(label, end)| Button {
@@ -138,12 +138,19 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
     let rules = t.narrator().rules_summary(w, lang, &snapshot);
     let game = game_name(w, lang, t.game.kind());
     let text = if named {
+        // The invitee is named as a mention (a Discord member; the name elsewhere).
+        let opponent = match snapshot.seats.get(1).cloned().flatten() {
+            Some(user) if snapshot.bot_seat != Some(1) => {
+                super::reply::mention(&user, name_of(&snapshot, 1))
+            }
+            _ => name_of(&snapshot, 1).to_string(),
+        };
         w.text(
             lang,
             "new-invite",
             &[
                 ("creator", ctx.name.as_str().into()),
-                ("opponent", name_of(&snapshot, 1).into()),
+                ("opponent", opponent.into()),
                 ("game", game.into()),
                 ("id", id.into()),
                 ("rules", rules.into()),
@@ -404,12 +411,14 @@ pub(super) fn analysis_text(
 
 /// The library game a stored game continues (Rabble's `from` option), read from the row
 /// without replaying it.
-pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<i64> {
+pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<GameId> {
     if !GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library()) {
         return None;
     }
     match crate::games::AnyOptions::parse(GameKind::Rabble, &row.options) {
-        Ok(crate::games::AnyOptions::Rabble(o)) => o.from.and_then(|p| i64::try_from(p).ok()),
+        Ok(crate::games::AnyOptions::Rabble(o)) => {
+            o.from.and_then(|p| i64::try_from(p).ok()).map(GameId)
+        }
         _ => None,
     }
 }

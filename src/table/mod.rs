@@ -30,7 +30,7 @@ use tokio::sync::Mutex;
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
 use crate::store::{
-    ActionRow, EndReason, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage,
+    ActionRow, EndReason, GameId, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage,
     Platform, Store, UserRow,
 };
 use clock::{Clock, Pace, TimeControl};
@@ -245,9 +245,9 @@ struct Summary {
 /// game here" costs the caller's few games, not every game on the server.
 #[derive(Debug, Default)]
 struct Index {
-    games: HashMap<i64, Summary>,
-    by_chat: HashMap<(Platform, String), Vec<i64>>,
-    by_user: HashMap<(Platform, String), Vec<i64>>,
+    games: HashMap<GameId, Summary>,
+    by_chat: HashMap<(Platform, String), Vec<GameId>>,
+    by_user: HashMap<(Platform, String), Vec<GameId>>,
 }
 
 impl Index {
@@ -260,7 +260,7 @@ impl Index {
         (user_keys, (s.platform, s.chat_id.clone()))
     }
 
-    fn remove(&mut self, id: i64) {
+    fn remove(&mut self, id: GameId) {
         let Some(old) = self.games.remove(&id) else { return };
         let (users, chat) = Self::keys(&old);
         for key in users.iter() {
@@ -279,7 +279,7 @@ impl Index {
         }
     }
 
-    fn insert(&mut self, id: i64, summary: Summary) {
+    fn insert(&mut self, id: GameId, summary: Summary) {
         self.remove(id);
         let (users, chat) = Self::keys(&summary);
         for key in users {
@@ -302,7 +302,7 @@ pub struct Referee {
     wording: &'static Wording,
     seed_base: u64,
     policies: StdMutex<HashMap<Platform, Policy>>,
-    tables: StdMutex<HashMap<i64, Arc<Mutex<Table>>>>,
+    tables: StdMutex<HashMap<GameId, Arc<Mutex<Table>>>>,
     index: StdMutex<Index>,
     users: StdMutex<HashMap<(Platform, String), UserRow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
@@ -311,7 +311,7 @@ pub struct Referee {
     /// (platform, user, game): following one accepts as if typed in the game's chat, which a
     /// private chat otherwise does not reach for someone not yet seated. Memory only: after a
     /// restart the player accepts again in the group.
-    start_links: StdMutex<std::collections::HashSet<(Platform, String, i64)>>,
+    start_links: StdMutex<std::collections::HashSet<(Platform, String, GameId)>>,
     /// Solver searches: one per core at once, round robin across requesters, one request in
     /// flight per user ([`solver::Solver`]).
     solver: solver::Solver,
@@ -324,9 +324,9 @@ pub struct Referee {
     invitation_limit: usize,
     /// Running games whose stored log does not replay (an engine change, a corrupt row): kept
     /// listed as "cannot be resumed" until an administrator aborts them.
-    broken: StdMutex<BTreeMap<i64, GameRow>>,
+    broken: StdMutex<BTreeMap<GameId, GameRow>>,
     /// Broken games whose chat was told (or found told in the store): not looked up again.
-    broken_told: StdMutex<std::collections::HashSet<i64>>,
+    broken_told: StdMutex<std::collections::HashSet<GameId>>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -418,7 +418,7 @@ impl Referee {
                 Ok(table) => referee.install(table),
                 Err(e) => {
                     tracing::error!(
-                        game = id,
+                        game = %id,
                         error = ?e,
                         "cannot rebuild game from its log: kept as 'cannot be resumed'"
                     );
@@ -429,7 +429,7 @@ impl Referee {
         Ok(referee)
     }
 
-    fn lock_broken(&self) -> std::sync::MutexGuard<'_, BTreeMap<i64, GameRow>> {
+    fn lock_broken(&self) -> std::sync::MutexGuard<'_, BTreeMap<GameId, GameRow>> {
         self.broken.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -451,7 +451,7 @@ impl Referee {
     /// The one notice to each chat of a game that cannot be resumed, given at the first tick
     /// after the start that found it (once per game: the store remembers it was told).
     async fn tell_unresumable(&self) -> Vec<Outbound> {
-        let told = |id: i64| {
+        let told = |id: GameId| {
             self.broken_told.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(id)
         };
         let rows: Vec<GameRow> = {
@@ -469,12 +469,12 @@ impl Referee {
                     continue;
                 }
                 Err(e) => {
-                    tracing::error!(game = row.id, error = ?e, "reading the store");
+                    tracing::error!(game = %row.id, error = ?e, "reading the store");
                     continue;
                 }
             }
             if let Err(e) = self.store.set_meta(&key, "1").await {
-                tracing::error!(game = row.id, error = ?e, "writing the store");
+                tracing::error!(game = %row.id, error = ?e, "writing the store");
                 continue;
             }
             told(row.id);
@@ -493,7 +493,7 @@ impl Referee {
     }
 
     /// `/admin abort` of a game that cannot be resumed: it is ended as aborted, with no replay.
-    async fn abort_unresumable(&self, ctx: &Ctx, id: i64) -> Reply {
+    async fn abort_unresumable(&self, ctx: &Ctx, id: GameId) -> Reply {
         let Some(row) = self.lock_broken().get(&id).cloned() else {
             return Err(TableError::Refused(Refusal::NoSuchGame(id)));
         };
@@ -541,7 +541,7 @@ impl Referee {
     /// many open invitations as allowed.
     fn invitation_room(&self, ctx: &Ctx, chat: &str) -> Result<(), TableError> {
         let index = self.lock_index();
-        let open = |ids: Option<&Vec<i64>>, mine: bool| {
+        let open = |ids: Option<&Vec<GameId>>, mine: bool| {
             ids.into_iter()
                 .flatten()
                 .filter_map(|id| index.games.get(id))
@@ -590,7 +590,7 @@ impl Referee {
         self.index.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn lock_tables(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Arc<Mutex<Table>>>> {
+    fn lock_tables(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Mutex<Table>>>> {
         self.tables.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -836,7 +836,7 @@ impl Referee {
             return Vec::new();
         }
         let user = ctx.user.clone();
-        let ids: Vec<i64> = {
+        let ids: Vec<GameId> = {
             let index = self.lock_index();
             let Chat::Group(chat) = &ctx.chat else { return Vec::new() };
             index
@@ -906,7 +906,7 @@ impl Referee {
 
     /// The messages of `out` whose platform delivers from the outbox and that are not there
     /// yet, as outbox rows about `game`, with their places in `out`.
-    fn outbox_rows(&self, out: &[Outbound], game: Option<i64>) -> (Vec<usize>, Vec<NewMessage>) {
+    fn outbox_rows(&self, out: &[Outbound], game: Option<GameId>) -> (Vec<usize>, Vec<NewMessage>) {
         let now_ms = self.clock.now().saturating_mul(1000);
         let mut durable: HashMap<&str, bool> = HashMap::new();
         let mut places = Vec::new();
@@ -958,7 +958,7 @@ impl Referee {
     /// Puts messages that follow a saved change (the Chaos Clock analysis, a group told about a
     /// missed private message) in the outbox. If the store fails they are still returned, to be
     /// sent at once without being kept.
-    async fn enqueue(&self, mut out: Vec<Outbound>, game: Option<i64>) -> Vec<Outbound> {
+    async fn enqueue(&self, mut out: Vec<Outbound>, game: Option<GameId>) -> Vec<Outbound> {
         let (places, rows) = self.outbox_rows(&out, game);
         if rows.is_empty() {
             return out;
@@ -1071,7 +1071,7 @@ impl Referee {
         if was == Some(false) {
             return Ok(Vec::new());
         }
-        let mut ids: Vec<i64> = {
+        let mut ids: Vec<GameId> = {
             let index = self.lock_index();
             index
                 .by_user
@@ -1165,7 +1165,7 @@ impl Referee {
                 if let Some(id) = token
                     .as_deref()
                     .and_then(|t| t.strip_prefix("view-"))
-                    .and_then(|id| id.parse::<i64>().ok())
+                    .and_then(|id| id.parse::<GameId>().ok())
                 {
                     let mut out = vec![welcome];
                     match self.view(ctx, Some(id)).await {
@@ -1180,7 +1180,7 @@ impl Referee {
                 let game = token
                     .as_deref()
                     .and_then(|t| t.strip_prefix("accept-"))
-                    .and_then(|id| id.parse::<i64>().ok());
+                    .and_then(|id| id.parse::<GameId>().ok());
                 let Some(id) = game else {
                     return Ok(vec![welcome]);
                 };
@@ -1215,9 +1215,9 @@ impl Referee {
     fn resolve(
         &self,
         ctx: &Ctx,
-        id: Option<i64>,
+        id: Option<GameId>,
         want: impl Fn(&Summary) -> bool,
-    ) -> Result<i64, TableError> {
+    ) -> Result<GameId, TableError> {
         let index = self.lock_index();
         let here = |s: &Summary| {
             s.platform == ctx.platform
@@ -1252,7 +1252,7 @@ impl Referee {
             Chat::Group(chat) => index.by_chat.get(&(ctx.platform, chat.clone())),
             Chat::Private => index.by_user.get(&(ctx.platform, ctx.user.clone())),
         };
-        let mut found: Vec<i64> = candidates
+        let mut found: Vec<GameId> = candidates
             .into_iter()
             .flatten()
             .filter(|id| index.games.get(id).is_some_and(|s| here(s) && want(s)))
@@ -1292,7 +1292,7 @@ impl Referee {
                 || ctx.scope.community.as_ref().is_some_and(|c| s.community.as_ref() == Some(c)))
     }
 
-    fn table(&self, id: i64) -> Result<Arc<Mutex<Table>>, TableError> {
+    fn table(&self, id: GameId) -> Result<Arc<Mutex<Table>>, TableError> {
         self.lock_tables().get(&id).cloned().ok_or(TableError::Refused(Refusal::NoSuchGame(id)))
     }
 
@@ -1321,7 +1321,7 @@ impl Referee {
     /// `/library`: the most recent drawn Rabble games kept for others to continue, each with
     /// its plies, scores, changed squares, ancestry and board; `/library #id [@opponent]`
     /// continues one in this channel as a new game (a fork: the original stays as it was).
-    async fn library(&self, ctx: &Ctx, id: Option<i64>, opponent: Option<&str>) -> Reply {
+    async fn library(&self, ctx: &Ctx, id: Option<GameId>, opponent: Option<&str>) -> Reply {
         let lang = ctx.lang;
         let Some(id) = id else {
             // One read serves both the library (agreed draws) and its tree (every game
@@ -1335,7 +1335,7 @@ impl Referee {
                     GameStatus::Aborted,
                 ])
                 .await?;
-            let mut forks: BTreeMap<i64, Vec<narrate::Fork>> = BTreeMap::new();
+            let mut forks: BTreeMap<GameId, Vec<narrate::Fork>> = BTreeMap::new();
             for row in &all {
                 if let Some(parent) = games::parent_of(row) {
                     forks.entry(parent).or_default().push(games::fork_of(row));
@@ -1394,7 +1394,7 @@ impl Referee {
         }
         let source = self.load(row).await?;
         let AnyGame::Rabble(g) = &source.game else { return Err(not_drawn()) };
-        let fork = g.fork(u64::try_from(id).unwrap_or_default());
+        let fork = g.fork(u64::try_from(id.0).unwrap_or_default());
         let position = fork.to_text();
         let seed = self.next_seed().await?;
         let time = source.time;
@@ -1563,7 +1563,7 @@ impl Referee {
         let mut t = cell.lock().await;
         let bot = self.bot_moves(&mut t).await.unwrap_or_else(|e| {
             // The game is saved and started; the next clock tick retries the bot's move.
-            tracing::error!(error = ?e, id, "the bot could not open");
+            tracing::error!(error = ?e, %id, "the bot could not open");
             Vec::new()
         });
         if bot.is_empty() {
@@ -1614,7 +1614,7 @@ impl Referee {
         // (which the next clock tick retries).
         match self.bot_moves(t).await {
             Ok(bot) => out.extend(bot),
-            Err(e) => tracing::error!(error = ?e, id = t.row.id, "the bot could not answer"),
+            Err(e) => tracing::error!(error = ?e, id = %t.row.id, "the bot could not answer"),
         }
         Ok(out)
     }
@@ -1646,7 +1646,7 @@ impl Referee {
 
     /// `/hint`: the solver's verdict and best actions for the player to act, privately, in
     /// games whose players agreed to hints.
-    async fn hint(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+    async fn hint(&self, ctx: &Ctx, id: Option<GameId>) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
@@ -1711,7 +1711,7 @@ impl Referee {
         })
     }
 
-    async fn accept(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+    async fn accept(&self, ctx: &Ctx, id: Option<GameId>) -> Reply {
         let user = ctx.user.clone();
         // With an id, the checks below say exactly what is wrong; without one, only invitations
         // this user may accept are candidates.
@@ -1796,7 +1796,7 @@ impl Referee {
         self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
 
-    async fn decline(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+    async fn decline(&self, ctx: &Ctx, id: Option<GameId>) -> Reply {
         let user = ctx.user.clone();
         let id = match id {
             Some(id) => self.resolve(ctx, Some(id), |_| true)?,
@@ -1839,7 +1839,7 @@ impl Referee {
         self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
 
-    async fn move_text(&self, ctx: &Ctx, id: Option<i64>, text: &str) -> Reply {
+    async fn move_text(&self, ctx: &Ctx, id: Option<GameId>, text: &str) -> Reply {
         let user = ctx.user.clone();
         let awaiting = |s: &Summary| {
             s.status == GameStatus::Active
@@ -1910,7 +1910,7 @@ impl Referee {
 
     /// A completion button: the move typed earlier with the chosen ending, submitted as if typed
     /// whole (so it is echoed for confirmation where the game asks for that).
-    async fn complete(&self, ctx: &Ctx, id: Option<i64>, ending: &str, turn: i64) -> Reply {
+    async fn complete(&self, ctx: &Ctx, id: Option<GameId>, ending: &str, turn: i64) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let text = {
@@ -1940,7 +1940,7 @@ impl Referee {
         }
     }
 
-    async fn confirm(&self, ctx: &Ctx, id: Option<i64>, yes: bool) -> Reply {
+    async fn confirm(&self, ctx: &Ctx, id: Option<GameId>, yes: bool) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
@@ -1963,7 +1963,7 @@ impl Referee {
         self.apply_then_bot(&mut t, seat, &pending.action, Some(&ctx.user)).await
     }
 
-    async fn window(&self, ctx: &Ctx, id: Option<i64>, word: &str) -> Reply {
+    async fn window(&self, ctx: &Ctx, id: Option<GameId>, word: &str) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
@@ -2043,8 +2043,8 @@ impl Referee {
         user: &str,
         chat: &Chat,
         limit: usize,
-    ) -> Vec<(i64, String)> {
-        let mut ids: Vec<i64> = {
+    ) -> Vec<(GameId, String)> {
+        let mut ids: Vec<GameId> = {
             let index = self.lock_index();
             let key = match chat {
                 Chat::Group(id) => index.by_chat.get(&(platform, id.clone())),
@@ -2075,7 +2075,7 @@ impl Referee {
         platform: Platform,
         user: &str,
         chat: &Chat,
-        id: Option<i64>,
+        id: Option<GameId>,
         prefix: &str,
         limit: usize,
     ) -> Vec<String> {
@@ -2193,7 +2193,7 @@ impl Referee {
     /// left the running tables. `None` when there is no such finished game, or it is out of
     /// the caller's reach ([`Referee::reaches`]; privately, only its players), so that the
     /// caller's refusal stays the same as for a game that never existed.
-    async fn ended(&self, ctx: &Ctx, id: i64, own: bool) -> Option<Outbound> {
+    async fn ended(&self, ctx: &Ctx, id: GameId, own: bool) -> Option<Outbound> {
         let row = self.store.game(id).await.ok()?;
         if row.status.is_running() {
             return None;
@@ -2203,7 +2203,7 @@ impl Referee {
         let t = match self.load(row).await {
             Ok(t) => t,
             Err(e) => {
-                tracing::warn!(id, error = ?e, "a finished game cannot be replayed");
+                tracing::warn!(%id, error = ?e, "a finished game cannot be replayed");
                 return None;
             }
         };
@@ -2216,7 +2216,7 @@ impl Referee {
         Some(m)
     }
 
-    async fn board(&self, ctx: &Ctx, id: Option<i64>, window: Option<&str>) -> Reply {
+    async fn board(&self, ctx: &Ctx, id: Option<GameId>, window: Option<&str>) -> Reply {
         let id = match (self.resolve(ctx, id, |_| true), id) {
             (Ok(id), _) => id,
             (Err(e), Some(id)) if window.is_none() => {
@@ -2247,7 +2247,7 @@ impl Referee {
     }
 
     /// `/view z …`: Rabble's 3-D observation, for anyone in the channel (no secrets).
-    async fn observe(&self, ctx: &Ctx, id: Option<i64>, slice: &str) -> Reply {
+    async fn observe(&self, ctx: &Ctx, id: Option<GameId>, slice: &str) -> Reply {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
@@ -2267,7 +2267,7 @@ impl Referee {
     }
 
     /// `/moves <square>`: where one Rabble unit can go, for anyone in the channel.
-    async fn moves(&self, ctx: &Ctx, id: Option<i64>, square: &str) -> Reply {
+    async fn moves(&self, ctx: &Ctx, id: Option<GameId>, square: &str) -> Reply {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
@@ -2280,7 +2280,7 @@ impl Referee {
         answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSquare(d)))
     }
 
-    async fn view(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+    async fn view(&self, ctx: &Ctx, id: Option<GameId>) -> Reply {
         let id = match (self.resolve(ctx, id, Self::seated(ctx)), id) {
             (Ok(id), _) => id,
             (Err(e), Some(id)) => return self.ended(ctx, id, true).await.map(|m| vec![m]).ok_or(e),
@@ -2331,7 +2331,7 @@ impl Referee {
         Ok(out)
     }
 
-    async fn resign(&self, ctx: &Ctx, id: Option<i64>) -> Reply {
+    async fn resign(&self, ctx: &Ctx, id: Option<GameId>) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
@@ -2348,7 +2348,7 @@ impl Referee {
     async fn offer(
         &self,
         ctx: &Ctx,
-        id: Option<i64>,
+        id: Option<GameId>,
         kind: OfferKind,
         answer: Option<bool>,
     ) -> Reply {
@@ -2499,7 +2499,7 @@ impl Referee {
         self.save(t, next, GameWrite::RemoveLast, &update, out).await
     }
 
-    async fn abort(&self, ctx: &Ctx, id: Option<i64>, admin: bool) -> Reply {
+    async fn abort(&self, ctx: &Ctx, id: Option<GameId>, admin: bool) -> Reply {
         let user = ctx.user.clone();
         let id = if admin {
             // An administrator reaches every game of their community, from any of its chats.
@@ -2541,14 +2541,14 @@ impl Referee {
         // caller's alone (a private chat, or a platform that answers privately in a channel):
         // in a group they would tell everyone there about other chats.
         let elsewhere = ctx.is_private() || self.policy(ctx.platform).private_replies;
-        let here: Vec<(i64, Summary)> = {
+        let here: Vec<(GameId, Summary)> = {
             let index = self.lock_index();
             let chat = match &ctx.chat {
                 Chat::Group(chat) => index.by_chat.get(&(ctx.platform, chat.clone())),
                 Chat::Private => None,
             };
             let mine = index.by_user.get(&(ctx.platform, ctx.user.clone()));
-            let mut ids: Vec<i64> = chat.into_iter().chain(mine).flatten().copied().collect();
+            let mut ids: Vec<GameId> = chat.into_iter().chain(mine).flatten().copied().collect();
             ids.sort_unstable();
             ids.dedup();
             ids.into_iter()
@@ -2684,7 +2684,7 @@ impl Referee {
     /// second; transcripts on `!clock`).
     pub async fn tick(&self) -> Vec<Outbound> {
         let now = self.clock.now();
-        let mut due: Vec<i64> = self
+        let mut due: Vec<GameId> = self
             .lock_index()
             .games
             .iter()
@@ -2704,7 +2704,7 @@ impl Referee {
             let mut t = cell.lock().await;
             match self.tick_table(&mut t, now).await {
                 Ok(mut o) => out.append(&mut o),
-                Err(e) => tracing::error!(game = id, error = ?e, "clock"),
+                Err(e) => tracing::error!(game = %id, error = ?e, "clock"),
             }
         }
         out

@@ -22,7 +22,7 @@ use super::clock::TimeControl;
 use super::reply::{Dest, Image, Lang, Outbound, Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
-use crate::store::{GameStatus, Platform};
+use crate::store::{GameId, GameStatus, Platform};
 
 /// The solver's answer for a position: its advice, or how far it got within its budget.
 pub(super) type AdviceResult =
@@ -33,7 +33,7 @@ pub(super) type AdviceResult =
 #[derive(Clone, Copy)]
 pub(super) struct Snapshot<'a> {
     /// The game's short id (`#12`).
-    pub id: i64,
+    pub id: GameId,
     /// The platform of the game's chat (messages go out on it).
     pub platform: Platform,
     /// The game's chat.
@@ -330,7 +330,7 @@ pub(super) trait Narrator: Sync {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Fork {
     /// The fork's id.
-    pub id: i64,
+    pub id: GameId,
     /// Where it is in its life.
     pub status: GameStatus,
     /// Its result once over.
@@ -344,7 +344,7 @@ pub(super) fn confirm_buttons(
     w: &Wording,
     lang: Lang,
     mut out: Outbound,
-    id: i64,
+    id: GameId,
     turn: i64,
 ) -> Outbound {
     use super::payload::{Choice, Payload};
@@ -429,7 +429,8 @@ pub(super) fn headline(
     result: Option<GameResult>,
 ) -> String {
     let id = t.id;
-    match result {
+    // The result is what every reader looks for first: emphasised.
+    let said = match result {
         Some(GameResult::Winner(seat)) => w.text(
             lang,
             "over-win",
@@ -439,7 +440,8 @@ pub(super) fn headline(
         Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
         Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
         None => w.text(lang, "over-aborted", &[("id", id.into())]),
-    }
+    };
+    super::reply::emphasis(&said)
 }
 
 /// The drawing theme for `viewer` reading `lang`: its script, and a seat sees the board from its
@@ -567,7 +569,7 @@ pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String
 /// A game and the facts a [`Snapshot`] borrows, owned, for tests of narrators.
 #[cfg(test)]
 pub(super) struct Owned {
-    pub id: i64,
+    pub id: GameId,
     pub game: AnyGame,
     pub seats: Vec<Option<String>>,
     pub names: Vec<String>,
@@ -581,7 +583,7 @@ impl Owned {
     /// `game` as game #1 between users `a` and `b`, active, in English.
     pub fn new(game: AnyGame) -> Self {
         Self {
-            id: 1,
+            id: GameId(1),
             game,
             seats: vec![Some("a".into()), Some("b".into())],
             names: vec!["a".into(), "b".into()],

@@ -12,9 +12,7 @@ use super::narrate::{human_duration, option_error};
 use super::payload::OfferKind;
 use super::reply::{Lang, moment, say};
 use crate::games::{GameKind, OptionsError};
-
-/// A game's short id as players type it (`#12`).
-pub type GameNumber = i64;
+use crate::store::GameId;
 
 /// Something the referee tells a chat or a player.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,21 +22,21 @@ pub enum Notice {
     /// A game whose record no longer replays, told to its chat once.
     Unresumable {
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// `name` aborted the game (before it started, or as an administrator).
     Aborted {
         /// Who aborted it.
         by: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// The invited player declined the invitation.
     Declined {
         /// Who declined.
         by: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// Messages the platform never took were dropped after retrying for `age_seconds`.
     UndeliveredDropped {
@@ -52,7 +50,7 @@ pub enum Notice {
         /// The player.
         name: String,
         /// The game whose message was missed.
-        game: GameNumber,
+        game: GameId,
         /// How the player reopens their private chat.
         reopen: Reopen,
     },
@@ -81,7 +79,7 @@ pub enum Notice {
         /// Who may answer.
         other: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// The other player accepted an offer (the draw is agreed, the move taken back).
     OfferAccepted {
@@ -90,7 +88,7 @@ pub enum Notice {
         /// Who accepted.
         by: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// The other player declined an offer.
     OfferDeclined {
@@ -99,7 +97,7 @@ pub enum Notice {
         /// Who declined.
         by: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// A move waiting for confirmation was cancelled.
     ConfirmCancelled,
@@ -110,19 +108,19 @@ pub enum Notice {
         /// The player.
         name: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// A player's time ran out: they lose.
     TimedOutLost {
         /// The player.
         name: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
     },
     /// A player's time is running out.
     Reminder {
         /// The game.
-        game: GameNumber,
+        game: GameId,
         /// When the time runs out (unix seconds).
         deadline: i64,
         /// Seconds left at the reminder.
@@ -161,7 +159,7 @@ pub enum GameLine {
     /// A game that cannot be resumed (its game kind, when the bot still knows it).
     Unresumable {
         /// The game.
-        game: GameNumber,
+        game: GameId,
         /// Its kind, or the stored code of a kind this version does not know.
         kind: Result<GameKind, String>,
     },
@@ -203,7 +201,7 @@ impl TimeoutMove {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// No running game has this id (or none the user may reach).
-    NoSuchGame(GameNumber),
+    NoSuchGame(GameId),
     /// The user already has `limit` open invitations.
     InvitationsPerUser(usize),
     /// The chat already has `limit` open invitations.
@@ -238,17 +236,17 @@ pub enum Refusal {
     /// `/start` outside a private chat.
     StartPrivate,
     /// The game exists but the user may not act on it.
-    GameNotYours(GameNumber),
+    GameNotYours(GameId),
     /// The game's record no longer replays.
-    Unresumable(GameNumber),
+    Unresumable(GameId),
     /// No game here that the command applies to.
     NoGameHere,
     /// Several games fit; the user must name one.
-    WhichGame(Vec<GameNumber>),
+    WhichGame(Vec<GameId>),
     /// Games start in groups.
     GroupOnly,
     /// `/library #id` of a game not in the draw library.
-    LibraryNotDrawn(GameNumber),
+    LibraryNotDrawn(GameId),
     /// An invitation to oneself.
     SelfInvite,
     /// The user's previous solver request is still running.
@@ -256,9 +254,9 @@ pub enum Refusal {
     /// The user plays no seat of the game.
     NotAPlayer,
     /// Hints are off in this game.
-    HintsOff(GameNumber),
+    HintsOff(GameId),
     /// The game moved on during the hint's search.
-    HintStale(GameNumber),
+    HintStale(GameId),
     /// Accepting one's own invitation.
     OwnInvite,
     /// No invitation to answer.
@@ -266,13 +264,13 @@ pub enum Refusal {
     /// The game has already started.
     AlreadyStarted,
     /// The invitation is for someone else.
-    NotInvited(GameNumber),
+    NotInvited(GameId),
     /// The game needs private messages and these players cannot get them yet.
     Unreachable {
         /// Their names, joined.
         names: String,
         /// The game.
-        game: GameNumber,
+        game: GameId,
         /// The platform's start link completing the acceptance, if it has one.
         link: Option<String>,
     },
@@ -344,12 +342,11 @@ impl Notice {
     #[must_use]
     pub fn text(&self, lang: Lang) -> String {
         let t = |id: &str, args: &Args| say(lang, id, args);
-        let name_game = |by: &str, game: &GameNumber| {
-            vec![("name", by.to_string().into()), ("id", number(*game))]
-        };
+        let name_game =
+            |by: &str, game: &GameId| vec![("name", by.to_string().into()), ("id", (*game).into())];
         match self {
             Self::Failed => t("err-internal", &vec![]),
-            Self::Unresumable { game } => t("unresumable-told", &vec![("id", number(*game))]),
+            Self::Unresumable { game } => t("unresumable-told", &vec![("id", (*game).into())]),
             Self::Aborted { by, game } => t("aborted", &name_game(by, game)),
             Self::Declined { by, game } => t("declined", &name_game(by, game)),
             Self::UndeliveredDropped { count, age_seconds } => t(
@@ -414,7 +411,7 @@ impl Notice {
                 let words = t("dur-in", &vec![("d", human_duration(*left, lang).into())]);
                 t(
                     "reminder",
-                    &vec![("id", number(*game)), ("deadline", moment(*deadline, &words).into())],
+                    &vec![("id", (*game).into()), ("deadline", moment(*deadline, &words).into())],
                 )
             }
             Self::RulesWhich => t("rules-which", &vec![("known", known_games().into())]),
@@ -472,7 +469,7 @@ fn list(text: &mut String, lang: Lang, lines: &[GameLine]) {
                 text.push_str(&say(
                     lang,
                     "games-line-unresumable",
-                    &[("id", number(*game)), ("game", name.into())],
+                    &[("id", (*game).into()), ("game", name.into())],
                 ));
             }
         }
@@ -488,7 +485,7 @@ impl Refusal {
     #[must_use]
     pub fn text(&self, lang: Lang) -> String {
         let t = |id: &str, args: &Args| say(lang, id, args);
-        let game = |id: &str, game: &GameNumber| t(id, &vec![("id", number(*game))]);
+        let game = |id: &str, game: &GameId| t(id, &vec![("id", (*game).into())]);
         let detail = |id: &str, d: &str| t(id, &vec![("detail", d.to_string().into())]);
         match self {
             Self::NoSuchGame(g) => game("err-no-such-game", g),
@@ -535,7 +532,7 @@ impl Refusal {
             Self::AlreadyStarted => t("err-already-started", &vec![]),
             Self::NotInvited(g) => game("err-not-invited", g),
             Self::Unreachable { names, game, link } => {
-                let mut args = vec![("names", names.clone().into()), ("id", number(*game))];
+                let mut args = vec![("names", names.clone().into()), ("id", (*game).into())];
                 match link {
                     Some(link) => {
                         args.push(("link", format!("{link}accept-{game}").into()));
@@ -587,39 +584,59 @@ mod tests {
         let by = || "Ann".to_string();
         let samples = vec![
             Notice::Failed,
-            Notice::Unresumable { game: 7 },
-            Notice::Aborted { by: by(), game: 7 },
-            Notice::Declined { by: by(), game: 7 },
+            Notice::Unresumable { game: GameId(7) },
+            Notice::Aborted { by: by(), game: GameId(7) },
+            Notice::Declined { by: by(), game: GameId(7) },
             Notice::UndeliveredDropped { count: 3, age_seconds: 90_000 },
             Notice::DmFailed {
                 name: by(),
-                game: 7,
+                game: GameId(7),
                 reopen: Reopen::Link("https://t.me/b?start=".into()),
             },
-            Notice::DmFailed { name: by(), game: 7, reopen: Reopen::SendStart },
-            Notice::DmFailed { name: by(), game: 7, reopen: Reopen::AllowDirectMessages },
+            Notice::DmFailed { name: by(), game: GameId(7), reopen: Reopen::SendStart },
+            Notice::DmFailed { name: by(), game: GameId(7), reopen: Reopen::AllowDirectMessages },
             Notice::Welcome { name: by() },
             Notice::LibraryEmpty,
             Notice::LibraryHeader { count: 9, shown: 5 },
             Notice::BotUnproven,
-            Notice::Offered { kind: OfferKind::Draw, by: by(), other: "Bo".into(), game: 7 },
-            Notice::Offered { kind: OfferKind::Takeback, by: by(), other: "Bo".into(), game: 7 },
-            Notice::OfferAccepted { kind: OfferKind::Draw, by: by(), game: 7 },
-            Notice::OfferAccepted { kind: OfferKind::Takeback, by: by(), game: 7 },
-            Notice::OfferDeclined { kind: OfferKind::Draw, by: by(), game: 7 },
-            Notice::OfferDeclined { kind: OfferKind::Takeback, by: by(), game: 7 },
+            Notice::Offered {
+                kind: OfferKind::Draw,
+                by: by(),
+                other: "Bo".into(),
+                game: GameId(7),
+            },
+            Notice::Offered {
+                kind: OfferKind::Takeback,
+                by: by(),
+                other: "Bo".into(),
+                game: GameId(7),
+            },
+            Notice::OfferAccepted { kind: OfferKind::Draw, by: by(), game: GameId(7) },
+            Notice::OfferAccepted { kind: OfferKind::Takeback, by: by(), game: GameId(7) },
+            Notice::OfferDeclined { kind: OfferKind::Draw, by: by(), game: GameId(7) },
+            Notice::OfferDeclined { kind: OfferKind::Takeback, by: by(), game: GameId(7) },
             Notice::ConfirmCancelled,
-            Notice::TimedOutPlayed { played: TimeoutMove::Pass, name: by(), game: 7 },
-            Notice::TimedOutPlayed { played: TimeoutMove::DefaultPick, name: by(), game: 7 },
-            Notice::TimedOutLost { name: by(), game: 7 },
-            Notice::Reminder { game: 7, deadline: 1_800_000_000, left: 3_600 },
+            Notice::TimedOutPlayed { played: TimeoutMove::Pass, name: by(), game: GameId(7) },
+            Notice::TimedOutPlayed {
+                played: TimeoutMove::DefaultPick,
+                name: by(),
+                game: GameId(7),
+            },
+            Notice::TimedOutLost { name: by(), game: GameId(7) },
+            Notice::Reminder { game: GameId(7), deadline: 1_800_000_000, left: 3_600 },
             Notice::RulesWhich,
             Notice::Help { admin: true },
             Notice::Settings { saved: true, lang: Lang::En, notifications: false },
             Notice::Settings { saved: false, lang: Lang::En, notifications: true },
             Notice::Games {
-                here: Some(vec![GameLine::Unresumable { game: 3, kind: Ok(GameKind::Ultima) }]),
-                waiting: vec![GameLine::Unresumable { game: 4, kind: Err("old-game".into()) }],
+                here: Some(vec![GameLine::Unresumable {
+                    game: GameId(3),
+                    kind: Ok(GameKind::Ultima),
+                }]),
+                waiting: vec![GameLine::Unresumable {
+                    game: GameId(4),
+                    kind: Err("old-game".into()),
+                }],
             },
         ];
         for n in &samples {
@@ -653,7 +670,7 @@ mod tests {
     fn refusals() -> Vec<Refusal> {
         let bad_option = || OptionsError::Malformed { pair: "size".into() };
         vec![
-            Refusal::NoSuchGame(7),
+            Refusal::NoSuchGame(GameId(7)),
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::UnknownCommand("frobnicate".into()),
@@ -663,25 +680,25 @@ mod tests {
             Refusal::PrivateOnly,
             Refusal::NotAdmin,
             Refusal::StartPrivate,
-            Refusal::GameNotYours(7),
-            Refusal::Unresumable(7),
+            Refusal::GameNotYours(GameId(7)),
+            Refusal::Unresumable(GameId(7)),
             Refusal::NoGameHere,
-            Refusal::WhichGame(vec![3, 4]),
+            Refusal::WhichGame(vec![GameId(3), GameId(4)]),
             Refusal::GroupOnly,
-            Refusal::LibraryNotDrawn(7),
+            Refusal::LibraryNotDrawn(GameId(7)),
             Refusal::SelfInvite,
             Refusal::SolverBusy,
             Refusal::NotAPlayer,
-            Refusal::HintsOff(7),
-            Refusal::HintStale(7),
+            Refusal::HintsOff(GameId(7)),
+            Refusal::HintStale(GameId(7)),
             Refusal::OwnInvite,
             Refusal::NoInvite,
             Refusal::AlreadyStarted,
-            Refusal::NotInvited(7),
-            Refusal::Unreachable { names: "Bo".into(), game: 7, link: None },
+            Refusal::NotInvited(GameId(7)),
+            Refusal::Unreachable { names: "Bo".into(), game: GameId(7), link: None },
             Refusal::Unreachable {
                 names: "Bo".into(),
-                game: 7,
+                game: GameId(7),
                 link: Some("https://t.me/b?start=".into()),
             },
             Refusal::AlreadyPlayed,
@@ -742,21 +759,21 @@ mod tests {
                 kind: OfferKind::Draw,
                 by: "Ann".into(),
                 other: "Bo".into(),
-                game: 12,
+                game: GameId(12),
             };
             let text = offered.text(lang);
             assert!(text.contains("Ann") && text.contains("Bo") && text.contains("12"), "{text}");
-            let which = Refusal::WhichGame(vec![3, 41]).text(lang);
+            let which = Refusal::WhichGame(vec![GameId(3), GameId(41)]).text(lang);
             assert!(which.contains("#3") && which.contains("#41"), "{which}");
             let link = Refusal::Unreachable {
                 names: "Bo".into(),
-                game: 9,
+                game: GameId(9),
                 link: Some("https://t.me/b?start=".into()),
             };
             assert!(link.text(lang).contains("https://t.me/b?start=accept-9"));
             let dm = Notice::DmFailed {
                 name: "Bo".into(),
-                game: 9,
+                game: GameId(9),
                 reopen: Reopen::Link("https://t.me/b?start=".into()),
             };
             assert!(dm.text(lang).contains("https://t.me/b?start=view-9"));

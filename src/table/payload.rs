@@ -8,12 +8,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::store::GameId;
+
 /// A button's meaning: the game, the turn it was offered at (a press at another turn is stale,
 /// except [`Choice::View`]), and the choice.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Payload {
     /// The game's id.
-    pub game: i64,
+    pub game: GameId,
     /// How many actions the game had when the button was offered (`0` for an invitation).
     pub turn: i64,
     /// What pressing it asks for.
@@ -98,7 +100,7 @@ impl OfferKind {
 impl Payload {
     /// A payload for `game` at `turn`.
     #[must_use]
-    pub fn new(game: i64, turn: i64, choice: Choice) -> Self {
+    pub fn new(game: GameId, turn: i64, choice: Choice) -> Self {
         Self { game, turn, choice }
     }
 }
@@ -204,7 +206,7 @@ mod tests {
     #[test]
     fn every_choice_keeps_the_wire_text_buttons_already_posted_carry_and_reads_back() {
         for (choice, key) in every_choice() {
-            let payload = Payload::new(12, 7, choice.clone());
+            let payload = Payload::new(GameId(12), 7, choice.clone());
             assert_eq!(payload.to_string(), format!("12:7:{key}"));
             assert_eq!(format!("12:7:{key}").parse::<Payload>(), Ok(payload));
         }
@@ -230,7 +232,7 @@ mod tests {
     #[test]
     fn the_longest_fixed_payload_fits_telegrams_sixty_four_bytes() {
         let big = Payload::new(
-            i64::MAX,
+            GameId(i64::MAX),
             i64::MAX,
             Choice::Offer { kind: OfferKind::Takeback, accept: false },
         );

@@ -312,17 +312,10 @@ fn result_text(
     result: GameResult,
     reason: &str,
 ) -> String {
-    let id = t.id;
-    let (headline, loser) = match result {
-        GameResult::Winner(seat) => (
-            w.text(
-                lang,
-                "over-win",
-                &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
-            ),
-            name_of(t, 1 - seat.index().min(1)).to_string(),
-        ),
-        _ => (w.text(lang, "over-draw", &[("id", id.into())]), String::new()),
+    let headline = super::narrate::headline(w, lang, t, Some(result));
+    let loser = match result {
+        GameResult::Winner(seat) => name_of(t, 1 - seat.index().min(1)).to_string(),
+        _ => String::new(),
     };
     // A house-rule draw names its limit (the game's `move_rule` option).
     let limit = t
@@ -818,7 +811,12 @@ mod tests {
     fn table(status: GameStatus, result: Option<GameResult>) -> narrate::Owned {
         let options = crate::games::AnyOptions::default_for(GameKind::Perfect10);
         let game = AnyGame::new(&options, crate::core::Seed(1)).expect("the start position");
-        narrate::Owned { id: 12, status, stored_result: result, ..narrate::Owned::new(game) }
+        narrate::Owned {
+            id: crate::store::GameId(12),
+            status,
+            stored_result: result,
+            ..narrate::Owned::new(game)
+        }
     }
 
     #[test]

@@ -1251,7 +1251,12 @@ mod tests {
     #[test]
     fn a_library_game_continued_three_hundred_times_names_the_first_forks_and_counts_the_rest() {
         let w = Wording::new();
-        let fork = |id: i64| Fork { id, status: GameStatus::Invited, result: None, agreed: false };
+        let fork = |id: i64| Fork {
+            id: crate::store::GameId(id),
+            status: GameStatus::Invited,
+            result: None,
+            agreed: false,
+        };
         let forks: Vec<Fork> = (2..302).map(fork).collect();
         let line = forks_line(&w, Lang::En, &forks);
         assert!(line.starts_with("Continued as: #2 (waiting for an opponent), #3 ("), "{line}");

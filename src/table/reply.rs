@@ -43,15 +43,26 @@ pub struct Button {
 
 /// One piece of a message text. Texts carry light markup that each front end renders natively
 /// (Discord markdown, Telegram HTML, plain text at the console), so no reader sees a mark:
-/// code between two backticks (a command, notation, an option key), and a moment written
-/// [`moment`] (`⟦t:<unix seconds>|<words>⟧`), which Discord shows as a live relative time in
-/// the reader's own language and everyone else as the words.
+/// code between two backticks (a command, notation, an option key), and marks written
+/// `⟦<kind>:<value>|<words>⟧`: a moment ([`moment`]), which Discord shows as a live relative
+/// time in the reader's own language and everyone else as the words; a mention of a user
+/// ([`mention`]), which Discord shows as the member (without a ping: who may be pinged is the
+/// front end's rule) and everyone else as the name; and emphasis ([`emphasis`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Span<'a> {
     /// Ordinary text.
     Text(&'a str),
     /// Code.
     Code(&'a str),
+    /// Emphasised words (a result, what a player must do now).
+    Strong(&'a str),
+    /// A user, by their platform id, shown by name where mentions are not rendered.
+    Mention {
+        /// The user's platform id.
+        user: &'a str,
+        /// Their name as the referee knows it.
+        name: &'a str,
+    },
     /// A moment: when, and how the referee worded it for readers without live times.
     Moment {
         /// Unix seconds.
@@ -61,25 +72,49 @@ pub enum Span<'a> {
     },
 }
 
-/// Where a moment mark opens and closes.
-const MOMENT_OPEN: &str = "⟦t:";
-const MOMENT_CLOSE: char = '⟧';
+/// Where a mark opens and closes.
+const MARK_OPEN: char = '⟦';
+const MARK_CLOSE: char = '⟧';
+
+/// A mark of `kind` with `value`, read as `words`; neither may close the mark early or split it.
+fn mark(kind: char, value: &str, words: &str) -> String {
+    let clean = |s: &str| s.replace([MARK_OPEN, MARK_CLOSE], "");
+    let value = clean(value).replace('|', "");
+    format!("{MARK_OPEN}{kind}:{value}|{}{MARK_CLOSE}", clean(words))
+}
 
 /// The mark for the moment `at` (unix seconds), read as `words` where times are not live.
 #[must_use]
 pub fn moment(at: i64, words: &str) -> String {
-    // The words never close the mark early.
-    let words = words.replace(MOMENT_CLOSE, "");
-    format!("{MOMENT_OPEN}{at}|{words}{MOMENT_CLOSE}")
+    mark('t', &at.to_string(), words)
 }
 
-/// A moment mark at the start of `text`: the span and the length it takes.
-fn moment_at(text: &str) -> Option<(Span<'_>, usize)> {
-    let body = text.strip_prefix(MOMENT_OPEN)?;
-    let end = body.find(MOMENT_CLOSE)?;
-    let (at, words) = body[..end].split_once('|')?;
-    let at = at.parse().ok()?;
-    Some((Span::Moment { at, words }, MOMENT_OPEN.len() + end + MOMENT_CLOSE.len_utf8()))
+/// The mark for a mention of `user` (a platform user id), read as `name` where mentions are
+/// not rendered.
+#[must_use]
+pub fn mention(user: &str, name: &str) -> String {
+    mark('u', user, name)
+}
+
+/// The mark for emphasised `words`.
+#[must_use]
+pub fn emphasis(words: &str) -> String {
+    mark('b', "", words)
+}
+
+/// A mark at the start of `text`: the span and the length it takes.
+fn mark_at(text: &str) -> Option<(Span<'_>, usize)> {
+    let body = text.strip_prefix(MARK_OPEN)?;
+    let end = body.find(MARK_CLOSE)?;
+    let (head, words) = body[..end].split_once('|')?;
+    let (kind, value) = head.split_once(':')?;
+    let span = match kind {
+        "t" => Span::Moment { at: value.parse().ok()?, words },
+        "u" if !value.is_empty() => Span::Mention { user: value, name: words },
+        "b" if value.is_empty() => Span::Strong(words),
+        _ => return None,
+    };
+    Some((span, MARK_OPEN.len_utf8() + end + MARK_CLOSE.len_utf8()))
 }
 
 /// The pieces of a message text (see [`Span`]). A backtick without a partner, or a mark that
@@ -89,14 +124,14 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
     let mut from = 0;
-    while let Some(offset) = rest[from..].find(['`', '⟦']) {
+    while let Some(offset) = rest[from..].find(['`', MARK_OPEN]) {
         let open = from + offset;
         let found = if rest[open..].starts_with('`') {
             rest[open + 1..]
                 .find('`')
                 .map(|len| (Span::Code(&rest[open + 1..open + 1 + len]), len + 2))
         } else {
-            moment_at(&rest[open..])
+            mark_at(&rest[open..])
         };
         let Some((span, len)) = found else {
             // Not markup: keep looking after it.
@@ -122,7 +157,11 @@ pub fn plain(text: &str) -> String {
     spans(text)
         .into_iter()
         .map(|s| match s {
-            Span::Text(t) | Span::Code(t) | Span::Moment { words: t, .. } => t,
+            Span::Text(t)
+            | Span::Code(t)
+            | Span::Strong(t)
+            | Span::Mention { name: t, .. }
+            | Span::Moment { words: t, .. } => t,
         })
         .collect()
 }
@@ -159,7 +198,11 @@ struct Body {
 impl Outbound {
     /// The message as the outbox keeps it, for the game `game_id`, promised at `now_ms`.
     #[must_use]
-    pub fn to_stored(&self, game_id: Option<i64>, now_ms: i64) -> crate::store::NewMessage {
+    pub fn to_stored(
+        &self,
+        game_id: Option<crate::store::GameId>,
+        now_ms: i64,
+    ) -> crate::store::NewMessage {
         let dest = match &self.to {
             Dest::Chat(c) => format!("chat:{c}"),
             Dest::User(u) => format!("user:{u}"),
@@ -608,6 +651,25 @@ mod tests {
             assert_eq!(spans(broken), [Text(broken)], "{broken}");
         }
         assert_eq!(spans("⟦t:x⟧ `c`"), [Text("⟦t:x⟧ "), Code("c")]);
+    }
+
+    #[test]
+    fn mentions_and_emphasis_are_spans_that_plain_text_reads_as_their_words() {
+        use Span::{Mention, Strong, Text};
+        let text = format!("{} invites {}.", emphasis("Game over"), mention("4242", "Bo|b⟧"));
+        assert_eq!(
+            spans(&text),
+            [
+                Strong("Game over"),
+                Text(" invites "),
+                Mention { user: "4242", name: "Bo|b" },
+                Text(".")
+            ]
+        );
+        assert_eq!(plain(&text), "Game over invites Bo|b.");
+        // A user id cannot split or close the mark; a mention without a user is text.
+        assert_eq!(spans(&mention("a|b⟧", "N")), [Mention { user: "ab", name: "N" }]);
+        assert_eq!(spans("⟦u:|N⟧"), [Text("⟦u:|N⟧")]);
     }
 
     #[test]

@@ -166,17 +166,10 @@ fn result_text(
     result: GameResult,
     reason: &str,
 ) -> String {
-    let id = t.id;
-    let (headline, loser) = match result {
-        GameResult::Winner(seat) => (
-            w.text(
-                lang,
-                "over-win",
-                &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
-            ),
-            name_of(t, 1 - seat.index().min(1)).to_string(),
-        ),
-        _ => (w.text(lang, "over-draw", &[("id", id.into())]), String::new()),
+    let headline = super::narrate::headline(w, lang, t, Some(result));
+    let loser = match result {
+        GameResult::Winner(seat) => name_of(t, 1 - seat.index().min(1)).to_string(),
+        _ => String::new(),
     };
     let limit = match &t.game {
         AnyGame::Ultima(g) => crate::games::Game::options(g).nocapture_limit,

@@ -56,7 +56,7 @@ use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
 use crate::games::GameKind;
-use crate::store::Platform;
+use crate::store::{GameId, Platform};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
 use crate::table::payload::{Choice, Payload};
@@ -1104,7 +1104,7 @@ fn complete_game_id<'a>(
         let partial = partial.trim().trim_start_matches('#');
         let mut response = CreateAutocompleteResponse::new();
         for (id, label) in games.into_iter().filter(|(id, _)| id.to_string().starts_with(partial)) {
-            response = response.add_int_choice(translate::clip(&label, 100), id);
+            response = response.add_int_choice(translate::clip(&label, 100), id.0);
         }
         response
     })
@@ -1117,7 +1117,7 @@ fn complete_action<'a>(
     Box::pin(async move {
         let shared = ctx.framework.user_data;
         let who = shared.completing_asker(ctx.interaction);
-        let id = int_arg(ctx.args, "id");
+        let id = int_arg(ctx.args, "id").map(GameId);
         let actions = shared
             .referee
             .public_actions(PLATFORM, &who.user, &who.chat, id, partial, translate::CHOICES_LIMIT)

@@ -4,6 +4,7 @@
 //! fits Discord's limits (2000-character contents, 5 buttons to a row and 5 rows, 100-byte custom
 //! ids, 80-character labels). The adapter in [`super`] does the calls.
 
+use crate::store::GameId;
 use crate::table::command::Arg;
 use crate::table::command::{ArgKind, CommandSpec, Values};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
@@ -169,7 +170,7 @@ pub fn values(def: &CommandDef, given: &[(&str, Value)]) -> Values {
         let choice =
             |i: &i64| usize::try_from(*i).ok().and_then(|i| option.choices.get(i)).copied();
         match (option.arg.kind, value) {
-            (ArgKind::GameId, Value::Integer(i)) => v.id = Some(*i),
+            (ArgKind::GameId, Value::Integer(i)) => v.id = Some(GameId(*i)),
             (ArgKind::User, Value::User(u)) => v.user = Some(u.clone()),
             (ArgKind::Choice(_), Value::Integer(i)) => v.choice = choice(i),
             (ArgKind::Setting(_), Value::Integer(i)) => {
@@ -289,9 +290,11 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
     posts
 }
 
-/// A referee text as Discord markdown: code spans keep their backticks, and a moment becomes a
-/// live relative timestamp (`<t:…:R>`), which each client shows in its own language and keeps
-/// current ("in 2 hours", "2小时后").
+/// A referee text as Discord markdown: code spans keep their backticks, emphasis is bold, a
+/// mention of a Discord user (a snowflake id) is `<@id>`, which clients show as the member's
+/// current name (every message goes out with no allowed mentions, so it never pings), and a
+/// moment becomes a live relative timestamp (`<t:…:R>`), which each client shows in its own
+/// language and keeps current ("in 2 hours", "2小时后").
 #[must_use]
 pub fn markdown(text: &str) -> String {
     use crate::table::reply::Span;
@@ -300,9 +303,17 @@ pub fn markdown(text: &str) -> String {
         .map(|span| match span {
             Span::Text(s) => s.to_string(),
             Span::Code(s) => format!("`{s}`"),
+            Span::Strong(s) => format!("**{s}**"),
+            Span::Mention { user, .. } if is_snowflake(user) => format!("<@{user}>"),
+            Span::Mention { name, .. } => name.to_string(),
             Span::Moment { at, .. } => format!("<t:{at}:R>"),
         })
         .collect()
+}
+
+/// Whether `id` reads as a Discord id (a snowflake: decimal digits).
+fn is_snowflake(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 20 && id.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The buttons Discord can carry under one message: custom ids of at most 100 bytes, labels cut
@@ -391,13 +402,13 @@ pub fn option_suggestions(
 
 /// The custom id of the move form opened by a "Type a move" button.
 #[must_use]
-pub fn move_form_id(id: i64, turn: i64) -> String {
+pub fn move_form_id(id: crate::store::GameId, turn: i64) -> String {
     format!("move:{id}:{turn}")
 }
 
 /// The game id of a move form's custom id.
 #[must_use]
-pub fn move_form_game(custom_id: &str) -> Option<i64> {
+pub fn move_form_game(custom_id: &str) -> Option<crate::store::GameId> {
     let rest = custom_id.strip_prefix("move:")?;
     rest.split(':').next()?.parse().ok()
 }
@@ -637,8 +648,16 @@ mod tests {
     }
 
     #[test]
+    fn emphasis_is_bold_and_a_members_mention_is_their_tag_other_ids_their_name() {
+        use crate::table::reply::{emphasis, mention};
+        let text =
+            format!("{} {} {}", emphasis("#1 is over"), mention("4242", "Bo"), mention("bo", "Bo"));
+        assert_eq!(markdown(&text), "**#1 is over** <@4242> Bo");
+    }
+
+    #[test]
     fn move_forms_carry_only_ids_and_turns() {
-        assert_eq!(move_form_game(&move_form_id(12, 7)), Some(12));
+        assert_eq!(move_form_game(&move_form_id(GameId(12), 7)), Some(GameId(12)));
         assert_eq!(move_form_game("other"), None);
         assert_eq!(clip("abcdef", 4), "abc…");
         assert_eq!(clip("abc", 4), "abc");

@@ -239,7 +239,7 @@ pub fn refusal_alert(answer: &Answer) -> Option<&str> {
 }
 
 /// A referee text as Telegram HTML (`parse_mode=HTML`): `&`, `<` and `>` escaped, code spans
-/// as `<code>`, moments as the referee's words. Telegram counts a message's length after parsing, so the plain text's length
+/// as `<code>`, emphasis as `<b>`, moments and mentions as the referee's words. Telegram counts a message's length after parsing, so the plain text's length
 /// ([`tg_len`] without the marks) is what limits apply to.
 #[must_use]
 pub fn html(text: &str) -> String {
@@ -249,8 +249,13 @@ pub fn html(text: &str) -> String {
         .into_iter()
         .map(|span| match span {
             Span::Code(s) => format!("<code>{}</code>", escape(s)),
-            // Telegram has no live times: the referee's words.
-            Span::Text(s) | Span::Moment { words: s, .. } => escape(s),
+            Span::Strong(s) => format!("<b>{}</b>", escape(s)),
+            // Telegram has no live times: the referee's words. A mention is the name: a text
+            // mention notifies its user in a group, and who is notified is decided where turn
+            // pings are (not by a sentence that happens to name a player).
+            Span::Text(s) | Span::Moment { words: s, .. } | Span::Mention { name: s, .. } => {
+                escape(s)
+            }
         })
         .collect()
 }
@@ -419,6 +424,13 @@ mod tests {
             "cannot read <code>&lt;b&gt;&amp;</code>: try <code>pick default</code> &amp; &lt;this&gt;"
         );
         assert_eq!(html("a lone ` stays"), "a lone ` stays");
+    }
+
+    #[test]
+    fn emphasis_is_bold_and_a_mention_is_the_escaped_name_which_notifies_no_one() {
+        use crate::table::reply::{emphasis, mention};
+        let text = format!("{} {}", emphasis("#1 is over: A<B wins."), mention("77", "A<B"));
+        assert_eq!(html(&text), "<b>#1 is over: A&lt;B wins.</b> A&lt;B");
     }
 
     #[test]

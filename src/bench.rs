@@ -322,7 +322,7 @@ impl RefereeBench {
         let say = |user: String, chat: Chat, text: String| Incoming {
             platform: PLATFORM,
             user_name: user.clone(),
-            user_id: user,
+            user_id: user.into(),
             chat,
             input: text.into(),
             locale: None,
@@ -331,7 +331,7 @@ impl RefereeBench {
         };
         let setup = Instant::now();
         for g in 0..self.games {
-            let chat = Chat::Group(format!("#c{g}"));
+            let chat = Chat::Group(format!("#c{g}").into());
             referee
                 .handle(say(
                     user(g, 0),

@@ -430,7 +430,7 @@ async fn twin_games(
 ) -> usize {
     let mut rng = Rng(seed);
     let users = [format!("a{n}"), format!("b{n}")];
-    let chat = format!("#g{n}");
+    let chat = arbiter::store::ChatId::new(format!("#g{n}"));
     let w_user = users[watcher.index()].clone();
     let kind = GameKind::DarkFence;
     let opts = AnyOptions::parse(kind, &format!("confirm_moves=false,{options}")).unwrap();
@@ -505,7 +505,9 @@ async fn twin_games(
         type Seen = (Dest, String, Vec<String>, Option<arbiter::table::reply::Image>);
         let seen = |out: &[Outbound]| -> Vec<Seen> {
             out.iter()
-                .filter(|m| m.to == Dest::Chat(chat.clone()) || m.to == Dest::User(w_user.clone()))
+                .filter(|m| {
+                    m.to == Dest::Chat(chat.clone()) || m.to == Dest::User(w_user.as_str().into())
+                })
                 .map(|m| {
                     (
                         m.to.clone(),

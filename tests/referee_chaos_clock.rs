@@ -145,13 +145,13 @@ async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale:
     let game = store
         .create_game(&NewGame {
             platform: arbiter::bot::script::PLATFORM.to_owned(),
-            chat_id: "#t".to_owned(),
+            chat: "#t".into(),
             kind: "chaos-clock".to_owned(),
             options: options.to_owned(),
             position: Some(position.to_owned()),
             seed: 0,
             seats: seats.to_owned(),
-            creator: "alice".to_owned(),
+            creator: "alice".into(),
             locale: locale.to_owned(),
             status: GameStatus::Active,
             clock: serde_json::to_string(&TimeControl::default()).expect("serialises"),

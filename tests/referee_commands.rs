@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use arbiter::games::GameKind;
-use arbiter::store::{GameStatus, Store};
+use arbiter::store::{GameStatus, Store, UserId};
 use arbiter::table::command::COMMANDS;
 use serde_json::Value;
 
@@ -89,7 +89,7 @@ impl Bed {
                  reminders={} offer={:?} version={} engine={} created={}",
                 g.id,
                 g.platform,
-                g.chat_id,
+                g.chat,
                 g.kind,
                 g.options,
                 g.position,
@@ -216,7 +216,7 @@ async fn new_with_an_opponent_posts_an_invitation_with_accept_and_decline_button
     let g = bed.game(1).await;
     assert_eq!((g.status.as_str(), g.seats.as_str()), ("invited", r#"["alice","bob"]"#));
     assert_eq!(
-        (g.chat_id.as_str(), g.kind.as_str(), g.creator.as_str()),
+        (g.chat.id.as_str(), g.kind.as_str(), g.creator.as_str()),
         ("#t", "dark-fence", "alice")
     );
     assert!(bed.notations(1).await.is_empty());
@@ -287,7 +287,7 @@ async fn a_move_is_echoed_privately_and_played_only_after_confirm() {
     assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
     let actions = bed.store().await.actions(arbiter::store::GameId(1)).await.expect("actions");
     assert_eq!((actions[0].seq, actions[0].seat), (1, 0));
-    assert_eq!(actions[0].by_user.as_deref(), Some("alice"));
+    assert_eq!(actions[0].by_user, Some("alice".into()));
 }
 
 #[tokio::test]
@@ -822,7 +822,7 @@ async fn settings_shows_and_saves_notifications() {
     let user = bed
         .store()
         .await
-        .user(arbiter::store::Platform::Script, "bob")
+        .user(arbiter::store::Platform::Script, &UserId::from("bob"))
         .await
         .expect("user")
         .expect("bob");
@@ -1614,7 +1614,8 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
     let bed = Bed::new();
     bed.run("bob@dm: /settings notifications=off").await;
     let store = bed.store().await;
-    let before = store.user(arbiter::store::Platform::Script, "bob").await.expect("user");
+    let before =
+        store.user(arbiter::store::Platform::Script, &UserId::from("bob")).await.expect("user");
     for (line, phrase) in [
         (
             "bob@dm: /settings language=fr",
@@ -1626,7 +1627,11 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
     ] {
         bed.refused(line, phrase).await;
         assert_eq!(
-            bed.store().await.user(arbiter::store::Platform::Script, "bob").await.expect("user"),
+            bed.store()
+                .await
+                .user(arbiter::store::Platform::Script, &UserId::from("bob"))
+                .await
+                .expect("user"),
             before,
             "{line}"
         );
@@ -1639,11 +1644,19 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
 async fn a_refused_settings_line_saves_none_of_its_pairs() {
     let bed = Bed::new();
     bed.run("bob@dm: /settings").await;
-    let before =
-        bed.store().await.user(arbiter::store::Platform::Script, "bob").await.expect("user");
+    let before = bed
+        .store()
+        .await
+        .user(arbiter::store::Platform::Script, &UserId::from("bob"))
+        .await
+        .expect("user");
     bed.refused("bob@dm: /settings notifications=off language=fr", "I can't change").await;
     assert_eq!(
-        bed.store().await.user(arbiter::store::Platform::Script, "bob").await.expect("user"),
+        bed.store()
+            .await
+            .user(arbiter::store::Platform::Script, &UserId::from("bob"))
+            .await
+            .expect("user"),
         before
     );
     let out = bed.run("bob@dm: /settings").await;

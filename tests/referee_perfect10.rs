@@ -16,18 +16,7 @@ use arbiter::store::{GameStatus, NewGame, Store};
 use arbiter::table::clock::{Pace, TimeControl};
 
 mod common;
-use common::{last_buttons, run, texts_to};
-
-async fn notations(db: &Path, id: i64) -> Vec<String> {
-    let store = Store::open(db).await.expect("the store opens");
-    store
-        .actions(arbiter::store::GameId(id))
-        .await
-        .expect("actions")
-        .into_iter()
-        .map(|a| a.notation)
-        .collect()
-}
+use common::{last_buttons, notations, run, texts_to};
 
 /// (status, result, reason) of a stored game.
 async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) {
@@ -51,13 +40,13 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
     let game = store
         .create_game(&NewGame {
             platform: arbiter::bot::script::PLATFORM.to_owned(),
-            chat_id: "#t".to_owned(),
+            chat: "#t".into(),
             kind: "perfect10".to_owned(),
             options: String::new(),
             position: Some(fen.to_owned()),
             seed: 0,
             seats: r#"["alice","bob"]"#.to_owned(),
-            creator: "alice".to_owned(),
+            creator: "alice".into(),
             locale: "en".to_owned(),
             status: GameStatus::Active,
             clock: serde_json::to_string(&time).expect("a time control serialises"),

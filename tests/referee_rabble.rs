@@ -397,7 +397,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
     let row = store.game(arbiter::store::GameId(1)).await.expect("game 1");
     let crafted = arbiter::store::NewGame {
         platform: row.platform,
-        chat_id: row.chat_id,
+        chat: row.chat,
         kind: row.kind,
         options: row.options,
         position: Some(game.to_text()),

@@ -3,21 +3,9 @@
 //! first perfect-information game exercises them), draws by agreement, resignation and refusals.
 
 use arbiter::store::GameStatus;
-use std::path::Path;
 
 mod common;
-use common::{run, texts_to};
-
-async fn notations(db: &Path, id: i64) -> Vec<String> {
-    let store = arbiter::store::Store::open(db).await.expect("the store opens");
-    store
-        .actions(arbiter::store::GameId(id))
-        .await
-        .expect("actions")
-        .into_iter()
-        .map(|a| a.notation)
-        .collect()
-}
+use common::{notations, run, texts_to};
 
 /// White's c-pincer goes to c5; Black's d-pincer steps next to it on d5; White's e-pincer comes
 /// to e5 and the black pincer on d5 sits between e5 and the white pincer on c5: pinched

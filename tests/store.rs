@@ -18,13 +18,13 @@ async fn open(dir: &TempDir) -> Store {
 fn new_game(chat_id: &str, status: GameStatus) -> NewGame {
     NewGame {
         platform: P::Console,
-        chat_id: chat_id.to_owned(),
+        chat: ChatId::new(chat_id),
         kind: "dark-fence".to_owned(),
         options: "size=4".to_owned(),
         position: None,
         seed: -7_046_029_254_386_353_131,
         seats: r#"["alice","bob"]"#.to_owned(),
-        creator: "alice".to_owned(),
+        creator: "alice".into(),
         locale: "en".to_owned(),
         status,
         clock: r#"{"per_move":86400}"#.to_owned(),
@@ -40,7 +40,7 @@ fn action(seq: i64, notation: &str) -> ActionRow {
         seq,
         seat: (seq - 1) % 2,
         notation: notation.to_owned(),
-        by_user: Some(if seq % 2 == 1 { "alice" } else { "bob" }.to_owned()),
+        by_user: Some(if seq % 2 == 1 { "alice" } else { "bob" }.into()),
         at: 1_000 + seq,
     }
 }
@@ -67,8 +67,8 @@ async fn every_platform_is_stored_by_its_name_and_read_back_as_itself() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
     for platform in P::ALL {
-        store.upsert_user(platform, "7", "Ann").await.unwrap();
-        let row = store.user(platform, "7").await.unwrap().expect("the user");
+        store.upsert_user(platform, &UserId::from("7"), "Ann").await.unwrap();
+        let row = store.user(platform, &UserId::from("7")).await.unwrap().expect("the user");
         assert_eq!(row.platform, platform);
         assert_eq!(platform.to_string().parse::<P>(), Ok(platform));
     }
@@ -87,60 +87,69 @@ async fn every_platform_is_stored_by_its_name_and_read_back_as_itself() {
 async fn a_new_user_gets_default_settings() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let user = store.upsert_user(P::Telegram, "42", "Alice").await.unwrap();
+    let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Alice").await.unwrap();
     assert_eq!(
         user,
         UserRow {
             platform: P::Telegram,
-            user_id: "42".to_owned(),
+            user_id: "42".into(),
             display_name: "Alice".to_owned(),
             locale: None,
             notifications: true,
             reachable: None,
         }
     );
-    assert_eq!(store.user(P::Telegram, "42").await.unwrap(), Some(user));
-    assert_eq!(store.user(P::Telegram, "43").await.unwrap(), None);
-    assert_eq!(store.user(P::Discord, "42").await.unwrap(), None, "users are per platform");
+    assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
+    assert_eq!(store.user(P::Telegram, &UserId::from("43")).await.unwrap(), None);
+    assert_eq!(
+        store.user(P::Discord, &UserId::from("42")).await.unwrap(),
+        None,
+        "users are per platform"
+    );
 }
 
 #[tokio::test]
 async fn settings_are_stored_and_an_upsert_renames_without_resetting_them() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    store.upsert_user(P::Discord, "7", "Bob").await.unwrap();
-    store.set_locale(P::Discord, "7", Some("zh-Hans")).await.unwrap();
-    store.set_notifications(P::Discord, "7", false).await.unwrap();
-    store.set_reachable(P::Discord, "7", Some(false)).await.unwrap();
+    store.upsert_user(P::Discord, &UserId::from("7"), "Bob").await.unwrap();
+    store.set_locale(P::Discord, &UserId::from("7"), Some("zh-Hans")).await.unwrap();
+    store.set_notifications(P::Discord, &UserId::from("7"), false).await.unwrap();
+    store.set_reachable(P::Discord, &UserId::from("7"), Some(false)).await.unwrap();
 
-    let renamed = store.upsert_user(P::Discord, "7", "Bobby").await.unwrap();
+    let renamed = store.upsert_user(P::Discord, &UserId::from("7"), "Bobby").await.unwrap();
     assert_eq!(renamed.display_name, "Bobby");
     assert_eq!(renamed.locale.as_deref(), Some("zh-Hans"));
     assert!(!renamed.notifications);
     assert_eq!(renamed.reachable, Some(false));
-    assert_eq!(store.user(P::Discord, "7").await.unwrap(), Some(renamed));
+    assert_eq!(store.user(P::Discord, &UserId::from("7")).await.unwrap(), Some(renamed));
 
-    store.set_locale(P::Discord, "7", None).await.unwrap();
-    store.set_notifications(P::Discord, "7", true).await.unwrap();
-    store.set_reachable(P::Discord, "7", Some(true)).await.unwrap();
-    let user = store.user(P::Discord, "7").await.unwrap().unwrap();
+    store.set_locale(P::Discord, &UserId::from("7"), None).await.unwrap();
+    store.set_notifications(P::Discord, &UserId::from("7"), true).await.unwrap();
+    store.set_reachable(P::Discord, &UserId::from("7"), Some(true)).await.unwrap();
+    let user = store.user(P::Discord, &UserId::from("7")).await.unwrap().unwrap();
     assert_eq!((user.locale, user.notifications, user.reachable), (None, true, Some(true)));
 
-    store.set_reachable(P::Discord, "7", None).await.unwrap();
-    assert_eq!(store.user(P::Discord, "7").await.unwrap().unwrap().reachable, None);
+    store.set_reachable(P::Discord, &UserId::from("7"), None).await.unwrap();
+    assert_eq!(store.user(P::Discord, &UserId::from("7")).await.unwrap().unwrap().reachable, None);
 }
 
 #[tokio::test]
 async fn settings_of_an_unknown_user_are_not_found() {
     let dir = TempDir::new().unwrap();
     let store = open(&dir).await;
-    let err = store.set_locale(P::Console, "ghost", Some("en")).await.unwrap_err();
+    let err = store.set_locale(P::Console, &UserId::from("ghost"), Some("en")).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    let err = store.set_notifications(P::Console, "ghost", false).await.unwrap_err();
+    let err = store.set_notifications(P::Console, &UserId::from("ghost"), false).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    let err = store.set_reachable(P::Console, "ghost", Some(true)).await.unwrap_err();
+    let err =
+        store.set_reachable(P::Console, &UserId::from("ghost"), Some(true)).await.unwrap_err();
     assert!(matches!(err, DbError::NotFound), "{err:?}");
-    assert_eq!(store.user(P::Console, "ghost").await.unwrap(), None, "nothing was created");
+    assert_eq!(
+        store.user(P::Console, &UserId::from("ghost")).await.unwrap(),
+        None,
+        "nothing was created"
+    );
 }
 
 #[tokio::test]
@@ -149,9 +158,12 @@ async fn unicode_display_names_round_trip() {
     let store = open(&dir).await;
     for (id, name) in [("1", "王小明"), ("2", "Zoë 🦀"), ("3", "مرحبا"), ("4", "e\u{301}")]
     {
-        let row = store.upsert_user(P::Telegram, id, name).await.unwrap();
+        let row = store.upsert_user(P::Telegram, &UserId::from(id), name).await.unwrap();
         assert_eq!(row.display_name, name);
-        assert_eq!(store.user(P::Telegram, id).await.unwrap().unwrap().display_name, name);
+        assert_eq!(
+            store.user(P::Telegram, &UserId::from(id)).await.unwrap().unwrap().display_name,
+            name
+        );
     }
 }
 
@@ -169,7 +181,7 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
         GameRow {
             id: GameId(1),
             platform: new.platform,
-            chat_id: new.chat_id.clone(),
+            chat: new.chat.clone(),
             kind: new.kind.clone(),
             options: new.options.clone(),
             position: new.position.clone(),
@@ -269,10 +281,29 @@ async fn games_in_chat_lists_every_status_of_that_chat_only() {
     let update = GameUpdate { status: GameStatus::Over, ..over.update(2_000) };
     store.update_game(over.id, 0, &update).await.unwrap();
 
-    let games = store.games_in_chat(P::Console, "c1").await.unwrap();
+    let games = store.games_in_chat(P::Console, &"c1".into()).await.unwrap();
     let summary: Vec<_> = games.iter().map(|g| (g.id.0, g.status.as_str())).collect();
     assert_eq!(summary, [(1, "active"), (3, "invited"), (5, "over")]);
-    assert_eq!(store.games_in_chat(P::Console, "c3").await.unwrap(), []);
+    assert_eq!(store.games_in_chat(P::Console, &"c3".into()).await.unwrap(), []);
+}
+
+#[tokio::test]
+async fn a_game_in_a_forum_topic_reads_back_in_its_topic_and_is_listed_there_alone() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let general = store.create_game(&new_game("-100", GameStatus::Active)).await.unwrap();
+    let in_topic =
+        NewGame { chat: ChatId::in_topic("-100", 7), ..new_game("-100", GameStatus::Active) };
+    let topic = store.create_game(&in_topic).await.unwrap();
+    assert_eq!(store.game(topic.id).await.unwrap().chat, ChatId::in_topic("-100", 7));
+    assert_eq!(store.game(general.id).await.unwrap().chat, ChatId::new("-100"));
+    let ids = |games: Vec<GameRow>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    let listed = store.games_in_chat(P::Console, &ChatId::in_topic("-100", 7)).await.unwrap();
+    assert_eq!(ids(listed), [topic.id]);
+    let listed = store.games_in_chat(P::Console, &ChatId::new("-100")).await.unwrap();
+    assert_eq!(ids(listed), [general.id], "the group's own games leave its topics' out");
+    let listed = store.games_in_chat(P::Console, &ChatId::in_topic("-100", 8)).await.unwrap();
+    assert!(listed.is_empty());
 }
 
 #[tokio::test]
@@ -568,8 +599,8 @@ async fn reopening_the_file_keeps_everything() {
     let dir = TempDir::new().unwrap();
     let (user, game, log) = {
         let store = open(&dir).await;
-        let user = store.upsert_user(P::Telegram, "42", "Алиса").await.unwrap();
-        store.set_locale(P::Telegram, "42", Some("ru")).await.unwrap();
+        let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Алиса").await.unwrap();
+        store.set_locale(P::Telegram, &UserId::from("42"), Some("ru")).await.unwrap();
         let user = UserRow { locale: Some("ru".to_owned()), ..user };
         store.set_meta("schema.note", "kept").await.unwrap();
         let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
@@ -582,7 +613,7 @@ async fn reopening_the_file_keeps_everything() {
 
     let store = open(&dir).await;
     assert_eq!(store.journal_mode().await.unwrap(), "wal");
-    assert_eq!(store.user(P::Telegram, "42").await.unwrap(), Some(user));
+    assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
     assert_eq!(store.game(game.id).await.unwrap(), game);
     assert_eq!(store.actions(game.id).await.unwrap(), log);
     assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
@@ -635,7 +666,7 @@ async fn a_database_file_deleted_or_replaced_under_the_store_stops_every_write()
     );
     gone(store.update_game(game.id, 0, &game.update(2_000)).await.unwrap_err());
     gone(store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap_err());
-    gone(store.upsert_user(P::Console, "alice", "Alice").await.unwrap_err());
+    gone(store.upsert_user(P::Console, &UserId::from("alice"), "Alice").await.unwrap_err());
     gone(store.set_meta("k", "v").await.unwrap_err());
     // Another file at the same path is not the database the games were in either.
     std::fs::write(db_path(&dir), b"").unwrap();

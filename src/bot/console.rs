@@ -94,7 +94,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
     );
     let mut stdout = tokio::io::stdout();
     let mut user = settings.user.clone();
-    let mut chat = Chat::Group(settings.channel.clone());
+    let mut chat = Chat::Group(settings.channel.as_str().into());
     let mut last_channel = settings.channel.clone();
     stdout
         .write_all(
@@ -123,7 +123,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
     let mut ticker = tokio::time::interval(std::time::Duration::from_secs(1));
     loop {
         let where_ = match &chat {
-            Chat::Group(c) => c.clone(),
+            Chat::Group(c) => c.to_string(),
             Chat::Private => "dm".to_string(),
         };
         stdout.write_all(format!("{user}@{where_}> ").as_bytes()).await?;
@@ -157,7 +157,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
                     last_channel =
                         if name.starts_with('#') { name.to_string() } else { format!("#{name}") };
                 }
-                chat = Chat::Group(last_channel.clone());
+                chat = Chat::Group(last_channel.as_str().into());
                 continue;
             }
             _ => {}
@@ -165,7 +165,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
         let messages = referee
             .handle(Incoming {
                 platform: PLATFORM,
-                user_id: user.clone(),
+                user_id: user.as_str().into(),
                 user_name: user.clone(),
                 chat: chat.clone(),
                 input: line.into(),

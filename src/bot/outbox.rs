@@ -27,7 +27,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::store::{DbError, NewMessage, Store, StoredMessage};
+use crate::store::{ChatId, DbError, NewMessage, Store, StoredMessage, UserId};
 use crate::table::reply::{Dest, Outbound};
 
 /// A boxed future that can cross threads (what [`Platform`]'s methods return).
@@ -73,11 +73,11 @@ pub trait Platform: Send + Sync + 'static {
 
     /// `user`'s private chat refused the bot: what to tell instead (the referee's
     /// [`crate::table::Referee::delivery_failed`]), to be sent like any message.
-    fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>>;
+    fn closed<'a>(&'a self, user: &'a UserId) -> BoxFuture<'a, Vec<Outbound>>;
 
     /// The note to a chat whose messages were dropped after the age limit, if the platform
     /// words one.
-    fn dropped_note(&self, chat: &str, count: usize, age: Duration) -> Option<Outbound> {
+    fn dropped_note(&self, chat: &ChatId, count: usize, age: Duration) -> Option<Outbound> {
         let _ = (chat, count, age);
         None
     }
@@ -571,15 +571,15 @@ mod tests {
             })
         }
 
-        fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>> {
+        fn closed<'a>(&'a self, user: &'a UserId) -> BoxFuture<'a, Vec<Outbound>> {
             Box::pin(async move {
                 self.closed.lock().expect("closed").push(user.to_string());
                 vec![message(Dest::Chat("group".into()), &format!("{user} missed a message"))]
             })
         }
 
-        fn dropped_note(&self, chat: &str, count: usize, _age: Duration) -> Option<Outbound> {
-            Some(message(Dest::Chat(chat.into()), &format!("{count} dropped")))
+        fn dropped_note(&self, chat: &ChatId, count: usize, _age: Duration) -> Option<Outbound> {
+            Some(message(Dest::Chat(chat.clone()), &format!("{count} dropped")))
         }
     }
 
@@ -641,7 +641,7 @@ mod tests {
     }
 
     fn group(n: u32) -> Dest {
-        Dest::Chat(format!("g{n}"))
+        Dest::Chat(format!("g{n}").into())
     }
 
     /// Saves `texts` to `to` in the outbox, as the referee does with a change.

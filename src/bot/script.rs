@@ -41,7 +41,7 @@ const CLOCK_KEY: &str = "script_clock";
 #[must_use]
 pub fn to_json(out: &Outbound) -> String {
     let to = match &out.to {
-        Dest::Chat(chat) => chat.clone(),
+        Dest::Chat(chat) => chat.to_string(),
         Dest::User(user) => format!("dm:{user}"),
     };
     let image = out.image.as_ref().map(|i| {
@@ -109,7 +109,7 @@ fn parse_line(line: &str) -> Result<Option<Line>, String> {
     }
     let chat = match chat.trim() {
         "dm" => Chat::Private,
-        c if c.starts_with('#') && c.len() > 1 => Chat::Group(c.to_string()),
+        c if c.starts_with('#') && c.len() > 1 => Chat::Group(c.into()),
         _ => return Err(format!("`{line}`: the chat must be #name or dm")),
     };
     Ok(Some(Line::Command { user: user.to_string(), chat, text: text.trim().to_string() }))
@@ -152,11 +152,13 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                         platform: PLATFORM,
                         user_name: user.clone(),
                         is_admin: admins.contains(&user),
-                        user_id: user,
+                        user_id: user.into(),
                         // Each channel of a transcript is its own community (as a Telegram
                         // group is): `!admin` makes a user administer the chats they type in.
                         scope: match &chat {
-                            Chat::Group(id) => Scope { community: Some(id.clone()), parent: None },
+                            Chat::Group(chat) => {
+                                Scope { community: Some(chat.id.clone()), parent: None }
+                            }
                             Chat::Private => Scope::default(),
                         },
                         chat,
@@ -182,7 +184,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                 Vec::new()
             }
             Line::DmClosed(user) => referee
-                .delivery_failed(PLATFORM, &user)
+                .delivery_failed(PLATFORM, &user.into())
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?,
         };

@@ -132,7 +132,7 @@ impl Store {
     pub async fn upsert_user(
         &self,
         platform: Platform,
-        user_id: &str,
+        user_id: &UserId,
         display_name: &str,
     ) -> Result<UserRow, DbError> {
         self.file.check()?;
@@ -147,7 +147,7 @@ impl Store {
     pub async fn user(
         &self,
         platform: Platform,
-        user_id: &str,
+        user_id: &UserId,
     ) -> Result<Option<UserRow>, DbError> {
         sqlite::user(&self.pool, platform, user_id).await
     }
@@ -160,7 +160,7 @@ impl Store {
     pub async fn set_locale(
         &self,
         platform: Platform,
-        user_id: &str,
+        user_id: &UserId,
         locale: Option<&str>,
     ) -> Result<(), DbError> {
         self.file.check()?;
@@ -175,7 +175,7 @@ impl Store {
     pub async fn set_notifications(
         &self,
         platform: Platform,
-        user_id: &str,
+        user_id: &UserId,
         on: bool,
     ) -> Result<(), DbError> {
         self.file.check()?;
@@ -190,7 +190,7 @@ impl Store {
     pub async fn set_reachable(
         &self,
         platform: Platform,
-        user_id: &str,
+        user_id: &UserId,
         reachable: Option<bool>,
     ) -> Result<(), DbError> {
         self.file.check()?;
@@ -253,9 +253,9 @@ impl Store {
     pub async fn games_in_chat(
         &self,
         platform: Platform,
-        chat_id: &str,
+        chat: &ChatId,
     ) -> Result<Vec<GameRow>, DbError> {
-        sqlite::games_in_chat(&self.pool, platform, chat_id).await
+        sqlite::games_in_chat(&self.pool, platform, chat).await
     }
 
     /// The game's action log, ordered by seq (empty for a game with no actions or no game).

@@ -18,15 +18,15 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, SqlitePool};
 
 use super::{
-    ActionRow, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage, Platform,
-    StoredMessage, UserRow,
+    ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
+    Platform, StoredMessage, UserId, UserRow,
 };
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
 /// `&'static str` queries.
 macro_rules! game_columns {
     () => {
-        "id, platform, chat_id, kind, options, position, seed, seats, creator, locale, status, \
+        "id, platform, chat_id, topic, kind, options, position, seed, seats, creator, locale, status, \
          result, reason, clock, deadline_at, reminders_sent, offer, version, engine_version, \
          created_at, updated_at, community, parent_chat"
     };
@@ -124,7 +124,7 @@ pub(super) async fn journal_mode(pool: &SqlitePool) -> Result<String, DbError> {
 pub(super) async fn upsert_user(
     pool: &SqlitePool,
     platform: Platform,
-    user_id: &str,
+    user_id: &UserId,
     display_name: &str,
 ) -> Result<UserRow, DbError> {
     sqlx::query_as(concat!(
@@ -144,7 +144,7 @@ pub(super) async fn upsert_user(
 pub(super) async fn user(
     pool: &SqlitePool,
     platform: Platform,
-    user_id: &str,
+    user_id: &UserId,
 ) -> Result<Option<UserRow>, DbError> {
     sqlx::query_as(concat!(
         "SELECT ",
@@ -161,7 +161,7 @@ pub(super) async fn user(
 pub(super) async fn set_locale(
     pool: &SqlitePool,
     platform: Platform,
-    user_id: &str,
+    user_id: &UserId,
     locale: Option<&str>,
 ) -> Result<(), DbError> {
     let done = sqlx::query("UPDATE users SET locale = ? WHERE platform = ? AND user_id = ?")
@@ -177,7 +177,7 @@ pub(super) async fn set_locale(
 pub(super) async fn set_notifications(
     pool: &SqlitePool,
     platform: Platform,
-    user_id: &str,
+    user_id: &UserId,
     on: bool,
 ) -> Result<(), DbError> {
     let done = sqlx::query("UPDATE users SET notifications = ? WHERE platform = ? AND user_id = ?")
@@ -193,7 +193,7 @@ pub(super) async fn set_notifications(
 pub(super) async fn set_reachable(
     pool: &SqlitePool,
     platform: Platform,
-    user_id: &str,
+    user_id: &UserId,
     reachable: Option<bool>,
 ) -> Result<(), DbError> {
     let done = sqlx::query("UPDATE users SET reachable = ? WHERE platform = ? AND user_id = ?")
@@ -230,13 +230,14 @@ pub(super) async fn create_game(
 
 async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<GameRow, DbError> {
     sqlx::query_as(concat!(
-        "INSERT INTO games (platform, chat_id, kind, options, position, seed, seats, creator, \
-         locale, status, clock, engine_version, created_at, updated_at, community, parent_chat) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ",
+        "INSERT INTO games (platform, chat_id, topic, kind, options, position, seed, seats, \
+         creator, locale, status, clock, engine_version, created_at, updated_at, community, \
+         parent_chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ",
         game_columns!()
     ))
     .bind(game.platform)
-    .bind(&game.chat_id)
+    .bind(&game.chat.id)
+    .bind(game.chat.topic)
     .bind(&game.kind)
     .bind(&game.options)
     .bind(&game.position)
@@ -287,15 +288,17 @@ pub(super) async fn games_with_status(
 pub(super) async fn games_in_chat(
     pool: &SqlitePool,
     platform: Platform,
-    chat_id: &str,
+    chat: &ChatId,
 ) -> Result<Vec<GameRow>, DbError> {
     sqlx::query_as(concat!(
         "SELECT ",
         game_columns!(),
-        " FROM games WHERE platform = ? AND chat_id = ? ORDER BY id"
+        // `IS`: a chat without a topic matches the rows whose topic is NULL.
+        " FROM games WHERE platform = ? AND chat_id = ? AND topic IS ? ORDER BY id"
     ))
     .bind(platform)
-    .bind(chat_id)
+    .bind(&chat.id)
+    .bind(chat.topic)
     .fetch_all(pool)
     .await
     .map_err(db)

@@ -7,67 +7,91 @@ use thiserror::Error;
 
 use crate::core::GameResult;
 
-/// How a result is stored: `seat:N` for a win of seat N, `draw`, `both-win`, `both-lose`.
+/// A value kept as a short text code in a text column (a result, an end reason): the code is
+/// what the database holds and what other tools read, so it is written and read in one place.
+/// [`text_coded!`] gives such a type its sqlx `Type`/`Encode`/`Decode` for any database.
+pub trait TextCode: Sized {
+    /// The stored code.
+    fn to_code(&self) -> std::borrow::Cow<'_, str>;
+    /// The value a stored code stands for, if it stands for one.
+    fn from_code(code: &str) -> Option<Self>;
+}
+
+/// Stores a [`TextCode`] type as its code, for any database whose text sqlx maps (a blanket
+/// impl over the trait is not allowed: sqlx's traits and a generic type are both foreign).
+macro_rules! text_coded {
+    ($ty:ty) => {
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $ty
+        where
+            String: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <String as sqlx::Type<DB>>::type_info()
+            }
+
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <String as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for $ty
+        where
+            String: sqlx::Encode<'q, DB>,
+        {
+            fn encode_by_ref(
+                &self,
+                buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
+            ) -> Result<IsNull, BoxDynError> {
+                <String as sqlx::Encode<'q, DB>>::encode(self.to_code().into_owned(), buf)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $ty
+        where
+            String: sqlx::Decode<'r, DB>,
+        {
+            fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+                let code = <String as sqlx::Decode<'r, DB>>::decode(value)?;
+                <$ty as TextCode>::from_code(&code)
+                    .ok_or_else(|| format!("`{code}` is no stored {}", stringify!($ty)).into())
+            }
+        }
+    };
+}
+
+/// How a result is stored (its [`TextCode`]): `seat:N` for a win of seat N, `draw`,
+/// `both-win`, `both-lose`.
 #[must_use]
 pub fn result_code(result: GameResult) -> String {
-    match result {
-        GameResult::Winner(seat) => format!("seat:{}", seat.0),
-        GameResult::Draw => "draw".into(),
-        GameResult::BothWin => "both-win".into(),
-        GameResult::BothLose => "both-lose".into(),
+    result.to_code().into_owned()
+}
+
+/// A result is stored as `seat:N` for a win of seat N, `draw`, `both-win` or `both-lose`.
+impl TextCode for GameResult {
+    fn to_code(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            GameResult::Winner(seat) => format!("seat:{}", seat.0).into(),
+            GameResult::Draw => "draw".into(),
+            GameResult::BothWin => "both-win".into(),
+            GameResult::BothLose => "both-lose".into(),
+        }
+    }
+
+    fn from_code(code: &str) -> Option<Self> {
+        match code {
+            "draw" => Some(GameResult::Draw),
+            "both-win" => Some(GameResult::BothWin),
+            "both-lose" => Some(GameResult::BothLose),
+            seat => seat
+                .strip_prefix("seat:")?
+                .parse()
+                .ok()
+                .map(|n| GameResult::Winner(crate::core::Seat(n))),
+        }
     }
 }
 
-/// The result a stored code stands for (the inverse of [`result_code`]).
-#[must_use]
-pub fn result_of(code: &str) -> Option<GameResult> {
-    match code {
-        "draw" => Some(GameResult::Draw),
-        "both-win" => Some(GameResult::BothWin),
-        "both-lose" => Some(GameResult::BothLose),
-        seat => seat
-            .strip_prefix("seat:")?
-            .parse()
-            .ok()
-            .map(|n| GameResult::Winner(crate::core::Seat(n))),
-    }
-}
-
-// A result is kept as its code in a text column, for any database whose text sqlx maps.
-impl<DB: sqlx::Database> sqlx::Type<DB> for GameResult
-where
-    String: sqlx::Type<DB>,
-{
-    fn type_info() -> DB::TypeInfo {
-        <String as sqlx::Type<DB>>::type_info()
-    }
-
-    fn compatible(ty: &DB::TypeInfo) -> bool {
-        <String as sqlx::Type<DB>>::compatible(ty)
-    }
-}
-
-impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for GameResult
-where
-    String: sqlx::Encode<'q, DB>,
-{
-    fn encode_by_ref(
-        &self,
-        buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
-    ) -> Result<IsNull, BoxDynError> {
-        <String as sqlx::Encode<'q, DB>>::encode(result_code(*self), buf)
-    }
-}
-
-impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for GameResult
-where
-    String: sqlx::Decode<'r, DB>,
-{
-    fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
-        let code = <String as sqlx::Decode<'r, DB>>::decode(value)?;
-        result_of(&code).ok_or_else(|| format!("`{code}` is not a stored result").into())
-    }
-}
+text_coded!(GameResult);
 
 /// Why a game ended, as stored with it. The referee's own endings are a closed set; an ending
 /// by a game's rules carries the engine's stable code (`checkmate`, `crossed-fence`, …: each
@@ -128,40 +152,19 @@ impl std::fmt::Display for EndReason {
     }
 }
 
-// A reason is kept as its code in a text column, for any database whose text sqlx maps.
-impl<DB: sqlx::Database> sqlx::Type<DB> for EndReason
-where
-    String: sqlx::Type<DB>,
-{
-    fn type_info() -> DB::TypeInfo {
-        <String as sqlx::Type<DB>>::type_info()
+/// A reason is stored as its code; every code reads as a reason (an unknown one as an
+/// engine's rule), so old rows survive an engine's new codes.
+impl TextCode for EndReason {
+    fn to_code(&self) -> std::borrow::Cow<'_, str> {
+        self.code().into()
     }
 
-    fn compatible(ty: &DB::TypeInfo) -> bool {
-        <String as sqlx::Type<DB>>::compatible(ty)
+    fn from_code(code: &str) -> Option<Self> {
+        Some(EndReason::of_code(code))
     }
 }
 
-impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for EndReason
-where
-    String: sqlx::Encode<'q, DB>,
-{
-    fn encode_by_ref(
-        &self,
-        buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
-    ) -> Result<IsNull, BoxDynError> {
-        <String as sqlx::Encode<'q, DB>>::encode(self.code().to_string(), buf)
-    }
-}
-
-impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for EndReason
-where
-    String: sqlx::Decode<'r, DB>,
-{
-    fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
-        Ok(EndReason::of_code(&<String as sqlx::Decode<'r, DB>>::decode(value)?))
-    }
-}
+text_coded!(EndReason);
 
 /// Where a game is in its life. Stored as its lowercase name (`invited`, `active`, `over`,
 /// `aborted`); the database refuses any other text (a CHECK constraint).
@@ -298,7 +301,7 @@ pub struct UserRow {
     /// `console`, `script`, `telegram`, `discord`.
     pub platform: Platform,
     /// The platform's user id (a name on the console).
-    pub user_id: String,
+    pub user_id: UserId,
     /// The name shown to others.
     pub display_name: String,
     /// Chosen language (`en`, `zh-Hans`, …), or `None` for the platform's default.
@@ -315,8 +318,8 @@ pub struct UserRow {
 pub struct NewGame {
     /// Platform of the chat.
     pub platform: Platform,
-    /// The group chat (channel) the game belongs to.
-    pub chat_id: String,
+    /// The group chat (channel, topic) the game belongs to.
+    pub chat: ChatId,
     /// Game code (`dark-fence`).
     pub kind: String,
     /// Full options as `k=v,k=v`.
@@ -327,8 +330,8 @@ pub struct NewGame {
     pub seed: i64,
     /// Seats in turn order, as a JSON array of user ids or `null` for an open seat.
     pub seats: String,
-    /// The user id of the creator.
-    pub creator: String,
+    /// The creator.
+    pub creator: UserId,
     /// Language of the game's public messages.
     pub locale: String,
     /// Invited or active.
@@ -386,6 +389,108 @@ impl<'a> From<GameId> for fluent_bundle::FluentValue<'a> {
     }
 }
 
+/// A person's id on their platform: Telegram's user number, Discord's snowflake, a name at the
+/// console. It means something only together with its [`Platform`]. Stored as text.
+#[derive(
+    Debug,
+    Clone,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+    sqlx::Type,
+)]
+#[serde(transparent)]
+#[sqlx(transparent)]
+pub struct UserId(pub String);
+
+impl UserId {
+    /// The id `id`.
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self(id.into())
+    }
+
+    /// The platform's text of it.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for UserId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for UserId {
+    fn from(id: &str) -> Self {
+        Self(id.to_string())
+    }
+}
+
+impl From<String> for UserId {
+    fn from(id: String) -> Self {
+        Self(id)
+    }
+}
+
+/// A group chat or channel on its platform, where games live and public messages go: a
+/// Telegram group, a Discord channel or thread (a thread is a channel of its own; the channel it
+/// was opened under is in the game's scope), a console table. A Telegram forum supergroup's
+/// topic (`message_thread_id`) is part of the chat: a game started in a topic lives there and
+/// its messages go there. Stored as the `chat_id` and `topic` columns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::FromRow)]
+pub struct ChatId {
+    /// The platform's id of the chat.
+    #[sqlx(rename = "chat_id")]
+    pub id: String,
+    /// The forum topic inside it, if any.
+    pub topic: Option<i64>,
+}
+
+impl ChatId {
+    /// The chat `id` itself (no topic).
+    #[must_use]
+    pub fn new(id: impl Into<String>) -> Self {
+        Self { id: id.into(), topic: None }
+    }
+
+    /// The topic `topic` of the chat `id`.
+    #[must_use]
+    pub fn in_topic(id: impl Into<String>, topic: i64) -> Self {
+        Self { id: id.into(), topic: Some(topic) }
+    }
+}
+
+impl From<&str> for ChatId {
+    fn from(id: &str) -> Self {
+        Self::new(id)
+    }
+}
+
+impl From<String> for ChatId {
+    fn from(id: String) -> Self {
+        Self::new(id)
+    }
+}
+
+/// The chat's id, with `/<topic>` after it for a topic (for logs and the console; the outbox
+/// keeps the two apart).
+impl std::fmt::Display for ChatId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.topic {
+            Some(topic) => write!(f, "{}/{topic}", self.id),
+            None => f.write_str(&self.id),
+        }
+    }
+}
+
 /// One game as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct GameRow {
@@ -393,8 +498,9 @@ pub struct GameRow {
     pub id: GameId,
     /// Platform of the chat.
     pub platform: Platform,
-    /// The group chat.
-    pub chat_id: String,
+    /// The group chat (with its topic).
+    #[sqlx(flatten)]
+    pub chat: ChatId,
     /// Game code.
     pub kind: String,
     /// Full options as `k=v,k=v`.
@@ -405,8 +511,8 @@ pub struct GameRow {
     pub seed: i64,
     /// Seats JSON.
     pub seats: String,
-    /// Creator's user id.
-    pub creator: String,
+    /// The creator.
+    pub creator: UserId,
     /// Public language.
     pub locale: String,
     /// Where the game is in its life.
@@ -486,7 +592,7 @@ pub struct ActionRow {
     /// Canonical notation.
     pub notation: String,
     /// The user who acted, or `None` when the referee acted for a seat (a timeout pass).
-    pub by_user: Option<String>,
+    pub by_user: Option<UserId>,
     /// Unix seconds.
     pub at: i64,
 }

@@ -6,7 +6,7 @@
 
 use thiserror::Error;
 
-use crate::store::GameId;
+use crate::store::{GameId, UserId};
 
 /// One argument of a command: what it is, whether it must be given, and (through its kind) how
 /// it is typed, shown in `/help` and offered on Discord.
@@ -247,7 +247,7 @@ pub enum Command {
         /// The game's code or name as typed.
         game: String,
         /// The invited player, without `@`.
-        opponent: Option<String>,
+        opponent: Option<UserId>,
         /// Everything else: table settings and game options, `k=v` each.
         settings: Vec<String>,
     },
@@ -323,7 +323,7 @@ pub enum Command {
         /// The drawn game to continue.
         id: Option<GameId>,
         /// Who is invited to the fork.
-        opponent: Option<String>,
+        opponent: Option<UserId>,
     },
     /// `/rules [game]`
     Rules(Option<String>),
@@ -333,8 +333,9 @@ pub enum Command {
     Settings(Vec<String>),
     /// `/admin abort #id`
     AdminAbort(GameId),
-    /// `/start [token]` in a private chat (opens the private channel; deep links carry a token).
-    Start(Option<String>),
+    /// `/start [token]` in a private chat (opens the private channel; deep links carry a token;
+    /// a token that is none of ours is the same as none: the welcome, nothing else).
+    Start(Option<super::payload::StartToken>),
     /// A button press: its payload (`None`: the text is not one, so the button is stale).
     Press(Option<super::payload::Payload>),
 }
@@ -426,8 +427,9 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
 pub struct Values {
     /// [`ArgKind::GameId`].
     pub id: Option<GameId>,
-    /// [`ArgKind::User`]: the user's id or name, without `@`.
-    pub user: Option<String>,
+    /// [`ArgKind::User`]: the word after `@`, taken as the user's id (the adapters rewrite
+    /// their platform's mentions to ids; a console name is its id; `@bot` is the referee).
+    pub user: Option<UserId>,
     /// [`ArgKind::Word`]: the word was given.
     pub word: bool,
     /// [`ArgKind::Choice`]: the answer, as the command lists it.
@@ -500,7 +502,7 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
             Some(id) => Command::AdminAbort(id),
             None => return Err(CommandError::Missing { command: spec.name, what: "admin-abort" }),
         },
-        "start" => Command::Start(text),
+        "start" => Command::Start(text.and_then(|t| t.parse().ok())),
         "press" => Command::Press(text.and_then(|t| t.parse().ok())),
         other => return Err(CommandError::Unknown(other.to_string())),
     })
@@ -520,7 +522,7 @@ fn read(spec: &CommandSpec, tail: &str) -> Result<Values, CommandError> {
         v.user = args
             .iter()
             .position(|a| a.starts_with('@') && a.len() > 1)
-            .map(|i| args.remove(i).trim_start_matches('@').to_string());
+            .map(|i| UserId::from(args.remove(i).trim_start_matches('@')));
     }
     for a in spec.args {
         match a.kind {

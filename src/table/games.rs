@@ -13,7 +13,7 @@ pub(super) use super::narrate::game_name;
 use super::narrate::{AdviceResult, Fork, Narrator, Snapshot, msg, name_of, public};
 use super::payload::{Choice, Payload};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
-use super::{BOT_USER, Ctx, Table};
+use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::{EndReason, GameId, GameStatus};
@@ -35,11 +35,11 @@ impl Table {
         Snapshot {
             id: self.row.id,
             platform: self.row.platform,
-            chat: &self.row.chat_id,
+            chat: &self.row.chat,
             game: &self.game,
             seats: &self.seats,
             names: &self.names,
-            bot_seat: self.seats.iter().position(|u| u.as_deref() == Some(BOT_USER)),
+            bot_seat: self.seats.iter().position(|u| u.as_ref().is_some_and(super::is_bot)),
             time: self.time,
             actions: self.actions,
             status: self.row.status,
@@ -141,7 +141,7 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
         // The invitee is named as a mention (a Discord member; the name elsewhere).
         let opponent = match snapshot.seats.get(1).cloned().flatten() {
             Some(user) if snapshot.bot_seat != Some(1) => {
-                super::reply::mention(&user, name_of(&snapshot, 1))
+                super::reply::mention(user.as_str(), name_of(&snapshot, 1))
             }
             _ => name_of(&snapshot, 1).to_string(),
         };

@@ -30,15 +30,15 @@ use tokio::sync::Mutex;
 use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
 use crate::store::{
-    ActionRow, EndReason, GameId, GameRow, GameStatus, GameUpdate, GameWrite, NewGame, NewMessage,
-    Platform, Store, UserRow,
+    ActionRow, ChatId, EndReason, GameId, GameRow, GameStatus, GameUpdate, GameWrite, NewGame,
+    NewMessage, Platform, Store, UserId, UserRow,
 };
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
 use error::TableError;
 use narrate::AdviceResult;
 use notice::{Notice, Refusal};
-use payload::{Choice, OfferKind, Payload};
+use payload::{Choice, OfferKind, Payload, StartToken};
 use reply::{Button, Dest, Lang, Outbound, Wording};
 
 /// The most positions whose advice is kept ([`Referee::hint`]); each entry is a few hundred bytes.
@@ -53,8 +53,8 @@ pub const ENGINE_VERSION: i64 = 1;
 /// Where a command was typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Chat {
-    /// A group chat or channel, by its platform id.
-    Group(String),
+    /// A group chat, channel, thread or forum topic.
+    Group(ChatId),
     /// The user's private chat with the bot.
     Private,
 }
@@ -75,8 +75,8 @@ pub struct Scope {
 pub struct Incoming {
     /// `console`, `script`, `telegram`, `discord`.
     pub platform: Platform,
-    /// The platform's user id.
-    pub user_id: String,
+    /// Who typed it.
+    pub user_id: UserId,
     /// The name others see.
     pub user_name: String,
     /// Where it was typed.
@@ -174,7 +174,7 @@ struct Pending {
 struct Table {
     row: GameRow,
     game: AnyGame,
-    seats: Vec<Option<String>>,
+    seats: Vec<Option<UserId>>,
     names: Vec<String>,
     time: TimeControl,
     actions: i64,
@@ -188,8 +188,8 @@ struct Table {
 }
 
 impl Table {
-    fn seat_of(&self, user: &str) -> Option<usize> {
-        self.seats.iter().position(|s| s.as_deref() == Some(user))
+    fn seat_of(&self, user: &UserId) -> Option<usize> {
+        self.seats.iter().position(|s| s.as_ref() == Some(user))
     }
 
     fn offer(&self) -> Option<Offer> {
@@ -231,9 +231,9 @@ fn decision_seconds(game: &AnyGame, time: TimeControl) -> i64 {
 #[derive(Debug, Clone)]
 struct Summary {
     platform: Platform,
-    chat_id: String,
-    seats: Vec<Option<String>>,
-    creator: String,
+    chat: ChatId,
+    seats: Vec<Option<UserId>>,
+    creator: UserId,
     status: GameStatus,
     to_act: Option<usize>,
     deadline_at: Option<i64>,
@@ -246,18 +246,18 @@ struct Summary {
 #[derive(Debug, Default)]
 struct Index {
     games: HashMap<GameId, Summary>,
-    by_chat: HashMap<(Platform, String), Vec<GameId>>,
-    by_user: HashMap<(Platform, String), Vec<GameId>>,
+    by_chat: HashMap<(Platform, ChatId), Vec<GameId>>,
+    by_user: HashMap<(Platform, UserId), Vec<GameId>>,
 }
 
 impl Index {
-    fn keys(s: &Summary) -> (Vec<(Platform, String)>, (Platform, String)) {
+    fn keys(s: &Summary) -> (Vec<(Platform, UserId)>, (Platform, ChatId)) {
         let users = s.seats.iter().flatten().chain(std::iter::once(&s.creator));
-        let mut user_keys: Vec<(Platform, String)> =
+        let mut user_keys: Vec<(Platform, UserId)> =
             users.map(|u| (s.platform, u.clone())).collect();
         user_keys.sort();
         user_keys.dedup();
-        (user_keys, (s.platform, s.chat_id.clone()))
+        (user_keys, (s.platform, s.chat.clone()))
     }
 
     fn remove(&mut self, id: GameId) {
@@ -304,14 +304,14 @@ pub struct Referee {
     policies: StdMutex<HashMap<Platform, Policy>>,
     tables: StdMutex<HashMap<GameId, Arc<Mutex<Table>>>>,
     index: StdMutex<Index>,
-    users: StdMutex<HashMap<(Platform, String), UserRow>>,
+    users: StdMutex<HashMap<(Platform, UserId), UserRow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
-    hints: StdMutex<HashMap<(Platform, String), Lang>>,
+    hints: StdMutex<HashMap<(Platform, UserId), Lang>>,
     /// Start links handed out for an `/accept` that needed the acceptor's private chat
     /// (platform, user, game): following one accepts as if typed in the game's chat, which a
     /// private chat otherwise does not reach for someone not yet seated. Memory only: after a
     /// restart the player accepts again in the group.
-    start_links: StdMutex<std::collections::HashSet<(Platform, String, GameId)>>,
+    start_links: StdMutex<std::collections::HashSet<(Platform, UserId, GameId)>>,
     /// Solver searches: one per core at once, round robin across requesters, one request in
     /// flight per user ([`solver::Solver`]).
     solver: solver::Solver,
@@ -355,7 +355,7 @@ type Reply = Result<Vec<Outbound>, TableError>;
 #[derive(Debug, Clone)]
 struct Ctx {
     platform: Platform,
-    user: String,
+    user: UserId,
     name: String,
     lang: Lang,
     chat: Chat,
@@ -437,7 +437,7 @@ impl Referee {
     fn row_summary(row: &GameRow) -> Summary {
         Summary {
             platform: row.platform,
-            chat_id: row.chat_id.clone(),
+            chat: row.chat.clone(),
             seats: serde_json::from_str(&row.seats).unwrap_or_default(),
             creator: row.creator.clone(),
             status: row.status,
@@ -481,7 +481,7 @@ impl Referee {
             let lang = Lang::from_code(&row.locale).unwrap_or_default();
             out.push(Outbound {
                 platform: row.platform,
-                to: Dest::Chat(row.chat_id.clone()),
+                to: Dest::Chat(row.chat.clone()),
                 text: Notice::Unresumable { game: row.id }.text(lang),
                 image: None,
                 buttons: Vec::new(),
@@ -505,7 +505,7 @@ impl Referee {
         let lang = Lang::from_code(&row.locale).unwrap_or_default();
         let told = self.say(
             ctx,
-            Dest::Chat(row.chat_id.clone()),
+            Dest::Chat(row.chat.clone()),
             lang,
             &Notice::Aborted { by: ctx.name.clone(), game: id },
         );
@@ -539,7 +539,7 @@ impl Referee {
 
     /// Refuses a new invitation from `ctx` in `chat` when the user or the chat already has as
     /// many open invitations as allowed.
-    fn invitation_room(&self, ctx: &Ctx, chat: &str) -> Result<(), TableError> {
+    fn invitation_room(&self, ctx: &Ctx, chat: &ChatId) -> Result<(), TableError> {
         let index = self.lock_index();
         let open = |ids: Option<&Vec<GameId>>, mine: bool| {
             ids.into_iter()
@@ -553,9 +553,7 @@ impl Referee {
         {
             return Err(TableError::Refused(Refusal::InvitationsPerUser(limit)));
         }
-        if open(index.by_chat.get(&(ctx.platform, chat.to_string())), false)
-            >= self.invitation_limit
-        {
+        if open(index.by_chat.get(&(ctx.platform, chat.clone())), false) >= self.invitation_limit {
             return Err(TableError::Refused(Refusal::InvitationsPerChat(limit)));
         }
         Ok(())
@@ -594,7 +592,7 @@ impl Referee {
         self.tables.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, String), UserRow>> {
+    fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, UserId), UserRow>> {
         self.users.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -627,7 +625,7 @@ impl Referee {
                 TableError::Internal(format!("replay #{} seq {}: {e}", row.id, a.seq))
             })?;
         }
-        let seats: Vec<Option<String>> = serde_json::from_str(&row.seats)
+        let seats: Vec<Option<UserId>> = serde_json::from_str(&row.seats)
             .map_err(|e| TableError::Internal(format!("stored seats: {e}")))?;
         let time: TimeControl = serde_json::from_str(&row.clock)
             .map_err(|e| TableError::Internal(format!("stored clock: {e}")))?;
@@ -635,11 +633,11 @@ impl Referee {
         let locale = Lang::from_code(&row.locale).unwrap_or_default();
         for seat in &seats {
             names.push(match seat {
-                Some(u) if u == BOT_USER => self.wording.text(locale, "bot-name", &[]),
+                Some(u) if is_bot(u) => self.wording.text(locale, "bot-name", &[]),
                 Some(u) => self
                     .user_row(row.platform, u)
                     .await?
-                    .map_or_else(|| u.clone(), |r| r.display_name),
+                    .map_or_else(|| u.to_string(), |r| r.display_name),
                 None => String::from("?"),
             });
         }
@@ -661,7 +659,7 @@ impl Referee {
     fn summary(table: &Table) -> Summary {
         Summary {
             platform: table.row.platform,
-            chat_id: table.row.chat_id.clone(),
+            chat: table.row.chat.clone(),
             seats: table.seats.clone(),
             creator: table.row.creator.clone(),
             status: table.row.status,
@@ -701,9 +699,9 @@ impl Referee {
     async fn user_row(
         &self,
         platform: Platform,
-        user: &str,
+        user: &UserId,
     ) -> Result<Option<UserRow>, TableError> {
-        let key = (platform, user.to_string());
+        let key = (platform, user.clone());
         if let Some(row) = self.lock_users().get(&key) {
             return Ok(Some(row.clone()));
         }
@@ -720,16 +718,16 @@ impl Referee {
 
     /// The language to write to `user` in: their choice, else what their client last told,
     /// else the platform's default.
-    async fn lang_of(&self, platform: Platform, user: &str) -> Lang {
+    async fn lang_of(&self, platform: Platform, user: &UserId) -> Lang {
         let chosen = match self.user_row(platform, user).await {
             Ok(Some(row)) => row.locale.as_deref().and_then(Lang::from_code),
             _ => None,
         };
-        let hinted = self.lock_hints().get(&(platform, user.to_string())).copied();
+        let hinted = self.lock_hints().get(&(platform, user.clone())).copied();
         chosen.or(hinted).or(self.policy(platform).default_lang).unwrap_or_default()
     }
 
-    fn lock_hints(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, String), Lang>> {
+    fn lock_hints(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, UserId), Lang>> {
         self.hints.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -747,10 +745,10 @@ impl Referee {
     pub async fn learn_user(
         &self,
         platform: Platform,
-        user: &str,
+        user: &UserId,
         name: &str,
     ) -> Result<(), TableError> {
-        let known = self.lock_users().get(&(platform, user.to_string())).cloned();
+        let known = self.lock_users().get(&(platform, user.clone())).cloned();
         if known.is_some_and(|row| row.display_name == name) {
             return Ok(());
         }
@@ -847,7 +845,7 @@ impl Referee {
                 .filter(|id| {
                     index.games.get(id).is_some_and(|s| {
                         s.status == GameStatus::Active
-                            && s.seats.iter().any(|u| u.as_deref() == Some(user.as_str()))
+                            && s.seats.iter().any(|u| u.as_ref() == Some(&user))
                     })
                 })
                 .copied()
@@ -1015,13 +1013,13 @@ impl Referee {
     pub fn undelivered_note(
         &self,
         platform: Platform,
-        chat: &str,
+        chat: &ChatId,
         count: usize,
         age: std::time::Duration,
     ) -> Outbound {
         let newest = {
             let index = self.lock_index();
-            index.by_chat.get(&(platform, chat.to_string())).and_then(|ids| ids.last().copied())
+            index.by_chat.get(&(platform, chat.clone())).and_then(|ids| ids.last().copied())
         };
         let lang = newest
             .and_then(|id| self.lock_tables().get(&id).cloned())
@@ -1031,7 +1029,7 @@ impl Referee {
         let age_seconds = i64::try_from(age.as_secs()).unwrap_or(i64::MAX);
         Outbound {
             platform,
-            to: Dest::Chat(chat.to_string()),
+            to: Dest::Chat(chat.clone()),
             text: Notice::UndeliveredDropped { count, age_seconds }.text(lang),
             image: None,
             buttons: Vec::new(),
@@ -1052,20 +1050,20 @@ impl Referee {
     pub async fn delivery_failed(
         &self,
         platform: Platform,
-        user: &str,
+        user: &UserId,
     ) -> Result<Vec<Outbound>, TableError> {
         let was = match self.user_row(platform, user).await? {
             Some(row) => row.reachable,
             None => {
                 // Someone invited before ever writing to the bot (Telegram: never pressed Start).
-                let row = self.store.upsert_user(platform, user, user).await?;
+                let row = self.store.upsert_user(platform, user, user.as_str()).await?;
                 let reachable = row.reachable;
                 self.cache_user(row);
                 reachable
             }
         };
         self.store.set_reachable(platform, user, Some(false)).await?;
-        if let Some(row) = self.lock_users().get_mut(&(platform, user.to_string())) {
+        if let Some(row) = self.lock_users().get_mut(&(platform, user.clone())) {
             row.reachable = Some(false);
         }
         if was == Some(false) {
@@ -1075,13 +1073,13 @@ impl Referee {
             let index = self.lock_index();
             index
                 .by_user
-                .get(&(platform, user.to_string()))
+                .get(&(platform, user.clone()))
                 .into_iter()
                 .flatten()
                 .filter(|id| {
                     index.games.get(id).is_some_and(|s| {
                         s.status == GameStatus::Active
-                            && s.seats.iter().any(|u| u.as_deref() == Some(user))
+                            && s.seats.iter().any(|u| u.as_ref() == Some(user))
                     })
                 })
                 .copied()
@@ -1097,10 +1095,10 @@ impl Referee {
             let lang = public_lang(&t);
             let ctx = Ctx {
                 platform,
-                user: user.to_string(),
+                user: user.clone(),
                 name: t.names.get(seat).cloned().unwrap_or_default(),
                 lang,
-                chat: Chat::Group(t.row.chat_id.clone()),
+                chat: Chat::Group(t.row.chat.clone()),
                 is_admin: false,
                 scope: Scope::default(),
             };
@@ -1115,7 +1113,7 @@ impl Referee {
     async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Reply {
         match cmd {
             Command::New { game, opponent, settings } => {
-                self.new_game(ctx, &game, opponent.as_deref(), &settings).await
+                self.new_game(ctx, &game, opponent.as_ref(), &settings).await
             }
             Command::Accept(id) => self.accept(ctx, id).await,
             Command::Decline(id) => self.decline(ctx, id).await,
@@ -1143,7 +1141,7 @@ impl Referee {
                 self.abort(ctx, Some(id), true).await
             }
             Command::Games => Ok(self.games(ctx).await),
-            Command::Library { id, opponent } => self.library(ctx, id, opponent.as_deref()).await,
+            Command::Library { id, opponent } => self.library(ctx, id, opponent.as_ref()).await,
             Command::Rules(game) => self.rules(ctx, game.as_deref()),
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
@@ -1162,30 +1160,23 @@ impl Referee {
                 );
                 // A start link `view-<id>` (sent after a private delivery failed) reopens the
                 // chat and brings the player's view of the game at once.
-                if let Some(id) = token
-                    .as_deref()
-                    .and_then(|t| t.strip_prefix("view-"))
-                    .and_then(|id| id.parse::<GameId>().ok())
-                {
-                    let mut out = vec![welcome];
-                    match self.view(ctx, Some(id)).await {
-                        Ok(more) => out.extend(more),
-                        Err(e) => out.push(self.refusal(ctx, ctx.here(), &e)),
+                let id = match token {
+                    None => return Ok(vec![welcome]),
+                    Some(StartToken::View(id)) => {
+                        let mut out = vec![welcome];
+                        match self.view(ctx, Some(id)).await {
+                            Ok(more) => out.extend(more),
+                            Err(e) => out.push(self.refusal(ctx, ctx.here(), &e)),
+                        }
+                        return Ok(out);
                     }
-                    return Ok(out);
-                }
-                // A start link (`accept-<id>`) finishes the `/accept` that needed this chat. The
-                // creator of the game follows the same link when they were the one unreachable:
-                // for them the chat is now open and the opponent accepts again.
-                let game = token
-                    .as_deref()
-                    .and_then(|t| t.strip_prefix("accept-"))
-                    .and_then(|id| id.parse::<GameId>().ok());
-                let Some(id) = game else {
-                    return Ok(vec![welcome]);
+                    // A start link `accept-<id>` finishes the `/accept` that needed this chat.
+                    // The creator of the game follows the same link when they were the one
+                    // unreachable: for them the chat is now open and the opponent accepts again.
+                    Some(StartToken::Accept(id)) => id,
                 };
                 let creator = self.lock_index().games.get(&id).map(|s| s.creator.clone());
-                if creator.as_deref() == Some(ctx.user.as_str()) {
+                if creator.as_ref() == Some(&ctx.user) {
                     return Ok(vec![welcome]);
                 }
                 let mut out = vec![welcome];
@@ -1194,7 +1185,7 @@ impl Referee {
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .remove(&(ctx.platform, ctx.user.clone(), id));
-                let chat = self.lock_index().games.get(&id).map(|s| s.chat_id.clone());
+                let chat = self.lock_index().games.get(&id).map(|s| s.chat.clone());
                 // The link was handed to this user in the game's chat: accept as if there.
                 let there = match chat {
                     Some(chat) if linked => Some(Ctx { chat: Chat::Group(chat), ..ctx.clone() }),
@@ -1222,10 +1213,8 @@ impl Referee {
         let here = |s: &Summary| {
             s.platform == ctx.platform
                 && match &ctx.chat {
-                    Chat::Group(chat) => s.chat_id == *chat,
-                    Chat::Private => {
-                        s.seats.iter().any(|u| u.as_deref() == Some(ctx.user.as_str()))
-                    }
+                    Chat::Group(chat) => s.chat == *chat,
+                    Chat::Private => s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user)),
                 }
         };
         if let Some(id) = id {
@@ -1273,10 +1262,13 @@ impl Referee {
     fn reaches(ctx: &Ctx, s: &Summary) -> bool {
         s.platform == ctx.platform
             && match &ctx.chat {
-                Chat::Group(chat) => s.chat_id == *chat || s.parent_chat.as_ref() == Some(chat),
+                Chat::Group(chat) => {
+                    s.chat == *chat
+                        || (chat.topic.is_none()
+                            && s.parent_chat.as_deref() == Some(chat.id.as_str()))
+                }
                 Chat::Private => {
-                    s.creator == ctx.user
-                        || s.seats.iter().any(|u| u.as_deref() == Some(ctx.user.as_str()))
+                    s.creator == ctx.user || s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user))
                 }
             }
     }
@@ -1297,7 +1289,7 @@ impl Referee {
     }
 
     fn seated(ctx: &Ctx) -> impl Fn(&Summary) -> bool + '_ {
-        move |s: &Summary| s.seats.iter().any(|u| u.as_deref() == Some(ctx.user.as_str()))
+        move |s: &Summary| s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user))
     }
 
     fn seed_for(&self, n: u64) -> u64 {
@@ -1321,7 +1313,7 @@ impl Referee {
     /// `/library`: the most recent drawn Rabble games kept for others to continue, each with
     /// its plies, scores, changed squares, ancestry and board; `/library #id [@opponent]`
     /// continues one in this channel as a new game (a fork: the original stays as it was).
-    async fn library(&self, ctx: &Ctx, id: Option<GameId>, opponent: Option<&str>) -> Reply {
+    async fn library(&self, ctx: &Ctx, id: Option<GameId>, opponent: Option<&UserId>) -> Reply {
         let lang = ctx.lang;
         let Some(id) = id else {
             // One read serves both the library (agreed draws) and its tree (every game
@@ -1383,13 +1375,13 @@ impl Referee {
         if !games::in_library(&row) {
             return Err(not_drawn());
         }
-        if opponent == Some(ctx.user.as_str()) {
+        if opponent == Some(&ctx.user) {
             return Err(TableError::Refused(Refusal::SelfInvite));
         }
-        if opponent.is_some_and(is_bot_name) {
+        if opponent.is_some_and(|o| is_bot_name(o.as_str())) {
             return Err(no_bot());
         }
-        if opponent != Some(BOT_USER) {
+        if !opponent.is_some_and(is_bot) {
             self.invitation_room(ctx, chat)?;
         }
         let source = self.load(row).await?;
@@ -1415,20 +1407,21 @@ impl Referee {
         &self,
         ctx: &Ctx,
         game: &str,
-        opponent: Option<&str>,
+        opponent: Option<&UserId>,
         settings: &[String],
     ) -> Reply {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
         let kind = game_kind(game)?;
-        if opponent == Some(ctx.user.as_str()) {
+        if opponent == Some(&ctx.user) {
             return Err(TableError::Refused(Refusal::SelfInvite));
         }
         // `@bot` (or the platform's mention of this bot, which the adapters rewrite to it) asks
         // the referee itself to play.
-        let opponent = opponent.map(|o| if is_bot_name(o) { BOT_USER } else { o });
-        let against_bot = opponent == Some(BOT_USER);
+        let bot = UserId::new(BOT_USER);
+        let opponent = opponent.map(|o| if is_bot_name(o.as_str()) { &bot } else { o });
+        let against_bot = opponent.is_some_and(is_bot);
         if against_bot && !games::has_bot(kind) {
             return Err(no_bot());
         }
@@ -1472,23 +1465,23 @@ impl Referee {
     async fn open_table(
         &self,
         ctx: &Ctx,
-        chat: &str,
+        chat: &ChatId,
         kind: GameKind,
         engine: AnyGame,
         position: Option<String>,
         seed: u64,
         time: TimeControl,
-        opponent: Option<&str>,
+        opponent: Option<&UserId>,
     ) -> Reply {
-        let against_bot = opponent == Some(BOT_USER);
-        let seats = vec![Some(ctx.user.clone()), opponent.map(str::to_string)];
+        let against_bot = opponent.is_some_and(is_bot);
+        let seats = vec![Some(ctx.user.clone()), opponent.cloned()];
         // The engine's options, which may record how the start was drawn (start=fair's draw),
         // so that reloading the game does not search again.
         let pairs_text: Vec<String> =
             engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
-            Some(BOT_USER) => self.wording.text(ctx.lang, "bot-name", &[]),
+            Some(o) if is_bot(o) => self.wording.text(ctx.lang, "bot-name", &[]),
             Some(o) => self
                 .user_row(ctx.platform, o)
                 .await?
@@ -1497,7 +1490,7 @@ impl Referee {
         });
         let new_game = NewGame {
             platform: ctx.platform,
-            chat_id: chat.to_string(),
+            chat: chat.clone(),
             kind: kind.code().to_string(),
             options: pairs_text.join(","),
             position,
@@ -1580,7 +1573,7 @@ impl Referee {
         let mut out = Vec::new();
         while t.row.status == GameStatus::Active
             && let ToAct::Seat(seat, _) = t.game.to_act()
-            && t.seats.get(seat.index()).cloned().flatten().as_deref() == Some(BOT_USER)
+            && t.seats.get(seat.index()).cloned().flatten().as_ref().is_some_and(is_bot)
         {
             let game = t.game.clone();
             let who = format!("game:{}", t.row.id);
@@ -1607,7 +1600,7 @@ impl Referee {
         t: &mut Table,
         seat: usize,
         action: &AnyAction,
-        by: Option<&str>,
+        by: Option<&UserId>,
     ) -> Reply {
         let mut out = self.apply(t, seat, action, by, Vec::new()).await?;
         // The player's action is saved: it is announced whatever happens to the bot's answer
@@ -1703,7 +1696,7 @@ impl Referee {
     }
 
     /// Whether the seat's user can be written to privately now.
-    async fn reachable(&self, platform: Platform, user: &str) -> Result<bool, TableError> {
+    async fn reachable(&self, platform: Platform, user: &UserId) -> Result<bool, TableError> {
         let known = self.user_row(platform, user).await?.and_then(|r| r.reachable);
         Ok(match known {
             Some(r) => r,
@@ -1721,9 +1714,7 @@ impl Referee {
                 .resolve(ctx, None, |s| {
                     s.status == GameStatus::Invited
                         && s.creator != user
-                        && s.seats
-                            .get(1)
-                            .is_some_and(|o| o.is_none() || o.as_deref() == Some(user.as_str()))
+                        && s.seats.get(1).is_some_and(|o| o.is_none() || o.as_ref() == Some(&user))
                 })
                 .map_err(|e| match e {
                     TableError::Refused(Refusal::NoGameHere) => {
@@ -1803,7 +1794,7 @@ impl Referee {
             None => self
                 .resolve(ctx, None, |s| {
                     s.status == GameStatus::Invited
-                        && s.seats.get(1).is_some_and(|o| o.as_deref() == Some(user.as_str()))
+                        && s.seats.get(1).is_some_and(|o| o.as_ref() == Some(&user))
                 })
                 .map_err(|e| match e {
                     TableError::Refused(Refusal::NoGameHere) => {
@@ -1832,7 +1823,7 @@ impl Referee {
         let lang = public_lang(&t);
         let out = vec![self.say(
             ctx,
-            Dest::Chat(t.row.chat_id.clone()),
+            Dest::Chat(t.row.chat.clone()),
             lang,
             &Notice::Declined { by: ctx.name.clone(), game: id },
         )];
@@ -1843,9 +1834,7 @@ impl Referee {
         let user = ctx.user.clone();
         let awaiting = |s: &Summary| {
             s.status == GameStatus::Active
-                && s.to_act
-                    .and_then(|i| s.seats.get(i))
-                    .is_some_and(|u| u.as_deref() == Some(user.as_str()))
+                && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_ref() == Some(&user))
         };
         let id = match (id, ctx.is_private()) {
             (Some(id), _) => self.resolve(ctx, Some(id), Self::seated(ctx))?,
@@ -1982,7 +1971,7 @@ impl Referee {
         t: &mut Table,
         seat: usize,
         action: &AnyAction,
-        by: Option<&str>,
+        by: Option<&UserId>,
         said: Vec<Outbound>,
     ) -> Reply {
         let mut game = t.game.clone();
@@ -2007,7 +1996,7 @@ impl Referee {
             seq: t.actions + 1,
             seat: i64::try_from(seat).unwrap_or(0),
             notation,
-            by_user: by.map(str::to_string),
+            by_user: by.cloned(),
             at: now,
         };
         // The announcement is worded from the table as it will be, and saved with the action:
@@ -2040,7 +2029,7 @@ impl Referee {
     pub async fn games_here(
         &self,
         platform: Platform,
-        user: &str,
+        user: &UserId,
         chat: &Chat,
         limit: usize,
     ) -> Vec<(GameId, String)> {
@@ -2048,7 +2037,7 @@ impl Referee {
             let index = self.lock_index();
             let key = match chat {
                 Chat::Group(id) => index.by_chat.get(&(platform, id.clone())),
-                Chat::Private => index.by_user.get(&(platform, user.to_string())),
+                Chat::Private => index.by_user.get(&(platform, user.clone())),
             };
             key.into_iter().flatten().copied().collect()
         };
@@ -2073,7 +2062,7 @@ impl Referee {
     pub async fn public_actions(
         &self,
         platform: Platform,
-        user: &str,
+        user: &UserId,
         chat: &Chat,
         id: Option<GameId>,
         prefix: &str,
@@ -2081,7 +2070,7 @@ impl Referee {
     ) -> Vec<String> {
         let ctx = Ctx {
             platform,
-            user: user.to_string(),
+            user: user.clone(),
             name: String::new(),
             lang: Lang::default(),
             chat: chat.clone(),
@@ -2089,7 +2078,7 @@ impl Referee {
             scope: Scope::default(),
         };
         let Ok(id) = self.resolve(&ctx, id, |s| {
-            s.status == GameStatus::Active && s.seats.iter().any(|u| u.as_deref() == Some(user))
+            s.status == GameStatus::Active && s.seats.iter().any(|u| u.as_ref() == Some(user))
         }) else {
             return Vec::new();
         };
@@ -2148,8 +2137,7 @@ impl Referee {
         }
         // The mover's last private message with their board (the turn prompt).
         let prompt = out.iter_mut().rev().find(|m| {
-            m.image.is_some()
-                && matches!(&m.to, Dest::User(u) if mover.as_deref() == Some(u.as_str()))
+            m.image.is_some() && matches!(&m.to, Dest::User(u) if mover.as_ref() == Some(u))
         });
         if policy.move_button
             && let Some(m) = prompt
@@ -2181,7 +2169,7 @@ impl Referee {
             return Vec::new();
         }
         let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
-        if user == BOT_USER {
+        if is_bot(user) {
             return Vec::new();
         }
         let lang = self.lang_of(t.row.platform, user).await;
@@ -2363,11 +2351,11 @@ impl Referee {
         if kind == OfferKind::Takeback && games::has_hidden_information(&t.game) {
             return Err(TableError::Refused(Refusal::TakebackHidden));
         }
-        if t.seats.iter().any(|u| u.as_deref() == Some(BOT_USER)) {
+        if t.seats.iter().any(|u| u.as_ref().is_some_and(is_bot)) {
             return Err(TableError::Refused(Refusal::BotOffers));
         }
         let standing = t.offer().filter(|o| o.kind == kind);
-        let to = Dest::Chat(t.row.chat_id.clone());
+        let to = Dest::Chat(t.row.chat.clone());
         let lang = public_lang(&t);
         let name = ctx.name.as_str();
         match (standing, answer) {
@@ -2476,7 +2464,7 @@ impl Referee {
         let lang = public_lang(&next);
         let mut out = vec![self.say(
             ctx,
-            Dest::Chat(next.row.chat_id.clone()),
+            Dest::Chat(next.row.chat.clone()),
             lang,
             &Notice::OfferAccepted {
                 kind: OfferKind::Takeback,
@@ -2516,7 +2504,7 @@ impl Referee {
             }
         } else {
             self.resolve(ctx, id, |s| {
-                s.creator == user || s.seats.iter().any(|u| u.as_deref() == Some(user.as_str()))
+                s.creator == user || s.seats.iter().any(|u| u.as_ref() == Some(&user))
             })?
         };
         let cell = self.table(id)?;
@@ -2528,7 +2516,7 @@ impl Referee {
         let lang = public_lang(&t);
         let told = self.say(
             ctx,
-            Dest::Chat(t.row.chat_id.clone()),
+            Dest::Chat(t.row.chat.clone()),
             lang,
             &Notice::Aborted { by: ctx.name.clone(), game: id },
         );
@@ -2562,14 +2550,14 @@ impl Referee {
             let Ok(cell) = self.table(*id) else { continue };
             let t = cell.lock().await;
             let line = notice::GameLine::Worded(games::game_line(self.wording, ctx.lang, &t));
-            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id) {
+            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat) {
                 lines.push(line.clone());
             }
-            let me = Some(ctx.user.as_str());
+            let me = Some(&ctx.user);
             let mine = (s.status == GameStatus::Active
-                && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_deref() == me))
+                && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_ref() == me))
                 || (s.status == GameStatus::Invited
-                    && s.seats.get(1).is_some_and(|u| u.as_deref() == me));
+                    && s.seats.get(1).is_some_and(|u| u.as_ref() == me));
             if mine {
                 waiting.push(line);
             }
@@ -2577,7 +2565,7 @@ impl Referee {
         let broken: Vec<GameRow> = self.lock_broken().values().cloned().collect();
         for row in broken {
             let s = Self::row_summary(&row);
-            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat_id)
+            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat)
                 || (ctx.is_private() && Self::reaches(ctx, &s))
             {
                 let kind = GameKind::from_code(&row.kind).ok_or_else(|| row.kind.clone());
@@ -2692,7 +2680,7 @@ impl Referee {
                 let bot_to_act = s
                     .to_act
                     .and_then(|i| s.seats.get(i))
-                    .is_some_and(|u| u.as_deref() == Some(BOT_USER));
+                    .is_some_and(|u| u.as_ref().is_some_and(is_bot));
                 s.status == GameStatus::Active && (s.deadline_at.is_some() || bot_to_act)
             })
             .map(|(id, _)| *id)
@@ -2730,10 +2718,10 @@ impl Referee {
         let name = t.names.get(seat.index()).cloned().unwrap_or_default();
         let ctx = Ctx {
             platform: t.row.platform,
-            user: String::new(),
+            user: UserId::default(),
             name: name.clone(),
             lang,
-            chat: Chat::Group(t.row.chat_id.clone()),
+            chat: Chat::Group(t.row.chat.clone()),
             is_admin: false,
             scope: Scope::default(),
         };
@@ -2742,7 +2730,7 @@ impl Referee {
                 let action = t.game.parse_action(seat, played.action())?;
                 let said = vec![self.say(
                     &ctx,
-                    Dest::Chat(t.row.chat_id.clone()),
+                    Dest::Chat(t.row.chat.clone()),
                     lang,
                     &Notice::TimedOutPlayed { played, name: name.clone(), game: t.row.id },
                 )];
@@ -2751,7 +2739,7 @@ impl Referee {
             let winner = Seat(1 - seat.0.min(1));
             let said = vec![self.say(
                 &ctx,
-                Dest::Chat(t.row.chat_id.clone()),
+                Dest::Chat(t.row.chat.clone()),
                 lang,
                 &Notice::TimedOutLost { name: name.clone(), game: t.row.id },
             )];
@@ -2798,6 +2786,11 @@ fn game_kind(name: &str) -> Result<GameKind, TableError> {
 /// The user id of the referee itself as a player (`/new chaos-clock @bot`).
 pub const BOT_USER: &str = "bot";
 
+/// Whether a seat is the referee's own.
+fn is_bot(user: &UserId) -> bool {
+    user.as_str() == BOT_USER
+}
+
 /// Whether an opponent typed at `/new` means the referee itself.
 fn is_bot_name(name: &str) -> bool {
     matches!(name.trim().to_lowercase().as_str(), "bot" | "机器人" | "arbiter")
@@ -2835,7 +2828,7 @@ mod tests {
         store
             .create_game(&NewGame {
                 platform: crate::store::Platform::Script,
-                chat_id: "#t".into(),
+                chat: ChatId::new("#t"),
                 kind: "chaos-clock".into(),
                 options: "hints=on".into(),
                 position: Some("4,3,7,11,5,10,12,0,0,2,0,0;0;7".into()),
@@ -2869,6 +2862,57 @@ mod tests {
             is_admin: false,
             scope: Scope::default(),
         }
+    }
+
+    #[tokio::test]
+    async fn a_game_started_in_a_forum_topic_lives_there_and_a_topic_beside_it_does_not_see_it() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = dir.path().join("topics.db");
+        let store = Store::open(&db).await.expect("the store opens");
+        let clock = Arc::new(clock::ManualClock::new(1_000));
+        let referee = Referee::open(store.clone(), clock.clone(), 7, HashMap::new())
+            .await
+            .expect("the referee opens");
+        let say = |user: &str, chat: &ChatId, text: &str| Incoming {
+            platform: Platform::Script,
+            user_id: user.into(),
+            user_name: user.into(),
+            chat: Chat::Group(chat.clone()),
+            input: text.into(),
+            locale: None,
+            is_admin: false,
+            scope: Scope::default(),
+        };
+        let (group, seven, eight) =
+            (ChatId::new("-100"), ChatId::in_topic("-100", 7), ChatId::in_topic("-100", 8));
+        let public = |out: &[Outbound]| -> Vec<Dest> {
+            out.iter().filter(|m| matches!(m.to, Dest::Chat(_))).map(|m| m.to.clone()).collect()
+        };
+        let out = referee.handle(say("alice", &seven, "/new ultima @bob")).await;
+        assert_eq!(public(&out), [Dest::Chat(seven.clone())], "the invitation is in the topic");
+        // Neither the group's general chat nor another topic holds the invitation.
+        for elsewhere in [&group, &eight] {
+            let out = referee.handle(say("bob", elsewhere, "/accept")).await;
+            assert_eq!(public(&out), [Dest::Chat(elsewhere.clone())], "refused where typed");
+            let row = store.game(GameId(1)).await.expect("the game is stored");
+            assert_eq!(row.status, GameStatus::Invited, "accepting from {elsewhere} changed it");
+        }
+        let out = referee.handle(say("bob", &seven, "/accept")).await;
+        assert!(!out.is_empty() && public(&out).iter().all(|d| *d == Dest::Chat(seven.clone())));
+        let row = store.game(GameId(1)).await.expect("the game is stored");
+        assert_eq!((row.status, row.chat), (GameStatus::Active, seven.clone()));
+        // After a restart the game is still found in its topic and still speaks there.
+        drop(referee);
+        let store = Store::open(&db).await.expect("the store opens again");
+        let referee =
+            Referee::open(store, clock, 7, HashMap::new()).await.expect("the referee reopens");
+        let out = referee.handle(say("alice", &seven, "/move c2c5")).await;
+        assert!(public(&out).contains(&Dest::Chat(seven.clone())), "{out:?}");
+        assert!(public(&out).iter().all(|d| *d == Dest::Chat(seven.clone())), "{out:?}");
+        let listed = referee.handle(say("alice", &seven, "/games")).await;
+        assert!(listed.iter().any(|m| m.text.contains("#1 ")), "{listed:?}");
+        let listed = referee.handle(say("alice", &eight, "/games")).await;
+        assert!(listed.iter().all(|m| !m.text.contains("#1 ")), "{listed:?}");
     }
 
     #[tokio::test]
@@ -2939,6 +2983,7 @@ mod tests {
 
     #[test]
     fn stored_result_codes_read_back_as_the_results_they_were_written_from() {
+        use crate::store::TextCode;
         for result in [
             GameResult::Winner(Seat(0)),
             GameResult::Winner(Seat(1)),
@@ -2946,11 +2991,11 @@ mod tests {
             GameResult::BothWin,
             GameResult::BothLose,
         ] {
-            let code = crate::store::result_code(result);
-            assert_eq!(crate::store::result_of(&code), Some(result));
+            let code = result.to_code();
+            assert_eq!(GameResult::from_code(&code), Some(result));
         }
-        assert_eq!(crate::store::result_of("seat:x"), None);
-        assert_eq!(crate::store::result_of("won"), None);
+        assert_eq!(GameResult::from_code("seat:x"), None);
+        assert_eq!(GameResult::from_code("won"), None);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::clock::TimeControl;
 use super::reply::{Dest, Image, Lang, Outbound, Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
-use crate::store::{GameId, GameStatus, Platform};
+use crate::store::{ChatId, GameId, GameStatus, Platform, UserId};
 
 /// The solver's answer for a position: its advice, or how far it got within its budget.
 pub(super) type AdviceResult =
@@ -37,11 +37,11 @@ pub(super) struct Snapshot<'a> {
     /// The platform of the game's chat (messages go out on it).
     pub platform: Platform,
     /// The game's chat.
-    pub chat: &'a str,
+    pub chat: &'a ChatId,
     /// The engine state.
     pub game: &'a AnyGame,
     /// Each seat's user id (`None` while open).
-    pub seats: &'a [Option<String>],
+    pub seats: &'a [Option<UserId>],
     /// Each seat's display name.
     pub names: &'a [String],
     /// Which seat, if any, the referee plays itself (no private messages go there).
@@ -380,7 +380,7 @@ pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
 
 /// The game's chat.
 pub(super) fn public(t: &Snapshot<'_>) -> Dest {
-    Dest::Chat(t.chat.to_string())
+    Dest::Chat(t.chat.clone())
 }
 
 /// The private chat of the player in seat `index`, once seated (none for the bot).
@@ -571,8 +571,9 @@ pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String
 pub(super) struct Owned {
     pub id: GameId,
     pub game: AnyGame,
-    pub seats: Vec<Option<String>>,
+    pub seats: Vec<Option<UserId>>,
     pub names: Vec<String>,
+    pub chat: ChatId,
     pub status: GameStatus,
     pub stored_result: Option<GameResult>,
     pub lang: Lang,
@@ -587,6 +588,7 @@ impl Owned {
             game,
             seats: vec![Some("a".into()), Some("b".into())],
             names: vec!["a".into(), "b".into()],
+            chat: ChatId::new("#t"),
             status: GameStatus::Active,
             stored_result: None,
             lang: Lang::En,
@@ -598,7 +600,7 @@ impl Owned {
         Snapshot {
             id: self.id,
             platform: Platform::Script,
-            chat: "#t",
+            chat: &self.chat,
             game: &self.game,
             seats: &self.seats,
             names: &self.names,

@@ -9,7 +9,7 @@ use fluent_bundle::FluentValue;
 
 use super::command::COMMANDS;
 use super::narrate::{human_duration, option_error};
-use super::payload::OfferKind;
+use super::payload::{OfferKind, StartToken};
 use super::reply::{Lang, moment, say};
 use crate::games::{GameKind, OptionsError};
 use crate::store::GameId;
@@ -360,7 +360,7 @@ impl Notice {
                 let mut args = name_game(name, game);
                 let id = match reopen {
                     Reopen::Link(link) => {
-                        args.push(("link", format!("{link}view-{game}").into()));
+                        args.push(("link", format!("{link}{}", StartToken::View(*game)).into()));
                         "dm-failed-link"
                     }
                     Reopen::SendStart => "dm-failed",
@@ -535,7 +535,7 @@ impl Refusal {
                 let mut args = vec![("names", names.clone().into()), ("id", (*game).into())];
                 match link {
                     Some(link) => {
-                        args.push(("link", format!("{link}accept-{game}").into()));
+                        args.push(("link", format!("{link}{}", StartToken::Accept(*game)).into()));
                         t("err-unreachable-link", &args)
                     }
                     None => t("err-unreachable", &args),

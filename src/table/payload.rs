@@ -177,9 +177,55 @@ impl FromStr for Payload {
     }
 }
 
+/// What a start link asks for when it opens a player's private chat (Telegram deep links
+/// `https://t.me/<bot>?start=<token>`, which arrive as `/start <token>`): the link is handed out
+/// by the referee after a private delivery failed, and the press finishes what needed the chat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StartToken {
+    /// `view-<id>`: show me my view of the game (a private message did not reach me).
+    View(GameId),
+    /// `accept-<id>`: finish my `/accept` of the game (it needed my private chat open).
+    Accept(GameId),
+}
+
+impl fmt::Display for StartToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::View(game) => write!(f, "view-{game}"),
+            Self::Accept(game) => write!(f, "accept-{game}"),
+        }
+    }
+}
+
+impl FromStr for StartToken {
+    type Err = NotAPayload;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let id = |rest: &str| rest.parse::<GameId>().map_err(|_| NotAPayload);
+        match (text.strip_prefix("view-"), text.strip_prefix("accept-")) {
+            (Some(rest), _) => id(rest).map(Self::View),
+            (_, Some(rest)) => id(rest).map(Self::Accept),
+            _ => Err(NotAPayload),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_start_token_is_the_text_links_already_handed_out_carry_and_reads_back() {
+        for (token, text) in
+            [(StartToken::View(GameId(9)), "view-9"), (StartToken::Accept(GameId(12)), "accept-12")]
+        {
+            assert_eq!(token.to_string(), text);
+            assert_eq!(text.parse::<StartToken>(), Ok(token));
+        }
+        for text in ["", "view-", "accept-x", "join-3", "view9"] {
+            assert_eq!(text.parse::<StartToken>(), Err(NotAPayload), "{text:?}");
+        }
+    }
 
     /// Every choice, with the wire text buttons posted before payloads were typed carried.
     fn every_choice() -> Vec<(Choice, &'static str)> {

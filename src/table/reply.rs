@@ -11,13 +11,49 @@ use std::fmt;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
+use crate::store::{ChatId, UserId};
+
 /// Where a message goes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dest {
-    /// A group chat (channel), by its platform id.
-    Chat(String),
-    /// One user's private chat with the bot, by the user's platform id.
-    User(String),
+    /// A group chat (channel, thread, forum topic).
+    Chat(ChatId),
+    /// One user's private chat with the bot.
+    User(UserId),
+}
+
+/// How the outbox keeps a destination: `chat:<id>`, `user:<id>`, or `topic:<n>:<chat id>` for
+/// a forum topic (the topic is a number, so the chat id after it may hold anything).
+impl fmt::Display for Dest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dest::Chat(ChatId { id, topic: None }) => write!(f, "chat:{id}"),
+            Dest::Chat(ChatId { id, topic: Some(topic) }) => write!(f, "topic:{topic}:{id}"),
+            Dest::User(user) => write!(f, "user:{user}"),
+        }
+    }
+}
+
+/// Text that is no stored destination.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is no message destination")]
+pub struct NotADest(pub String);
+
+impl std::str::FromStr for Dest {
+    type Err = NotADest;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || NotADest(text.to_string());
+        match text.split_once(':').ok_or_else(bad)? {
+            ("chat", id) => Ok(Dest::Chat(ChatId::new(id))),
+            ("user", id) => Ok(Dest::User(UserId::new(id))),
+            ("topic", rest) => {
+                let (topic, id) = rest.split_once(':').ok_or_else(bad)?;
+                Ok(Dest::Chat(ChatId::in_topic(id, topic.parse().map_err(|_| bad())?)))
+            }
+            _ => Err(bad()),
+        }
+    }
 }
 
 /// An image attached to a message (the renderer fills these).
@@ -203,10 +239,7 @@ impl Outbound {
         game_id: Option<crate::store::GameId>,
         now_ms: i64,
     ) -> crate::store::NewMessage {
-        let dest = match &self.to {
-            Dest::Chat(c) => format!("chat:{c}"),
-            Dest::User(u) => format!("user:{u}"),
-        };
+        let dest = self.to.to_string();
         let body = Body {
             text: self.text.clone(),
             buttons: self
@@ -232,11 +265,7 @@ impl Outbound {
     #[must_use]
     pub fn from_stored(stored: &crate::store::StoredMessage) -> Option<Outbound> {
         let m = &stored.message;
-        let to = match m.dest.split_once(':')? {
-            ("chat", c) => Dest::Chat(c.to_string()),
-            ("user", u) => Dest::User(u.to_string()),
-            _ => return None,
-        };
+        let to = m.dest.parse().ok()?;
         let body: Body = serde_json::from_str(&m.body).ok()?;
         let image = match (&m.image, body.size) {
             (Some(png), Some((width, height))) => Some(Image { png: png.clone(), width, height }),
@@ -498,6 +527,22 @@ impl Default for Wording {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_destination_reads_back_from_what_the_outbox_keeps() {
+        for (dest, text) in [
+            (Dest::Chat(ChatId::new("-100")), "chat:-100"),
+            (Dest::Chat(ChatId::new("#a:b")), "chat:#a:b"),
+            (Dest::Chat(ChatId::in_topic("-100", 7)), "topic:7:-100"),
+            (Dest::User(UserId::new("42")), "user:42"),
+        ] {
+            assert_eq!(dest.to_string(), text);
+            assert_eq!(text.parse::<Dest>(), Ok(dest));
+        }
+        for text in ["", "chat", "topic:x:-100", "topic:7", "room:1"] {
+            assert!(text.parse::<Dest>().is_err(), "{text:?}");
+        }
+    }
 
     #[test]
     fn every_language_defines_the_same_messages() {

@@ -36,6 +36,19 @@ pub fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The notations of the actions stored for game `id` on the database `db`, in order: what a
+/// restart would replay.
+pub async fn notations(db: &Path, id: i64) -> Vec<String> {
+    let store = arbiter::store::Store::open(db).await.expect("the store opens");
+    store
+        .actions(arbiter::store::GameId(id))
+        .await
+        .expect("the game's actions read")
+        .into_iter()
+        .map(|a| a.notation)
+        .collect()
+}
+
 /// The first best action a Chaos Clock hint names ("… Best: move 2, drop 3. (…)"), written as
 /// its button's action (`m2`, `d3`, `pass`).
 pub fn first_best(hint: &str) -> String {

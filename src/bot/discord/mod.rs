@@ -56,7 +56,7 @@ use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
 use crate::games::GameKind;
-use crate::store::{GameId, Platform};
+use crate::store::{self, GameId, Platform};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
 use crate::table::payload::{Choice, Payload};
@@ -496,7 +496,7 @@ impl Origin<'_> {
 
 /// Who is asking, as the referee sees them.
 struct Asker {
-    user: String,
+    user: store::UserId,
     name: String,
     chat: Chat,
     channel: Option<String>,
@@ -525,13 +525,13 @@ fn asker(
     let is_admin =
         member.and_then(|m| m.permissions).is_some_and(|p| p.administrator() || p.manage_guild());
     let (chat, channel) = match guild {
-        Some(_) => (Chat::Group(channel.get().to_string()), Some(channel.get().to_string())),
+        Some(_) => (Chat::Group(channel.get().to_string().into()), Some(channel.get().to_string())),
         None => (Chat::Private, None),
     };
     // The server is the community: its administrators act on the games of all its channels.
     let scope = Scope { community: guild.map(|g| g.get().to_string()), parent: None };
     Asker {
-        user: user.id.get().to_string(),
+        user: user.id.get().to_string().into(),
         name,
         chat,
         channel,
@@ -715,15 +715,16 @@ impl Shared {
                     // Choosing this bot itself as the opponent asks the referee to play (its
                     // user id is the application's id).
                     ResolvedValue::User(u, _) if u.id.get() == i.application_id.get() => {
-                        Value::User(crate::table::BOT_USER.to_string())
+                        Value::User(crate::table::BOT_USER.into())
                     }
                     ResolvedValue::User(u, member) => {
                         let name = member
                             .and_then(|m| m.nick.clone())
                             .or_else(|| u.global_name.clone())
                             .unwrap_or_else(|| u.name.clone());
-                        named.push((u.id.get().to_string(), name));
-                        Value::User(u.id.get().to_string())
+                        let id = store::UserId::new(u.id.get().to_string());
+                        named.push((id.clone(), name));
+                        Value::User(id)
                     }
                     _ => return None,
                 };
@@ -744,7 +745,7 @@ impl Shared {
             if let Some(id) = self.open_thread(http, &channel, &title).await {
                 // The game lives in the thread and is reached from its channel too.
                 who.scope.parent = Some(channel.clone());
-                who.chat = Chat::Group(id.clone());
+                who.chat = Chat::Group(id.as_str().into());
                 who.channel = Some(id.clone());
                 thread = Some(id);
             }
@@ -1042,11 +1043,12 @@ impl outbox::Platform for Sender {
             let channel = match to {
                 Dest::Chat(channel) => ChannelId::new(
                     channel
+                        .id
                         .parse::<u64>()
                         .map_err(|_| Fault::Permanent(format!("not a channel id: {channel}")))?
                         .max(1),
                 ),
-                Dest::User(user) => self.dm_channel(user, to).await?,
+                Dest::User(user) => self.dm_channel(user.as_str(), to).await?,
             };
             channel
                 .send_message(&self.http, channel_message(post))
@@ -1056,7 +1058,7 @@ impl outbox::Platform for Sender {
         })
     }
 
-    fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>> {
+    fn closed<'a>(&'a self, user: &'a store::UserId) -> BoxFuture<'a, Vec<Outbound>> {
         Box::pin(async move {
             match self.referee.delivery_failed(PLATFORM, user).await {
                 Ok(explanation) => explanation,
@@ -1068,7 +1070,7 @@ impl outbox::Platform for Sender {
         })
     }
 
-    fn dropped_note(&self, chat: &str, count: usize, age: Duration) -> Option<Outbound> {
+    fn dropped_note(&self, chat: &store::ChatId, count: usize, age: Duration) -> Option<Outbound> {
         Some(self.referee.undelivered_note(PLATFORM, chat, count, age))
     }
 }

@@ -4,7 +4,7 @@
 //! fits Discord's limits (2000-character contents, 5 buttons to a row and 5 rows, 100-byte custom
 //! ids, 80-character labels). The adapter in [`super`] does the calls.
 
-use crate::store::GameId;
+use crate::store::{GameId, UserId};
 use crate::table::command::Arg;
 use crate::table::command::{ArgKind, CommandSpec, Values};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
@@ -154,7 +154,7 @@ pub enum Value {
     /// A number (a game id, or the index of a fixed choice).
     Integer(i64),
     /// A user, by id.
-    User(String),
+    User(UserId),
 }
 
 /// The argument values of a slash command with these option values (unknown names and values
@@ -215,7 +215,7 @@ pub enum Target {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invoker {
     /// Who typed or pressed.
-    pub user: String,
+    pub user: UserId,
     /// The channel it happened in (in a direct message: `None`).
     pub channel: Option<String>,
     /// The command's answers here are for the asker alone (`/help`, `/games`, `/rules`,
@@ -254,15 +254,15 @@ pub fn target(m: &Outbound, invoker: Option<&Invoker>) -> Target {
         }
         match &m.to {
             Dest::User(u) if *u == i.user => return Target::Ephemeral,
-            Dest::Chat(c) if i.personal && i.channel.as_deref() == Some(c.as_str()) => {
+            Dest::Chat(c) if i.personal && i.channel.as_deref() == Some(c.id.as_str()) => {
                 return Target::Ephemeral;
             }
             _ => {}
         }
     }
     match &m.to {
-        Dest::Chat(c) => Target::Channel(c.clone()),
-        Dest::User(u) => Target::Dm(u.clone()),
+        Dest::Chat(c) => Target::Channel(c.id.clone()),
+        Dest::User(u) => Target::Dm(u.to_string()),
     }
 }
 

@@ -40,7 +40,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
-use crate::store::Platform;
+use crate::store::{self, Platform};
 use crate::table::command;
 use crate::table::command::Command;
 use crate::table::reply::{Button, Dest, Lang, Outbound};
@@ -118,7 +118,10 @@ fn is_forbidden(error: &RequestError) -> bool {
 
 /// The chat a message goes to: a group by its id, a user's private chat by the user id.
 fn chat_id(to: &Dest) -> Option<ChatId> {
-    let (Dest::Chat(id) | Dest::User(id)) = to;
+    let id = match to {
+        Dest::Chat(chat) => chat.id.as_str(),
+        Dest::User(user) => user.as_str(),
+    };
     id.parse::<i64>().ok().map(ChatId)
 }
 
@@ -127,7 +130,7 @@ fn table_chat(chat: &TgChat) -> Option<Chat> {
     if chat.is_private() {
         Some(Chat::Private)
     } else if chat.is_group() || chat.is_supergroup() {
-        Some(Chat::Group(chat.id.0.to_string()))
+        Some(Chat::Group(store::ChatId::new(chat.id.0.to_string())))
     } else {
         None
     }
@@ -136,7 +139,7 @@ fn table_chat(chat: &TgChat) -> Option<Chat> {
 /// A Telegram group is its own community: its administrators act on its games alone.
 fn group_scope(chat: &Chat) -> Scope {
     match chat {
-        Chat::Group(id) => Scope { community: Some(id.clone()), parent: None },
+        Chat::Group(chat) => Scope { community: Some(chat.id.clone()), parent: None },
         Chat::Private => Scope::default(),
     }
 }
@@ -553,7 +556,7 @@ impl Adapter {
             .referee
             .answer(Incoming {
                 platform: PLATFORM,
-                user_id: from.id.0.to_string(),
+                user_id: from.id.0.to_string().into(),
                 user_name: user_name(from),
                 chat: chat.clone(),
                 input: text.into(),
@@ -590,7 +593,7 @@ impl Adapter {
             .referee
             .answer(Incoming {
                 platform: PLATFORM,
-                user_id: query.from.id.0.to_string(),
+                user_id: query.from.id.0.to_string().into(),
                 user_name: user_name(&query.from),
                 scope: group_scope(&chat),
                 chat,
@@ -715,7 +718,7 @@ impl outbox::Platform for Sender {
         })
     }
 
-    fn closed<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Vec<Outbound>> {
+    fn closed<'a>(&'a self, user: &'a store::UserId) -> BoxFuture<'a, Vec<Outbound>> {
         Box::pin(async move {
             match self.referee.delivery_failed(PLATFORM, user).await {
                 Ok(explanation) => explanation,
@@ -727,7 +730,7 @@ impl outbox::Platform for Sender {
         })
     }
 
-    fn dropped_note(&self, chat: &str, count: usize, age: Duration) -> Option<Outbound> {
+    fn dropped_note(&self, chat: &store::ChatId, count: usize, age: Duration) -> Option<Outbound> {
         Some(self.referee.undelivered_note(PLATFORM, chat, count, age))
     }
 }

@@ -9,13 +9,15 @@ FROM rust:1.95-slim-bookworm AS build
 WORKDIR /src
 # Dependencies first, so that editing the sources does not rebuild them.
 COPY Cargo.toml Cargo.lock build.rs ./
-RUN mkdir src && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
-    && cargo build --release --locked && rm -rf src
+COPY crates/games/Cargo.toml ./crates/games/
+RUN mkdir src crates/games/src && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
+    crates/games/src/lib.rs && cargo build --release --locked && rm -rf src crates/games/src
+COPY crates ./crates
 COPY src ./src
 COPY assets ./assets
 COPY locales ./locales
 COPY migrations ./migrations
-RUN touch src/main.rs src/lib.rs && cargo build --release --locked
+RUN touch src/main.rs src/lib.rs crates/games/src/lib.rs && cargo build --release --locked
 
 FROM debian:bookworm-slim
 COPY --from=build /src/target/release/arbiter /usr/local/bin/arbiter

@@ -91,11 +91,9 @@ pub struct PerftBench {
 pub const ULTIMA_MIDDLE_GAME: &str =
     "c1xwk1l1/1pp1pp1p/p2l1xp1/3p4/2PiP3/P1L2X1P/1P1P1PP1/I1XKW1LC w";
 
-/// A crowded Perfect 10 x 10 middle game: the spec's midgame position (every piece type of the
-/// start still on the board, pawns on both promotion approaches, White to move), whose
-/// Fairy-Stockfish perft the spec gives.
-pub const PERFECT10_MIDDLE_GAME: &str = "rcabqkbacr/s1eg2g1ns/pp2pppp1p/n2p2m3/2p5p1/S6I2/2P1PPP3/\
-                                         1P1P3P1P/1NEG1MGENS/RCABQKBACR w KQkq - 0 12";
+/// A crowded Perfect 10 x 10 middle game: the spec's midgame position, whose Fairy-Stockfish
+/// perft the spec gives.
+pub const PERFECT10_MIDDLE_GAME: &str = crate::games::perfect10::SPEC_MIDDLE_GAME;
 
 impl PerftBench {
     /// Runs perft once on one thread and prints the leaf nodes, the seconds and the nodes per

@@ -12,8 +12,12 @@ pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod config;
-pub mod core;
-pub mod games;
 pub mod render;
 pub mod store;
 pub mod table;
+
+/// The shared vocabulary of games and referee, from the engines' crate (`arbiter-games`).
+pub use arbiter_games::core;
+/// The pure game engines, from their own crate (`arbiter-games`), built apart so that tests can
+/// optimise them fully (docs/architecture.md, "Build profile").
+pub use arbiter_games::games;

@@ -66,32 +66,17 @@ pub fn result_code(result: GameResult) -> String {
     result.to_code().into_owned()
 }
 
-/// A result is stored as `seat:N` for a win of seat N, `draw`, `both-win` or `both-lose`.
+/// A result is stored as its [`GameResult::code`] (the engines' crate gives it its sqlx
+/// mapping: both the type and sqlx's traits are foreign here).
 impl TextCode for GameResult {
     fn to_code(&self) -> std::borrow::Cow<'_, str> {
-        match self {
-            GameResult::Winner(seat) => format!("seat:{}", seat.0).into(),
-            GameResult::Draw => "draw".into(),
-            GameResult::BothWin => "both-win".into(),
-            GameResult::BothLose => "both-lose".into(),
-        }
+        self.code().into()
     }
 
     fn from_code(code: &str) -> Option<Self> {
-        match code {
-            "draw" => Some(GameResult::Draw),
-            "both-win" => Some(GameResult::BothWin),
-            "both-lose" => Some(GameResult::BothLose),
-            seat => seat
-                .strip_prefix("seat:")?
-                .parse()
-                .ok()
-                .map(|n| GameResult::Winner(crate::core::Seat(n))),
-        }
+        GameResult::from_code(code)
     }
 }
-
-text_coded!(GameResult);
 
 /// Why a game ended, as stored with it. The referee's own endings are a closed set; an ending
 /// by a game's rules carries the engine's stable code (`checkmate`, `crossed-fence`, …: each

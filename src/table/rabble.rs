@@ -1146,7 +1146,7 @@ mod tests {
     /// is worded by the `.key("…")` that follows it, or else by its code; each notation mistake
     /// by the key its `syntax(original, "key", …)` call names.
     fn refusal_keys() -> Vec<String> {
-        let state = include_str!("../games/rabble/state.rs");
+        let state = include_str!("../../crates/games/src/games/rabble/state.rs");
         let mut keys = Vec::new();
         let mut rest = state;
         while let Some(at) = rest.find("refuse(") {
@@ -1178,7 +1178,7 @@ mod tests {
             keys.push(format!("rb-err-{key}"));
             rest = &call[end..];
         }
-        let notation = include_str!("../games/rabble/notation.rs");
+        let notation = include_str!("../../crates/games/src/games/rabble/notation.rs");
         for part in notation.split("syntax(").skip(1) {
             let mut words = part.split(',');
             if words.next().map(str::trim) == Some("original")
@@ -1189,7 +1189,7 @@ mod tests {
         }
         keys.push("rb-err-syntax-unexpected".into());
         // A coordinate's refusals: the keys its `CoordError::key` returns.
-        let coord = include_str!("../games/rabble/coord.rs");
+        let coord = include_str!("../../crates/games/src/games/rabble/coord.rs");
         let body = coord.split("pub fn key(").nth(1).unwrap_or_default();
         let body = body.split("\n    }\n").next().unwrap_or_default();
         for arm in body.split("=> \"").skip(1) {

@@ -16,9 +16,9 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::core::{GameResult, Seat, Seed};
-//! use arbiter::games::Game;
-//! use arbiter::games::chaos_clock::{Options, State};
+//! use arbiter_games::core::{GameResult, Seat, Seed};
+//! use arbiter_games::games::Game;
+//! use arbiter_games::games::chaos_clock::{Options, State};
 //!
 //! // 甲 to move; 12 sits on slot 1, every other piece but 1 is home, 1 is in 甲's hand.
 //! let text = "12,2,3,4,5,6,7,8,9,10,11,0;0;5";

@@ -22,9 +22,9 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::core::{Seat, Seed};
-//! use arbiter::games::Game;
-//! use arbiter::games::ultima::{Capture, CaptureRule, Event, Kind, Options, State};
+//! use arbiter_games::core::{Seat, Seed};
+//! use arbiter_games::games::Game;
+//! use arbiter_games::games::ultima::{Capture, CaptureRule, Event, Kind, Options, State};
 //!
 //! // White: king d1, pincers c5 and e2. Black: king e8, pincer d5.
 //! let text = "4k3/8/8/2Pp4/8/8/4P3/3K4 w";

@@ -18,9 +18,9 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::core::{Audience, GameResult, Seat, Seed, Viewer};
-//! use arbiter::games::Game;
-//! use arbiter::games::dark_fence::{Event, Options, Rel8, State};
+//! use arbiter_games::core::{Audience, GameResult, Seat, Seed, Viewer};
+//! use arbiter_games::games::Game;
+//! use arbiter_games::games::dark_fence::{Event, Options, Rel8, State};
 //!
 //! let mut game = State::new(&Options::default(), Seed(1)).unwrap();
 //! let (p1, p2) = (Seat(0), Seat(1));

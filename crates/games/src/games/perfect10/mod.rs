@@ -17,9 +17,9 @@
 //! # Examples
 //!
 //! ```
-//! use arbiter::core::{Seat, Seed};
-//! use arbiter::games::Game;
-//! use arbiter::games::perfect10::{Options, State};
+//! use arbiter_games::core::{Seat, Seed};
+//! use arbiter_games::games::Game;
+//! use arbiter_games::games::perfect10::{Options, State};
 //!
 //! let game = State::new(&Options::default(), Seed(0)).unwrap();
 //! assert_eq!(game.legal_actions(Seat(0)).len(), 34);
@@ -43,6 +43,12 @@ use thiserror::Error;
 pub use notation::{PositionError, START_FEN, chinese_piece};
 pub use options::Options;
 pub use state::{State, View};
+
+/// A crowded middle game: the spec's midgame position (every piece type of the start still on
+/// the board, pawns on both promotion approaches, White to move), whose Fairy-Stockfish perft the
+/// spec gives. The perft tests and the `bench` subcommand both start from it.
+pub const SPEC_MIDDLE_GAME: &str = "rcabqkbacr/s1eg2g1ns/pp2pppp1p/n2p2m3/2p5p1/S6I2/2P1PPP3/\
+                                    1P1P3P1P/1NEG1MGENS/RCABQKBACR w KQkq - 0 12";
 
 use crate::core::{ErrorCode, GameResult, Seat};
 

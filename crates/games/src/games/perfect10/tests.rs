@@ -88,7 +88,7 @@ struct PerftRecord {
 }
 
 fn fixture(name: &str) -> String {
-    let path = format!("{}/tests/data/perfect10/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../tests/data/perfect10/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -152,10 +152,10 @@ fn fast_perft_equals_playing_every_action_through_the_contract() {
             })
             .sum()
     }
-    for game in [start(), at(crate::bench::PERFECT10_MIDDLE_GAME)] {
+    for game in [start(), at(super::SPEC_MIDDLE_GAME)] {
         assert_eq!(slow(&game, 2), game.perft(2), "{}", game.position());
     }
-    let middle = at(crate::bench::PERFECT10_MIDDLE_GAME);
+    let middle = at(super::SPEC_MIDDLE_GAME);
     assert_eq!(slow(&middle, 3), middle.perft(3));
 }
 

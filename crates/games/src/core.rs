@@ -94,6 +94,78 @@ pub enum GameResult {
     BothLose,
 }
 
+impl GameResult {
+    /// The result as a short stable code: `seat:N` for a win of seat N, `draw`, `both-win`,
+    /// `both-lose` (how the store keeps it, and what other tools read).
+    #[must_use]
+    pub fn code(&self) -> String {
+        match self {
+            GameResult::Winner(seat) => format!("seat:{}", seat.0),
+            GameResult::Draw => "draw".into(),
+            GameResult::BothWin => "both-win".into(),
+            GameResult::BothLose => "both-lose".into(),
+        }
+    }
+
+    /// The result a [`GameResult::code`] stands for, if it stands for one.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<GameResult> {
+        match code {
+            "draw" => Some(GameResult::Draw),
+            "both-win" => Some(GameResult::BothWin),
+            "both-lose" => Some(GameResult::BothLose),
+            seat => seat.strip_prefix("seat:")?.parse().ok().map(|n| GameResult::Winner(Seat(n))),
+        }
+    }
+}
+
+/// With the `sqlx` feature a result is a text column holding its [`GameResult::code`], for any
+/// database whose text sqlx maps. The impls live here because both the type and sqlx's traits
+/// would be foreign to the store's crate.
+#[cfg(feature = "sqlx")]
+mod stored {
+    use sqlx::encode::IsNull;
+    use sqlx::error::BoxDynError;
+
+    use super::GameResult;
+
+    impl<DB: sqlx::Database> sqlx::Type<DB> for GameResult
+    where
+        String: sqlx::Type<DB>,
+    {
+        fn type_info() -> DB::TypeInfo {
+            <String as sqlx::Type<DB>>::type_info()
+        }
+
+        fn compatible(ty: &DB::TypeInfo) -> bool {
+            <String as sqlx::Type<DB>>::compatible(ty)
+        }
+    }
+
+    impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for GameResult
+    where
+        String: sqlx::Encode<'q, DB>,
+    {
+        fn encode_by_ref(
+            &self,
+            buf: &mut <DB as sqlx::Database>::ArgumentBuffer<'q>,
+        ) -> Result<IsNull, BoxDynError> {
+            <String as sqlx::Encode<'q, DB>>::encode(self.code(), buf)
+        }
+    }
+
+    impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for GameResult
+    where
+        String: sqlx::Decode<'r, DB>,
+    {
+        fn decode(value: <DB as sqlx::Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+            let code = <String as sqlx::Decode<'r, DB>>::decode(value)?;
+            GameResult::from_code(&code)
+                .ok_or_else(|| format!("`{code}` is no stored result").into())
+        }
+    }
+}
+
 /// A finished game: the result and a stable kebab-case reason code (`crossed-fence`,
 /// `resigned`, …) that the referee words for users and the store keeps as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

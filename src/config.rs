@@ -37,11 +37,23 @@ pub struct DeliveryConfig {
     /// On SIGTERM or Ctrl-C, how many seconds to keep delivering before what is left is kept
     /// for the next start (env `ARBITER_STOP_GRACE_SECONDS`; default 10).
     pub grace_seconds: f64,
+    /// At most `group_messages` messages to one Telegram group in any `group_window_seconds`
+    /// (env `ARBITER_GROUP_MESSAGES`, `ARBITER_GROUP_WINDOW_SECONDS`; default 20 in 60, the
+    /// limit Telegram enforces with 429s): messages past it wait instead of being refused.
+    pub group_messages: u32,
+    /// See `group_messages`.
+    pub group_window_seconds: f64,
 }
 
 impl Default for DeliveryConfig {
     fn default() -> Self {
-        DeliveryConfig { max_age_hours: 24.0, send_timeout_seconds: 30.0, grace_seconds: 10.0 }
+        DeliveryConfig {
+            max_age_hours: 24.0,
+            send_timeout_seconds: 30.0,
+            grace_seconds: 10.0,
+            group_messages: 20,
+            group_window_seconds: 60.0,
+        }
     }
 }
 
@@ -54,6 +66,10 @@ impl DeliveryConfig {
             max_age: secs(self.max_age_hours * 3600.0),
             send_timeout: secs(self.send_timeout_seconds),
             grace: secs(self.grace_seconds),
+            chat_limit: (
+                usize::try_from(self.group_messages.max(1)).unwrap_or(usize::MAX),
+                secs(self.group_window_seconds),
+            ),
             ..crate::bot::outbox::Settings::default()
         }
     }
@@ -210,6 +226,14 @@ impl Config {
         if let Some(db) = env("ARBITER_DATABASE").filter(|v| !v.is_empty()) {
             config.database = PathBuf::from(db);
         }
+        if let Some(n) = env("ARBITER_GROUP_MESSAGES").filter(|v| !v.trim().is_empty()) {
+            config.delivery.group_messages =
+                n.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "ARBITER_GROUP_MESSAGES must be a whole number above 0, not {n:?}"
+                    )
+                })?;
+        }
         if let Some(n) = env("ARBITER_MAX_INVITATIONS").filter(|v| !v.trim().is_empty()) {
             config.limits.invitations = n.trim().parse().map_err(|_| {
                 anyhow::anyhow!("ARBITER_MAX_INVITATIONS must be a whole number, not {n:?}")
@@ -219,6 +243,7 @@ impl Config {
             ("ARBITER_DELIVERY_MAX_AGE_HOURS", &mut config.delivery.max_age_hours),
             ("ARBITER_SEND_TIMEOUT_SECONDS", &mut config.delivery.send_timeout_seconds),
             ("ARBITER_STOP_GRACE_SECONDS", &mut config.delivery.grace_seconds),
+            ("ARBITER_GROUP_WINDOW_SECONDS", &mut config.delivery.group_window_seconds),
         ] {
             if let Some(v) = env(key).filter(|v| !v.trim().is_empty()) {
                 *field = v
@@ -231,6 +256,7 @@ impl Config {
             ("max_age_hours", config.delivery.max_age_hours),
             ("send_timeout_seconds", config.delivery.send_timeout_seconds),
             ("grace_seconds", config.delivery.grace_seconds),
+            ("group_window_seconds", config.delivery.group_window_seconds),
         ] {
             anyhow::ensure!(
                 value.is_finite() && value > 0.0,

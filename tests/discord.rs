@@ -194,6 +194,23 @@ struct Inner {
     other_server: bool,
     /// The locale each user's client reports (user id → `zh-TW` …; `en-US` when absent).
     locales: HashMap<&'static str, &'static str>,
+    /// The bot's permissions per channel, where they differ from [`BOT_PERMISSIONS`] (a
+    /// channel's overwrites): sent with every interaction there as `app_permissions`, and
+    /// enforced on posts (403 with code 50013, Missing Permissions).
+    permissions: HashMap<&'static str, u64>,
+}
+
+/// What the README's invite link grants: View Channel, Send Messages, Embed Links, Attach
+/// Files, Read Message History, Create Public Threads, Send Messages in Threads.
+const BOT_PERMISSIONS: u64 = 309_237_763_072;
+const SEND_MESSAGES: u64 = 1 << 11;
+const ATTACH_FILES: u64 = 1 << 15;
+
+impl Inner {
+    /// The bot's permissions in `channel`.
+    fn permissions_in(&self, channel: &str) -> u64 {
+        self.permissions.get(channel).copied().unwrap_or(BOT_PERMISSIONS)
+    }
 }
 
 impl Inner {
@@ -395,7 +412,7 @@ impl StandIn {
         message: Option<Value>,
         in_dm: bool,
     ) -> String {
-        let (token, id) = {
+        let (token, id, permissions) = {
             let mut inner = self.lock();
             inner.next_id += 1;
             let id = 9_000_000 + inner.next_id;
@@ -418,10 +435,10 @@ impl StandIn {
                     message: message_id,
                 },
             );
-            (token, id)
+            (token, id, inner.permissions_in(channel))
         };
         let mut i = json!({"id": id.to_string(), "application_id": APP, "type": kind,
-            "token": token, "version": 1, "app_permissions": "0",
+            "token": token, "version": 1, "app_permissions": permissions.to_string(),
             "locale": self.lock().locales.get(who.id).copied().unwrap_or("en-US"),
             "entitlements": [], "authorizing_integration_owners": {},
             "attachment_size_limit": 10_485_760});
@@ -500,6 +517,24 @@ impl StandIn {
         );
         let data = json!({"id": "1000", "name": name, "type": 1, "options": opts});
         self.interact(who, 4, data, None, false)
+    }
+
+    /// `who` types `content` in their direct messages with the bot. Discord sends the gateway
+    /// event MESSAGE_CREATE only to a bot that asked for the DIRECT_MESSAGES intent (1 << 12);
+    /// returns whether it was sent.
+    fn dm(&self, who: Person, content: &str) -> bool {
+        let (id, wants) = {
+            let mut inner = self.lock();
+            inner.next_id += 1;
+            (8_000_000 + inner.next_id, inner.intents.is_some_and(|i| i & (1 << 12) != 0))
+        };
+        if !wants {
+            return false;
+        }
+        let mut message = message_json(id, who.dm, content, &[]);
+        message["author"] = who.json();
+        self.send_event("MESSAGE_CREATE", message);
+        true
     }
 
     /// `who` presses `custom_id` under `sent`.
@@ -903,16 +938,31 @@ fn answer(
             } else {
                 return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
             };
+            let allowed = inner.permissions_in(&channel);
+            let attaches = !files.is_empty();
+            if !matches!(place, Place::Dm(_))
+                && (allowed & SEND_MESSAGES == 0 || (attaches && allowed & ATTACH_FILES == 0))
+            {
+                return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
             if body["content"].as_str().is_some_and(|c| c.chars().count() > 2000) {
                 return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
             }
+            let in_dm = matches!(place, Place::Dm(_));
             let id = record(&mut inner, place, body, files, None);
-            ok(message_json(
+            let message = message_json(
                 id,
                 &channel,
                 body["content"].as_str().unwrap_or(""),
                 &custom_ids(body),
-            ))
+            );
+            // Discord echoes a bot's own direct messages to it as MESSAGE_CREATE (author: the
+            // bot) when it asked for DIRECT_MESSAGES: a bot must not read its own words.
+            if in_dm && inner.intents.is_some_and(|i| i & (1 << 12) != 0) {
+                drop(inner);
+                stand_in.send_event("MESSAGE_CREATE", message.clone());
+            }
+            ok(message)
         }
         _ => discord_error(StatusCode::NOT_FOUND, 0, "404: Not Found (not in the stand-in)"),
     }
@@ -1020,6 +1070,17 @@ impl Bot {
         assert!(self.url.starts_with("http://127.0.0.1:"), "{}", self.url);
         let inner = self.api.lock();
         assert!(inner.identified, "the bot identified on the loopback gateway");
+        // No post ever notifies anyone but the invitee of an invitation it carries.
+        for c in inner.calls.iter().filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        {
+            let allowed = &c.body["allowed_mentions"];
+            assert_eq!(allowed["parse"], json!([]), "{}", c.body);
+            for user in allowed["users"].as_array().into_iter().flatten() {
+                let invited = format!("invites <@{}>", user.as_str().unwrap_or("?"));
+                let content = c.body["content"].as_str().unwrap_or("");
+                assert!(content.contains(&invited), "{user} pinged by {content:?}");
+            }
+        }
         for c in &inner.calls {
             assert_ne!(
                 c.status, 404,
@@ -1069,7 +1130,9 @@ async fn start_game(api: &StandIn, game: &str, options: &str) -> Sent {
         .iter()
         .find(|c| c.body["content"].as_str().is_some_and(|t| t.contains(&named)))
         .expect("the invitation was posted");
+    // It notifies the invitee alone: no roles, no @everyone, no one else named.
     assert_eq!(call.body["allowed_mentions"]["parse"], json!([]), "{}", call.body);
+    assert_eq!(call.body["allowed_mentions"]["users"], json!([BOB.id]), "{}", call.body);
     let press = api.press(BOB, &invitation, "1:0:accept");
     assert_eq!(api.callback(&press).await["type"], 6, "a press is acknowledged silently");
     invitation
@@ -1148,9 +1211,10 @@ async fn commands_are_registered_in_the_server_with_chinese_localizations_and_ty
     assert_eq!(zh_hant["name_localizations"]["zh-TW"], "繁體中文", "{zh_hant}");
     assert_eq!(find("admin").expect("/admin")["default_member_permissions"], "32");
     assert!(find("help").expect("/help")["default_member_permissions"].is_null());
-    // The gateway was asked for GUILDS (1 << 0) alone: no privileged intent such as message
-    // content (1 << 15), members or presences; everything comes through interactions.
-    assert_eq!(api.lock().intents, Some(1));
+    // The gateway was asked for GUILDS (1 << 0) and DIRECT_MESSAGES (1 << 12) alone: no
+    // server messages, no privileged intent such as message content (1 << 15), members or
+    // presences; everything in a server comes through interactions.
+    assert_eq!(api.lock().intents, Some(1 | 1 << 12));
     let _ = bot.finish().await;
 }
 
@@ -1179,7 +1243,12 @@ async fn a_referee_mode_game_is_played_with_slash_commands_buttons_and_a_form_an
     // Alice's private prompt (a DM: nobody asked) has her board and a "Type a move" button.
     let prompt = api.expect_button(Place::Dm(ALICE.id), "1:0:type").await;
     assert_eq!(prompt.files.len(), 1, "{prompt:?}");
-    play(api, ALICE, "A1-A4-B4-B3 R", 0).await;
+    assert!(prompt.content.contains("Send a path"), "{}", prompt.content);
+    // As the prompt says, she sends her path right there, as a direct message; the echo with
+    // its Confirm button comes back there too.
+    assert!(api.dm(ALICE, "A1-A4-B4-B3 R"), "the bot asked for direct messages");
+    let echo = api.expect_button(Place::Dm(ALICE.id), "1:0:confirm").await;
+    api.press(ALICE, &echo, "1:0:confirm");
     api.expect(Place::Channel, "Ply 1: Alice has moved.").await;
     // Bob is pinged privately; he types his move in the form the button opens.
     let prompt = api.expect_button(Place::Dm(BOB.id), "1:1:type").await;
@@ -1647,11 +1716,12 @@ async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the
     api.lock().here = None;
     api.slash(CAROL, "board", &[("id", 4, json!(1))]);
     api.expect(Place::Channel, "#1 is over: Alice wins.").await;
-    // A refused /new leaves no thread behind.
+    // A refused /new opens no thread at all (it is checked first).
     api.lock().here = None;
     api.slash(ALICE, "new", &[("game", 3, text("no-such-game"))]);
-    api.wait("the unused thread deleted", |i| (!i.deleted.is_empty()).then_some(())).await;
-    assert_eq!(api.lock().deleted, [THREAD]);
+    api.expect(Place::Ephemeral(ALICE.id), "no-such-game").await;
+    assert_eq!(api.lock().opened, ["ultima · Alice"], "no second thread");
+    assert!(api.lock().deleted.is_empty());
     // Where threads are not allowed, the game stays in the channel.
     api.lock().no_threads = true;
     api.slash(ALICE, "new", &[("game", 3, text("ultima"))]);
@@ -1948,5 +2018,66 @@ async fn a_failing_channel_gets_every_message_late_once_and_in_order_while_other
     };
     assert!(through(OTHER_CHANNEL, "#2 ply 1:") < first_through, "the other server waited");
     assert!(through(BOB.dm, "Last move: a2a3.") < first_through, "the direct message waited");
+    let _ = bot.finish().await;
+}
+
+/// `/move` is answered privately wherever it is typed, yet without an id it means a game of the
+/// channel (or thread) where it was typed: a player with games in two places moves in each from
+/// there, and only from a direct message, where both are candidates, is asked which one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_without_an_id_plays_in_the_game_of_the_channel_where_it_was_typed() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "ultima", "").await;
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    // A second game between the same players, in a thread.
+    api.lock().here = Some(THREAD);
+    api.slash(ALICE, "new", &[("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))]);
+    let invitation = api.expect_button(Place::Thread, "2:0:accept").await;
+    api.press(BOB, &invitation, "2:0:accept");
+    api.expect(Place::Thread, "Ultima #2: Alice (white, moves first) vs Bob (black)").await;
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    api.expect(Place::Thread, "#2 ply 1: Alice (white) pincer c2-c5.").await;
+    api.lock().here = None;
+    api.slash(ALICE, "move", &[("action", 3, text("e2e5"))]);
+    api.expect(Place::Channel, "#1 ply 1: Alice (white) pincer e2-e5.").await;
+    // Bob, to move in both, is asked which game only in his direct messages.
+    api.slash_in(BOB, "move", &[("action", 3, text("d7d5"))], true);
+    api.expect(Place::Ephemeral(BOB.id), "Which game?").await;
+    api.slash(BOB, "move", &[("action", 3, text("d7d5"))]);
+    api.expect(Place::Channel, "#1 ply 2: Bob (black) pincer d7-d5.").await;
+    assert!(
+        api.at(&Place::Thread).iter().all(|m| !m.content.contains("ply 2")),
+        "the thread's game did not move"
+    );
+    let _ = bot.finish().await;
+}
+
+/// `/new` where the bot may not post or attach its boards is refused, to its author alone and in
+/// their language, with the permissions that are missing; nothing is created. Once they are
+/// granted the same command starts the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_where_the_bot_may_not_post_is_refused_with_the_missing_permissions() {
+    let bot = Bot::start_with(true, |i| {
+        i.permissions.insert(CHANNEL, BOT_PERMISSIONS & !(SEND_MESSAGES | ATTACH_FILES));
+        i.locales.insert(BOB.id, "zh-CN");
+    })
+    .await;
+    let api = &bot.api;
+    let new = [("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))];
+    api.slash(ALICE, "new", &new);
+    api.expect(
+        Place::Ephemeral(ALICE.id),
+        "I can’t run a game in this channel: I am missing Send Messages, Attach Files.",
+    )
+    .await;
+    api.slash(BOB, "new", &[("game", 3, text("ultima"))]);
+    api.expect(Place::Ephemeral(BOB.id), "缺少权限 发送消息, 附加文件").await;
+    api.slash(ALICE, "games", &[]);
+    api.expect(Place::Ephemeral(ALICE.id), "Games in this channel: 0").await;
+    assert!(api.at(&Place::Channel).is_empty(), "nothing was posted");
+    api.lock().permissions.clear();
+    api.slash(ALICE, "new", &new);
+    api.expect_button(Place::Channel, "1:0:accept").await;
     let _ = bot.finish().await;
 }

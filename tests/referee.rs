@@ -137,6 +137,31 @@ bob@#t: /challenge
 }
 
 #[tokio::test]
+async fn no_reminder_comes_with_less_than_a_minute_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    // Two minutes a move: at half time one minute is left (reminded); at 90 % only 12 seconds,
+    // which a reminder would hardly beat: none; then alice loses on time.
+    let script = "\
+alice@#t: /new dark-fence @bob confirm_moves=false clock=live per_move=2m
+bob@#t: /accept
+!clock +1m
+!clock +48s
+!clock +12s
+";
+    let out = run(script, &db).await;
+    let reminders: Vec<String> =
+        texts_to(&out, "dm:alice").iter().map(|t| arbiter::table::reply::plain(t)).collect();
+    let reminders: Vec<&String> = reminders.iter().filter(|t| t.starts_with("Reminder")).collect();
+    assert_eq!(
+        reminders,
+        ["Reminder: #1 is waiting for you; your time runs out in 1m."],
+        "{out:#?}"
+    );
+    assert!(texts_to(&out, "#t").contains(&"alice ran out of time in #1."), "{out:#?}");
+}
+
+#[tokio::test]
 async fn a_second_transcript_on_the_same_database_continues_the_games_and_their_clocks() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.db");
@@ -289,8 +314,11 @@ async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept
     let refused = r.handle(say("bob", g, "/accept")).await;
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert_eq!(refused[0].to, Dest::Chat("#t".into()));
-    assert!(
-        refused[0].text.contains("Open https://t.me/arbiter_bot?start=accept-1 and press Start"),
+    // The start link is a link mark, which chat platforms show as a button under the text.
+    assert!(refused[0].text.contains("Press “Open private chat” below and then Start"));
+    assert_eq!(
+        arbiter::table::reply::links(&refused[0].text),
+        [("Open private chat", "https://t.me/arbiter_bot?start=accept-1")],
         "{}",
         refused[0].text
     );
@@ -559,5 +587,78 @@ async fn the_channel_and_the_other_player_hear_the_same_bytes_whatever_the_hidde
             }
         }
         assert!(varied as u64 > games, "only {varied} hidden variations under `{options}`");
+    }
+}
+
+/// A long Dark Fence game keeps each private turn prompt short: the last plies and the newest
+/// fences in text (the board image and `/view` have the rest), where the whole notebook once
+/// reached 3,900 characters at ply 62 on 8x8 and split into several messages.
+#[tokio::test]
+async fn a_dark_fence_turn_prompt_stays_under_1500_characters_however_long_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let options = "board=8x8 confirm_moves=false";
+    let kind = GameKind::DarkFence;
+    // A long game from the engine's own legal moves: at each ply a pseudo-random one after
+    // which the game goes on, from the first seed that lasts 70 plies.
+    let play_out = |mut rng: u64| -> (Vec<(Seat, String)>, usize) {
+        let mut game = AnyGame::new(&AnyOptions::parse(kind, options).unwrap(), Seed(0)).unwrap();
+        let mut moves = Vec::new();
+        while let arbiter::core::ToAct::Seat(seat, _) = game.to_act() {
+            let going: Vec<_> = game
+                .legal_actions(seat)
+                .into_iter()
+                .filter(|a| {
+                    let mut probe = game.clone();
+                    probe.play(seat, a).is_ok()
+                        && matches!(probe.to_act(), arbiter::core::ToAct::Seat(..))
+                })
+                .collect();
+            if going.is_empty() || moves.len() == 70 {
+                break;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let action = &going[usize::try_from(rng % going.len() as u64).unwrap()];
+            moves.push((seat, game.format_action(action)));
+            game.play(seat, action).unwrap();
+        }
+        let n = moves.len();
+        (moves, n)
+    };
+    let mut best = (Vec::new(), 0);
+    for seed in 1..200u64 {
+        let tried = play_out(seed);
+        if tried.1 > best.1 {
+            best = tried;
+        }
+        if best.1 >= 70 {
+            break;
+        }
+    }
+    let (moves, plies) = best;
+    let mut script = format!("alice@#t: /new dark-fence @bob {options}\nbob@#t: /accept\n");
+    for (seat, action) in &moves {
+        let who = ["alice", "bob"][seat.index()];
+        script.push_str(&format!("{who}@dm: {action}\n"));
+    }
+    assert!(plies >= 62, "a long game: {plies} plies");
+    let out = run(&script, &db).await;
+    let prompts: Vec<&str> = ["dm:alice", "dm:bob"]
+        .iter()
+        .flat_map(|to| texts_to(&out, to))
+        .filter(|t| t.starts_with("#1: your move"))
+        .collect();
+    assert!(prompts.len() >= plies - 1, "a prompt each turn: {}", prompts.len());
+    let longest = prompts.iter().map(|t| t.chars().count()).max().unwrap();
+    assert!(longest < 1500, "{longest} characters:\n{}", prompts.last().unwrap());
+    let last = prompts.last().unwrap();
+    assert!(last.contains("earlier plies: /view shows them all"), "{last}");
+    // /view still gives the whole notebook: every ply.
+    let out = run("alice@dm: /view\n", &db).await;
+    let view = texts_to(&out, "dm:alice").concat();
+    for ply in [1, 2, plies / 2, plies] {
+        assert!(view.contains(&format!("Ply {ply} ")), "ply {ply} missing from /view:\n{view}");
     }
 }

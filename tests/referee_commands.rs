@@ -206,12 +206,12 @@ async fn new_with_an_opponent_posts_an_invitation_with_accept_and_decline_button
     assert_eq!(out.len(), 1, "{out:#?}");
     assert_eq!(out[0].to, "#t");
     assert!(
-        out[0].text.starts_with("alice invites ⟦u:bob|bob⟧ to Dark Fence #1."),
+        out[0].text.starts_with("alice invites ⟦p:bob|bob⟧ to Dark Fence #1."),
         "{}",
         out[0].text
     );
     assert!(out[0].text.contains("4x4, referee mode"), "{}", out[0].text);
-    assert!(out[0].text.ends_with("⟦u:bob|bob⟧: /accept #1"), "{}", out[0].text);
+    assert!(out[0].text.ends_with("⟦p:bob|bob⟧: /accept #1"), "{}", out[0].text);
     assert_eq!(out[0].buttons, ["Accept", "Decline"]);
     let g = bed.game(1).await;
     assert_eq!((g.status.as_str(), g.seats.as_str()), ("invited", r#"["alice","bob"]"#));
@@ -340,7 +340,7 @@ async fn move_with_an_id_works_in_private_like_a_bare_action() {
 async fn chinese_aliases_and_full_width_slash_work_like_the_english_names() {
     let bed = Bed::new();
     let out = bed.run("alice@#t: /新局 dark-fence @bob\nbob@#t: /接受").await;
-    assert_has(&out, "#t", "alice invites ⟦u:bob|bob⟧ to Dark Fence #1.");
+    assert_has(&out, "#t", "alice invites ⟦p:bob|bob⟧ to Dark Fence #1.");
     assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
     let out = bed.run("alice@dm: /走 A1-A4-B4-B3 右\nalice@dm: /确认").await;
     assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
@@ -1134,7 +1134,7 @@ async fn inviting_yourself_is_refused() {
     bed.refused("alice@#t: /new dark-fence @alice", "You cannot invite yourself.").await;
     assert!(bed.snapshot().await.is_empty());
     let out = bed.run("alice@#t: /new dark-fence @bob").await;
-    assert_has(&out, "#t", "alice invites ⟦u:bob|bob⟧");
+    assert_has(&out, "#t", "alice invites ⟦p:bob|bob⟧");
 }
 
 #[tokio::test]
@@ -1180,6 +1180,21 @@ async fn accepting_someone_elses_named_invitation_says_it_invites_someone_else()
     let bed = Bed::new();
     bed.run("alice@#t: /new dark-fence @bob").await;
     bed.refused("carol@#t: /accept #1", "Game #1 invites someone else.").await;
+}
+
+#[tokio::test]
+async fn declining_an_open_invitation_says_it_is_open_to_anyone_and_leaves_it_open() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new dark-fence").await;
+    bed.refused(
+        "carol@#t: /press 1:0:decline",
+        "#1 is open to anyone: there is no one to decline it. Accept it to play, or leave it for \
+         someone else.",
+    )
+    .await;
+    bed.refused("carol@#t: /decline #1", "#1 is open to anyone").await;
+    let out = bed.run("bob@#t: /accept").await;
+    assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
 }
 
 #[tokio::test]
@@ -1386,7 +1401,11 @@ async fn a_move_in_a_game_you_are_not_in_is_refused() {
     bed.refused("carol@#t: /resign", "You have no game here that this applies to.").await;
     bed.refused("carol@#t: /abort", "You have no game here that this applies to.").await;
     bed.refused("carol@#t: /draw", "You have no game here that this applies to.").await;
-    bed.refused("carol@#t: /view #1", "Game #1 is not one you can do that in.").await;
+    bed.refused(
+        "carol@#t: /view #1",
+        "Only the players of #1 have a private view; /board shows what everyone sees.",
+    )
+    .await;
     bed.refused("carol@dm: /confirm #1", "There is no running game #1.").await;
 }
 
@@ -1583,7 +1602,7 @@ async fn with_two_games_an_unnamed_command_asks_which_and_lists_the_ids() {
          alice@#t: /new dark-fence @carol\ncarol@#t: /accept",
     )
     .await;
-    let phrase = "Which game? Add its id: #1, #2.";
+    let phrase = "Which game? Choose it below, or add its id: #1, #2.";
     bed.refused("alice@#t: /board", phrase).await;
     bed.refused("alice@dm: /view", phrase).await;
     bed.refused("alice@dm: A1-A2 R", phrase).await;
@@ -1601,6 +1620,33 @@ async fn with_two_games_an_unnamed_command_asks_which_and_lists_the_ids() {
     // Now only #1 waits for Alice, so a bare action in private goes there.
     let out = bed.run("alice@dm: A1-A4-B4-B3 R").await;
     assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+}
+
+#[tokio::test]
+async fn which_game_offers_a_button_per_game_that_plays_the_command_asked_about_there() {
+    let bed = Bed::new();
+    bed.run(
+        "alice@#t: /new dark-fence @bob confirm_moves=false\nbob@#t: /accept\n\
+         alice@#t: /new dark-fence @carol confirm_moves=false\ncarol@#t: /accept",
+    )
+    .await;
+    let out = bed.refused("alice@dm: A1-A2 R", "Which game?").await;
+    assert_eq!(out[0].buttons, ["#1 Dark Fence", "#2 Dark Fence"]);
+    // Pressing #2 plays the move asked about there (the question is kept in memory, so within
+    // one run of the referee); the question is then answered.
+    let out = bed.run("alice@dm: A1-A2 R\nalice@dm: /press 2:0:pick").await;
+    assert_has(&out, "#t", "Ply 1: alice has moved. Fence direction: right.");
+    assert_eq!(bed.notations(2).await, ["A1-A2 R"]);
+    assert!(bed.notations(1).await.is_empty());
+    bed.refused("alice@dm: /press 1:0:pick", "That turn is over").await;
+    // A button for someone else's question does nothing for its presser.
+    let out = bed.run("alice@dm: /board\nbob@dm: /press 1:0:pick").await;
+    assert_eq!(out.len(), 2, "{out:#?}");
+    assert_eq!(
+        (out[1].to.as_str(), out[1].text.as_str()),
+        ("dm:bob", "That turn is over; this button no longer applies.")
+    );
+    assert!(bed.notations(1).await.is_empty());
 }
 
 #[tokio::test]

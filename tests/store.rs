@@ -761,3 +761,49 @@ async fn a_change_and_its_messages_are_kept_together_in_order_or_not_at_all() {
     let left = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
     assert_eq!(bodies(&left), [r#"{"text":"move"}"#, r#"{"text":"board"}"#]);
 }
+
+/// Telegram gives a group a new id when it becomes a supergroup: its games (in every topic),
+/// its community and the messages waiting for it move; other chats and platforms stay.
+#[tokio::test]
+async fn moving_a_chat_moves_its_games_community_and_waiting_messages_only() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let game = |chat: ChatId| NewGame {
+        platform: P::Telegram,
+        chat,
+        community: Some("-400".to_owned()),
+        parent_chat: None,
+        ..new_game("-400", GameStatus::Active)
+    };
+    let plain = store.create_game(&game(ChatId::new("-400"))).await.unwrap();
+    let topic = store.create_game(&game(ChatId::in_topic("-400", 3))).await.unwrap();
+    let other = store.create_game(&game(ChatId::new("-4001"))).await.unwrap();
+    let console = store.create_game(&new_game("-400", GameStatus::Active)).await.unwrap();
+    let waiting = |dest: &str| NewMessage { dest: dest.to_owned(), ..note("x", 0) };
+    store
+        .enqueue(vec![
+            waiting("chat:-400"),
+            waiting("topic:3:-400"),
+            waiting("chat:-4001"),
+            waiting("user:-400"),
+        ])
+        .await
+        .unwrap();
+    let moved = store.move_chat(P::Telegram, "-400", "-100400").await.unwrap();
+    assert_eq!(moved, 2);
+    let row = store.game(plain.id).await.unwrap();
+    assert_eq!((row.chat, row.community.as_deref()), (ChatId::new("-100400"), Some("-100400")));
+    assert_eq!(store.game(topic.id).await.unwrap().chat, ChatId::in_topic("-100400", 3));
+    assert_eq!(store.game(other.id).await.unwrap().chat, ChatId::new("-4001"));
+    assert_eq!(store.game(console.id).await.unwrap().chat, ChatId::new("-400"));
+    let dests: Vec<String> = store
+        .pending_messages(P::Telegram)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.message.dest)
+        .collect();
+    assert_eq!(dests, ["chat:-100400", "topic:3:-100400", "chat:-4001", "user:-400"]);
+    // A second notice of the same move finds nothing left to move.
+    assert_eq!(store.move_chat(P::Telegram, "-400", "-100400").await.unwrap(), 0);
+}

@@ -174,7 +174,11 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
                 // one community.
                 is_admin: true,
                 scope: match chat {
-                    Chat::Group(_) => Scope { community: Some(PLATFORM.to_string()), parent: None },
+                    Chat::Group(_) => Scope {
+                        community: Some(PLATFORM.to_string()),
+                        parent: None,
+                        typed_in: None,
+                    },
                     Chat::Private => Scope::default(),
                 },
             })

@@ -67,6 +67,13 @@ pub trait Platform: Send + Sync + 'static {
     /// The pieces one message is sent as, in order.
     fn plan(&self, message: Outbound) -> Vec<Self::Piece>;
 
+    /// Whether sends to `to` keep to [`Settings::chat_limit`] (Telegram's groups: about twenty
+    /// messages a minute, past which it answers 429 and, repeated, mutes the bot for longer).
+    fn paced(&self, to: &Dest) -> bool {
+        let _ = to;
+        false
+    }
+
     /// Sends one piece, once (the outbox does the retrying).
     fn send<'a>(&'a self, to: &'a Dest, piece: &'a Self::Piece)
     -> BoxFuture<'a, Result<(), Fault>>;
@@ -128,6 +135,9 @@ pub struct Settings {
     /// At shutdown, how long to keep sending before the rest is left for the next start
     /// (default 10 s).
     pub grace: Duration,
+    /// At most this many sends in any such span to one paced chat ([`Platform::paced`]):
+    /// default 20 a minute, Telegram's limit for a group. A send that would go past it waits.
+    pub chat_limit: (usize, Duration),
 }
 
 impl Default for Settings {
@@ -138,6 +148,7 @@ impl Default for Settings {
             first_retry: Duration::from_secs(1),
             max_retry: Duration::from_secs(60),
             grace: Duration::from_secs(10),
+            chat_limit: (20, Duration::from_secs(60)),
         }
     }
 }
@@ -191,6 +202,9 @@ struct Inner<P: Platform> {
     idle: tokio::sync::Notify,
     /// Numbers the pushes.
     answers: std::sync::atomic::AtomicU64,
+    /// When the latest sends to each paced chat went out, oldest first (at most
+    /// `chat_limit.0` each).
+    sent_at: Mutex<HashMap<Dest, VecDeque<tokio::time::Instant>>>,
 }
 
 /// The deliverer of one platform (see the module documentation).
@@ -236,6 +250,7 @@ impl<P: Platform> Outbox<P> {
                 state: Mutex::new(State::default()),
                 idle: tokio::sync::Notify::new(),
                 answers: std::sync::atomic::AtomicU64::new(0),
+                sent_at: Mutex::default(),
             }),
         }
     }
@@ -470,6 +485,38 @@ async fn forget<P: Platform>(inner: &Inner<P>, to: &Dest, entries: usize, ids: &
     }
 }
 
+/// Waits until one more send to `to` keeps within [`Settings::chat_limit`] (only for paced
+/// chats), and counts it: a sliding window, like the platform's own.
+async fn pace<P: Platform>(inner: &Inner<P>, to: &Dest) {
+    if !inner.platform.paced(to) {
+        return;
+    }
+    let (most, span) = inner.settings.chat_limit;
+    loop {
+        let wait = {
+            let mut sent_at = inner.sent_at.lock().unwrap_or_else(PoisonError::into_inner);
+            let times = sent_at.entry(to.clone()).or_default();
+            let now = tokio::time::Instant::now();
+            while times.front().is_some_and(|t| now.duration_since(*t) >= span) {
+                times.pop_front();
+            }
+            match times.front() {
+                Some(oldest) if times.len() >= most.max(1) => span - now.duration_since(*oldest),
+                _ => {
+                    times.push_back(now);
+                    return;
+                }
+            }
+        };
+        tracing::debug!(
+            ?to,
+            wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
+            "pacing a chat"
+        );
+        tokio::time::sleep(wait).await;
+    }
+}
+
 /// Sends one message's pieces in order, each tried until it goes or the message is too old.
 async fn deliver<P: Platform>(
     inner: &Inner<P>,
@@ -482,6 +529,7 @@ async fn deliver<P: Platform>(
     for piece in inner.platform.plan(message) {
         let mut pause = settings.first_retry;
         loop {
+            pace(inner, to).await;
             let sent = tokio::time::timeout(settings.send_timeout, inner.platform.send(to, &piece))
                 .await
                 .unwrap_or_else(|_| {

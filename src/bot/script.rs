@@ -156,9 +156,11 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                         // Each channel of a transcript is its own community (as a Telegram
                         // group is): `!admin` makes a user administer the chats they type in.
                         scope: match &chat {
-                            Chat::Group(chat) => {
-                                Scope { community: Some(chat.id.clone()), parent: None }
-                            }
+                            Chat::Group(chat) => Scope {
+                                community: Some(chat.id.clone()),
+                                parent: None,
+                                typed_in: None,
+                            },
                             Chat::Private => Scope::default(),
                         },
                         chat,

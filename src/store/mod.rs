@@ -258,6 +258,24 @@ impl Store {
         sqlite::games_in_chat(&self.pool, platform, chat).await
     }
 
+    /// Moves every game of the group chat `from` to the chat `to`, with the messages still
+    /// waiting for it in the outbox: Telegram gives a group a new id when it becomes a
+    /// supergroup (`migrate_to_chat_id`). A game's forum topic, status and version stay; the
+    /// group's own community (its administrators) moves with it. Returns how many games moved.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails (then nothing moved).
+    pub async fn move_chat(
+        &self,
+        platform: Platform,
+        from: &str,
+        to: &str,
+    ) -> Result<u64, DbError> {
+        self.file.check()?;
+        sqlite::move_chat(&self.writer, platform, from, to).await
+    }
+
     /// The game's action log, ordered by seq (empty for a game with no actions or no game).
     ///
     /// # Errors

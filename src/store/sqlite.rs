@@ -206,6 +206,41 @@ pub(super) async fn set_reachable(
     one_row(done.rows_affected())
 }
 
+pub(super) async fn move_chat(
+    pool: &SqlitePool,
+    platform: Platform,
+    from: &str,
+    to: &str,
+) -> Result<u64, DbError> {
+    let mut tx = pool.begin().await.map_err(db)?;
+    let moved = sqlx::query(
+        "UPDATE games SET chat_id = ?3, \
+           community = CASE WHEN community = ?2 THEN ?3 ELSE community END, \
+           parent_chat = CASE WHEN parent_chat = ?2 THEN ?3 ELSE parent_chat END \
+         WHERE platform = ?1 AND chat_id = ?2",
+    )
+    .bind(platform)
+    .bind(from)
+    .bind(to)
+    .execute(&mut *tx)
+    .await
+    .map_err(db)?
+    .rows_affected();
+    // Destinations are `chat:<id>` or `topic:<n>:<id>` (reply::Dest): the id is the suffix.
+    sqlx::query(
+        "UPDATE outbox SET dest = substr(dest, 1, length(dest) - length(?2)) || ?3 \
+         WHERE platform = ?1 AND (dest = 'chat:' || ?2 OR dest GLOB 'topic:*:' || ?2)",
+    )
+    .bind(platform)
+    .bind(from)
+    .bind(to)
+    .execute(&mut *tx)
+    .await
+    .map_err(db)?;
+    tx.commit().await.map_err(db)?;
+    Ok(moved)
+}
+
 /// An update keyed by primary key changed its row, or there was none.
 fn one_row(rows_affected: u64) -> Result<(), DbError> {
     if rows_affected == 0 { Err(DbError::NotFound) } else { Ok(()) }

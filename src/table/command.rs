@@ -340,6 +340,42 @@ pub enum Command {
     Press(Option<super::payload::Payload>),
 }
 
+impl Command {
+    /// The same command naming the game `id`, if it is one that takes a game (the answer to
+    /// "Which game?").
+    #[must_use]
+    pub fn in_game(self, id: GameId) -> Option<Command> {
+        let id = Some(id);
+        Some(match self {
+            Command::Accept(_) => Command::Accept(id),
+            Command::Decline(_) => Command::Decline(id),
+            Command::Move { text, .. } => Command::Move { id, text },
+            Command::Confirm(_) => Command::Confirm(id),
+            Command::Cancel(_) => Command::Cancel(id),
+            Command::Board { window, .. } => Command::Board { id, window },
+            Command::View { slice, .. } => Command::View { id, slice },
+            Command::Moves { square, .. } => Command::Moves { id, square },
+            Command::Challenge(_) => Command::Challenge(id),
+            Command::Pass(_) => Command::Pass(id),
+            Command::Claim(_) => Command::Claim(id),
+            Command::Hint(_) => Command::Hint(id),
+            Command::Resign(_) => Command::Resign(id),
+            Command::Draw { answer, .. } => Command::Draw { id, answer },
+            Command::Takeback { answer, .. } => Command::Takeback { id, answer },
+            Command::Abort(_) => Command::Abort(id),
+            Command::New { .. }
+            | Command::Games
+            | Command::Library { .. }
+            | Command::Rules(_)
+            | Command::Help
+            | Command::Settings(_)
+            | Command::AdminAbort(_)
+            | Command::Start(_)
+            | Command::Press(_) => return None,
+        })
+    }
+}
+
 /// Why a line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CommandError {
@@ -412,7 +448,15 @@ pub fn parse(line: &str, private: bool) -> Result<Option<Command>, CommandError>
     }
     let Some(rest) = line.strip_prefix('/').or_else(|| line.strip_prefix('／')) else {
         if private && !line.is_empty() {
-            return Ok(Some(Command::Move { id: None, text: line.to_string() }));
+            // A game id may come before or after the move (`A1-A2 R #2`, `#2 A1-A2 R`).
+            let mut words: Vec<&str> = line.split_whitespace().collect();
+            let id = take_id(&mut words);
+            return Ok(Some(match id {
+                Some(id) if !words.is_empty() => {
+                    Command::Move { id: Some(id), text: words.join(" ") }
+                }
+                _ => Command::Move { id: None, text: line.to_string() },
+            }));
         }
         return Ok(None);
     };
@@ -522,7 +566,9 @@ fn read(spec: &CommandSpec, tail: &str) -> Result<Values, CommandError> {
         v.user = args
             .iter()
             .position(|a| a.starts_with('@') && a.len() > 1)
-            .map(|i| UserId::from(args.remove(i).trim_start_matches('@')));
+            // One `@` is the mention's; a second marks a handle the platform could not resolve
+            // to a user (`@@mei`: the invitation waits for that handle).
+            .map(|i| UserId::from(args.remove(i).strip_prefix('@').unwrap_or_default()));
     }
     for a in spec.args {
         match a.kind {
@@ -634,6 +680,17 @@ mod tests {
     fn a_bare_line_is_a_move_in_private_and_chatter_in_a_group() {
         assert_eq!(parse("A1 R", true), Ok(Some(Command::Move { id: None, text: "A1 R".into() })));
         assert_eq!(parse("hello all", false), Ok(None));
+    }
+
+    #[test]
+    fn a_bare_private_move_names_its_game_with_an_id_before_or_after_it() {
+        let in_two = Ok(Some(Command::Move { id: Some(GameId(2)), text: "A1-A2 R".into() }));
+        assert_eq!(parse("A1-A2 R #2", true), in_two);
+        assert_eq!(parse("#2 A1-A2 R", true), in_two);
+        assert_eq!(parse("A1-A2 #2 R", true), in_two);
+        // An id alone is no move: it stays the text, which the game refuses.
+        assert_eq!(parse("#2", true), Ok(Some(Command::Move { id: None, text: "#2".into() })));
+        assert_eq!(parse("A1-A2 R #2", false), Ok(None), "chatter in a group");
     }
 
     #[test]

@@ -657,7 +657,7 @@ fn turn_prompts(
             let mut text =
                 w.text(lang, "df-turn-private", &[("id", id.into()), ("ply", ply.into())]);
             text.push('\n');
-            text.push_str(&seat_view_text(w, lang, t, &view));
+            text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
             // The prompt carries the player's view, so it comes whatever `notify` says; only
             // reminders stop when notifications are off.
             let mut m = msg(t, to, text);
@@ -684,7 +684,22 @@ fn turn_prompts(
     out
 }
 
-fn seat_view_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, view: &View) -> String {
+/// How much of the notebook a turn prompt repeats: the last plies and the newest own fences.
+/// The prompt stays short however long the game (a few hundred characters, where the whole
+/// notebook reached 3,900 at ply 62 on 8x8); the board image shows every fence, and `/view`
+/// the whole notebook.
+const PROMPT_RECENT: usize = 8;
+
+/// A seat's notebook in text: its cell(s), its fences, and the plies, all of them or (with
+/// `recent`) the last `recent` plies and the newest `2 × recent` fences, with a line saying how
+/// to see the rest.
+fn seat_view_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    view: &View,
+    recent: Option<usize>,
+) -> String {
     let mut lines = Vec::new();
     let Some(me) = view.viewer else { return String::new() };
     if view.is_challenge() {
@@ -704,8 +719,14 @@ fn seat_view_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, view: &View) -> Str
         let cell = view.positions[me.index()].map_or_else(|| "?".into(), |c| c.to_string());
         lines.push(w.text(lang, "df-view-cell", &[("cell", cell.into())]));
     }
-    let fences: Vec<String> =
+    let mut fences: Vec<String> =
         view.own_records.iter().map(|r| format!("{} ({})", r.edge, r.ply)).collect();
+    if let Some(n) = recent
+        && fences.len() > 2 * n
+    {
+        fences.drain(..fences.len() - 2 * n);
+        fences.insert(0, "…".to_string());
+    }
     lines.push(w.text(
         lang,
         "df-view-fences",
@@ -721,7 +742,15 @@ fn seat_view_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, view: &View) -> Str
             &[("rel", rel_text(w, lang, report).into())],
         ));
     }
-    for ply in &view.plies {
+    let shown = match recent {
+        Some(n) if view.plies.len() > n => {
+            let earlier = view.plies.len() - n;
+            lines.push(w.text(lang, "df-view-earlier", &[("count", earlier.into())]));
+            &view.plies[earlier..]
+        }
+        _ => &view.plies[..],
+    };
+    for ply in shown {
         lines.push(ply_line(w, lang, t, view, ply));
     }
     lines.join("\n")
@@ -803,7 +832,7 @@ fn view_message(
     );
     if view.viewer.is_some() {
         text.push('\n');
-        text.push_str(&seat_view_text(w, lang, t, view));
+        text.push_str(&seat_view_text(w, lang, t, view, None));
     } else {
         if view.is_challenge() {
             let cell =

@@ -138,10 +138,11 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
     let rules = t.narrator().rules_summary(w, lang, &snapshot);
     let game = game_name(w, lang, t.game.kind());
     let text = if named {
-        // The invitee is named as a mention (a Discord member; the name elsewhere).
+        // The invitee is named with a mention that notifies them (a Discord member, pinged;
+        // the name elsewhere): the invitation is theirs to answer.
         let opponent = match snapshot.seats.get(1).cloned().flatten() {
             Some(user) if snapshot.bot_seat != Some(1) => {
-                super::reply::mention(user.as_str(), name_of(&snapshot, 1))
+                super::reply::ping(user.as_str(), name_of(&snapshot, 1))
             }
             _ => name_of(&snapshot, 1).to_string(),
         };

@@ -68,6 +68,10 @@ pub struct Scope {
     pub community: Option<String>,
     /// The channel this chat (a Discord thread) was opened under.
     pub parent: Option<String>,
+    /// Where a command answered privately was typed (Discord's `/move`, seen by its author
+    /// alone): a game it does not name is looked for among that chat's games first, then among
+    /// all of the caller's games.
+    pub typed_in: Option<ChatId>,
 }
 
 /// One command from a platform.
@@ -155,6 +159,9 @@ pub struct Answer {
     /// The command was refused: nothing changed, and `messages` (one message, to where the
     /// command was typed) says why.
     pub refused: bool,
+    /// The line was a secret move typed where others read it (spec L-01): refused, and a front
+    /// end that can takes the user's message down ([`Referee::secret_kept`] when it cannot).
+    pub secret: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -327,6 +334,9 @@ pub struct Referee {
     broken: StdMutex<BTreeMap<GameId, GameRow>>,
     /// Broken games whose chat was told (or found told in the store): not looked up again.
     broken_told: StdMutex<std::collections::HashSet<GameId>>,
+    /// The last command each user was asked "Which game?" about, answered by a button per
+    /// candidate ([`Choice::Pick`]). Memory only: after a restart the user types it again.
+    which: StdMutex<HashMap<(Platform, UserId), Command>>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -409,6 +419,7 @@ impl Referee {
             invitation_limit: DEFAULT_INVITATION_LIMIT,
             broken: StdMutex::default(),
             broken_told: StdMutex::default(),
+            which: StdMutex::default(),
         };
         for row in
             referee.store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await?
@@ -586,6 +597,10 @@ impl Referee {
 
     fn lock_index(&self) -> std::sync::MutexGuard<'_, Index> {
         self.index.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn lock_which(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, UserId), Command>> {
+        self.which.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn lock_tables(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Arc<Mutex<Table>>>> {
@@ -789,7 +804,7 @@ impl Referee {
                     scope: input.scope,
                 };
                 let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, &Notice::Failed)];
-                return Answer { messages, refused: true };
+                return Answer { messages, refused: true, secret: false };
             }
         };
         let (parsed, line) = match &input.input {
@@ -799,9 +814,17 @@ impl Referee {
         let result = match parsed {
             Ok(None) => {
                 let messages = self.stray_move(&ctx, line).await;
-                return Answer { refused: !messages.is_empty(), messages };
+                let refused = !messages.is_empty();
+                return Answer { refused, secret: refused, messages };
             }
-            Ok(Some(cmd)) => self.dispatch(&ctx, cmd).await,
+            Ok(Some(cmd)) => {
+                let asked = cmd.clone();
+                let result = self.dispatch(&ctx, cmd).await;
+                if let Err(TableError::Refused(Refusal::WhichGame(_))) = &result {
+                    self.lock_which().insert((ctx.platform, ctx.user.clone()), asked);
+                }
+                result
+            }
             Err(e) => Err(TableError::Refused(match e {
                 command::CommandError::Unknown(c) => Refusal::UnknownCommand(c),
                 command::CommandError::Missing { command, what } => {
@@ -816,8 +839,12 @@ impl Referee {
             })),
         };
         match result {
-            Ok(messages) => Answer { messages, refused: false },
-            Err(e) => Answer { messages: vec![self.refusal(&ctx, ctx.here(), &e)], refused: true },
+            Ok(messages) => Answer { messages, refused: false, secret: false },
+            Err(e) => Answer {
+                messages: vec![self.refusal(&ctx, ctx.here(), &e)],
+                refused: true,
+                secret: matches!(e, TableError::Refused(Refusal::PrivateOnly)) && !ctx.is_private(),
+            },
         }
     }
 
@@ -880,14 +907,25 @@ impl Referee {
                 self.wording.text(ctx.lang, "err-internal", &[])
             }
         };
-        Outbound {
-            platform: ctx.platform,
-            to,
-            text,
-            image: None,
-            buttons: Vec::new(),
-            outbox: None,
-        }
+        // "Which game?" comes with one button per candidate: `#12 Ultima`.
+        let buttons = match error {
+            TableError::Refused(Refusal::WhichGame(ids)) => ids
+                .iter()
+                .map(|id| {
+                    let kind = self
+                        .lock_tables()
+                        .get(id)
+                        .and_then(|cell| cell.try_lock().ok().map(|t| t.game.kind()));
+                    let label = match kind {
+                        Some(kind) => format!("#{id} {}", notice::game_name(ctx.lang, kind)),
+                        None => format!("#{id}"),
+                    };
+                    Button { label, payload: Payload::new(*id, 0, Choice::Pick) }
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Outbound { platform: ctx.platform, to, text, image: None, buttons, outbox: None }
     }
 
     /// A notice of the referee's, worded in `lang`, for `to` on the platform of `ctx`.
@@ -1007,6 +1045,22 @@ impl Referee {
         })
     }
 
+    /// The note for a player whose secret move, typed in the group chat `chat`, stays there
+    /// because the bot may not delete messages: please delete it, and here is the private chat
+    /// (the platform's link as a button, where it has one). In the player's language.
+    pub async fn secret_kept(&self, platform: Platform, user: &UserId, chat: &ChatId) -> Outbound {
+        let lang = self.lang_of(platform, user).await;
+        let link = self.policy(platform).start_link;
+        Outbound {
+            platform,
+            to: Dest::Chat(chat.clone()),
+            text: Notice::SecretKept { link }.text(lang),
+            image: None,
+            buttons: Vec::new(),
+            outbox: None,
+        }
+    }
+
     /// The note to a chat whose `count` messages could not be delivered within the age limit
     /// (`age`) and were dropped, in the language of the chat's games.
     #[must_use]
@@ -1035,6 +1089,97 @@ impl Referee {
             buttons: Vec::new(),
             outbox: None,
         }
+    }
+
+    /// `user`, just met under the handle `handle` (Telegram's username, lower case, without
+    /// `@`), takes the seats reserved for that handle in open invitations: an invitation to
+    /// someone the bot had not met waits for them, and nobody else may accept it. Returns how
+    /// many invitations now name them.
+    ///
+    /// # Errors
+    ///
+    /// The store failed.
+    pub async fn claim_handle(
+        &self,
+        platform: Platform,
+        handle: &str,
+        user: &UserId,
+        name: &str,
+    ) -> Result<usize, TableError> {
+        let reserved = UserId::new(format!("@{}", handle.to_lowercase()));
+        let ids: Vec<GameId> = {
+            let index = self.lock_index();
+            index.by_user.get(&(platform, reserved.clone())).cloned().unwrap_or_default()
+        };
+        let mut claimed = 0;
+        for id in ids {
+            let Ok(cell) = self.table(id) else { continue };
+            let mut t = cell.lock().await;
+            let Some(seat) = t.seat_of(&reserved) else { continue };
+            if t.row.status != GameStatus::Invited {
+                continue;
+            }
+            let mut next = t.clone();
+            next.seats[seat] = Some(user.clone());
+            next.names[seat] = name.to_string();
+            let mut update = t.row.update(self.clock.now());
+            update.seats = serde_json::to_string(&next.seats).unwrap_or_default();
+            next.row = t.row.after(&update);
+            self.save(&mut t, next, GameWrite::Update, &update, Vec::new()).await?;
+            claimed += 1;
+        }
+        Ok(claimed)
+    }
+
+    /// A group chat was given a new id: Telegram's `migrate_to_chat_id`, when a group becomes a
+    /// supergroup (its old id then refuses every message). Every game of the chat moves to `to`,
+    /// in the store (with the messages still waiting for it) and in memory, so later posts go
+    /// there and commands typed there find the games. Idempotent: a second notice of the same
+    /// move finds nothing left to move. Returns how many games moved.
+    ///
+    /// # Errors
+    ///
+    /// The store failed (then nothing moved).
+    pub async fn chat_migrated(
+        &self,
+        platform: Platform,
+        from: &str,
+        to: &str,
+    ) -> Result<u64, TableError> {
+        if from == to {
+            return Ok(0);
+        }
+        let moved = self.store.move_chat(platform, from, to).await?;
+        let moves = |row: &mut GameRow| {
+            row.chat.id = to.to_string();
+            for field in [&mut row.community, &mut row.parent_chat] {
+                if field.as_deref() == Some(from) {
+                    *field = Some(to.to_string());
+                }
+            }
+        };
+        for row in self.lock_broken().values_mut() {
+            if row.platform == platform && row.chat.id == from {
+                moves(row);
+            }
+        }
+        let ids: Vec<GameId> = {
+            let index = self.lock_index();
+            let here = |s: &Summary| s.platform == platform && s.chat.id == from;
+            index.games.iter().filter(|(_, s)| here(s)).map(|(id, _)| *id).collect()
+        };
+        for id in ids {
+            let Ok(cell) = self.table(id) else { continue };
+            let mut t = cell.lock().await;
+            if t.row.chat.id == from {
+                moves(&mut t.row);
+                self.refresh(&t);
+            }
+        }
+        if moved > 0 {
+            tracing::info!(%platform, from, to, games = moved, "a group chat moved to a new id");
+        }
+        Ok(moved)
     }
 
     /// Marks a user unreachable privately after a platform refused a delivery (Telegram 403,
@@ -1247,6 +1392,17 @@ impl Referee {
             .filter(|id| index.games.get(id).is_some_and(|s| here(s) && want(s)))
             .copied()
             .collect();
+        if let (Chat::Private, Some(typed)) = (&ctx.chat, &ctx.scope.typed_in) {
+            let there = |s: &Summary| {
+                s.chat == *typed
+                    || (typed.topic.is_none() && s.parent_chat.as_deref() == Some(&typed.id))
+            };
+            let in_chat: Vec<GameId> =
+                found.iter().copied().filter(|id| index.games.get(id).is_some_and(there)).collect();
+            if !in_chat.is_empty() {
+                found = in_chat;
+            }
+        }
         found.sort_unstable();
         match found.as_slice() {
             [] => Err(TableError::Refused(Refusal::NoGameHere)),
@@ -1403,13 +1559,31 @@ impl Referee {
         .await
     }
 
-    async fn new_game(
+    /// Whether `input`, a `/new`, would be refused, without creating anything: the game, the
+    /// opponent, the options, the time control and the invitation limits are checked as `/new`
+    /// checks them. A front end that prepares a place for the game first (a Discord thread)
+    /// asks before it does, so a refused `/new` leaves nothing behind. `None`: go ahead (the
+    /// command itself still decides).
+    pub async fn refuse_new(&self, input: &Incoming) -> Option<Answer> {
+        let Input::Command(Ok(Command::New { game, opponent, settings })) = &input.input else {
+            return None;
+        };
+        let ctx = self.touch_user(input).await.ok()?;
+        let refused = self.new_checks(&ctx, game, opponent.as_ref(), settings).err()?;
+        let messages = vec![self.refusal(&ctx, ctx.here(), &refused)];
+        Some(Answer { messages, refused: true, secret: false })
+    }
+
+    /// What `/new` checks before it draws a start: where it is typed, the game, the opponent,
+    /// the options and time control, and room for one more invitation. Returns the game, the
+    /// opponent (`@bot` and this bot's own name read as the referee), the options and the time.
+    fn new_checks(
         &self,
         ctx: &Ctx,
         game: &str,
         opponent: Option<&UserId>,
         settings: &[String],
-    ) -> Reply {
+    ) -> Result<(GameKind, Option<UserId>, AnyOptions, TimeControl), TableError> {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
@@ -1446,6 +1620,21 @@ impl Referee {
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
+        Ok((kind, opponent.cloned(), options, time))
+    }
+
+    async fn new_game(
+        &self,
+        ctx: &Ctx,
+        game: &str,
+        opponent: Option<&UserId>,
+        settings: &[String],
+    ) -> Reply {
+        let Chat::Group(chat) = &ctx.chat else {
+            return Err(TableError::Refused(Refusal::GroupOnly));
+        };
+        let (kind, opponent, options, time) = self.new_checks(ctx, game, opponent, settings)?;
+        let opponent = opponent.as_ref();
         // Drawing a start may need the solver: one such request in flight per user.
         let _asking = self.reserve_solver(ctx)?;
         let seed = self.next_seed().await?;
@@ -1527,6 +1716,14 @@ impl Referee {
                 }
                 invitation =
                     vec![games::invitation(self.wording, ctx, &table(row), opponent.is_some())];
+                // An invitee the platform could name only by handle: the bot has not met them,
+                // so the seat waits for that handle, and the chat learns how they can open the
+                // private chat (the adapter names the seat when they first show up).
+                let link = self.policy(ctx.platform).start_link;
+                if let (Some(handle), Some(link)) = (opponent.and_then(handle_of), link) {
+                    let notice = Notice::InviteeUnmet { handle: handle.to_string(), link };
+                    invitation.push(self.say(ctx, ctx.here(), ctx.lang, &notice));
+                }
                 self.outbox_rows(&invitation, Some(row.id)).1
             })
             .await?;
@@ -1812,7 +2009,14 @@ impl Referee {
             return Err(TableError::Refused(Refusal::OwnInvite));
         }
         if t.seat_of(&ctx.user) != Some(1) {
-            return Err(TableError::Refused(Refusal::NotInvited(id)));
+            // An open invitation names no one who could decline it (a spectator pressing
+            // Decline under it is told so, not that it "invites someone else").
+            let open = matches!(t.seats.get(1), Some(None));
+            return Err(TableError::Refused(if open {
+                Refusal::DeclineOpen(id)
+            } else {
+                Refusal::NotInvited(id)
+            }));
         }
         let mut update = t.row.update(self.clock.now());
         update.status = GameStatus::Aborted;
@@ -2271,6 +2475,10 @@ impl Referee {
     async fn view(&self, ctx: &Ctx, id: Option<GameId>) -> Reply {
         let id = match (self.resolve(ctx, id, Self::seated(ctx)), id) {
             (Ok(id), _) => id,
+            // A spectator asking (or pressing My view) for a game they may see but do not play.
+            (Err(TableError::Refused(Refusal::GameNotYours(id))), _) => {
+                return Err(TableError::Refused(Refusal::ViewNotPlaying(id)));
+            }
             (Err(e), Some(id)) => return self.ended(ctx, id, true).await.map(|m| vec![m]).ok_or(e),
             (Err(e), None) => return Err(e),
         };
@@ -2641,6 +2849,16 @@ impl Referee {
         let Some(Payload { game: id, turn, choice }) = payload else {
             return Err(TableError::Refused(Refusal::StaleButton));
         };
+        if choice == Choice::Pick {
+            // The answer to "Which game?": the command asked about, in this game (which it
+            // checks like any command naming a game).
+            let asked = self.lock_which().remove(&(ctx.platform, ctx.user.clone()));
+            let command = asked.and_then(|c| c.in_game(id));
+            let Some(command) = command else {
+                return Err(TableError::Refused(Refusal::StaleButton));
+            };
+            return Box::pin(self.dispatch(ctx, command)).await;
+        }
         // A button of a game out of reach from here is as stale as one of no game at all.
         let reached = self.lock_index().games.get(&id).is_some_and(|s| Self::reaches(ctx, s));
         let current = match self.table(id) {
@@ -2663,7 +2881,7 @@ impl Referee {
             Choice::Complete(ending) => self.complete(ctx, id, &ending, turn).await,
             Choice::Offer { kind, accept } => self.offer(ctx, id, kind, Some(accept)).await,
             // Front ends with a move form open it themselves; elsewhere the button means nothing.
-            Choice::TypeMove => Err(TableError::Refused(Refusal::StaleButton)),
+            Choice::TypeMove | Choice::Pick => Err(TableError::Refused(Refusal::StaleButton)),
         }
     }
 
@@ -2746,6 +2964,11 @@ impl Referee {
             let winner = Some(GameResult::Winner(winner));
             return self.finish(t, GameStatus::Over, winner, EndReason::Timeout, said).await;
         }
+        // A reminder with less than a minute left would reach the player about when the time
+        // is up, or after (a live window of seconds): none is sent.
+        if deadline - now < MIN_REMINDER_LEFT_SECONDS {
+            return Ok(Vec::new());
+        }
         let level = if now >= start + length * 9 / 10 {
             2
         } else if now >= start + length / 2 {
@@ -2776,11 +2999,33 @@ impl Referee {
     }
 }
 
+/// The game a name means: its code (`chaos-clock`) or one of the names players use for it
+/// (`chaos`, `混乱时钟`, `混亂時鐘`).
+#[must_use]
+pub fn kind_named(name: &str) -> Option<GameKind> {
+    GameKind::from_code(name.trim()).or_else(|| games::kind_from_name(name))
+}
+
+/// Every name players use for a game besides its code, for completing what they type.
+#[must_use]
+pub fn game_aliases(kind: GameKind) -> &'static [&'static str] {
+    games::narrator(kind).names()
+}
+
 /// The game a player named, by code (`dark-fence`) or name (`暗弈分野`).
 fn game_kind(name: &str) -> Result<GameKind, TableError> {
     GameKind::from_code(name)
         .or_else(|| games::kind_from_name(name))
         .ok_or_else(|| TableError::Refused(Refusal::UnknownGame(name.to_string())))
+}
+
+/// No reminder is sent with less than this many seconds left before a deadline.
+const MIN_REMINDER_LEFT_SECONDS: i64 = 60;
+
+/// The handle of a user the platform could name only by it (`@mei`, kept as the user id
+/// `@mei` until they show up: [`Referee::claim_handle`]).
+fn handle_of(user: &UserId) -> Option<&str> {
+    user.as_str().strip_prefix('@').filter(|h| !h.is_empty())
 }
 
 /// The user id of the referee itself as a player (`/new chaos-clock @bot`).

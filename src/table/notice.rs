@@ -54,6 +54,19 @@ pub enum Notice {
         /// How the player reopens their private chat.
         reopen: Reopen,
     },
+    /// A secret move typed in a group stays there: the bot may not delete messages. The player
+    /// is asked to delete it, with the platform's link to the private chat when it has one.
+    SecretKept {
+        /// The start link (Telegram: `https://t.me/<bot>?start=`).
+        link: Option<String>,
+    },
+    /// An invitation to someone the bot has not met, named by handle: how they join.
+    InviteeUnmet {
+        /// As typed, without `@`.
+        handle: String,
+        /// The platform's start link (Telegram: `https://t.me/<bot>?start=`).
+        link: String,
+    },
     /// `/start` in a private chat: the bot may now write there.
     Welcome {
         /// The player.
@@ -265,6 +278,10 @@ pub enum Refusal {
     AlreadyStarted,
     /// The invitation is for someone else.
     NotInvited(GameId),
+    /// Declining an open invitation, which names no one to decline it.
+    DeclineOpen(GameId),
+    /// Asking for a player's private view of a game one only watches.
+    ViewNotPlaying(GameId),
     /// The game needs private messages and these players cannot get them yet.
     Unreachable {
         /// Their names, joined.
@@ -322,6 +339,13 @@ pub enum Refusal {
     Options(OptionsError),
 }
 
+/// `text` with the button that opens the private chat (`url`, a start link) under it: the
+/// sentences that carry one say "the button below" ([`crate::table::reply::Span::Link`]).
+fn with_link(text: &str, url: &str, lang: Lang) -> String {
+    let label = say(lang, "btn-open-private", &[]);
+    format!("{text}\n{}", crate::table::reply::link(url, &label))
+}
+
 /// A Fluent argument list under construction.
 type Args = Vec<(&'static str, FluentValue<'static>)>;
 
@@ -329,7 +353,7 @@ fn number(n: impl TryInto<i64>) -> FluentValue<'static> {
     FluentValue::from(n.try_into().unwrap_or(i64::MAX))
 }
 
-fn game_name(lang: Lang, kind: GameKind) -> String {
+pub(super) fn game_name(lang: Lang, kind: GameKind) -> String {
     say(lang, &format!("game-{}", kind.code()), &[])
 }
 
@@ -357,11 +381,11 @@ impl Notice {
                 ],
             ),
             Self::DmFailed { name, game, reopen } => {
-                let mut args = name_game(name, game);
+                let args = name_game(name, game);
                 let id = match reopen {
                     Reopen::Link(link) => {
-                        args.push(("link", format!("{link}{}", StartToken::View(*game)).into()));
-                        "dm-failed-link"
+                        let url = format!("{link}{}", StartToken::View(*game));
+                        return with_link(&t("dm-failed-link", &args), &url, lang);
                     }
                     Reopen::SendStart => "dm-failed",
                     Reopen::AllowDirectMessages => "dm-failed-discord",
@@ -369,6 +393,17 @@ impl Notice {
                 t(id, &args)
             }
             Self::Welcome { name } => t("start-welcome", &vec![("name", name.clone().into())]),
+            Self::SecretKept { link: Some(link) } => {
+                // The chat itself, without a start token: nothing waits to be completed.
+                let chat = link.strip_suffix("?start=").unwrap_or(link);
+                with_link(&t("secret-kept-link", &vec![]), chat, lang)
+            }
+            Self::SecretKept { link: None } => t("secret-kept", &vec![]),
+            Self::InviteeUnmet { handle, link } => {
+                let chat = link.strip_suffix("?start=").unwrap_or(link);
+                let args = vec![("handle", format!("@{handle}").into())];
+                with_link(&t("invitee-unmet", &args), chat, lang)
+            }
             Self::LibraryEmpty => t("rb-library-empty", &vec![]),
             Self::LibraryHeader { count, shown } => {
                 t("rb-library-header", &vec![("count", number(*count)), ("shown", number(*shown))])
@@ -531,12 +566,14 @@ impl Refusal {
             Self::NoInvite => t("err-no-invite", &vec![]),
             Self::AlreadyStarted => t("err-already-started", &vec![]),
             Self::NotInvited(g) => game("err-not-invited", g),
+            Self::DeclineOpen(g) => game("err-decline-open", g),
+            Self::ViewNotPlaying(g) => game("err-view-not-playing", g),
             Self::Unreachable { names, game, link } => {
-                let mut args = vec![("names", names.clone().into()), ("id", (*game).into())];
+                let args = vec![("names", names.clone().into()), ("id", (*game).into())];
                 match link {
                     Some(link) => {
-                        args.push(("link", format!("{link}{}", StartToken::Accept(*game)).into()));
-                        t("err-unreachable-link", &args)
+                        let url = format!("{link}{}", StartToken::Accept(*game));
+                        with_link(&t("err-unreachable-link", &args), &url, lang)
                     }
                     None => t("err-unreachable", &args),
                 }
@@ -596,6 +633,9 @@ mod tests {
             Notice::DmFailed { name: by(), game: GameId(7), reopen: Reopen::SendStart },
             Notice::DmFailed { name: by(), game: GameId(7), reopen: Reopen::AllowDirectMessages },
             Notice::Welcome { name: by() },
+            Notice::SecretKept { link: Some("https://t.me/b?start=".into()) },
+            Notice::SecretKept { link: None },
+            Notice::InviteeUnmet { handle: "mei".into(), link: "https://t.me/b?start=".into() },
             Notice::LibraryEmpty,
             Notice::LibraryHeader { count: 9, shown: 5 },
             Notice::BotUnproven,
@@ -648,6 +688,8 @@ mod tests {
                 | Notice::UndeliveredDropped { .. }
                 | Notice::DmFailed { .. }
                 | Notice::Welcome { .. }
+                | Notice::SecretKept { .. }
+                | Notice::InviteeUnmet { .. }
                 | Notice::LibraryEmpty
                 | Notice::LibraryHeader { .. }
                 | Notice::BotUnproven
@@ -695,6 +737,8 @@ mod tests {
             Refusal::NoInvite,
             Refusal::AlreadyStarted,
             Refusal::NotInvited(GameId(7)),
+            Refusal::DeclineOpen(GameId(7)),
+            Refusal::ViewNotPlaying(GameId(7)),
             Refusal::Unreachable { names: "Bo".into(), game: GameId(7), link: None },
             Refusal::Unreachable {
                 names: "Bo".into(),

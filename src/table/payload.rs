@@ -39,6 +39,9 @@ pub enum Choice {
     View,
     /// Open a form to type a move (`type`), handled by front ends that offer one.
     TypeMove,
+    /// This game, for the command that asked "Which game?" (`pick`; never stale: the question
+    /// is remembered per user until answered or asked again).
+    Pick,
     /// Play this action, in the game's notation (`act-<notation>`).
     Act(String),
     /// Finish the move typed without its last part with this ending (`complete-<ending>`).
@@ -115,6 +118,7 @@ impl fmt::Display for Choice {
             Self::Cancel => f.write_str("cancel"),
             Self::View => f.write_str("view"),
             Self::TypeMove => f.write_str("type"),
+            Self::Pick => f.write_str("pick"),
             Self::Act(action) => write!(f, "act-{action}"),
             Self::Complete(end) => write!(f, "complete-{end}"),
             Self::Offer { kind, accept } => {
@@ -149,6 +153,7 @@ impl FromStr for Choice {
             "cancel" => Self::Cancel,
             "view" => Self::View,
             "type" => Self::TypeMove,
+            "pick" => Self::Pick,
             "draw-accept" => Self::Offer { kind: OfferKind::Draw, accept: true },
             "draw-decline" => Self::Offer { kind: OfferKind::Draw, accept: false },
             "takeback-accept" => Self::Offer { kind: OfferKind::Takeback, accept: true },

@@ -83,7 +83,9 @@ pub struct Button {
 /// `⟦<kind>:<value>|<words>⟧`: a moment ([`moment`]), which Discord shows as a live relative
 /// time in the reader's own language and everyone else as the words; a mention of a user
 /// ([`mention`]), which Discord shows as the member (without a ping: who may be pinged is the
-/// front end's rule) and everyone else as the name; and emphasis ([`emphasis`]).
+/// front end's rule) and everyone else as the name; emphasis ([`emphasis`]); and a link to
+/// open ([`link`]), which chat platforms show as a button under the message and plain readers
+/// as its words and address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Span<'a> {
     /// Ordinary text.
@@ -104,6 +106,14 @@ pub enum Span<'a> {
         /// Unix seconds.
         at: i64,
         /// The words, e.g. "in 2h 5m".
+        words: &'a str,
+    },
+    /// A link to open: a URL button labelled `words` where the platform has them (sentences
+    /// that carry one say "the button below"), else the words and the address.
+    Link {
+        /// The address.
+        url: &'a str,
+        /// The button's label.
         words: &'a str,
     },
 }
@@ -132,10 +142,46 @@ pub fn mention(user: &str, name: &str) -> String {
     mark('u', user, name)
 }
 
+/// The mark for a mention of `user` that notifies them (an invitee): where the platform
+/// notifies mentioned users (Discord) this one alone may be; it reads as [`mention`] otherwise.
+#[must_use]
+pub fn ping(user: &str, name: &str) -> String {
+    mark('p', user, name)
+}
+
+/// The users a text pings ([`ping`]), in order.
+#[must_use]
+pub fn pinged(text: &str) -> Vec<&str> {
+    text.match_indices("⟦p:")
+        .filter_map(|(at, _)| match mark_at(&text[at..]) {
+            Some((Span::Mention { user, .. }, _)) => Some(user),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The mark for emphasised `words`.
 #[must_use]
 pub fn emphasis(words: &str) -> String {
     mark('b', "", words)
+}
+
+/// The mark for a link to `url`, labelled `words` (see [`Span::Link`]).
+#[must_use]
+pub fn link(url: &str, words: &str) -> String {
+    mark('l', url, words)
+}
+
+/// The links a text carries, in order: (label, address).
+#[must_use]
+pub fn links(text: &str) -> Vec<(&str, &str)> {
+    spans(text)
+        .into_iter()
+        .filter_map(|s| match s {
+            Span::Link { url, words } => Some((words, url)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A mark at the start of `text`: the span and the length it takes.
@@ -146,8 +192,9 @@ fn mark_at(text: &str) -> Option<(Span<'_>, usize)> {
     let (kind, value) = head.split_once(':')?;
     let span = match kind {
         "t" => Span::Moment { at: value.parse().ok()?, words },
-        "u" if !value.is_empty() => Span::Mention { user: value, name: words },
+        "u" | "p" if !value.is_empty() => Span::Mention { user: value, name: words },
         "b" if value.is_empty() => Span::Strong(words),
+        "l" if !value.is_empty() => Span::Link { url: value, words },
         _ => return None,
     };
     Some((span, MARK_OPEN.len_utf8() + end + MARK_CLOSE.len_utf8()))
@@ -187,6 +234,87 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
     out
 }
 
+/// Splits `text` into pieces no longer than `limit` as `measure` counts them (characters on
+/// Discord, UTF-16 units on Telegram): between lines where it can, else between words, never
+/// inside a mark or a code span. Only a single token longer than `limit` is cut between
+/// characters. Pieces are never blank, and a piece cut between words loses the space.
+#[must_use]
+pub fn split_text(text: &str, limit: usize, measure: impl Fn(&str) -> usize) -> Vec<String> {
+    let limit = limit.max(2);
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    let flush = |current: &mut String, pieces: &mut Vec<String>| {
+        let piece = std::mem::take(current);
+        if !piece.trim().is_empty() {
+            pieces.push(piece.trim_end().to_string());
+        }
+    };
+    for line in text.trim_end().split('\n') {
+        let joined =
+            if current.is_empty() { line.to_string() } else { format!("{current}\n{line}") };
+        if measure(&joined) <= limit {
+            current = joined;
+            continue;
+        }
+        flush(&mut current, &mut pieces);
+        if measure(line) <= limit {
+            current = line.to_string();
+            continue;
+        }
+        for word in words(line) {
+            let joined = format!("{current}{word}");
+            if measure(joined.trim_end()) <= limit {
+                current = joined;
+                continue;
+            }
+            flush(&mut current, &mut pieces);
+            if measure(word.trim_end()) <= limit {
+                current = word.to_string();
+                continue;
+            }
+            for c in word.chars() {
+                current.push(c);
+                if measure(&current) > limit {
+                    current.pop();
+                    flush(&mut current, &mut pieces);
+                    current.push(c);
+                }
+            }
+        }
+    }
+    flush(&mut current, &mut pieces);
+    pieces
+}
+
+/// The words of a line, each with the spaces after it: a mark (`⟦…⟧`) or a code span is part
+/// of its word, spaces inside it included.
+fn words(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let (mut in_mark, mut in_code) = (false, false);
+    // Whether the previous character was a space between words (not inside a span).
+    let mut after_space = false;
+    for (i, c) in line.char_indices() {
+        let between = !in_mark && !in_code;
+        if between && after_space && c != ' ' {
+            out.push(&line[start..i]);
+            start = i;
+        }
+        after_space = between && c == ' ';
+        match c {
+            MARK_OPEN if !in_code => in_mark = true,
+            MARK_CLOSE if in_mark => in_mark = false,
+            // A backtick opens a code span only when another one closes it.
+            '`' if !in_mark && (in_code || line[i + 1..].contains('`')) => in_code = !in_code,
+            _ => {}
+        }
+    }
+    if start < line.len() {
+        out.push(&line[start..]);
+    }
+    out
+}
+
 /// The text without its marks, for plain-text readers (the console, Telegram's alerts).
 #[must_use]
 pub fn plain(text: &str) -> String {
@@ -197,7 +325,8 @@ pub fn plain(text: &str) -> String {
             | Span::Code(t)
             | Span::Strong(t)
             | Span::Mention { name: t, .. }
-            | Span::Moment { words: t, .. } => t,
+            | Span::Moment { words: t, .. } => std::borrow::Cow::Borrowed(t),
+            Span::Link { url, words } => format!("{words}: {url}").into(),
         })
         .collect()
 }
@@ -542,6 +671,50 @@ mod tests {
         for text in ["", "chat", "topic:x:-100", "topic:7", "room:1"] {
             assert!(text.parse::<Dest>().is_err(), "{text:?}");
         }
+    }
+
+    fn chars(s: &str) -> usize {
+        s.chars().count()
+    }
+
+    #[test]
+    fn a_long_line_is_split_between_words_and_lines_stay_whole_where_they_fit() {
+        assert_eq!(split_text("aaa bbb ccc", 7, chars), ["aaa bbb", "ccc"]);
+        assert_eq!(split_text("ab\ncd\nef", 5, chars), ["ab\ncd", "ef"]);
+        assert_eq!(
+            split_text("one two\nthree four five", 10, chars),
+            ["one two", "three four", "five"]
+        );
+        // Only a single word longer than the limit is cut between characters.
+        assert_eq!(split_text("abcdefg", 3, chars), ["abc", "def", "g"]);
+        assert_eq!(split_text("x abcdefg", 3, chars), ["x", "abc", "def", "g"]);
+        assert!(split_text("  \n \n", 3, chars).is_empty());
+    }
+
+    #[test]
+    fn a_mark_or_code_span_is_never_cut_in_two() {
+        let strong = emphasis("two words");
+        let text = format!("aa {strong} bb `c d e` ff");
+        // Any limit that holds the longest token (the mark) keeps every token whole.
+        for limit in [len_of(&strong), 15, 17, 20, 24] {
+            let pieces = split_text(&text, limit, chars);
+            assert!(pieces.iter().all(|p| chars(p) <= limit), "{pieces:?}");
+            assert!(pieces.iter().any(|p| p.contains(&strong)), "{limit}: {pieces:?}");
+            assert!(pieces.iter().any(|p| p.contains("`c d e`")), "{limit}: {pieces:?}");
+            assert_eq!(pieces.join(" "), text, "nothing lost or added");
+        }
+    }
+
+    fn len_of(s: &str) -> usize {
+        chars(s)
+    }
+
+    #[test]
+    fn a_link_mark_reads_back_as_its_label_and_address() {
+        let text =
+            format!("Press it.\n{}", link("https://t.me/b?start=view-1", "Open private chat"));
+        assert_eq!(links(&text), [("Open private chat", "https://t.me/b?start=view-1")]);
+        assert_eq!(plain(&text), "Press it.\nOpen private chat: https://t.me/b?start=view-1");
     }
 
     #[test]

@@ -55,7 +55,6 @@ use tokio::sync::{mpsc, watch};
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
-use crate::games::GameKind;
 use crate::store::{self, GameId, Platform};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
@@ -240,8 +239,11 @@ impl Discord {
                 })
             })
             .build();
-        // Interactions arrive whatever the intents; nothing privileged (no message content).
-        let intents = GatewayIntents::GUILDS;
+        // Interactions arrive whatever the intents. DIRECT_MESSAGES brings what players type in
+        // their direct messages with the bot (a Dark Fence path, as the private prompt asks);
+        // message content in a bot's own DMs needs no privileged intent, and messages in
+        // servers are never read (no GUILD_MESSAGES, no MESSAGE_CONTENT).
+        let intents = GatewayIntents::GUILDS | GatewayIntents::DIRECT_MESSAGES;
         let client = ClientBuilder::new_with_http(http, intents)
             .framework(framework)
             .await
@@ -444,14 +446,22 @@ async fn on_event(
     fw: poise::FrameworkContext<'_, Arc<Shared>, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate { interaction } = event {
-        let http = &fw.serenity_context.http;
-        match interaction {
+    let http = &fw.serenity_context.http;
+    match event {
+        FullEvent::InteractionCreate { interaction } => match interaction {
             Interaction::Component(press) => fw.user_data.press(http, press).await,
             Interaction::Modal(form) => fw.user_data.form(http, form).await,
             // Commands and autocomplete are poise's.
             _ => {}
+        },
+        // Only direct messages arrive (the intents ask for no server messages); a bot's own
+        // messages, its replies included, are never read.
+        FullEvent::Message { new_message }
+            if new_message.guild_id.is_none() && !new_message.author.bot =>
+        {
+            fw.user_data.direct_message(http, new_message).await;
         }
+        _ => {}
     }
     Ok(())
 }
@@ -529,7 +539,8 @@ fn asker(
         None => (Chat::Private, None),
     };
     // The server is the community: its administrators act on the games of all its channels.
-    let scope = Scope { community: guild.map(|g| g.get().to_string()), parent: None };
+    let scope =
+        Scope { community: guild.map(|g| g.get().to_string()), parent: None, typed_in: None };
     Asker {
         user: user.id.get().to_string().into(),
         name,
@@ -604,7 +615,9 @@ fn no_pings() -> CreateAllowedMentions {
 }
 
 fn channel_message(post: &Post) -> CreateMessage {
-    let mut m = CreateMessage::new().allowed_mentions(no_pings());
+    // Only the users the referee pings (an invitee) may be notified; no roles, no @everyone.
+    let users = post.pings.iter().filter_map(|u| u.parse::<u64>().ok()).map(UserId::new);
+    let mut m = CreateMessage::new().allowed_mentions(no_pings().users(users));
     if !post.text.is_empty() {
         m = m.content(post.text.clone());
     }
@@ -668,18 +681,53 @@ impl Shared {
     }
 
     async fn ask(&self, who: &Asker, input: impl Into<Input>) -> Answer {
-        self.referee
-            .answer(Incoming {
-                platform: PLATFORM,
-                user_id: who.user.clone(),
-                user_name: who.name.clone(),
-                chat: who.chat.clone(),
-                input: input.into(),
-                locale: who.locale.clone(),
-                is_admin: who.is_admin,
-                scope: who.scope.clone(),
-            })
-            .await
+        self.referee.answer(self.incoming(who, input.into())).await
+    }
+
+    fn incoming(&self, who: &Asker, input: Input) -> Incoming {
+        Incoming {
+            platform: PLATFORM,
+            user_id: who.user.clone(),
+            user_name: who.name.clone(),
+            chat: who.chat.clone(),
+            input,
+            locale: who.locale.clone(),
+            is_admin: who.is_admin,
+            scope: who.scope.clone(),
+        }
+    }
+
+    /// The permissions a game needs in the channel where `/new` was typed that the bot lacks
+    /// there, by name (Discord sends the bot's permissions in the channel with every
+    /// interaction): view it, post, attach the board, embed it, and in thread mode open a
+    /// public thread and post in it. `None` when nothing is missing, or outside a server.
+    fn missing_permissions(&self, i: &CommandInteraction) -> Option<Vec<String>> {
+        let have = i.app_permissions?;
+        i.guild_id?;
+        let lang = i.locale.as_str();
+        let lang = Lang::from_code(lang).unwrap_or_default();
+        let mut needed = vec![
+            (Permissions::VIEW_CHANNEL, "perm-view-channel"),
+            (Permissions::SEND_MESSAGES, "perm-send-messages"),
+            (Permissions::ATTACH_FILES, "perm-attach-files"),
+            (Permissions::EMBED_LINKS, "perm-embed-links"),
+        ];
+        let in_thread = i.channel.as_ref().is_some_and(|c| c.thread_metadata.is_some());
+        if self.threads && !in_thread {
+            needed.push((Permissions::CREATE_PUBLIC_THREADS, "perm-create-public-threads"));
+            needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "perm-send-messages-in-threads"));
+        }
+        // An administrator has every permission, whatever the channel's overwrites say.
+        if have.administrator() {
+            return None;
+        }
+        let wording = self.referee.wording();
+        let missing: Vec<String> = needed
+            .into_iter()
+            .filter(|(p, _)| !have.contains(*p))
+            .map(|(_, key)| wording.text(lang, key, &[]))
+            .collect();
+        (!missing.is_empty()).then_some(missing)
     }
 
     /// A slash command: acknowledge, ask the referee, answer.
@@ -698,6 +746,10 @@ impl Shared {
             // A slash command answered ephemerally is seen by its author alone, options
             // included: a move typed with /move anywhere is as private as a direct message (the
             // referee's rule that secret moves never go to a group is about lines others read).
+            // Without an id it means a game of the channel where it was typed first.
+            if let Chat::Group(here) = &who.chat {
+                who.scope.typed_in = Some(here.clone());
+            }
             who.chat = Chat::Private;
         }
         let Some(def) = self.defs.get(name) else {
@@ -731,11 +783,41 @@ impl Shared {
                 Some((o.name, v))
             })
             .collect();
-        // One public thread per game, where the channel allows it (else the channel).
+        for (user, name) in &named {
+            if let Err(e) = self.referee.learn_user(PLATFORM, user, name).await {
+                tracing::error!(error = ?e, "remembering a member's name");
+            }
+        }
+        let command = command::build(&def.spec, translate::values(def, &values));
+        // Before a game is created: can the bot post here at all? A game nobody sees is worse
+        // than none, so /new without the permissions is refused with the list of what is missing.
+        if name == "new"
+            && command.is_ok()
+            && let Some(missing) = self.missing_permissions(i)
+        {
+            let lang = who.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
+            let text = self.referee.wording().text(
+                lang,
+                "err-discord-permissions",
+                &[("list", missing.join(", ").into())],
+            );
+            if let Err(e) = call("edit reply", || {
+                i.edit_response(http, EditInteractionResponse::new().content(text.clone()))
+            })
+            .await
+            {
+                tracing::warn!(error = %e, "telling the missing permissions failed");
+            }
+            return;
+        }
+        // One public thread per game, where the channel allows it (else the channel), opened
+        // only for a /new the referee will not refuse.
         let mut thread = None;
+        let mut incoming = self.incoming(&who, Input::Command(command.clone()));
         if name == "new"
             && self.threads
             && let Some(channel) = who.channel.clone()
+            && self.referee.refuse_new(&incoming).await.is_none()
         {
             let game = values.iter().find_map(|(n, v)| match (n, v) {
                 (&"game", Value::Text(g)) => Some(g.trim().to_string()),
@@ -748,15 +830,10 @@ impl Shared {
                 who.chat = Chat::Group(id.as_str().into());
                 who.channel = Some(id.clone());
                 thread = Some(id);
+                incoming = self.incoming(&who, Input::Command(command));
             }
         }
-        for (user, name) in named {
-            if let Err(e) = self.referee.learn_user(PLATFORM, &user, &name).await {
-                tracing::error!(error = ?e, "remembering a member's name");
-            }
-        }
-        let command = command::build(&def.spec, translate::values(def, &values));
-        let answer = self.ask(&who, Input::Command(command)).await;
+        let answer = self.referee.answer(incoming).await;
         if answer.refused
             && let Some(id) = thread.as_deref().and_then(|t| t.parse::<u64>().ok())
         {
@@ -772,6 +849,18 @@ impl Shared {
             refused: answer.refused,
         };
         self.deliver(http, Some(Origin::Command(i)), answer.messages, Some(invoker)).await;
+    }
+
+    /// A line typed in a direct message with the bot: read as the private chat's line (a bare
+    /// move, or a command typed as text); every answer goes back by direct message.
+    async fn direct_message(&self, http: &Http, message: &serenity::Message) {
+        if message.content.trim().is_empty() {
+            return;
+        }
+        let mut who = asker(&message.author, None, None, message.channel_id, "");
+        who.chat = Chat::Private;
+        let answer = self.ask(&who, Input::Line(message.content.clone())).await;
+        self.deliver(http, None, answer.messages, None).await;
     }
 
     /// A button press.
@@ -1133,16 +1222,15 @@ fn complete_action<'a>(
 }
 
 fn complete_game_name<'a>(
-    _ctx: AppContext<'a>,
+    ctx: AppContext<'a>,
     partial: &'a str,
 ) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
     Box::pin(async move {
-        let partial = partial.trim().to_lowercase();
+        let lang = Lang::from_code(&ctx.interaction.locale).unwrap_or_default();
+        let wording = ctx.data().referee.wording();
         let mut response = CreateAutocompleteResponse::new();
-        for kind in GameKind::ALL {
-            if kind.code().starts_with(&partial) {
-                response = response.add_string_choice(kind.code(), kind.code());
-            }
+        for (label, code) in translate::game_suggestions(partial, lang, wording) {
+            response = response.add_string_choice(label, code);
         }
         response
     })
@@ -1154,8 +1242,7 @@ fn complete_options<'a>(
 ) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
     Box::pin(async move {
         let mut response = CreateAutocompleteResponse::new();
-        let Some(kind) = text_arg(ctx.args, "game").and_then(|g| GameKind::from_code(g.trim()))
-        else {
+        let Some(kind) = text_arg(ctx.args, "game").and_then(crate::table::kind_named) else {
             return response;
         };
         for (name, value) in translate::option_suggestions(partial, kind.option_specs()) {

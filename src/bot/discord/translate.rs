@@ -4,10 +4,11 @@
 //! fits Discord's limits (2000-character contents, 5 buttons to a row and 5 rows, 100-byte custom
 //! ids, 80-character labels). The adapter in [`super`] does the calls.
 
+use crate::games::GameKind;
 use crate::store::{GameId, UserId};
 use crate::table::command::Arg;
 use crate::table::command::{ArgKind, CommandSpec, Values};
-use crate::table::reply::{Button, Dest, Lang, Outbound};
+use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
 
 /// The longest content of one message.
 pub const CONTENT_LIMIT: usize = 2000;
@@ -241,6 +242,10 @@ pub struct Post {
     pub png: Option<Vec<u8>>,
     /// Buttons, at most [`BUTTONS_PER_ROW`] × [`MAX_ROWS`].
     pub buttons: Vec<Button>,
+    /// The users this post may notify (`allowed_mentions`): those the referee pings
+    /// ([`crate::table::reply::ping`]: an invitee) whose mention is in this part. Nobody else,
+    /// ever.
+    pub pings: Vec<String>,
 }
 
 /// Where a referee message goes: what concerns only the one who asked is ephemeral (their own
@@ -277,15 +282,34 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
         for b in dropped {
             tracing::error!(label = %b.label, payload = %b.payload, "a button Discord cannot carry");
         }
+        let pinged: Vec<&str> =
+            crate::table::reply::pinged(&m.text).into_iter().filter(|u| is_snowflake(u)).collect();
+        let pings = |text: &str| -> Vec<String> {
+            let mut ids: Vec<String> = pinged
+                .iter()
+                .filter(|u| text.contains(&format!("<@{u}>")))
+                .map(|u| (*u).to_string())
+                .collect();
+            ids.dedup();
+            ids
+        };
         let mut parts = split_text(&markdown(&m.text), CONTENT_LIMIT);
         let last = parts.pop().unwrap_or_default();
         for text in parts {
-            posts.push(Post { target: target.clone(), text, png: None, buttons: Vec::new() });
+            let pings = pings(&text);
+            posts.push(Post {
+                target: target.clone(),
+                text,
+                png: None,
+                buttons: Vec::new(),
+                pings,
+            });
         }
         if last.is_empty() && m.image.is_none() && buttons.is_empty() {
             continue;
         }
-        posts.push(Post { target, text: last, png: m.image.map(|i| i.png), buttons });
+        let pings = pings(&last);
+        posts.push(Post { target, text: last, png: m.image.map(|i| i.png), buttons, pings });
     }
     posts
 }
@@ -307,6 +331,8 @@ pub fn markdown(text: &str) -> String {
             Span::Mention { user, .. } if is_snowflake(user) => format!("<@{user}>"),
             Span::Mention { name, .. } => name.to_string(),
             Span::Moment { at, .. } => format!("<t:{at}:R>"),
+            // Discord has no start links today; a link reads as a masked link.
+            Span::Link { url, words } => format!("[{words}](<{url}>)"),
         })
         .collect()
 }
@@ -335,42 +361,39 @@ pub fn sendable_buttons(buttons: &[Button]) -> (Vec<Button>, Vec<Button>) {
     (send, dropped)
 }
 
-/// Splits `text` into pieces of at most `limit` characters, at line boundaries where it can.
+/// Splits `text` into pieces of at most `limit` characters, between lines where it can, else
+/// between words, never inside a code span ([`crate::table::reply::split_text`]).
 #[must_use]
 pub fn split_text(text: &str, limit: usize) -> Vec<String> {
-    let limit = limit.max(2);
-    let text = text.trim_end();
-    let mut pieces = Vec::new();
-    let mut current = String::new();
-    let mut count = 0;
-    for line in text.split('\n') {
-        let len = line.chars().count();
-        let extra = usize::from(!current.is_empty());
-        if count + extra + len <= limit {
-            if extra == 1 {
-                current.push('\n');
-            }
-            current.push_str(line);
-            count += extra + len;
-            continue;
-        }
-        if !current.is_empty() {
-            pieces.push(std::mem::take(&mut current));
-            count = 0;
-        }
-        for c in line.chars() {
-            if count == limit {
-                pieces.push(std::mem::take(&mut current));
-                count = 0;
-            }
-            current.push(c);
-            count += 1;
-        }
-    }
-    if !current.is_empty() {
-        pieces.push(current);
-    }
-    pieces
+    crate::table::reply::split_text(text, limit, |s| s.chars().count())
+}
+
+/// Autocomplete for `/new … game:`: every game whose code, name in any of the three languages
+/// or alias contains what was typed (so `混乱`, `時鐘`, `chaos` and `p10` all find theirs), as
+/// (label in the reader's language with the code, code).
+#[must_use]
+pub fn game_suggestions(
+    partial: &str,
+    lang: Lang,
+    wording: &Wording,
+) -> Vec<(String, &'static str)> {
+    let partial = partial.trim().to_lowercase();
+    GameKind::ALL
+        .iter()
+        .filter(|kind| {
+            let key = format!("game-{}", kind.code());
+            let names = Lang::ALL.iter().map(|l| wording.text(*l, &key, &[]));
+            let aliases = crate::table::game_aliases(**kind).iter().map(|a| (*a).to_string());
+            std::iter::once(kind.code().to_string())
+                .chain(names)
+                .chain(aliases)
+                .any(|n| n.to_lowercase().contains(&partial))
+        })
+        .map(|kind| {
+            let name = wording.text(lang, &format!("game-{}", kind.code()), &[]);
+            (format!("{name} ({})", kind.code()), kind.code())
+        })
+        .collect()
 }
 
 /// Autocomplete for `/new … options:`: the keys of the chosen game that complete the last word
@@ -418,6 +441,23 @@ mod tests {
     use super::*;
     use crate::table::command::{COMMANDS, Command, CommandError, build, find, parse};
     use crate::table::reply::Image;
+
+    #[test]
+    fn game_names_in_every_language_and_aliases_find_their_game() {
+        let w = crate::table::reply::wording();
+        let codes = |p: &str| -> Vec<&str> {
+            game_suggestions(p, Lang::ZhHans, w).into_iter().map(|(_, c)| c).collect()
+        };
+        assert_eq!(codes("混乱"), ["chaos-clock"]);
+        assert_eq!(codes("時鐘"), ["chaos-clock"]);
+        assert_eq!(codes("Chaos"), ["chaos-clock"]);
+        assert_eq!(codes("p10"), ["perfect10"]);
+        assert_eq!(codes("ul"), ["ultima"]);
+        assert_eq!(codes("").len(), GameKind::ALL.len());
+        assert!(codes("象棋国际").is_empty());
+        let label = &game_suggestions("混乱", Lang::ZhHans, w)[0].0;
+        assert_eq!(label, "混乱时钟 (chaos-clock)");
+    }
 
     fn def(name: &str) -> CommandDef {
         command_def(find(name).expect("a command"))

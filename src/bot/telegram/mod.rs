@@ -32,7 +32,7 @@ use anyhow::Context;
 use teloxide::prelude::*;
 use teloxide::types::{
     BotCommand, BotCommandScope, Chat as TgChat, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, ParseMode, User,
+    InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, ParseMode, ThreadId, User,
 };
 use teloxide::update_listeners::Polling;
 use teloxide::{ApiError, RequestError};
@@ -45,7 +45,7 @@ use crate::table::command;
 use crate::table::command::Command;
 use crate::table::reply::{Button, Dest, Lang, Outbound};
 use crate::table::{Chat, Incoming, Input, Policy, Referee, Scope};
-use translate::{Piece, TextMention};
+use translate::{MenuScope, Piece, TextMention};
 
 /// The platform name of Telegram games and messages.
 pub const PLATFORM: Platform = Platform::Telegram;
@@ -60,6 +60,14 @@ const MAX_ATTEMPTS: u32 = 4;
 const MAX_RETRY_AFTER: Duration = Duration::from_secs(120);
 /// How long the dispatcher may take to finish the updates in hand when stopping.
 const STOP_GRACE: Duration = Duration::from_secs(5);
+/// How long an update holds up its chat's next ones before it goes on in the background.
+const DETACH_AFTER: Duration = Duration::from_millis(400);
+/// How long a button press waits for the referee before it is answered without an alert.
+const PROMPT_ANSWER: Duration = Duration::from_millis(1500);
+/// How long a command may take before the chat shows "typing…".
+const TYPING_AFTER: Duration = Duration::from_millis(800);
+/// How often "typing…" is sent again while the work goes on (Telegram shows it for 5 s).
+const TYPING_EVERY: Duration = Duration::from_secs(4);
 /// The pause after the first failed `getMe` at start-up (Telegram unreachable); it doubles
 /// after each further failure, up to [`MAX_CONNECT_PAUSE`].
 const FIRST_CONNECT_PAUSE: Duration = Duration::from_secs(1);
@@ -116,21 +124,37 @@ fn is_forbidden(error: &RequestError) -> bool {
     }
 }
 
-/// The chat a message goes to: a group by its id, a user's private chat by the user id.
-fn chat_id(to: &Dest) -> Option<ChatId> {
-    let id = match to {
-        Dest::Chat(chat) => chat.id.as_str(),
-        Dest::User(user) => user.as_str(),
+/// Where a message goes: a group by its id (and the forum topic inside it, if any), a user's
+/// private chat by the user id.
+fn chat_id(to: &Dest) -> Option<(ChatId, Option<ThreadId>)> {
+    let (id, topic) = match to {
+        Dest::Chat(chat) => (chat.id.as_str(), chat.topic),
+        Dest::User(user) => (user.as_str(), None),
     };
-    id.parse::<i64>().ok().map(ChatId)
+    let topic = match topic {
+        Some(n) => Some(ThreadId(MessageId(i32::try_from(n).ok()?))),
+        None => None,
+    };
+    id.parse::<i64>().ok().map(|id| (ChatId(id), topic))
 }
 
-/// The referee's view of a Telegram chat; channels are not tables.
-fn table_chat(chat: &TgChat) -> Option<Chat> {
+/// The forum topic a message was written in: its `message_thread_id`, but only when the
+/// message is a topic message (in a supergroup without topics the field marks reply threads,
+/// which are not places of their own).
+fn topic_of(message: &Message) -> Option<i64> {
+    message.thread_id.filter(|_| message.is_topic_message).map(|t| i64::from(t.0.0))
+}
+
+/// The referee's view of a Telegram chat (and forum topic); channels are not tables.
+fn table_chat(chat: &TgChat, topic: Option<i64>) -> Option<Chat> {
     if chat.is_private() {
         Some(Chat::Private)
     } else if chat.is_group() || chat.is_supergroup() {
-        Some(Chat::Group(store::ChatId::new(chat.id.0.to_string())))
+        let id = chat.id.0.to_string();
+        Some(Chat::Group(match topic {
+            Some(topic) => store::ChatId::in_topic(id, topic),
+            None => store::ChatId::new(id),
+        }))
     } else {
         None
     }
@@ -139,7 +163,9 @@ fn table_chat(chat: &TgChat) -> Option<Chat> {
 /// A Telegram group is its own community: its administrators act on its games alone.
 fn group_scope(chat: &Chat) -> Scope {
     match chat {
-        Chat::Group(chat) => Scope { community: Some(chat.id.clone()), parent: None },
+        Chat::Group(chat) => {
+            Scope { community: Some(chat.id.clone()), parent: None, typed_in: None }
+        }
         Chat::Private => Scope::default(),
     }
 }
@@ -153,17 +179,25 @@ fn user_name(user: &User) -> String {
     )
 }
 
-/// An inline keyboard, three buttons to a row.
-fn keyboard(buttons: &[Button]) -> Option<InlineKeyboardMarkup> {
+/// An inline keyboard: the choices three to a row, then each link of the text (a start link)
+/// as a URL button on a row of its own.
+fn keyboard(buttons: &[Button], text: &str) -> Option<InlineKeyboardMarkup> {
+    let links: Vec<InlineKeyboardButton> = crate::table::reply::links(text)
+        .into_iter()
+        .filter_map(|(label, url)| {
+            let url = url::Url::parse(url).ok()?;
+            Some(InlineKeyboardButton::url(label.to_string(), url))
+        })
+        .collect();
     let (send, dropped) = translate::sendable_buttons(buttons);
     for b in &dropped {
         tracing::error!(label = %b.label, payload = %b.payload, "button payload over 64 bytes");
     }
     debug_assert!(dropped.is_empty(), "button payloads must fit Telegram's 64 bytes");
-    if send.is_empty() {
+    if send.is_empty() && links.is_empty() {
         return None;
     }
-    let rows: Vec<Vec<InlineKeyboardButton>> = send
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = send
         .chunks(3)
         .map(|row| {
             row.iter()
@@ -171,6 +205,7 @@ fn keyboard(buttons: &[Button]) -> Option<InlineKeyboardMarkup> {
                 .collect()
         })
         .collect();
+    rows.extend(links.into_iter().map(|b| vec![b]));
     Some(InlineKeyboardMarkup::new(rows))
 }
 
@@ -296,6 +331,8 @@ impl Telegram {
         let handler = dptree::entry()
             .branch(Update::filter_message().endpoint(on_message))
             .branch(Update::filter_callback_query().endpoint(on_callback));
+        // Updates are handled in order per chat, each detached once it proves slow
+        // ([`detach_when_slow`]).
         let mut dispatcher = Dispatcher::builder(adapter.bot.clone(), handler)
             .dependencies(dptree::deps![adapter.clone()])
             .default_handler(|_| async {})
@@ -379,13 +416,25 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 }
 
 async fn on_message(adapter: Arc<Adapter>, message: Message) -> Result<(), Infallible> {
-    adapter.message(&message).await;
+    detach_when_slow(async move { adapter.message(&message).await }).await;
     Ok(())
 }
 
 async fn on_callback(adapter: Arc<Adapter>, query: CallbackQuery) -> Result<(), Infallible> {
-    adapter.callback(&query).await;
+    detach_when_slow(async move { adapter.callback(&query).await }).await;
     Ok(())
+}
+
+/// Handles one update in the chat's order, unless it takes longer than [`DETACH_AFTER`] (a
+/// solver search, a Bot API call that hangs): then it goes on in the background and the chat's
+/// next updates are handled meanwhile, so one player's slow command never freezes a group.
+/// Quick commands, nearly all, keep the order they were sent in (Telegram's dispatcher queues
+/// updates per chat); the referee orders what touches one game itself.
+async fn detach_when_slow(work: impl std::future::Future<Output = ()> + Send + 'static) {
+    let task = tokio::spawn(work);
+    if let Ok(Err(e)) = tokio::time::timeout(DETACH_AFTER, task).await {
+        tracing::error!(error = %e, "handling an update panicked");
+    }
 }
 
 impl Adapter {
@@ -427,18 +476,25 @@ impl Adapter {
         // setMyCommands takes only a two-letter ISO 639-1 code, so every Chinese client gets one
         // menu: Simplified, the script most Telegram users writing Chinese read. Replies still
         // follow the client (`zh-hant` → Traditional), and the Traditional aliases work typed.
+        // Groups get the default menu; private chats and group administrators their own (each
+        // scope falls back to the default where it has none).
+        let scopes = [
+            (MenuScope::Groups, None),
+            (MenuScope::Private, Some(BotCommandScope::AllPrivateChats)),
+            (MenuScope::Admins, Some(BotCommandScope::AllChatAdministrators)),
+        ];
         for (lang, code) in [(Lang::En, None), (Lang::ZhHans, Some("zh"))] {
-            for admins in [false, true] {
+            for (menu, scope) in &scopes {
                 let commands: Vec<BotCommand> =
-                    translate::menu(Referee::commands(), wording, lang, admins)
+                    translate::menu(Referee::commands(), wording, lang, *menu)
                         .into_iter()
                         .map(|(name, description)| BotCommand::new(name, description))
                         .collect();
                 let result = self
                     .call("setMyCommands", || {
                         let mut request = self.bot.set_my_commands(commands.clone());
-                        if admins {
-                            request = request.scope(BotCommandScope::AllChatAdministrators);
+                        if let Some(scope) = scope {
+                            request = request.scope(scope.clone());
                         }
                         if let Some(code) = code {
                             request = request.language_code(code);
@@ -465,6 +521,12 @@ impl Adapter {
                 return;
             }
             known.insert(key.clone(), id.clone());
+        }
+        // Invitations that waited for this username now name the user.
+        let user_id = store::UserId::new(id.clone());
+        if let Err(e) = self.referee.claim_handle(PLATFORM, &key, &user_id, &user_name(user)).await
+        {
+            tracing::error!(error = ?e, "giving a user the seats reserved for their username");
         }
         let meta = format!("telegram.username.{key}");
         if let Err(e) = self.referee.store().set_meta(&meta, &id).await {
@@ -519,10 +581,21 @@ impl Adapter {
     }
 
     async fn message(&self, message: &Message) {
+        // A group that became a supergroup: Telegram posts `migrate_to_chat_id` in the old
+        // group and `migrate_from_chat_id` in the new one; either moves the games.
+        let migrated = match (message.migrate_to_chat_id(), message.migrate_from_chat_id()) {
+            (Some(to), _) => Some((message.chat.id, *to)),
+            (None, Some(from)) => Some((*from, message.chat.id)),
+            (None, None) => None,
+        };
+        if let Some((from, to)) = migrated {
+            moved_chat(&self.referee, from, to).await;
+            return;
+        }
         let Some(from) = message.from.as_ref().filter(|u| !u.is_bot) else { return };
         self.learn(from).await;
         let Some(raw) = message.text() else { return };
-        let Some(chat) = table_chat(&message.chat) else { return };
+        let Some(chat) = table_chat(&message.chat, topic_of(message)) else { return };
         let mut mentions = Vec::new();
         for entity in message.entities().unwrap_or_default() {
             if let MessageEntityKind::TextMention { user } = &entity.kind {
@@ -549,33 +622,43 @@ impl Adapter {
         };
         let admin_command =
             translate::command_word(&text).and_then(command::find).is_some_and(|spec| spec.admin);
-        let is_admin = matches!(chat, Chat::Group(_))
-            && admin_command
-            && self.is_admin(message.chat.id, from.id).await;
-        let answer = self
-            .referee
-            .answer(Incoming {
-                platform: PLATFORM,
-                user_id: from.id.0.to_string().into(),
-                user_name: user_name(from),
-                chat: chat.clone(),
-                input: text.into(),
-                locale: from.language_code.clone(),
-                is_admin,
-                scope: group_scope(&chat),
-            })
-            .await;
-        // A refused line that is no command is a secret move typed in the group: take it down
-        // where the bot may (it needs the right to delete messages; otherwise it stays).
-        if answer.refused && !is_command && matches!(chat, Chat::Group(_)) {
+        let asked = async {
+            // Asking Telegram who administers the group is part of the wait "typing…" covers.
+            let is_admin = matches!(chat, Chat::Group(_))
+                && admin_command
+                && self.is_admin(message.chat.id, from.id).await;
+            self.referee
+                .answer(Incoming {
+                    platform: PLATFORM,
+                    user_id: from.id.0.to_string().into(),
+                    user_name: user_name(from),
+                    chat: chat.clone(),
+                    input: text.into(),
+                    locale: from.language_code.clone(),
+                    is_admin,
+                    scope: group_scope(&chat),
+                })
+                .await
+        };
+        let topic = message.thread_id.filter(|_| message.is_topic_message);
+        let answer = self.typing_while(message.chat.id, topic, asked).await;
+        // A secret move typed in the group (a bare path, or `/move <path>`): take it down where
+        // the bot may (an administrator with the right to delete messages); otherwise ask its
+        // author to, with a button to the private chat.
+        let mut messages = answer.messages;
+        if answer.secret
+            && let Chat::Group(group) = &chat
+        {
             let (chat_id, id) = (message.chat.id, message.id);
             if let Err(e) =
                 self.call("deleteMessage", || self.bot.delete_message(chat_id, id)).await
             {
                 tracing::debug!(error = %self.redact(&e), "cannot delete a secret move");
+                let user = store::UserId::new(from.id.0.to_string());
+                messages.push(self.referee.secret_kept(PLATFORM, &user, group).await);
             }
         }
-        self.deliver(answer.messages);
+        self.deliver(messages);
     }
 
     async fn callback(&self, query: &CallbackQuery) {
@@ -585,31 +668,75 @@ impl Adapter {
             self.answer_callback(query, None).await;
             return;
         };
-        let Some(chat) = table_chat(&tg_chat) else {
+        // A button under a message in a forum topic was pressed in that topic. (A message too
+        // old for Telegram to send along, 48 h, reads as the group's general chat.)
+        let pressed_under = query.message.as_ref().and_then(|m| m.regular_message());
+        let topic = pressed_under.and_then(topic_of);
+        let thread = pressed_under.and_then(|m| m.thread_id.filter(|_| m.is_topic_message));
+        let Some(chat) = table_chat(&tg_chat, topic) else {
             self.answer_callback(query, None).await;
             return;
         };
-        let answer = self
-            .referee
-            .answer(Incoming {
-                platform: PLATFORM,
-                user_id: query.from.id.0.to_string().into(),
-                user_name: user_name(&query.from),
-                scope: group_scope(&chat),
-                chat,
-                // A payload that does not read is a stale button (the referee says so).
-                input: Input::Command(Ok(Command::Press(data.parse().ok()))),
-                locale: query.from.language_code.clone(),
-                is_admin: false,
-            })
-            .await;
-        let alert = translate::refusal_alert(&answer).map(crate::table::reply::plain);
-        self.answer_callback(query, alert.as_deref()).await;
+        let asked = self.referee.answer(Incoming {
+            platform: PLATFORM,
+            user_id: query.from.id.0.to_string().into(),
+            user_name: user_name(&query.from),
+            scope: group_scope(&chat),
+            chat,
+            // A payload that does not read is a stale button (the referee says so).
+            input: Input::Command(Ok(Command::Press(data.parse().ok()))),
+            locale: query.from.language_code.clone(),
+            is_admin: false,
+        });
+        tokio::pin!(asked);
+        // The press is answered at once: with the refusal as an alert when the referee answers
+        // within a moment, else silently (the button stops spinning) while the work goes on, and
+        // a late refusal comes as a message.
+        let (answer, alert) = match tokio::time::timeout(PROMPT_ANSWER, &mut asked).await {
+            Ok(answer) => {
+                let alert = translate::refusal_alert(&answer).map(crate::table::reply::plain);
+                self.answer_callback(query, alert.as_deref()).await;
+                (answer, alert)
+            }
+            Err(_) => {
+                self.answer_callback(query, None).await;
+                (self.typing_while(tg_chat.id, thread, asked).await, None)
+            }
+        };
         if !answer.refused {
             self.remove_keyboard(tg_chat.id, message_id).await;
         }
         if alert.is_none() {
             self.deliver(answer.messages);
+        }
+    }
+
+    /// Awaits `work`, showing "typing…" in `chat` (and topic) while it takes longer than a
+    /// moment: Telegram shows a chat action for 5 s, so it is sent again every 4 s until done.
+    async fn typing_while<T>(
+        &self,
+        chat: ChatId,
+        topic: Option<ThreadId>,
+        work: impl std::future::Future<Output = T>,
+    ) -> T {
+        tokio::pin!(work);
+        let mut wait = TYPING_AFTER;
+        loop {
+            match tokio::time::timeout(wait, &mut work).await {
+                Ok(done) => return done,
+                Err(_) => {
+                    let mut action =
+                        self.bot.send_chat_action(chat, teloxide::types::ChatAction::Typing);
+                    if let Some(topic) = topic {
+                        action = action.message_thread_id(topic);
+                    }
+                    let sent = action.await;
+                    if let Err(e) = sent {
+                        tracing::debug!(error = %self.redact(&e), "sendChatAction failed");
+                    }
+                    wait = TYPING_EVERY;
+                }
+            }
         }
     }
 
@@ -649,6 +776,14 @@ impl Adapter {
             self.router.route(others);
         }
         self.outbox.push(mine);
+    }
+}
+
+/// Moves the games of the group `from` to the supergroup `to` it became.
+async fn moved_chat(referee: &Referee, from: ChatId, to: ChatId) {
+    let (from, to) = (from.0.to_string(), to.0.to_string());
+    if let Err(e) = referee.chat_migrated(PLATFORM, &from, &to).await {
+        tracing::error!(error = ?e, from, to, "moving a group's games to its supergroup");
     }
 }
 
@@ -709,12 +844,25 @@ impl outbox::Platform for Sender {
         translate::plan(vec![message])
     }
 
+    /// Groups are paced: Telegram allows a bot about twenty messages a minute in one group.
+    fn paced(&self, to: &Dest) -> bool {
+        matches!(to, Dest::Chat(chat) if chat.id.starts_with('-'))
+    }
+
     fn send<'a>(&'a self, to: &'a Dest, piece: &'a Piece) -> BoxFuture<'a, Result<(), Fault>> {
         Box::pin(async move {
-            let Some(chat) = chat_id(to) else {
+            let Some((chat, topic)) = chat_id(to) else {
                 return Err(Fault::Permanent(format!("not a Telegram chat id: {to:?}")));
             };
-            self.send_piece(chat, piece).await.map_err(|e| fault(to, &e, &self.token))
+            let sent = match (self.send_piece(chat, topic, piece).await, to) {
+                // The group became a supergroup: its games move, and this piece goes there.
+                (Err(RequestError::MigrateToChatId(new)), Dest::Chat(_)) => {
+                    moved_chat(&self.referee, chat, new).await;
+                    self.send_piece(new, topic, piece).await
+                }
+                (sent, _) => sent,
+            };
+            sent.map_err(|e| fault(to, &e, &self.token))
         })
     }
 
@@ -736,12 +884,20 @@ impl outbox::Platform for Sender {
 }
 
 impl Sender {
-    async fn send_piece(&self, chat: ChatId, piece: &Piece) -> Result<(), RequestError> {
+    async fn send_piece(
+        &self,
+        chat: ChatId,
+        topic: Option<ThreadId>,
+        piece: &Piece,
+    ) -> Result<(), RequestError> {
         match piece {
             Piece::Text { text, buttons, .. } => {
                 let mut request =
                     self.bot.send_message(chat, translate::html(text)).parse_mode(ParseMode::Html);
-                if let Some(k) = keyboard(buttons) {
+                if let Some(topic) = topic {
+                    request = request.message_thread_id(topic);
+                }
+                if let Some(k) = keyboard(buttons, text) {
                     request = request.reply_markup(k);
                 }
                 request.await.map(drop)
@@ -749,10 +905,13 @@ impl Sender {
             Piece::Photo { png, caption, buttons, .. } => {
                 let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
                 let mut request = self.bot.send_photo(chat, file);
+                if let Some(topic) = topic {
+                    request = request.message_thread_id(topic);
+                }
                 if let Some(caption) = caption {
                     request = request.caption(translate::html(caption)).parse_mode(ParseMode::Html);
                 }
-                if let Some(k) = keyboard(buttons) {
+                if let Some(k) = keyboard(buttons, caption.as_deref().unwrap_or("")) {
                     request = request.reply_markup(k);
                 }
                 request.await.map(drop)
@@ -787,9 +946,11 @@ mod tests {
 
     #[test]
     fn private_chats_are_the_user_ids_and_groups_their_chat_ids() {
-        assert_eq!(chat_id(&Dest::User("1002".into())), Some(ChatId(1002)));
-        assert_eq!(chat_id(&Dest::Chat("-100123".into())), Some(ChatId(-100_123)));
+        assert_eq!(chat_id(&Dest::User("1002".into())), Some((ChatId(1002), None)));
+        assert_eq!(chat_id(&Dest::Chat("-100123".into())), Some((ChatId(-100_123), None)));
         assert_eq!(chat_id(&Dest::Chat("#table".into())), None);
+        let topic = Dest::Chat(store::ChatId::in_topic("-100123", 42));
+        assert_eq!(chat_id(&topic), Some((ChatId(-100_123), Some(ThreadId(MessageId(42))))));
     }
 
     #[test]

@@ -112,8 +112,8 @@ fn byte_index(text: &str, utf16_offset: usize) -> usize {
 
 /// Rewrites mentions into what the referee takes as a user: `@<user id>`. A `text_mention`
 /// span becomes its user's id; `@username` becomes the id `known` gives (keyed by lower-case
-/// name), and an unknown `@username` is removed, so that an invitation to someone the bot has
-/// never seen is open to whoever accepts.
+/// name), and an unknown `@username` the handle `@@username`, so that an invitation to someone
+/// the bot has never seen waits for them alone.
 #[must_use]
 pub fn rewrite_mentions(
     text: &str,
@@ -155,12 +155,17 @@ fn rewrite_usernames(segment: &str, known: &HashMap<String, String>) -> String {
         let end = after.find(char::is_whitespace).unwrap_or(after.len());
         let (token, tail) = after.split_at(end);
         match token.strip_prefix('@').filter(|name| is_username(name)) {
-            // An unknown username is dropped with the space before it.
+            // An unknown username stays a handle, `@@name` (lower case): the invitation waits
+            // for whoever has that username, and nobody else may take the seat.
             Some(name) => {
-                if let Some(id) = known.get(&name.to_lowercase()) {
-                    out.push_str(space);
-                    out.push('@');
-                    out.push_str(id);
+                out.push_str(space);
+                out.push('@');
+                match known.get(&name.to_lowercase()) {
+                    Some(id) => out.push_str(id),
+                    None => {
+                        out.push('@');
+                        out.push_str(&name.to_lowercase());
+                    }
                 }
             }
             None => {
@@ -198,18 +203,39 @@ pub fn registrable(name: &str) -> bool {
         && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
-/// The command menu in `lang`: every command that is not hidden and whose name Telegram takes,
-/// with its `/help` description; administrators' commands only when `admins`.
+/// Where a command menu shows (Telegram's `BotCommandScope`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuScope {
+    /// Every chat without a menu of its own: groups, for everyone but their administrators.
+    Groups,
+    /// Private chats with the bot.
+    Private,
+    /// Group administrators (Telegram shows them this menu instead of the groups' one).
+    Admins,
+}
+
+/// Commands that act where the other players see it, so only in a group: a game is opened,
+/// joined, declined or continued there.
+pub const GROUP_ONLY: &[&str] = &["new", "accept", "decline", "library"];
+
+/// The command menu in `lang` for `scope`: every command that is not hidden and whose name
+/// Telegram takes, with its `/help` description; administrators' commands only for them, and
+/// in private chats none of the [`GROUP_ONLY`] ones.
 #[must_use]
 pub fn menu(
     specs: &[CommandSpec],
     wording: &Wording,
     lang: Lang,
-    admins: bool,
+    scope: MenuScope,
 ) -> Vec<(String, String)> {
+    let shown = |s: &CommandSpec| match scope {
+        MenuScope::Groups => !s.admin,
+        MenuScope::Private => !s.admin && !GROUP_ONLY.contains(&s.name),
+        MenuScope::Admins => true,
+    };
     specs
         .iter()
-        .filter(|s| !s.hidden && (admins || !s.admin) && registrable(s.name))
+        .filter(|s| !s.hidden && shown(s) && registrable(s.name))
         .map(|s| {
             let description: String =
                 wording.text(lang, s.help, &[]).chars().take(DESCRIPTION_LIMIT).collect();
@@ -256,8 +282,12 @@ pub fn html(text: &str) -> String {
             Span::Text(s) | Span::Moment { words: s, .. } | Span::Mention { name: s, .. } => {
                 escape(s)
             }
+            // A link is a URL button under the message ([`crate::table::reply::links`]).
+            Span::Link { .. } => String::new(),
         })
-        .collect()
+        .collect::<String>()
+        .trim_end()
+        .to_string()
 }
 
 /// Joins consecutive text-only, button-less messages to the same chat (a blank line between)
@@ -277,63 +307,45 @@ pub fn batch(messages: Vec<Outbound>) -> Vec<Outbound> {
     out
 }
 
-/// Joins `next` into `last` (a blank line between) when both are text-only, button-less
-/// messages to the same chat and the result fits in one Telegram message; false otherwise.
+/// Joins `next` into `last` (a blank line between) when both go to the same chat, `last` has no
+/// buttons and the result fits one Telegram message: two texts (4096), or a board photo with
+/// both texts as its caption (1024), keeping the newer board and `next`'s buttons. So a move and
+/// the bot's reply to it reach a group as one message. False otherwise.
 pub fn merge(last: &mut Outbound, next: &Outbound) -> bool {
-    if last.to == next.to
-        && last.platform == next.platform
-        && plain(last)
-        && plain(next)
-        && tg_len(&last.text) + 2 + tg_len(&next.text) <= TEXT_LIMIT
-    {
+    if last.to != next.to || last.platform != next.platform || !last.buttons.is_empty() {
+        return false;
+    }
+    let joined = tg_len(&last.text) + 2 + tg_len(&next.text);
+    let join = |last: &mut Outbound| {
         last.text.push_str("\n\n");
         last.text.push_str(&next.text);
-        true
-    } else {
-        false
+    };
+    match (&last.image, &next.image) {
+        (None, None) if plain(last) && plain(next) && joined <= TEXT_LIMIT => join(last),
+        // A board and then a newer one in the same answer (a move and the bot's reply to it):
+        // one photo, the newer board, with both texts as its caption and the newer buttons.
+        // A text before a board becomes the start of its caption.
+        (_, Some(_)) if joined <= CAPTION_LIMIT => {
+            join(last);
+            last.image.clone_from(&next.image);
+            last.buttons.clone_from(&next.buttons);
+        }
+        // A short text after a board (without buttons) joins its caption.
+        (Some(_), None) if plain(next) && joined <= CAPTION_LIMIT => join(last),
+        _ => return false,
     }
+    true
 }
 
 fn plain(m: &Outbound) -> bool {
     m.image.is_none() && m.buttons.is_empty() && !m.text.trim().is_empty()
 }
 
-/// Splits `text` into pieces of at most `limit` UTF-16 units, at line boundaries where it can
-/// (a single longer line is cut between characters).
+/// Splits `text` into pieces of at most `limit` UTF-16 units, between lines where it can, else
+/// between words, never inside a mark or code span ([`crate::table::reply::split_text`]).
 #[must_use]
 pub fn split_text(text: &str, limit: usize) -> Vec<String> {
-    let limit = limit.max(2);
-    let text = text.trim_end();
-    let mut pieces = Vec::new();
-    let mut current = String::new();
-    for line in text.split('\n') {
-        let extra = if current.is_empty() { 0 } else { 1 };
-        if tg_len(&current) + extra + tg_len(line) <= limit {
-            if extra == 1 {
-                current.push('\n');
-            }
-            current.push_str(line);
-            continue;
-        }
-        if !current.is_empty() {
-            pieces.push(std::mem::take(&mut current));
-        }
-        // The line alone: whole if it fits, else cut.
-        let mut units = 0;
-        for c in line.chars() {
-            if units + c.len_utf16() > limit {
-                pieces.push(std::mem::take(&mut current));
-                units = 0;
-            }
-            current.push(c);
-            units += c.len_utf16();
-        }
-    }
-    if !current.trim().is_empty() {
-        pieces.push(current);
-    }
-    pieces.retain(|p| !p.trim().is_empty());
-    pieces
+    crate::table::reply::split_text(text, limit, tg_len)
 }
 
 /// One Bot API call that delivers (part of) a referee message.
@@ -475,17 +487,25 @@ mod tests {
     }
 
     #[test]
-    fn known_mentions_become_user_ids_and_unknown_ones_are_dropped() {
+    fn known_mentions_become_user_ids_and_unknown_ones_stay_handles() {
         let known = HashMap::from([("bob_player".to_string(), "1002".to_string())]);
         assert_eq!(
             rewrite_mentions("/new dark-fence @Bob_Player board=5x5", &[], &known),
             "/new dark-fence @1002 board=5x5"
         );
         assert_eq!(
-            rewrite_mentions("/new dark-fence @stranger mode=challenge", &[], &known),
-            "/new dark-fence mode=challenge"
+            rewrite_mentions("/new dark-fence @Stranger mode=challenge", &[], &known),
+            "/new dark-fence @@stranger mode=challenge"
         );
-        assert_eq!(rewrite_mentions("/new dark-fence @stranger", &[], &known), "/new dark-fence");
+        let parsed = crate::table::command::parse("/new dark-fence @@stranger", false);
+        let Ok(Some(crate::table::command::Command::New { opponent, .. })) = parsed else {
+            panic!("a /new: {parsed:?}")
+        };
+        assert_eq!(
+            opponent.as_ref().map(crate::store::UserId::as_str),
+            Some("@stranger"),
+            "a handle, kept"
+        );
         // Not usernames: left alone.
         assert_eq!(rewrite_mentions("/new x @ab @1234567", &[], &known), "/new x @ab @1234567");
         assert_eq!(
@@ -520,15 +540,21 @@ mod tests {
         assert!(!registrable("新局") && !registrable("New") && !registrable(""));
         let wording = Wording::new();
         let specs = crate::table::command::COMMANDS;
-        let en = menu(specs, &wording, Lang::En, false);
+        let en = menu(specs, &wording, Lang::En, MenuScope::Groups);
         let names: Vec<&str> = en.iter().map(|(n, _)| n.as_str()).collect();
         assert!(names.contains(&"new") && names.contains(&"accept"), "{names:?}");
         assert!(
             !names.contains(&"press") && !names.contains(&"start") && !names.contains(&"admin")
         );
-        let admins = menu(specs, &wording, Lang::En, true);
+        let admins = menu(specs, &wording, Lang::En, MenuScope::Admins);
         assert!(admins.iter().any(|(n, _)| n == "admin"));
-        let zh = menu(specs, &wording, Lang::ZhHans, false);
+        assert!(admins.iter().any(|(n, _)| n == "new"), "administrators keep the group's menu");
+        let private = menu(specs, &wording, Lang::En, MenuScope::Private);
+        let private: Vec<&str> = private.iter().map(|(n, _)| n.as_str()).collect();
+        assert!(private.contains(&"move") && private.contains(&"view"), "{private:?}");
+        assert!(!private.contains(&"new") && !private.contains(&"accept"), "{private:?}");
+        assert!(!private.contains(&"admin"));
+        let zh = menu(specs, &wording, Lang::ZhHans, MenuScope::Groups);
         assert_eq!(zh.len(), en.len());
         assert_ne!(zh, en, "the Chinese menu is worded in Chinese");
         assert!(en.iter().chain(&zh).all(|(n, d)| registrable(n) && !d.is_empty()));
@@ -595,13 +621,22 @@ mod tests {
 
     #[test]
     fn a_short_refusal_becomes_an_alert_and_anything_else_a_message() {
-        let refused = |t: &str| Answer { messages: vec![text("-1", t)], refused: true };
+        let refused =
+            |t: &str| Answer { messages: vec![text("-1", t)], refused: true, secret: false };
         assert_eq!(refusal_alert(&refused("That turn is over.")), Some("That turn is over."));
         assert_eq!(refusal_alert(&refused(&"x".repeat(ALERT_LIMIT + 1))), None);
         assert_eq!(refusal_alert(&refused("Open https://t.me/x?start=accept-1")), None);
-        let done = Answer { messages: vec![text("-1", "bob declined #1.")], refused: false };
+        let done = Answer {
+            messages: vec![text("-1", "bob declined #1.")],
+            refused: false,
+            secret: false,
+        };
         assert_eq!(refusal_alert(&done), None);
-        let two = Answer { messages: vec![text("-1", "a"), text("-1", "b")], refused: true };
+        let two = Answer {
+            messages: vec![text("-1", "a"), text("-1", "b")],
+            refused: true,
+            secret: false,
+        };
         assert_eq!(refusal_alert(&two), None);
     }
 

@@ -1284,6 +1284,21 @@ mod tests {
     }
 
     #[test]
+    fn every_description_fits_discords_100_characters_uncut_in_every_language() {
+        let wording = Wording::new();
+        for def in translate::command_defs(Referee::commands()) {
+            let options = def.options.iter().map(|o| o.help.to_string());
+            for id in std::iter::once(def.spec.help.to_string()).chain(options) {
+                for lang in Lang::ALL {
+                    let text = wording.text(lang, &id, &[]);
+                    let n = text.chars().count();
+                    assert!((1..=100).contains(&n), "{id} ({lang:?}) has {n} characters: {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_command_becomes_a_described_localised_slash_command() {
         let wording = Wording::new();
         for def in translate::command_defs(Referee::commands()) {

@@ -517,6 +517,21 @@ async fn pace<P: Platform>(inner: &Inner<P>, to: &Dest) {
     }
 }
 
+/// Counts the send to `to` that [`pace`] let through as made now, when its answer came: the
+/// platform took it somewhere between asking and answering, so the window is measured from
+/// the latest moment it can have counted it (measuring from the start, a send at the window's
+/// edge met a 429 now and then). One worker sends to a destination, so the last entry is this
+/// send's.
+fn paced<P: Platform>(inner: &Inner<P>, to: &Dest) {
+    if !inner.platform.paced(to) {
+        return;
+    }
+    let mut sent_at = inner.sent_at.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(last) = sent_at.get_mut(to).and_then(VecDeque::back_mut) {
+        *last = tokio::time::Instant::now();
+    }
+}
+
 /// Sends one message's pieces in order, each tried until it goes or the message is too old.
 async fn deliver<P: Platform>(
     inner: &Inner<P>,
@@ -535,6 +550,7 @@ async fn deliver<P: Platform>(
                 .unwrap_or_else(|_| {
                     Err(Fault::Transient { retry_after: None, detail: "the send timed out".into() })
                 });
+            paced(inner, to);
             match sent {
                 Ok(()) => break,
                 Err(Fault::Closed) => {

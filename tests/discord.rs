@@ -198,6 +198,8 @@ struct Inner {
     /// channel's overwrites): sent with every interaction there as `app_permissions`, and
     /// enforced on posts (403 with code 50013, Missing Permissions).
     permissions: HashMap<&'static str, u64>,
+    /// Edits of the bot's own messages (`PATCH /channels/…/messages/…`).
+    edits: usize,
 }
 
 /// What the README's invite link grants: View Channel, Send Messages, Embed Links, Attach
@@ -914,6 +916,22 @@ fn answer(
             inner.deleted.push((*channel).to_string());
             ok(json!({"id": channel, "type": 11, "name": "deleted", "guild_id": GUILD}))
         }
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            // A bot edits its own messages, in channels, threads and direct messages alike.
+            let id = message.parse::<u64>().unwrap_or(0);
+            let Some(s) = inner.sent.iter_mut().find(|s| s.id == id && s.token.is_none()) else {
+                return discord_error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+            };
+            if let Some(content) = body["content"].as_str() {
+                s.content = content.to_string();
+            }
+            if body.get("components").is_some() {
+                s.buttons = custom_ids(body);
+            }
+            let (id, content, buttons) = (s.id, s.content.clone(), s.buttons.clone());
+            inner.edits += 1;
+            ok(message_json(id, channel, &content, &buttons))
+        }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = (*channel).to_string();
             if let Some(at) = inner.throttled.iter().position(|c| *c == channel) {
@@ -1070,15 +1088,21 @@ impl Bot {
         assert!(self.url.starts_with("http://127.0.0.1:"), "{}", self.url);
         let inner = self.api.lock();
         assert!(inner.identified, "the bot identified on the loopback gateway");
-        // No post ever notifies anyone but the invitee of an invitation it carries.
+        // No post ever notifies anyone but the invitee of an invitation it carries, or the
+        // player whose turn it says it is.
         for c in inner.calls.iter().filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
         {
             let allowed = &c.body["allowed_mentions"];
             assert_eq!(allowed["parse"], json!([]), "{}", c.body);
             for user in allowed["users"].as_array().into_iter().flatten() {
-                let invited = format!("invites <@{}>", user.as_str().unwrap_or("?"));
+                let user = user.as_str().unwrap_or("?");
+                let invited = format!("invites <@{user}>");
+                let turn = format!("<@{user}>, it is your turn in #");
                 let content = c.body["content"].as_str().unwrap_or("");
-                assert!(content.contains(&invited), "{user} pinged by {content:?}");
+                assert!(
+                    content.contains(&invited) || content.contains(&turn),
+                    "{user} pinged by {content:?}"
+                );
             }
         }
         for c in &inner.calls {
@@ -1125,11 +1149,19 @@ async fn start_game(api: &StandIn, game: &str, options: &str) -> Sent {
     // the message allows no mentions.
     let named = format!("Alice invites <@{}>", BOB.id);
     assert!(invitation.content.contains(&named), "{}", invitation.content);
-    let posted = api.calls("POST", "/messages");
-    let call = posted
-        .iter()
-        .find(|c| c.body["content"].as_str().is_some_and(|t| t.contains(&named)))
-        .expect("the invitation was posted");
+    // The stand-in records a call once it has answered it: wait for the record.
+    let call = api
+        .wait("the invitation's post", |i| {
+            i.calls
+                .iter()
+                .find(|c| {
+                    c.method == "POST"
+                        && c.path.ends_with("/messages")
+                        && c.body["content"].as_str().is_some_and(|t| t.contains(&named))
+                })
+                .cloned()
+        })
+        .await;
     // It notifies the invitee alone: no roles, no @everyone, no one else named.
     assert_eq!(call.body["allowed_mentions"]["parse"], json!([]), "{}", call.body);
     assert_eq!(call.body["allowed_mentions"]["users"], json!([BOB.id]), "{}", call.body);
@@ -1406,6 +1438,117 @@ async fn an_ultima_game_suggests_only_the_movers_legal_moves_and_announces_each_
     api.expect(Place::Ephemeral(BOB.id), "The long leaper on b8 cannot move to b6").await;
     api.slash(BOB, "resign", &[]);
     api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    let _ = bot.finish().await;
+}
+
+/// The `allowed_mentions.users` of the latest post whose text holds `needle` (waiting for the
+/// stand-in to record it: it records a call once answered).
+async fn allowed_users(api: &StandIn, needle: &str) -> Value {
+    let call = api
+        .wait(&format!("a post with {needle:?}"), |i| {
+            i.calls
+                .iter()
+                .rev()
+                .find(|c| {
+                    c.method == "POST"
+                        && c.path.ends_with("/messages")
+                        && c.body["content"].as_str().is_some_and(|t| t.contains(needle))
+                })
+                .cloned()
+        })
+        .await;
+    assert_eq!(call.body["allowed_mentions"]["parse"], json!([]), "{}", call.body);
+    call.body["allowed_mentions"]["users"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_pings_follow_each_players_settings_and_notify_no_one_else() {
+    let bot = Bot::start_with(true, |i| {
+        i.closed.insert(CAROL.id);
+    })
+    .await;
+    let api = &bot.api;
+    // Bob wants a mention in the channel (choice 1), Alice no ping at all (choice 2); Carol
+    // keeps the default (a direct message), but her direct messages are closed.
+    api.slash(BOB, "settings", &[("pings", 4, json!(1))]);
+    api.expect(Place::Ephemeral(BOB.id), "Turn pings: a mention in the game's chat.").await;
+    api.slash(ALICE, "settings", &[("pings", 4, json!(2))]);
+    api.expect(Place::Ephemeral(ALICE.id), "Turn pings: off.").await;
+    start_game(api, "ultima", "").await;
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    // Bob asked for mentions, so he was not told of the invitation privately either.
+    assert!(api.at(&Place::Dm(BOB.id)).is_empty(), "{:?}", api.at(&Place::Dm(BOB.id)));
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    let moved = api.expect(Place::Channel, "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    let ping = format!("<@{}>, it is your turn in #1.", BOB.id);
+    assert!(moved.content.contains(&ping), "{}", moved.content);
+    assert_eq!(allowed_users(api, &ping).await, json!([BOB.id]), "Bob alone is notified");
+    // He still gets his private prompt: a mention comes on top of it.
+    api.expect(Place::Dm(BOB.id), "#1 Ultima: your move (black).").await;
+    api.slash(BOB, "move", &[("action", 3, text("a7a6"))]);
+    let replied = api.expect(Place::Channel, "#1 ply 2: Bob (black)").await;
+    assert!(!replied.content.contains("your turn"), "{}", replied.content);
+    assert!(!replied.content.contains(&format!("<@{}>", ALICE.id)), "{}", replied.content);
+    assert_eq!(allowed_users(api, "#1 ply 2: Bob (black)").await, json!([]));
+    // Alice turned pings off: no private prompt for a game whose board is public.
+    assert!(
+        !api.at(&Place::Dm(ALICE.id)).iter().any(|s| s.content.contains("your move")),
+        "{:?}",
+        api.at(&Place::Dm(ALICE.id))
+    );
+    // Carol's direct messages are closed: the invitation's private copy fails, the channel is
+    // told once, and her turns are announced with a mention instead.
+    api.slash(ALICE, "new", &[("game", 3, text("ultima")), ("opponent", 6, text(CAROL.id))]);
+    let invitation = api.expect_button(Place::Channel, "2:0:accept").await;
+    api.expect(Place::Channel, "I can't send Carol direct messages").await;
+    api.press(CAROL, &invitation, "2:0:accept");
+    api.expect(Place::Channel, "Ultima #2: Alice (white, moves first) vs Carol (black)").await;
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5")), ("id", 4, json!(2))]);
+    let ping = format!("<@{}>, it is your turn in #2.", CAROL.id);
+    let moved = api.expect(Place::Channel, "#2 ply 1: Alice (white) pincer c2-c5.").await;
+    assert!(moved.content.contains(&ping), "{}", moved.content);
+    assert_eq!(allowed_users(api, &ping).await, json!([CAROL.id]));
+    // Carol opens her direct messages and writes there: that proves them open, and her next
+    // turn comes by direct message again, without a mention.
+    api.lock().closed.remove(CAROL.id);
+    assert!(api.dm(CAROL, "/games"));
+    api.expect(Place::Dm(CAROL.id), "#2").await;
+    api.slash(CAROL, "move", &[("action", 3, text("a7a6")), ("id", 4, json!(2))]);
+    api.expect(Place::Channel, "#2 ply 2: Carol (black)").await;
+    api.slash(ALICE, "move", &[("action", 3, text("d2d5")), ("id", 4, json!(2))]);
+    let moved = api.expect(Place::Channel, "#2 ply 3: Alice (white)").await;
+    assert!(!moved.content.contains("your turn"), "{}", moved.content);
+    api.expect(Place::Dm(CAROL.id), "#2 Ultima: your move (black).").await;
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitee_is_told_privately_and_may_accept_there_and_stale_buttons_go_everywhere() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.slash(ALICE, "new", &[("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))]);
+    let invitation = api.expect_button(Place::Channel, "1:0:accept").await;
+    let private = api.expect_button(Place::Dm(BOB.id), "1:0:accept").await;
+    assert!(private.content.starts_with("Alice invites you to Ultima #1."), "{}", private.content);
+    assert!(private.buttons.contains(&"1:0:decline".to_string()), "{:?}", private.buttons);
+    api.press(BOB, &private, "1:0:accept");
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    // The invitation's buttons are gone from both copies: the one pressed, and the other.
+    api.wait("the channel's Accept taken off", |i| {
+        let old = i.sent.iter().find(|s| s.id == invitation.id)?;
+        old.buttons.is_empty().then_some(())
+    })
+    .await;
+    assert!(api.message(private.id).buttons.is_empty());
+    // A spectator's look at the board is for her alone.
+    api.slash(CAROL, "board", &[]);
+    api.wait("Carol's board", |i| {
+        i.sent
+            .iter()
+            .any(|s| s.place == Place::Ephemeral(CAROL.id) && !s.files.is_empty())
+            .then_some(())
+    })
+    .await;
     let _ = bot.finish().await;
 }
 
@@ -1712,10 +1855,11 @@ async fn with_threads_on_each_game_lives_in_its_own_thread_and_falls_back_to_the
     api.slash(BOB, "resign", &[]);
     api.expect(Place::Thread, "#1 is over: Alice wins.").await;
     assert!(api.at(&Place::Channel).is_empty(), "nothing of the game in the channel");
-    // The thread's channel reaches the game too: its end, asked for there, is shown there.
+    // The thread's channel reaches the game too: its end, asked for there, is shown to the
+    // asker there (a look at a board is for the one who asks).
     api.lock().here = None;
     api.slash(CAROL, "board", &[("id", 4, json!(1))]);
-    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    api.expect(Place::Ephemeral(CAROL.id), "#1 is over: Alice wins.").await;
     // A refused /new opens no thread at all (it is checked first).
     api.lock().here = None;
     api.slash(ALICE, "new", &[("game", 3, text("no-such-game"))]);
@@ -1800,7 +1944,20 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     api.expect(Place::Ephemeral(BOB.id), "Game #1 is not one you can do that in.").await;
     api.press(ALICE, &reply, &choice);
     api.expect(Place::Channel, "#1 ply 2: Alice (Jia, odd)").await;
-    api.expect(Place::Channel, "#1 ply 3: ").await;
+    let third = api.expect(Place::Channel, "#1 ply 3: ").await;
+    // A typed /move moves the turn on too: the buttons of the turn it ended are taken off
+    // (a press takes off those of its own message), and only the new turn's stay.
+    let typed = third.buttons[0].strip_prefix("1:3:act-").expect("an action of ply 3").to_string();
+    api.slash(ALICE, "move", &[("action", 3, text(&typed))]);
+    let fifth = api.expect(Place::Channel, "#1 ply 5: ").await;
+    api.wait("ply 3's buttons taken off", |i| {
+        let old = i.sent.iter().find(|s| s.id == third.id)?;
+        old.buttons.is_empty().then_some(())
+    })
+    .await;
+    assert!(fifth.buttons.iter().all(|b| b.starts_with("1:5:act-")), "{:?}", fifth.buttons);
+    assert!(!api.message(fifth.id).buttons.is_empty(), "the turn to play keeps its own");
+    assert!(api.calls("PATCH", "/channels/").iter().all(|c| c.status == 200));
     // Nothing is ever sent privately to the bot itself.
     assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
     let _ = bot.finish().await;

@@ -809,16 +809,19 @@ async fn help_lists_every_visible_command_and_admin_only_for_admins() {
     assert!(out[0].text.starts_with("Commands:"));
 }
 
+/// How the default turn pings read in `/settings`.
+const DM: &str = "Turn pings: private message (a mention if that fails).";
+
 #[tokio::test]
 async fn settings_shows_and_saves_notifications() {
     let bed = Bed::new();
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("dm:bob", "Language: English. Notifications: on.")
+        ("dm:bob", "Language: English. Reminders: on. Turn pings: private message (a mention if that fails).")
     );
     let out = bed.run("bob@dm: /settings notifications=off").await;
-    assert_eq!(out[0].text, "Saved. Language: English. Notifications: off.");
+    assert_eq!(out[0].text, "Saved. Language: English. Reminders: off. Turn pings: private message (a mention if that fails).");
     let user = bed
         .store()
         .await
@@ -827,11 +830,18 @@ async fn settings_shows_and_saves_notifications() {
         .expect("user")
         .expect("bob");
     assert!(!user.notifications);
+    let out = bed.run("bob@dm: /settings pings=mention").await;
+    assert_eq!(
+        out[0].text,
+        "Saved. Language: English. Reminders: off. Turn pings: a mention in the game's chat."
+    );
+    let out = bed.run("bob@dm: /settings pings=dm").await;
+    assert!(out[0].text.ends_with(DM), "{}", out[0].text);
     // It persists into the next run.
     let out = bed.run("bob@#t: /settings").await;
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("#t", "Language: English. Notifications: off.")
+        ("#t", "Language: English. Reminders: off. Turn pings: private message (a mention if that fails).")
     );
 }
 
@@ -839,7 +849,7 @@ async fn settings_shows_and_saves_notifications() {
 async fn settings_language_zh_hans_makes_that_users_later_private_messages_chinese() {
     let bed = Bed::new();
     let out = bed.run("bob@dm: /settings language=zh-Hans").await;
-    assert_eq!(out[0].text, "已保存。语言：简体中文。通知：开。");
+    assert_eq!(out[0].text, "已保存。语言：简体中文。提醒：开。轮到你时：私信（私信不通时改为提及）。");
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     // Bob's private messages are Chinese; the public thread keeps the game's language and
@@ -1668,6 +1678,7 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
             r#"I can't change "language=fr". Try: /settings language=en notifications=off"#,
         ),
         ("bob@dm: /settings notifications=maybe", "I can't change"),
+        ("bob@dm: /settings pings=sometimes", r#"I can't change "pings=sometimes""#),
         ("bob@dm: /settings colour=red", r#"I can't change "colour""#),
         ("bob@#t: /settings language", "I can't change"),
     ] {
@@ -1683,7 +1694,7 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
         );
     }
     let out = bed.run("bob@dm: /settings").await;
-    assert_eq!(out[0].text, "Language: English. Notifications: off.");
+    assert_eq!(out[0].text, "Language: English. Reminders: off. Turn pings: private message (a mention if that fails).");
 }
 
 #[tokio::test]
@@ -1706,7 +1717,7 @@ async fn a_refused_settings_line_saves_none_of_its_pairs() {
         before
     );
     let out = bed.run("bob@dm: /settings").await;
-    assert_eq!(out[0].text, "Language: English. Notifications: on.");
+    assert_eq!(out[0].text, "Language: English. Reminders: on. Turn pings: private message (a mention if that fails).");
 }
 
 #[tokio::test]

@@ -97,6 +97,7 @@ async fn a_new_user_gets_default_settings() {
             locale: None,
             notifications: true,
             reachable: None,
+            pings: arbiter::store::Pings::Dm,
         }
     );
     assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
@@ -601,7 +602,15 @@ async fn reopening_the_file_keeps_everything() {
         let store = open(&dir).await;
         let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Алиса").await.unwrap();
         store.set_locale(P::Telegram, &UserId::from("42"), Some("ru")).await.unwrap();
-        let user = UserRow { locale: Some("ru".to_owned()), ..user };
+        store
+            .set_pings(P::Telegram, &UserId::from("42"), arbiter::store::Pings::Mention)
+            .await
+            .unwrap();
+        let user = UserRow {
+            locale: Some("ru".to_owned()),
+            pings: arbiter::store::Pings::Mention,
+            ..user
+        };
         store.set_meta("schema.note", "kept").await.unwrap();
         let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
         let game = store

@@ -36,7 +36,7 @@ help-abort = abort a game before its first move
 help-games = this channel's games, and every game waiting for you
 help-rules = the rules of a game and its options
 help-help = this list
-help-settings = your language and notifications
+help-settings = your language, reminders and turn pings
 help-admin = abort any game (administrators)
 help-start = open the private chat with me
 help-press = press a button
@@ -108,6 +108,7 @@ err-abort-started = The game has started; use /resign instead.
 
 new-invite = { $creator } invites { $opponent } to { $game } #{ $id }. { $rules } { $opponent }: /accept #{ $id }
 new-open-invite = { $creator } starts { $game } #{ $id } and waits for an opponent. { $rules } Anyone: /accept #{ $id }
+invited-dm = { $creator } invites you to { $game } #{ $id }. Accept or decline here, or where the game was started.
 declined = { $name } declined #{ $id }.
 complete-move = Or choose where the fence goes for #{ $id } { $move }: on which side of your final cell?
 confirm-generic = #{ $id }: play { $action }?
@@ -130,12 +131,13 @@ rules-which = Which game? { $known }
 rules-options = Options (/new <game> key=value ...):
 rules-default = default
 rules-table-keys = Time: clock=correspondence|live, per_move=24h (correspondence, 1h to 14d) or 10m (live, 1m to 60m).
-settings-show = Language: { $language }. Notifications: { $notifications }.
-settings-saved = Saved. Language: { $language }. Notifications: { $notifications }.
+settings-show = Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }.
+settings-saved = Saved. Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }.
 start-welcome = Hello { $name }! I can now write to you privately. Your secret moves go here.
 timeout-pass = { $name } did not decide in time in #{ $id }: that counts as a pass.
 timeout-loss = { $name } ran out of time in #{ $id }.
 reminder = Reminder: #{ $id } is waiting for you; your time runs out { $deadline }.
+turn-ping = { $who }, it is your turn in #{ $id }.
 clock-correspondence = { $per } per move
 clock-live = live, { $per } per move
 over-win = #{ $id } is over: { $winner } wins.
@@ -443,6 +445,7 @@ discord-opt-action = Your move, as you would type it
 discord-opt-answer = Accept or decline an offer (empty: make one)
 discord-opt-language = Your language
 discord-opt-notifications = Turn reminders by direct message
+discord-opt-pings = How you hear it is your turn: dm, mention or off
 discord-opt-what = What to do
 discord-opt-token = The start token
 discord-opt-button = The button
@@ -739,6 +742,9 @@ lang-name-zh-Hans = 简体中文
 lang-name-zh-Hant = 繁體中文
 notif-on = on
 notif-off = off
+pings-dm = private message (a mention if that fails)
+pings-mention = a mention in the game's chat
+pings-off = off
 
 ## Option mistakes
 
@@ -800,6 +806,7 @@ arg-name-action = action
 arg-name-answer = answer
 arg-name-language = language
 arg-name-notifications = notifications
+arg-name-pings = pings
 arg-name-window = window
 arg-name-square = square
 arg-name-slice = slice

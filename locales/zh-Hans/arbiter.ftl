@@ -35,7 +35,7 @@ help-abort = 在第一步之前取消对局
 help-games = 本频道的对局，以及所有等你行动的对局
 help-rules = 游戏规则与选项
 help-help = 本列表
-help-settings = 你的语言与通知
+help-settings = 你的语言、提醒与轮到你时的通知
 help-admin = 取消任意对局（管理员）
 help-start = 开启与我的私聊
 help-press = 按下按钮
@@ -104,6 +104,7 @@ err-abort-started = 对局已经开始；请改用 /resign。
 
 new-invite = { $creator } 邀请 { $opponent } 下{ $game } #{ $id }。{ $rules }{ $opponent }：/accept #{ $id }
 new-open-invite = { $creator } 开了一局{ $game } #{ $id }，等待对手。{ $rules }任何人：/accept #{ $id }
+invited-dm = { $creator } 邀请你下{ $game } #{ $id }。可在这里或开局的地方接受或拒绝。
 declined = { $name } 拒绝了 #{ $id }。
 complete-move = 或者为 #{ $id } { $move } 选择栅栏方向：放在终点格的哪一侧？
 confirm-generic = #{ $id }：执行 { $action }？
@@ -126,12 +127,13 @@ rules-which = 哪个游戏？{ $known }
 rules-options = 选项（/new <游戏> key=value ...）：
 rules-default = 默认
 rules-table-keys = 时间：clock=correspondence|live，per_move=24h（通信对局，1h 至 14d）或 10m（实时对局，1m 至 60m）。
-settings-show = 语言：{ $language }。通知：{ $notifications }。
-settings-saved = 已保存。语言：{ $language }。通知：{ $notifications }。
+settings-show = 语言：{ $language }。提醒：{ $notifications }。轮到你时：{ $pings }。
+settings-saved = 已保存。语言：{ $language }。提醒：{ $notifications }。轮到你时：{ $pings }。
 start-welcome = 你好 { $name }！现在我可以私聊你了。你的秘密行动请发到这里。
 timeout-pass = { $name } 在 #{ $id } 未按时决定：视为不质疑。
 timeout-loss = { $name } 在 #{ $id } 超时。
 reminder = 提醒：#{ $id } 正在等你行动，{ $deadline }超时。
+turn-ping = { $who }，轮到你了（#{ $id }）。
 clock-correspondence = 每步 { $per }
 clock-live = 实时，每步 { $per }
 over-win = #{ $id } 结束：{ $winner } 获胜。
@@ -429,6 +431,7 @@ discord-opt-action = 你的着法，照平常输入
 discord-opt-answer = 接受或拒绝对方的提议（留空则由你提出）
 discord-opt-language = 你的语言
 discord-opt-notifications = 是否私信提醒轮到你
+discord-opt-pings = 轮到你时如何通知：私信、提及或关闭
 discord-opt-what = 要做什么
 discord-opt-token = 开始口令
 discord-opt-button = 按钮
@@ -724,6 +727,9 @@ lang-name-zh-Hans = 简体中文
 lang-name-zh-Hant = 繁体中文
 notif-on = 开
 notif-off = 关
+pings-dm = 私信（私信不通时改为提及）
+pings-mention = 在对局所在的聊天中提及
+pings-off = 关
 
 ## 选项错误
 
@@ -785,6 +791,7 @@ arg-name-action = 行动
 arg-name-answer = 回应
 arg-name-language = 语言
 arg-name-notifications = 通知
+arg-name-pings = 轮到提醒
 arg-name-window = 范围
 arg-name-square = 格子
 arg-name-slice = 切片

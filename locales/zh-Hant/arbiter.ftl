@@ -35,7 +35,7 @@ help-abort = 在第一步之前取消對局
 help-games = 本頻道的對局，以及所有等你行動的對局
 help-rules = 遊戲規則與選項
 help-help = 本列表
-help-settings = 你的語言與通知設定
+help-settings = 你的語言、提醒與輪到你時的通知
 help-admin = 取消任意對局（管理員）
 help-start = 開啟與我的私訊
 help-press = 按下按鈕
@@ -104,6 +104,7 @@ err-abort-started = 對局已經開始；請改用 /resign。
 
 new-invite = { $creator } 邀請 { $opponent } 下{ $game } #{ $id }。{ $rules }{ $opponent }：/accept #{ $id }
 new-open-invite = { $creator } 開了一局{ $game } #{ $id }，等待對手。{ $rules }任何人：/accept #{ $id }
+invited-dm = { $creator } 邀請你下{ $game } #{ $id }。可在這裡或開局的地方接受或拒絕。
 declined = { $name } 拒絕了 #{ $id }。
 complete-move = 或者為 #{ $id } { $move } 選擇柵欄方向：放在終點格的哪一側？
 confirm-generic = #{ $id }：執行 { $action }？
@@ -126,12 +127,13 @@ rules-which = 哪個遊戲？{ $known }
 rules-options = 選項（/new <遊戲> key=value ...）：
 rules-default = 預設
 rules-table-keys = 時間：clock=correspondence|live，per_move=24h（通訊對局，1h 至 14d）或 10m（即時對局，1m 至 60m）。
-settings-show = 語言：{ $language }。通知：{ $notifications }。
-settings-saved = 已儲存。語言：{ $language }。通知：{ $notifications }。
+settings-show = 語言：{ $language }。提醒：{ $notifications }。輪到你時：{ $pings }。
+settings-saved = 已儲存。語言：{ $language }。提醒：{ $notifications }。輪到你時：{ $pings }。
 start-welcome = 你好 { $name }！現在我可以私訊你了。你的秘密行動請傳到這裡。
 timeout-pass = { $name } 在 #{ $id } 未按時決定：視為不質疑。
 timeout-loss = { $name } 在 #{ $id } 超時。
 reminder = 提醒：#{ $id } 正在等你行動，{ $deadline }逾時。
+turn-ping = { $who }，輪到你了（#{ $id }）。
 clock-correspondence = 每步 { $per }
 clock-live = 即時，每步 { $per }
 over-win = #{ $id } 結束：{ $winner } 獲勝。
@@ -429,6 +431,7 @@ discord-opt-action = 你的著法，照平常輸入
 discord-opt-answer = 接受或拒絕對方的提議（留空則由你提出）
 discord-opt-language = 你的語言
 discord-opt-notifications = 輪到你時是否私訊提醒
+discord-opt-pings = 輪到你時如何通知：私訊、提及或關閉
 discord-opt-what = 要做什麼
 discord-opt-token = 開始口令
 discord-opt-button = 按鈕
@@ -724,6 +727,9 @@ lang-name-zh-Hans = 簡體中文
 lang-name-zh-Hant = 繁體中文
 notif-on = 開
 notif-off = 關
+pings-dm = 私訊（私訊不通時改為提及）
+pings-mention = 在對局所在的聊天中提及
+pings-off = 關
 
 ## 選項錯誤
 
@@ -785,6 +791,7 @@ arg-name-action = 行動
 arg-name-answer = 回應
 arg-name-language = 語言
 arg-name-notifications = 通知
+arg-name-pings = 輪到提醒
 arg-name-window = 範圍
 arg-name-square = 格子
 arg-name-slice = 切片

@@ -209,6 +209,7 @@ mod tests {
                 payload: "3:4:pass".parse().expect("a payload"),
             }],
             outbox: None,
+            stamp: None,
         };
         let text = format(&out);
         assert!(text.starts_with("  ✉ private to bob │ line one\n"), "{text}");

@@ -27,8 +27,9 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::store::{ChatId, DbError, NewMessage, Store, StoredMessage, UserId};
-use crate::table::reply::{Dest, Outbound};
+use crate::store::{ChatId, DbError, GameId, NewMessage, Store, StoredMessage, UserId};
+use crate::table::payload::Choice;
+use crate::table::reply::{Dest, Outbound, Stamp, is_momentary};
 
 /// A boxed future that can cross threads (what [`Platform`]'s methods return).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -74,9 +75,25 @@ pub trait Platform: Send + Sync + 'static {
         false
     }
 
-    /// Sends one piece, once (the outbox does the retrying).
-    fn send<'a>(&'a self, to: &'a Dest, piece: &'a Self::Piece)
-    -> BoxFuture<'a, Result<(), Fault>>;
+    /// What the platform needs to take the buttons off a message it sent ([`Platform::retire`]).
+    type Sent: Send + Sync + 'static;
+
+    /// Sends one piece, once (the outbox does the retrying). Returns the sent message's handle
+    /// when the piece carries buttons of one moment of a game ([`crate::table::reply::is_momentary`]),
+    /// for taking them off once they go stale.
+    fn send<'a>(
+        &'a self,
+        to: &'a Dest,
+        piece: &'a Self::Piece,
+    ) -> BoxFuture<'a, Result<Option<Self::Sent>, Fault>>;
+
+    /// Takes the momentary buttons off a message sent earlier, keeping the others ("My view"):
+    /// a later change of its game made them stale. Best effort: a failure is logged, and a
+    /// press on a button left behind is still refused by the referee as stale.
+    fn retire<'a>(&'a self, sent: &'a Self::Sent) -> BoxFuture<'a, ()> {
+        let _ = sent;
+        Box::pin(async {})
+    }
 
     /// `user`'s private chat refused the bot: what to tell instead (the referee's
     /// [`crate::table::Referee::delivery_failed`]), to be sent like any message.
@@ -205,6 +222,57 @@ struct Inner<P: Platform> {
     /// When the latest sends to each paced chat went out, oldest first (at most
     /// `chat_limit.0` each).
     sent_at: Mutex<HashMap<Dest, VecDeque<tokio::time::Instant>>>,
+    /// Per game: the latest change delivered, and the messages still showing its buttons.
+    shown: Mutex<HashMap<GameId, Shown<P::Sent>>>,
+}
+
+/// What the chats show of one game: the latest change delivered anywhere (every destination
+/// together: a change makes buttons stale wherever they are), and the messages whose
+/// momentary buttons are still live.
+struct Shown<S> {
+    /// The latest change's version and turn.
+    version: i64,
+    turn: i64,
+    /// The latest versions that settled the game and that closed an offer.
+    settled_at: i64,
+    offer_closed_at: i64,
+    live: Vec<Live<S>>,
+}
+
+impl<S> Default for Shown<S> {
+    fn default() -> Self {
+        Shown {
+            version: i64::MIN,
+            turn: 0,
+            settled_at: i64::MIN,
+            offer_closed_at: i64::MIN,
+            live: Vec::new(),
+        }
+    }
+}
+
+/// A delivered message with momentary buttons.
+struct Live<S> {
+    /// The version it was worded at: its change's, or, for a message announcing none (an
+    /// echo, a question), the latest delivered when it was.
+    base: i64,
+    /// The turn its buttons were offered at.
+    turn: i64,
+    /// Whether they answer an offer.
+    offer: bool,
+    sent: S,
+}
+
+impl<S> Shown<S> {
+    /// Whether `live`'s buttons are stale after what was delivered since: a later change at
+    /// another turn, one that settled the game, or for an offer's buttons one that closed it
+    /// (as the referee judges a press).
+    fn stale(&self, live: &Live<S>) -> bool {
+        self.version > live.base
+            && (live.turn != self.turn
+                || live.base < self.settled_at
+                || (live.offer && live.base < self.offer_closed_at))
+    }
 }
 
 /// The deliverer of one platform (see the module documentation).
@@ -251,6 +319,7 @@ impl<P: Platform> Outbox<P> {
                 idle: tokio::sync::Notify::new(),
                 answers: std::sync::atomic::AtomicU64::new(0),
                 sent_at: Mutex::default(),
+                shown: Mutex::default(),
             }),
         }
     }
@@ -541,6 +610,13 @@ async fn deliver<P: Platform>(
 ) -> Outcome {
     let settings = inner.settings;
     let name = inner.platform.name();
+    let momentary = message.buttons.iter().find(|b| is_momentary(b)).map(|b| {
+        let offer =
+            message.buttons.iter().any(|b| matches!(b.payload.choice, Choice::Offer { .. }));
+        (b.payload.game, b.payload.turn, offer)
+    });
+    let stamp = message.stamp;
+    let mut handle = None;
     for piece in inner.platform.plan(message) {
         let mut pause = settings.first_retry;
         loop {
@@ -552,7 +628,10 @@ async fn deliver<P: Platform>(
                 });
             paced(inner, to);
             match sent {
-                Ok(()) => break,
+                Ok(sent) => {
+                    handle = sent.or(handle);
+                    break;
+                }
                 Err(Fault::Closed) => {
                     tracing::warn!(platform = %name, ?to, "the private chat refuses the bot");
                     return Outcome::Closed;
@@ -589,7 +668,52 @@ async fn deliver<P: Platform>(
             }
         }
     }
+    let stale = shown(inner, momentary.zip(handle), stamp);
+    for sent in &stale {
+        inner.platform.retire(sent).await;
+    }
     Outcome::Sent
+}
+
+/// Records what a message just delivered shows: the change it announces and its momentary
+/// buttons (game, turn, whether an offer's; with the handle to take them off). Returns the
+/// messages whose buttons are now stale, forgetting them.
+fn shown<P: Platform>(
+    inner: &Inner<P>,
+    buttons: Option<((GameId, i64, bool), P::Sent)>,
+    stamp: Option<Stamp>,
+) -> Vec<P::Sent> {
+    let keyboard_game = buttons.as_ref().map(|((id, _, _), _)| *id);
+    let mut shown = inner.shown.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(s) = stamp {
+        let game = shown.entry(s.game).or_default();
+        // A change delivered after a later one (another chat's queue was slower) says nothing
+        // new.
+        if s.version >= game.version {
+            game.version = s.version;
+            game.turn = s.turn;
+            if s.settled {
+                game.settled_at = s.version;
+            }
+            if s.offer_closed {
+                game.offer_closed_at = s.version;
+            }
+        }
+    }
+    if let Some(((id, turn, offer), sent)) = buttons {
+        let game = shown.entry(id).or_default();
+        let base = stamp.filter(|s| s.game == id).map_or(game.version, |s| s.version);
+        game.live.push(Live { base, turn, offer, sent });
+    }
+    let mut stale = Vec::new();
+    for id in stamp.map(|s| s.game).into_iter().chain(keyboard_game) {
+        let Some(game) = shown.get_mut(&id) else { continue };
+        let (old, live): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut game.live).into_iter().partition(|l| game.stale(l));
+        game.live = live;
+        stale.extend(old.into_iter().map(|l| l.sent));
+    }
+    stale
 }
 
 #[cfg(test)]
@@ -605,20 +729,38 @@ mod tests {
         /// Sends to these destinations never answer.
         hung: Mutex<HashSet<Dest>>,
         closed: Mutex<Vec<String>>,
+        /// When each send went out, in order.
+        sent_at: Mutex<Vec<tokio::time::Instant>>,
+        /// The texts whose buttons were taken off, in order.
+        retired: Mutex<Vec<String>>,
+        /// Whether groups are paced.
+        pacing: bool,
     }
 
     impl Platform for Fake {
-        type Piece = String;
+        /// The text, and whether it carries momentary buttons.
+        type Piece = (String, bool);
+        /// The text of a message with momentary buttons.
+        type Sent = String;
 
         fn name(&self) -> crate::store::Platform {
             crate::store::Platform::Script
         }
 
-        fn plan(&self, message: Outbound) -> Vec<String> {
-            vec![message.text]
+        fn plan(&self, message: Outbound) -> Vec<(String, bool)> {
+            let momentary = message.buttons.iter().any(is_momentary);
+            vec![(message.text, momentary)]
         }
 
-        fn send<'a>(&'a self, to: &'a Dest, piece: &'a String) -> BoxFuture<'a, Result<(), Fault>> {
+        fn paced(&self, to: &Dest) -> bool {
+            self.pacing && matches!(to, Dest::Chat(_))
+        }
+
+        fn send<'a>(
+            &'a self,
+            to: &'a Dest,
+            piece: &'a (String, bool),
+        ) -> BoxFuture<'a, Result<Option<String>, Fault>> {
             Box::pin(async move {
                 if self.hung.lock().expect("hung").contains(to) {
                     std::future::pending::<()>().await;
@@ -628,11 +770,17 @@ mod tests {
                 match fault {
                     Some(f) => Err(f),
                     None => {
-                        self.sent.lock().expect("sent").push((to.clone(), piece.clone()));
-                        Ok(())
+                        self.sent.lock().expect("sent").push((to.clone(), piece.0.clone()));
+                        self.sent_at.lock().expect("sent_at").push(tokio::time::Instant::now());
+                        Ok(piece.1.then(|| piece.0.clone()))
                     }
                 }
             })
+        }
+
+        fn retire<'a>(&'a self, sent: &'a String) -> BoxFuture<'a, ()> {
+            self.retired.lock().expect("retired").push(sent.clone());
+            Box::pin(async {})
         }
 
         fn closed<'a>(&'a self, user: &'a UserId) -> BoxFuture<'a, Vec<Outbound>> {
@@ -655,6 +803,7 @@ mod tests {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 
@@ -840,5 +989,98 @@ mod tests {
         next.idle().await;
         assert_eq!(sent_to(next.platform(), &group(1)), ["kept 1", "kept 2", "answer"]);
         assert_eq!(store.count(), 0);
+    }
+    /// A message to `to` with one button of `choice` for game 1 at `turn`.
+    fn with_button(to: &Dest, text: &str, choice: Choice, turn: i64) -> Outbound {
+        let payload = crate::table::payload::Payload::new(crate::store::GameId(1), turn, choice);
+        let mut m = message(to.clone(), text);
+        m.buttons = vec![crate::table::reply::Button { label: "b".into(), payload }];
+        m
+    }
+
+    /// `m` as announcing version `version` of game 1, at `turn`.
+    fn stamped(mut m: Outbound, version: i64, turn: i64, settled: bool, closed: bool) -> Outbound {
+        let game = crate::store::GameId(1);
+        m.stamp = Some(Stamp { game, version, turn, settled, offer_closed: closed });
+        m
+    }
+
+    async fn retired_after(outbox: &Outbox<Fake>, messages: Vec<Outbound>) -> Vec<String> {
+        outbox.push(messages);
+        outbox.idle().await;
+        std::mem::take(&mut *outbox.platform().retired.lock().expect("retired"))
+    }
+
+    #[tokio::test]
+    async fn buttons_are_taken_off_exactly_when_the_referee_would_refuse_them_as_stale() {
+        let store = Arc::new(Memory::default());
+        let outbox = Outbox::with_ledger(Fake::default(), store, Settings::default());
+        let (chat, dm) = (group(1), Dest::User("bob".into()));
+        let offer = Choice::Offer { kind: crate::table::payload::OfferKind::Draw, accept: true };
+        // An invitation in the chat and privately, with a note of the same change.
+        let invited = vec![
+            stamped(with_button(&chat, "invitation", Choice::Accept, 0), 3, 0, false, false),
+            stamped(message(chat.clone(), "note"), 3, 0, false, false),
+            stamped(with_button(&dm, "invited", Choice::Accept, 0), 3, 0, false, false),
+        ];
+        assert!(retired_after(&outbox, invited).await.is_empty());
+        // The start settles it: both copies go, wherever they are; the first turn's stay.
+        let start =
+            vec![stamped(with_button(&chat, "turn 0", Choice::TypeMove, 0), 4, 0, true, false)];
+        let mut gone = retired_after(&outbox, start).await;
+        gone.sort();
+        assert_eq!(gone, ["invitation", "invited"]);
+        // An offer is made, and a move echoed privately, at the same turn: nothing goes.
+        let offered =
+            vec![stamped(with_button(&chat, "offer", offer.clone(), 0), 5, 0, false, false)];
+        assert!(retired_after(&outbox, offered).await.is_empty());
+        let echo = vec![with_button(&dm, "echo", Choice::Confirm, 0)];
+        assert!(retired_after(&outbox, echo).await.is_empty());
+        // "My view" is never stale, whatever happens.
+        let view = vec![with_button(&dm, "view", Choice::View, 0)];
+        assert!(retired_after(&outbox, view).await.is_empty());
+        // The offer is declined: its buttons alone go.
+        let declined = vec![stamped(message(chat.clone(), "declined"), 6, 0, false, true)];
+        assert_eq!(retired_after(&outbox, declined).await, ["offer"]);
+        // The move is played: the turn moves on, and the turn's buttons and the echo go.
+        let moved =
+            vec![stamped(with_button(&chat, "turn 1", Choice::TypeMove, 1), 7, 1, false, false)];
+        assert_eq!(retired_after(&outbox, moved).await, ["turn 0", "echo"]);
+        // A message of an earlier change delivered late (a slower chat) is stale at once,
+        // and tells nothing new: the present turn's buttons stay.
+        let late =
+            vec![stamped(with_button(&group(2), "late", Choice::TypeMove, 0), 5, 0, false, false)];
+        assert_eq!(retired_after(&outbox, late).await, ["late"]);
+        let over = vec![stamped(message(chat, "over"), 8, 1, true, false)];
+        assert_eq!(retired_after(&outbox, over).await, ["turn 1"]);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_paced_group_never_gets_more_than_its_limit_in_any_window() {
+        let store = Arc::new(Memory::default());
+        let fake = Fake { pacing: true, ..Fake::default() };
+        let settings =
+            Settings { chat_limit: (20, Duration::from_secs(60)), ..Settings::default() };
+        let outbox = Outbox::with_ledger(fake, store, settings);
+        let started = tokio::time::Instant::now();
+        for i in 0..45 {
+            outbox.push(vec![message(group(1), &i.to_string())]);
+        }
+        // A private chat is not paced: it goes at once while the group waits.
+        outbox.push(vec![message(Dest::User("u".into()), "private")]);
+        outbox.idle().await;
+        let at = outbox.platform().sent_at.lock().expect("sent_at").clone();
+        let sent = outbox.platform().sent.lock().expect("sent").clone();
+        let group_times: Vec<_> =
+            sent.iter().zip(&at).filter(|((to, _), _)| *to == group(1)).map(|(_, t)| *t).collect();
+        assert_eq!(group_times.len(), 45);
+        for window in group_times.windows(21) {
+            assert!(window[20] - window[0] >= Duration::from_secs(60), "21 sends within a minute");
+        }
+        // 45 sends at 20 a minute: the last waits two full windows, and no longer.
+        let last = group_times[44] - started;
+        assert!(last >= Duration::from_secs(120) && last < Duration::from_secs(121), "{last:?}");
+        let private = sent.iter().zip(&at).find(|((to, _), _)| matches!(to, Dest::User(_)));
+        assert!(private.is_some_and(|(_, t)| *t - started < Duration::from_secs(1)));
     }
 }

@@ -241,6 +241,7 @@ mod tests {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 

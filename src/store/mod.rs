@@ -182,6 +182,21 @@ impl Store {
         sqlite::set_notifications(&self.writer, platform, user_id, on).await
     }
 
+    /// Sets how the user hears of their turn ([`Pings`]).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_pings(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        pings: Pings,
+    ) -> Result<(), DbError> {
+        self.file.check()?;
+        sqlite::set_pings(&self.writer, platform, user_id, pings).await
+    }
+
     /// Records whether the bot can write to the user privately (see [`UserRow::reachable`]).
     ///
     /// # Errors

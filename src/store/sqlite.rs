@@ -19,7 +19,7 @@ use sqlx::{Sqlite, SqlitePool};
 
 use super::{
     ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
-    Platform, StoredMessage, UserId, UserRow,
+    Pings, Platform, StoredMessage, UserId, UserRow,
 };
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
@@ -35,7 +35,7 @@ macro_rules! game_columns {
 /// The columns of `users`, in [`UserRow`] order.
 macro_rules! user_columns {
     () => {
-        "platform, user_id, display_name, locale, notifications, reachable"
+        "platform, user_id, display_name, locale, notifications, reachable, pings"
     };
 }
 
@@ -182,6 +182,22 @@ pub(super) async fn set_notifications(
 ) -> Result<(), DbError> {
     let done = sqlx::query("UPDATE users SET notifications = ? WHERE platform = ? AND user_id = ?")
         .bind(on)
+        .bind(platform)
+        .bind(user_id)
+        .execute(pool)
+        .await
+        .map_err(db)?;
+    one_row(done.rows_affected())
+}
+
+pub(super) async fn set_pings(
+    pool: &SqlitePool,
+    platform: Platform,
+    user_id: &UserId,
+    pings: Pings,
+) -> Result<(), DbError> {
+    let done = sqlx::query("UPDATE users SET pings = ? WHERE platform = ? AND user_id = ?")
+        .bind(pings)
         .bind(platform)
         .bind(user_id)
         .execute(pool)

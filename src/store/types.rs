@@ -296,6 +296,44 @@ pub struct UserRow {
     /// Whether the bot can write to the user privately: `None` unknown, `Some(false)` a delivery
     /// failed (Telegram 403, Discord 50007), `Some(true)` known to work.
     pub reachable: Option<bool>,
+    /// How they hear of their turn in correspondence games.
+    pub pings: Pings,
+}
+
+/// How a player hears that it is their turn in a correspondence game (`/settings pings=…`).
+/// Stored as its lowercase name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum Pings {
+    /// By the private turn prompt; where their private chat is closed, by a mention in the
+    /// game's chat instead (the default).
+    #[default]
+    Dm,
+    /// By a mention in the game's chat, besides the private prompt.
+    Mention,
+    /// Never mentioned; the private prompt still comes where it carries what only they may see.
+    Off,
+}
+
+impl Pings {
+    /// Every choice, in the order `/settings` lists them.
+    pub const ALL: [Pings; 3] = [Pings::Dm, Pings::Mention, Pings::Off];
+
+    /// The stored and typed name (`dm`, `mention`, `off`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pings::Dm => "dm",
+            Pings::Mention => "mention",
+            Pings::Off => "off",
+        }
+    }
+
+    /// The choice named `name`, as typed.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Pings> {
+        Pings::ALL.into_iter().find(|p| p.as_str().eq_ignore_ascii_case(name.trim()))
+    }
 }
 
 /// Everything needed to create a game.

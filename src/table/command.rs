@@ -213,6 +213,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[
             arg("language", ArgKind::Setting(&["en", "zh-Hans", "zh-Hant"]), false),
             arg("notifications", ArgKind::Setting(&["on", "off"]), false),
+            arg("pings", ArgKind::Setting(&["dm", "mention", "off"]), false),
         ],
         "help-settings",
     ),
@@ -736,7 +737,10 @@ mod tests {
             ("games", ""),
             ("library", "[#id] [@opponent]"),
             ("rules", "[game]"),
-            ("settings", "[language=en|zh-Hans|zh-Hant] [notifications=on|off]"),
+            (
+                "settings",
+                "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off]",
+            ),
             ("admin", "abort <#id>"),
             ("press", "<button>"),
         ];

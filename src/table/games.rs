@@ -170,7 +170,13 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
         )
     };
     let mut out = msg(&snapshot, public(&snapshot), text);
-    out.buttons = vec![
+    out.buttons = invitation_buttons(w, lang, id);
+    out
+}
+
+/// An invitation's Accept and Decline, in `lang`.
+pub(super) fn invitation_buttons(w: &Wording, lang: Lang, id: GameId) -> Vec<Button> {
+    vec![
         Button {
             label: w.text(lang, "btn-accept", &[]),
             payload: Payload::new(id, 0, Choice::Accept),
@@ -179,8 +185,7 @@ pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outb
             label: w.text(lang, "btn-decline", &[]),
             payload: Payload::new(id, 0, Choice::Decline),
         },
-    ];
-    out
+    ]
 }
 
 /// The public start announcement.

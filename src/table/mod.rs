@@ -31,7 +31,7 @@ use crate::core::{GameResult, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{AnyAction, AnyGame, AnyOptions, GameKind};
 use crate::store::{
     ActionRow, ChatId, EndReason, GameId, GameRow, GameStatus, GameUpdate, GameWrite, NewGame,
-    NewMessage, Platform, Store, UserId, UserRow,
+    NewMessage, Pings, Platform, Store, UserId, UserRow,
 };
 use clock::{Clock, Pace, TimeControl};
 use command::Command;
@@ -319,6 +319,10 @@ pub struct Referee {
     /// private chat otherwise does not reach for someone not yet seated. Memory only: after a
     /// restart the player accepts again in the group.
     start_links: StdMutex<std::collections::HashSet<(Platform, UserId, GameId)>>,
+    /// Accepts that waited for another seat's private chat (the creator's): the accepter as
+    /// they accepted, by game. The creator following the start link completes it, as if the
+    /// accepter had accepted again. Memory only, like `start_links`.
+    waiting_accepts: StdMutex<HashMap<(Platform, GameId), Ctx>>,
     /// Solver searches: one per core at once, round robin across requesters, one request in
     /// flight per user ([`solver::Solver`]).
     solver: solver::Solver,
@@ -411,6 +415,7 @@ impl Referee {
             users: StdMutex::new(HashMap::new()),
             hints: StdMutex::new(HashMap::new()),
             start_links: StdMutex::default(),
+            waiting_accepts: StdMutex::default(),
             solver: solver::Solver::new(
                 std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             ),
@@ -497,6 +502,7 @@ impl Referee {
                 image: None,
                 buttons: Vec::new(),
                 outbox: None,
+                stamp: None,
             });
         }
         // Kept like any announcement (the meta mark above keeps it from being said twice).
@@ -521,6 +527,14 @@ impl Referee {
             &Notice::Aborted { by: ctx.name.clone(), game: id },
         );
         let mut out = Self::told_here_too(ctx, told);
+        let stamp = reply::Stamp {
+            game: id,
+            version: row.version + 1,
+            turn: 0,
+            settled: true,
+            offer_closed: row.offer.is_some(),
+        };
+        Self::stamp(&mut out, stamp);
         let (places, rows) = self.outbox_rows(&out, Some(id));
         let (_, ids) =
             self.store.write_game(id, row.version, GameWrite::Update, &update, rows).await?;
@@ -925,7 +939,15 @@ impl Referee {
                 .collect(),
             _ => Vec::new(),
         };
-        Outbound { platform: ctx.platform, to, text, image: None, buttons, outbox: None }
+        Outbound {
+            platform: ctx.platform,
+            to,
+            text,
+            image: None,
+            buttons,
+            outbox: None,
+            stamp: None,
+        }
     }
 
     /// A notice of the referee's, worded in `lang`, for `to` on the platform of `ctx`.
@@ -937,6 +959,7 @@ impl Referee {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 
@@ -957,6 +980,13 @@ impl Referee {
             }
         }
         (places, rows)
+    }
+
+    /// Marks `out` as announcing the change `stamp`.
+    fn stamp(out: &mut [Outbound], stamp: reply::Stamp) {
+        for m in out {
+            m.stamp = Some(stamp);
+        }
     }
 
     /// Gives the messages at `places` their outbox ids.
@@ -980,6 +1010,14 @@ impl Referee {
         update: &GameUpdate,
         mut out: Vec<Outbound>,
     ) -> Reply {
+        let stamp = reply::Stamp {
+            game: next.row.id,
+            version: next.row.version,
+            turn: next.actions,
+            settled: next.row.status != t.row.status,
+            offer_closed: t.row.offer.is_some() && next.row.offer.is_none(),
+        };
+        Self::stamp(&mut out, stamp);
         let (places, rows) = self.outbox_rows(&out, Some(t.row.id));
         let (row, ids) =
             self.store.write_game(t.row.id, t.row.version, write, update, rows).await?;
@@ -1058,6 +1096,7 @@ impl Referee {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 
@@ -1088,6 +1127,7 @@ impl Referee {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 
@@ -1182,6 +1222,30 @@ impl Referee {
         Ok(moved)
     }
 
+    /// Records that `user` wrote to the bot in their private chat itself (a Discord direct
+    /// message, as opposed to an ephemeral reply, which proves nothing about it): the chat is
+    /// open, so private prompts reach them again and their turns are no longer pinged in the
+    /// game's chat for want of it.
+    ///
+    /// # Errors
+    ///
+    /// The store failed.
+    pub async fn private_chat_open(
+        &self,
+        platform: Platform,
+        user: &UserId,
+    ) -> Result<(), TableError> {
+        let known = self.user_row(platform, user).await?;
+        if known.is_none_or(|r| r.reachable == Some(true)) {
+            return Ok(());
+        }
+        self.store.set_reachable(platform, user, Some(true)).await?;
+        if let Some(row) = self.lock_users().get_mut(&(platform, user.clone())) {
+            row.reachable = Some(true);
+        }
+        Ok(())
+    }
+
     /// Marks a user unreachable privately after a platform refused a delivery (Telegram 403,
     /// Discord 50007), so the next game asks them to open the private chat first. Returns what
     /// to tell the channel of each running game the user plays: they missed a private message,
@@ -1222,8 +1286,9 @@ impl Referee {
                 .into_iter()
                 .flatten()
                 .filter(|id| {
+                    // An invitation's private copy may be the first to fail.
                     index.games.get(id).is_some_and(|s| {
-                        s.status == GameStatus::Active
+                        matches!(s.status, GameStatus::Active | GameStatus::Invited)
                             && s.seats.iter().any(|u| u.as_ref() == Some(user))
                     })
                 })
@@ -1322,7 +1387,21 @@ impl Referee {
                 };
                 let creator = self.lock_index().games.get(&id).map(|s| s.creator.clone());
                 if creator.as_ref() == Some(&ctx.user) {
-                    return Ok(vec![welcome]);
+                    // The creator was the one unreachable: their chat is open now, and the
+                    // accept that waited for it completes (the game's chat is told as usual).
+                    let waiting = self
+                        .waiting_accepts
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .remove(&(ctx.platform, id));
+                    let mut out = vec![welcome];
+                    if let Some(accepter) = waiting {
+                        match self.accept(&accepter, Some(id)).await {
+                            Ok(more) => out.extend(more),
+                            Err(e) => out.push(self.refusal(&accepter, accepter.here(), &e)),
+                        }
+                    }
+                    return Ok(out);
                 }
                 let mut out = vec![welcome];
                 let linked = self
@@ -1513,6 +1592,7 @@ impl Referee {
                     image: None,
                     buttons: Vec::new(),
                     outbox: None,
+                    stamp: None,
                 };
                 m.image = games::picture(&t, Viewer::Public, lang, self.images);
                 out.push(m);
@@ -1705,6 +1785,16 @@ impl Referee {
             partial: HashMap::new(),
             last: None,
         };
+        // The invitee hears of it privately too, where the bot can write to them and their
+        // `/settings pings` is `dm` (the default): with the same buttons, in their language.
+        let mut invitee = None;
+        if let Some(o) = opponent.filter(|o| !is_bot(o) && handle_of(o).is_none())
+            && let Some(row) = self.user_row(ctx.platform, o).await?
+            && row.pings == Pings::Dm
+            && self.reachable(ctx.platform, o).await?
+        {
+            invitee = Some((o.clone(), self.lang_of(ctx.platform, o).await));
+        }
         // The invitation names the new game's id: it is worded from the row inside the
         // transaction that creates it, and kept with it.
         let mut invitation = Vec::new();
@@ -1724,6 +1814,21 @@ impl Referee {
                     let notice = Notice::InviteeUnmet { handle: handle.to_string(), link };
                     invitation.push(self.say(ctx, ctx.here(), ctx.lang, &notice));
                 }
+                if let Some((user, lang)) = &invitee {
+                    let notice =
+                        Notice::InvitedPrivately { creator: ctx.name.clone(), kind, game: row.id };
+                    let mut dm = self.say(ctx, Dest::User(user.clone()), *lang, &notice);
+                    dm.buttons = games::invitation_buttons(self.wording, *lang, row.id);
+                    invitation.push(dm);
+                }
+                let stamp = reply::Stamp {
+                    game: row.id,
+                    version: row.version,
+                    turn: 0,
+                    settled: false,
+                    offer_closed: false,
+                };
+                Self::stamp(&mut invitation, stamp);
                 self.outbox_rows(&invitation, Some(row.id)).1
             })
             .await?;
@@ -1757,7 +1862,7 @@ impl Referee {
             Vec::new()
         });
         if bot.is_empty() {
-            out.extend(self.turn_prompts(&t).await);
+            self.turn_prompts(&t, &mut out).await;
             self.add_buttons(&t, &mut out);
         }
         out.extend(bot);
@@ -1947,11 +2052,13 @@ impl Referee {
         // be reached privately.
         if games::has_hidden_information(&t.game) && !self.policy(ctx.platform).private_replies {
             let mut unreachable = Vec::new();
+            let mut missing = Vec::new();
             for (i, seat) in seats.iter().enumerate() {
                 if let Some(u) = seat
                     && !self.reachable(ctx.platform, u).await?
                 {
                     unreachable.push(if i == 1 { ctx.name.clone() } else { t.names[i].clone() });
+                    missing.push(i);
                 }
             }
             if !unreachable.is_empty() {
@@ -1964,6 +2071,15 @@ impl Referee {
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner)
                         .insert((ctx.platform, ctx.user.clone(), id));
+                    // Where the creator is the one missing, their following the link completes
+                    // this accept (the accepter's own private chat may still be needed too:
+                    // then it is refused again, and their link completes it).
+                    if !ctx.is_private() && missing == [0] {
+                        self.waiting_accepts
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .insert((ctx.platform, id), ctx.clone());
+                    }
                 }
                 return Err(TableError::Refused(Refusal::Unreachable { names, game: id, link }));
             }
@@ -1979,7 +2095,7 @@ impl Referee {
         next.seats = seats;
         next.names[1] = ctx.name.clone();
         let mut out = vec![games::started(self.wording, &next, self.images)];
-        out.extend(self.turn_prompts(&next).await);
+        self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
         self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
@@ -2215,7 +2331,7 @@ impl Referee {
         let langs = self.seat_langs(&next).await;
         let mut out = said;
         out.extend(games::announce(self.wording, &next, &events, &langs, self.images));
-        out.extend(self.turn_prompts(&next).await);
+        self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
         let mut out = self.save(t, next, GameWrite::Action(row), &update, out).await?;
         // The analysis of a finished game is long work: it comes after the save, on its own.
@@ -2365,19 +2481,57 @@ impl Referee {
         langs
     }
 
-    /// The prompts for whoever must act next: public "X to move" and a private prompt with the
-    /// player's own view.
-    async fn turn_prompts(&self, t: &Table) -> Vec<Outbound> {
-        let ToAct::Seat(seat, prompt) = t.game.to_act() else { return Vec::new() };
+    /// Adds to `out` (the announcements of a change) the prompts for whoever must act next:
+    /// public "X to move" and a private prompt with the player's own view. In a correspondence
+    /// game the player also hears of it as their `/settings pings` ask: `dm` by the private
+    /// prompt, or by a mention in the game's chat while their private chat is closed;
+    /// `mention` by a mention as well; `off` by neither, except the private prompt of a game
+    /// with hidden information, which carries what only they may see.
+    async fn turn_prompts(&self, t: &Table, out: &mut Vec<Outbound>) {
+        let ToAct::Seat(seat, prompt) = t.game.to_act() else { return };
         if t.row.status != GameStatus::Active {
-            return Vec::new();
+            return;
         }
-        let Some(Some(user)) = t.seats.get(seat.index()) else { return Vec::new() };
+        let Some(Some(user)) = t.seats.get(seat.index()) else { return };
         if is_bot(user) {
-            return Vec::new();
+            return;
         }
         let lang = self.lang_of(t.row.platform, user).await;
-        games::turn_prompts(self.wording, t, seat, prompt, lang, self.images)
+        let prompts = games::turn_prompts(self.wording, t, seat, prompt, lang, self.images);
+        let correspondence = t.time.pace == Pace::Correspondence;
+        let row = self.user_row(t.row.platform, user).await.ok().flatten();
+        let pings = row.as_ref().map(|r| r.pings).unwrap_or_default();
+        let closed = row.as_ref().is_some_and(|r| r.reachable == Some(false));
+        let private = Dest::User(user.clone());
+        let quiet =
+            correspondence && pings == Pings::Off && !games::has_hidden_information(&t.game);
+        out.extend(prompts.into_iter().filter(|m| !(quiet && m.to == private)));
+        let mention = match pings {
+            Pings::Mention => true,
+            Pings::Dm => closed,
+            Pings::Off => false,
+        };
+        if !correspondence || !mention {
+            return;
+        }
+        let who = reply::ping(user.as_str(), t.names.get(seat.index()).map_or("", String::as_str));
+        let note = Notice::TurnPing { who, game: t.row.id }.text(public_lang(t));
+        let public = Dest::Chat(t.row.chat.clone());
+        match out.iter_mut().rev().find(|m| m.to == public && m.platform == t.row.platform) {
+            Some(m) => {
+                m.text.push('\n');
+                m.text.push_str(&note);
+            }
+            None => out.push(Outbound {
+                platform: t.row.platform,
+                to: public,
+                text: note,
+                image: None,
+                buttons: Vec::new(),
+                outbox: None,
+                stamp: None,
+            }),
+        }
     }
 
     /// The end of finished game `id` (its last announcement: result, reason, the final board,
@@ -2691,7 +2845,7 @@ impl Referee {
             games::public_of(&next),
             self.images,
         ));
-        out.extend(self.turn_prompts(&next).await);
+        self.turn_prompts(&next, &mut out).await;
         self.save(t, next, GameWrite::RemoveLast, &update, out).await
     }
 
@@ -2797,6 +2951,7 @@ impl Referee {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }])
     }
 
@@ -2807,6 +2962,7 @@ impl Referee {
         let mut lang = ctx.lang;
         let mut new_lang = None;
         let mut new_notifications = None;
+        let mut new_pings = None;
         for (key, value) in &pairs {
             match key.as_str() {
                 "language" | "lang" | "语言" | "語言" => {
@@ -2821,6 +2977,12 @@ impl Referee {
                     })?;
                     new_notifications = Some(on);
                 }
+                "pings" | "轮到提醒" | "輪到提醒" => {
+                    let pings = crate::store::Pings::from_name(value).ok_or_else(|| {
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                    })?;
+                    new_pings = Some(pings);
+                }
                 other => return Err(TableError::Refused(Refusal::Settings(other.to_string()))),
             }
         }
@@ -2830,18 +2992,22 @@ impl Referee {
         if let Some(on) = new_notifications {
             self.store.set_notifications(ctx.platform, &ctx.user, on).await?;
         }
+        if let Some(pings) = new_pings {
+            self.store.set_pings(ctx.platform, &ctx.user, pings).await?;
+        }
         if !pairs.is_empty()
             && let Some(row) = self.store.user(ctx.platform, &ctx.user).await?
         {
             self.cache_user(row);
         }
         let row = self.user_row(ctx.platform, &ctx.user).await?;
-        let notifications = row.is_none_or(|r| r.notifications);
+        let notifications = row.as_ref().is_none_or(|r| r.notifications);
+        let pings = row.map(|r| r.pings).unwrap_or_default();
         Ok(vec![self.say(
             ctx,
             ctx.here(),
             lang,
-            &Notice::Settings { saved: !pairs.is_empty(), lang, notifications },
+            &Notice::Settings { saved: !pairs.is_empty(), lang, notifications, pings },
         )])
     }
 

@@ -375,7 +375,15 @@ pub(super) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> St
 
 /// A text message on the game's platform.
 pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
-    Outbound { platform: t.platform, to, text, image: None, buttons: Vec::new(), outbox: None }
+    Outbound {
+        platform: t.platform,
+        to,
+        text,
+        image: None,
+        buttons: Vec::new(),
+        outbox: None,
+        stamp: None,
+    }
 }
 
 /// The game's chat.

@@ -12,7 +12,7 @@ use super::narrate::{human_duration, option_error};
 use super::payload::{OfferKind, StartToken};
 use super::reply::{Lang, moment, say};
 use crate::games::{GameKind, OptionsError};
-use crate::store::GameId;
+use crate::store::{GameId, Pings};
 
 /// Something the referee tells a chat or a player.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,6 +154,25 @@ pub enum Notice {
         lang: Lang,
         /// Whether turn notifications are on.
         notifications: bool,
+        /// How they hear of their turn.
+        pings: Pings,
+    },
+    /// The player to move in a correspondence game, mentioned in the game's chat (their
+    /// `/settings pings`, or their private chat is closed).
+    TurnPing {
+        /// The mention that notifies them ([`crate::table::reply::ping`]).
+        who: String,
+        /// The game.
+        game: GameId,
+    },
+    /// An invitation, told privately to the invitee too.
+    InvitedPrivately {
+        /// Who invites.
+        creator: String,
+        /// The game.
+        kind: GameKind,
+        /// Its id.
+        game: GameId,
     },
     /// `/games`: the games of this chat (in groups) and those waiting for the reader.
     Games {
@@ -346,6 +365,12 @@ fn with_link(text: &str, url: &str, lang: Lang) -> String {
     format!("{text}\n{}", crate::table::reply::link(url, &label))
 }
 
+/// The private chat a start link opens, without a start token: for notes where nothing waits
+/// to be completed there (`https://t.me/<bot>?start=` → `https://t.me/<bot>`).
+fn private_chat(start_link: &str) -> &str {
+    start_link.strip_suffix("?start=").unwrap_or(start_link)
+}
+
 /// A Fluent argument list under construction.
 type Args = Vec<(&'static str, FluentValue<'static>)>;
 
@@ -394,15 +419,12 @@ impl Notice {
             }
             Self::Welcome { name } => t("start-welcome", &vec![("name", name.clone().into())]),
             Self::SecretKept { link: Some(link) } => {
-                // The chat itself, without a start token: nothing waits to be completed.
-                let chat = link.strip_suffix("?start=").unwrap_or(link);
-                with_link(&t("secret-kept-link", &vec![]), chat, lang)
+                with_link(&t("secret-kept-link", &vec![]), private_chat(link), lang)
             }
             Self::SecretKept { link: None } => t("secret-kept", &vec![]),
             Self::InviteeUnmet { handle, link } => {
-                let chat = link.strip_suffix("?start=").unwrap_or(link);
                 let args = vec![("handle", format!("@{handle}").into())];
-                with_link(&t("invitee-unmet", &args), chat, lang)
+                with_link(&t("invitee-unmet", &args), private_chat(link), lang)
             }
             Self::LibraryEmpty => t("rb-library-empty", &vec![]),
             Self::LibraryHeader { count, shown } => {
@@ -451,16 +473,32 @@ impl Notice {
             }
             Self::RulesWhich => t("rules-which", &vec![("known", known_games().into())]),
             Self::Help { admin } => help(lang, *admin),
-            Self::Settings { saved, lang: chosen, notifications } => {
+            Self::Settings { saved, lang: chosen, notifications, pings } => {
                 let language = say(*chosen, &format!("lang-name-{}", chosen.code()), &[]);
                 let notifications =
                     say(*chosen, if *notifications { "notif-on" } else { "notif-off" }, &[]);
+                let pings = say(*chosen, &format!("pings-{}", pings.as_str()), &[]);
                 say(
                     *chosen,
                     if *saved { "settings-saved" } else { "settings-show" },
-                    &[("language", language.into()), ("notifications", notifications.into())],
+                    &[
+                        ("language", language.into()),
+                        ("notifications", notifications.into()),
+                        ("pings", pings.into()),
+                    ],
                 )
             }
+            Self::TurnPing { who, game } => {
+                t("turn-ping", &vec![("who", who.clone().into()), ("id", (*game).into())])
+            }
+            Self::InvitedPrivately { creator, kind, game } => t(
+                "invited-dm",
+                &vec![
+                    ("creator", creator.clone().into()),
+                    ("game", game_name(lang, *kind).into()),
+                    ("id", (*game).into()),
+                ],
+            ),
             Self::Games { here, waiting } => {
                 let mut text = String::new();
                 if let Some(here) = here {
@@ -666,8 +704,20 @@ mod tests {
             Notice::Reminder { game: GameId(7), deadline: 1_800_000_000, left: 3_600 },
             Notice::RulesWhich,
             Notice::Help { admin: true },
-            Notice::Settings { saved: true, lang: Lang::En, notifications: false },
-            Notice::Settings { saved: false, lang: Lang::En, notifications: true },
+            Notice::Settings {
+                saved: true,
+                lang: Lang::En,
+                notifications: false,
+                pings: Pings::Mention,
+            },
+            Notice::Settings {
+                saved: false,
+                lang: Lang::En,
+                notifications: true,
+                pings: Pings::Dm,
+            },
+            Notice::TurnPing { who: crate::table::reply::ping("42", "Bob"), game: GameId(7) },
+            Notice::InvitedPrivately { creator: by(), kind: GameKind::Ultima, game: GameId(7) },
             Notice::Games {
                 here: Some(vec![GameLine::Unresumable {
                     game: GameId(3),
@@ -703,6 +753,8 @@ mod tests {
                 | Notice::RulesWhich
                 | Notice::Help { .. }
                 | Notice::Settings { .. }
+                | Notice::TurnPing { .. }
+                | Notice::InvitedPrivately { .. }
                 | Notice::Games { .. } => {}
             }
         }
@@ -826,9 +878,19 @@ mod tests {
 
     #[test]
     fn the_settings_notice_is_worded_in_the_language_just_chosen() {
-        let saved = Notice::Settings { saved: true, lang: Lang::ZhHant, notifications: true };
+        let saved = Notice::Settings {
+            saved: true,
+            lang: Lang::ZhHant,
+            notifications: true,
+            pings: Pings::Off,
+        };
         assert_eq!(saved.text(Lang::En), saved.text(Lang::ZhHant));
-        let english = Notice::Settings { saved: true, lang: Lang::En, notifications: true };
+        let english = Notice::Settings {
+            saved: true,
+            lang: Lang::En,
+            notifications: true,
+            pings: Pings::Off,
+        };
         assert_ne!(saved.text(Lang::En), english.text(Lang::En));
     }
 }

@@ -100,6 +100,8 @@ pub enum Span<'a> {
         user: &'a str,
         /// Their name as the referee knows it.
         name: &'a str,
+        /// Whether it should notify them ([`ping`]): an invitee, a player whose turn it is.
+        ping: bool,
     },
     /// A moment: when, and how the referee worded it for readers without live times.
     Moment {
@@ -154,7 +156,7 @@ pub fn ping(user: &str, name: &str) -> String {
 pub fn pinged(text: &str) -> Vec<&str> {
     text.match_indices("⟦p:")
         .filter_map(|(at, _)| match mark_at(&text[at..]) {
-            Some((Span::Mention { user, .. }, _)) => Some(user),
+            Some((Span::Mention { user, ping: true, .. }, _)) => Some(user),
             _ => None,
         })
         .collect()
@@ -192,7 +194,9 @@ fn mark_at(text: &str) -> Option<(Span<'_>, usize)> {
     let (kind, value) = head.split_once(':')?;
     let span = match kind {
         "t" => Span::Moment { at: value.parse().ok()?, words },
-        "u" | "p" if !value.is_empty() => Span::Mention { user: value, name: words },
+        "u" | "p" if !value.is_empty() => {
+            Span::Mention { user: value, name: words, ping: kind == "p" }
+        }
         "b" if value.is_empty() => Span::Strong(words),
         "l" if !value.is_empty() => Span::Link { url: value, words },
         _ => return None,
@@ -348,6 +352,38 @@ pub struct Outbound {
     /// (the front end takes it out once delivered); `None` for an answer that changed nothing,
     /// which is sent at once and not kept.
     pub outbox: Option<i64>,
+    /// The change of a game this message announces, when it announces one: a front end takes
+    /// the buttons of that game's earlier messages in the same chat off once it is delivered
+    /// (they belong to a turn that moved on, an offer answered, a window closed).
+    pub stamp: Option<Stamp>,
+}
+
+/// Which change of which game a message announces, and what it settles: the front ends take
+/// the buttons it made stale off the game's earlier messages ([`is_momentary`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    /// The game.
+    pub game: crate::store::GameId,
+    /// Its version after the change (versions only grow; every message of one change carries
+    /// the same one).
+    pub version: i64,
+    /// Its number of actions after the change: a button of another turn is stale (as the
+    /// referee judges a press, [`super::payload::Payload::turn`]).
+    pub turn: i64,
+    /// The game changed state (an invitation accepted or declined, a game over): every button
+    /// of an earlier version is stale.
+    pub settled: bool,
+    /// A draw or takeback offer was answered: the offer's buttons are stale.
+    pub offer_closed: bool,
+}
+
+/// Whether `button` belongs to one moment of its game, so that a later change makes it stale
+/// (everything but "My view", which always shows the present, and "Which game?" answers,
+/// which the referee remembers per user).
+#[must_use]
+pub fn is_momentary(button: &Button) -> bool {
+    use super::payload::Choice;
+    !matches!(button.payload.choice, Choice::View | Choice::Pick)
 }
 
 /// How a message's text, buttons and image size are kept in the outbox's `body` column.
@@ -358,6 +394,10 @@ struct Body {
     buttons: Vec<(String, String)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     size: Option<(u32, u32)>,
+    /// The change the message announces ([`Stamp`]: version, turn, settled, offer closed; the
+    /// game is the row's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stamp: Option<(i64, i64, bool, bool)>,
 }
 
 impl Outbound {
@@ -377,6 +417,7 @@ impl Outbound {
                 .map(|b| (b.label.clone(), b.payload.to_string()))
                 .collect(),
             size: self.image.as_ref().map(|i| (i.width, i.height)),
+            stamp: self.stamp.map(|s| (s.version, s.turn, s.settled, s.offer_closed)),
         };
         crate::store::NewMessage {
             platform: self.platform,
@@ -414,6 +455,12 @@ impl Outbound {
                 .filter_map(|(label, payload)| Some(Button { label, payload: payload.parse().ok()? }))
                 .collect(),
             outbox: Some(stored.id),
+            stamp: match (m.game_id, body.stamp) {
+                (Some(game), Some((version, turn, settled, offer_closed))) => {
+                    Some(Stamp { game, version, turn, settled, offer_closed })
+                }
+                _ => None,
+            },
         })
     }
 }
@@ -880,13 +927,13 @@ mod tests {
             [
                 Strong("Game over"),
                 Text(" invites "),
-                Mention { user: "4242", name: "Bo|b" },
+                Mention { user: "4242", name: "Bo|b", ping: false },
                 Text(".")
             ]
         );
         assert_eq!(plain(&text), "Game over invites Bo|b.");
         // A user id cannot split or close the mark; a mention without a user is text.
-        assert_eq!(spans(&mention("a|b⟧", "N")), [Mention { user: "ab", name: "N" }]);
+        assert_eq!(spans(&mention("a|b⟧", "N")), [Mention { user: "ab", name: "N", ping: false }]);
         assert_eq!(spans("⟦u:|N⟧"), [Text("⟦u:|N⟧")]);
     }
 

@@ -59,7 +59,7 @@ use crate::store::{self, GameId, Platform};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
 use crate::table::payload::{Choice, Payload};
-use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
+use crate::table::reply::{Button, Dest, Lang, Outbound, Wording, is_momentary};
 use crate::table::{Answer, Chat, Incoming, Input, Policy, Referee, Scope};
 use translate::{CommandDef, Complete, Invoker, OptionKind, Post, Target, Value};
 
@@ -859,6 +859,11 @@ impl Shared {
         }
         let mut who = asker(&message.author, None, None, message.channel_id, "");
         who.chat = Chat::Private;
+        // A line typed in the direct messages proves them open (an ephemeral reply does not).
+        let user = store::UserId::new(message.author.id.get().to_string());
+        if let Err(e) = self.referee.private_chat_open(PLATFORM, &user).await {
+            tracing::warn!(error = ?e, "recording open direct messages");
+        }
         let answer = self.ask(&who, Input::Line(message.content.clone())).await;
         self.deliver(http, None, answer.messages, None).await;
     }
@@ -1116,8 +1121,17 @@ impl Sender {
     }
 }
 
+/// A sent message whose momentary buttons may go stale: where it is, and the buttons it keeps
+/// then ("My view").
+pub struct Shown {
+    channel: ChannelId,
+    message: serenity::MessageId,
+    kept: Vec<Button>,
+}
+
 impl outbox::Platform for Sender {
     type Piece = Post;
+    type Sent = Shown;
 
     fn name(&self) -> crate::store::Platform {
         PLATFORM
@@ -1127,7 +1141,11 @@ impl outbox::Platform for Sender {
         translate::plan(vec![message], None)
     }
 
-    fn send<'a>(&'a self, to: &'a Dest, post: &'a Post) -> BoxFuture<'a, Result<(), Fault>> {
+    fn send<'a>(
+        &'a self,
+        to: &'a Dest,
+        post: &'a Post,
+    ) -> BoxFuture<'a, Result<Option<Shown>, Fault>> {
         Box::pin(async move {
             let channel = match to {
                 Dest::Chat(channel) => ChannelId::new(
@@ -1139,11 +1157,25 @@ impl outbox::Platform for Sender {
                 ),
                 Dest::User(user) => self.dm_channel(user.as_str(), to).await?,
             };
-            channel
+            let sent = channel
                 .send_message(&self.http, channel_message(post))
                 .await
-                .map(drop)
-                .map_err(|e| fault(to, &e))
+                .map_err(|e| fault(to, &e))?;
+            if !post.buttons.iter().any(is_momentary) {
+                return Ok(None);
+            }
+            let kept = post.buttons.iter().filter(|b| !is_momentary(b)).cloned().collect();
+            Ok(Some(Shown { channel, message: sent.id, kept }))
+        })
+    }
+
+    /// Edits the message's components down to what it keeps (none: the row goes).
+    fn retire<'a>(&'a self, shown: &'a Shown) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            let edit = serenity::EditMessage::new().components(rows(&shown.kept));
+            if let Err(e) = shown.channel.edit_message(&self.http, shown.message, edit).await {
+                tracing::info!(error = %e, "taking stale buttons off a message failed");
+            }
         })
     }
 

@@ -143,6 +143,7 @@ pub fn choice_message(option: &str, choice: &str) -> Option<String> {
         "answer" => Some(format!("btn-{choice}")),
         "language" => Some(format!("lang-name-{choice}")),
         "notifications" => Some(format!("notif-{choice}")),
+        "pings" => Some(format!("pings-{choice}")),
         _ => None,
     }
 }
@@ -227,9 +228,11 @@ pub struct Invoker {
 }
 
 /// The commands whose answers to the channel are for the asker alone (sent ephemerally):
-/// look-ups that concern only the asker, Rabble's 3-D observation (`/view z …`) and one
-/// square's targets (`/moves`) among them, so studying a position does not fill the channel.
-pub const PERSONAL_COMMANDS: &[&str] = &["help", "games", "rules", "settings", "view", "moves"];
+/// look-ups that concern only the asker, Rabble's 3-D observation (`/view z …`), one square's
+/// targets (`/moves`) and a look at the board (`/board`: every move already posts it, so a
+/// spectator's or a player's look does not fill the channel) among them.
+pub const PERSONAL_COMMANDS: &[&str] =
+    &["help", "games", "rules", "settings", "view", "moves", "board"];
 
 /// One Discord message to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -475,6 +478,7 @@ mod tests {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 

@@ -43,7 +43,7 @@ use super::serve::{Batch, Router};
 use crate::store::{self, Platform};
 use crate::table::command;
 use crate::table::command::Command;
-use crate::table::reply::{Button, Dest, Lang, Outbound};
+use crate::table::reply::{Button, Dest, Lang, Outbound, is_momentary};
 use crate::table::{Chat, Incoming, Input, Policy, Referee, Scope};
 use translate::{MenuScope, Piece, TextMention};
 
@@ -141,18 +141,18 @@ fn chat_id(to: &Dest) -> Option<(ChatId, Option<ThreadId>)> {
 /// The forum topic a message was written in: its `message_thread_id`, but only when the
 /// message is a topic message (in a supergroup without topics the field marks reply threads,
 /// which are not places of their own).
-fn topic_of(message: &Message) -> Option<i64> {
-    message.thread_id.filter(|_| message.is_topic_message).map(|t| i64::from(t.0.0))
+fn topic_of(message: &Message) -> Option<ThreadId> {
+    message.thread_id.filter(|_| message.is_topic_message)
 }
 
 /// The referee's view of a Telegram chat (and forum topic); channels are not tables.
-fn table_chat(chat: &TgChat, topic: Option<i64>) -> Option<Chat> {
+fn table_chat(chat: &TgChat, topic: Option<ThreadId>) -> Option<Chat> {
     if chat.is_private() {
         Some(Chat::Private)
     } else if chat.is_group() || chat.is_supergroup() {
         let id = chat.id.0.to_string();
         Some(Chat::Group(match topic {
-            Some(topic) => store::ChatId::in_topic(id, topic),
+            Some(topic) => store::ChatId::in_topic(id, i64::from(topic.0.0)),
             None => store::ChatId::new(id),
         }))
     } else {
@@ -595,7 +595,8 @@ impl Adapter {
         let Some(from) = message.from.as_ref().filter(|u| !u.is_bot) else { return };
         self.learn(from).await;
         let Some(raw) = message.text() else { return };
-        let Some(chat) = table_chat(&message.chat, topic_of(message)) else { return };
+        let topic = topic_of(message);
+        let Some(chat) = table_chat(&message.chat, topic) else { return };
         let mut mentions = Vec::new();
         for entity in message.entities().unwrap_or_default() {
             if let MessageEntityKind::TextMention { user } = &entity.kind {
@@ -640,7 +641,6 @@ impl Adapter {
                 })
                 .await
         };
-        let topic = message.thread_id.filter(|_| message.is_topic_message);
         let answer = self.typing_while(message.chat.id, topic, asked).await;
         // A secret move typed in the group (a bare path, or `/move <path>`): take it down where
         // the bot may (an administrator with the right to delete messages); otherwise ask its
@@ -671,9 +671,8 @@ impl Adapter {
         // A button under a message in a forum topic was pressed in that topic. (A message too
         // old for Telegram to send along, 48 h, reads as the group's general chat.)
         let pressed_under = query.message.as_ref().and_then(|m| m.regular_message());
-        let topic = pressed_under.and_then(topic_of);
-        let thread = pressed_under.and_then(|m| m.thread_id.filter(|_| m.is_topic_message));
-        let Some(chat) = table_chat(&tg_chat, topic) else {
+        let thread = pressed_under.and_then(topic_of);
+        let Some(chat) = table_chat(&tg_chat, thread) else {
             self.answer_callback(query, None).await;
             return;
         };
@@ -682,7 +681,7 @@ impl Adapter {
             user_id: query.from.id.0.to_string().into(),
             user_name: user_name(&query.from),
             scope: group_scope(&chat),
-            chat,
+            chat: chat.clone(),
             // A payload that does not read is a stale button (the referee says so).
             input: Input::Command(Ok(Command::Press(data.parse().ok()))),
             locale: query.from.language_code.clone(),
@@ -703,11 +702,61 @@ impl Adapter {
                 (self.typing_while(tg_chat.id, thread, asked).await, None)
             }
         };
-        if !answer.refused {
+        let mut messages = answer.messages;
+        // The next question of a series asked under the question just answered (the slots of
+        // a Rabble pick): the question is edited into the next, instead of a new message.
+        let under_question = pressed_under.is_some_and(|m| m.text().is_some());
+        let here = match &chat {
+            Chat::Group(c) => Dest::Chat(c.clone()),
+            Chat::Private => Dest::User(store::UserId::new(query.from.id.0.to_string())),
+        };
+        let next = messages.iter().position(|m| {
+            m.to == here && m.outbox.is_none() && m.image.is_none() && !m.buttons.is_empty()
+        });
+        let mut edited = false;
+        if !answer.refused
+            && alert.is_none()
+            && under_question
+            && let Some(at) = next
+        {
+            edited = self.edit_question(tg_chat.id, message_id, &messages[at]).await;
+            if edited {
+                messages.remove(at);
+            }
+        }
+        if !answer.refused && !edited {
             self.remove_keyboard(tg_chat.id, message_id).await;
         }
         if alert.is_none() {
-            self.deliver(answer.messages);
+            self.deliver(messages);
+        }
+    }
+
+    /// Edits the question `message` (chat, id) into `next` (its text and buttons); false when
+    /// it does not fit one message or Telegram refuses, and `next` is to be sent instead.
+    async fn edit_question(&self, chat: ChatId, message: MessageId, next: &Outbound) -> bool {
+        let pieces = translate::plan(vec![next.clone()]);
+        let [Piece::Text { text, buttons, .. }] = pieces.as_slice() else {
+            return false;
+        };
+        let result = self
+            .call("editMessageText", || {
+                let mut request = self
+                    .bot
+                    .edit_message_text(chat, message, translate::html(text))
+                    .parse_mode(ParseMode::Html);
+                if let Some(k) = keyboard(buttons, text) {
+                    request = request.reply_markup(k);
+                }
+                request
+            })
+            .await;
+        match result {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::info!(error = %self.redact(&e), "editing a question in place failed");
+                false
+            }
         }
     }
 
@@ -829,8 +878,17 @@ fn is_server_error(description: &str) -> bool {
     .any(|d| description.contains(d))
 }
 
+/// A sent message whose momentary buttons may go stale: where it is, and the keyboard it
+/// keeps then ("My view" and link buttons), if any.
+struct Shown {
+    chat: ChatId,
+    message: MessageId,
+    kept: Option<InlineKeyboardMarkup>,
+}
+
 impl outbox::Platform for Sender {
     type Piece = Piece;
+    type Sent = Shown;
 
     fn name(&self) -> crate::store::Platform {
         PLATFORM
@@ -849,7 +907,11 @@ impl outbox::Platform for Sender {
         matches!(to, Dest::Chat(chat) if chat.id.starts_with('-'))
     }
 
-    fn send<'a>(&'a self, to: &'a Dest, piece: &'a Piece) -> BoxFuture<'a, Result<(), Fault>> {
+    fn send<'a>(
+        &'a self,
+        to: &'a Dest,
+        piece: &'a Piece,
+    ) -> BoxFuture<'a, Result<Option<Shown>, Fault>> {
         Box::pin(async move {
             let Some((chat, topic)) = chat_id(to) else {
                 return Err(Fault::Permanent(format!("not a Telegram chat id: {to:?}")));
@@ -862,7 +924,35 @@ impl outbox::Platform for Sender {
                 }
                 (sent, _) => sent,
             };
-            sent.map_err(|e| fault(to, &e, &self.token))
+            let sent = sent.map_err(|e| fault(to, &e, &self.token))?;
+            let (buttons, text) = match piece {
+                Piece::Text { buttons, text, .. } => (buttons, text.as_str()),
+                Piece::Photo { buttons, caption, .. } => {
+                    (buttons, caption.as_deref().unwrap_or(""))
+                }
+            };
+            if !buttons.iter().any(is_momentary) {
+                return Ok(None);
+            }
+            let kept: Vec<Button> = buttons.iter().filter(|b| !is_momentary(b)).cloned().collect();
+            Ok(Some(Shown { chat: sent.chat.id, message: sent.id, kept: keyboard(&kept, text) }))
+        })
+    }
+
+    /// Replaces the keyboard with what it keeps (or none): `editMessageReplyMarkup`.
+    fn retire<'a>(&'a self, shown: &'a Shown) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            let mut request = self.bot.edit_message_reply_markup(shown.chat, shown.message);
+            if let Some(kept) = &shown.kept {
+                request = request.reply_markup(kept.clone());
+            }
+            match request.await {
+                Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {}
+                Err(e) => tracing::info!(
+                    error = %redact(&e.to_string(), &self.token),
+                    "taking stale buttons off a message failed"
+                ),
+            }
         })
     }
 
@@ -889,7 +979,7 @@ impl Sender {
         chat: ChatId,
         topic: Option<ThreadId>,
         piece: &Piece,
-    ) -> Result<(), RequestError> {
+    ) -> Result<Message, RequestError> {
         match piece {
             Piece::Text { text, buttons, .. } => {
                 let mut request =
@@ -900,7 +990,7 @@ impl Sender {
                 if let Some(k) = keyboard(buttons, text) {
                     request = request.reply_markup(k);
                 }
-                request.await.map(drop)
+                request.await
             }
             Piece::Photo { png, caption, buttons, .. } => {
                 let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
@@ -914,7 +1004,7 @@ impl Sender {
                 if let Some(k) = keyboard(buttons, caption.as_deref().unwrap_or("")) {
                     request = request.reply_markup(k);
                 }
-                request.await.map(drop)
+                request.await
             }
         }
     }

@@ -276,9 +276,13 @@ pub fn html(text: &str) -> String {
         .map(|span| match span {
             Span::Code(s) => format!("<code>{}</code>", escape(s)),
             Span::Strong(s) => format!("<b>{}</b>", escape(s)),
-            // Telegram has no live times: the referee's words. A mention is the name: a text
-            // mention notifies its user in a group, and who is notified is decided where turn
-            // pings are (not by a sentence that happens to name a player).
+            // A ping (an invitee, the player whose turn it is, by their settings) is a text
+            // mention, which notifies its user; a user known only by handle cannot be linked.
+            Span::Mention { user, name, ping: true } if user.parse::<u64>().is_ok() => {
+                format!("<a href=\"tg://user?id={user}\">{}</a>", escape(name))
+            }
+            // Telegram has no live times: the referee's words. Any other mention is the name
+            // alone, notifying no one (not every sentence naming a player should ring).
             Span::Text(s) | Span::Moment { words: s, .. } | Span::Mention { name: s, .. } => {
                 escape(s)
             }
@@ -315,6 +319,12 @@ pub fn merge(last: &mut Outbound, next: &Outbound) -> bool {
     if last.to != next.to || last.platform != next.platform || !last.buttons.is_empty() {
         return false;
     }
+    // One message announces changes of one game (its stale buttons are found by its stamp).
+    if let (Some(a), Some(b)) = (last.stamp, next.stamp)
+        && a.game != b.game
+    {
+        return false;
+    }
     let joined = tg_len(&last.text) + 2 + tg_len(&next.text);
     let join = |last: &mut Outbound| {
         last.text.push_str("\n\n");
@@ -333,6 +343,9 @@ pub fn merge(last: &mut Outbound, next: &Outbound) -> bool {
         // A short text after a board (without buttons) joins its caption.
         (Some(_), None) if plain(next) && joined <= CAPTION_LIMIT => join(last),
         _ => return false,
+    }
+    if next.stamp.is_some_and(|n| last.stamp.is_none_or(|l| l.version < n.version)) {
+        last.stamp = next.stamp;
     }
     true
 }
@@ -446,6 +459,13 @@ mod tests {
     }
 
     #[test]
+    fn a_ping_is_a_text_mention_that_notifies_and_a_handle_only_user_is_named() {
+        use crate::table::reply::ping;
+        assert_eq!(html(&ping("1002", "B<b")), "<a href=\"tg://user?id=1002\">B&lt;b</a>");
+        assert_eq!(html(&ping("@mei", "mei")), "mei");
+    }
+
+    #[test]
     fn a_moment_reads_as_the_referees_words_escaped() {
         let text = format!("runs out {}", crate::table::reply::moment(1_700_000_000, "in <2h"));
         assert_eq!(html(&text), "runs out in &lt;2h");
@@ -460,6 +480,7 @@ mod tests {
             image: None,
             buttons: Vec::new(),
             outbox: None,
+            stamp: None,
         }
     }
 

@@ -152,7 +152,7 @@ pub fn moves(setup: &Setup) -> Result<Vec<String>, CliError> {
     let Some(seat) = game.to_act().seat() else { return Ok(Vec::new()) };
     let mut list: Vec<String> =
         game.legal_actions(seat).iter().map(|a| game.format_action(a)).collect();
-    list.sort();
+    list.sort_by(|a, b| crate::table::natural_order(a, b));
     Ok(list)
 }
 

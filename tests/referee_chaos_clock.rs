@@ -290,17 +290,81 @@ async fn refused_actions_say_why_and_change_nothing() {
     );
 }
 
+/// Against the bot the inviter chooses a side: `side=yi` moves first as 乙, `side=jia` lets
+/// the bot (乙) open, `side=random` takes either (both happen over six games), and the
+/// stored seats agree with what was announced. A person's game has no such option.
+#[tokio::test]
+async fn the_inviter_chooses_a_side_against_the_bot() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("s.db");
+    let out = run("alice@#t: /new chaos-clock @bot side=yi\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(public[0].contains("vs alice (Yi, even pieces, moves first)"), "{public:#?}");
+    assert!(!public.iter().any(|t| t.contains("ply 1")), "the bot waits for alice: {public:#?}");
+    let out = run("alice@#t: /new chaos-clock @bot side=jia\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(public[0].contains("alice (Jia, odd pieces) vs Arbiter (bot)"), "{public:#?}");
+    assert!(public.iter().any(|t| t.contains("#2 ply 1: Arbiter (bot)")), "{public:#?}");
+    let mut sides = std::collections::BTreeSet::new();
+    let store = Store::open(&db).await.expect("the store opens");
+    for id in 3..9 {
+        let out = run("alice@#t: /new chaos-clock @bot side=random\n", &db).await;
+        let first = texts_to(&out, "#t")[0].to_string();
+        let row = store.game(arbiter::store::GameId(id)).await.expect("stored");
+        let seats: Vec<Option<String>> = serde_json::from_str(&row.seats).expect("seats");
+        let seat = seats.iter().position(|s| s.as_deref() == Some("alice")).expect("seated");
+        let announced = if first.contains("alice (Yi") { 1 } else { 0 };
+        assert_eq!(seat, announced, "{first}");
+        sides.insert(seat);
+    }
+    assert_eq!(sides.len(), 2, "both sides came up");
+    let out = run(
+        "alice@#t: /new chaos-clock @bob side=yi\nalice@#t: /new chaos-clock @bot side=up\n",
+        &db,
+    )
+    .await;
+    let public = texts_to(&out, "#t");
+    assert!(public[0].contains("unknown option `side`"), "{public:#?}");
+    assert!(public[1].contains("option `side` cannot be `up` (expected jia or yi or random)"));
+}
+
+/// Chinese players' spellings: `/move 5号` (piece five), `/过` (pass).
+#[tokio::test]
+async fn a_piece_number_with_hao_and_the_pass_command_guo_are_understood() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("h.db");
+    // 甲 (alice) to move, 7 just moved: 甲 may move 11 (the seed's winning move) or pass.
+    let id = start_from(&db, JIA_WINS_BY_M11, "").await;
+    let out = run(
+        &format!(
+            "alice@#t: /过 #{id}
+bob@#t: /move 2号 #{id}
+"
+        ),
+        &db,
+    )
+    .await;
+    let said = texts_to(&out, "#t");
+    assert!(said.iter().any(|t| t.contains("alice (Jia, odd) passes")), "{said:#?}");
+    let (_, log, _, _) = stored_game(&db, id).await;
+    let actions: Vec<&str> = log.iter().map(|(_, a)| a.as_str()).collect();
+    assert_eq!(actions, ["pass", "m2"], "{said:#?}");
+}
+
 #[tokio::test]
 async fn a_fair_start_is_announced_as_proven_and_reloads_without_searching_again() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("f.db");
     let out = run("alice@#t: /new chaos-clock @bob start=fair\nbob@#t: /accept\n", &db).await;
     let public = texts_to(&out, "#t");
-    let fair = public
-        .iter()
-        .find(|t| t.contains("Fair start: draw "))
-        .expect("the start says it was proven");
-    assert!(fair.contains("proven by the solver that both win with best play"), "{fair}");
+    let fair =
+        public.iter().find(|t| t.contains("Fair start: ")).expect("the start says it was proven");
+    // In players' words: no solver, no seed.
+    assert!(
+        fair.contains("if both of you play well, you both bring all your pieces home and both win"),
+        "{fair}"
+    );
+    assert!(!fair.contains("seed") && !fair.contains("solver"), "{fair}");
     let store = Store::open(&db).await.expect("the store opens");
     let row = store.game(arbiter::store::GameId(1)).await.expect("stored");
     assert!(row.options.contains("start=fair"), "{}", row.options);

@@ -818,10 +818,16 @@ async fn settings_shows_and_saves_notifications() {
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("dm:bob", "Language: English. Reminders: on. Turn pings: private message (a mention if that fails).")
+        (
+            "dm:bob",
+            "Language: English. Reminders: on. Turn pings: private message (a mention if that fails)."
+        )
     );
     let out = bed.run("bob@dm: /settings notifications=off").await;
-    assert_eq!(out[0].text, "Saved. Language: English. Reminders: off. Turn pings: private message (a mention if that fails).");
+    assert_eq!(
+        out[0].text,
+        "Saved. Language: English. Reminders: off. Turn pings: private message (a mention if that fails)."
+    );
     let user = bed
         .store()
         .await
@@ -841,7 +847,10 @@ async fn settings_shows_and_saves_notifications() {
     let out = bed.run("bob@#t: /settings").await;
     assert_eq!(
         (out[0].to.as_str(), out[0].text.as_str()),
-        ("#t", "Language: English. Reminders: off. Turn pings: private message (a mention if that fails).")
+        (
+            "#t",
+            "Language: English. Reminders: off. Turn pings: private message (a mention if that fails)."
+        )
     );
 }
 
@@ -849,7 +858,10 @@ async fn settings_shows_and_saves_notifications() {
 async fn settings_language_zh_hans_makes_that_users_later_private_messages_chinese() {
     let bed = Bed::new();
     let out = bed.run("bob@dm: /settings language=zh-Hans").await;
-    assert_eq!(out[0].text, "已保存。语言：简体中文。提醒：开。轮到你时：私信（私信不通时改为提及）。");
+    assert_eq!(
+        out[0].text,
+        "已保存。语言：简体中文。提醒：开。轮到你时：私信（私信不通时改为提及）。"
+    );
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     // Bob's private messages are Chinese; the public thread keeps the game's language and
@@ -928,6 +940,69 @@ async fn a_path_without_a_direction_gets_direction_buttons_that_complete_the_mov
     // A completion button of an earlier turn, or with nothing waiting, is stale.
     bed.refused("alice@dm: /press 1:0:complete-U", "That turn is over; this button").await;
     bed.refused("bob@dm: /press 1:1:complete-U", "That turn is over; this button").await;
+}
+
+/// Each player's prompt gives an example from their own cell (P2 starts on D4, far from the
+/// A1 of the old fixed example), and the example is a move they can send as it is.
+#[tokio::test]
+async fn each_players_prompt_gives_an_example_move_from_their_own_cell_that_they_can_play() {
+    let bed = Bed::new();
+    let out = bed.run(STARTED).await;
+    let example = |text: &str| {
+        let rest = text.split("e.g. ").nth(1).unwrap_or_else(|| panic!("an example: {text}"));
+        rest.split('.').next().expect("the example").to_string()
+    };
+    let alice =
+        out.iter().find(|o| o.to == "dm:alice" && o.text.contains("your move")).expect("a prompt");
+    let first = example(&alice.text);
+    assert!(first.starts_with("A1-"), "{first}");
+    let out = bed.run(&format!("alice@dm: {first}\nalice@dm: /confirm")).await;
+    let bob =
+        out.iter().find(|o| o.to == "dm:bob" && o.text.contains("your move")).expect("a prompt");
+    let second = example(&bob.text);
+    assert!(second.starts_with("D4-"), "{second}");
+    let out = bed.run(&format!("bob@dm: {second}\nbob@dm: /confirm")).await;
+    assert!(out.iter().any(|o| o.to == "#t" && o.text.starts_with("Ply 2: bob")), "{out:#?}");
+    assert_eq!(bed.notations(1).await, [first, second]);
+}
+
+/// 32-bit FNV-1a of `text`, eight hex digits, written out here from its definition (offset
+/// basis 0x811c9dc5, prime 0x01000193): the tag a Confirm button carries for its echo.
+fn fnv1a(text: &str) -> String {
+    let mut hash: u32 = 2_166_136_261;
+    for byte in text.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(16_777_619);
+    }
+    format!("{hash:08x}")
+}
+
+#[tokio::test]
+async fn confirm_under_an_older_echo_plays_nothing_and_the_newer_move_still_waits() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let (older, newer) = (fnv1a("A1-A4-B4-B3 R"), fnv1a("A1-A2 R"));
+    let out = bed
+        .run(&format!(
+            "alice@dm: A1-A4-B4-B3 R\nalice@dm: A1-A2 R\nalice@dm: /press 1:0:cancel-{older}\n\
+             alice@dm: /press 1:0:confirm-{older}"
+        ))
+        .await;
+    // Both older buttons are stale: the newer echo is what waits, and nothing was played.
+    let refusals: Vec<&str> = out[2..].iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(refusals.len(), 2, "{out:#?}");
+    assert!(refusals.iter().all(|t| t.starts_with("That turn is over; this button")), "{out:#?}");
+    assert!(bed.notations(1).await.is_empty());
+    let out = bed
+        .run(&format!(
+            "alice@dm: A1-A4-B4-B3 R\nalice@dm: A1-A2 R\nalice@dm: /press 1:0:confirm-{newer}"
+        ))
+        .await;
+    assert!(
+        out.iter().any(|o| o.to == "#t" && o.text.starts_with("Ply 1: alice has moved.")),
+        "{out:#?}"
+    );
+    assert_eq!(bed.notations(1).await, ["A1-A2 R"]);
 }
 
 #[tokio::test]
@@ -1694,7 +1769,10 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
         );
     }
     let out = bed.run("bob@dm: /settings").await;
-    assert_eq!(out[0].text, "Language: English. Reminders: off. Turn pings: private message (a mention if that fails).");
+    assert_eq!(
+        out[0].text,
+        "Language: English. Reminders: off. Turn pings: private message (a mention if that fails)."
+    );
 }
 
 #[tokio::test]
@@ -1717,7 +1795,10 @@ async fn a_refused_settings_line_saves_none_of_its_pairs() {
         before
     );
     let out = bed.run("bob@dm: /settings").await;
-    assert_eq!(out[0].text, "Language: English. Reminders: on. Turn pings: private message (a mention if that fails).");
+    assert_eq!(
+        out[0].text,
+        "Language: English. Reminders: on. Turn pings: private message (a mention if that fails)."
+    );
 }
 
 #[tokio::test]

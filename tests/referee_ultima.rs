@@ -19,6 +19,30 @@ bob@#t: /move d7d5
 alice@#t: /move e2e5
 ";
 
+/// The start says how to write a move, with an example white can play at once.
+#[tokio::test]
+async fn the_start_gives_the_notation_with_a_move_white_can_play() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("e.db");
+    let out = run("alice@#t: /new ultima @bob\nbob@#t: /accept\n", &db).await;
+    let start = texts_to(&out, "#t")
+        .into_iter()
+        .find(|t| t.starts_with("Ultima #1:"))
+        .expect("the start")
+        .to_string();
+    let example = start
+        .split("e.g. /move ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("an example: {start}"));
+    let (from, to) = example.split_at(2);
+    assert!(start.contains(&format!("(the piece on {from} to {to})")), "{start}");
+    let out = run(&format!("alice@#t: /move {example}\n"), &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(public.iter().any(|t| t.starts_with("#1 ply 1: alice (white)")), "{public:#?}");
+    assert_eq!(notations(&db, 1).await, [example]);
+}
+
 #[tokio::test]
 async fn an_ultima_game_starts_with_the_board_and_announces_a_pinch_with_its_rule() {
     let dir = tempfile::tempdir().expect("a temporary directory");

@@ -194,7 +194,7 @@ df-start-chosen = #{ $id }: your start is { $cell }.
 df-in-place = Both players are in place; { $name } moves first.
 df-report = #{ $id }: the opponent is: { $rel }.
 df-turn-public = Ply { $ply }: { $name } to move.
-df-turn-private = #{ $id }: your move (ply { $ply }). Send a path and a fence direction, e.g. A1-A3-B3 R.
+df-turn-private = #{ $id }: your move (ply { $ply }). Send a path and a fence direction, e.g. { $example }.
 df-setup = #{ $id }: choose your start cell, e.g. B2.
 df-setup-p2 = #{ $id }: { $p1 } starts on { $cell }. Choose your start cell (not { $cell }).
 df-view-header-seat = #{ $id } { $game }, after ply { $ply }: your view
@@ -287,7 +287,7 @@ ul-rule-leap = by leaping
 ul-rule-coordination = by coordination
 ul-rules-standard = standard (the original rules' defaults)
 ul-rules-summary = rules: { $options }, time: { $clock }.
-ul-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules }
+ul-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules } Moves: from square to square, e.g. /move { $example } (the piece on { $from } to { $to }).
 ul-moved = #{ $id } ply { $ply }: { $player } { $piece } { $from }-{ $to }
 ul-captures = , capturing { $list }
 ul-capture = the { $piece } on { $square } ({ $rule })
@@ -454,8 +454,8 @@ discord-move-label = Your move (e.g. a path for Dark Fence)
 
 ## Chaos Clock
 game-chaos-clock = Chaos Clock
-rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a clock face hold pieces 1 to 12; piece n belongs on slot n ("home"). Jia (the inviter) owns the odd pieces, Yi the even ones and moves first; the start is a random arrangement with no piece home. On your turn: move any piece that is not home clockwise by its own number of slots (/move 5), capturing whatever stands where it lands (a captured piece goes to its owner's hand; 12 going round the clock leaves the board into Yi's hand); or drop a piece of yours from your hand onto its home slot (/move d7), capturing what is there, and move again if that was the opponent's piece; or pass (/pass). A piece at home never moves again and no piece may land on it; you may not move the piece your opponent just moved or dropped. Bring all six of your pieces home to finish: when both finish, both win; if only you finish and the other cannot finish on the very next turn, you win. Two passes in a row, both sides unable ever to finish, or the same position for the third time: both lose. /new chaos-clock @bot plays against me (perfect play); start=fair draws a start proven that both win with best play; hints=on allows /hint.
-opt-chaos-clock-start = random: any arrangement with no piece home; fair: one the solver proves both sides win with best play
+rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a clock face hold pieces 1 to 12; piece n belongs on slot n ("home"). Jia (the inviter) owns the odd pieces, Yi the even ones and moves first; the start is a random arrangement with no piece home. On your turn: move any piece that is not home clockwise by its own number of slots (/move 5), capturing whatever stands where it lands (a captured piece goes to its owner's hand; 12 going round the clock leaves the board into Yi's hand); or drop a piece of yours from your hand onto its home slot (/move d7), capturing what is there, and move again if that was the opponent's piece; or pass (/pass). A piece at home never moves again and no piece may land on it; you may not move the piece your opponent just moved or dropped. Bring all six of your pieces home to finish: when both finish, both win; if only you finish and the other cannot finish on the very next turn, you win. Two passes in a row, both sides unable ever to finish, or the same position for the third time: both lose. /new chaos-clock @bot plays against me (perfect play), add side=yi to be Yi and move first or side=random; start=fair picks a start where both of you can still finish together if you play well; hints=on allows /hint.
+opt-chaos-clock-start = random: any arrangement with no piece home; fair: one where both sides can still finish together (checked before the game)
 opt-chaos-clock-hints = allow /hint (the solver's verdict and best actions) for both players; accepting the invitation agrees to it
 help-hint = the solver's verdict and best actions (Chaos Clock games with hints=on)
 err-no-bot = I play only { $games } myself.
@@ -478,15 +478,16 @@ cc-value-win = { $name } wins
 cc-value-both-win = a win for both
 cc-value-both-lose = a loss for both
 cc-start-random = Random start
-cc-start-fair = Fair start (proven that both win with best play)
+cc-start-fair = Fair start (both sides can still bring every piece home together)
 cc-hints-on = hints allowed
 cc-hints-off = no hints
 cc-rules-summary = { $start }, { $hints }, time: { $clock }.
 cc-started = { $game } #{ $id }: { $jia } (Jia, odd pieces) vs { $yi } (Yi, even pieces, moves first). { $rules } Actions: /move 5 (move piece 5), /move d7 (drop 7), /pass, or the buttons.
-cc-fair-proven = Fair start: draw { $draw } from this game's seed { $seed }, proven by the solver that both win with best play.
+cc-fair-proven = Fair start: before the game I checked every line of play from this position: if both of you play well, you both bring all your pieces home and both win. (Found on try { $draw }.)
 cc-to-act = { $player } to act.
 cc-banned = Piece { $piece } was just moved and may not move now.
 cc-after-pass = The last turn was a pass: another pass ends the game: both lose.
+cc-repeat-warning = Careful: { $actions } would bring back a position for the third time, and both would lose.
 cc-moved = #{ $id } ply { $ply }: { $player } moves { $piece } from slot { $from } to slot { $to }
 cc-home = , home
 cc-captures = , capturing { $piece } into { $hand }'s hand

@@ -190,7 +190,7 @@ df-start-chosen = #{ $id }：你的起点是 { $cell }。
 df-in-place = 双方已就位，{ $name } 先行。
 df-report = #{ $id }：对方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：轮到 { $name }。
-df-turn-private = #{ $id }：轮到你（第{ $ply }手）。请发送路径和栅栏方向，例如 A1-A3-B3 右。
+df-turn-private = #{ $id }：轮到你（第{ $ply }手）。请发送路径和栅栏方向，例如 { $example }。
 df-setup = #{ $id }：请选择你的起点格，例如 B2。
 df-setup-p2 = #{ $id }：{ $p1 } 的起点是 { $cell }。请选择你的起点（不能是 { $cell }）。
 df-view-header-seat = #{ $id } { $game }，第{ $ply }手后：你的视图
@@ -283,7 +283,7 @@ ul-rule-leap = 跳吃
 ul-rule-coordination = 协吃
 ul-rules-standard = 标准（原规则的默认设置）
 ul-rules-summary = 规则：{ $options }，用时：{ $clock }。
-ul-started = { $game } #{ $id }：{ $white }（白方，先行）对 { $black }（黑方），{ $rules }
+ul-started = { $game } #{ $id }：{ $white }（白方，先行）对 { $black }（黑方），{ $rules }走法：起点格加终点格，例如 /move { $example }（{ $from } 的棋子走到 { $to }）。
 ul-moved = #{ $id } 第{ $ply }手：{ $player } { $piece } { $from }-{ $to }
 ul-captures = ，吃掉{ $list }
 ul-capture = { $square } 的{ $piece }（{ $rule }）
@@ -440,8 +440,8 @@ discord-move-label = 你的着法（例如暗弈分野的路径）
 
 ## 混乱时钟
 game-chaos-clock = 混乱时钟
-rules-chaos-clock = 混乱时钟。十二个位置围成一圈，像钟面，放着 1 到 12 号棋子；n 号棋子的“家”是 n 号位。甲（发起者）持单数，乙持双数并先行；开局随机排列，没有棋子在家。轮到你时：把任一不在家的棋子顺时针走它自己的号数那么多格（/move 5），吃掉落点上的棋子（被吃的棋子回到其主人手中；12 号绕一圈回到原位时离开棋盘进入乙的手中）；或把手中自己的一枚棋子摆回它的家（/move d7），吃掉那里的棋子，若吃的是对方的棋子则再行动一次；或过（/pass）。在家的棋子不再移动，也不能被落上；不能移动对方刚移动或摆下的那枚棋子。六枚棋子全部回家即完成：双方都完成为共赢；只有你完成而对方在紧接着的一回合内无法完成，则你胜。连续两次过、双方都永远无法完成、或同一局面第三次出现，为同输。/new chaos-clock @bot 与我对弈（完美下法）；start=fair 抽取经求解器证明最佳下法下共赢的开局；hints=on 允许 /hint。
-opt-chaos-clock-start = random：任意没有棋子在家的排列；fair：求解器证明最佳下法下共赢的排列
+rules-chaos-clock = 混乱时钟。十二个位置围成一圈，像钟面，放着 1 到 12 号棋子；n 号棋子的“家”是 n 号位。甲（发起者）持单数，乙持双数并先行；开局随机排列，没有棋子在家。轮到你时：把任一不在家的棋子顺时针走它自己的号数那么多格（/move 5），吃掉落点上的棋子（被吃的棋子回到其主人手中；12 号绕一圈回到原位时离开棋盘进入乙的手中）；或把手中自己的一枚棋子摆回它的家（/move d7），吃掉那里的棋子，若吃的是对方的棋子则再行动一次；或过（/pass）。在家的棋子不再移动，也不能被落上；不能移动对方刚移动或摆下的那枚棋子。六枚棋子全部回家即完成：双方都完成为共赢；只有你完成而对方在紧接着的一回合内无法完成，则你胜。连续两次过、双方都永远无法完成、或同一局面第三次出现，为同输。/new chaos-clock @bot 与我对弈（完美下法），加 side=yi 可执乙先走，side=random 随机；start=fair 选一个双方都下得好就能一起全部归位的开局；hints=on 允许 /hint。
+opt-chaos-clock-start = random：任意没有棋子在家的排列；fair：双方仍能一起把棋子全部归位的排列（开局前已检查）
 opt-chaos-clock-hints = 允许双方使用 /hint（求解器的结论和最佳行动）；接受邀请即表示同意
 help-hint = 求解器的结论和最佳行动（hints=on 的混乱时钟对局）
 err-no-bot = 我自己只下 { $games }。
@@ -464,15 +464,16 @@ cc-value-win = { $name } 胜
 cc-value-both-win = 共赢
 cc-value-both-lose = 同输
 cc-start-random = 随机开局
-cc-start-fair = 公平开局（经证明最佳下法下共赢）
+cc-start-fair = 公平开局（双方仍能一起把棋子全部归位）
 cc-hints-on = 开启提示
 cc-hints-off = 无提示
 cc-rules-summary = { $start }，{ $hints }，用时：{ $clock }。
 cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules }行动：/move 5（走 5 号）、/move d7（摆 7 号）、/pass，或按按钮。
-cc-fair-proven = 公平开局：本局种子 { $seed } 的第 { $draw } 次抽取，求解器已证明最佳下法下共赢。
+cc-fair-proven = 公平开局：开局前我检查了从这个局面出发的所有走法：只要双方都下得好，就能都把棋子全部归位，共赢。（第 { $draw } 次尝试找到。）
 cc-to-act = 轮到 { $player }。
 cc-banned = { $piece } 号刚被移动，现在不能走。
 cc-after-pass = 上一回合是过：再过一次则同输。
+cc-repeat-warning = 注意：{ $actions } 会使同一局面第三次出现，双方同输。
 cc-moved = #{ $id } 第 { $ply } 手：{ $player }把 { $piece } 号从 { $from } 号位走到 { $to } 号位
 cc-home = ，回家
 cc-captures = ，吃掉 { $piece } 号，进入{ $hand }方手中

@@ -190,7 +190,7 @@ df-start-chosen = #{ $id }：你的起點是 { $cell }。
 df-in-place = 雙方已就位，{ $name } 先行。
 df-report = #{ $id }：對方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：輪到 { $name }。
-df-turn-private = #{ $id }：輪到你（第{ $ply }手）。請傳送路徑和柵欄方向，例如 A1-A3-B3 右。
+df-turn-private = #{ $id }：輪到你（第{ $ply }手）。請傳送路徑和柵欄方向，例如 { $example }。
 df-setup = #{ $id }：請選擇你的起點格，例如 B2。
 df-setup-p2 = #{ $id }：{ $p1 } 的起點是 { $cell }。請選擇你的起點（不能是 { $cell }）。
 df-view-header-seat = #{ $id } { $game }，第{ $ply }手後：你的視圖
@@ -283,7 +283,7 @@ ul-rule-leap = 跳吃
 ul-rule-coordination = 協吃
 ul-rules-standard = 標準（原規則的預設設定）
 ul-rules-summary = 規則：{ $options }，用時：{ $clock }。
-ul-started = { $game } #{ $id }：{ $white }（白方，先行）對 { $black }（黑方），{ $rules }
+ul-started = { $game } #{ $id }：{ $white }（白方，先行）對 { $black }（黑方），{ $rules }走法：起點格加終點格，例如 /move { $example }（{ $from } 的棋子走到 { $to }）。
 ul-moved = #{ $id } 第{ $ply }手：{ $player } { $piece } { $from }-{ $to }
 ul-captures = ，吃掉{ $list }
 ul-capture = { $square } 的{ $piece }（{ $rule }）
@@ -440,8 +440,8 @@ discord-move-label = 你的著法（例如暗弈分野的路徑）
 
 ## 混亂時鐘
 game-chaos-clock = 混亂時鐘
-rules-chaos-clock = 混亂時鐘。十二個位置圍成一圈，像鐘面，放著 1 到 12 號棋子；n 號棋子的「家」是 n 號位。甲（發起者）持單數，乙持雙數並先行；開局隨機排列，沒有棋子在家。輪到你時：把任一不在家的棋子順時針走它自己的號數那麼多格（/move 5），吃掉落點上的棋子（被吃的棋子回到其主人手中；12 號繞一圈回到原位時離開棋盤進入乙的手中）；或把手中自己的一枚棋子擺回它的家（/move d7），吃掉那裡的棋子，若吃的是對方的棋子則再行動一次；或過（/pass）。在家的棋子不再移動，也不能被落上；不能移動對方剛移動或擺下的那枚棋子。六枚棋子全部回家即完成：雙方都完成為共贏；只有你完成而對方在緊接著的一回合內無法完成，則你勝。連續兩次過、雙方都永遠無法完成、或同一局面第三次出現，為同輸。/new chaos-clock @bot 與我對弈（完美下法）；start=fair 抽取經求解器證明最佳下法下共贏的開局；hints=on 允許 /hint。
-opt-chaos-clock-start = random：任意沒有棋子在家的排列；fair：求解器證明最佳下法下共贏的排列
+rules-chaos-clock = 混亂時鐘。十二個位置圍成一圈，像鐘面，放著 1 到 12 號棋子；n 號棋子的「家」是 n 號位。甲（發起者）持單數，乙持雙數並先行；開局隨機排列，沒有棋子在家。輪到你時：把任一不在家的棋子順時針走它自己的號數那麼多格（/move 5），吃掉落點上的棋子（被吃的棋子回到其主人手中；12 號繞一圈回到原位時離開棋盤進入乙的手中）；或把手中自己的一枚棋子擺回它的家（/move d7），吃掉那裡的棋子，若吃的是對方的棋子則再行動一次；或過（/pass）。在家的棋子不再移動，也不能被落上；不能移動對方剛移動或擺下的那枚棋子。六枚棋子全部回家即完成：雙方都完成為共贏；只有你完成而對方在緊接著的一回合內無法完成，則你勝。連續兩次過、雙方都永遠無法完成、或同一局面第三次出現，為同輸。/new chaos-clock @bot 與我對弈（完美下法），加 side=yi 可執乙先走，side=random 隨機；start=fair 選一個雙方都下得好就能一起全部歸位的開局；hints=on 允許 /hint。
+opt-chaos-clock-start = random：任意沒有棋子在家的排列；fair：雙方仍能一起把棋子全部歸位的排列（開局前已檢查）
 opt-chaos-clock-hints = 允許雙方使用 /hint（求解器的結論和最佳行動）；接受邀請即表示同意
 help-hint = 求解器的結論和最佳行動（hints=on 的混亂時鐘對局）
 err-no-bot = 我自己只下 { $games }。
@@ -464,15 +464,16 @@ cc-value-win = { $name } 勝
 cc-value-both-win = 共贏
 cc-value-both-lose = 同輸
 cc-start-random = 隨機開局
-cc-start-fair = 公平開局（經證明最佳下法下共贏）
+cc-start-fair = 公平開局（雙方仍能一起把棋子全部歸位）
 cc-hints-on = 開啟提示
 cc-hints-off = 無提示
 cc-rules-summary = { $start }，{ $hints }，用時：{ $clock }。
 cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules }行動：/move 5（走 5 號）、/move d7（擺 7 號）、/pass，或按按鈕。
-cc-fair-proven = 公平開局：本局種子 { $seed } 的第 { $draw } 次抽取，求解器已證明最佳下法下共贏。
+cc-fair-proven = 公平開局：開局前我檢查了從這個局面出發的所有走法：只要雙方都下得好，就能都把棋子全部歸位，共贏。（第 { $draw } 次嘗試找到。）
 cc-to-act = 輪到 { $player }。
 cc-banned = { $piece } 號剛被移動，現在不能走。
 cc-after-pass = 上一回合是過：再過一次則同輸。
+cc-repeat-warning = 注意：{ $actions } 會使同一局面第三次出現，雙方同輸。
 cc-moved = #{ $id } 第 { $ply } 手：{ $player }把 { $piece } 號從 { $from } 號位走到 { $to } 號位
 cc-home = ，回家
 cc-captures = ，吃掉 { $piece } 號，進入{ $hand }方手中

@@ -1034,7 +1034,7 @@ mod tests {
         let offered =
             vec![stamped(with_button(&chat, "offer", offer.clone(), 0), 5, 0, false, false)];
         assert!(retired_after(&outbox, offered).await.is_empty());
-        let echo = vec![with_button(&dm, "echo", Choice::Confirm, 0)];
+        let echo = vec![with_button(&dm, "echo", Choice::Confirm(None), 0)];
         assert!(retired_after(&outbox, echo).await.is_empty());
         // "My view" is never stale, whatever happens.
         let view = vec![with_button(&dm, "view", Choice::View, 0)];

@@ -144,8 +144,9 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let gap = narrate::sentence_gap(lang);
     if let AnyGame::ChaosClock(g) = &t.game {
         match g.last() {
-            // A ban on a piece that went home bans nothing worth saying.
-            Last::Piece(p) if !g.is_home(p) => {
+            // A ban on a piece that went home, or off the board into a hand (12 round the
+            // clock; a piece in hand may still be dropped), bans nothing worth saying.
+            Last::Piece(p) if !g.is_home(p) && g.slot_of(p).is_some() => {
                 line.push_str(gap);
                 line.push_str(&w.text(lang, "cc-banned", &[("piece", p.into())]));
             }
@@ -155,8 +156,31 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
             }
             Last::Piece(_) | Last::None => {}
         }
+        // Actions that would bring a position back a third time (同输) are named before they
+        // are played, as the second pass is.
+        let repeating: Vec<String> = g
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| ends_in_repetition(g, seat, *a))
+            .map(|a| action_word(w, lang, a))
+            .collect();
+        if !repeating.is_empty() {
+            let list = repeating.join(if lang.is_chinese() { "、" } else { ", " });
+            line.push_str(gap);
+            line.push_str(&w.text(lang, "cc-repeat-warning", &[("actions", list.into())]));
+        }
     }
     line
+}
+
+/// Whether `action` by `seat` would end the game by a third repetition.
+fn ends_in_repetition(g: &crate::games::chaos_clock::State, seat: Seat, action: Action) -> bool {
+    let mut next = g.clone();
+    next.play(seat, &action).is_ok_and(|events| {
+        events
+            .iter()
+            .any(|e| matches!(&e.event, Event::Ended { outcome } if outcome.reason == "repetition"))
+    })
 }
 
 /// The line of one event.
@@ -536,5 +560,57 @@ impl Narrator for Voice {
         analysis: &Analysis,
     ) -> Option<String> {
         Some(analysis_text(w, lang, t, analysis))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Seed;
+    use crate::games::chaos_clock::{Options, State};
+
+    /// The engine's own third-repetition line (its test `the_third_repetition_is_both_lose`):
+    /// from this position, `m6` and `pass` in turn end the game at the ninth action.
+    #[test]
+    fn the_action_that_would_repeat_a_position_a_third_time_is_named_before_it_is_played() {
+        let options = Options::default();
+        let mut g = State::from_position(&options, "1,2,6,4,5,0,7,8,0,10,11,12;1;0", Seed(0))
+            .expect("a position");
+        let line = |g: &State| {
+            let owned = narrate::Owned::new(AnyGame::ChaosClock(g.clone()));
+            to_act_line(&Wording::new(), Lang::En, &owned.snapshot())
+        };
+        assert!(!line(&g).contains("third time"), "{}", line(&g));
+        for ply in 1..=8 {
+            let seat = g.to_move();
+            let action = if ply % 2 == 1 { Action::Move(6) } else { Action::Pass };
+            g.play(seat, &action).expect("legal");
+        }
+        let warned = line(&g);
+        assert!(
+            warned.contains(
+                "Careful: move 6 would bring back a position for the third time, and both would lose."
+            ),
+            "{warned}"
+        );
+        let zh = {
+            let owned = narrate::Owned::new(AnyGame::ChaosClock(g.clone()));
+            to_act_line(&Wording::new(), Lang::ZhHans, &owned.snapshot())
+        };
+        assert!(zh.contains("注意：走6 会使同一局面第三次出现，双方同输。"), "{zh}");
+    }
+
+    /// A ban on a piece that left the board into a hand is not announced: it may be dropped.
+    #[test]
+    fn a_piece_in_hand_is_not_said_to_be_banned() {
+        let options = Options::default();
+        // The last piece moved, 12, went round the clock into 乙's hand; 乙 is to act.
+        let g = State::from_position(&options, "1,2,3,4,5,6,7,8,9,10,11,0;1;12", Seed(0))
+            .expect("a position");
+        assert_eq!(g.slot_of(12), None, "12 is in hand");
+        assert!(g.legal_actions(Seat(1)).contains(&Action::Drop(12)), "and may be dropped");
+        let owned = narrate::Owned::new(AnyGame::ChaosClock(g));
+        let line = to_act_line(&Wording::new(), Lang::En, &owned.snapshot());
+        assert!(!line.contains("may not move"), "{line}");
     }
 }

@@ -173,7 +173,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     cmd("moves", &["走法"], &["走法"], &[arg("square", ArgKind::Text, true), ID], "help-moves"),
     cmd("challenge", &["质疑"], &["質疑"], &[ID], "help-challenge"),
-    cmd("pass", &["不质疑"], &["不質疑"], &[ID], "help-pass"),
+    cmd("pass", &["不质疑", "过"], &["不質疑", "過"], &[ID], "help-pass"),
     cmd("claim", &["分野"], &["分野"], &[ID], "help-claim"),
     cmd("hint", &["提示"], &["提示"], &[ID], "help-hint"),
     cmd("resign", &["认输"], &["認輸"], &[ID], "help-resign"),

@@ -128,6 +128,37 @@ fn rel_text(w: &Wording, lang: Lang, report: &Report) -> String {
     text
 }
 
+/// An example move `player` could send now, from their own cell, as far as they know: one
+/// step onto a neighbouring cell, with a fence on an inner side of it that is not the side just
+/// crossed and not one of their own fences (e.g. `D4-D3 L`). Read from their own view alone:
+/// it says nothing of what they cannot see. Fence directions are written as players type them
+/// in `lang` (`R`, or `右`).
+fn example_move(view: &dark_fence::View, player: Player, lang: Lang) -> Option<String> {
+    let dims = view.options.board;
+    let me = view.positions.get(player.index()).copied().flatten()?;
+    let own: Vec<dark_fence::Edge> = view.own_records.iter().map(|r| r.edge).collect();
+    let order = [Dir::D, Dir::U, Dir::R, Dir::L];
+    for step in order {
+        let Some(next) = dims.step(me, step) else { continue };
+        for side in [Dir::R, Dir::L, Dir::D, Dir::U] {
+            let edge = dims.edge(next, side);
+            let crossed = dims.edge(me, step);
+            if dims.is_border(edge) || edge == crossed || own.contains(&edge) {
+                continue;
+            }
+            let dir = match (lang.is_chinese(), side) {
+                (false, _) => side.letter().to_string(),
+                (true, Dir::U) => "上".into(),
+                (true, Dir::D) => "下".into(),
+                (true, Dir::L) => "左".into(),
+                (true, Dir::R) => "右".into(),
+            };
+            return Some(format!("{me}-{next} {dir}"));
+        }
+    }
+    None
+}
+
 fn path_text(path: &[dark_fence::Cell]) -> String {
     path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
 }
@@ -368,7 +399,7 @@ fn confirmation(
             &[("id", id.into()), ("action", t.game.format_action(other).into())],
         ),
     };
-    narrate::confirm_buttons(w, lang, msg(t, to, text), id, turn)
+    narrate::confirm_buttons(w, lang, msg(t, to, text), t, action, turn)
 }
 
 fn seat_lang(langs: &[Lang], player: Player) -> Lang {
@@ -654,8 +685,12 @@ fn turn_prompts(
                     &[("ply", ply.into()), ("name", name_of(t, player).into())],
                 ),
             ));
-            let mut text =
-                w.text(lang, "df-turn-private", &[("id", id.into()), ("ply", ply.into())]);
+            let example = example_move(&view, player, lang).unwrap_or_default();
+            let mut text = w.text(
+                lang,
+                "df-turn-private",
+                &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
+            );
             text.push('\n');
             text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
             // The prompt carries the player's view, so it comes whatever `notify` says; only

@@ -1328,8 +1328,8 @@ impl Referee {
             Command::Accept(id) => self.accept(ctx, id).await,
             Command::Decline(id) => self.decline(ctx, id).await,
             Command::Move { id, text } => self.move_text(ctx, id, &text).await,
-            Command::Confirm(id) => self.confirm(ctx, id, true).await,
-            Command::Cancel(id) => self.confirm(ctx, id, false).await,
+            Command::Confirm(id) => self.confirm(ctx, id, true, None).await,
+            Command::Cancel(id) => self.confirm(ctx, id, false, None).await,
             Command::Board { id, window } => self.board(ctx, id, window.as_deref()).await,
             Command::View { id, slice: None } => self.view(ctx, id).await,
             Command::View { id, slice: Some(slice) } => self.observe(ctx, id, &slice).await,
@@ -1635,6 +1635,7 @@ impl Referee {
             seed,
             time,
             opponent,
+            0,
         )
         .await
     }
@@ -1663,7 +1664,7 @@ impl Referee {
         game: &str,
         opponent: Option<&UserId>,
         settings: &[String],
-    ) -> Result<(GameKind, Option<UserId>, AnyOptions, TimeControl), TableError> {
+    ) -> Result<(GameKind, Option<UserId>, AnyOptions, TimeControl, Side), TableError> {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
@@ -1681,6 +1682,33 @@ impl Referee {
         }
         let pairs =
             crate::games::options::split_pairs(&settings.join(",")).map_err(options_refused)?;
+        // Against the bot the inviter chooses a side (`side=jia|yi|random`); against a person
+        // the inviter is the first seat, as before.
+        let (sides, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "side");
+        let side = match sides.as_slice() {
+            [] => Side::First,
+            [(_, value)] if against_bot => Side::from_word(value).ok_or_else(|| {
+                options_refused(crate::games::OptionsError::BadValue {
+                    key: "side".into(),
+                    value: value.clone(),
+                    expected: crate::games::options::Expected::OneOf(
+                        ["jia", "yi", "random"].map(String::from).to_vec(),
+                    ),
+                })
+            })?,
+            [_] => {
+                let known: Vec<&str> = kind.option_specs().iter().map(|s| s.key).collect();
+                return Err(options_refused(crate::games::OptionsError::UnknownKey {
+                    key: "side".into(),
+                    known: known.join(", "),
+                }));
+            }
+            _ => {
+                return Err(options_refused(crate::games::OptionsError::Duplicate {
+                    key: "side".into(),
+                }));
+            }
+        };
         let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
             pairs.into_iter().partition(|(k, _)| TimeControl::KEYS.contains(&k.as_str()));
         // Players choose only the options a game offers; keys an engine records for itself
@@ -1700,7 +1728,7 @@ impl Referee {
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
-        Ok((kind, opponent.cloned(), options, time))
+        Ok((kind, opponent.cloned(), options, time, side))
     }
 
     async fn new_game(
@@ -1713,7 +1741,8 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
-        let (kind, opponent, options, time) = self.new_checks(ctx, game, opponent, settings)?;
+        let (kind, opponent, options, time, side) =
+            self.new_checks(ctx, game, opponent, settings)?;
         let opponent = opponent.as_ref();
         // Drawing a start may need the solver: one such request in flight per user.
         let _asking = self.reserve_solver(ctx)?;
@@ -1725,7 +1754,8 @@ impl Referee {
             })
             .await?
             .map_err(options_refused)?;
-        self.open_table(ctx, chat, kind, engine, None, seed, time, opponent).await
+        let seat = side.creator_seat(seed);
+        self.open_table(ctx, chat, kind, engine, None, seed, time, opponent, seat).await
     }
 
     /// Stores a new game (`engine`, started from `position` when given) and opens its table:
@@ -1741,9 +1771,10 @@ impl Referee {
         seed: u64,
         time: TimeControl,
         opponent: Option<&UserId>,
+        creator_seat: usize,
     ) -> Reply {
         let against_bot = opponent.is_some_and(is_bot);
-        let seats = vec![Some(ctx.user.clone()), opponent.cloned()];
+        let mut seats = vec![Some(ctx.user.clone()), opponent.cloned()];
         // The engine's options, which may record how the start was drawn (start=fair's draw),
         // so that reloading the game does not search again.
         let pairs_text: Vec<String> =
@@ -1757,6 +1788,10 @@ impl Referee {
                 .map_or_else(|| o.to_string(), |r| r.display_name),
             None => "?".to_string(),
         });
+        if creator_seat == 1 {
+            seats.reverse();
+            names.reverse();
+        }
         let new_game = NewGame {
             platform: ctx.platform,
             chat: chat.clone(),
@@ -2249,12 +2284,21 @@ impl Referee {
         }
     }
 
-    async fn confirm(&self, ctx: &Ctx, id: Option<GameId>, yes: bool) -> Reply {
+    /// Confirms (`yes`) or cancels the action waiting for the caller's confirmation; with a
+    /// `tag` (a button's, [`payload::echo_tag`]) only if that action is the one waiting: a
+    /// button under an older echo is stale, and the newer one keeps waiting.
+    async fn confirm(&self, ctx: &Ctx, id: Option<GameId>, yes: bool, tag: Option<&str>) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let waiting = t.pending.get(&seat).ok_or(TableError::Refused(Refusal::NothingToConfirm))?;
+        let other =
+            tag.is_some_and(|tag| tag != payload::echo_tag(&t.game.format_action(&waiting.action)));
+        if other {
+            return Err(TableError::Refused(Refusal::StaleButton));
+        }
         let pending =
             t.pending.remove(&seat).ok_or(TableError::Refused(Refusal::NothingToConfirm))?;
         if pending.turn != t.actions {
@@ -2424,7 +2468,7 @@ impl Referee {
             .map(|a| t.game.format_action(a))
             .filter(|a| a.to_lowercase().starts_with(&prefix))
             .collect();
-        actions.sort();
+        actions.sort_by(|a, b| natural_order(a, b));
         actions.dedup();
         actions.truncate(limit);
         actions
@@ -3040,8 +3084,8 @@ impl Referee {
             Choice::Accept => self.accept(ctx, id).await,
             Choice::Decline => self.decline(ctx, id).await,
             Choice::Window(word) => self.window(ctx, id, word.word()).await,
-            Choice::Confirm => self.confirm(ctx, id, true).await,
-            Choice::Cancel => self.confirm(ctx, id, false).await,
+            Choice::Confirm(tag) => self.confirm(ctx, id, true, tag.as_deref()).await,
+            Choice::Cancel(tag) => self.confirm(ctx, id, false, tag.as_deref()).await,
             Choice::View => self.view(ctx, id).await,
             Choice::Act(action) => self.move_text(ctx, id, &action).await,
             Choice::Complete(ending) => self.complete(ctx, id, &ending, turn).await,
@@ -3194,6 +3238,73 @@ fn handle_of(user: &UserId) -> Option<&str> {
     user.as_str().strip_prefix('@').filter(|h| !h.is_empty())
 }
 
+/// Which seat the inviter takes (`side=` at `/new`, against the bot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// The first seat (Chaos Clock's 甲): the default.
+    First,
+    /// The second (乙, who moves first).
+    Second,
+    /// Either, by the game's seed.
+    Random,
+}
+
+impl Side {
+    fn from_word(word: &str) -> Option<Side> {
+        match word.trim().to_lowercase().as_str() {
+            "jia" | "甲" | "first" => Some(Side::First),
+            "yi" | "乙" | "second" => Some(Side::Second),
+            "random" | "随机" | "隨機" => Some(Side::Random),
+            _ => None,
+        }
+    }
+
+    /// The inviter's seat: 0 or 1 (random: a bit of the game's seed, so a replay agrees).
+    fn creator_seat(self, seed: u64) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+            Side::Random => usize::from((seed >> 17) & 1 == 1),
+        }
+    }
+}
+
+/// Orders texts as people read numbered things: runs of digits by their value, so `m2` comes
+/// before `m10` and `a9b2` before `a10b1`; other characters as they are.
+#[must_use]
+pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    fn chunks(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let mut digits = None;
+        for (i, c) in s.char_indices() {
+            let d = c.is_ascii_digit();
+            if digits.is_some_and(|was| was != d) {
+                out.push((digits == Some(true), &s[start..i]));
+                start = i;
+            }
+            digits = Some(d);
+        }
+        if start < s.len() {
+            out.push((digits == Some(true), &s[start..]));
+        }
+        out
+    }
+    // A number by value: fewer significant digits first, then digit by digit.
+    fn key((digits, text): (bool, &str)) -> (bool, usize, &str) {
+        let value = if digits { text.trim_start_matches('0') } else { text };
+        (!digits, if digits { value.len() } else { 0 }, value)
+    }
+    let (x, y) = (chunks(a), chunks(b));
+    for (p, q) in x.iter().zip(&y) {
+        let order = key(*p).cmp(&key(*q));
+        if order.is_ne() {
+            return order;
+        }
+    }
+    x.len().cmp(&y.len()).then_with(|| a.cmp(b))
+}
+
 /// The user id of the referee itself as a player (`/new chaos-clock @bot`).
 pub const BOT_USER: &str = "bot";
 
@@ -3228,6 +3339,14 @@ fn public_lang(t: &Table) -> Lang {
 #[cfg(test)]
 mod tests {
     use super::narrate::human_duration;
+
+    #[test]
+    fn numbered_texts_are_ordered_by_their_numbers() {
+        let mut moves = vec!["m10", "d2", "m2", "pass", "m1", "d12", "m11", "c2c10", "c2c9"];
+        moves.sort_by(|a, b| super::natural_order(a, b));
+        assert_eq!(moves, ["c2c9", "c2c10", "d2", "d12", "m1", "m2", "m10", "m11", "pass"]);
+        assert!(super::natural_order("m02", "m2").is_ne(), "different texts never compare equal");
+    }
     use super::*;
 
     /// A referee over a fresh store with one Chaos Clock game of alice (甲, to act) against bob

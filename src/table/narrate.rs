@@ -154,7 +154,7 @@ pub(super) trait Narrator: Sync {
             "confirm-generic",
             &[("id", t.id.into()), ("action", t.game.format_action(action).into())],
         );
-        confirm_buttons(w, lang, msg(t, to, text), t.id, turn)
+        confirm_buttons(w, lang, msg(t, to, text), t, action, turn)
     }
 
     /// The messages for the events of one action, each to its audience (`langs`: each seat's
@@ -344,19 +344,23 @@ pub(super) fn confirm_buttons(
     w: &Wording,
     lang: Lang,
     mut out: Outbound,
-    id: GameId,
+    t: &Snapshot<'_>,
+    action: &AnyAction,
     turn: i64,
 ) -> Outbound {
-    use super::payload::{Choice, Payload};
+    use super::payload::{Choice, Payload, echo_tag};
     use super::reply::Button;
+    // Each button names the action it was under: pressed under an older echo, it plays (or
+    // cancels) nothing newer.
+    let tag = echo_tag(&t.game.format_action(action));
     out.buttons = vec![
         Button {
             label: w.text(lang, "btn-confirm", &[]),
-            payload: Payload::new(id, turn, Choice::Confirm),
+            payload: Payload::new(t.id, turn, Choice::Confirm(Some(tag.clone()))),
         },
         Button {
             label: w.text(lang, "btn-cancel", &[]),
-            payload: Payload::new(id, turn, Choice::Cancel),
+            payload: Payload::new(t.id, turn, Choice::Cancel(Some(tag))),
         },
     ];
     out

@@ -31,10 +31,13 @@ pub enum Choice {
     Decline,
     /// Answer a challenge window (`challenge`, `pass`, `claim`).
     Window(WindowChoice),
-    /// Confirm the action echoed for confirmation (`confirm`).
-    Confirm,
-    /// Take back the action echoed for confirmation (`cancel`).
-    Cancel,
+    /// Confirm the action echoed for confirmation (`confirm-<tag>`, the tag of that action,
+    /// [`echo_tag`]: Confirm under an older echo never plays a newer one; a bare `confirm`, as
+    /// typed, confirms whatever waits).
+    Confirm(Option<String>),
+    /// Take back the action echoed for confirmation (`cancel-<tag>`, as for
+    /// [`Choice::Confirm`]).
+    Cancel(Option<String>),
     /// Show me my own view now (`view`; never stale).
     View,
     /// Open a form to type a move (`type`), handled by front ends that offer one.
@@ -100,6 +103,15 @@ impl OfferKind {
     }
 }
 
+/// The tag of an echoed action (its notation): eight hex digits of its 32-bit FNV-1a hash,
+/// short enough for any payload, so that a Confirm or Cancel names the echo it was under.
+#[must_use]
+pub fn echo_tag(action: &str) -> String {
+    let hash =
+        action.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    format!("{hash:08x}")
+}
+
 impl Payload {
     /// A payload for `game` at `turn`.
     #[must_use]
@@ -114,8 +126,10 @@ impl fmt::Display for Choice {
             Self::Accept => f.write_str("accept"),
             Self::Decline => f.write_str("decline"),
             Self::Window(w) => f.write_str(w.word()),
-            Self::Confirm => f.write_str("confirm"),
-            Self::Cancel => f.write_str("cancel"),
+            Self::Confirm(None) => f.write_str("confirm"),
+            Self::Confirm(Some(tag)) => write!(f, "confirm-{tag}"),
+            Self::Cancel(None) => f.write_str("cancel"),
+            Self::Cancel(Some(tag)) => write!(f, "cancel-{tag}"),
             Self::View => f.write_str("view"),
             Self::TypeMove => f.write_str("type"),
             Self::Pick => f.write_str("pick"),
@@ -149,8 +163,8 @@ impl FromStr for Choice {
             "challenge" => Self::Window(WindowChoice::Challenge),
             "pass" => Self::Window(WindowChoice::Pass),
             "claim" => Self::Window(WindowChoice::Claim),
-            "confirm" => Self::Confirm,
-            "cancel" => Self::Cancel,
+            "confirm" => Self::Confirm(None),
+            "cancel" => Self::Cancel(None),
             "view" => Self::View,
             "type" => Self::TypeMove,
             "pick" => Self::Pick,
@@ -158,11 +172,24 @@ impl FromStr for Choice {
             "draw-decline" => Self::Offer { kind: OfferKind::Draw, accept: false },
             "takeback-accept" => Self::Offer { kind: OfferKind::Takeback, accept: true },
             "takeback-decline" => Self::Offer { kind: OfferKind::Takeback, accept: false },
-            _ => match (key.strip_prefix("act-"), key.strip_prefix("complete-")) {
-                (Some(action), _) if !action.is_empty() => Self::Act(action.to_string()),
-                (_, Some(end)) if !end.is_empty() => Self::Complete(end.to_string()),
-                _ => return Err(NotAPayload),
-            },
+            _ => {
+                let tag = |prefix: &str| {
+                    key.strip_prefix(prefix)
+                        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit()))
+                        .map(str::to_string)
+                };
+                if let Some(tag) = tag("confirm-") {
+                    return Ok(Self::Confirm(Some(tag)));
+                }
+                if let Some(tag) = tag("cancel-") {
+                    return Ok(Self::Cancel(Some(tag)));
+                }
+                match (key.strip_prefix("act-"), key.strip_prefix("complete-")) {
+                    (Some(action), _) if !action.is_empty() => Self::Act(action.to_string()),
+                    (_, Some(end)) if !end.is_empty() => Self::Complete(end.to_string()),
+                    _ => return Err(NotAPayload),
+                }
+            }
         })
     }
 }
@@ -240,8 +267,10 @@ mod tests {
             (Choice::Window(WindowChoice::Challenge), "challenge"),
             (Choice::Window(WindowChoice::Pass), "pass"),
             (Choice::Window(WindowChoice::Claim), "claim"),
-            (Choice::Confirm, "confirm"),
-            (Choice::Cancel, "cancel"),
+            (Choice::Confirm(None), "confirm"),
+            (Choice::Cancel(None), "cancel"),
+            (Choice::Confirm(Some("0badf00d".into())), "confirm-0badf00d"),
+            (Choice::Cancel(Some("0badf00d".into())), "cancel-0badf00d"),
             (Choice::View, "view"),
             (Choice::TypeMove, "type"),
             (Choice::Act("pick K Q J G".into()), "act-pick K Q J G"),
@@ -274,10 +303,22 @@ mod tests {
             "12:7:",
             "12:7:dance",
             "12:7:act-",
+            "12:7:confirm-",
+            "12:7:confirm-xyz",
             ":7:pass",
         ] {
             assert_eq!(text.parse::<Payload>(), Err(NotAPayload), "{text:?}");
         }
+    }
+
+    #[test]
+    fn an_echo_tag_is_eight_hex_digits_that_tell_actions_apart() {
+        // FNV-1a of the empty text is its offset basis; of "a", the published 0xe40c292c.
+        assert_eq!(echo_tag(""), "811c9dc5");
+        assert_eq!(echo_tag("a"), "e40c292c");
+        assert_ne!(echo_tag("A1-A2 R"), echo_tag("A1-A2 L"));
+        let big = Payload::new(GameId(i64::MAX), i64::MAX, Choice::Cancel(Some(echo_tag("x"))));
+        assert!(big.to_string().len() <= 64, "{big}");
     }
 
     #[test]

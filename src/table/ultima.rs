@@ -94,6 +94,18 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
 /// The public start announcement, with the start position.
 fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let lang = t.lang;
+    // One legal move of the side to move, as the notation's example (the first in reading
+    // order, e.g. `a2a3`: the pincer from a2 to a3).
+    let example = match t.game.to_act() {
+        ToAct::Seat(seat, _) => {
+            let mut moves: Vec<String> =
+                t.game.legal_actions(seat).iter().map(|a| t.game.format_action(a)).collect();
+            moves.sort_by(|a, b| super::natural_order(a, b));
+            moves.into_iter().next().unwrap_or_default()
+        }
+        ToAct::Over(_) => String::new(),
+    };
+    let (from, to) = example.split_at(example.len() / 2);
     let text = w.text(
         lang,
         "ul-started",
@@ -103,6 +115,9 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
             ("white", name_of(t, 0).into()),
             ("black", name_of(t, 1).into()),
             ("rules", rules_summary(w, lang, t).into()),
+            ("example", example.clone().into()),
+            ("from", from.to_string().into()),
+            ("to", to.to_string().into()),
         ],
     );
     let mut m = msg(t, public(t), text);

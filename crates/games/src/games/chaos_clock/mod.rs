@@ -88,7 +88,8 @@ impl fmt::Display for Action {
     }
 }
 
-/// Parses an action: `m5`, `5`, `move 5`, `走5`, `d7`, `drop 7`, `摆7`, `pass`, `过`.
+/// Parses an action: `m5`, `5`, `5号`, `move 5`, `走5`, `d7`, `drop 7`, `摆7`, `摆7号`, `pass`,
+/// `过`.
 ///
 /// # Errors
 ///
@@ -112,6 +113,9 @@ pub fn parse_action_text(text: &str) -> Result<Action, Error> {
     } else {
         ('m', t.as_str())
     };
+    // `5号` (piece number five) reads as `5`.
+    let rest = rest.trim();
+    let rest = rest.strip_suffix('号').or_else(|| rest.strip_suffix('號')).unwrap_or(rest);
     let n: u8 = rest.trim().parse().map_err(|_| bad())?;
     if !(1..=12).contains(&n) {
         return Err(bad());

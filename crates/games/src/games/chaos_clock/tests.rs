@@ -236,7 +236,10 @@ fn actions_are_read_in_every_documented_spelling() {
         ("m5", Action::Move(5)),
         ("move 5", Action::Move(5)),
         ("走5", Action::Move(5)),
+        ("5号", Action::Move(5)),
+        ("走 5 號", Action::Move(5)),
         ("d7", Action::Drop(7)),
+        ("摆7号", Action::Drop(7)),
         ("drop 7", Action::Drop(7)),
         ("摆7", Action::Drop(7)),
         ("pass", Action::Pass),
@@ -244,7 +247,7 @@ fn actions_are_read_in_every_documented_spelling() {
     ] {
         assert_eq!(parse_action_text(text), Ok(action), "{text}");
     }
-    for bad in ["m13", "d0", "x", "move", ""] {
+    for bad in ["m13", "d0", "x", "move", "", "号", "5号号"] {
         assert!(matches!(parse_action_text(bad), Err(Error::Malformed { .. })), "{bad}");
     }
 }

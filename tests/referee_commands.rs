@@ -966,6 +966,53 @@ async fn each_players_prompt_gives_an_example_move_from_their_own_cell_that_they
     assert_eq!(bed.notations(1).await, [first, second]);
 }
 
+/// In a correspondence game the holder of a challenge window is asked privately too, with the
+/// window's buttons; in a live game (players at the table) the group's message is enough.
+#[tokio::test]
+async fn a_correspondence_challenge_window_is_asked_of_its_holder_privately_with_buttons() {
+    let bed = Bed::new();
+    let out = bed
+        .run(
+            "alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false\n\
+             bob@#t: /accept\nalice@dm: A1-A2 R",
+        )
+        .await;
+    let asked: Vec<_> =
+        out.iter().filter(|o| o.to == "dm:bob" && o.text.contains("decision")).collect();
+    assert_eq!(asked.len(), 1, "{out:#?}");
+    assert!(
+        asked[0].text.starts_with("#1: your decision: challenge alice? Press a button below"),
+        "{}",
+        asked[0].text
+    );
+    assert_eq!(asked[0].buttons, ["Challenge", "Pass"]);
+    assert!(!asked[0].text.contains("not moved yet"), "alice has moved: {}", asked[0].text);
+    // Its Pass works from there, and is told in the group. Then alice's window: bob has not
+    // moved yet, so a challenge would lose at once, and both copies say so.
+    let out = bed.run("bob@dm: /press 1:1:pass").await;
+    assert!(
+        out.iter().any(|o| o.to == "#t" && o.text.contains("bob does not challenge")),
+        "{out:#?}"
+    );
+    let warned = "bob has not moved yet, so a challenge now finds nothing and loses: pass.";
+    for to in ["#t", "dm:alice"] {
+        let window = out.iter().find(|o| o.to == to && o.buttons.contains(&"Pass".to_string()));
+        assert!(window.is_some_and(|o| o.text.ends_with(warned)), "{to}: {out:#?}");
+    }
+    let bed = Bed::new();
+    let out = bed
+        .run(
+            "alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false clock=live\n\
+             bob@#t: /accept\nalice@dm: A1-A2 R",
+        )
+        .await;
+    assert!(
+        out.iter().any(|o| o.to == "#t" && o.text.starts_with("bob: challenge alice?")),
+        "{out:#?}"
+    );
+    assert!(!out.iter().any(|o| o.to == "dm:bob" && o.text.contains("decision")), "{out:#?}");
+}
+
 /// 32-bit FNV-1a of `text`, eight hex digits, written out here from its definition (offset
 /// basis 0x811c9dc5, prime 0x01000193): the tag a Confirm button carries for its echo.
 fn fnv1a(text: &str) -> String {

@@ -5,6 +5,7 @@
 
 use fluent_bundle::FluentValue;
 
+use super::clock::Pace;
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, public};
 use super::payload::{Choice, Payload, WindowChoice};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
@@ -126,6 +127,29 @@ fn rel_text(w: &Wording, lang: Lang, report: &Report) -> String {
         text.push_str(&w.text(lang, "rel-distance", &[("n", d.into())]));
     }
     text
+}
+
+/// The buttons of an open challenge window: challenge, pass, and claim where partitions are
+/// claimed (payloads at this turn, so a press after the window closed is stale).
+fn window_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
+    let (id, turn) = (t.id, t.actions);
+    let mut buttons = vec![
+        Button {
+            label: w.text(lang, "btn-challenge", &[]),
+            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Challenge)),
+        },
+        Button {
+            label: w.text(lang, "btn-pass", &[]),
+            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
+        },
+    ];
+    if options(t.game).partition_handling == dark_fence::PartitionHandling::Claim {
+        buttons.push(Button {
+            label: w.text(lang, "btn-claim", &[]),
+            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
+        });
+    }
+    buttons
 }
 
 /// An example move `player` could send now, from their own cell, as far as they know: one
@@ -518,37 +542,57 @@ fn announce(
             }
             Event::WindowOpened { holder, target, .. } => {
                 let seconds = t.decision_seconds;
-                let mut m = msg(
-                    t,
-                    public(t),
-                    w.text(
-                        pl,
-                        "df-window",
-                        &[
-                            ("holder", name_of(t, *holder).into()),
-                            ("target", name_of(t, *target).into()),
-                            ("time", narrate::human_duration(seconds, pl).into()),
-                        ],
-                    ),
+                // A challenge against a player who has not moved yet finds no violation, so it
+                // loses at once (window 2 after ply 1): the window says so.
+                let unmoved = match t.game.view(Viewer::Public) {
+                    AnyView::DarkFence(v) => !v.plies.iter().any(|p| p.mover == *target),
+                    _ => false,
+                };
+                let warning = |lang: Lang| {
+                    if unmoved {
+                        let note = w.text(
+                            lang,
+                            "df-window-unmoved",
+                            &[("target", name_of(t, *target).into())],
+                        );
+                        format!("{}{note}", narrate::sentence_gap(lang))
+                    } else {
+                        String::new()
+                    }
+                };
+                let mut text = w.text(
+                    pl,
+                    "df-window",
+                    &[
+                        ("holder", name_of(t, *holder).into()),
+                        ("target", name_of(t, *target).into()),
+                        ("time", narrate::human_duration(seconds, pl).into()),
+                    ],
                 );
-                let turn = t.actions;
-                m.buttons = vec![
-                    Button {
-                        label: w.text(pl, "btn-challenge", &[]),
-                        payload: Payload::new(id, turn, Choice::Window(WindowChoice::Challenge)),
-                    },
-                    Button {
-                        label: w.text(pl, "btn-pass", &[]),
-                        payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
-                    },
-                ];
-                if options(t.game).partition_handling == dark_fence::PartitionHandling::Claim {
-                    m.buttons.push(Button {
-                        label: w.text(pl, "btn-claim", &[]),
-                        payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
-                    });
-                }
+                text.push_str(&warning(pl));
+                let mut m = msg(t, public(t), text);
+                m.buttons = window_buttons(w, pl, t);
                 out.push(m);
+                // In a correspondence game the holder may be away for hours: the decision is
+                // asked of them privately too, with the same buttons, in their language.
+                if t.time.pace == Pace::Correspondence
+                    && let Some(to) = private(t, *holder)
+                {
+                    let hl = narrate::seat_lang(langs, holder.index());
+                    let mut text = w.text(
+                        hl,
+                        "df-window-private",
+                        &[
+                            ("id", id.into()),
+                            ("target", name_of(t, *target).into()),
+                            ("time", narrate::human_duration(seconds, hl).into()),
+                        ],
+                    );
+                    text.push_str(&warning(hl));
+                    let mut p = msg(t, to, text);
+                    p.buttons = window_buttons(w, hl, t);
+                    out.push(p);
+                }
             }
             Event::Passed { by, .. } => {
                 out.push(msg(

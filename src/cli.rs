@@ -93,6 +93,36 @@ fn apply(game: &mut AnyGame, actions: &[String]) -> Result<Vec<Noticed<AnyEvent>
     Ok(events)
 }
 
+/// A result as the CLI writes it everywhere: the winner's seat name (`white`, `p2`, `jia`),
+/// `draw`, `both-win` or `both-lose`.
+fn result_word(result: GameResult, kind: GameKind) -> String {
+    match result {
+        GameResult::Winner(seat) => kind.seat_name(seat),
+        GameResult::Draw => "draw".into(),
+        GameResult::BothWin => "both-win".into(),
+        GameResult::BothLose => "both-lose".into(),
+    }
+}
+
+/// Rewrites every `result` inside `value` that holds a serialised [`GameResult`] as
+/// [`result_word`] does.
+fn respell_results(value: &mut Value, kind: GameKind) {
+    match value {
+        Value::Object(map) => {
+            if let Some(result) = map.get_mut("result")
+                && let Ok(parsed) = serde_json::from_value::<GameResult>(result.clone())
+            {
+                *result = Value::String(result_word(parsed, kind));
+            }
+            for v in map.values_mut() {
+                respell_results(v, kind);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| respell_results(v, kind)),
+        _ => {}
+    }
+}
+
 /// `arbiter play`: applies `actions` in order, each for whoever must act, and returns the JSON
 /// object `{"game", "position", "to_act", "outcome", "events"}`.
 ///
@@ -113,18 +143,15 @@ pub fn play(setup: &Setup, actions: &[String]) -> Result<Value, CliError> {
         if let Value::Object(map) = &mut event {
             map.insert("audience".into(), Value::String(audience));
         }
+        // An event's result reads as the outcome's does (`white`, `draw`, `both-lose`), not as
+        // the engine's data (`{"Winner": 0}`).
+        respell_results(&mut event, kind);
         events.push(event);
     }
     let to_act = game.to_act();
-    let outcome = to_act.outcome().map(|o| {
-        let result = match o.result {
-            GameResult::Winner(seat) => kind.seat_name(seat),
-            GameResult::Draw => "draw".into(),
-            GameResult::BothWin => "both-win".into(),
-            GameResult::BothLose => "both-lose".into(),
-        };
-        json!({"result": result, "reason": o.reason})
-    });
+    let outcome = to_act
+        .outcome()
+        .map(|o| json!({"result": result_word(o.result, kind), "reason": o.reason}));
     Ok(json!({
         "game": kind.code(),
         "position": game.position(),
@@ -353,6 +380,21 @@ mod tests {
     fn a_finished_game_prints_the_winner_and_the_reason() {
         let out = play(&df("", None), &["A1 U".into()]).unwrap();
         assert_eq!(out["outcome"], json!({"result": "p2", "reason": "border-fence"}));
+        // An event carrying a result writes it the same way, not as the engine's data
+        // (`{"Winner": 0}`, `"BothLose"`): Chaos Clock's third repetition (the engine's test
+        // line, `m6` and `pass` in turn from this position).
+        let chaos = Setup {
+            game: "chaos-clock".into(),
+            options: String::new(),
+            position: Some("1,2,6,4,5,0,7,8,0,10,11,12;1;0".into()),
+            seed: 0,
+        };
+        let line: Vec<String> =
+            (1..=9).map(|n| if n % 2 == 1 { "m6" } else { "pass" }.to_string()).collect();
+        let out = play(&chaos, &line).unwrap();
+        assert_eq!(out["outcome"], json!({"result": "both-lose", "reason": "repetition"}));
+        let ended = out["events"].as_array().unwrap().iter().find(|e| e["type"] == "ended");
+        assert_eq!(ended.unwrap()["outcome"]["result"], "both-lose");
         assert_eq!(out["to_act"], Value::Null);
         let err = play(&df("", None), &["A1 U".into(), "D4 U".into()]).unwrap_err();
         assert_eq!((err.action_index, err.kind.as_str()), (Some(1), "game-over"));

@@ -262,7 +262,8 @@ async fn new_takes_table_keys_and_game_options() {
         .await;
     let text = &out[0].text;
     assert!(text.contains("5x5, referee mode"), "{text}");
-    assert!(text.contains("report=dir16"), "{text}");
+    // Options in words, not keys.
+    assert!(text.contains("rules: the other player's direction told in 16 directions"), "{text}");
     assert!(text.contains("time: live, 5m per move"), "{text}");
     let g = bed.game(1).await;
     assert!(g.options.contains("board=5x5"), "{}", g.options);

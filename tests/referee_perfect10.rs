@@ -614,8 +614,8 @@ async fn the_move_rule_house_rule_is_shown_in_the_invitation_and_draws_when_reac
     let public = texts_to(&out, "#t");
     assert_eq!(
         public[0],
-        "alice invites ⟦p:bob|bob⟧ to Perfect 10 x 10 #1. rules: move_rule=1, time: 1d per move. ⟦p:bob|bob⟧: \
-         /accept #1"
+        "alice invites ⟦p:bob|bob⟧ to Perfect 10 x 10 #1. rules: a draw after one move by each side \
+         without a capture or a pawn move, time: 1d per move. ⟦p:bob|bob⟧: /accept #1"
     );
     assert_eq!(
         *public.last().expect("the end"),

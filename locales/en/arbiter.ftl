@@ -528,7 +528,7 @@ cc-err-not-in-hand = Piece { $piece } is not in your hand. Nothing was done.
 game-rabble = Rabble chess
 rules-rabble = Rabble chess (烏合之眾象棋). An unbounded board in every direction and in any number of dimensions, every square full of pawns. Red (the inviter) owns the rows y ≤ 6 and moves first, Blue the rows y ≥ 7; the battlefield is x, y 1..12 of the main plane (z = 1). First each side picks its pieces, Red then Blue, four slots at a time: /move pick R N B C (R N B C P, repeats allowed, each P +1 point), or /move pick default; the last pick places K Q J G. Then each turn acts with the unit on one square: /move 7,6x7,8 (capture), /move 7,6>7,7 (move), /move 6,6&7,7 (stack, costs points), /move 7,6,2 z- (jump a layer), /move 9,4,1,2 d4- (jump a higher dimension, 1 point), /move 7,8=C x7,10 (promote, then capture), /move drop P@7,6 (hire), /move 9,1/2P >9,3 (split). Scores start at 120; captures earn the captured pieces' values; a side with half the other's score or less, without units in the front line, or holding 12 or fewer battlefield squares loses; a captured king loses unless its side leads (then the prince is crowned). /move pass draw offers a draw, /move pass accept takes it.
 opt-rabble-select = run the selection phase (rows of four, Red first); off starts from the default placement
-opt-rabble-band-empty = the spec's alternative reading: the four sky-blue rows start empty in every layer
+opt-rabble-band-empty = another reading of the original rules: the four sky-blue rows start empty in every layer
 opt-rabble-quiet-limit = plies without capturing a non-pawn before the lower score loses (equal scores draw)
 opt-rabble-red-gives = Red's handicap: level1..level7 (give n levels: Red's pawns in those regions become Blue's) or steps2.. (give n steps: Blue plays n free stack/jump/hire turns first)
 opt-rabble-blue-gives = Blue's handicap, as red_gives
@@ -817,3 +817,107 @@ arg-name-token = token
 arg-name-button = button
 arg-name-key = key
 arg-name-value = value
+
+## Options in words (rules summaries of invitations and starts)
+optword-dark-fence-start = { $value ->
+    [free] free start (each player picks a cell)
+   *[other] fixed start corners
+}
+optword-dark-fence-p2_sees_p1_start = { $value ->
+    [true] the second player is told the first player's start
+   *[other] the second player is not told the first player's start
+}
+optword-dark-fence-first_move_onto_opponent = { $value ->
+    [allowed] the first move may end on the opponent
+   *[other] a first move onto the opponent loses
+}
+optword-dark-fence-edge_empty = { $value ->
+    [true] fences may go on the border
+   *[other] no fences on the border
+}
+optword-dark-fence-edge_empty_repeat = { $value ->
+    [true] a border segment may be fenced twice
+   *[other] each border segment at most once
+}
+optword-dark-fence-juesha = { $value ->
+    [true] with equal areas, fewer fences left wins (juesha)
+   *[other] no juesha
+}
+optword-dark-fence-juesha_count_border = { $value ->
+    [true] juesha counts border fences
+   *[other] juesha leaves border fences out
+}
+optword-dark-fence-report = { $value ->
+    [dir16] the other player's direction told in 16 directions
+    [dir8-manhattan] direction in 8 directions and the Manhattan distance
+    [dir8-chebyshev] direction in 8 directions and the Chebyshev distance
+    [dir16-manhattan] direction in 16 directions and the Manhattan distance
+    [exact] the other player's exact cell told
+   *[other] the other player's direction told in 8 directions
+}
+optword-dark-fence-allow_stay = { $value ->
+    [false] every move must leave its cell
+   *[other] a move may stay on its cell
+}
+optword-dark-fence-max_waypoints = at most { $value } cells in one path
+optword-dark-fence-confirm_moves = { $value ->
+    [false] moves played without confirmation
+   *[other] moves confirmed before they are played
+}
+optword-dark-fence-assist = { $value ->
+    [0] no private help
+    [2] warnings about your own fences
+   *[other] your own view as help
+}
+optword-dark-fence-challenge_scope = { $value ->
+    [latest-move-only] a challenge examines the latest move only
+   *[other] a challenge examines the whole game
+}
+optword-dark-fence-window_timeout = challenge windows of { $value }
+optword-dark-fence-partition_handling = { $value ->
+    [claim] separation may be claimed
+    [auto] separation ends the game at once
+   *[other] separation is not judged
+}
+optword-dark-fence-auto_b = { $value ->
+    [true] stopping on the opponent ends the game at once
+   *[other] stopping on the opponent needs a challenge
+}
+optword-dark-fence-ply_cap = { $value ->
+    [auto] the usual ply limit
+   *[other] at most { $value } plies
+}
+optword-dark-fence-cap_adjudication = { $value ->
+    [replay-original] at the ply limit the referee's rules decide
+   *[other] a draw at the ply limit
+}
+optword-dark-fence-commitments = { $value ->
+    [true] sealed records published as hashes
+   *[other] no published hashes
+}
+optword-ultima-immobilizer = { $value ->
+    [pure] pure immobilizer (a friendly immobilizer or chameleon touching it frees the others)
+   *[other] every enemy next to an immobilizer is frozen
+}
+optword-ultima-suicide = { $value ->
+    [off] no suicide
+   *[other] a frozen piece may remove itself
+}
+optword-ultima-chameleon = { $value ->
+    [pure] a chameleon's leap takes only long leapers
+   *[other] a chameleon's leap makes its other captures too
+}
+optword-ultima-setup = { $value ->
+    [mirrored] Black's back rank mirrored
+   *[other] Black's back rank rotated
+}
+optword-ultima-nocapture_limit = { $value ->
+    [0] no draw for lack of captures
+    [one] a draw after one move by each side without a capture
+   *[other] a draw after { $value } moves by each side without a capture
+}
+optword-perfect10-move_rule = { $value ->
+    [0] no move rule
+    [one] a draw after one move by each side without a capture or a pawn move
+   *[other] a draw after { $value } moves by each side without a capture or a pawn move
+}

@@ -802,3 +802,105 @@ arg-name-token = 令牌
 arg-name-button = 按钮
 arg-name-key = 选项
 arg-name-value = 值
+
+## Options in words (rules summaries of invitations and starts)
+optword-dark-fence-start = { $value ->
+    [free] 自由起点（各自选格）
+   *[other] 固定起点
+}
+optword-dark-fence-p2_sees_p1_start = { $value ->
+    [true] 后手得知先手的起点
+   *[other] 后手不知先手的起点
+}
+optword-dark-fence-first_move_onto_opponent = { $value ->
+    [allowed] 第一步可停在对方格上
+   *[other] 第一步停在对方格上判负
+}
+optword-dark-fence-edge_empty = { $value ->
+    [true] 边空：栅栏可放在边界上
+   *[other] 边界上不放栅栏
+}
+optword-dark-fence-edge_empty_repeat = { $value ->
+    [true] 边界同一段可放两次
+   *[other] 边界每段至多一次
+}
+optword-dark-fence-juesha = { $value ->
+    [true] 绝杀：面积相等时剩余栅栏少者胜
+   *[other] 无绝杀
+}
+optword-dark-fence-juesha_count_border = { $value ->
+    [true] 绝杀计入边界栅栏
+   *[other] 绝杀不计边界栅栏
+}
+optword-dark-fence-report = { $value ->
+    [dir16] 对方方位报十六向
+    [dir8-manhattan] 方位报八向加曼哈顿距离
+    [dir8-chebyshev] 方位报八向加切比雪夫距离
+    [dir16-manhattan] 方位报十六向加曼哈顿距离
+    [exact] 报对方的确切位置
+   *[other] 对方方位报八向
+}
+optword-dark-fence-allow_stay = { $value ->
+    [false] 每步必须离开原格
+   *[other] 可以停在原格
+}
+optword-dark-fence-max_waypoints = 每条路径至多 { $value } 格
+optword-dark-fence-confirm_moves = { $value ->
+    [false] 走法不经确认直接执行
+   *[other] 走法确认后才执行
+}
+optword-dark-fence-assist = { $value ->
+    [0] 无私下提示
+    [2] 提醒自己栅栏的问题
+   *[other] 提供自己的视图
+}
+optword-dark-fence-challenge_scope = { $value ->
+    [latest-move-only] 质疑只查最近一步
+   *[other] 质疑检查整局
+}
+optword-dark-fence-window_timeout = 质疑时限 { $value }
+optword-dark-fence-partition_handling = { $value ->
+    [claim] 可宣告分野
+    [auto] 一旦分野立即结束
+   *[other] 不判分野
+}
+optword-dark-fence-auto_b = { $value ->
+    [true] 停在对方格上立即结束
+   *[other] 停在对方格上须经质疑
+}
+optword-dark-fence-ply_cap = { $value ->
+    [auto] 通常的手数上限
+   *[other] 至多 { $value } 手
+}
+optword-dark-fence-cap_adjudication = { $value ->
+    [replay-original] 达到手数上限时按裁判规则判定
+   *[other] 达到手数上限为和棋
+}
+optword-dark-fence-commitments = { $value ->
+    [true] 公布密封记录的哈希
+   *[other] 不公布哈希
+}
+optword-ultima-immobilizer = { $value ->
+    [pure] 纯麻醉者（己方麻醉者或模仿者贴着时其余棋子不受麻醉）
+   *[other] 麻醉者相邻的敌子一律不能动
+}
+optword-ultima-suicide = { $value ->
+    [off] 不可自杀
+   *[other] 被麻醉的棋子可自行移除
+}
+optword-ultima-chameleon = { $value ->
+    [pure] 模仿者跳吃只吃跳吃者
+   *[other] 模仿者跳吃时兼做其他吃法
+}
+optword-ultima-setup = { $value ->
+    [mirrored] 黑方底线镜像排列
+   *[other] 黑方底线旋转排列
+}
+optword-ultima-nocapture_limit = { $value ->
+    [0] 不因久无吃子判和
+   *[other] 双方各 { $value } 步无吃子判和
+}
+optword-perfect10-move_rule = { $value ->
+    [0] 无步数规则
+   *[other] 双方各 { $value } 步无吃子且无兵步判和
+}

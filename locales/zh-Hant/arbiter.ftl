@@ -802,3 +802,105 @@ arg-name-token = 權杖
 arg-name-button = 按鈕
 arg-name-key = 選項
 arg-name-value = 值
+
+## Options in words (rules summaries of invitations and starts)
+optword-dark-fence-start = { $value ->
+    [free] 自由起點（各自選格）
+   *[other] 固定起點
+}
+optword-dark-fence-p2_sees_p1_start = { $value ->
+    [true] 後手得知先手的起點
+   *[other] 後手不知先手的起點
+}
+optword-dark-fence-first_move_onto_opponent = { $value ->
+    [allowed] 第一步可停在對方格上
+   *[other] 第一步停在對方格上判負
+}
+optword-dark-fence-edge_empty = { $value ->
+    [true] 邊空：柵欄可放在邊界上
+   *[other] 邊界上不放柵欄
+}
+optword-dark-fence-edge_empty_repeat = { $value ->
+    [true] 邊界同一段可放兩次
+   *[other] 邊界每段至多一次
+}
+optword-dark-fence-juesha = { $value ->
+    [true] 絕殺：面積相等時剩餘柵欄少者勝
+   *[other] 無絕殺
+}
+optword-dark-fence-juesha_count_border = { $value ->
+    [true] 絕殺計入邊界柵欄
+   *[other] 絕殺不計邊界柵欄
+}
+optword-dark-fence-report = { $value ->
+    [dir16] 對方方位報十六向
+    [dir8-manhattan] 方位報八向加曼哈頓距離
+    [dir8-chebyshev] 方位報八向加切比雪夫距離
+    [dir16-manhattan] 方位報十六向加曼哈頓距離
+    [exact] 報對方的確切位置
+   *[other] 對方方位報八向
+}
+optword-dark-fence-allow_stay = { $value ->
+    [false] 每步必須離開原格
+   *[other] 可以停在原格
+}
+optword-dark-fence-max_waypoints = 每條路徑至多 { $value } 格
+optword-dark-fence-confirm_moves = { $value ->
+    [false] 走法不經確認直接執行
+   *[other] 走法確認後才執行
+}
+optword-dark-fence-assist = { $value ->
+    [0] 無私下提示
+    [2] 提醒自己柵欄的問題
+   *[other] 提供自己的視圖
+}
+optword-dark-fence-challenge_scope = { $value ->
+    [latest-move-only] 質疑只查最近一步
+   *[other] 質疑檢查整局
+}
+optword-dark-fence-window_timeout = 質疑時限 { $value }
+optword-dark-fence-partition_handling = { $value ->
+    [claim] 可宣告分野
+    [auto] 一旦分野立即結束
+   *[other] 不判分野
+}
+optword-dark-fence-auto_b = { $value ->
+    [true] 停在對方格上立即結束
+   *[other] 停在對方格上須經質疑
+}
+optword-dark-fence-ply_cap = { $value ->
+    [auto] 通常的手數上限
+   *[other] 至多 { $value } 手
+}
+optword-dark-fence-cap_adjudication = { $value ->
+    [replay-original] 達到手數上限時按裁判規則判定
+   *[other] 達到手數上限為和棋
+}
+optword-dark-fence-commitments = { $value ->
+    [true] 公布密封記錄的雜湊
+   *[other] 不公布雜湊
+}
+optword-ultima-immobilizer = { $value ->
+    [pure] 純麻醉者（己方麻醉者或模仿者貼著時其餘棋子不受麻醉）
+   *[other] 麻醉者相鄰的敵子一律不能動
+}
+optword-ultima-suicide = { $value ->
+    [off] 不可自殺
+   *[other] 被麻醉的棋子可自行移除
+}
+optword-ultima-chameleon = { $value ->
+    [pure] 模仿者跳吃只吃跳吃者
+   *[other] 模仿者跳吃時兼做其他吃法
+}
+optword-ultima-setup = { $value ->
+    [mirrored] 黑方底線鏡像排列
+   *[other] 黑方底線旋轉排列
+}
+optword-ultima-nocapture_limit = { $value ->
+    [0] 不因久無吃子判和
+   *[other] 雙方各 { $value } 步無吃子判和
+}
+optword-perfect10-move_rule = { $value ->
+    [0] 無步數規則
+   *[other] 雙方各 { $value } 步無吃子且無兵步判和
+}

@@ -355,7 +355,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         if o.mode == Mode::Challenge { "df-mode-challenge" } else { "df-mode-referee" },
         &[],
     );
-    let changed = t.game.options().summary();
+    let changed = narrate::option_words(w, lang, t.game, &["board", "mode"]);
     let clock = narrate::clock_text(w, lang, t);
     w.text(
         lang,

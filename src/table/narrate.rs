@@ -504,6 +504,47 @@ pub(super) fn chess_caption(
     text
 }
 
+/// The options of `game` that differ from its defaults, in words (`optword-<game>-<key>`, e.g.
+/// "challenge windows of 10s, no confirmation"), keys in `skip` left out (shown elsewhere);
+/// empty when none differ. An option without words (none today: a test holds every key to
+/// it) reads as `key=value`.
+pub(super) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str]) -> String {
+    let kind = game.kind();
+    let defaults = crate::games::AnyOptions::default_for(kind).to_pairs();
+    let words: Vec<String> = game
+        .options()
+        .to_pairs()
+        .into_iter()
+        .zip(defaults)
+        .filter(|((key, value), (_, default))| value != default && !skip.contains(key))
+        .map(|((key, value), _)| option_word(w, lang, kind, key, &value))
+        .collect();
+    words.join(if lang.is_chinese() { "，" } else { ", " })
+}
+
+/// One option's setting in words (see [`option_words`]).
+pub(super) fn option_word(
+    w: &Wording,
+    lang: Lang,
+    kind: GameKind,
+    key: &str,
+    value: &str,
+) -> String {
+    let id = format!("optword-{}-{key}", kind.code());
+    if !w.has(lang, &id) {
+        return format!("{key}={value}");
+    }
+    // Durations in words; numbers as numbers, so that the messages can select on them.
+    let arg: FluentValue<'static> = match value.parse::<i64>() {
+        Ok(seconds) if key == "window_timeout" => human_duration(seconds, lang).into(),
+        Ok(n) => n.into(),
+        // Fluent's variant keys cannot hold `+` (`dir8+manhattan` is selected as
+        // `dir8-manhattan`).
+        Err(_) => value.replace('+', "-").into(),
+    };
+    w.text(lang, &id, &[("value", arg)])
+}
+
 /// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
 pub(super) fn human_duration(seconds: i64, lang: Lang) -> String {
     let mut rest = seconds.max(0);
@@ -625,5 +666,64 @@ impl Owned {
             seed: 0,
             decision_seconds: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod option_word_tests {
+    use super::*;
+
+    /// Every option of the games whose summaries list changed options (Dark Fence, Ultima,
+    /// Perfect 10 x 10; Chaos Clock and Rabble word theirs themselves) reads as words in every
+    /// language, for every value it lists, never as `key=value`.
+    #[test]
+    fn every_option_a_summary_can_list_reads_as_words_in_every_language() {
+        let w = Wording::new();
+        for kind in [GameKind::DarkFence, GameKind::Ultima, GameKind::Perfect10] {
+            for spec in kind.option_specs() {
+                if kind == GameKind::DarkFence && ["board", "mode"].contains(&spec.key) {
+                    continue;
+                }
+                let id = format!("optword-{}-{}", kind.code(), spec.key);
+                for lang in Lang::ALL {
+                    assert!(w.has(lang, &id), "{id} in {lang}");
+                    let values: Vec<&str> =
+                        spec.values.split('|').filter(|v| !v.contains("..")).collect();
+                    let texts: Vec<String> =
+                        values.iter().map(|v| option_word(&w, lang, kind, spec.key, v)).collect();
+                    for (value, text) in values.iter().zip(&texts) {
+                        assert!(!text.contains('='), "{id}={value} in {lang}: {text}");
+                    }
+                    // Each value selects words of its own (none falls through to another's).
+                    let distinct: std::collections::HashSet<&String> = texts.iter().collect();
+                    assert_eq!(distinct.len(), texts.len(), "{id} in {lang}: {texts:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_option_reads_as_words_and_defaults_are_not_listed() {
+        let w = Wording::new();
+        let options = crate::games::AnyOptions::parse(
+            GameKind::DarkFence,
+            "mode=challenge,window_timeout=10,confirm_moves=false",
+        )
+        .expect("options");
+        let game = AnyGame::new(&options, crate::core::Seed(1)).expect("a game");
+        assert_eq!(
+            option_words(&w, Lang::En, &game, &["board", "mode"]),
+            "moves played without confirmation, challenge windows of 10s"
+        );
+        assert_eq!(
+            option_words(&w, Lang::ZhHans, &game, &["board", "mode"]),
+            "走法不经确认直接执行，质疑时限 10秒"
+        );
+        let plain = AnyGame::new(
+            &crate::games::AnyOptions::default_for(GameKind::Ultima),
+            crate::core::Seed(1),
+        )
+        .expect("a game");
+        assert_eq!(option_words(&w, Lang::En, &plain, &[]), "");
     }
 }

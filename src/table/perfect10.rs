@@ -192,7 +192,7 @@ fn capitalized(text: &str) -> String {
 /// The options that differ from the defaults (none in the seed's rules) and the clock in one
 /// sentence.
 fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let changed = t.game.options().summary();
+    let changed = narrate::option_words(w, lang, t.game, &[]);
     let clock = narrate::clock_text(w, lang, t);
     if changed.is_empty() {
         w.text(lang, "p10-rules-summary", &[("clock", clock.into())])

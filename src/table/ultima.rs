@@ -76,7 +76,7 @@ fn color_of(seat: Seat) -> Color {
 
 /// Changed options and the clock in one sentence.
 fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let changed = t.game.options().summary();
+    let changed = narrate::option_words(w, lang, t.game, &[]);
     w.text(
         lang,
         "ul-rules-summary",

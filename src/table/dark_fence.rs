@@ -157,7 +157,12 @@ fn window_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
 /// crossed and not one of their own fences (e.g. `D4-D3 L`). Read from their own view alone:
 /// it says nothing of what they cannot see. Fence directions are written as players type them
 /// in `lang` (`R`, or `右`).
-fn example_move(view: &dark_fence::View, player: Player, lang: Lang) -> Option<String> {
+fn example_move(
+    w: &Wording,
+    view: &dark_fence::View,
+    player: Player,
+    lang: Lang,
+) -> Option<String> {
     let dims = view.options.board;
     let me = view.positions.get(player.index()).copied().flatten()?;
     let own: Vec<dark_fence::Edge> = view.own_records.iter().map(|r| r.edge).collect();
@@ -170,13 +175,9 @@ fn example_move(view: &dark_fence::View, player: Player, lang: Lang) -> Option<S
             if dims.is_border(edge) || edge == crossed || own.contains(&edge) {
                 continue;
             }
-            let dir = match (lang.is_chinese(), side) {
-                (false, _) => side.letter().to_string(),
-                (true, Dir::U) => "上".into(),
-                (true, Dir::D) => "下".into(),
-                (true, Dir::L) => "左".into(),
-                (true, Dir::R) => "右".into(),
-            };
+            // As players type it: the letter, or the Chinese word the parser also reads.
+            let dir =
+                if lang.is_chinese() { dir_word(w, lang, side) } else { side.letter().to_string() };
             return Some(format!("{me}-{next} {dir}"));
         }
     }
@@ -729,7 +730,7 @@ fn turn_prompts(
                     &[("ply", ply.into()), ("name", name_of(t, player).into())],
                 ),
             ));
-            let example = example_move(&view, player, lang).unwrap_or_default();
+            let example = example_move(w, &view, player, lang).unwrap_or_default();
             let mut text = w.text(
                 lang,
                 "df-turn-private",

@@ -180,14 +180,16 @@ pub struct OptionSpec {
 }
 
 /// Splits `k=v,k=v` (commas or whitespace between pairs) into trimmed, lowercased keys and
-/// trimmed values, rejecting pairs without `=` and repeated keys.
+/// trimmed values, rejecting pairs without `=` and repeated keys. A value in quotes (`"…"`,
+/// `“…”`, `「…」` or `'…'`) keeps its commas and spaces, and loses its quotes:
+/// `position="4x4 p1=a1 p2=d4 to=p1 fences=a1-b1"`.
 ///
 /// # Errors
 ///
-/// [`OptionsError::Malformed`] or [`OptionsError::Duplicate`].
+/// [`OptionsError::Malformed`] (also for a quote left open) or [`OptionsError::Duplicate`].
 pub fn split_pairs(text: &str) -> Result<Vec<(String, String)>, OptionsError> {
     let mut pairs: Vec<(String, String)> = Vec::new();
-    for raw in text.split(|c: char| c == ',' || c == '，' || c.is_whitespace()) {
+    for raw in scan(text, |c| c == ',' || c == '，' || c.is_whitespace(), false)? {
         let raw = raw.trim();
         if raw.is_empty() {
             continue;
@@ -205,6 +207,65 @@ pub fn split_pairs(text: &str) -> Result<Vec<(String, String)>, OptionsError> {
         pairs.push((key, value.trim().to_string()));
     }
     Ok(pairs)
+}
+
+/// Splits a command's option words at whitespace outside quotes, keeping the quotes, so that
+/// [`split_pairs`] can read the words joined again: `a=1 position="4x4 p1=a1"` gives
+/// `a=1` and `position="4x4 p1=a1"`.
+///
+/// # Errors
+///
+/// [`OptionsError::Malformed`] for a quote left open.
+pub fn split_words(text: &str) -> Result<Vec<String>, OptionsError> {
+    Ok(scan(text, char::is_whitespace, true)?.into_iter().filter(|w| !w.is_empty()).collect())
+}
+
+/// The closing quote of an opening one.
+fn closing_quote(open: char) -> Option<char> {
+    match open {
+        '"' => Some('"'),
+        '\'' => Some('\''),
+        '“' => Some('”'),
+        '「' => Some('」'),
+        '„' => Some('“'),
+        _ => None,
+    }
+}
+
+/// Splits `text` at `separator` characters outside quotes; `keep` keeps the quotes.
+fn scan(
+    text: &str,
+    separator: impl Fn(char) -> bool,
+    keep: bool,
+) -> Result<Vec<String>, OptionsError> {
+    let mut items = vec![String::new()];
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        let item = items.last_mut().expect("never empty");
+        match quote {
+            Some(close) if c == close => {
+                quote = None;
+                if keep {
+                    item.push(c);
+                }
+            }
+            Some(_) => item.push(c),
+            // A quote opens only a value: right after `=`.
+            None if item.ends_with(['=', '＝']) && closing_quote(c).is_some() => {
+                quote = closing_quote(c);
+                if keep {
+                    item.push(c);
+                }
+            }
+            None if separator(c) => items.push(String::new()),
+            None => item.push(c),
+        }
+    }
+    if quote.is_some() {
+        let pair = items.pop().unwrap_or_default();
+        return Err(OptionsError::Malformed { pair });
+    }
+    Ok(items)
 }
 
 /// A value error for `key`.
@@ -309,6 +370,31 @@ mod tests {
                 ("edge_empty".to_string(), "true".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn a_quoted_value_keeps_its_commas_and_spaces_in_any_of_the_usual_quotes() {
+        let text = "report=exact position=\"4x4 p1=a1 fences=a1-b1,b2-c2\" b=1";
+        let pairs = split_pairs(text).unwrap();
+        assert_eq!(pairs[1], ("position".into(), "4x4 p1=a1 fences=a1-b1,b2-c2".into()));
+        assert_eq!(pairs.len(), 3);
+        for (open, close) in [('“', '”'), ('「', '」'), ('\'', '\'')] {
+            let pairs = split_pairs(&format!("position={open}a b,c{close}")).unwrap();
+            assert_eq!(pairs, vec![("position".into(), "a b,c".into())], "{open}");
+        }
+        // Words split as a command line is read, quotes kept, and joined back as `/new` does.
+        let words = split_words("a=1  position=\"x y,z\" b=2").unwrap();
+        assert_eq!(words, vec!["a=1", "position=\"x y,z\"", "b=2"]);
+        let again = split_pairs(&words.join(",")).unwrap();
+        assert_eq!(again[1], ("position".into(), "x y,z".into()));
+        // A quote that is not right after `=` is an ordinary character.
+        assert_eq!(split_pairs("name=o'k").unwrap()[0].1, "o'k");
+    }
+
+    #[test]
+    fn a_quote_left_open_is_refused() {
+        assert!(matches!(split_pairs("position=\"4x4 p1=a1"), Err(OptionsError::Malformed { .. })));
+        assert!(matches!(split_words("position=“4x4"), Err(OptionsError::Malformed { .. })));
     }
 
     #[test]

@@ -24,6 +24,22 @@ pub struct Advice {
     pub best: Vec<Action>,
     /// Positions the search created.
     pub positions: usize,
+    /// In a lost position, from [`State::hint`]: each action's practical chances, best first
+    /// (empty otherwise, and from [`State::advice`]).
+    pub chances: Vec<Chance>,
+}
+
+/// How an action of a lost side leaves the opponent: of `replies` legal replies, `keeping` keep
+/// the opponent's proven win. Fewer winning replies are more chances for the opponent to go
+/// wrong: what a lost side can still play for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chance {
+    /// The action.
+    pub action: Action,
+    /// The opponent's replies that keep its win.
+    pub keeping: usize,
+    /// The opponent's legal replies.
+    pub replies: usize,
 }
 
 /// The post-game analysis.
@@ -71,7 +87,40 @@ impl State {
             value: s.value,
             best,
             positions: s.positions,
+            chances: Vec::new(),
         })
+    }
+
+    /// [`State::advice`] for `/hint`: in a lost position it also weighs every action by the
+    /// opponent's replies that keep the win ([`Chance`]), fewest first (then by fewest of them
+    /// in proportion, then in canonical order). Actions after which the same side acts again or
+    /// the game ends are left out of the chances (they are in `best` anyway).
+    ///
+    /// # Errors
+    ///
+    /// A search would need more than `budget` positions.
+    pub fn hint(&self, budget: usize) -> Result<Advice, Budget> {
+        let mut advice = self.advice(budget)?;
+        if advice.verdict != Verdict::Lose {
+            return Ok(advice);
+        }
+        let mut chances = Vec::new();
+        for action in self.legal_actions(self.to_move) {
+            let mut next = self.clone();
+            next.apply(action);
+            if next.to_act().outcome().is_some() || next.to_move == self.to_move {
+                continue;
+            }
+            let reply = next.advice(budget)?;
+            advice.positions += reply.positions;
+            let replies = next.legal_actions(next.to_move).len();
+            chances.push(Chance { action, keeping: reply.best.len(), replies });
+        }
+        chances.sort_by(|a, b| {
+            a.keeping.cmp(&b.keeping).then((a.keeping * b.replies).cmp(&(b.keeping * a.replies)))
+        });
+        advice.chances = chances;
+        Ok(advice)
     }
 
     /// The bot's action: a best action (it never gives up a proven outcome), choosing among

@@ -42,7 +42,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use advice::{Advice, Analysis};
+pub use advice::{Advice, Analysis, Chance};
 pub use options::{Options, Start};
 
 use crate::core::{ErrorCode, GameResult, Noticed, Outcome, Prompt, Seat, Seed, ToAct, Viewer};

@@ -218,6 +218,17 @@ impl Pos {
 /// complete.
 #[must_use]
 pub fn stuck_sides(board: &[u8; 12]) -> [bool; 2] {
+    let mut sides = [false; 2];
+    for p in dead_pieces(board) {
+        sides[owner(p) as usize] = true;
+    }
+    sides
+}
+
+/// The pieces [`stuck_sides`] finds dead (that provably never move again and so never come
+/// home), in increasing order.
+#[must_use]
+pub fn dead_pieces(board: &[u8; 12]) -> Vec<u8> {
     let mut dead = [false; 13];
     let mut slot_of = [usize::MAX; 13];
     for (i, &p) in board.iter().enumerate() {
@@ -250,13 +261,7 @@ pub fn stuck_sides(board: &[u8; 12]) -> [bool; 2] {
             break;
         }
     }
-    let mut sides = [false; 2];
-    for p in 1..=12u8 {
-        if dead[p as usize] {
-            sides[owner(p) as usize] = true;
-        }
-    }
-    sides
+    (1..=12u8).filter(|&p| dead[p as usize]).collect()
 }
 
 /// Slots (as a bit mask) that a piece `q` on slot index `j` may ever visit: `j + k·gcd(q, 12)`.

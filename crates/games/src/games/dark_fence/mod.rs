@@ -38,6 +38,7 @@
 //! assert_eq!((outcome.result, outcome.reason), (GameResult::Winner(p1), "crossed-fence"));
 //! ```
 
+pub mod assist;
 mod board;
 mod notation;
 mod options;

@@ -1793,3 +1793,67 @@ fn claims_are_off_unless_partition_handling_is_claim() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// assist=2 warnings (spec §3.11): from the mover's own view only
+// ---------------------------------------------------------------------------------------------
+
+fn warnings_for(st: &State, p: Player, text: &str) -> Vec<assist::Warning> {
+    let Action::Move(input) = st.parse_action(p.seat(), text).expect("a move") else {
+        panic!("`{text}` is not a move")
+    };
+    assist::warnings(&st.view(Viewer::Seat(p.seat())), &input)
+}
+
+#[test]
+fn assist_two_warns_about_the_border_and_own_fences_only() {
+    use assist::Warning;
+    let mut st = game("start=fixed,assist=2", None);
+    // P1 (A1) fences the right side of A2; P2 (D4) the left side of D4 (C4's right side), a
+    // fence P1 knows nothing of.
+    act(&mut st, Player::P1, "A1-A2 R");
+    act(&mut st, Player::P2, "D4 L");
+    // Crossing its own fence A2|B2, P1 is warned at that step.
+    assert_eq!(
+        warnings_for(&st, Player::P1, "A2-B2 D"),
+        vec![Warning::CrossesOwnFence { from: cell("A2"), to: cell("B2") }]
+    );
+    // Its own fence again, from either side (A2:R is B2:L).
+    assert_eq!(
+        warnings_for(&st, Player::P1, "A2-A3-B3-B2 L"),
+        vec![Warning::DuplicatesOwnFence { edge: edge("A2:R") }]
+    );
+    // The border: A2's left side.
+    assert_eq!(
+        warnings_for(&st, Player::P1, "A2 L"),
+        vec![Warning::BorderFence { edge: edge("A2:L") }]
+    );
+    // The opponent's fence C4|D4 is never mentioned: crossing it or fencing it again is
+    // exactly what P1 must remember or guess.
+    assert!(warnings_for(&st, Player::P1, "A2-A4-C4-D4 U").is_empty());
+    assert!(warnings_for(&st, Player::P1, "A2-A4-C4 R").is_empty());
+}
+
+#[test]
+fn assist_one_and_zero_never_warn_and_edge_empty_allows_the_border() {
+    for options in ["start=fixed,assist=1", "start=fixed,assist=0"] {
+        let mut st = game(options, None);
+        act(&mut st, Player::P1, "A1-A2 R");
+        act(&mut st, Player::P2, "D4 L");
+        assert!(warnings_for(&st, Player::P1, "A2-B2 D").is_empty(), "{options}");
+        assert!(warnings_for(&st, Player::P1, "A2 L").is_empty(), "{options}");
+    }
+    let mut st = game("start=fixed,assist=2,edge_empty=true", None);
+    assert!(warnings_for(&st, Player::P1, "A1 L").is_empty());
+    act(&mut st, Player::P1, "A1 L");
+    act(&mut st, Player::P2, "D4 L");
+    // A border fence placed already is a duplicate unless edge_empty_repeat allows it.
+    assert_eq!(
+        warnings_for(&st, Player::P1, "A1 L"),
+        vec![assist::Warning::DuplicatesOwnFence { edge: edge("A1:L") }]
+    );
+    let mut st = game("start=fixed,assist=2,edge_empty=true,edge_empty_repeat=true", None);
+    act(&mut st, Player::P1, "A1 L");
+    act(&mut st, Player::P2, "D4 L");
+    assert!(warnings_for(&st, Player::P1, "A1 L").is_empty());
+}

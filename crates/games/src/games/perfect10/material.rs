@@ -34,7 +34,32 @@ pub const NO_MATE: &[&[Kind]] = &[
     &[Kind::Archer, Kind::Alfil],
 ];
 
-/// Whether the pieces of one side (its king not included) can ever mate.
+/// The kinds that move and capture only diagonally, so that each stays on the squares of one
+/// colour for the whole game.
+pub const COLOUR_BOUND: &[Kind] =
+    &[Kind::Bishop, Kind::Archer, Kind::Elephant, Kind::Ferz, Kind::Alfil];
+
+/// The pairs of [`COLOUR_BOUND`] pieces (each sorted in [`Kind::ALL`] order, neither able to
+/// mate alone, the pair not already in [`NO_MATE`]) with which no checkmate of a lone king
+/// exists when both stand on squares of one colour: two bishops on one colour cannot mate,
+/// although two bishops can. The enumeration finds that no such pair can mate on one colour.
+/// Printed and checked by
+/// `no_mate_on_one_colour_table_is_what_enumeration_finds`.
+pub const NO_MATE_ONE_COLOUR: &[&[Kind]] = &[
+    &[Kind::Bishop, Kind::Bishop],
+    &[Kind::Bishop, Kind::Elephant],
+    &[Kind::Bishop, Kind::Ferz],
+    &[Kind::Bishop, Kind::Alfil],
+    &[Kind::Elephant, Kind::Elephant],
+    &[Kind::Elephant, Kind::Ferz],
+    &[Kind::Elephant, Kind::Alfil],
+    &[Kind::Ferz, Kind::Ferz],
+    &[Kind::Ferz, Kind::Alfil],
+    &[Kind::Alfil, Kind::Alfil],
+];
+
+/// Whether the pieces of one side (its king not included) can ever mate, judged by kind alone:
+/// see [`has_mating_material_at`] for the judgement that also knows their squares.
 #[must_use]
 pub fn has_mating_material(pieces: &[Kind]) -> bool {
     if pieces.contains(&Kind::Pawn) || pieces.len() >= 3 {
@@ -48,6 +73,32 @@ pub fn has_mating_material(pieces: &[Kind]) -> bool {
     !NO_MATE.contains(&sorted.as_slice())
 }
 
+/// Whether the pieces of one side (its king not included), standing on these squares, can ever
+/// mate: [`has_mating_material`], and besides a pair of [`COLOUR_BOUND`] pieces on squares of
+/// one colour is no mating material when [`NO_MATE_ONE_COLOUR`] lists it.
+#[must_use]
+pub fn has_mating_material_at(pieces: &[(Kind, u8)]) -> bool {
+    let kinds: Vec<Kind> = pieces.iter().map(|&(k, _)| k).collect();
+    if !has_mating_material(&kinds) {
+        return false;
+    }
+    if let [(a, square_a), (b, square_b)] = pieces
+        && COLOUR_BOUND.contains(a)
+        && COLOUR_BOUND.contains(b)
+        && square_colour(*square_a) == square_colour(*square_b)
+    {
+        let mut pair = [*a, *b];
+        pair.sort();
+        return !NO_MATE_ONE_COLOUR.contains(&pair.as_slice());
+    }
+    true
+}
+
+/// The colour of a square: 0 for a1's, 1 for the other.
+fn square_colour(square: u8) -> u8 {
+    (board::file_of(square) + board::rank_of(square)) % 2
+}
+
 /// Whether some placement of a White king and `pieces` (White) against a lone Black king, with
 /// Black to move, is checkmate. Exhaustive: the Black king on the 15 squares of one eighth of
 /// the board (every piece here moves the same under the board's eight symmetries), the White
@@ -59,9 +110,26 @@ pub fn has_mating_material(pieces: &[Kind]) -> bool {
 /// Never for sets of up to two pieces; more are refused with `false` (not enumerated).
 #[must_use]
 pub fn mate_exists(pieces: &[Kind]) -> bool {
+    mate_search(pieces, &[None])
+}
+
+/// [`mate_exists`] with every piece on squares of one colour (either colour): whether `pieces`
+/// can mate while they all stay on one colour, as colour-bound pieces do.
+#[must_use]
+pub fn mate_exists_on_one_colour(pieces: &[Kind]) -> bool {
+    mate_search(pieces, &[Some(0), Some(1)])
+}
+
+/// The enumeration behind [`mate_exists`], once per entry of `colours`: `None` places the
+/// pieces anywhere, `Some(c)` only on squares of colour `c`.
+fn mate_search(pieces: &[Kind], colours: &[Option<u8>]) -> bool {
     if pieces.is_empty() || pieces.len() > 2 || pieces.contains(&Kind::Pawn) {
         return false;
     }
+    colours.iter().any(|&colour| mate_search_within(pieces, colour))
+}
+
+fn mate_search_within(pieces: &[Kind], colour: Option<u8>) -> bool {
     let codes: Vec<u8> = pieces.iter().map(|k| k.code() | color_bit(0)).collect();
     let mut moves = Vec::with_capacity(16);
     for rank in 0..5u8 {
@@ -76,7 +144,7 @@ pub fn mate_exists(pieces: &[Kind]) -> bool {
                 b.cells[black_king as usize] = board::KING | color_bit(1);
                 b.cells[white_king as usize] = board::KING | color_bit(0);
                 b.kings = [white_king, black_king];
-                if place(&mut b, &codes, 0, 0, &mut moves) {
+                if place(&mut b, &codes, colour, 0, 0, &mut moves) {
                     return true;
                 }
             }
@@ -90,6 +158,7 @@ pub fn mate_exists(pieces: &[Kind]) -> bool {
 fn place(
     b: &mut Board,
     codes: &[u8],
+    colour: Option<u8>,
     i: usize,
     from_square: usize,
     moves: &mut Vec<board::Mv>,
@@ -103,11 +172,11 @@ fn place(
     }
     let start = if i > 0 && codes[i] == codes[i - 1] { from_square } else { 0 };
     for (n, &s) in board::SQUARES.iter().enumerate().skip(start) {
-        if b.cells[s as usize] != board::EMPTY {
+        if b.cells[s as usize] != board::EMPTY || colour.is_some_and(|c| square_colour(s) != c) {
             continue;
         }
         b.cells[s as usize] = codes[i];
-        let found = place(b, codes, i + 1, n + 1, moves);
+        let found = place(b, codes, colour, i + 1, n + 1, moves);
         b.cells[s as usize] = board::EMPTY;
         if found {
             return true;
@@ -185,5 +254,47 @@ mod tests {
         println!("];");
         let committed: Vec<Vec<Kind>> = NO_MATE.iter().map(|s| s.to_vec()).collect();
         assert_eq!(committed, table);
+    }
+
+    /// Every pair of colour-bound pieces that mates somewhere, enumerated again with both
+    /// pieces on one colour; prints the table with `--nocapture`.
+    #[test]
+    fn no_mate_on_one_colour_table_is_what_enumeration_finds() {
+        let singles: Vec<Kind> =
+            single_no_mate().into_iter().filter(|k| COLOUR_BOUND.contains(k)).collect();
+        let mut table: Vec<Vec<Kind>> = Vec::new();
+        for (i, &a) in singles.iter().enumerate() {
+            for &b in &singles[i..] {
+                if NO_MATE.contains(&[a, b].as_slice()) {
+                    continue;
+                }
+                if !mate_exists_on_one_colour(&[a, b]) {
+                    table.push(vec![a, b]);
+                }
+            }
+        }
+        println!("pub const NO_MATE_ONE_COLOUR: &[&[Kind]] = &[");
+        for set in &table {
+            let names: Vec<String> = set.iter().map(|k| format!("Kind::{k:?}")).collect();
+            println!("    &[{}],", names.join(", "));
+        }
+        println!("];");
+        let committed: Vec<Vec<Kind>> = NO_MATE_ONE_COLOUR.iter().map(|s| s.to_vec()).collect();
+        assert_eq!(committed, table);
+    }
+
+    #[test]
+    fn two_bishops_mate_only_on_opposite_colours() {
+        // The chess fact (no mate with bishops of one colour) reproduced on this board.
+        assert!(!mate_exists_on_one_colour(&[Kind::Bishop, Kind::Bishop]));
+        let (light, dark) = (idx(0, 1), idx(0, 3));
+        let other = idx(1, 1);
+        assert_eq!(square_colour(light), square_colour(dark));
+        assert_ne!(square_colour(light), square_colour(other));
+        assert!(!has_mating_material_at(&[(Kind::Bishop, light), (Kind::Bishop, dark)]));
+        assert!(has_mating_material_at(&[(Kind::Bishop, light), (Kind::Bishop, other)]));
+        // A colour-bound piece beside one that is not: judged by kind, as before.
+        assert!(has_mating_material_at(&[(Kind::Bishop, light), (Kind::Knight, dark)]));
+        assert!(!has_mating_material_at(&[(Kind::Bishop, light)]));
     }
 }

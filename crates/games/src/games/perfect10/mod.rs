@@ -320,8 +320,50 @@ impl Kind {
         }
     }
 
-    /// One character of the Chinese name for board images, unique per kind: 王 后 相 主 龍 馬
-    /// 城 教 砲 弩 衛 騎 象 船 帥 士 屋 田 兵.
+    /// The Chinese code, as the board shows it and moves may start with: one character of the
+    /// Chinese name, like the English codes (`R+`, `B+` as 城+ and 教+; the marshal as 首, so
+    /// that no piece reads as a xiangqi piece it is not), and "" for a pawn, which has no code.
+    #[must_use]
+    pub fn chinese_code(self) -> &'static str {
+        match self {
+            Kind::Marshal => "首",
+            Kind::Dragon => "城+",
+            Kind::Griffin => "教+",
+            Kind::King => "王",
+            Kind::Queen => "后",
+            Kind::Princess => "主",
+            Kind::Rook => "城",
+            Kind::Bishop => "教",
+            Kind::Cannon => "砲",
+            Kind::Archer => "弩",
+            Kind::Guard => "衛",
+            Kind::Knight => "騎",
+            Kind::Elephant => "象",
+            Kind::Ship => "船",
+            Kind::Wazir => "帥",
+            Kind::Ferz => "士",
+            Kind::Dabbaba => "屋",
+            Kind::Alfil => "田",
+            Kind::Pawn => "",
+        }
+    }
+
+    /// [`Kind::chinese_code`] in Simplified characters (卫 骑 帅 炮 for 衛 騎 帥 砲), for
+    /// readers of Simplified Chinese; moves accept both.
+    #[must_use]
+    pub fn simplified_code(self) -> &'static str {
+        match self {
+            Kind::Cannon => "炮",
+            Kind::Guard => "卫",
+            Kind::Knight => "骑",
+            Kind::Wazir => "帅",
+            other => other.chinese_code(),
+        }
+    }
+
+    /// One character of the Chinese name, unique per kind: 王 后 相 主 龍 馬 城 教 砲 弩 衛 騎
+    /// 象 船 帥 士 屋 田 兵 (accepted in front of a move; the board shows
+    /// [`Kind::chinese_code`]).
     #[must_use]
     pub fn chinese(self) -> char {
         match self {

@@ -364,10 +364,22 @@ fn chinese_prefix(text: &str) -> Option<(usize, Kind)> {
             }
         }
     }
+    // The board's codes with `+` (城+, 教+) before the single characters they start with.
+    for kind in Kind::ALL {
+        let code = kind.chinese_code();
+        if code.ends_with('+') && text.starts_with(code) {
+            return Some((code.len(), kind));
+        }
+    }
     for kind in Kind::ALL {
         for c in [kind.chinese(), kind.simplified()] {
             if text.starts_with(c) {
                 return Some((c.len_utf8(), kind));
+            }
+        }
+        for code in [kind.chinese_code(), kind.simplified_code()] {
+            if !code.is_empty() && text.starts_with(code) {
+                return Some((code.len(), kind));
             }
         }
     }

@@ -384,8 +384,8 @@ impl State {
         if limit > 0 && self.halfmove >= limit && self.plies > 0 {
             return Some(Outcome { result: GameResult::Draw, reason: reason::MOVE_RULE });
         }
-        if !material::has_mating_material(&self.material(Color::White))
-            && !material::has_mating_material(&self.material(Color::Black))
+        if !material::has_mating_material_at(&self.material(Color::White))
+            && !material::has_mating_material_at(&self.material(Color::Black))
         {
             return Some(Outcome {
                 result: GameResult::Draw,
@@ -395,13 +395,13 @@ impl State {
         None
     }
 
-    /// The pieces of `color` other than its king.
-    fn material(&self, color: Color) -> Vec<Kind> {
+    /// The pieces of `color` other than its king, with their squares.
+    fn material(&self, color: Color) -> Vec<(Kind, u8)> {
         board::SQUARES
             .iter()
-            .filter_map(|&s| piece_of(self.board.at(s)))
-            .filter(|&(c, k)| c == color && k != Kind::King)
-            .map(|(_, k)| k)
+            .filter_map(|&s| piece_of(self.board.at(s)).map(|p| (p, s)))
+            .filter(|&((c, k), _)| c == color && k != Kind::King)
+            .map(|((_, k), s)| (k, s))
             .collect()
     }
 

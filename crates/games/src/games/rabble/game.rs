@@ -56,6 +56,8 @@ pub struct View {
     pub layers: Vec<(Layer, usize)>,
     /// The last turn in canonical notation.
     pub last: Option<String>,
+    /// The squares the last turn used, for the pictures (see `State::last_squares`).
+    pub last_squares: Vec<Coord>,
     /// The end, once reached.
     pub end: Option<End>,
 }
@@ -204,6 +206,7 @@ impl State {
             outside: (outside.into_iter().take(8).map(|(_, c, u)| (c, u)).collect(), total),
             layers: layers.into_iter().collect(),
             last: self.last.clone(),
+            last_squares: self.last_squares.clone(),
             end: self.end,
         }
     }
@@ -336,6 +339,14 @@ impl Game for State {
             }),
         }
         self.last = Some(notation::format(action));
+        self.last_squares = match action {
+            Action::Pick(_) => super::state::pick_squares(side, step.unwrap_or(0)).to_vec(),
+            Action::Unit { from, steps, .. } => std::iter::once(from.clone())
+                .chain(steps.iter().filter_map(step_square).cloned())
+                .collect(),
+            Action::Drop { to, .. } => vec![to.clone()],
+            Action::OfferDraw | Action::AcceptDraw => Vec::new(),
+        };
         if let Some(outcome) = self.outcome() {
             events.push(Event::Ended { outcome });
         }
@@ -369,4 +380,13 @@ pub fn seat(side: Side) -> Seat {
 #[must_use]
 pub fn side(seat: Seat) -> Side {
     side_of(seat)
+}
+
+/// The square a step goes to on the same layer (a jump changes layer: not drawn).
+fn step_square(step: &super::notation::Step) -> Option<&Coord> {
+    use super::notation::Step;
+    match step {
+        Step::Move { to, .. } | Step::Capture { to, .. } | Step::Stack { to, .. } => Some(to),
+        Step::Jump3 { .. } | Step::JumpH { .. } | Step::Promote(_) => None,
+    }
 }

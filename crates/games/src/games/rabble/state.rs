@@ -177,6 +177,10 @@ pub struct State {
     /// The last turn, canonical (for views).
     #[serde(default)]
     pub last: Option<String>,
+    /// The squares the last turn used (where a unit acted from and every square it went to,
+    /// a drop's square, the squares a pick filled), for the pictures.
+    #[serde(default)]
+    pub last_squares: Vec<Coord>,
     /// The repetition key the turn being tried recorded (so a trial can take it back).
     #[serde(skip)]
     recorded: Option<u128>,
@@ -231,6 +235,7 @@ impl State {
             ply: 0,
             end: None,
             last: None,
+            last_squares: Vec::new(),
             recorded: None,
         };
         if !options.select {

@@ -210,7 +210,7 @@ impl RenderBench {
                     };
                     pieces.push((
                         Square { file, rank },
-                        Piece { label, owner, marked: file == 2 && rank == 1 },
+                        Piece { label: label.to_string(), owner, marked: file == 2 && rank == 1 },
                     ));
                 }
             }
@@ -222,6 +222,7 @@ impl RenderBench {
                 last_move: Some((Square { file: 4, rank: 1 }, Square { file: 4, rank: 3 })),
                 captured: vec![Square { file: 3, rank: 4 }],
                 check: Some(Square { file: 4, rank: ranks - 1 }),
+                targets: Vec::new(),
                 caption: "#7 · White to move · 23h".into(),
             };
             kinds.push((

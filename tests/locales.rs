@@ -26,8 +26,9 @@ const LATIN_ALLOWED: &[&str] = &[
     // Typed literals of Rabble's notation and Dark Fence's actions (`pick default`, `pass
     // draw`, `drop P@7,6`, `zoom 2`, `/view z …`).
     "pick", "default", "pass", "draw", "accept", "decline", "drop", "zoom", "none", "auto",
-    // Castling in Perfect 10 x 10's notation.
-    "O-O", "O-O-O", // The game whose title is English in every language.
+    // Castling in Perfect 10 x 10's notation, and its castling rights in the FEN start
+    // position `/rules perfect10` gives as the example of `position="…"`.
+    "O-O", "O-O-O", "KQkq", // The game whose title is English in every language.
     "Perfect",
 ];
 

@@ -421,3 +421,52 @@ async fn a_bot_interrupted_before_its_answer_moves_on_the_next_tick() {
     // The spec's best actions for this row (pass is also best here: decision 2 of the spec).
     assert!(["d10", "m12", "pass"].contains(&log[0].1.as_str()), "{log:?}");
 }
+
+/// A start (given with `position=`) where 甲 (alice) has only piece 1 in hand and 乙 (bob) is to
+/// move with piece 10 in hand, 2 on slot 4 and 4 on slot 10; everything else is home.
+const STUCK_NEXT: &str = "0,0,3,2,5,6,7,8,9,4,11,12;1;0";
+
+/// Worked out by hand: bob's 4 goes 10 → 2. Now 2 sits on 4's slot and 4 on 2's, each would land
+/// on slot 6 (6 is home, no piece may land there) and no other piece can ever reach them: both
+/// are stuck for good, so bob can never finish. Alice drops 1 next and finishes, and bob (3 pieces
+/// home) then loses at once. The referee ends the game right after bob's move, naming 2 and 4.
+#[tokio::test]
+async fn a_side_stuck_for_good_is_adjudicated_at_once_naming_the_stuck_pieces() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("c.db");
+    let script = format!(
+        "alice@#t: /new chaos-clock @bob position=\"{STUCK_NEXT}\"\nbob@#t: /accept\nbob@#t: /move 4\n"
+    );
+    let out = run(&script, &db).await;
+    let public = texts_to(&out, "#t").join("\n");
+    assert!(
+        public.contains("#1: bob's pieces 2, 4 can never move again, so they never come home"),
+        "{public}"
+    );
+    assert!(public.contains("#1 is over: alice wins."), "{public}");
+    let (_, log, status, result) = stored_game(&db, 1).await;
+    assert_eq!(log, [(1, "m4".to_string())]);
+    assert_eq!((status.as_str(), result.as_deref()), ("over", Some("seat:0")));
+    let store = Store::open(&db).await.expect("the store opens");
+    let row = store.game(arbiter::store::GameId(1)).await.expect("the game");
+    assert_eq!(row.reason.map(|r| r.to_string()).as_deref(), Some("stuck-adjudicated"));
+}
+
+/// In [`STUCK_NEXT`] bob is lost whatever he does (worked out by hand: after 4 → 2 or the drop
+/// of 10 alice's drop of 1 wins and her pass lets bob escape, 1 winning reply of 2; after bob's
+/// pass alice may also move bob's 4 herself, which wins too, 2 of 3). The hint says so and
+/// ranks the actions by those counts instead of calling every action "best".
+#[tokio::test]
+async fn a_hint_in_a_lost_position_ranks_the_actions_by_the_opponents_winning_replies() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("c.db");
+    let script = format!(
+        "alice@#t: /new chaos-clock @bob hints=on position=\"{STUCK_NEXT}\"\nbob@#t: /accept\nbob@#t: /hint\n"
+    );
+    let out = run(&script, &db).await;
+    let hint = *texts_to(&out, "dm:bob").last().expect("the hint");
+    assert!(hint.contains("with best play this is lost, alice"), "{hint}");
+    assert_eq!(hint.matches("(1 of 2 replies wins for them)").count(), 2, "{hint}");
+    let last = hint.find("(2 of 3 replies win for them)").expect("the pass, last");
+    assert!(hint.find("(1 of 2").is_some_and(|first| first < last), "{hint}");
+}

@@ -1932,3 +1932,91 @@ async fn a_line_over_two_thousand_characters_is_refused_at_once_in_english_and_c
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     assert_t01_announced(&out[1..]);
 }
+
+/// `assist=2`: a move the player's own view shows would lose is warned about in its echo and
+/// waits for Confirm even with `confirm_moves=false`, while a fence of the opponent's is never
+/// mentioned: alice fencing where bob's (secret) fence stands is played at once and loses.
+#[tokio::test]
+async fn assist_two_warns_from_the_players_own_view_only() {
+    let bed = Bed::new();
+    let out = bed
+        .run(
+            "alice@#t: /new dark-fence @bob assist=2 confirm_moves=false\nbob@#t: /accept\n\
+             alice@dm: A1-A2 R\nbob@dm: D4 L\n",
+        )
+        .await;
+    assert!(has(&out, "#t", "Ply 2: bob"), "{out:#?}");
+    // Across her own fence A2|B2: warned, not played.
+    let out = bed.run("alice@dm: A2-B2 D").await;
+    let echo = out.iter().find(|o| o.to == "dm:alice").expect("the echo");
+    assert!(
+        echo.text.contains("⚠ The step A2-B2 crosses a fence of yours: crossing any fence loses."),
+        "{}",
+        echo.text
+    );
+    assert_eq!(echo.buttons, ["Confirm", "Cancel"]);
+    assert!(texts_to(&out, "#t").is_empty(), "{out:#?}");
+    assert_eq!(bed.notations(1).await.len(), 2);
+    // The border, then her own fence again from its other side.
+    for (line, warning) in [
+        ("alice@dm: /cancel\nalice@dm: A2 L", "⚠ The left side of A2 is the border"),
+        ("alice@dm: /cancel\nalice@dm: A2-A3-B3-B2 L", "⚠ A fence of yours already stands"),
+    ] {
+        let out = bed.run(line).await;
+        assert!(has(&out, "dm:alice", warning), "{line}: {out:#?}");
+        assert_eq!(bed.notations(1).await.len(), 2);
+    }
+    // Bob's fence C4|D4 is his secret: fencing there is not warned about, is played at once
+    // and loses.
+    let out = bed.run("alice@dm: /cancel\nalice@dm: A2-A4-C4 R").await;
+    assert!(!has(&out, "dm:alice", "⚠"), "{out:#?}");
+    assert!(has(&out, "#t", "#1 is over: bob wins."), "{out:#?}");
+}
+
+/// `assist=0`: after her first move alice's prompt carries no view and no example, and her
+/// `/view` says the game is played from memory; the public board and announcements still come.
+#[tokio::test]
+async fn assist_zero_plays_from_memory_after_the_first_move() {
+    let bed = Bed::new();
+    let out = bed
+        .run("alice@#t: /new dark-fence @bob assist=0 confirm_moves=false\nbob@#t: /accept\n")
+        .await;
+    assert!(has(&out, "dm:alice", "your move (ply 1). Send a path and a fence direction, e.g."));
+    let out = bed.run("alice@dm: A1-A2 R\nbob@dm: D4 L\n").await;
+    assert!(has(&out, "#t", "Ply 2: bob"), "{out:#?}");
+    let prompt = texts_to(&out, "dm:alice").into_iter().find(|t| t.contains("your move"));
+    assert_eq!(
+        prompt,
+        Some(
+            "#1: your move (ply 3). Send a path from your cell and a fence direction; this game \
+             is played from memory (assist=0)."
+        )
+    );
+    let out = bed.run("alice@dm: /view").await;
+    assert_eq!(
+        texts_to(&out, "dm:alice"),
+        ["#1 is played from memory (assist=0): your own view is shown when the game ends. The \
+          board above each turn shows what everyone sees."]
+    );
+}
+
+/// The example in a prompt never walks through the player's own fence: bob fenced the top of
+/// D4 (D3|D4), so his next example leaves D4 another way.
+#[tokio::test]
+async fn a_prompts_example_never_crosses_the_players_own_fence() {
+    let bed = Bed::new();
+    let out = bed
+        .run(
+            "alice@#t: /new dark-fence @bob confirm_moves=false\nbob@#t: /accept\n\
+             alice@dm: A1-A2 R\nbob@dm: D4 U\nalice@dm: A2-A3 R\n",
+        )
+        .await;
+    let prompt = texts_to(&out, "dm:bob")
+        .into_iter()
+        .find(|t| t.contains("your move (ply 4)"))
+        .expect("bob's prompt");
+    let example = prompt.split("e.g. ").nth(1).and_then(|r| r.split('.').next()).expect("one");
+    assert!(example.starts_with("D4-C4 "), "{prompt}");
+    let out = bed.run(&format!("bob@dm: {example}")).await;
+    assert!(has(&out, "#t", "Ply 4: bob has moved."), "{out:#?}");
+}

@@ -82,7 +82,8 @@ async fn a_game_starts_with_the_board_and_each_move_is_announced_in_the_seeds_co
     assert!(public.contains(&"#1 ply 1: alice (white) e3-e5: pawn e3-e5.\nbob (black) to move."));
     assert_eq!(
         *public.last().expect("messages"),
-        "e9 holds the princess, not the knight you named. Nothing was played."
+        "e9 holds the princess (code P), not the knight (code N) you named. Nothing was played. \
+         Every code: /rules perfect10."
     );
     // The start and every announcement of a move carry a PNG of the board.
     for m in out.iter().filter(|m| {
@@ -539,7 +540,8 @@ async fn impossible_moves_are_refused_where_typed_and_change_nothing() {
         (
             "hello",
             "“hello” is not a move: give the from and to squares, like e3e5 or Ne2-d4 (promotion \
-             e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played.",
+             e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played. Piece codes: \
+             /rules perfect10.",
         ),
         ("0000", "You may pass only when you have no legal move. Nothing was played."),
     ] {
@@ -650,5 +652,75 @@ async fn two_passes_in_a_row_end_the_game_drawn() {
     assert_eq!(
         ending(&db, id).await,
         ("over".into(), Some("draw".into()), Some("double-pass".into()))
+    );
+}
+
+/// King and two bishops on squares of one colour cannot mate a lone king (no mate exists with
+/// both on one colour, as in chess), so the capture that leaves that material draws at once;
+/// with the bishops on squares of both colours the game goes on. Started with `position=` at
+/// `/new`, as a player would. c1, d2 and e1 are all squares of a1's colour; d1 is not.
+#[tokio::test]
+async fn two_bishops_on_one_colour_against_a_lone_king_draw_and_on_both_colours_play_on() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("p.db");
+    let script = "alice@#t: /new perfect10 @bob position=\"9k/10/10/10/10/10/10/10/3r6/K1B1B5 w - - 0 1\"\n\
+                  bob@#t: /accept\nalice@#t: /move Bc1xd2\n";
+    let out = run(script, &db).await;
+    let last = *texts_to(&out, "#t").last().expect("announcements");
+    assert!(
+        last.contains("⟦b:|#1 is over: a draw.⟧\nNeither side can checkmate any more."),
+        "{last}"
+    );
+    assert_eq!(
+        ending(&db, 1).await,
+        ("over".into(), Some("draw".into()), Some("insufficient-material".into()))
+    );
+    let script = "alice@#t: /new perfect10 @bob position=\"9k/10/10/10/10/10/10/10/3r6/K1BB6 w - - 0 1\"\n\
+                  bob@#t: /accept\nalice@#t: /move Bc1xd2\n";
+    let out = run(script, &db).await;
+    let last = *texts_to(&out, "#t").last().expect("announcements");
+    assert!(!last.contains("is over"), "{last}");
+    assert_eq!(ending(&db, 2).await.0, "active");
+}
+
+/// One set of codes: `P` is the princess, so `/move Pe3-e5` is refused with what each code
+/// means (a pawn has none); the board's Chinese code 首 works in front of a move as the
+/// marshal's; `/rules perfect10 M` gives the marshal alone with a picture of its moves, and an
+/// unknown code is refused with where the codes are listed.
+#[tokio::test]
+async fn codes_are_explained_where_a_move_names_the_wrong_piece_and_one_piece_has_its_own_page() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("p.db");
+    let script = "alice@#t: /new perfect10 @bob\nbob@#t: /accept\nalice@#t: /move Pe3-e5\n";
+    let out = run(script, &db).await;
+    assert_eq!(
+        *texts_to(&out, "#t").last().expect("the refusal"),
+        "e3 holds the pawn (code none: a pawn moves by its squares alone, like e3e5), not the \
+         princess (code P) you named. Nothing was played. Every code: /rules perfect10."
+    );
+    assert!(notations(&db, 1).await.is_empty());
+    // The marshal stands on f2 at the start and jumps like a knight to e4.
+    let out = run("alice@#t: /move 首f2-e4\n", &db).await;
+    let last = *texts_to(&out, "#t").last().expect("the move");
+    assert!(last.starts_with("#1 ply 1: alice (white) Mf2-e4: marshal f2-e4."), "{last}");
+    let out = run("carol@#t: /rules perfect10 M\n", &db).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(
+        out[0]["text"],
+        "M marshal: a marshal moves like a rook or a knight. In the picture a dot is a square it \
+         may move to, a ring a square it may capture on (from the middle of an empty board)."
+    );
+    assert!(out[0]["image"].is_object(), "{}", out[0]);
+    let out = run("carol@#t: /rules perfect10 Z\n", &db).await;
+    assert_eq!(
+        out[0]["text"],
+        "perfect10 has no piece \"Z\". /rules perfect10 lists every piece with its code."
+    );
+    // The rules page names every code.
+    let out = run("carol@#t: /rules perfect10\n", &db).await;
+    let page = out[0]["text"].as_str().expect("text");
+    assert!(
+        page.contains("R+ dragon") && page.contains("X alfil") && page.contains("- pawn"),
+        "{page}"
     );
 }

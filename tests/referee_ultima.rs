@@ -200,3 +200,52 @@ async fn a_threefold_repetition_ends_the_game_as_a_draw_in_the_announcement() {
     // Nobody is pinged after the end.
     assert!(!out.last().is_some_and(|m| m["to"] != "#t"), "{:#?}", out.last());
 }
+
+/// Stalemate loses (spec decision 5), reached at the table from a position given at `/new`:
+/// White's chameleon goes e4-g6. It touches neither king; h7, the black king's one square not
+/// next to the white king on f7, is now covered by the chameleon (which takes a king as a king
+/// does, by moving onto it), g8 and g7 are next to the white king, and Black has no other piece:
+/// no legal move, not in check.
+#[tokio::test]
+async fn a_stalemate_reached_from_a_position_given_at_new_is_a_loss_for_the_stalemated_side() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("u.db");
+    let script = "alice@#t: /new ultima @bob position=\"7k/5K2/8/8/4X3/8/8/8 w\"\n\
+                  bob@#t: /accept\nalice@#t: /move e4g6\n";
+    let out = run(script, &db).await;
+    let public = texts_to(&out, "#t");
+    let last = *public.last().expect("announcements");
+    assert!(last.starts_with("#1 ply 1: alice (white) chameleon e4-g6."), "{last}");
+    assert!(
+        last.ends_with("⟦b:|#1 is over: alice wins.⟧\nbob has no legal move and loses."),
+        "{last}"
+    );
+    let store = arbiter::store::Store::open(&db).await.expect("store");
+    let game = store.game(arbiter::store::GameId(1)).await.expect("game");
+    assert_eq!(
+        (game.status.as_str(), game.reason.as_ref().map(arbiter::store::EndReason::code)),
+        ("over", Some("stalemate"))
+    );
+    assert_eq!(game.position.as_deref(), Some("7k/5K2/8/8/4X3/8/8/8 w"));
+}
+
+/// A position that is not one is refused at `/new` with the reason, and nothing is created.
+#[tokio::test]
+async fn a_bad_position_at_new_is_refused_with_the_reason_and_creates_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("u.db");
+    for (line, why) in [
+        (
+            "/new ultima @bob position=\"7k/5K2/8 w\"",
+            "That is not a position ultima can start from",
+        ),
+        ("/new ultima @bob position=\"7k/5K2/8/8/4X3/8/8/8 w", "is not of the form key=value"),
+    ] {
+        let out = run(&format!("alice@#t: {line}\n"), &db).await;
+        let public = texts_to(&out, "#t");
+        assert_eq!(public.len(), 1, "{public:?}");
+        assert!(public[0].contains(why), "{public:?}");
+    }
+    let store = arbiter::store::Store::open(&db).await.expect("store");
+    assert!(store.game(arbiter::store::GameId(1)).await.is_err(), "no game was created");
+}

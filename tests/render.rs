@@ -177,7 +177,8 @@ fn setup(
     for owner in 0..2u8 {
         let rank = |r: u8| if owner == 0 { r } else { ranks - 1 - r };
         let mut put = |file: u8, r: u8, letter: char| {
-            let piece = Piece { label: label(table, letter, script), owner, marked: false };
+            let piece =
+                Piece { label: label(table, letter, script).to_string(), owner, marked: false };
             pieces.push((Square { file, rank: rank(r) }, piece));
         };
         for (file, letter) in (0..files).zip(back.chars()) {
@@ -199,7 +200,10 @@ fn setup(
 fn ultima(script: Script, flipped: bool) -> BoardView {
     let mut pieces = setup(&ULTIMA, script, (8, 8), "ILXKWXLC", &[]);
     pieces.retain(|(s, _)| *s != sq("d2") && *s != sq("d7"));
-    pieces.push((sq("d6"), Piece { label: label(&ULTIMA, 'P', script), owner: 0, marked: false }));
+    pieces.push((
+        sq("d6"),
+        Piece { label: label(&ULTIMA, 'P', script).to_string(), owner: 0, marked: false },
+    ));
     for (s, p) in &mut pieces {
         if *s == sq("c7") {
             p.marked = true;
@@ -217,6 +221,7 @@ fn ultima(script: Script, flipped: bool) -> BoardView {
         last_move: Some((sq("d2"), sq("d6"))),
         captured: vec![sq("d7")],
         check: Some(sq("d8")),
+        targets: Vec::new(),
         caption: caption.to_string(),
     }
 }
@@ -243,6 +248,7 @@ fn perfect(script: Script, flipped: bool) -> BoardView {
         last_move: Some((sq("e2"), sq("e4"))),
         captured: Vec::new(),
         check: None,
+        targets: Vec::new(),
         caption: caption.to_string(),
     }
 }
@@ -286,12 +292,18 @@ fn render_board_perfect10_chinese_flipped() {
 fn render_board_samples_use_every_piece_and_only_drawable_labels() {
     for (name, view, _) in samples() {
         for (square, piece) in &view.pieces {
-            assert!(can_draw(piece.label), "{name}: label {:?} on {square:?}", piece.label);
+            assert!(
+                piece.label.chars().all(can_draw),
+                "{name}: label {:?} on {square:?}",
+                piece.label
+            );
         }
         let table: &[(char, char)] = if view.files == 8 { &ULTIMA } else { &PERFECT };
         for &(latin, chinese) in table {
             assert!(
-                view.pieces.iter().any(|(_, p)| p.label == latin || p.label == chinese),
+                view.pieces
+                    .iter()
+                    .any(|(_, p)| p.label.chars().eq([latin]) || p.label.chars().eq([chinese])),
                 "{name} shows {latin}/{chinese}"
             );
         }
@@ -357,7 +369,7 @@ fn render_board_views_differ_where_they_should() {
 #[test]
 fn render_board_odd_sizes_do_not_panic() {
     let theme = Theme::default();
-    let piece = Piece { label: 'K', owner: 1, marked: true };
+    let piece = Piece { label: "K".into(), owner: 1, marked: true };
     for (files, ranks) in
         [(1, 1), (16, 16), (0, 0), (0, 5), (5, 0), (1, 16), (16, 1), (17, 40), (255, 255)]
     {
@@ -365,14 +377,26 @@ fn render_board_odd_sizes_do_not_panic() {
             files,
             ranks,
             pieces: vec![
-                (Square { file: 0, rank: 0 }, piece),
-                (Square { file: 15, rank: 15 }, Piece { label: '龘', owner: 0, marked: false }),
-                (Square { file: 200, rank: 3 }, piece),
+                (Square { file: 0, rank: 0 }, piece.clone()),
+                (
+                    Square { file: 15, rank: 15 },
+                    Piece { label: "龘".into(), owner: 0, marked: false },
+                ),
+                (Square { file: 200, rank: 3 }, piece.clone()),
+                (
+                    Square { file: 1, rank: 1 },
+                    Piece { label: String::new(), owner: 1, marked: false },
+                ),
             ],
             flipped: files % 2 == 1,
             last_move: Some((Square { file: 0, rank: 0 }, Square { file: 99, rank: 99 })),
             captured: vec![Square { file: 255, rank: 255 }, Square { file: 0, rank: 0 }],
             check: Some(Square { file: 15, rank: 15 }),
+            targets: vec![
+                (Square { file: 2, rank: 2 }, board::Reach::Move),
+                (Square { file: 3, rank: 3 }, board::Reach::Capture),
+                (Square { file: 250, rank: 3 }, board::Reach::Both),
+            ],
             caption: "a very long caption that will not fit on a tiny board, 龘 included · 0:01"
                 .into(),
         };

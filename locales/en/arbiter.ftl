@@ -68,6 +68,7 @@ err-group-only = Start games in a group channel, not in private.
 err-unknown-game = I don't know the game "{ $game }". Games: { $known }.
 err-self-invite = You cannot invite yourself.
 err-options = Those settings don't work: { $detail }. See /rules.
+err-position = That is not a position { $game } can start from: { $detail }. A position is written as `/rules { $game }` shows, in quotes: position="…".
 err-settings = I can't change "{ $detail }". Try: /settings language=en notifications=off
 err-no-invite = There is no invitation for you here.
 err-already-started = That game has already started.
@@ -131,6 +132,27 @@ rules-which = Which game? { $known }
 rules-options = Options (/new <game> key=value ...):
 rules-default = default
 rules-table-keys = Time: clock=correspondence|live, per_move=24h (correspondence, 1h to 14d) or 10m (live, 1m to 60m).
+rules-legend = Pieces (code, name): { $pieces }. One piece with a picture of its moves: /rules { $game } <code>.
+rules-piece = { $code } { $name }: { $how }. In the picture a dot is a square it may move to, a ring a square it may capture on (from the middle of an empty board).
+err-no-such-piece = { $game } has no piece "{ $topic }". /rules { $game } lists every piece with its code.
+arg-name-topic = topic
+ul-how-king = moves one square any way and captures by moving onto an enemy
+ul-how-pincer = moves like a rook; captures an enemy next to where it lands (along a rank or file) when a friendly piece stands just beyond that enemy: a pinch
+ul-how-withdrawer = moves like a queen; captures an enemy it stands next to by moving straight away from it
+ul-how-long-leaper = moves like a queen; captures by jumping over enemies in its line, each with an empty square just beyond
+ul-how-coordinator = moves like a queen; captures the enemies on the two other corners of the rectangle it makes with its own king
+ul-how-immobilizer = moves like a queen; captures nothing, but enemies next to it are frozen and cannot move
+ul-how-chameleon = moves like a queen; captures each enemy the way that enemy captures, and freezes an immobilizer next to it
+rb-how-p = steps one or two squares forward (it may jump one piece on the way), one square sideways or one square diagonally forward, and captures the same way
+rb-how-n = leaps to any square up to four orthogonal steps away, whatever stands between; it captures only three or four steps away
+rb-how-r = moves any way up to 12 squares; captures along a rank or file up to 12 squares, one square diagonally, or diagonally over exactly one piece
+rb-how-b = moves any way up to 12 squares; captures diagonally up to 12 squares, one square along a rank or file, or along a rank or file over exactly one piece
+rb-how-c = moves any way up to 12 squares, over at most one piece; captures any way over exactly one piece (so an empty board shows no captures)
+rb-how-g = moves and captures as Mazai, Chefu, Xiangye and Shanpao together, with no limit along lines
+rb-how-k = steps one square any way and captures the same way; a king facing the enemy king on an open line may capture it (the face-off)
+rb-how-j = steps one square any way; it never captures and cannot be captured
+rb-how-q = moves in two stages, a slide any distance and one king step, in either order or either alone; it captures at most once, and a capture ends the move
+rules-position = To start from a position (a puzzle, a lesson, a game carried on): /new { $game } position="…" with the position in quotes, written like this start position: { $example }
 settings-show = Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }.
 settings-saved = Saved. Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }.
 start-welcome = Hello { $name }! I can now write to you privately. Your secret moves go here.
@@ -179,6 +201,10 @@ df-starts-fixed = Starts: first player { $c1 }, second player { $c2 }.
 df-starts-free = Free start: each player picks a start cell privately.
 df-started = { $game } #{ $id }: { $p1 } (moves first) vs { $p2 }, { $rules } { $starts }
 df-confirm = #{ $id }: will play { $path }, fence: { $dir }.
+df-warn-border = ⚠ The { $dir } side of { $cell } is the border, which is fenced already: a fence there loses. Cancel to choose again.
+df-warn-crosses = ⚠ The step { $from }-{ $to } crosses a fence of yours: crossing any fence loses. Cancel to choose again.
+df-warn-duplicate = ⚠ A fence of yours already stands on that side: a second fence there loses. Cancel to choose again.
+df-view-memory = #{ $id } is played from memory (assist=0): your own view is shown when the game ends. The board above each turn shows what everyone sees.
 df-ply-public = Ply { $ply }: { $mover } has moved. Fence direction: { $dir }. { $p1 } sees { $p2 }: { $rel12 }; { $p2 } sees { $p1 }: { $rel21 }.
 df-ply-opponent = #{ $id }: { $mover } placed a fence facing { $dir }. The opponent is: { $rel }.
 df-ply-mover = #{ $id } ply { $ply }: played { $path }, fence { $edge }. The opponent is: { $rel }.
@@ -197,6 +223,7 @@ df-in-place = Both players are in place; { $name } moves first.
 df-report = #{ $id }: the opponent is: { $rel }.
 df-turn-public = Ply { $ply }: { $name } to move.
 df-turn-private = #{ $id }: your move (ply { $ply }). Send a path and a fence direction, e.g. { $example }.
+df-turn-private-memory = #{ $id }: your move (ply { $ply }). Send a path from your cell and a fence direction; this game is played from memory (assist=0).
 df-setup = #{ $id }: choose your start cell, e.g. B2.
 df-setup-p2 = #{ $id }: { $p1 } starts on { $cell }. Choose your start cell (not { $cell }).
 df-view-header-seat = #{ $id } { $game }, after ply { $ply }: your view
@@ -411,9 +438,10 @@ reason-move-rule = { $limit ->
         [one] One move
        *[other] { $limit } moves
     } by each side without a capture or a pawn move.
-p10-err-malformed = “{ $text }” is not a move: give the from and to squares, like e3e5 or Ne2-d4 (promotion e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played.
+p10-err-malformed = “{ $text }” is not a move: give the from and to squares, like e3e5 or Ne2-d4 (promotion e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played. Piece codes: /rules perfect10.
 p10-err-no-piece = There is no piece on { $square }. Nothing was played.
-p10-err-wrong-piece = { $square } holds the { $actual }, not the { $given } you named. Nothing was played.
+p10-err-wrong-piece = { $square } holds the { $actual } (code { $actual_code }), not the { $given } (code { $given_code }) you named. Nothing was played. Every code: /rules perfect10.
+p10-no-code = none: a pawn moves by its squares alone, like e3e5
 p10-err-not-your-piece = The { $piece } on { $square } is your opponent's. Nothing was played.
 p10-err-illegal-move = The { $piece } on { $from } cannot move to { $to } ({ $how }). Nothing was played.
 p10-err-promotion-tier = A pawn reaching { $to } may become one of { $list }, or stay a pawn: say which after the move, like ={ $code } or stay. Nothing was played.
@@ -503,6 +531,11 @@ cc-reason-completed = { $name } brought all six pieces home.
 cc-reason-both-completed = Both sides brought all their pieces home.
 cc-reason-two-passes = Two passes in a row.
 cc-reason-both-stuck = Neither side can ever bring all its pieces home.
+cc-adjudicated = #{ $id }: { $count ->
+    [one] { $name }'s piece { $pieces } can never move again, so it never comes home
+   *[other] { $name }'s pieces { $pieces } can never move again, so they never come home
+}, and my solver proves the result with best play from here. The game ends now with that result.
+reason-stuck-adjudicated = Adjudicated: one side can never bring all its pieces home, and the solver proved the result.
 cc-reason-repetition = The same position occurred for the third time.
 cc-turn-private = #{ $id } ({ $game }): your turn ({ $side }). The buttons are under the board in the game's chat.
 cc-view-header = #{ $id } { $game }, ply { $ply }, position { $position }. Hands: Jia { $jia }; Yi { $yi }.
@@ -511,6 +544,11 @@ cc-verdict-both-win = a win for both
 cc-verdict-both-lose = a loss for both
 cc-verdict-lose = a loss for you
 cc-hint = Hint for #{ $id }, { $player } to act: with best play this is { $verdict }. Best: { $best }. ({ $positions } positions searched.)
+cc-hint-lost = Hint for #{ $id }, { $player } to act: with best play this is lost, { $opponent } wins whatever you do. Your best chances are the actions that leave { $opponent } the fewest winning replies: { $chances }. ({ $positions } positions searched.)
+cc-chance = { $action } ({ $keeping ->
+    [one] { $keeping } of { $replies } replies wins
+   *[other] { $keeping } of { $replies } replies win
+} for them)
 cc-hint-unknown = Hint for #{ $id }: my search stopped at its budget ({ $positions } positions) without a proof; no hint rather than a guess.
 cc-analysis-empty = Analysis of #{ $id }: no action was played.
 cc-analysis-kept = Analysis of #{ $id }: with best play the start was { $value }, and no action changed that.
@@ -579,6 +617,7 @@ rb-bad-window = Cannot show that window: { $detail }. Write /board x,y (a centre
 rb-zoom-range = zoom takes 1, 2 or 3
 err-board-window = Only Rabble's board is larger than its picture: /board takes a window there alone.
 discord-opt-window = Rabble only: a centre x,y (add ,z for another layer) and/or zoom 2
+discord-opt-topic = A piece of that game by its code or name, e.g. N (one piece with a picture of its moves)
 rb-complete-pick = #{ $id }: slot { $slot } of 4 (so far: { $sofar }). Choose the next piece:
 help-moves = Rabble: where the unit on a square can go (its turns are infinite, so one square at a time)
 discord-opt-square = The square, e.g. 7,6 (or 7,6,2 in another layer)
@@ -700,6 +739,17 @@ rb-moves-queen = Queen: name any target; the referee finds a slide-and-step path
 ## Captions, durations, image labels, command arguments
 
 cap-ply = ply { $n }
+cap-after-ply = after ply { $n }
+cap-df-crossed-fence = a fence was crossed
+cap-df-ended-on-opponent = stopped on the opponent's cell
+cap-df-duplicate-fence = a fence placed on a fence
+cap-df-border-fence = a fence placed on the border
+cap-df-separated = the fences separate the players
+cap-df-challenge-upheld = challenge upheld
+cap-df-challenge-rejected = challenge rejected
+cap-df-claim-upheld = claim upheld
+cap-df-claim-rejected = claim rejected
+cap-df-ply-cap = the ply cap was reached
 cap-wins = { $side } wins
 cap-draw = draw
 cap-to-move = { $side } to move
@@ -799,6 +849,7 @@ img-lean-up = { ", " }more up
 img-lean-down = { ", " }more down
 img-lean-left = { ", " }more left
 img-lean-right = { ", " }more right
+img-distance = { ", " }distance { $n }
 
 ## Argument names: /help's grammar and Discord's option names (values come back under the English name)
 arg-name-game = game

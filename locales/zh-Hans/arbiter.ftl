@@ -64,6 +64,7 @@ err-group-only = 请在群组频道中开局，而不是私聊。
 err-unknown-game = 我不认识游戏“{ $game }”。可选：{ $known }。
 err-self-invite = 不能邀请自己。
 err-options = 这些设置不可用：{ $detail }。请看 /rules。
+err-position = 这不是 { $game } 能开始的局面：{ $detail }。局面的写法见 `/rules { $game }`，要加引号：position="…"。
 err-settings = 无法修改“{ $detail }”。例如：/settings language=zh-Hans notifications=off
 err-no-invite = 这里没有给你的邀请。
 err-already-started = 这局已经开始了。
@@ -127,6 +128,27 @@ rules-which = 哪个游戏？{ $known }
 rules-options = 选项（/new <游戏> key=value ...）：
 rules-default = 默认
 rules-table-keys = 时间：clock=correspondence|live，per_move=24h（通信对局，1h 至 14d）或 10m（实时对局，1m 至 60m）。
+rules-legend = 棋子（代号 名称）：{ $pieces }。查看单个棋子及其走法图：/rules { $game } <代号>。
+rules-piece = { $code } { $name }：{ $how }。图中圆点是它能走到的格，圆圈是它能吃子的格（从空棋盘中央出发）。
+err-no-such-piece = { $game } 没有叫“{ $topic }”的棋子。/rules { $game } 列出所有棋子及其代号。
+arg-name-topic = 主题
+ul-how-king = 向任意方向走一格，走到敌子上即吃掉它
+ul-how-pincer = 走法同车；落点沿横竖方向紧邻的敌子，若其另一侧紧挨着己方棋子，即被夹吃
+ul-how-withdrawer = 走法同后；从紧邻的敌子处沿直线背离走开，即吃掉该敌子
+ul-how-long-leaper = 走法同后；沿直线跳过敌子吃掉它，每个被跳的敌子后面须紧接一个空格
+ul-how-coordinator = 走法同后；与己方国王构成矩形，吃掉矩形另两个角上的敌子
+ul-how-immobilizer = 走法同后；不吃子，但紧邻它的敌子被麻醉，不能移动
+ul-how-chameleon = 走法同后；用每个敌子自己的吃法吃掉它，并麻醉紧邻的麻醉者
+rb-how-p = 向前走一到两格（途中可跳过一子），或横走一格，或斜向前一格；吃法与走法相同
+rb-how-n = 跳到正交四步以内的任意格，无视中间棋子；只在第三、四步的格上吃子
+rb-how-r = 向任意方向走最多 12 格；吃子：横竖最多 12 格、斜一格，或斜向隔恰好一子打吃
+rb-how-b = 向任意方向走最多 12 格；吃子：斜向最多 12 格、横竖一格，或横竖隔恰好一子打吃
+rb-how-c = 向任意方向走最多 12 格，最多越过一子；吃子须隔恰好一子（所以空棋盘上不显示吃子）
+rb-how-g = 兼有马仔、车夫、相爷、山炮的走法与吃法，直线与斜线上距离不限
+rb-how-k = 向任意方向走一格，吃法相同；与敌方老王在无阻隔的直线上相对时可将其吃掉（照面）
+rb-how-j = 向任意方向走一格；不能吃子，也不会被吃
+rb-how-q = 分两段走：任意距离滑行加老王式一步，顺序不限，也可只走一段；最多吃一子，吃子即结束
+rules-position = 从某个局面开始（残局、教学、接着下别处的棋）：/new { $game } position="…"，局面加引号，写法同这个开局局面：{ $example }
 settings-show = 语言：{ $language }。提醒：{ $notifications }。轮到你时：{ $pings }。
 settings-saved = 已保存。语言：{ $language }。提醒：{ $notifications }。轮到你时：{ $pings }。
 start-welcome = 你好 { $name }！现在我可以私聊你了。你的秘密行动请发到这里。
@@ -175,6 +197,10 @@ df-starts-fixed = 起点：先手 { $c1 }，后手 { $c2 }。
 df-starts-free = 自由起点：双方私下选择起点。
 df-started = { $game } #{ $id }：{ $p1 }（先手）对 { $p2 }，{ $rules }{ $starts }
 df-confirm = #{ $id }：将执行 { $path }，栅栏：{ $dir }。
+df-warn-border = ⚠ { $cell } 的{ $dir }边是边界，本来就有栅栏：在那里放栅栏判负。点取消重新选择。
+df-warn-crosses = ⚠ { $from }-{ $to } 这一步越过了你自己的栅栏：越过任何栅栏都判负。点取消重新选择。
+df-warn-duplicate = ⚠ 那一边已经有你的栅栏：再放一道判负。点取消重新选择。
+df-view-memory = #{ $id } 凭记忆下（assist=0）：你自己的视图在对局结束时给出。每回合的公开棋盘人人可见。
 df-ply-public = 第{ $ply }手：{ $mover } 已行动。栅栏方向：{ $dir }。{ $p1 } 看 { $p2 }：{ $rel12 }；{ $p2 } 看 { $p1 }：{ $rel21 }。
 df-ply-opponent = #{ $id }：{ $mover } 放置了朝{ $dir }的栅栏。对方位置：{ $rel }。
 df-ply-mover = #{ $id } 第{ $ply }手：已执行 { $path }，栅栏 { $edge }。对方位置：{ $rel }。
@@ -193,6 +219,7 @@ df-in-place = 双方已就位，{ $name } 先行。
 df-report = #{ $id }：对方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：轮到 { $name }。
 df-turn-private = #{ $id }：轮到你（第{ $ply }手）。请发送路径和栅栏方向，例如 { $example }。
+df-turn-private-memory = #{ $id }：轮到你走（第 { $ply } 步）。发送从你所在格出发的路径和栅栏方向；本局凭记忆下（assist=0）。
 df-setup = #{ $id }：请选择你的起点格，例如 B2。
 df-setup-p2 = #{ $id }：{ $p1 } 的起点是 { $cell }。请选择你的起点（不能是 { $cell }）。
 df-view-header-seat = #{ $id } { $game }，第{ $ply }手后：你的视图
@@ -403,9 +430,10 @@ reason-four-checks = { $name } 用同一枚棋子连续四步将军，判负。
 reason-double-pass = 双方连续停手。
 reason-insufficient-material = 双方都已无法将死对方。
 reason-move-rule = 双方各 { $limit } 步没有吃子或走兵。
-p10-err-malformed = “{ $text }”不是走法：请写起点和终点，例如 e3e5 或 Ne2-d4（升变 e9e10=Q，易位 O-O，停一手 0000，要求和棋 claim）。未执行任何行动。
+p10-err-malformed = “{ $text }”不是走法：请写起点和终点，例如 e3e5 或 Ne2-d4（升变 e9e10=Q，易位 O-O，停一手 0000，要求和棋 claim）。未执行任何行动。棋子代号：/rules perfect10。
 p10-err-no-piece = { $square } 上没有棋子。未执行任何行动。
-p10-err-wrong-piece = { $square } 上是{ $actual }，不是你写的{ $given }。未执行任何行动。
+p10-err-wrong-piece = { $square } 上是{ $actual }（代号 { $actual_code }），不是你写的{ $given }（代号 { $given_code }）。未执行任何行动。所有代号：/rules perfect10。
+p10-no-code = 无：兵只写起点终点，如 e3e5
 p10-err-not-your-piece = { $square } 上的{ $piece }是对方的。未执行任何行动。
 p10-err-illegal-move = { $from } 的{ $piece }不能走到 { $to }（{ $how }）。未执行任何行动。
 p10-err-promotion-tier = 兵卒走到 { $to } 可以升变为 { $list } 之一，也可以不升变：请在着法后写明，例如 ={ $code } 或 不升变。未执行任何行动。
@@ -489,6 +517,8 @@ cc-reason-completed = { $name } 的六枚棋子全部回家。
 cc-reason-both-completed = 双方的棋子都全部回家。
 cc-reason-two-passes = 连续两次过。
 cc-reason-both-stuck = 双方都永远无法让全部棋子回家。
+cc-adjudicated = #{ $id }：{ $name } 的 { $count } 枚棋子 { $pieces } 再也不能移动，永远回不了家；从这里起最佳走法下的结果已被求解器证明，对局现在按此结果结束。
+reason-stuck-adjudicated = 裁定：一方永远无法让全部棋子回家，求解器已证明结果。
 cc-reason-repetition = 同一局面第三次出现。
 cc-turn-private = #{ $id }（{ $game }）：轮到你了（{ $side }）。按钮在对局频道的棋盘下方。
 cc-view-header = #{ $id } { $game }，第 { $ply } 手，局面 { $position }。手中：甲 { $jia }；乙 { $yi }。
@@ -497,6 +527,8 @@ cc-verdict-both-win = 共赢
 cc-verdict-both-lose = 同输
 cc-verdict-lose = 你负
 cc-hint = #{ $id } 的提示，轮到 { $player }：最佳下法下为{ $verdict }。最佳：{ $best }。（搜索了 { $positions } 个局面。）
+cc-hint-lost = #{ $id } 的提示，{ $player } 行动：最佳走法下这是输局，无论你怎么走 { $opponent } 都能赢。最有机会的走法是让 { $opponent } 能赢的应着最少的：{ $chances }。（搜索了 { $positions } 个局面。）
+cc-chance = { $action }（{ $replies } 种应着中 { $keeping } 种能赢）
 cc-hint-unknown = #{ $id } 的提示：搜索达到预算（{ $positions } 个局面）仍未证明；宁缺毋猜。
 cc-analysis-empty = #{ $id } 的分析：没有任何行动。
 cc-analysis-kept = #{ $id } 的分析：最佳下法下开局为{ $value }，没有任何行动改变它。
@@ -565,6 +597,7 @@ rb-bad-window = 无法显示这个范围：{ $detail }。请写 /board x,y（中
 rb-zoom-range = 缩放只能是 1、2 或 3
 err-board-window = 只有乌合之众的棋盘比图片大：只有那里的 /board 才接受范围。
 discord-opt-window = 仅限乌合之众：中心 x,y（加 ,z 换位面）和/或 zoom 2
+discord-opt-topic = 该游戏的一个棋子，写代号或名称，例如 N（单个棋子及其走法图）
 rb-complete-pick = #{ $id }：第 { $slot }/4 格（已选：{ $sofar }）。请选下一枚棋子：
 help-moves = 乌合之众：某一格上的棋子能走到哪里（走法无穷，一次看一格）
 discord-opt-square = 格子，例如 7,6（其他位面写 7,6,2）
@@ -686,6 +719,17 @@ rb-moves-queen = 老后：任意指定目标，裁判会找出滑行加一步的
 ## 图片标题、时长、图中文字、命令参数
 
 cap-ply = 第{ $n }手
+cap-after-ply = 第{ $n }手后
+cap-df-crossed-fence = 越过了栅栏
+cap-df-ended-on-opponent = 停在了对方格上
+cap-df-duplicate-fence = 在已有栅栏处放栅栏
+cap-df-border-fence = 在边界放栅栏
+cap-df-separated = 栅栏将双方分隔
+cap-df-challenge-upheld = 质疑成立
+cap-df-challenge-rejected = 质疑不成立
+cap-df-claim-upheld = 分野成立
+cap-df-claim-rejected = 分野不成立
+cap-df-ply-cap = 达到步数上限
 cap-wins = { $side }胜
 cap-draw = 和局
 cap-to-move = 轮到{ $side }
@@ -784,6 +828,7 @@ img-lean-up = 偏上
 img-lean-down = 偏下
 img-lean-left = 偏左
 img-lean-right = 偏右
+img-distance = ，距离{ $n }
 
 ## Argument names: /help's grammar and Discord's option names (values come back under the English name)
 arg-name-game = 游戏

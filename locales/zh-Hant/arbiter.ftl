@@ -64,6 +64,7 @@ err-group-only = 請在群組頻道中開局，而不是在私訊中。
 err-unknown-game = 我不認識遊戲「{ $game }」。可選：{ $known }。
 err-self-invite = 不能邀請自己。
 err-options = 這些設定不可用：{ $detail }。請看 /rules。
+err-position = 這不是 { $game } 能開始的局面：{ $detail }。局面的寫法見 `/rules { $game }`，要加引號：position="…"。
 err-settings = 無法修改「{ $detail }」。例如：/settings language=zh-Hant notifications=off
 err-no-invite = 這裡沒有給你的邀請。
 err-already-started = 這局已經開始了。
@@ -127,6 +128,27 @@ rules-which = 哪個遊戲？{ $known }
 rules-options = 選項（/new <遊戲> key=value ...）：
 rules-default = 預設
 rules-table-keys = 時間：clock=correspondence|live，per_move=24h（通訊對局，1h 至 14d）或 10m（即時對局，1m 至 60m）。
+rules-legend = 棋子（代號 名稱）：{ $pieces }。查看單個棋子及其走法圖：/rules { $game } <代號>。
+rules-piece = { $code } { $name }：{ $how }。圖中圓點是它能走到的格，圓圈是它能吃子的格（從空棋盤中央出發）。
+err-no-such-piece = { $game } 沒有叫「{ $topic }」的棋子。/rules { $game } 列出所有棋子及其代號。
+arg-name-topic = 主題
+ul-how-king = 向任意方向走一格，走到敵子上即吃掉它
+ul-how-pincer = 走法同車；落點沿橫豎方向緊鄰的敵子，若其另一側緊挨著己方棋子，即被夾吃
+ul-how-withdrawer = 走法同后；從緊鄰的敵子處沿直線背離走開，即吃掉該敵子
+ul-how-long-leaper = 走法同后；沿直線跳過敵子吃掉它，每個被跳的敵子後面須緊接一個空格
+ul-how-coordinator = 走法同后；與己方國王構成矩形，吃掉矩形另兩個角上的敵子
+ul-how-immobilizer = 走法同后；不吃子，但緊鄰它的敵子被麻醉，不能移動
+ul-how-chameleon = 走法同后；用每個敵子自己的吃法吃掉它，並麻醉緊鄰的麻醉者
+rb-how-p = 向前走一到兩格（途中可跳過一子），或橫走一格，或斜向前一格；吃法與走法相同
+rb-how-n = 跳到正交四步以內的任意格，無視中間棋子；只在第三、四步的格上吃子
+rb-how-r = 向任意方向走最多 12 格；吃子：橫豎最多 12 格、斜一格，或斜向隔恰好一子打吃
+rb-how-b = 向任意方向走最多 12 格；吃子：斜向最多 12 格、橫豎一格，或橫豎隔恰好一子打吃
+rb-how-c = 向任意方向走最多 12 格，最多越過一子；吃子須隔恰好一子（所以空棋盤上不顯示吃子）
+rb-how-g = 兼有馬仔、車夫、相爺、山炮的走法與吃法，直線與斜線上距離不限
+rb-how-k = 向任意方向走一格，吃法相同；與敵方老王在無阻隔的直線上相對時可將其吃掉（照面）
+rb-how-j = 向任意方向走一格；不能吃子，也不會被吃
+rb-how-q = 分兩段走：任意距離滑行加老王式一步，順序不限，也可只走一段；最多吃一子，吃子即結束
+rules-position = 從某個局面開始（殘局、教學、接著下別處的棋）：/new { $game } position="…"，局面加引號，寫法同這個開局局面：{ $example }
 settings-show = 語言：{ $language }。提醒：{ $notifications }。輪到你時：{ $pings }。
 settings-saved = 已儲存。語言：{ $language }。提醒：{ $notifications }。輪到你時：{ $pings }。
 start-welcome = 你好 { $name }！現在我可以私訊你了。你的秘密行動請傳到這裡。
@@ -175,6 +197,10 @@ df-starts-fixed = 起點：先手 { $c1 }，後手 { $c2 }。
 df-starts-free = 自由起點：雙方私下選擇起點。
 df-started = { $game } #{ $id }：{ $p1 }（先手）對 { $p2 }，{ $rules }{ $starts }
 df-confirm = #{ $id }：將執行 { $path }，柵欄：{ $dir }。
+df-warn-border = ⚠ { $cell } 的{ $dir }邊是邊界，本來就有柵欄：在那裡放柵欄判負。點取消重新選擇。
+df-warn-crosses = ⚠ { $from }-{ $to } 這一步越過了你自己的柵欄：越過任何柵欄都判負。點取消重新選擇。
+df-warn-duplicate = ⚠ 那一邊已經有你的柵欄：再放一道判負。點取消重新選擇。
+df-view-memory = #{ $id } 憑記憶下（assist=0）：你自己的視圖在對局結束時給出。每回合的公開棋盤人人可見。
 df-ply-public = 第{ $ply }手：{ $mover } 已行動。柵欄方向：{ $dir }。{ $p1 } 看 { $p2 }：{ $rel12 }；{ $p2 } 看 { $p1 }：{ $rel21 }。
 df-ply-opponent = #{ $id }：{ $mover } 放置了朝{ $dir }的柵欄。對方位置：{ $rel }。
 df-ply-mover = #{ $id } 第{ $ply }手：已執行 { $path }，柵欄 { $edge }。對方位置：{ $rel }。
@@ -193,6 +219,7 @@ df-in-place = 雙方已就位，{ $name } 先行。
 df-report = #{ $id }：對方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：輪到 { $name }。
 df-turn-private = #{ $id }：輪到你（第{ $ply }手）。請傳送路徑和柵欄方向，例如 { $example }。
+df-turn-private-memory = #{ $id }：輪到你走（第 { $ply } 步）。發送從你所在格出發的路徑和柵欄方向；本局憑記憶下（assist=0）。
 df-setup = #{ $id }：請選擇你的起點格，例如 B2。
 df-setup-p2 = #{ $id }：{ $p1 } 的起點是 { $cell }。請選擇你的起點（不能是 { $cell }）。
 df-view-header-seat = #{ $id } { $game }，第{ $ply }手後：你的視圖
@@ -403,9 +430,10 @@ reason-four-checks = { $name } 用同一枚棋子連續四步將軍，判負。
 reason-double-pass = 雙方連續停手。
 reason-insufficient-material = 雙方都已無法將死對方。
 reason-move-rule = 雙方各 { $limit } 步沒有吃子或走兵。
-p10-err-malformed = 「{ $text }」不是走法：請寫起點和終點，例如 e3e5 或 Ne2-d4（升變 e9e10=Q，入堡 O-O，停一手 0000，要求和局 claim）。未執行任何行動。
+p10-err-malformed = 「{ $text }」不是走法：請寫起點和終點，例如 e3e5 或 Ne2-d4（升變 e9e10=Q，入堡 O-O，停一手 0000，要求和局 claim）。未執行任何行動。棋子代號：/rules perfect10。
 p10-err-no-piece = { $square } 上沒有棋子。未執行任何行動。
-p10-err-wrong-piece = { $square } 上是{ $actual }，不是你寫的{ $given }。未執行任何行動。
+p10-err-wrong-piece = { $square } 上是{ $actual }（代號 { $actual_code }），不是你寫的{ $given }（代號 { $given_code }）。未執行任何行動。所有代號：/rules perfect10。
+p10-no-code = 無：兵只寫起點終點，如 e3e5
 p10-err-not-your-piece = { $square } 上的{ $piece }是對方的。未執行任何行動。
 p10-err-illegal-move = { $from } 的{ $piece }不能走到 { $to }（{ $how }）。未執行任何行動。
 p10-err-promotion-tier = 兵卒走到 { $to } 可以升變為 { $list } 之一，也可以不升變：請在著法後寫明，例如 ={ $code } 或 不升變。未執行任何行動。
@@ -489,6 +517,8 @@ cc-reason-completed = { $name } 的六枚棋子全部回家。
 cc-reason-both-completed = 雙方的棋子都全部回家。
 cc-reason-two-passes = 連續兩次過。
 cc-reason-both-stuck = 雙方都永遠無法讓全部棋子回家。
+cc-adjudicated = #{ $id }：{ $name } 的 { $count } 枚棋子 { $pieces } 再也不能移動，永遠回不了家；從這裡起最佳走法下的結果已被求解器證明，對局現在按此結果結束。
+reason-stuck-adjudicated = 裁定：一方永遠無法讓全部棋子回家，求解器已證明結果。
 cc-reason-repetition = 同一局面第三次出現。
 cc-turn-private = #{ $id }（{ $game }）：輪到你了（{ $side }）。按鈕在對局頻道的棋盤下方。
 cc-view-header = #{ $id } { $game }，第 { $ply } 手，局面 { $position }。手中：甲 { $jia }；乙 { $yi }。
@@ -497,6 +527,8 @@ cc-verdict-both-win = 共贏
 cc-verdict-both-lose = 同輸
 cc-verdict-lose = 你負
 cc-hint = #{ $id } 的提示，輪到 { $player }：最佳下法下為{ $verdict }。最佳：{ $best }。（搜尋了 { $positions } 個局面。）
+cc-hint-lost = #{ $id } 的提示，{ $player } 行動：最佳走法下這是輸局，無論你怎麼走 { $opponent } 都能贏。最有機會的走法是讓 { $opponent } 能贏的應著最少的：{ $chances }。（搜索了 { $positions } 個局面。）
+cc-chance = { $action }（{ $replies } 種應著中 { $keeping } 種能贏）
 cc-hint-unknown = #{ $id } 的提示：搜尋達到預算（{ $positions } 個局面）仍未證明；寧缺毋猜。
 cc-analysis-empty = #{ $id } 的分析：沒有任何行動。
 cc-analysis-kept = #{ $id } 的分析：最佳下法下開局為{ $value }，沒有任何行動改變它。
@@ -565,6 +597,7 @@ rb-bad-window = 無法顯示這個範圍：{ $detail }。請寫 /board x,y（中
 rb-zoom-range = 縮放只能是 1、2 或 3
 err-board-window = 只有烏合之眾的棋盤比圖片大：只有那裡的 /board 才接受範圍。
 discord-opt-window = 僅限烏合之眾：中心 x,y（加 ,z 換位面）和/或 zoom 2
+discord-opt-topic = 該遊戲的一個棋子，寫代號或名稱，例如 N（單個棋子及其走法圖）
 rb-complete-pick = #{ $id }：第 { $slot }/4 格（已選：{ $sofar }）。請選下一枚棋子：
 help-moves = 烏合之眾：某一格上的棋子能走到哪裡（走法無窮，一次看一格）
 discord-opt-square = 格子，例如 7,6（其他位面寫 7,6,2）
@@ -686,6 +719,17 @@ rb-moves-queen = 老後：任意指定目標，裁判會找出滑行加一步的
 ## 圖片標題、時長、圖中文字、指令參數
 
 cap-ply = 第{ $n }手
+cap-after-ply = 第{ $n }手後
+cap-df-crossed-fence = 越過了柵欄
+cap-df-ended-on-opponent = 停在了對方格上
+cap-df-duplicate-fence = 在已有柵欄處放柵欄
+cap-df-border-fence = 在邊界放柵欄
+cap-df-separated = 柵欄將雙方分隔
+cap-df-challenge-upheld = 質疑成立
+cap-df-challenge-rejected = 質疑不成立
+cap-df-claim-upheld = 分野成立
+cap-df-claim-rejected = 分野不成立
+cap-df-ply-cap = 達到步數上限
 cap-wins = { $side }勝
 cap-draw = 和局
 cap-to-move = 輪到{ $side }
@@ -784,6 +828,7 @@ img-lean-up = 偏上
 img-lean-down = 偏下
 img-lean-left = 偏左
 img-lean-right = 偏右
+img-distance = ，距離{ $n }
 
 ## Argument names: /help's grammar and Discord's option names (values come back under the English name)
 arg-name-game = 遊戲

@@ -7,7 +7,8 @@
 //! the channels of the user's running games are told); `!locale <user> <code>` makes that
 //! user's client report a language (`zh-TW`, `zh-CN`, `en-US`, as Discord and Telegram do;
 //! `!locale <user> none` stops it); lines starting
-//! with `//` and blank lines are skipped.
+//! with `//` and blank lines are skipped. With `ARBITER_SCRIPT_IMAGES=<dir>` in the environment
+//! every image sent is also written there as `<n>-<hash>.png`, numbered in output order.
 //!
 //! Output: one JSON line per outbound message, in order:
 //! `{"to": "#channel" | "dm:<user>", "text": "...", "image": null | {"width", "height",
@@ -121,6 +122,9 @@ fn parse_line(line: &str) -> Result<Option<Line>, String> {
 ///
 /// A malformed line (nothing after it runs), or the database cannot be opened or written.
 pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> anyhow::Result<()> {
+    // `ARBITER_SCRIPT_IMAGES=<dir>` also writes every image sent, to look at.
+    let images = std::env::var_os("ARBITER_SCRIPT_IMAGES").map(std::path::PathBuf::from);
+    let mut images_written = 0u32;
     // Check every line first, so a typo on line 90 does not leave half a transcript applied.
     let mut lines = Vec::new();
     for (n, raw) in script.lines().enumerate() {
@@ -192,6 +196,14 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
         };
         for m in &messages {
             writeln!(out, "{}", to_json(m))?;
+            if let (Some(dir), Some(image)) = (&images, &m.image) {
+                // `<n>-<sha256 prefix>.png`, numbered in output order, to look at as players do.
+                images_written += 1;
+                let digest = Sha256::digest(&image.png);
+                let name = format!("{images_written:04}-{:02x}{:02x}.png", digest[0], digest[1]);
+                std::fs::write(dir.join(name), &image.png)
+                    .with_context(|| format!("writing an image into {}", dir.display()))?;
+            }
         }
     }
     store.set_meta(CLOCK_KEY, &clock_now(&clock).to_string()).await?;

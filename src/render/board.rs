@@ -27,18 +27,30 @@ pub struct Square {
     pub rank: u8,
 }
 
-/// A piece as drawn: one character (Chinese or Latin, chosen by the caller), its owner
-/// (0 = first/white, 1 = second/black), and whether it is marked (e.g. an Ultima piece frozen
-/// by an immobilizer), which draws a dashed ring and hatching over the disc.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A piece as drawn: its code (Chinese or Latin, chosen by the caller: one or two characters,
+/// `R+`; empty for a piece without a code, drawn as a smaller plain disc, as pawns are), its
+/// owner (0 = first/white, 1 = second/black), and whether it is marked (e.g. an Ultima piece
+/// frozen by an immobilizer), which draws a dashed ring and hatching over the disc.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Piece {
-    /// The character on the disc (characters the font lacks are drawn as `?`).
-    pub label: char,
+    /// The code on the disc (characters the font lacks are drawn as `?`).
+    pub label: String,
     /// 0 = the first seat (white, [`Theme::first`]), anything else the second
     /// ([`Theme::second`]).
     pub owner: u8,
     /// Whether the piece carries the "marked" (frozen) marker.
     pub marked: bool,
+}
+
+/// How a piece reaches a square in a piece diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// It may move there (a dot).
+    Move,
+    /// It may capture there (a ring).
+    Capture,
+    /// Both (a dot in a ring).
+    Both,
 }
 
 /// What a square board shows.
@@ -59,6 +71,8 @@ pub struct BoardView {
     pub captured: Vec<Square>,
     /// The square of a king in check, ringed with [`Theme::check`].
     pub check: Option<Square>,
+    /// Squares a piece reaches, in piece diagrams (`/rules <game> <code>`).
+    pub targets: Vec<(Square, Reach)>,
     /// The caption line above the board (game id, whose turn, clock); characters the font
     /// lacks are drawn as `?`, and a caption too long for the image is shrunk, then cut with `…`.
     pub caption: String,
@@ -306,8 +320,11 @@ pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
     let label_size = cell as f32 * 0.56;
     for (sq, piece) in &view.pieces {
         let Some((cx, cy)) = layout.centre(*sq) else { continue };
-        let mut fill = if piece.owner == 0 { theme.first } else { theme.second };
+        // White light and Black dark, as on every chess board.
+        let mut fill = if piece.owner == 0 { theme.white } else { theme.black };
         fill.0[3] = 255;
+        // A piece without a code (a pawn) is a smaller plain disc.
+        let disc = if piece.label.is_empty() { cell * 3 / 10 } else { disc };
         fill_disc(&mut img, cx, cy, disc, theme.ink);
         fill_disc(&mut img, cx, cy, disc - edge, fill);
         let text = contrast_text(fill);
@@ -317,12 +334,28 @@ pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
             hatch_disc(&mut img, (cx, cy), disc - edge, (cell / 7).max(3), stripes);
         }
         // Drawn twice a pixel apart: a slightly bolder stroke reads better on a phone.
-        let label = piece.label.to_string();
-        text_centered(&mut img, &label, cx, cy, label_size, text);
-        text_centered(&mut img, &label, cx + 1, cy, label_size, text);
+        let label = piece.label.as_str();
+        // Two characters (`R+`, `城+`) in smaller type, so they stay inside the disc.
+        let size = if label.chars().count() > 1 { label_size * 0.72 } else { label_size };
+        text_centered(&mut img, label, cx, cy, size, text);
+        text_centered(&mut img, label, cx + 1, cy, size, text);
         if piece.marked {
             let r = disc + cell / 40 + 1;
             ring(&mut img, (cx, cy), r, r + (cell / 16).max(2), 8, theme.ink);
+        }
+    }
+
+    // Where a piece goes, in piece diagrams: a dot for a move, a ring for a capture.
+    for &(sq, reach) in &view.targets {
+        let Some((cx, cy)) = layout.centre(sq) else { continue };
+        if matches!(reach, Reach::Move | Reach::Both) {
+            let mut dot = theme.ink;
+            dot.0[3] = 170;
+            fill_disc(&mut img, cx, cy, (cell / 7).max(3), dot);
+        }
+        if matches!(reach, Reach::Capture | Reach::Both) {
+            let outer = cell * 2 / 5;
+            ring(&mut img, (cx, cy), outer - (cell / 12).max(2), outer, 0, theme.check);
         }
     }
 
@@ -345,7 +378,7 @@ mod tests {
             ranks: 8,
             pieces: vec![(
                 Square { file: 0, rank: 0 },
-                Piece { label: 'K', owner: 0, marked: false },
+                Piece { label: "K".into(), owner: 0, marked: false },
             )],
             flipped,
             ..BoardView::default()
@@ -371,7 +404,7 @@ mod tests {
                 u32::try_from(cx).unwrap(),
                 u32::try_from(cy - layout.cell / 3).unwrap(),
             );
-            assert_eq!(*px, theme.first, "the piece's disc at a1, flipped = {flipped}");
+            assert_eq!(*px, theme.white, "the piece's disc at a1, flipped = {flipped}");
         }
     }
 

@@ -115,7 +115,8 @@ fn rel_words(r: &Report, labels: &Labels) -> String {
         }));
     }
     if let Some(d) = r.distance {
-        s.push_str(&format!(" d{d}"));
+        // Written out ("distance 3"): `d3` would read as a cell.
+        s.push_str(&labels.fill("img-distance", &[("n", &d.to_string())]));
     }
     s
 }
@@ -206,10 +207,37 @@ fn draw_grid(img: &mut RgbaImage, l: &Layout, theme: &Theme) {
 fn draw_fence(img: &mut RgbaImage, l: &Layout, e: Edge, color: Rgba<u8>, label: Option<&str>) {
     let (a, b) = l.edge(e);
     let width = (l.cell / 9).max(4);
+    // A fence is one side of one cell: its square ends are pulled in by half its width so it
+    // never runs past the cell's corners, and a fence on the border (边空) is drawn just inside
+    // the frame instead of half outside it.
+    let inset = width / 2 + 1;
+    let (right, bottom) = (l.x0 + l.board_w(), l.y0 + l.board_h());
+    let (a, b) = if a.0 == b.0 {
+        let x = if a.0 <= l.x0 {
+            a.0 + width / 2
+        } else if a.0 >= right {
+            a.0 - width / 2
+        } else {
+            a.0
+        };
+        ((x, a.1 + inset), (x, b.1 - inset))
+    } else {
+        let y = if a.1 <= l.y0 {
+            a.1 + width / 2
+        } else if a.1 >= bottom {
+            a.1 - width / 2
+        } else {
+            a.1
+        };
+        ((a.0 + inset, y), (b.0 - inset, y))
+    };
     thick_line(img, a, b, width, color);
     if let Some(text) = label {
         let (mx, my) = ((a.0 + b.0) / 2, (a.1 + b.1) / 2);
         let r = (l.cell / 7).max(7);
+        // A label on a border fence stays inside the image.
+        let mx = mx.clamp(r, i64::from(img.width()) - r - 1);
+        let my = my.clamp(r, i64::from(img.height()) - r - 1);
         fill_disc(img, mx, my, r, Rgba([255, 255, 255, 235]));
         text_centered(img, text, mx, my, (r as f32 * 1.5).max(9.0), color);
     }
@@ -359,7 +387,12 @@ fn history(view: &View, labels: &Labels) -> Vec<String> {
 /// Draws a Dark Fence view (see the module docs for what each viewer gets).
 pub(super) fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     let l = Layout::new(view.dims(), theme);
-    let lines = history(view, &theme.labels);
+    // The caption's first line is the header; further lines (why the game ended) go first
+    // under the board.
+    let mut caption_lines = caption.lines();
+    let caption = caption_lines.next().unwrap_or_default();
+    let mut lines: Vec<String> = caption_lines.map(str::to_string).collect();
+    lines.extend(history(view, &theme.labels));
     let line_h = 20;
     let width = (l.x0 + l.board_w() + 16).max(340);
     let board_bottom = l.y0 + l.board_h() + 30;

@@ -95,6 +95,10 @@ pub struct Theme {
     pub first: Rgba<u8>,
     /// The second seat's colour (black pieces, P2).
     pub second: Rgba<u8>,
+    /// White's pieces on the chess-like boards: light, as on every chess site.
+    pub white: Rgba<u8>,
+    /// Black's pieces on the chess-like boards: dark.
+    pub black: Rgba<u8>,
     /// Highlight of the last move.
     pub last_move: Rgba<u8>,
     /// Highlight of captured squares.
@@ -149,6 +153,7 @@ pub const LABELS: &[(&str, &str, &[&str])] = &[
     ("img-lean-down", ", more down", &[]),
     ("img-lean-left", ", more left", &[]),
     ("img-lean-right", ", more right", &[]),
+    ("img-distance", ", distance {n}", &["n"]),
 ];
 
 /// The words of [`LABELS`] in one language: a label's text with `{arg}` slots that
@@ -198,6 +203,8 @@ impl Default for Theme {
             ink: Rgba([40, 40, 40, 255]),
             first: Rgba([0, 114, 178, 255]),
             second: Rgba([213, 94, 0, 255]),
+            white: Rgba([250, 247, 238, 255]),
+            black: Rgba([45, 45, 50, 255]),
             last_move: Rgba([240, 228, 66, 150]),
             captured: Rgba([204, 121, 167, 150]),
             check: Rgba([200, 30, 30, 255]),
@@ -300,11 +307,23 @@ pub fn fill_rect(img: &mut RgbaImage, x: i64, y: i64, w: i64, h: i64, color: Rgb
 
 /// A filled disc of radius `r` centred at (cx, cy).
 pub fn fill_disc(img: &mut RgbaImage, cx: i64, cy: i64, r: i64, color: Rgba<u8>) {
-    for y in cy - r..=cy + r {
-        for x in cx - r..=cx + r {
+    // Anti-aliased: a pixel on the rim takes the colour in proportion to how much of it the
+    // disc covers (by its centre's distance from the circle, a close estimate of the area).
+    let inner = (r - 1).max(0);
+    let alpha = f64::from(color.0[3]);
+    for y in cy - r - 1..=cy + r + 1 {
+        for x in cx - r - 1..=cx + r + 1 {
             let (dx, dy) = (x - cx, y - cy);
-            if dx * dx + dy * dy <= r * r {
+            let d2 = dx * dx + dy * dy;
+            if d2 <= inner * inner {
                 blend(img, x, y, color);
+                continue;
+            }
+            let coverage = (r as f64 + 0.5 - ((d2 as f64).sqrt())).clamp(0.0, 1.0);
+            if coverage > 0.0 {
+                let mut c = color;
+                c.0[3] = (alpha * coverage).round() as u8;
+                blend(img, x, y, c);
             }
         }
     }

@@ -1,6 +1,8 @@
-//! Perfect 10 x 10 images on the square-board layer: a 10x10 board with every piece as one
-//! character (the seed's Chinese characters 王 后 相 主 龍 馬 城 教 砲 弩 衛 騎 象 船 帥 士 屋 田
-//! 兵, or the FEN letters K Q M I D H R B C A G N E S W F T L P), the last move's squares
+//! Perfect 10 x 10 images on the square-board layer: a 10x10 board with every piece marked by
+//! the code players type (the seed's notation codes K Q M P R+ B+ R B C A G N E S W F D X, no
+//! code for a pawn, which is a smaller plain disc; in Chinese one character of each piece's
+//! Chinese name, with the promoted rook and bishop as 城+ and 教+ like R+ and B+, and the
+//! marshal as 首 so that no piece reads as a xiangqi piece it is not), the last move's squares
 //! tinted and a king in check ringed. The view is the same for everyone (perfect information);
 //! only the side it is seen from changes ([`Theme::flipped`]).
 
@@ -11,12 +13,13 @@ use crate::games::perfect10::{Color, Kind, View};
 /// The board's side: files a..j, ranks 1..10.
 const SIDE: u8 = 10;
 
-/// The character drawn for a piece kind in a script.
+/// The code drawn for a piece kind in a script (empty for a pawn): what players type in
+/// English, and its Chinese counterpart.
 #[must_use]
-pub fn label(kind: Kind, script: Script) -> char {
+pub fn label(kind: Kind, script: Script) -> String {
     match script {
-        Script::Chinese => kind.chinese(),
-        Script::Latin => kind.letter(),
+        Script::Latin => kind.seed_code().to_string(),
+        Script::Chinese => kind.chinese_code().to_string(),
     }
 }
 
@@ -47,6 +50,7 @@ pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
         last_move: view.last_squares.map(|(from, to)| (square(from), square(to))),
         captured: Vec::new(),
         check: view.check.map(square),
+        targets: Vec::new(),
         caption: caption.to_string(),
     }
 }
@@ -62,13 +66,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_piece_label_is_unique_per_script_and_drawable() {
+    fn every_piece_code_is_unique_per_script_and_drawable_and_only_the_pawn_has_none() {
         for script in [Script::Latin, Script::Chinese] {
-            let mut labels: Vec<char> = Kind::ALL.iter().map(|&k| label(k, script)).collect();
-            assert!(labels.iter().all(|&c| super::super::can_draw(c)), "{script:?}: {labels:?}");
+            let mut labels: Vec<String> =
+                Kind::ALL.iter().filter(|&&k| k != Kind::Pawn).map(|&k| label(k, script)).collect();
+            for l in &labels {
+                assert!(!l.is_empty() && !l.contains('?'), "{script:?}: {labels:?}");
+                assert!(l.chars().all(super::super::can_draw), "{script:?}: {labels:?}");
+            }
             labels.sort_unstable();
             labels.dedup();
-            assert_eq!(labels.len(), Kind::ALL.len(), "{script:?}: labels repeat");
+            assert_eq!(labels.len(), Kind::ALL.len() - 1, "{script:?}: codes repeat");
+            assert_eq!(label(Kind::Pawn, script), "");
         }
+        // The English codes are the notation's.
+        assert_eq!(label(Kind::Dabbaba, Script::Latin), "D");
+        assert_eq!(label(Kind::Dragon, Script::Latin), "R+");
+        assert_eq!(label(Kind::Princess, Script::Latin), "P");
     }
 }

@@ -1,8 +1,9 @@
 //! Rabble images: the view's window of the main plane (x −1..14, y −1..14 by default) with
 //! the seed's colour bands (the battlefield, the sky-blue front rows, the promotion rows), every
 //! unit as a disc with its most valuable piece's character and, for a stack, its height; numeric
-//! coordinates on both axes; the scores under the board. Red is drawn at the bottom unless the
-//! theme is flipped (Blue's own view).
+//! coordinates on both axes; the scores under the board; the last turn's squares tinted and,
+//! while the sides pick their pieces, the four squares the pick being asked for fills outlined.
+//! Red is drawn at the bottom unless the theme is flipped (Blue's own view).
 
 use image::{Rgba, RgbaImage};
 
@@ -10,6 +11,11 @@ use super::board::draw_caption;
 use super::{Picture, Script, Theme, encode, fill_disc, fill_rect, text_centered};
 use crate::games::rabble::text::Observation;
 use crate::games::rabble::{Kind, Side, Unit, View};
+
+/// Red's units: red, as the side is named (not the chess boards' orange).
+const RED: Rgba<u8> = Rgba([190, 38, 38, 255]);
+/// Blue's units.
+const BLUE: Rgba<u8> = Rgba([28, 88, 184, 255]);
 
 /// The character drawn for a piece kind.
 #[must_use]
@@ -62,7 +68,7 @@ fn axis_labels(
 /// A unit as a disc with its most valuable piece's character and, for a stack, its height on a
 /// badge; `cell` is the square's side and `(sx, sy)` its top left corner.
 fn draw_unit(img: &mut RgbaImage, u: &Unit, sx: i64, sy: i64, cell: i64, theme: &Theme) {
-    let fill = if u.owner == Side::Red { theme.second } else { theme.first };
+    let fill = if u.owner == Side::Red { RED } else { BLUE };
     let (cx, cy) = (sx + cell / 2, sy + cell / 2);
     fill_disc(img, cx, cy, cell * 2 / 5, fill);
     let c = label(top_kind(u), theme.script).to_string();
@@ -81,6 +87,14 @@ fn draw_unit(img: &mut RgbaImage, u: &Unit, sx: i64, sy: i64, cell: i64, theme: 
         fill_disc(img, bx, by, cell / 5, theme.ink);
         text_centered(img, &h, bx, by, cell as f32 * 0.3, Rgba([255, 255, 255, 255]));
     }
+}
+
+/// A square outline `width` pixels thick, `side` pixels on a side, from `(x, y)`.
+fn outline(img: &mut RgbaImage, x: i64, y: i64, side: i64, width: i64, color: Rgba<u8>) {
+    fill_rect(img, x, y, side, width, color);
+    fill_rect(img, x, y + side - width, side, width, color);
+    fill_rect(img, x, y, width, side, color);
+    fill_rect(img, x + side - width, y, width, side, color);
 }
 
 /// Draws the seed's 3-D observation (三維坐標觀察系統): one panel per layer, the top layer
@@ -207,6 +221,10 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
     let front = Rgba([190, 222, 240, 255]);
     let outside = Rgba([236, 232, 222, 255]);
     let zone = Rgba([120, 120, 120, 255]);
+    let slots: Vec<crate::games::rabble::Coord> = view
+        .selecting
+        .map(|(side, step)| crate::games::rabble::state::pick_squares(side, step).to_vec())
+        .unwrap_or_default();
     for (j, row) in view.cells.iter().enumerate() {
         let j = i64::try_from(j).unwrap_or(0);
         let y = view.y.0 + j;
@@ -223,8 +241,17 @@ pub fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
                 outside
             };
             fill_rect(&mut img, sx + 1, sy + 1, cell - 2, cell - 2, color);
+            let here = crate::games::rabble::Coord { x, y, layer: view.layer.clone() };
+            if view.last_squares.contains(&here) {
+                // The last turn's squares, as chess boards mark the last move.
+                fill_rect(&mut img, sx + 1, sy + 1, cell - 2, cell - 2, theme.last_move);
+            }
             if let Some(u) = cellv {
                 draw_unit(&mut img, u, sx, sy, cell, theme);
+            }
+            if slots.contains(&here) {
+                // The four squares the pick being asked for fills.
+                outline(&mut img, sx + 2, sy + 2, cell - 4, 3, theme.check);
             }
         }
     }

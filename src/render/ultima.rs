@@ -28,7 +28,7 @@ pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
         .iter()
         .map(|&(at, color, kind)| {
             let piece = Piece {
-                label: label(kind, theme.script),
+                label: label(kind, theme.script).to_string(),
                 owner: u8::from(color == Color::Black),
                 marked: view.frozen.contains(&at),
             };
@@ -47,6 +47,7 @@ pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
         last_move,
         captured: view.captured.iter().copied().map(square).collect(),
         check: view.check.map(square),
+        targets: Vec::new(),
         caption: caption.to_string(),
     }
 }

@@ -390,12 +390,47 @@ fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     text
 }
 
+/// How many of a lost side's best chances `/hint` lists.
+const HINT_CHANCES: usize = 3;
+
 /// `/hint`: the verdict with best play for the player to act and every action that keeps it.
 fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, Budget>) -> String {
     let ToAct::Seat(seat, _) = t.game.to_act() else {
         return w.text(lang, "err-game-over", &[]);
     };
     match advice {
+        // Lost: every action is "best", which helps no one; the moves that leave the opponent
+        // the fewest winning replies are what a lost side can still play for.
+        Ok(a) if a.verdict == Verdict::Lose && !a.chances.is_empty() => {
+            let sep = w.text(lang, "list-sep", &[]);
+            let chances: Vec<String> = a
+                .chances
+                .iter()
+                .take(HINT_CHANCES)
+                .map(|c| {
+                    w.text(
+                        lang,
+                        "cc-chance",
+                        &[
+                            ("action", action_word(w, lang, c.action).into()),
+                            ("keeping", c.keeping.into()),
+                            ("replies", c.replies.into()),
+                        ],
+                    )
+                })
+                .collect();
+            w.text(
+                lang,
+                "cc-hint-lost",
+                &[
+                    ("id", t.id.into()),
+                    ("player", player(w, lang, t, seat).into()),
+                    ("opponent", player(w, lang, t, Seat(1 - seat.0.min(1))).into()),
+                    ("chances", chances.join(&sep).into()),
+                    ("positions", a.positions.into()),
+                ],
+            )
+        }
         Ok(a) => {
             let verdict = match a.verdict {
                 Verdict::Win => "cc-verdict-win",

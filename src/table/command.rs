@@ -204,7 +204,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
         "help-library",
     ),
-    cmd("rules", &["规则"], &["規則"], &[arg("game", ArgKind::Game, false)], "help-rules"),
+    cmd(
+        "rules",
+        &["规则"],
+        &["規則"],
+        &[arg("game", ArgKind::Game, false), arg("topic", ArgKind::Text, false)],
+        "help-rules",
+    ),
     cmd("help", &["帮助"], &["幫助", "說明"], &[], "help-help"),
     cmd(
         "settings",
@@ -327,7 +333,12 @@ pub enum Command {
         opponent: Option<UserId>,
     },
     /// `/rules [game]`
-    Rules(Option<String>),
+    Rules {
+        /// The game, if named.
+        game: Option<String>,
+        /// What about it: a piece's code or name, or `puzzle` (Dark Fence).
+        topic: Option<String>,
+    },
     /// `/help`
     Help,
     /// `/settings [k=v …]`
@@ -367,7 +378,7 @@ impl Command {
             Command::New { .. }
             | Command::Games
             | Command::Library { .. }
-            | Command::Rules(_)
+            | Command::Rules { .. }
             | Command::Help
             | Command::Settings(_)
             | Command::AdminAbort(_)
@@ -540,7 +551,7 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "abort" => Command::Abort(id),
         "games" => Command::Games,
         "library" => Command::Library { id, opponent: user },
-        "rules" => Command::Rules(game),
+        "rules" => Command::Rules { game, topic: text },
         "help" => Command::Help,
         "settings" => Command::Settings(options),
         "admin" => match id {
@@ -606,7 +617,12 @@ fn read(spec: &CommandSpec, tail: &str) -> Result<Values, CommandError> {
                 }
             }
             ArgKind::Options | ArgKind::Setting(_) => {
-                v.options.extend(args.drain(..).map(ToString::to_string));
+                // A quoted value (`position="4x4 p1=a1"`) is one option however many words it
+                // has; a quote left open is refused where the options are read.
+                let words = crate::games::options::split_words(&args.join(" "))
+                    .unwrap_or_else(|_| args.iter().map(ToString::to_string).collect());
+                v.options.extend(words);
+                args.clear();
             }
         }
     }
@@ -736,7 +752,7 @@ mod tests {
             ("draw", "[accept|decline] [#id]"),
             ("games", ""),
             ("library", "[#id] [@opponent]"),
-            ("rules", "[game]"),
+            ("rules", "[game] [topic]"),
             (
                 "settings",
                 "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off]",
@@ -814,9 +830,11 @@ mod tests {
         assert!(matches!(parse("/draw maybe", false), Err(CommandError::BadArgument { .. })));
         assert!(matches!(parse("/admin abort", false), Err(CommandError::Missing { .. })));
         assert!(matches!(parse("/admin #4", false), Err(CommandError::Missing { .. })));
-        assert!(matches!(
-            parse("/rules ultima twice", false),
-            Err(CommandError::BadArgument { .. })
-        ));
+        assert!(matches!(parse("/games twice", false), Err(CommandError::BadArgument { .. })));
+        // `/rules <game>` takes a topic (a piece's code) after the game.
+        assert_eq!(
+            parse("/rules ultima X", false),
+            Ok(Some(Command::Rules { game: Some("ultima".into()), topic: Some("X".into()) }))
+        );
     }
 }

@@ -57,16 +57,49 @@ fn completions(
         .collect()
 }
 
-/// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4).
+/// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4),
+/// or because `assist=2` has a warning for it: a warning after the move would come too late, so
+/// such a move waits for a confirmation even where moves are otherwise played at once.
 fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
-    matches!(action, AnyAction::DarkFence(Action::Move(_))) && options(game).confirm_moves
+    matches!(action, AnyAction::DarkFence(Action::Move(_)))
+        && (options(game).confirm_moves || !warnings(game, action).is_empty())
+}
+
+/// The `assist=2` warnings about a move of the player to act, from that player's own view.
+fn warnings(game: &AnyGame, action: &AnyAction) -> Vec<dark_fence::assist::Warning> {
+    let AnyAction::DarkFence(Action::Move(input)) = action else { return Vec::new() };
+    let Some(seat) = game.to_act().seat() else { return Vec::new() };
+    match game.view(Viewer::Seat(seat)) {
+        AnyView::DarkFence(view) => dark_fence::assist::warnings(&view, input),
+        _ => Vec::new(),
+    }
+}
+
+/// A warning in words.
+fn warning_text(w: &Wording, lang: Lang, warning: dark_fence::assist::Warning) -> String {
+    use dark_fence::assist::Warning;
+    match warning {
+        Warning::BorderFence { edge } => w.text(
+            lang,
+            "df-warn-border",
+            &[("cell", edge.cell.to_string().into()), ("dir", dir_word(w, lang, edge.side).into())],
+        ),
+        Warning::CrossesOwnFence { from, to } => w.text(
+            lang,
+            "df-warn-crosses",
+            &[("from", from.to_string().into()), ("to", to.to_string().into())],
+        ),
+        Warning::DuplicatesOwnFence { .. } => w.text(lang, "df-warn-duplicate", &[]),
+    }
 }
 
 /// The image caption: game id, ply and who acts, in characters the bundled font has (player
 /// names could be anything, so seats are named by their order).
 fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
     let seat = |p: Player| say(lang, if p == Player::P1 { "side-p1" } else { "side-p2" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", view.ply.to_string().into())]);
+    // "after ply 3", as the messages count: the announcement of ply 3 and the prompt for ply 4
+    // both come with this image.
+    let ply = say(lang, "cap-after-ply", &[("n", view.ply.to_string().into())]);
     let state = match (view.to_act, &view.result) {
         (_, Some((Decision::Winner(p), _))) => say(lang, "cap-wins", &[("side", seat(*p).into())]),
         (_, Some((Decision::Draw, _))) => say(lang, "cap-draw", &[]),
@@ -81,6 +114,11 @@ fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
     }
     if !state.is_empty() {
         text.push_str(&format!(" · {state}"));
+    }
+    // The end image says why, on a line of its own (the renderer puts it under the board).
+    if let Some((_, reason)) = &view.result {
+        text.push('\n');
+        text.push_str(&say(lang, &format!("cap-df-{}", reason.code()), &[]));
     }
     text
 }
@@ -169,9 +207,13 @@ fn example_move(
     let order = [Dir::D, Dir::U, Dir::R, Dir::L];
     for step in order {
         let Some(next) = dims.step(me, step) else { continue };
+        let crossed = dims.edge(me, step);
+        // Never an example that walks through one of the player's own fences.
+        if own.contains(&crossed) {
+            continue;
+        }
         for side in [Dir::R, Dir::L, Dir::D, Dir::U] {
             let edge = dims.edge(next, side);
-            let crossed = dims.edge(me, step);
             if dims.is_border(edge) || edge == crossed || own.contains(&edge) {
                 continue;
             }
@@ -409,15 +451,23 @@ fn confirmation(
 ) -> Outbound {
     let id = t.id;
     let text = match action {
-        AnyAction::DarkFence(Action::Move(m)) => w.text(
-            lang,
-            "df-confirm",
-            &[
-                ("id", id.into()),
-                ("path", path_text(&m.path).into()),
-                ("dir", dir_word(w, lang, m.dir).into()),
-            ],
-        ),
+        AnyAction::DarkFence(Action::Move(m)) => {
+            let mut text = w.text(
+                lang,
+                "df-confirm",
+                &[
+                    ("id", id.into()),
+                    ("path", path_text(&m.path).into()),
+                    ("dir", dir_word(w, lang, m.dir).into()),
+                ],
+            );
+            // `assist=2`: what the player's own view shows would lose (never the opponent's).
+            for warning in warnings(t.game, action) {
+                text.push('\n');
+                text.push_str(&warning_text(w, lang, warning));
+            }
+            text
+        }
         other => w.text(
             lang,
             "confirm-generic",
@@ -730,18 +780,29 @@ fn turn_prompts(
                     &[("ply", ply.into()), ("name", name_of(t, player).into())],
                 ),
             ));
+            // `assist=0` is played from memory: after the player's first move the prompt
+            // carries neither their view nor an example drawn from it.
+            if options(t.game).assist == 0 && !view.own_records.is_empty() {
+                let args = [("id", id.into()), ("ply", ply.into())];
+                out.push(msg(t, to, w.text(lang, "df-turn-private-memory", &args)));
+                return out;
+            }
             let example = example_move(w, &view, player, lang).unwrap_or_default();
             let mut text = w.text(
                 lang,
                 "df-turn-private",
                 &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
             );
-            text.push('\n');
-            text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
+            if options(t.game).assist > 0 {
+                text.push('\n');
+                text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
+            }
             // The prompt carries the player's view, so it comes whatever `notify` says; only
             // reminders stop when notifications are off.
             let mut m = msg(t, to, text);
-            m.image = picture(t, Viewer::Seat(seat), lang, images);
+            if options(t.game).assist > 0 {
+                m.image = picture(t, Viewer::Seat(seat), lang, images);
+            }
             out.push(m);
         }
         Prompt::Setup => {
@@ -899,6 +960,10 @@ fn view_message(
     let AnyView::DarkFence(view) = view else {
         return msg(t, to, String::new());
     };
+    // `assist=0`: no private view on request while the game runs (spec §3.11).
+    if view.viewer.is_some() && view.options.assist == 0 && t.status == GameStatus::Active {
+        return msg(t, to, w.text(lang, "df-view-memory", &[("id", t.id.into())]));
+    }
     let header_id =
         if view.viewer.is_some() { "df-view-header-seat" } else { "df-view-header-public" };
     let mut text = w.text(
@@ -1113,17 +1178,31 @@ mod tests {
         let owned = narrate::Owned { id: crate::store::GameId(12), ..narrate::Owned::new(game) };
         let t = owned.snapshot();
         for lang in Lang::ALL {
-            for result in [
-                None,
-                Some((Decision::Winner(Player::P2), Reason::PlyCap)),
-                Some((Decision::Draw, Reason::Separated)),
-            ] {
+            let reasons = [
+                Reason::CrossedFence,
+                Reason::EndedOnOpponent,
+                Reason::DuplicateFence,
+                Reason::BorderFence,
+                Reason::Separated,
+                Reason::ChallengeUpheld,
+                Reason::ChallengeRejected,
+                Reason::ClaimUpheld,
+                Reason::ClaimRejected,
+                Reason::PlyCap,
+            ];
+            let ends = reasons.iter().map(|r| Some((Decision::Winner(Player::P2), *r)));
+            for result in
+                std::iter::once(None).chain(ends).chain([Some((Decision::Draw, Reason::Separated))])
+            {
                 view.result = result;
                 let text = caption(&t, &view, lang);
                 assert!(
-                    text.chars().all(|c| c == ' ' || crate::render::can_draw(c)),
+                    text.chars().all(|c| c == ' ' || c == '\n' || crate::render::can_draw(c)),
                     "{lang}: `{text}` has a character the font lacks"
                 );
+                assert!(!text.contains("cap-"), "{lang}: `{text}` has an unworded label");
+                // The reason of the end is on the image, in the reader's language.
+                assert_eq!(text.lines().count(), if result.is_some() { 2 } else { 1 }, "{text}");
             }
         }
     }

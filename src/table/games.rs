@@ -15,7 +15,7 @@ use super::payload::{Choice, Payload};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
 use super::{Ctx, Table};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind};
 use crate::store::{EndReason, GameId, GameStatus};
 
 use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
@@ -315,9 +315,26 @@ pub(super) fn rules_text(w: &Wording, lang: Lang, kind: GameKind) -> String {
             spec.default
         ));
     }
+    if let Some(legend) = super::pieces::legend(w, lang, kind) {
+        text.push('\n');
+        text.push_str(&legend);
+    }
     text.push('\n');
     text.push_str(&w.text(lang, "rules-table-keys", &[]));
+    if let Some(example) = start_position_text(kind) {
+        text.push('\n');
+        let args = [("game", kind.code().into()), ("example", example.into())];
+        text.push_str(&w.text(lang, "rules-position", &args));
+    }
     text
+}
+
+/// The game's start position in its position text (what `position="…"` at `/new` takes), as
+/// the example `/rules` gives. Dark Fence's is its fixed start (a free start has no position yet).
+pub(super) fn start_position_text(kind: GameKind) -> Option<String> {
+    let options = if kind == GameKind::DarkFence { "start=fixed" } else { "" };
+    let options = AnyOptions::parse(kind, options).ok()?;
+    AnyGame::new(&options, crate::core::Seed(1)).ok().map(|g| g.position())
 }
 
 /// A refused action, in the player's words (by the narrator of the game it is about).
@@ -372,6 +389,45 @@ pub(super) fn bot_action(game: &AnyGame, seat: Seat) -> Option<(AnyAction, bool)
     }
 }
 
+/// A game the solver proves decided while one side is stuck for good (Chaos Clock, spec
+/// decision 7: "the bot may offer adjudication when the solver proves the result"; the referee
+/// ends such a game at once rather than make the players play out a known result).
+pub(super) struct Adjudication {
+    /// The seat whose pieces are stuck.
+    pub stuck: Seat,
+    /// Its pieces that can never move again, in increasing order.
+    pub pieces: Vec<u8>,
+    /// The proven result with best play.
+    pub result: GameResult,
+}
+
+/// The store's code of an adjudicated ending ([`Adjudication`]).
+pub(super) const ADJUDICATED_STUCK: &str = "stuck-adjudicated";
+
+/// The adjudication of a running game, if one side is stuck for good (not both: the engine
+/// ends that itself) and the solver proves the result within its budget.
+pub(super) fn adjudication(game: &AnyGame) -> Option<Adjudication> {
+    use crate::games::chaos_clock::solver;
+    let AnyGame::ChaosClock(g) = game else { return None };
+    if crate::games::Game::to_act(g).outcome().is_some() {
+        return None;
+    }
+    let pieces = solver::dead_pieces(&g.board());
+    let side = solver::owner(*pieces.first()?);
+    if pieces.iter().any(|&p| solver::owner(p) != side) {
+        return None;
+    }
+    let advice = g.advice(crate::games::chaos_clock::fast::DEFAULT_BUDGET).ok()?;
+    let result = match advice.value {
+        solver::JIA_WINS => GameResult::Winner(Seat(0)),
+        solver::YI_WINS => GameResult::Winner(Seat(1)),
+        solver::BOTH_WIN => GameResult::BothWin,
+        solver::BOTH_LOSE => GameResult::BothLose,
+        _ => return None,
+    };
+    Some(Adjudication { stuck: Seat(side), pieces, result })
+}
+
 /// Whether `/hint` may answer in this game: Chaos Clock with `hints=on`, which the creator set
 /// at `/new` and the opponent saw in the invitation and accepted.
 pub(super) fn hints_allowed(game: &AnyGame) -> bool {
@@ -382,7 +438,7 @@ pub(super) fn hints_allowed(game: &AnyGame) -> bool {
 /// search budget).
 pub(super) fn advice(game: &AnyGame) -> Option<AdviceResult> {
     match game {
-        AnyGame::ChaosClock(g) => Some(g.advice(crate::games::chaos_clock::fast::DEFAULT_BUDGET)),
+        AnyGame::ChaosClock(g) => Some(g.hint(crate::games::chaos_clock::fast::DEFAULT_BUDGET)),
         _ => None,
     }
 }

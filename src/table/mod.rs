@@ -16,6 +16,7 @@ mod narrate;
 pub mod notice;
 pub mod payload;
 mod perfect10;
+mod pieces;
 mod rabble;
 pub mod reply;
 mod solver;
@@ -1352,7 +1353,7 @@ impl Referee {
             }
             Command::Games => Ok(self.games(ctx).await),
             Command::Library { id, opponent } => self.library(ctx, id, opponent.as_ref()).await,
-            Command::Rules(game) => self.rules(ctx, game.as_deref()),
+            Command::Rules { game, topic } => self.rules(ctx, game.as_deref(), topic.as_deref()),
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])
@@ -1656,15 +1657,15 @@ impl Referee {
     }
 
     /// What `/new` checks before it draws a start: where it is typed, the game, the opponent,
-    /// the options and time control, and room for one more invitation. Returns the game, the
-    /// opponent (`@bot` and this bot's own name read as the referee), the options and the time.
+    /// the options and time control, a start position if one is given, and room for one more
+    /// invitation.
     fn new_checks(
         &self,
         ctx: &Ctx,
         game: &str,
         opponent: Option<&UserId>,
         settings: &[String],
-    ) -> Result<(GameKind, Option<UserId>, AnyOptions, TimeControl, Side), TableError> {
+    ) -> Result<NewChecked, TableError> {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
@@ -1684,6 +1685,11 @@ impl Referee {
             crate::games::options::split_pairs(&settings.join(",")).map_err(options_refused)?;
         // Against the bot the inviter chooses a side (`side=jia|yi|random`); against a person
         // the inviter is the first seat, as before.
+        // `position="…"` starts the game from a position (puzzles, teaching, a game carried on
+        // from a board elsewhere) in the game's position text, the CLI's.
+        let (positions, pairs): (Vec<_>, Vec<_>) =
+            pairs.into_iter().partition(|(k, _)| k == "position");
+        let position = positions.into_iter().next().map(|(_, text)| text);
         let (sides, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "side");
         let side = match sides.as_slice() {
             [] => Side::First,
@@ -1725,10 +1731,14 @@ impl Referee {
         let game_text: Vec<String> = game_pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let options = AnyOptions::parse(kind, &game_text.join(",")).map_err(options_refused)?;
         let time = TimeControl::from_pairs(&table_pairs).map_err(options_refused)?;
+        if let Some(text) = &position {
+            AnyGame::from_position(&options, text, Seed(0))
+                .map_err(|e| TableError::Refused(Refusal::Position(kind, e.to_string())))?;
+        }
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
-        Ok((kind, opponent.cloned(), options, time, side))
+        Ok(NewChecked { kind, opponent: opponent.cloned(), options, time, side, position })
     }
 
     async fn new_game(
@@ -1741,21 +1751,27 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
-        let (kind, opponent, options, time, side) =
+        let NewChecked { kind, opponent, options, time, side, position } =
             self.new_checks(ctx, game, opponent, settings)?;
         let opponent = opponent.as_ref();
-        // Drawing a start may need the solver: one such request in flight per user.
-        let _asking = self.reserve_solver(ctx)?;
         let seed = self.next_seed().await?;
-        // Drawing a start may need the solver (Chaos Clock's start=fair): off the async threads.
-        let engine = self
-            .search(&Self::asker(ctx), "drawing the start", move || {
-                AnyGame::new(&options, Seed(seed))
-            })
-            .await?
-            .map_err(options_refused)?;
+        let engine = match &position {
+            Some(text) => AnyGame::from_position(&options, text, Seed(seed))
+                .map_err(|e| TableError::Refused(Refusal::Position(kind, e.to_string())))?,
+            None => {
+                // Drawing a start may need the solver: one such request in flight per user.
+                let _asking = self.reserve_solver(ctx)?;
+                // Drawing a start may need the solver (Chaos Clock's start=fair): off the async
+                // threads.
+                self.search(&Self::asker(ctx), "drawing the start", move || {
+                    AnyGame::new(&options, Seed(seed))
+                })
+                .await?
+                .map_err(options_refused)?
+            }
+        };
         let seat = side.creator_seat(seed);
-        self.open_table(ctx, chat, kind, engine, None, seed, time, opponent, seat).await
+        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, seat).await
     }
 
     /// Stores a new game (`engine`, started from `position` when given) and opens its table:
@@ -1927,8 +1943,40 @@ impl Referee {
                 ));
             }
             out.extend(self.apply(t, seat.index(), &action, None, said).await?);
+            out.extend(self.adjudicate(t).await?);
         }
         Ok(out)
+    }
+
+    /// Ends a running game whose result the solver proves while one side is stuck for good
+    /// ([`games::adjudication`]), saying which pieces are stuck; nothing otherwise.
+    async fn adjudicate(&self, t: &mut Table) -> Result<Vec<Outbound>, TableError> {
+        if t.row.status != GameStatus::Active {
+            return Ok(Vec::new());
+        }
+        let game = t.game.clone();
+        let who = format!("game:{}", t.row.id);
+        let Some(found) =
+            self.search(&who, "the adjudication", move || games::adjudication(&game)).await?
+        else {
+            return Ok(Vec::new());
+        };
+        let lang = public_lang(t);
+        let snapshot = t.snapshot();
+        let pieces: Vec<String> = found.pieces.iter().map(ToString::to_string).collect();
+        let text = self.wording.text(
+            lang,
+            "cc-adjudicated",
+            &[
+                ("id", t.row.id.into()),
+                ("name", narrate::name_of(&snapshot, found.stuck.index()).to_string().into()),
+                ("pieces", pieces.join(&self.wording.text(lang, "list-sep", &[])).into()),
+                ("count", found.pieces.len().into()),
+            ],
+        );
+        let said = vec![games::msg_of(t, games::public_of(t), text)];
+        let reason = EndReason::Rule(games::ADJUDICATED_STUCK.to_string());
+        self.finish(t, GameStatus::Over, Some(found.result), reason, said).await
     }
 
     /// A player's action, then the bot's answer when it plays in this game.
@@ -1940,6 +1988,10 @@ impl Referee {
         by: Option<&UserId>,
     ) -> Reply {
         let mut out = self.apply(t, seat, action, by, Vec::new()).await?;
+        match self.adjudicate(t).await {
+            Ok(ended) => out.extend(ended),
+            Err(e) => tracing::error!(error = ?e, id = %t.row.id, "adjudication failed"),
+        }
         // The player's action is saved: it is announced whatever happens to the bot's answer
         // (which the next clock tick retries).
         match self.bot_moves(t).await {
@@ -2983,20 +3035,31 @@ impl Referee {
         vec![self.say(ctx, ctx.here(), ctx.lang, &Notice::Games { here, waiting })]
     }
 
-    fn rules(&self, ctx: &Ctx, game: Option<&str>) -> Reply {
+    fn rules(&self, ctx: &Ctx, game: Option<&str>, topic: Option<&str>) -> Reply {
         let Some(game) = game else {
             return Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &Notice::RulesWhich)]);
         };
         let kind = game_kind(game)?;
-        Ok(vec![Outbound {
+        let reply = |text: String, image: Option<reply::Image>| Outbound {
             platform: ctx.platform,
             to: ctx.here(),
-            text: games::rules_text(self.wording, ctx.lang, kind),
-            image: None,
+            text,
+            image,
             buttons: Vec::new(),
             outbox: None,
             stamp: None,
-        }])
+        };
+        let Some(topic) = topic else {
+            return Ok(vec![reply(games::rules_text(self.wording, ctx.lang, kind), None)]);
+        };
+        let help = pieces::piece_help(self.wording, ctx.lang, kind, topic)
+            .ok_or_else(|| TableError::Refused(Refusal::NoSuchPiece(kind, topic.to_string())))?;
+        let image = self.images.then(|| {
+            let theme = narrate::theme(Viewer::Public, ctx.lang);
+            let p = crate::render::board::render(&help.diagram, &theme);
+            reply::Image { png: p.png, width: p.width, height: p.height }
+        });
+        Ok(vec![reply(help.text, image)])
     }
 
     async fn settings(&self, ctx: &Ctx, pairs: &[String]) -> Reply {
@@ -3328,6 +3391,18 @@ fn no_bot() -> TableError {
 const LIBRARY_SHOWN: usize = 5;
 
 /// The refusal of options that do not work.
+/// What `/new` checked ([`Referee::new_checks`]): the game, the opponent (`@bot` and this bot's
+/// own name read as the referee), the options, the time control, the inviter's side against
+/// the bot, and the start position when one was given.
+struct NewChecked {
+    kind: GameKind,
+    opponent: Option<UserId>,
+    options: AnyOptions,
+    time: TimeControl,
+    side: Side,
+    position: Option<String>,
+}
+
 fn options_refused(e: crate::games::OptionsError) -> TableError {
     TableError::Refused(Refusal::Options(e))
 }

@@ -356,6 +356,10 @@ pub enum Refusal {
     NoBot(Vec<GameKind>),
     /// Game options that do not work.
     Options(OptionsError),
+    /// A `position="…"` this game cannot start from, with the engine's reason (English).
+    Position(GameKind, String),
+    /// `/rules <game> <topic>` about something the game has no piece of that name for.
+    NoSuchPiece(GameKind, String),
 }
 
 /// `text` with the button that opens the private chat (`url`, a start link) under it: the
@@ -645,6 +649,14 @@ impl Refusal {
                 t("err-no-bot", &vec![("games", games.join(", ").into())])
             }
             Self::Options(e) => detail("err-options", &option_error(lang, e)),
+            Self::NoSuchPiece(kind, topic) => t(
+                "err-no-such-piece",
+                &vec![("game", kind.code().into()), ("topic", topic.clone().into())],
+            ),
+            Self::Position(kind, why) => t(
+                "err-position",
+                &vec![("game", kind.code().into()), ("detail", why.clone().into())],
+            ),
         }
     }
 }
@@ -820,6 +832,8 @@ mod tests {
             Refusal::UnknownGame("go".into()),
             Refusal::NoBot(vec![GameKind::ChaosClock]),
             Refusal::Options(bad_option()),
+            Refusal::Position(GameKind::DarkFence, "`5y5` is not a board size like 4x4".into()),
+            Refusal::NoSuchPiece(GameKind::Ultima, "Z".into()),
         ]
     }
 

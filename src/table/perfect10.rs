@@ -55,6 +55,17 @@ fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
     w.text(lang, if color == Color::White { "p10-white" } else { "p10-black" }, &[])
 }
 
+/// The code players type for a piece, in the reader's script (the board's), or the words
+/// saying a pawn has none.
+fn code_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+    let code = match lang {
+        Lang::En => kind.seed_code(),
+        Lang::ZhHans => kind.simplified_code(),
+        Lang::ZhHant => kind.chinese_code(),
+    };
+    if code.is_empty() { w.text(lang, "p10-no-code", &[]) } else { code.to_string() }
+}
+
 /// The piece's name in `lang`: the English name, or the seed's Chinese name.
 fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     w.text(lang, &format!("p10-piece-{}", kind.name()), &[])
@@ -569,7 +580,13 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         Error::NoPiece { square } => ("p10-err-no-piece", vec![("square", sq(square))]),
         Error::WrongPiece { square, given, actual } => (
             "p10-err-wrong-piece",
-            vec![("square", sq(square)), ("given", piece(*given)), ("actual", piece(*actual))],
+            vec![
+                ("square", sq(square)),
+                ("given", piece(*given)),
+                ("actual", piece(*actual)),
+                ("given_code", code_word(w, lang, *given).into()),
+                ("actual_code", code_word(w, lang, *actual).into()),
+            ],
         ),
         Error::NotYourPiece { square, piece: p, .. } => {
             ("p10-err-not-your-piece", vec![("square", sq(square)), ("piece", piece(*p))])

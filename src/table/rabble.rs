@@ -329,7 +329,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         to_act_line(w, lang, t),
     ];
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, public_side(t), lang, images);
     m.buttons = buttons(w, lang, t);
     m
 }
@@ -451,9 +451,32 @@ fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = Voice.picture(t, public_side(t), pl, images);
     m.buttons = buttons(w, pl, t);
     vec![m]
+}
+
+/// The side a public picture is drawn from: Red's (at the bottom), except while Blue picks its
+/// pieces, when the picture is Blue's to read ("your own left to right" is then the picture's
+/// left to right, with Blue at the bottom).
+fn public_side(t: &Snapshot<'_>) -> Viewer {
+    match &t.game {
+        AnyGame::Rabble(g) if g.selecting().is_some_and(|(side, _)| side == Side::Blue) => {
+            Viewer::Seat(Seat(1))
+        }
+        _ => Viewer::Public,
+    }
+}
+
+/// The side a picture for `to` is drawn from: a player's own from that player's side (Blue at
+/// the bottom for Blue), anything else as [`public_side`].
+fn side_for(t: &Snapshot<'_>, to: &Dest) -> Viewer {
+    if let Dest::User(user) = to
+        && let Some(seat) = t.seats.iter().position(|s| s.as_ref() == Some(user))
+    {
+        return Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0)));
+    }
+    public_side(t)
 }
 
 /// The private turn ping, in correspondence games only.
@@ -510,8 +533,9 @@ fn view_message(
         }
     }
     let in_chat = matches!(to, Dest::Chat(_));
+    let side = side_for(t, &to);
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = Voice.picture(t, side, lang, images);
     if in_chat {
         m.buttons = buttons(w, lang, t);
     }

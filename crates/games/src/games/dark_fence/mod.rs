@@ -42,6 +42,7 @@ pub mod assist;
 mod board;
 mod notation;
 mod options;
+pub mod puzzle;
 mod state;
 mod view;
 

@@ -1857,3 +1857,52 @@ fn assist_one_and_zero_never_warn_and_edge_empty_allows_the_border() {
     act(&mut st, Player::P2, "D4 L");
     assert!(warnings_for(&st, Player::P1, "A1 L").is_empty());
 }
+
+// ---------------------------------------------------------------------------------------------
+// The seed's puzzle, judged by playing every reply; the expected answers are worked out by hand
+// in docs/dark-fence.md ("The seed's puzzle")
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_puzzle_is_survived_exactly_by_leaving_the_pocket_for_a_cell_that_cannot_be_shut_in() {
+    let st = game("", Some(puzzle::POSITION));
+    let pocket = cells(&["A1", "A2", "A3", "A4"]);
+    let walls = [edge("A1:R"), edge("A2:R"), edge("A3:R")];
+    let dims = D4;
+    let mut survivors = Vec::new();
+    let all = puzzle::moves(&st, Player::P2);
+    // Every cell is reachable: the pocket, then the gap A4|B4, then the rest.
+    assert_eq!(all.len(), 16 * 4);
+    for input in &all {
+        let verdict = puzzle::judge(&st, input).expect("a judgement");
+        let end = input.final_cell();
+        let fence = dims.edge(end, input.dir);
+        let name = format!("{input}");
+        // By hand: a fence on the border or on a wall, or stopping on D1, loses at once.
+        let broken = dims.is_border(fence) || walls.contains(&fence) || end == cell("D1");
+        // Staying in the pocket: the first player closes the gap (4 cells against 12), unless
+        // the move itself already separated the second player into a smaller area.
+        // Outside, the second player is shut in by one more fence only where its own fence
+        // left it a single way out: a corner (B1, D4), or B4 unless the fence closes the gap.
+        let shut_in = pocket.contains(&end)
+            || end == cell("B1")
+            || end == cell("D4")
+            || (end == cell("B4") && input.dir != Dir::L);
+        match verdict {
+            puzzle::Judgement::LosesNow(_) => assert!(broken || pocket.contains(&end), "{name}"),
+            puzzle::Judgement::Dies(_) => assert!(!broken && shut_in, "{name}"),
+            puzzle::Judgement::Survives => {
+                assert!(!broken && !shut_in, "{name}");
+                survivors.push((end, input.dir));
+            }
+            puzzle::Judgement::EndsNow(r) => panic!("{name} ends the game: {r:?}"),
+        }
+        if !broken && !shut_in {
+            assert_eq!(verdict, puzzle::Judgement::Survives, "{name}");
+        }
+    }
+    // Counted by hand: B2, B3, C1, D2, D3 and C4 with their three sides that are neither the
+    // border nor a wall (3 each), C2 and C3 with all four, and B4 closing the gap behind it.
+    assert_eq!(survivors.len(), 6 * 3 + 2 * 4 + 1);
+    assert!(survivors.contains(&(cell("B4"), Dir::L)));
+}

@@ -470,3 +470,30 @@ async fn a_hint_in_a_lost_position_ranks_the_actions_by_the_opponents_winning_re
     let last = hint.find("(2 of 3 replies win for them)").expect("the pass, last");
     assert!(hint.find("(1 of 2").is_some_and(|first| first < last), "{hint}");
 }
+
+/// The start's example names a piece the first player may move now, and it plays as written.
+#[tokio::test]
+async fn the_starts_example_is_an_action_the_first_player_can_send_as_it_is() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("c.db");
+    let out = run("alice@#t: /new chaos-clock @bob\nbob@#t: /accept\n", &db).await;
+    let start = texts_to(&out, "#t")
+        .into_iter()
+        .find(|t| t.starts_with("Chaos Clock #1:"))
+        .expect("the start")
+        .to_string();
+    let piece = start
+        .split("Actions: /move ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("an example: {start}"));
+    assert!(start.contains(&format!("(move piece {piece}, which may move now)")), "{start}");
+    let out = run(&format!("bob@#t: /move {piece}\n"), &db).await;
+    assert!(
+        texts_to(&out, "#t").iter().any(|t| t.starts_with("#1 ply 1: bob")),
+        "{:#?}",
+        texts_to(&out, "#t")
+    );
+    let (_, log, _, _) = stored_game(&db, 1).await;
+    assert_eq!(log, [(1, format!("m{piece}"))]);
+}

@@ -2020,3 +2020,28 @@ async fn a_prompts_example_never_crosses_the_players_own_fence() {
     let out = bed.run(&format!("bob@dm: {example}")).await;
     assert!(has(&out, "#t", "Ply 4: bob has moved."), "{out:#?}");
 }
+
+/// `/rules dark-fence puzzle` poses the puzzle with the referee's picture of it, and an attempt
+/// is judged by playing it and every answer: closing the pocket's gap yourself separates you
+/// into the smaller area at once; B4 fenced above leaves one way out, which P1 closes; C3 is out
+/// of reach of any single fence (worked out in docs/dark-fence.md).
+#[tokio::test]
+async fn the_puzzle_is_posed_with_its_picture_and_attempts_are_judged_by_the_referee() {
+    let bed = Bed::new();
+    let out = bed.run("carol@#t: /rules dark-fence puzzle").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert!(out[0].text.starts_with("The puzzle of the original rules"), "{}", out[0].text);
+    let judged = [
+        ("A1-A4 R", "A1-A4 right loses at once: the fences separate the players."),
+        ("A1-A4-B4 U", "A1-A4-B4 up does not survive: P1 answers "),
+        ("A1-A4-B4-C4-C3 U", "A1-A4-B4-C4-C3 up survives: no answer of P1's wins at once."),
+        ("banana", "Format error: \"banana\" is neither a cell nor a direction."),
+    ];
+    for (attempt, answer) in judged {
+        let out = bed.run(&format!("carol@#t: /rules dark-fence puzzle {attempt}")).await;
+        assert!(out.len() == 1 && out[0].text.starts_with(answer), "{attempt}: {out:#?}");
+    }
+    // Nothing was created.
+    let out = bed.run("carol@#t: /games").await;
+    assert!(!has(&out, "#t", "#1"), "{out:#?}");
+}

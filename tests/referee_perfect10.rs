@@ -539,7 +539,7 @@ async fn impossible_moves_are_refused_where_typed_and_change_nothing() {
         ),
         (
             "hello",
-            "“hello” is not a move: give the from and to squares, like e3e5 or Ne2-d4 (promotion \
+            "“hello” is not a move: give the from and to squares, like e3e5 or Nb2-c4 (promotion \
              e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played. Piece codes: \
              /rules perfect10.",
         ),

@@ -1982,6 +1982,20 @@ async fn an_ultima_game_is_played_in_the_group_with_board_photos_and_private_tur
     api.expect_sent(GROUP, "The long leaper on b8 cannot move to b6").await;
     api.say(GROUP, BOB, "/resign");
     api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
+    // One piece's page comes as a photo of its moves with the words as the caption.
+    api.say(GROUP, BOB, "/rules ultima X");
+    let page = api.expect_sent(GROUP, "X chameleon: moves like a queen;").await;
+    assert!(page.photo.is_some(), "{}", page.text);
+    // A game from a position, the value in the curly quotes a phone keyboard types: the
+    // chameleon's e4-g6 stalemates the lone black king, which loses.
+    api.say(GROUP, ALICE, "/new ultima @bob_builder position=“7k/5K2/8/8/4X3/8/8/8 w”");
+    let accept = "2:0:accept";
+    let invitation = api.expect_data(GROUP, accept).await;
+    api.press(BOB, &invitation, accept);
+    api.expect_sent(GROUP, "Ultima #2: Alice Liddell (white, moves first) vs Bob (black)").await;
+    api.say(GROUP, ALICE, "/move e4g6");
+    api.expect_sent(GROUP, "#2 is over: Alice Liddell wins.\nBob has no legal move and loses.")
+        .await;
     let _ = bot.finish().await;
 }
 

@@ -201,6 +201,13 @@ df-starts-fixed = Starts: first player { $c1 }, second player { $c2 }.
 df-starts-free = Free start: each player picks a start cell privately.
 df-started = { $game } #{ $id }: { $p1 } (moves first) vs { $p2 }, { $rules } { $starts }
 df-confirm = #{ $id }: will play { $path }, fence: { $dir }.
+df-puzzle = The puzzle of the original rules (its picture is lost: this position is ours, built for its question). The god's view, and both players know everything: you are P2 on A1, in a pocket that the fences A1:R, A2:R and A3:R wall off from the rest of the board, open only between A4 and B4; P1 stands on D1. It is your move. How do you move so that you can still survive P1's best answer (not necessarily win)? Not hard: the key is understanding the rules. Answer with /rules dark-fence puzzle <your move>, e.g. /rules dark-fence puzzle A1-A2 R.
+df-puzzle-loses-now = { $move } loses at once: { $why }.
+df-puzzle-dies = { $move } does not survive: P1 answers { $reply }, and the fences shut you into the smaller area.
+df-puzzle-survives = { $move } survives: no answer of P1's wins at once. That is the idea: leave the pocket before P1 closes it, for a cell one more fence cannot shut you into.
+df-puzzle-ends = { $move } ends the game at once.
+df-puzzle-not-a-move = Answer with a move: a path from A1 and a fence direction, like A1-A2 R.
+cap-df-puzzle = puzzle: P2 to move
 df-warn-border = ⚠ The { $dir } side of { $cell } is the border, which is fenced already: a fence there loses. Cancel to choose again.
 df-warn-crosses = ⚠ The step { $from }-{ $to } crosses a fence of yours: crossing any fence loses. Cancel to choose again.
 df-warn-duplicate = ⚠ A fence of yours already stands on that side: a second fence there loses. Cancel to choose again.
@@ -357,7 +364,7 @@ ul-fault-chameleon-leap = a chameleon leaps only over long leapers, and { $at } 
 ## Perfect 10 x 10
 
 game-perfect10 = Perfect 10 x 10
-rules-perfect10 = Perfect 10 x 10 (完美十乘十): chess on a 10x10 board with 19 kinds of piece; white moves first. Rank 1 from a to j: rook, cannon, archer, bishop, queen, king, bishop, archer, cannon, rook; rank 2: ship, knight, elephant, guard, princess, marshal, guard, elephant, knight, ship; rank 3: ten pawns (black mirrors this, king facing king). The marshal moves as a rook or a knight, the princess as a bishop or a knight; the cannon and the archer move like a rook and a bishop and capture only by jumping exactly one piece; the guard steps like a king but is not royal; the elephant steps one square diagonally or jumps two, the ship one square orthogonally or jumps two. A pawn stepping onto rank 6 (black: 5) may become a wazir, ferz, dabbaba or alfil, or stay a pawn; onto rank 8 (black: 3) a guard, knight, elephant, ship, rook, bishop, cannon or archer, or stay; onto the last rank it must become a queen, marshal or princess. A rook or bishop reaching the last rank becomes a dragon (rook + one diagonal step) or a griffin (bishop + one orthogonal step). Castling (O-O: king f1-h1, rook j1-g1; O-O-O: king f1-d1, rook a1-e1) and en passant as in chess. Checkmate wins. A side with no legal move passes, and two passes in a row draw; giving check with the same piece on four moves in a row loses; a threefold repetition may be claimed; a game neither side can win any more is drawn. Moves: /move e3e5 (or Ne2-d4, e9e10=Q, e5e6 stay, O-O), /pass, /claim.
+rules-perfect10 = Perfect 10 x 10 (完美十乘十): chess on a 10x10 board with 19 kinds of piece; white moves first. Rank 1 from a to j: rook, cannon, archer, bishop, queen, king, bishop, archer, cannon, rook; rank 2: ship, knight, elephant, guard, princess, marshal, guard, elephant, knight, ship; rank 3: ten pawns (black mirrors this, king facing king). The marshal moves as a rook or a knight, the princess as a bishop or a knight; the cannon and the archer move like a rook and a bishop and capture only by jumping exactly one piece; the guard steps like a king but is not royal; the elephant steps one square diagonally or jumps two, the ship one square orthogonally or jumps two. A pawn stepping onto rank 6 (black: 5) may become a wazir, ferz, dabbaba or alfil, or stay a pawn; onto rank 8 (black: 3) a guard, knight, elephant, ship, rook, bishop, cannon or archer, or stay; onto the last rank it must become a queen, marshal or princess. A rook or bishop reaching the last rank becomes a dragon (rook + one diagonal step) or a griffin (bishop + one orthogonal step). Castling (O-O: king f1-h1, rook j1-g1; O-O-O: king f1-d1, rook a1-e1) and en passant as in chess. Checkmate wins. A side with no legal move passes, and two passes in a row draw; giving check with the same piece on four moves in a row loses; a threefold repetition may be claimed; a game neither side can win any more is drawn. Moves: /move e3e5 (or Nb2-c4, e9e10=Q, e5e6 stay, O-O), /pass, /claim.
 rules-no-options = Options: none.
 p10-white = white
 p10-black = black
@@ -404,7 +411,7 @@ p10-choice = { $piece } (={ $code })
 p10-rules-summary = time: { $clock }.
 p10-rules-summary-options = rules: { $options }, time: { $clock }.
 opt-perfect10-move-rule = house rule: a draw after this many moves by each side without a capture or a pawn move (0: off, as in the original rules)
-p10-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules } Moves: /move e3e5 (also Ne2-d4, e9e10=Q, O-O).
+p10-started = { $game } #{ $id }: { $white } (white, moves first) vs { $black } (black), { $rules } Moves: /move e3e5 (also Nb2-c4, e9e10=Q, O-O).
 p10-moved = #{ $id } ply { $ply }: { $player } { $seed }: { $piece } { $from }-{ $to }
 p10-castled-kingside = #{ $id } ply { $ply }: { $player } { $seed }: castles kingside, king { $from }-{ $to } and rook { $rook_from }-{ $rook_to }
 p10-castled-queenside = #{ $id } ply { $ply }: { $player } { $seed }: castles queenside, king { $from }-{ $to } and rook { $rook_from }-{ $rook_to }
@@ -438,7 +445,7 @@ reason-move-rule = { $limit ->
         [one] One move
        *[other] { $limit } moves
     } by each side without a capture or a pawn move.
-p10-err-malformed = “{ $text }” is not a move: give the from and to squares, like e3e5 or Ne2-d4 (promotion e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played. Piece codes: /rules perfect10.
+p10-err-malformed = “{ $text }” is not a move: give the from and to squares, like e3e5 or Nb2-c4 (promotion e9e10=Q, castling O-O, pass 0000, draw claim: claim). Nothing was played. Piece codes: /rules perfect10.
 p10-err-no-piece = There is no piece on { $square }. Nothing was played.
 p10-err-wrong-piece = { $square } holds the { $actual } (code { $actual_code }), not the { $given } (code { $given_code }) you named. Nothing was played. Every code: /rules perfect10.
 p10-no-code = none: a pawn moves by its squares alone, like e3e5
@@ -512,7 +519,7 @@ cc-start-fair = Fair start (both sides can still bring every piece home together
 cc-hints-on = hints allowed
 cc-hints-off = no hints
 cc-rules-summary = { $start }, { $hints }, time: { $clock }.
-cc-started = { $game } #{ $id }: { $jia } (Jia, odd pieces) vs { $yi } (Yi, even pieces, moves first). { $rules } Actions: /move 5 (move piece 5), /move d7 (drop 7), /pass, or the buttons.
+cc-started = { $game } #{ $id }: { $jia } (Jia, odd pieces) vs { $yi } (Yi, even pieces, moves first). { $rules } Actions: /move { $piece } (move piece { $piece }, which may move now), /move d7 (drop 7), /pass, or the buttons.
 cc-fair-proven = Fair start: before the game I checked every line of play from this position: if both of you play well, you both bring all your pieces home and both win. (Found on try { $draw }.)
 cc-to-act = { $player } to act.
 cc-banned = Piece { $piece } was just moved and may not move now.

@@ -197,6 +197,13 @@ df-starts-fixed = 起点：先手 { $c1 }，后手 { $c2 }。
 df-starts-free = 自由起点：双方私下选择起点。
 df-started = { $game } #{ $id }：{ $p1 }（先手）对 { $p2 }，{ $rules }{ $starts }
 df-confirm = #{ $id }：将执行 { $path }，栅栏：{ $dir }。
+df-puzzle = 原文的题目（原图已佚，这个局面是我们按题意构造的）。上帝视角，双方掌握所有信息：你是后手，在 A1，栅栏 A1:R、A2:R、A3:R 把 A 列隔成一个口袋，只在 A4 与 B4 之间开口；先手在 D1。轮到你走。你该怎样行动，才能在对方下一步最佳行动后还可能存活（并非指胜利）？并不难，关键在于是否理解了规则。回答：/rules dark-fence puzzle <你的行动>，例如 /rules dark-fence puzzle A1-A2 右。
+df-puzzle-loses-now = { $move } 当即判负：{ $why }。
+df-puzzle-dies = { $move } 活不过下一步：先手应以 { $reply }，栅栏把你关进较小的区域。
+df-puzzle-survives = { $move } 可以存活：先手没有一步能当即获胜。思路就是：在先手封口之前离开口袋，并停在再加一道栅栏也关不住你的格子。
+df-puzzle-ends = { $move } 当即结束对局。
+df-puzzle-not-a-move = 请回答一步行动：从 A1 出发的路径和栅栏方向，例如 A1-A2 右。
+cap-df-puzzle = 题目：后手走
 df-warn-border = ⚠ { $cell } 的{ $dir }边是边界，本来就有栅栏：在那里放栅栏判负。点取消重新选择。
 df-warn-crosses = ⚠ { $from }-{ $to } 这一步越过了你自己的栅栏：越过任何栅栏都判负。点取消重新选择。
 df-warn-duplicate = ⚠ 那一边已经有你的栅栏：再放一道判负。点取消重新选择。
@@ -352,7 +359,7 @@ ul-fault-chameleon-leap = 模仿者只能跳过跳吃者，而 { $at } 上是{ $
 
 ## Perfect 10 x 10
 game-perfect10 = 完美十乘十
-rules-perfect10 = 完美十乘十（Perfect 10 x 10）：10x10 棋盘上的国际象棋变体，共 19 种棋子，白方先行。白方第 1 行从 a 到 j：城堡、火炮、弓弩、主教、皇后、国王、主教、弓弩、火炮、城堡；第 2 行：战船、骑士、战象、守卫、公主、首相、守卫、战象、骑士、战船；第 3 行：十个兵卒（黑方对称，王对王）。首相走城堡或骑士的走法，公主走主教或骑士的走法；火炮、弓弩分别像城堡、主教一样走，吃子时必须恰好跳过一枚棋子；守卫像国王一样走一格，但不是王；战象斜走一格或斜跳两格，战船直走一格或直跳两格。兵卒走到第 6 行（黑方第 5 行）时可以升变为将帅、斜士、洞屋或田相，也可以不升变；走到第 8 行（黑方第 3 行）时可以升变为守卫、骑士、战象、战船、城堡、主教、火炮或弓弩，也可以不升变；走到底线必须升变为皇后、首相或公主。城堡、主教到达底线自动成为龙王（城堡加斜走一格）或龙马（主教加直走一格）。王车易位（O-O：国王 f1-h1，城堡 j1-g1；O-O-O：国王 f1-d1，城堡 a1-e1）和吃过路兵同国际象棋。将死对方获胜。无合法着法的一方必须停一手（PASS），双方连续停手为和棋；同一枚棋子连续四步将军判负；三次重复局面可以要求和棋；双方都无法将死对方时为和棋。走法：/move e3e5（也可写 Ne2-d4、e9e10=Q、e5e6 不升变、O-O），/pass，/claim。
+rules-perfect10 = 完美十乘十（Perfect 10 x 10）：10x10 棋盘上的国际象棋变体，共 19 种棋子，白方先行。白方第 1 行从 a 到 j：城堡、火炮、弓弩、主教、皇后、国王、主教、弓弩、火炮、城堡；第 2 行：战船、骑士、战象、守卫、公主、首相、守卫、战象、骑士、战船；第 3 行：十个兵卒（黑方对称，王对王）。首相走城堡或骑士的走法，公主走主教或骑士的走法；火炮、弓弩分别像城堡、主教一样走，吃子时必须恰好跳过一枚棋子；守卫像国王一样走一格，但不是王；战象斜走一格或斜跳两格，战船直走一格或直跳两格。兵卒走到第 6 行（黑方第 5 行）时可以升变为将帅、斜士、洞屋或田相，也可以不升变；走到第 8 行（黑方第 3 行）时可以升变为守卫、骑士、战象、战船、城堡、主教、火炮或弓弩，也可以不升变；走到底线必须升变为皇后、首相或公主。城堡、主教到达底线自动成为龙王（城堡加斜走一格）或龙马（主教加直走一格）。王车易位（O-O：国王 f1-h1，城堡 j1-g1；O-O-O：国王 f1-d1，城堡 a1-e1）和吃过路兵同国际象棋。将死对方获胜。无合法着法的一方必须停一手（PASS），双方连续停手为和棋；同一枚棋子连续四步将军判负；三次重复局面可以要求和棋；双方都无法将死对方时为和棋。走法：/move e3e5（也可写 Nb2-c4、e9e10=Q、e5e6 不升变、O-O），/pass，/claim。
 rules-no-options = 选项：无。
 p10-white = 白方
 p10-black = 黑方
@@ -399,7 +406,7 @@ p10-choice = { $piece }（={ $code }）
 p10-rules-summary = 用时：{ $clock }。
 p10-rules-summary-options = 规则：{ $options }，用时：{ $clock }。
 opt-perfect10-move-rule = 自定规则：双方各走这么多步都没有吃子或走兵即和棋（0：不限，与原规则相同）
-p10-started = { $game } #{ $id }：{ $white }（白方，先行）对 { $black }（黑方），{ $rules }走法：/move e3e5（也可写 Ne2-d4、e9e10=Q、O-O）。
+p10-started = { $game } #{ $id }：{ $white }（白方，先行）对 { $black }（黑方），{ $rules }走法：/move e3e5（也可写 Nb2-c4、e9e10=Q、O-O）。
 p10-moved = #{ $id } 第{ $ply }手：{ $player }{ $seed }：{ $piece } { $from }-{ $to }
 p10-castled-kingside = #{ $id } 第{ $ply }手：{ $player }{ $seed }：短易位，国王 { $from }-{ $to }，城堡 { $rook_from }-{ $rook_to }
 p10-castled-queenside = #{ $id } 第{ $ply }手：{ $player }{ $seed }：长易位，国王 { $from }-{ $to }，城堡 { $rook_from }-{ $rook_to }
@@ -430,7 +437,7 @@ reason-four-checks = { $name } 用同一枚棋子连续四步将军，判负。
 reason-double-pass = 双方连续停手。
 reason-insufficient-material = 双方都已无法将死对方。
 reason-move-rule = 双方各 { $limit } 步没有吃子或走兵。
-p10-err-malformed = “{ $text }”不是走法：请写起点和终点，例如 e3e5 或 Ne2-d4（升变 e9e10=Q，易位 O-O，停一手 0000，要求和棋 claim）。未执行任何行动。棋子代号：/rules perfect10。
+p10-err-malformed = “{ $text }”不是走法：请写起点和终点，例如 e3e5 或 Nb2-c4（升变 e9e10=Q，易位 O-O，停一手 0000，要求和棋 claim）。未执行任何行动。棋子代号：/rules perfect10。
 p10-err-no-piece = { $square } 上没有棋子。未执行任何行动。
 p10-err-wrong-piece = { $square } 上是{ $actual }（代号 { $actual_code }），不是你写的{ $given }（代号 { $given_code }）。未执行任何行动。所有代号：/rules perfect10。
 p10-no-code = 无：兵只写起点终点，如 e3e5
@@ -498,7 +505,7 @@ cc-start-fair = 公平开局（双方仍能一起把棋子全部归位）
 cc-hints-on = 开启提示
 cc-hints-off = 无提示
 cc-rules-summary = { $start }，{ $hints }，用时：{ $clock }。
-cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules }行动：/move 5（走 5 号）、/move d7（摆 7 号）、/pass，或按按钮。
+cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules }行动：/move { $piece }（走 { $piece } 号，现在可走）、/move d7（摆 7 号）、/pass，或按按钮。
 cc-fair-proven = 公平开局：开局前我检查了从这个局面出发的所有走法：只要双方都下得好，就能都把棋子全部归位，共赢。（第 { $draw } 次尝试找到。）
 cc-to-act = 轮到 { $player }。
 cc-banned = { $piece } 号刚被移动，现在不能走。

@@ -197,6 +197,13 @@ df-starts-fixed = 起點：先手 { $c1 }，後手 { $c2 }。
 df-starts-free = 自由起點：雙方私下選擇起點。
 df-started = { $game } #{ $id }：{ $p1 }（先手）對 { $p2 }，{ $rules }{ $starts }
 df-confirm = #{ $id }：將執行 { $path }，柵欄：{ $dir }。
+df-puzzle = 原文的題目（原圖已佚，這個局面是我們按題意構造的）。上帝視角，雙方掌握所有資訊：你是後手，在 A1，柵欄 A1:R、A2:R、A3:R 把 A 列隔成一個口袋，只在 A4 與 B4 之間開口；先手在 D1。輪到你走。你該怎樣行動，才能在對方下一步最佳行動後還可能存活（並非指勝利）？並不難，關鍵在於是否理解了規則。回答：/rules dark-fence puzzle <你的行動>，例如 /rules dark-fence puzzle A1-A2 右。
+df-puzzle-loses-now = { $move } 當即判負：{ $why }。
+df-puzzle-dies = { $move } 活不過下一步：先手應以 { $reply }，柵欄把你關進較小的區域。
+df-puzzle-survives = { $move } 可以存活：先手沒有一步能當即獲勝。思路就是：在先手封口之前離開口袋，並停在再加一道柵欄也關不住你的格子。
+df-puzzle-ends = { $move } 當即結束對局。
+df-puzzle-not-a-move = 請回答一步行動：從 A1 出發的路徑和柵欄方向，例如 A1-A2 右。
+cap-df-puzzle = 題目：後手走
 df-warn-border = ⚠ { $cell } 的{ $dir }邊是邊界，本來就有柵欄：在那裡放柵欄判負。點取消重新選擇。
 df-warn-crosses = ⚠ { $from }-{ $to } 這一步越過了你自己的柵欄：越過任何柵欄都判負。點取消重新選擇。
 df-warn-duplicate = ⚠ 那一邊已經有你的柵欄：再放一道判負。點取消重新選擇。
@@ -352,7 +359,7 @@ ul-fault-chameleon-leap = 模仿者只能跳過跳吃者，而 { $at } 上是{ $
 
 ## Perfect 10 x 10
 game-perfect10 = 完美十乘十
-rules-perfect10 = 完美十乘十（Perfect 10 x 10）：10x10 棋盤上的西洋棋變體，共 19 種棋子，白方先行。白方第 1 橫列從 a 到 j：城堡、火砲、弓弩、主教、皇后、國王、主教、弓弩、火砲、城堡；第 2 橫列：戰船、騎士、戰象、守衛、公主、首相、守衛、戰象、騎士、戰船；第 3 橫列：十個兵卒（黑方對稱，王對王）。首相走城堡或騎士的走法，公主走主教或騎士的走法；火砲、弓弩分別像城堡、主教一樣走，吃子時必須恰好跳過一枚棋子；守衛像國王一樣走一格，但不是王；戰象斜走一格或斜跳兩格，戰船直走一格或直跳兩格。兵卒走到第 6 橫列（黑方第 5 橫列）時可以升變為將帥、斜士、洞屋或田相，也可以不升變；走到第 8 橫列（黑方第 3 橫列）時可以升變為守衛、騎士、戰象、戰船、城堡、主教、火砲或弓弩，也可以不升變；走到底線必須升變為皇后、首相或公主。城堡、主教到達底線自動成為龍王（城堡加斜走一格）或龍馬（主教加直走一格）。入堡（O-O：國王 f1-h1，城堡 j1-g1；O-O-O：國王 f1-d1，城堡 a1-e1）和吃過路兵同西洋棋。將死對方獲勝。無合法著法的一方必須停一手（PASS），雙方連續停手為和局；同一枚棋子連續四步將軍判負；三次重複局面可以要求和局；雙方都無法將死對方時為和局。走法：/move e3e5（也可寫 Ne2-d4、e9e10=Q、e5e6 不升變、O-O），/pass，/claim。
+rules-perfect10 = 完美十乘十（Perfect 10 x 10）：10x10 棋盤上的西洋棋變體，共 19 種棋子，白方先行。白方第 1 橫列從 a 到 j：城堡、火砲、弓弩、主教、皇后、國王、主教、弓弩、火砲、城堡；第 2 橫列：戰船、騎士、戰象、守衛、公主、首相、守衛、戰象、騎士、戰船；第 3 橫列：十個兵卒（黑方對稱，王對王）。首相走城堡或騎士的走法，公主走主教或騎士的走法；火砲、弓弩分別像城堡、主教一樣走，吃子時必須恰好跳過一枚棋子；守衛像國王一樣走一格，但不是王；戰象斜走一格或斜跳兩格，戰船直走一格或直跳兩格。兵卒走到第 6 橫列（黑方第 5 橫列）時可以升變為將帥、斜士、洞屋或田相，也可以不升變；走到第 8 橫列（黑方第 3 橫列）時可以升變為守衛、騎士、戰象、戰船、城堡、主教、火砲或弓弩，也可以不升變；走到底線必須升變為皇后、首相或公主。城堡、主教到達底線自動成為龍王（城堡加斜走一格）或龍馬（主教加直走一格）。入堡（O-O：國王 f1-h1，城堡 j1-g1；O-O-O：國王 f1-d1，城堡 a1-e1）和吃過路兵同西洋棋。將死對方獲勝。無合法著法的一方必須停一手（PASS），雙方連續停手為和局；同一枚棋子連續四步將軍判負；三次重複局面可以要求和局；雙方都無法將死對方時為和局。走法：/move e3e5（也可寫 Nb2-c4、e9e10=Q、e5e6 不升變、O-O），/pass，/claim。
 rules-no-options = 選項：無。
 p10-white = 白方
 p10-black = 黑方
@@ -399,7 +406,7 @@ p10-choice = { $piece }（={ $code }）
 p10-rules-summary = 用時：{ $clock }。
 p10-rules-summary-options = 規則：{ $options }，用時：{ $clock }。
 opt-perfect10-move-rule = 自訂規則：雙方各走這麼多步都沒有吃子或走兵即和局（0：不限，與原規則相同）
-p10-started = { $game } #{ $id }：{ $white }（白方，先行）對 { $black }（黑方），{ $rules }走法：/move e3e5（也可寫 Ne2-d4、e9e10=Q、O-O）。
+p10-started = { $game } #{ $id }：{ $white }（白方，先行）對 { $black }（黑方），{ $rules }走法：/move e3e5（也可寫 Nb2-c4、e9e10=Q、O-O）。
 p10-moved = #{ $id } 第{ $ply }手：{ $player }{ $seed }：{ $piece } { $from }-{ $to }
 p10-castled-kingside = #{ $id } 第{ $ply }手：{ $player }{ $seed }：短入堡，國王 { $from }-{ $to }，城堡 { $rook_from }-{ $rook_to }
 p10-castled-queenside = #{ $id } 第{ $ply }手：{ $player }{ $seed }：長入堡，國王 { $from }-{ $to }，城堡 { $rook_from }-{ $rook_to }
@@ -430,7 +437,7 @@ reason-four-checks = { $name } 用同一枚棋子連續四步將軍，判負。
 reason-double-pass = 雙方連續停手。
 reason-insufficient-material = 雙方都已無法將死對方。
 reason-move-rule = 雙方各 { $limit } 步沒有吃子或走兵。
-p10-err-malformed = 「{ $text }」不是走法：請寫起點和終點，例如 e3e5 或 Ne2-d4（升變 e9e10=Q，入堡 O-O，停一手 0000，要求和局 claim）。未執行任何行動。棋子代號：/rules perfect10。
+p10-err-malformed = 「{ $text }」不是走法：請寫起點和終點，例如 e3e5 或 Nb2-c4（升變 e9e10=Q，入堡 O-O，停一手 0000，要求和局 claim）。未執行任何行動。棋子代號：/rules perfect10。
 p10-err-no-piece = { $square } 上沒有棋子。未執行任何行動。
 p10-err-wrong-piece = { $square } 上是{ $actual }（代號 { $actual_code }），不是你寫的{ $given }（代號 { $given_code }）。未執行任何行動。所有代號：/rules perfect10。
 p10-no-code = 無：兵只寫起點終點，如 e3e5
@@ -498,7 +505,7 @@ cc-start-fair = 公平開局（雙方仍能一起把棋子全部歸位）
 cc-hints-on = 開啟提示
 cc-hints-off = 無提示
 cc-rules-summary = { $start }，{ $hints }，用時：{ $clock }。
-cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules }行動：/move 5（走 5 號）、/move d7（擺 7 號）、/pass，或按按鈕。
+cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules }行動：/move { $piece }（走 { $piece } 號，現在可走）、/move d7（擺 7 號）、/pass，或按按鈕。
 cc-fair-proven = 公平開局：開局前我檢查了從這個局面出發的所有走法：只要雙方都下得好，就能都把棋子全部歸位，共贏。（第 { $draw } 次嘗試找到。）
 cc-to-act = 輪到 { $player }。
 cc-banned = { $piece } 號剛被移動，現在不能走。

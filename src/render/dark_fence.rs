@@ -1,8 +1,8 @@
 //! Dark Fence images, each drawn from one [`View`] only:
 //!
-//! - a seat's view: the grid with coordinates, the border, the seat's own token and fences, the
-//!   cells where the opponent may be given what this seat was told (shaded), and the history of
-//!   announced fence directions and reports;
+//! - a seat's view: the grid with coordinates, the border, the seat's own token, fences and last
+//!   path, the cells where the opponent may be given what this seat was told (shaded), and the
+//!   history of announced fence directions and reports;
 //! - the public view: common knowledge only (both tokens in the challenge variant; no positions
 //!   in referee mode);
 //! - the reveal (once the game is over, or the referee's view): every fence in its owner's
@@ -421,6 +421,11 @@ pub(super) fn render(view: &View, caption: &str, theme: &Theme) -> Picture {
         Some(reveal) => draw_reveal(&mut img, &l, reveal, theme),
         None => {
             if let Some(me) = view.viewer {
+                // The seat's own last move, as the other games mark theirs (the opponent's is
+                // hidden: the reports and the shading say what is known of it).
+                if let Some(last) = view.own_records.last() {
+                    draw_path(&mut img, &l, &last.path, me, theme, 2);
+                }
                 for r in &view.own_records {
                     draw_fence(
                         &mut img,

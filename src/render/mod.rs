@@ -233,10 +233,11 @@ pub const MAX_BYTES: usize = 100 * 1024;
 
 /// Encodes an image as PNG with fixed settings: 8-bit RGB (every board is opaque, and a quarter
 /// less data to compress than RGBA), adaptive filters, and only the IHDR, IDAT and IEND chunks
-/// (no text, time or EXIF chunks). Fast compression first; an image that comes out over
-/// [`MAX_BYTES`] is compressed again at the default level. Measured (`bench render`): fast
-/// compression draws and encodes a 10x10 board in about 7 ms at about 75 KB, the default level
-/// in about 14 ms at about 28 KB; a board full of Chinese labels needs the second pass.
+/// (no text, time or EXIF chunks). Deflate level 1 first; an image that comes out over
+/// [`MAX_BYTES`] is compressed again at the default level. Measured (`bench render`, release,
+/// 2026-11-27): with anti-aliased discs the `Fast` setting no longer kept a 10x10 board under
+/// 100 KB, so every such board paid for two passes (12.6 ms, 38 KB); level 1 takes one pass
+/// (6.4 ms, 65 KB; 7.2 ms and 72 KB full of Chinese labels).
 #[must_use]
 pub fn encode(image: &RgbaImage) -> Picture {
     let rgb: Vec<u8> = image.pixels().flat_map(|p| [p.0[0], p.0[1], p.0[2]]).collect();
@@ -254,7 +255,7 @@ pub fn encode(image: &RgbaImage) -> Picture {
             Err(_) => Vec::new(),
         }
     };
-    let mut png = compress(CompressionType::Fast);
+    let mut png = compress(CompressionType::Level(1));
     if png.len() > MAX_BYTES {
         png = compress(CompressionType::Default);
     }

@@ -116,6 +116,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
             ("jia", name_of(t, 0).into()),
             ("yi", name_of(t, 1).into()),
             ("rules", rules_summary(w, lang, t).into()),
+            ("piece", example_piece(t).into()),
         ],
     )];
     if let AnyGame::ChaosClock(g) = &t.game
@@ -132,6 +133,21 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     m.image = Voice.picture(t, Viewer::Public, lang, images);
     m.buttons = action_buttons(w, lang, t);
     m
+}
+
+/// The lowest piece the side to act may move now, for the start's example (`/move 5`), so the
+/// example is one the first player can send as it is.
+fn example_piece(t: &Snapshot<'_>) -> i64 {
+    let AnyGame::ChaosClock(g) = &t.game else { return 5 };
+    let ToAct::Seat(seat, _) = t.game.to_act() else { return 5 };
+    g.legal_actions(seat)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move(n) => Some(i64::from(n)),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(5)
 }
 
 /// "alice (乙) to act." with the banned piece, or nothing once the game is over.

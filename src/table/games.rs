@@ -190,7 +190,14 @@ pub(super) fn invitation_buttons(w: &Wording, lang: Lang, id: GameId) -> Vec<But
 
 /// The public start announcement.
 pub(super) fn started(w: &Wording, t: &Table, images: bool) -> Outbound {
-    t.narrator().started(w, &t.snapshot(), images)
+    let mut m = t.narrator().started(w, &t.snapshot(), images);
+    // The legend of a game whose pieces are not chess's goes with the first board, so that a
+    // player meeting a code on it knows where to look.
+    if let Some(legend) = super::pieces::legend(w, t.snapshot().lang, t.game.kind()) {
+        m.text.push('\n');
+        m.text.push_str(&legend);
+    }
+    m
 }
 
 /// The private echo of an action waiting for confirmation, to the player who typed it.

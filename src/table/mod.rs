@@ -3052,6 +3052,14 @@ impl Referee {
         let Some(topic) = topic else {
             return Ok(vec![reply(games::rules_text(self.wording, ctx.lang, kind), None)]);
         };
+        if kind == GameKind::DarkFence
+            && let Some(attempt) = dark_fence::puzzle_attempt(topic)
+        {
+            let (text, image) =
+                dark_fence::puzzle_reply(self.wording, ctx.lang, attempt, self.images)
+                    .map_err(|text| TableError::Refused(Refusal::Puzzle(text)))?;
+            return Ok(vec![reply(text, image)]);
+        }
         let help = pieces::piece_help(self.wording, ctx.lang, kind, topic)
             .ok_or_else(|| TableError::Refused(Refusal::NoSuchPiece(kind, topic.to_string())))?;
         let image = self.images.then(|| {

@@ -360,6 +360,8 @@ pub enum Refusal {
     Position(GameKind, String),
     /// `/rules <game> <topic>` about something the game has no piece of that name for.
     NoSuchPiece(GameKind, String),
+    /// An attempt at the Dark Fence puzzle that is not a move: the refusal, worded.
+    Puzzle(String),
 }
 
 /// `text` with the button that opens the private chat (`url`, a start link) under it: the
@@ -649,6 +651,7 @@ impl Refusal {
                 t("err-no-bot", &vec![("games", games.join(", ").into())])
             }
             Self::Options(e) => detail("err-options", &option_error(lang, e)),
+            Self::Puzzle(text) => text.clone(),
             Self::NoSuchPiece(kind, topic) => t(
                 "err-no-such-piece",
                 &vec![("game", kind.code().into()), ("topic", topic.clone().into())],
@@ -834,6 +837,7 @@ mod tests {
             Refusal::Options(bad_option()),
             Refusal::Position(GameKind::DarkFence, "`5y5` is not a board size like 4x4".into()),
             Refusal::NoSuchPiece(GameKind::Ultima, "Z".into()),
+            Refusal::Puzzle("Format error: nothing was done.".into()),
         ]
     }
 

@@ -2253,3 +2253,18 @@ async fn a_new_game_where_the_bot_may_not_post_is_refused_with_the_missing_permi
     api.expect_button(Place::Channel, "1:0:accept").await;
     let _ = bot.finish().await;
 }
+
+/// `/rules` with a piece's code (the `topic` option) answers with that piece alone, ephemerally,
+/// with the picture of its moves attached.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_pieces_page_is_an_ephemeral_answer_with_its_diagram_attached() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.slash(CAROL, "rules", &[("game", 3, text("perfect10")), ("topic", 3, text("N"))]);
+    let page = api.expect(Place::Ephemeral(CAROL.id), "N knight: a knight jumps").await;
+    assert!(page.files.iter().any(|(_, png, _)| *png), "{:?}", page.files);
+    api.slash(CAROL, "rules", &[("game", 3, text("dark-fence")), ("topic", 3, text("puzzle"))]);
+    let puzzle = api.expect(Place::Ephemeral(CAROL.id), "The puzzle of the original rules").await;
+    assert!(puzzle.files.iter().any(|(_, png, _)| *png), "{:?}", puzzle.files);
+    let _ = bot.finish().await;
+}

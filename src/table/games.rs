@@ -411,9 +411,10 @@ pub(super) struct Adjudication {
 /// The store's code of an adjudicated ending ([`Adjudication`]).
 pub(super) const ADJUDICATED_STUCK: &str = "stuck-adjudicated";
 
-/// The adjudication of a running game, if one side is stuck for good (not both: the engine
-/// ends that itself) and the solver proves the result within its budget.
-pub(super) fn adjudication(game: &AnyGame) -> Option<Adjudication> {
+/// The side stuck for good in a running game and its dead pieces, when exactly one side is
+/// (both: the engine ends that itself). Cheap (no search): the referee asks after every action
+/// and searches only when this finds something.
+pub(super) fn stuck_side(game: &AnyGame) -> Option<(Seat, Vec<u8>)> {
     use crate::games::chaos_clock::solver;
     let AnyGame::ChaosClock(g) = game else { return None };
     if crate::games::Game::to_act(g).outcome().is_some() {
@@ -424,6 +425,15 @@ pub(super) fn adjudication(game: &AnyGame) -> Option<Adjudication> {
     if pieces.iter().any(|&p| solver::owner(p) != side) {
         return None;
     }
+    Some((Seat(side), pieces))
+}
+
+/// The adjudication of a running game with a side stuck for good ([`stuck_side`]), if the
+/// solver proves the result within its budget. A search: run it off the async threads.
+pub(super) fn adjudication(game: &AnyGame) -> Option<Adjudication> {
+    use crate::games::chaos_clock::solver;
+    let (stuck, pieces) = stuck_side(game)?;
+    let AnyGame::ChaosClock(g) = game else { return None };
     let advice = g.advice(crate::games::chaos_clock::fast::DEFAULT_BUDGET).ok()?;
     let result = match advice.value {
         solver::JIA_WINS => GameResult::Winner(Seat(0)),
@@ -432,7 +442,7 @@ pub(super) fn adjudication(game: &AnyGame) -> Option<Adjudication> {
         solver::BOTH_LOSE => GameResult::BothLose,
         _ => return None,
     };
-    Some(Adjudication { stuck: Seat(side), pieces, result })
+    Some(Adjudication { stuck, pieces, result })
 }
 
 /// Whether `/hint` may answer in this game: Chaos Clock with `hints=on`, which the creator set

@@ -1951,7 +1951,8 @@ impl Referee {
     /// Ends a running game whose result the solver proves while one side is stuck for good
     /// ([`games::adjudication`]), saying which pieces are stuck; nothing otherwise.
     async fn adjudicate(&self, t: &mut Table) -> Result<Vec<Outbound>, TableError> {
-        if t.row.status != GameStatus::Active {
+        // Most actions leave no side stuck: only then is the solver (and its queue) asked.
+        if t.row.status != GameStatus::Active || games::stuck_side(&t.game).is_none() {
             return Ok(Vec::new());
         }
         let game = t.game.clone();

@@ -72,6 +72,31 @@ fn page(w: &Wording, lang: Lang, code: &str, name: &str, how: &str) -> String {
     )
 }
 
+/// The script a reader's pictures draw pieces in.
+fn script(lang: Lang) -> crate::render::Script {
+    if lang.is_chinese() { crate::render::Script::Chinese } else { crate::render::Script::Latin }
+}
+
+/// A piece diagram: a `side`×`side` board with the piece (drawn as `label`) on `at`, the
+/// squares it reaches, and its label and name above.
+fn diagram(
+    side: u8,
+    at: Square,
+    label: String,
+    name: &str,
+    targets: Vec<(Square, Reach)>,
+) -> BoardView {
+    let caption = if label.is_empty() { name.to_string() } else { format!("{label} {name}") };
+    BoardView {
+        files: side,
+        ranks: side,
+        pieces: vec![(at, Piece { label, owner: 0, marked: false })],
+        targets,
+        caption,
+        ..BoardView::default()
+    }
+}
+
 /// The squares `from` reaches, marked move, capture or both, in board coordinates.
 fn reaches(moves: &[Square], captures: &[Square]) -> Vec<(Square, Reach)> {
     let mut out: Vec<(Square, Reach)> = Vec::new();
@@ -117,7 +142,6 @@ fn board_text(side: u8, at: impl Fn(u8, u8) -> Option<char>) -> String {
 mod p10 {
     use super::*;
     use crate::games::perfect10::{Action, Kind};
-    use crate::render::Script;
 
     pub(super) const KINDS: [Kind; 19] = Kind::ALL;
 
@@ -167,25 +191,11 @@ mod p10 {
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
         let moves = targets(kind, false)?;
         let captures = targets(kind, true)?;
-        let script = if lang.is_chinese() { Script::Chinese } else { Script::Latin };
-        let piece =
-            Piece { label: crate::render::perfect10::label(kind, script), owner: 0, marked: false };
-        let diagram = BoardView {
-            files: 10,
-            ranks: 10,
-            pieces: vec![(Square { file: AT.0, rank: AT.1 }, piece)],
-            targets: reaches(&moves, &captures),
-            caption: text_caption(w, lang, kind),
-            ..BoardView::default()
-        };
+        let label = crate::render::perfect10::label(kind, super::script(lang));
+        let at = Square { file: AT.0, rank: AT.1 };
+        let diagram =
+            super::diagram(10, at, label, &name(w, lang, kind), reaches(&moves, &captures));
         Some(PieceHelp { text, diagram })
-    }
-
-    fn text_caption(w: &Wording, lang: Lang, kind: Kind) -> String {
-        let script = if lang.is_chinese() { Script::Chinese } else { Script::Latin };
-        let code = crate::render::perfect10::label(kind, script);
-        let name = name(w, lang, kind);
-        if code.is_empty() { name } else { format!("{code} {name}") }
     }
 
     /// The squares the piece on e5 moves to (`capture`: captures a black piece on), by the
@@ -306,27 +316,13 @@ mod ultima {
     pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
         let how = w.text(lang, &format!("ul-how-{}", key(kind)), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
-        let script = if lang.is_chinese() {
-            crate::render::Script::Chinese
-        } else {
-            crate::render::Script::Latin
-        };
-        let piece = Piece {
-            label: crate::render::ultima::label(kind, script).to_string(),
-            owner: 0,
-            marked: false,
-        };
+        let label = crate::render::ultima::label(kind, super::script(lang)).to_string();
+        let at = Square { file: AT.0, rank: AT.1 };
         // Every Ultima piece captures by how it moves, onto or next to an enemy, never by
         // landing on a square of its own choosing (but the king): the diagram shows the moves,
         // and the words say how each captures.
-        let diagram = BoardView {
-            files: 8,
-            ranks: 8,
-            pieces: vec![(Square { file: AT.0, rank: AT.1 }, piece)],
-            targets: reaches(&targets(kind)?, &[]),
-            caption: format!("{} {}", code(lang, kind), name(w, lang, kind)),
-            ..BoardView::default()
-        };
+        let targets = reaches(&targets(kind)?, &[]);
+        let diagram = super::diagram(8, at, label, &name(w, lang, kind), targets);
         Some(PieceHelp { text, diagram })
     }
 
@@ -403,26 +399,11 @@ mod rabble {
     pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
         let how = w.text(lang, &format!("rb-how-{}", kind.letter().to_ascii_lowercase()), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
-        let script = if lang.is_chinese() {
-            crate::render::Script::Chinese
-        } else {
-            crate::render::Script::Latin
-        };
-        let piece = Piece {
-            label: crate::render::rabble::label(kind, script).to_string(),
-            owner: 0,
-            marked: false,
-        };
+        let label = crate::render::rabble::label(kind, super::script(lang)).to_string();
         let (moves, captures) = targets(kind);
         let at = Square { file: (MIDDLE - 1) as u8, rank: (MIDDLE - 1) as u8 };
-        let diagram = BoardView {
-            files: SIDE as u8,
-            ranks: SIDE as u8,
-            pieces: vec![(at, piece)],
-            targets: reaches(&moves, &captures),
-            caption: format!("{} {}", code(lang, kind), name(w, lang, kind)),
-            ..BoardView::default()
-        };
+        let diagram =
+            super::diagram(SIDE as u8, at, label, &name(w, lang, kind), reaches(&moves, &captures));
         Some(PieceHelp { text, diagram })
     }
 

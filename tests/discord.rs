@@ -155,6 +155,9 @@ enum Fault {
     /// 429 with Discord's body and headers: wait this many seconds (a float, as Discord
     /// gives it).
     Throttle(f64),
+    /// The usual answer, decided when the request arrives, reaches the bot this many seconds
+    /// later (a slow network): what it says may be stale by then.
+    Late(f64),
 }
 
 /// The status recorded for a request that was never answered ([`Fault::Hang`]).
@@ -306,7 +309,9 @@ fn fault_response(fault: Fault) -> Response {
             (StatusCode::BAD_GATEWAY, html, page).into_response()
         }
         Fault::Throttle(seconds) => rate_limited(seconds),
-        Fault::Pass | Fault::Hang => unreachable!("answered normally or not at all"),
+        Fault::Pass | Fault::Hang | Fault::Late(_) => {
+            unreachable!("answered normally or not at all")
+        }
     }
 }
 
@@ -762,6 +767,11 @@ async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -
             return std::future::pending().await;
         }
         Some(Fault::Pass) | None => answer(&stand_in, &method, &path, &body, &files),
+        Some(Fault::Late(seconds)) => {
+            let response = answer(&stand_in, &method, &path, &body, &files);
+            tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+            response
+        }
         Some(fault) => fault_response(fault),
     };
     record(response.status().as_u16(), body, files);
@@ -1516,6 +1526,14 @@ async fn turn_pings_follow_each_players_settings_and_notify_no_one_else() {
     api.expect(Place::Channel, "I can't send Carol direct messages").await;
     api.press(CAROL, &invitation, "2:0:accept");
     api.expect(Place::Channel, "Ultima #2: Alice (white, moves first) vs Carol (black)").await;
+    // Her private prompt for this turn is refused, but the refusal reaches the bot late: only
+    // after she has opened her direct messages below. A refusal in flight when the chat opens
+    // is stale and must not close it again.
+    let refused = format!("/api/v10/channels/{}/messages", CAROL.dm);
+    let refusals =
+        |i: &Inner| i.calls.iter().filter(|c| c.path == refused && c.status == 403).count();
+    let before = refusals(&api.lock());
+    api.lock().fault_messages(CAROL.dm, [Fault::Late(0.6)]);
     api.slash(ALICE, "move", &[("action", 3, text("c2c5")), ("id", 4, json!(2))]);
     let ping = format!("<@{}>, it is your turn in #2.", CAROL.id);
     let moved = api.expect(Place::Channel, "#2 ply 1: Alice (white) pincer c2-c5.").await;
@@ -1528,12 +1546,17 @@ async fn turn_pings_follow_each_players_settings_and_notify_no_one_else() {
     // The answer to that line itself (an earlier message the outbox sends again once the
     // direct messages open also names #2, and would not prove the line was read).
     api.expect(Place::Dm(CAROL.id), "Waiting for you").await;
+    api.wait("the late refusal of Carol's prompt", |i| (refusals(i) > before).then_some(())).await;
     api.slash(CAROL, "move", &[("action", 3, text("a7a6")), ("id", 4, json!(2))]);
     api.expect(Place::Channel, "#2 ply 2: Carol (black)").await;
     api.slash(ALICE, "move", &[("action", 3, text("d2d5")), ("id", 4, json!(2))]);
     let moved = api.expect(Place::Channel, "#2 ply 3: Alice (white)").await;
     assert!(!moved.content.contains("your turn"), "{}", moved.content);
     api.expect(Place::Dm(CAROL.id), "#2 Ultima: your move (black).").await;
+    // The stale refusal told the channel nothing: it spoke of her direct messages once.
+    let told = api.at(&Place::Channel);
+    let closed: Vec<_> = told.iter().filter(|s| s.content.contains("direct messages")).collect();
+    assert_eq!(closed.len(), 1, "{told:?}");
     let _ = bot.finish().await;
 }
 

@@ -95,9 +95,15 @@ pub trait Platform: Send + Sync + 'static {
         Box::pin(async {})
     }
 
-    /// `user`'s private chat refused the bot: what to tell instead (the referee's
-    /// [`crate::table::Referee::delivery_failed`]), to be sent like any message.
-    fn closed<'a>(&'a self, user: &'a UserId) -> BoxFuture<'a, Vec<Outbound>>;
+    /// `user`'s private chat refused the bot, on a send that began at `since`: what to tell
+    /// instead (the referee's [`crate::table::Referee::delivery_failed`], which disregards a
+    /// refusal older than the user's latest proof of an open chat), to be sent like any
+    /// message.
+    fn closed<'a>(
+        &'a self,
+        user: &'a UserId,
+        since: tokio::time::Instant,
+    ) -> BoxFuture<'a, Vec<Outbound>>;
 
     /// The note to a chat whose messages were dropped after the age limit, if the platform
     /// words one.
@@ -494,7 +500,7 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
         }
         for batch in batches {
             let outcome = deliver(&inner, &to, batch.message, &batch.first).await;
-            let dropped = matches!(outcome, Outcome::Closed | Outcome::Expired);
+            let dropped = matches!(outcome, Outcome::Closed(_) | Outcome::Expired);
             forget(&inner, &to, batch.entries, &batch.ids).await;
             match outcome {
                 Outcome::Sent | Outcome::Dropped => {}
@@ -510,9 +516,9 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
                         state.queues.entry(to.clone()).or_default().push_back(entry);
                     }
                 }
-                Outcome::Closed => {
+                Outcome::Closed(since) => {
                     if let Dest::User(user) = &to {
-                        let told = inner.platform.closed(user).await;
+                        let told = inner.platform.closed(user, since).await;
                         let outbox = Outbox { inner: inner.clone() };
                         outbox.push(told);
                     }
@@ -533,8 +539,8 @@ enum Outcome {
     Dropped,
     /// Past the age limit: dropped.
     Expired,
-    /// The private chat refuses the bot.
-    Closed,
+    /// The private chat refuses the bot; the refused send began at this instant.
+    Closed(tokio::time::Instant),
 }
 
 /// Takes the first `entries` messages of `to`'s queue off it (delivered or dropped) and their
@@ -621,6 +627,7 @@ async fn deliver<P: Platform>(
         let mut pause = settings.first_retry;
         loop {
             pace(inner, to).await;
+            let began = tokio::time::Instant::now();
             let sent = tokio::time::timeout(settings.send_timeout, inner.platform.send(to, &piece))
                 .await
                 .unwrap_or_else(|_| {
@@ -634,7 +641,7 @@ async fn deliver<P: Platform>(
                 }
                 Err(Fault::Closed) => {
                     tracing::warn!(platform = %name, ?to, "the private chat refuses the bot");
-                    return Outcome::Closed;
+                    return Outcome::Closed(began);
                 }
                 Err(Fault::Permanent(detail)) => {
                     tracing::error!(platform = %name, ?to, %detail, "a message cannot be delivered; dropped");
@@ -783,7 +790,11 @@ mod tests {
             Box::pin(async {})
         }
 
-        fn closed<'a>(&'a self, user: &'a UserId) -> BoxFuture<'a, Vec<Outbound>> {
+        fn closed<'a>(
+            &'a self,
+            user: &'a UserId,
+            _since: tokio::time::Instant,
+        ) -> BoxFuture<'a, Vec<Outbound>> {
             Box::pin(async move {
                 self.closed.lock().expect("closed").push(user.to_string());
                 vec![message(Dest::Chat("group".into()), &format!("{user} missed a message"))]

@@ -190,7 +190,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                 Vec::new()
             }
             Line::DmClosed(user) => referee
-                .delivery_failed(PLATFORM, &user.into())
+                .delivery_failed(PLATFORM, &user.into(), tokio::time::Instant::now())
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?,
         };

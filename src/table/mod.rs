@@ -313,6 +313,9 @@ pub struct Referee {
     tables: StdMutex<HashMap<GameId, Arc<Mutex<Table>>>>,
     index: StdMutex<Index>,
     users: StdMutex<HashMap<(Platform, UserId), UserRow>>,
+    /// When each user last proved their private chat open (in this process): a refusal of a
+    /// send that began before it is stale and must not close the chat again.
+    opened: StdMutex<HashMap<(Platform, UserId), tokio::time::Instant>>,
     /// The language each user's client last reported (not stored: it comes with every command).
     hints: StdMutex<HashMap<(Platform, UserId), Lang>>,
     /// Start links handed out for an `/accept` that needed the acceptor's private chat
@@ -414,6 +417,7 @@ impl Referee {
             tables: StdMutex::new(HashMap::new()),
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
+            opened: StdMutex::new(HashMap::new()),
             hints: StdMutex::new(HashMap::new()),
             start_links: StdMutex::default(),
             waiting_accepts: StdMutex::default(),
@@ -624,6 +628,14 @@ impl Referee {
 
     fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, UserId), UserRow>> {
         self.users.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Notes that `user` proved their private chat open just now.
+    fn opened_now(&self, platform: Platform, user: &UserId) {
+        self.opened
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert((platform, user.clone()), tokio::time::Instant::now());
     }
 
     /// Rebuilds a game from its row and log.
@@ -1057,9 +1069,12 @@ impl Referee {
         // not ([`Policy::private_replies`]).
         let proves_reachable =
             row.reachable.is_none() || !self.policy(input.platform).private_replies;
-        if input.chat == Chat::Private && row.reachable != Some(true) && proves_reachable {
-            self.store.set_reachable(input.platform, &input.user_id, Some(true)).await?;
-            row.reachable = Some(true);
+        if input.chat == Chat::Private && proves_reachable {
+            self.opened_now(input.platform, &input.user_id);
+            if row.reachable != Some(true) {
+                self.store.set_reachable(input.platform, &input.user_id, Some(true)).await?;
+                row.reachable = Some(true);
+            }
         }
         let hint = input.locale.as_deref().and_then(Lang::from_code);
         if let Some(hint) = hint {
@@ -1237,7 +1252,11 @@ impl Referee {
         user: &UserId,
     ) -> Result<(), TableError> {
         let known = self.user_row(platform, user).await?;
-        if known.is_none_or(|r| r.reachable == Some(true)) {
+        if known.is_none() {
+            return Ok(());
+        }
+        self.opened_now(platform, user);
+        if known.is_some_and(|r| r.reachable == Some(true)) {
             return Ok(());
         }
         self.store.set_reachable(platform, user, Some(true)).await?;
@@ -1252,7 +1271,9 @@ impl Referee {
     /// to tell the channel of each running game the user plays: they missed a private message,
     /// and how to get it back (the platform's start link, with the token `view-<game id>`).
     /// Only the first failure after the user was reachable is told, so repeated failures do
-    /// not flood the channel.
+    /// not flood the channel. A refusal of a send that began (`since`) before the user's latest
+    /// proof of an open chat is stale (the user opened the chat while it was in flight) and
+    /// changes nothing.
     ///
     /// # Errors
     ///
@@ -1261,7 +1282,18 @@ impl Referee {
         &self,
         platform: Platform,
         user: &UserId,
+        since: tokio::time::Instant,
     ) -> Result<Vec<Outbound>, TableError> {
+        let opened = self
+            .opened
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&(platform, user.clone()))
+            .copied();
+        if opened.is_some_and(|at| at > since) {
+            tracing::info!(%platform, %user, "a refusal older than the chat's opening is ignored");
+            return Ok(Vec::new());
+        }
         let was = match self.user_row(platform, user).await? {
             Some(row) => row.reachable,
             None => {

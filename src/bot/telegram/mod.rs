@@ -956,9 +956,13 @@ impl outbox::Platform for Sender {
         })
     }
 
-    fn closed<'a>(&'a self, user: &'a store::UserId) -> BoxFuture<'a, Vec<Outbound>> {
+    fn closed<'a>(
+        &'a self,
+        user: &'a store::UserId,
+        since: tokio::time::Instant,
+    ) -> BoxFuture<'a, Vec<Outbound>> {
         Box::pin(async move {
-            match self.referee.delivery_failed(PLATFORM, user).await {
+            match self.referee.delivery_failed(PLATFORM, user, since).await {
                 Ok(explanation) => explanation,
                 Err(e) => {
                     tracing::error!(error = ?e, "recording a closed private chat");

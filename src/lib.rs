@@ -12,6 +12,7 @@ pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod config;
+pub mod ratings;
 pub mod render;
 pub mod store;
 pub mod table;

@@ -26,6 +26,17 @@ struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
+enum RatingsWhat {
+    /// Recompute every rating from the stored results (ratings are derived data), and say
+    /// whether they came out as they were kept.
+    Rebuild {
+        /// The SQLite file.
+        #[arg(long)]
+        db: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
 enum Command {
     /// Run the referee (the default): every chat platform whose token is configured (Telegram:
     /// TELEGRAM_TOKEN, Discord: DISCORD_TOKEN), or the console table when none is.
@@ -60,6 +71,11 @@ enum Command {
         /// Actions to apply first, as for `play`.
         #[arg(allow_hyphen_values = true)]
         actions: Vec<String>,
+    },
+    /// Ratings (docs/community.md).
+    Ratings {
+        #[command(subcommand)]
+        what: RatingsWhat,
     },
     /// Measure the referee: moves per second and latency over many concurrent games.
     Bench {
@@ -288,6 +304,39 @@ fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
     }
 }
 
+/// `arbiter ratings rebuild`: recomputes the ratings of `db` and reports what changed.
+async fn rebuild_ratings(db: &std::path::Path) -> anyhow::Result<()> {
+    if !db.exists() {
+        anyhow::bail!("no database at {}", db.display());
+    }
+    let store = arbiter::store::Store::open(db).await.context("opening the database")?;
+    let before = store.all_ratings().await.context("reading the ratings")?;
+    let games = store.rebuild_ratings().await.context("rebuilding the ratings")?;
+    let after = store.all_ratings().await.context("reading the ratings")?;
+    let changed = after.iter().filter(|r| !before.contains(r)).count()
+        + before
+            .iter()
+            .filter(|r| {
+                !after.iter().any(|a| {
+                    a.user_id == r.user_id
+                        && a.kind == r.kind
+                        && a.community == r.community
+                        && a.platform == r.platform
+                })
+            })
+            .count();
+    println!(
+        "Rebuilt {} ratings from {games} rated games: {}.",
+        after.len(),
+        if changed == 0 {
+            "identical to those kept".to_string()
+        } else {
+            format!("{changed} differed from those kept and were replaced")
+        }
+    );
+    Ok(())
+}
+
 fn report(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -324,6 +373,9 @@ fn main() -> ExitCode {
             rt.block_on(bot::script::run_file(&file, db.as_deref(), seed, &mut out))?;
             std::io::Write::flush(&mut out).context("writing the output")
         })),
+        Some(Command::Ratings { what: RatingsWhat::Rebuild { db } }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(rebuild_ratings(&db))))
+        }
         Some(Command::Bench { what: BenchWhat::Referee(bench) }) => {
             report_output(runtime().and_then(|rt| rt.block_on(bench.run())))
         }

@@ -2291,3 +2291,45 @@ async fn one_pieces_page_is_an_ephemeral_answer_with_its_diagram_attached() {
     assert!(puzzle.files.iter().any(|(_, png, _)| *png), "{:?}", puzzle.files);
     let _ = bot.finish().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_ratings_and_leaderboard_profile_and_history_answer_in_the_server() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "ultima", "").await;
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    api.expect(Place::Channel, "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    api.slash(BOB, "move", &[("action", 3, text("a7a6"))]);
+    api.expect(Place::Channel, "#1 ply 2: Bob (black)").await;
+    api.slash(BOB, "resign", &[]);
+    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    // skillratings' published example for two newcomers: 1662 and 1338.
+    let rated = api.expect(Place::Channel, "#1 ratings:").await;
+    assert_eq!(rated.content, "#1 ratings: Alice 1662? (+162), Bob 1338? (−162).");
+    api.slash(CAROL, "leaderboard", &[("game", 3, text("ultima"))]);
+    let board = api.expect(Place::Ephemeral(CAROL.id), "Ultima leaderboard here").await;
+    assert!(
+        board.content.contains("\n1. Alice 1662? · 1 game: 1 won, 0 drawn, 0 lost\n"),
+        "{}",
+        board.content
+    );
+    assert!(
+        board
+            .content
+            .ends_with("You have no Ultima rating here yet: finish a rated game to get one.")
+    );
+    // Carol looks at Bob's profile: the member option, and the chart attached.
+    api.slash(CAROL, "profile", &[("player", 6, text(BOB.id))]);
+    let profile = api.expect(Place::Ephemeral(CAROL.id), "Bob's ratings here").await;
+    assert!(
+        profile.content.contains("Ultima: 1338? · 1 game: 0 won, 0 drawn, 1 lost"),
+        "{}",
+        profile.content
+    );
+    assert!(profile.files.iter().any(|(_, png, _)| *png), "{:?}", profile.files);
+    api.slash(BOB, "history", &[]);
+    let history = api.expect(Place::Ephemeral(BOB.id), "Recent games here:").await;
+    assert!(history.content.contains("\n#1 Ultima: Alice beat Bob · "), "{}", history.content);
+    let _ = bot.finish().await;
+}

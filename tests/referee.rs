@@ -52,6 +52,9 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
     let dir = tempfile::tempdir().unwrap();
     let out = run(REFEREE_GAME, &dir.path().join("g.db")).await;
     let public = texts_to(&out, "#table");
+    // The rating change comes after the end (it names no path or fence).
+    let (rated, public) = public.split_last().expect("public messages");
+    assert!(rated.starts_with("#1 ratings: alice 1662? (+162), bob 1338?"), "{rated}");
     let (last, during) = public.split_last().expect("public messages");
     for text in during {
         assert!(!has_private_detail(text), "the channel saw a private detail: {text}");
@@ -122,6 +125,8 @@ bob@#t: /challenge
         windows[0].starts_with("bob: challenge alice?")
             && windows[1].starts_with("alice: challenge bob?")
     );
+    let (rated, public) = public.split_last().unwrap();
+    assert_eq!(*rated, "#1 ratings: alice 1338? (−162), bob 1662? (+162).");
     let (last, during) = public.split_last().unwrap();
     assert!(during.iter().all(|t| !has_private_detail(t)), "{during:?}");
     assert!(last.starts_with("⟦b:|#1 is over: bob wins.⟧"), "{last}");

@@ -159,6 +159,7 @@ async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale:
             now: arbiter::bot::script::EPOCH,
             community: None,
             parent_chat: None,
+            rated: false,
         })
         .await
         .expect("the game is written");

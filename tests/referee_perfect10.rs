@@ -54,6 +54,7 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
             now: arbiter::bot::script::EPOCH,
             community: None,
             parent_chat: None,
+            rated: false,
         })
         .await
         .expect("the game is written");
@@ -416,7 +417,9 @@ async fn the_threefold_repetition_is_offered_as_a_button_and_the_claim_draws() {
         texts_to(&out, "#t"),
         [
             "#1: alice (white) claims a draw by threefold repetition.\n⟦b:|#1 is over: a draw.⟧\nThe \
-          same position occurred for the third time."
+          same position occurred for the third time.",
+            // A draw between equal ratings moves neither (expected score ½ each).
+            "#1 ratings: alice 1500? (±0), bob 1500? (±0)."
         ]
     );
     assert_eq!(
@@ -619,6 +622,8 @@ async fn the_move_rule_house_rule_is_shown_in_the_invitation_and_draws_when_reac
         "alice invites ⟦p:bob|bob⟧ to Perfect 10 x 10 #1. rules: a draw after one move by each side \
          without a capture or a pawn move, time: 1d per move. ⟦p:bob|bob⟧: /accept #1"
     );
+    let (rated, public) = public.split_last().expect("the ratings after the end");
+    assert_eq!(*rated, "#1 ratings: alice 1500? (±0), bob 1500? (±0).");
     assert_eq!(
         *public.last().expect("the end"),
         "#1 ply 2: bob (black) Nb9-a7: knight b9-a7.\n⟦b:|#1 is over: a draw.⟧\nOne move by each side \

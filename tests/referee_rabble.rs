@@ -411,6 +411,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
         now: row.created_at,
         community: row.community,
         parent_chat: row.parent_chat,
+        rated: false,
     };
     assert_eq!(
         store.create_game(&crafted).await.expect("game 2 is stored").id,

@@ -185,6 +185,8 @@ async fn a_threefold_repetition_ends_the_game_as_a_draw_in_the_announcement() {
     }
     let out = run(&script, &db).await;
     let public = texts_to(&out, "#t");
+    let (rated, public) = public.split_last().expect("the ratings after the end");
+    assert_eq!(*rated, "#1 ratings: alice 1500? (±0), bob 1500? (±0).");
     let last = public.last().expect("announcements");
     assert_eq!(
         *last,

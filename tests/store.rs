@@ -32,6 +32,7 @@ fn new_game(chat_id: &str, status: GameStatus) -> NewGame {
         now: 1_000,
         community: Some("server-1".to_owned()),
         parent_chat: Some("c0".to_owned()),
+        rated: true,
     }
 }
 
@@ -203,6 +204,8 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
             updated_at: 1_000,
             community: new.community.clone(),
             parent_chat: new.parent_chat.clone(),
+            rated: true,
+            ended_seq: None,
         }
     );
     assert_eq!(store.game(GameId(1)).await.unwrap(), game);
@@ -320,6 +323,7 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
         deadline_at: Some(90_000),
         reminders_sent: 2,
         offer: Some(r#"{"draw":0}"#.to_owned()),
+        rated: false,
         now: 5_000,
     };
     let updated = store.update_game(game.id, 0, &update).await.unwrap();
@@ -333,6 +337,9 @@ async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
         offer: update.offer.clone(),
         version: 1,
         updated_at: 5_000,
+        // The first game to end is first in the order of ends.
+        ended_seq: Some(1),
+        rated: false,
         ..game.clone()
     };
     assert_eq!(updated, expected);
@@ -782,6 +789,7 @@ async fn moving_a_chat_moves_its_games_community_and_waiting_messages_only() {
         chat,
         community: Some("-400".to_owned()),
         parent_chat: None,
+        rated: false,
         ..new_game("-400", GameStatus::Active)
     };
     let plain = store.create_game(&game(ChatId::new("-400"))).await.unwrap();
@@ -815,4 +823,90 @@ async fn moving_a_chat_moves_its_games_community_and_waiting_messages_only() {
     assert_eq!(dests, ["chat:-100400", "topic:3:-100400", "chat:-4001", "user:-400"]);
     // A second notice of the same move finds nothing left to move.
     assert_eq!(store.move_chat(P::Telegram, "-400", "-100400").await.unwrap(), 0);
+}
+
+/// Creates a rated game of `kind` in community `server-1` between `seats` and ends it with
+/// `result`; returns its id.
+async fn ended(
+    store: &Store,
+    kind: &str,
+    seats: [&str; 2],
+    result: arbiter::core::GameResult,
+) -> GameId {
+    let new = NewGame {
+        kind: kind.to_owned(),
+        seats: serde_json::to_string(&seats).expect("seats serialise"),
+        ..new_game("c1", GameStatus::Active)
+    };
+    let game = store.create_game(&new).await.expect("the game is written");
+    let mut update = game.update(2_000);
+    update.status = GameStatus::Over;
+    update.result = Some(result);
+    update.reason = Some(arbiter::store::EndReason::Resigned);
+    store.update_game(game.id, game.version, &update).await.expect("the game ends");
+    game.id
+}
+
+#[tokio::test]
+async fn games_are_numbered_in_the_order_they_end_and_rated_once() {
+    use arbiter::core::{GameResult, Seat};
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let a = ended(&store, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
+    let b = ended(&store, "ultima", ["bob", "alice"], GameResult::Draw).await;
+    assert_eq!(store.game(a).await.unwrap().ended_seq, Some(1));
+    assert_eq!(store.game(b).await.unwrap().ended_seq, Some(2));
+    let first = store.rate_game(a).await.unwrap();
+    assert_eq!(first.len(), 2);
+    // The crate's published example: 1500/350 beats 1500/350 → 1662 and 1338.
+    assert_eq!((first[0].after.round(), first[1].after.round()), (1662.0, 1338.0));
+    assert_eq!(store.rate_game(a).await.unwrap(), first, "rating twice changes nothing");
+    store.rate_game(b).await.unwrap();
+    let alice = store.ratings_of(P::Console, "server-1", &"alice".into()).await.unwrap();
+    assert_eq!((alice[0].games, alice[0].wins, alice[0].draws, alice[0].losses), (2, 1, 1, 0));
+    let board = store.leaderboard(P::Console, "server-1", "ultima").await.unwrap();
+    let order: Vec<&str> = board.iter().map(|r| r.user_id.as_str()).collect();
+    assert_eq!(order, ["alice", "bob"]);
+    let history =
+        store.rating_history(P::Console, "server-1", "ultima", &"bob".into()).await.unwrap();
+    assert_eq!(history.iter().map(|c| c.game_id).collect::<Vec<_>>(), [a, b]);
+    assert_eq!(history[1].before, history[0].after, "each game starts where the last ended");
+}
+
+#[tokio::test]
+async fn games_rated_out_of_order_come_out_as_a_rebuild_does() {
+    use arbiter::core::{GameResult, Seat};
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let a = ended(&store, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
+    let b = ended(&store, "ultima", ["alice", "carol"], GameResult::Winner(Seat(1))).await;
+    let c = ended(&store, "chaos-clock", ["alice", "bob"], GameResult::BothWin).await;
+    // An unrated game and one still running count for nothing.
+    let unrated = store
+        .create_game(&NewGame { rated: false, ..new_game("c1", GameStatus::Active) })
+        .await
+        .unwrap();
+    assert!(store.rate_game(unrated.id).await.unwrap().is_empty());
+    // The later game first (as after a crash between a game's end and its rating).
+    store.rate_game(b).await.unwrap();
+    store.rate_game(c).await.unwrap();
+    store.rate_game(a).await.unwrap();
+    let live = store.all_ratings().await.unwrap();
+    assert_eq!(store.rebuild_ratings().await.unwrap(), 3);
+    let rebuilt = store.all_ratings().await.unwrap();
+    assert_eq!(live, rebuilt);
+    // In order, alice's second game starts from her first: b saw her at 1662.
+    let b_changes = store.rate_game(b).await.unwrap();
+    assert_eq!(b_changes[0].before.round(), 1662.0);
+    // Both winning at Chaos Clock is a draw between newcomers: nobody moves.
+    let clock = store.ratings_of(P::Console, "server-1", &"bob".into()).await.unwrap();
+    let cc = clock.iter().find(|r| r.kind == "chaos-clock").unwrap();
+    assert_eq!((cc.rating, cc.draws), (1500.0, 1));
+    let games = store
+        .finished_games(P::Console, "server-1", Some(&"carol".into()), None, 10)
+        .await
+        .unwrap();
+    assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [b]);
+    let all = store.finished_games(P::Console, "server-1", None, Some("ultima"), 10).await.unwrap();
+    assert_eq!(all.iter().map(|g| g.id).collect::<Vec<_>>(), [b, a], "most recent first");
 }

@@ -1982,6 +1982,9 @@ async fn an_ultima_game_is_played_in_the_group_with_board_photos_and_private_tur
     api.expect_sent(GROUP, "The long leaper on b8 cannot move to b6").await;
     api.say(GROUP, BOB, "/resign");
     api.expect_sent(GROUP, "#1 is over: Alice Liddell wins.").await;
+    // A rated game (the default) moves both ratings: skillratings' published example for two
+    // newcomers, 1662 and 1338.
+    api.expect_sent(GROUP, "#1 ratings: Alice Liddell 1662? (+162), Bob 1338? (−162).").await;
     // One piece's page comes as a photo of its moves with the words as the caption.
     api.say(GROUP, BOB, "/rules ultima X");
     let page = api.expect_sent(GROUP, "X chameleon: moves like a queen;").await;
@@ -1996,6 +1999,38 @@ async fn an_ultima_game_is_played_in_the_group_with_board_photos_and_private_tur
     api.say(GROUP, ALICE, "/move e4g6");
     api.expect_sent(GROUP, "#2 is over: Alice Liddell wins.\nBob has no legal move and loses.")
         .await;
+    // A game from a position is unrated: the group's leaderboard and history show it so.
+    api.say(GROUP, BOB, "/leaderboard ultima");
+    api.expect_sent(
+        GROUP,
+        "Ultima leaderboard here (? marks a provisional rating):\n\
+         1. Alice Liddell 1662? · 1 game: 1 won, 0 drawn, 0 lost\n\
+         2. Bob 1338? · 1 game: 0 won, 0 drawn, 1 lost\n\
+         You are number 2 of 2, at 1338?.",
+    )
+    .await;
+    api.say(GROUP, ALICE, "/history");
+    let history =
+        api.expect_sent(GROUP, "Recent games here:\n#2 Ultima: Alice Liddell beat Bob").await;
+    assert!(
+        history.text.lines().nth(1).is_some_and(|l| l.ends_with("· unrated")),
+        "{}",
+        history.text
+    );
+    assert!(
+        history.text.lines().nth(2).is_some_and(|l| !l.contains("unrated")),
+        "{}",
+        history.text
+    );
+    // A profile comes as a photo of the rating chart with the figures as its caption.
+    api.say(GROUP, ALICE, "/profile @bob_builder");
+    let profile = api.expect_sent(GROUP, "Bob's ratings here").await;
+    assert!(profile.photo.is_some(), "{}", profile.text);
+    assert!(
+        profile.text.contains("\nUltima: 1338? · 1 game: 0 won, 0 drawn, 1 lost\n"),
+        "{}",
+        profile.text
+    );
     let _ = bot.finish().await;
 }
 

@@ -979,3 +979,61 @@ optword-perfect10-move_rule = { $value ->
     [one] a draw after one move by each side without a capture or a pawn move
    *[other] a draw after { $value } moves by each side without a capture or a pawn move
 }
+
+## Community: ratings, leaderboards, profiles, history (docs/community.md)
+help-leaderboard = the best-rated players of a game here, and your rank
+help-profile = a player's ratings, records and recent results here (yours without @player)
+help-history = recent finished games here, with results and ids
+discord-opt-player = The player (leave empty for yourself, or everyone for /history)
+arg-name-player = player
+err-community-only = Leaderboards, profiles and histories belong to a group: ask in its chat.
+rating-changes = #{ $id } ratings: { $players }.
+rating-change = { $name } { $rating } ({ $change })
+rating-record = { $games ->
+    [one] 1 game
+   *[other] { $games } games
+ }: { $wins } won, { $draws } drawn, { $losses } lost
+lb-title = { $game } leaderboard here (? marks a provisional rating):
+lb-line = { $rank }. { $name } { $rating } · { $record }
+lb-you = You are number { $rank } of { $total }, at { $rating }.
+lb-you-none = You have no { $game } rating here yet: finish a rated game to get one.
+lb-empty = No rated { $game } game has ended here yet.
+profile-title = { $name }'s ratings here (? marks a provisional rating):
+profile-line = { $game }: { $rating } · { $record }
+profile-form = { $went ->
+    [won] { $single ->
+        [yes] Last game won
+       *[other] { $streak } won in a row
+    }
+    [lost] { $single ->
+        [yes] Last game lost
+       *[other] { $streak } lost in a row
+    }
+   *[drawn] { $single ->
+        [yes] Last game drawn
+       *[other] { $streak } drawn in a row
+    }
+ } · recent, newest first: { $recent }
+profile-none = { $name } has no rated game here yet.
+went-won = W
+went-lost = L
+went-drawn = D
+history-title = Recent games here:
+history-title-player = { $name }'s recent games here:
+history-none = No finished game here matches.
+history-won = #{ $id } { $game }: { $winner } beat { $loser } · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· unrated
+}
+history-drawn = #{ $id } { $game }: { $p1 } and { $p2 } drew · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· unrated
+}
+history-both-won = #{ $id } { $game }: { $p1 } and { $p2 } both won · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· unrated
+}
+history-both-lost = #{ $id } { $game }: { $p1 } and { $p2 } both lost · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· unrated
+}

@@ -956,3 +956,58 @@ optword-perfect10-move_rule = { $value ->
     [0] 无步数规则
    *[other] 双方各 { $value } 步无吃子且无兵步判和
 }
+
+## 社区：等级分、排行榜、战绩、历史（docs/community.md）
+help-leaderboard = 本群某个游戏等级分最高的玩家，以及你的名次
+help-profile = 某位玩家在本群的等级分、战绩和最近结果（不写 @玩家 就是你自己）
+help-history = 本群最近结束的对局，附结果和编号
+discord-opt-player = 玩家（留空：/profile 是你自己，/history 是所有人）
+arg-name-player = 玩家
+err-community-only = 排行榜、战绩和历史属于群组：请在群里查询。
+rating-changes = #{ $id } 等级分：{ $players }。
+rating-change = { $name } { $rating }（{ $change }）
+rating-record = { $games } 局：{ $wins } 胜 { $draws } 和 { $losses } 负
+lb-title = 本群{ $game }排行榜（? 表示等级分尚未稳定）：
+lb-line = { $rank }. { $name } { $rating } · { $record }
+lb-you = 你在 { $total } 人中排第 { $rank } 名，等级分 { $rating }。
+lb-you-none = 你在本群还没有{ $game }等级分：下完一局计分对局就有了。
+lb-empty = 本群还没有结束的{ $game }计分对局。
+profile-title = { $name } 在本群的等级分（? 表示尚未稳定）：
+profile-line = { $game }：{ $rating } · { $record }
+profile-form = { $went ->
+    [won] { $single ->
+        [yes] 上一局胜
+       *[other] 连胜 { $streak } 局
+    }
+    [lost] { $single ->
+        [yes] 上一局负
+       *[other] 连负 { $streak } 局
+    }
+   *[drawn] { $single ->
+        [yes] 上一局和
+       *[other] 连和 { $streak } 局
+    }
+ } · 最近（新的在前）：{ $recent }
+profile-none = { $name } 在本群还没有计分对局。
+went-won = 胜
+went-lost = 负
+went-drawn = 和
+history-title = 本群最近的对局：
+history-title-player = { $name } 在本群最近的对局：
+history-none = 本群没有符合条件的已结束对局。
+history-won = #{ $id } { $game }：{ $winner } 胜 { $loser } · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不计分
+}
+history-drawn = #{ $id } { $game }：{ $p1 } 与 { $p2 } 和棋 · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不计分
+}
+history-both-won = #{ $id } { $game }：{ $p1 } 与 { $p2 } 共赢 · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不计分
+}
+history-both-lost = #{ $id } { $game }：{ $p1 } 与 { $p2 } 同输 · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不计分
+}

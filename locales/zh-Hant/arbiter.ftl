@@ -956,3 +956,58 @@ optword-perfect10-move_rule = { $value ->
     [0] 無步數規則
    *[other] 雙方各 { $value } 步無吃子且無兵步判和
 }
+
+## 社群：等級分、排行榜、戰績、歷史（docs/community.md）
+help-leaderboard = 本群某個遊戲等級分最高的玩家，以及你的名次
+help-profile = 某位玩家在本群的等級分、戰績和最近結果（不寫 @玩家 就是你自己）
+help-history = 本群最近結束的對局，附結果和編號
+discord-opt-player = 玩家（留空：/profile 是你自己，/history 是所有人）
+arg-name-player = 玩家
+err-community-only = 排行榜、戰績和歷史屬於群組：請在群裡查詢。
+rating-changes = #{ $id } 等級分：{ $players }。
+rating-change = { $name } { $rating }（{ $change }）
+rating-record = { $games } 局：{ $wins } 勝 { $draws } 和 { $losses } 負
+lb-title = 本群{ $game }排行榜（? 表示等級分尚未穩定）：
+lb-line = { $rank }. { $name } { $rating } · { $record }
+lb-you = 你在 { $total } 人中排第 { $rank } 名，等級分 { $rating }。
+lb-you-none = 你在本群還沒有{ $game }等級分：下完一局計分對局就有了。
+lb-empty = 本群還沒有結束的{ $game }計分對局。
+profile-title = { $name } 在本群的等級分（? 表示尚未穩定）：
+profile-line = { $game }：{ $rating } · { $record }
+profile-form = { $went ->
+    [won] { $single ->
+        [yes] 上一局勝
+       *[other] 連勝 { $streak } 局
+    }
+    [lost] { $single ->
+        [yes] 上一局負
+       *[other] 連負 { $streak } 局
+    }
+   *[drawn] { $single ->
+        [yes] 上一局和
+       *[other] 連和 { $streak } 局
+    }
+ } · 最近（新的在前）：{ $recent }
+profile-none = { $name } 在本群還沒有計分對局。
+went-won = 勝
+went-lost = 負
+went-drawn = 和
+history-title = 本群最近的對局：
+history-title-player = { $name } 在本群最近的對局：
+history-none = 本群沒有符合條件的已結束對局。
+history-won = #{ $id } { $game }：{ $winner } 勝 { $loser } · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不計分
+}
+history-drawn = #{ $id } { $game }：{ $p1 } 與 { $p2 } 和棋 · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不計分
+}
+history-both-won = #{ $id } { $game }：{ $p1 } 與 { $p2 } 共贏 · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不計分
+}
+history-both-lost = #{ $id } { $game }：{ $p1 } 與 { $p2 } 同輸 · { $day }{ $rated ->
+    [yes] {""}
+   *[no] {" "}· 不計分
+}

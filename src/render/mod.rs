@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod chaos_clock;
+pub mod chart;
 mod dark_fence;
 pub mod perfect10;
 pub mod rabble;

@@ -448,6 +448,116 @@ impl Store {
             .map(|(row, _)| row)
     }
 
+    /// Rates finished game `id` (docs/community.md) if it counts for ratings and was not rated
+    /// yet, in the same order as [`Store::rebuild_ratings`]; returns what it did to each player
+    /// (seat order), or nothing when the game does not count. Rating a game twice changes
+    /// nothing and returns the first changes.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such game; the database failed (nothing written).
+    pub async fn rate_game(&self, id: GameId) -> Result<Vec<RatingChange>, DbError> {
+        self.file.check()?;
+        sqlite::rate_game(&self.writer, id).await
+    }
+
+    /// Recomputes every rating from the stored results (`arbiter ratings rebuild`); returns how
+    /// many games were rated.
+    ///
+    /// # Errors
+    ///
+    /// The database failed (nothing written).
+    pub async fn rebuild_ratings(&self) -> Result<usize, DbError> {
+        self.file.check()?;
+        sqlite::rebuild_ratings(&self.writer).await
+    }
+
+    /// Rates every finished game that counts and was not rated yet (a crash came between its
+    /// end and its rating), in the order they ended; returns how many.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn catch_up_ratings(&self) -> Result<usize, DbError> {
+        let ids = sqlite::unrated_ends(&self.pool).await?;
+        let mut rated = 0;
+        for id in ids {
+            if !self.rate_game(id).await?.is_empty() {
+                rated += 1;
+            }
+        }
+        Ok(rated)
+    }
+
+    /// Every rating, ordered by platform, community, game and user.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn all_ratings(&self) -> Result<Vec<RatingRow>, DbError> {
+        sqlite::all_ratings(&self.pool).await
+    }
+
+    /// The ratings of a community's game, best first.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn leaderboard(
+        &self,
+        platform: Platform,
+        community: &str,
+        kind: &str,
+    ) -> Result<Vec<RatingRow>, DbError> {
+        sqlite::leaderboard(&self.pool, platform, community, kind).await
+    }
+
+    /// A player's ratings in a community, one per game.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn ratings_of(
+        &self,
+        platform: Platform,
+        community: &str,
+        user: &UserId,
+    ) -> Result<Vec<RatingRow>, DbError> {
+        sqlite::ratings_of(&self.pool, platform, community, user).await
+    }
+
+    /// A player's rating after each rated game of `kind` in a community, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn rating_history(
+        &self,
+        platform: Platform,
+        community: &str,
+        kind: &str,
+        user: &UserId,
+    ) -> Result<Vec<RatingChange>, DbError> {
+        sqlite::rating_history(&self.pool, platform, community, kind, user).await
+    }
+
+    /// A community's finished games (with a result), most recent first, at most `limit`: those
+    /// `user` played when given, of `kind` when given.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn finished_games(
+        &self,
+        platform: Platform,
+        community: &str,
+        user: Option<&UserId>,
+        kind: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, DbError> {
+        sqlite::finished_games(&self.pool, platform, community, user, kind, limit).await
+    }
+
     /// The value stored under `key`, if any.
     ///
     /// # Errors

@@ -17,9 +17,11 @@ use sqlx::sqlite::{
 };
 use sqlx::{Sqlite, SqlitePool};
 
+use std::collections::HashMap;
+
 use super::{
     ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
-    Pings, Platform, StoredMessage, UserId, UserRow,
+    Pings, Platform, RatingChange, RatingRow, StoredMessage, UserId, UserRow,
 };
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
@@ -28,7 +30,7 @@ macro_rules! game_columns {
     () => {
         "id, platform, chat_id, topic, kind, options, position, seed, seats, creator, locale, status, \
          result, reason, clock, deadline_at, reminders_sent, offer, version, engine_version, \
-         created_at, updated_at, community, parent_chat"
+         created_at, updated_at, community, parent_chat, rated, ended_seq"
     };
 }
 
@@ -283,7 +285,8 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<Game
     sqlx::query_as(concat!(
         "INSERT INTO games (platform, chat_id, topic, kind, options, position, seed, seats, \
          creator, locale, status, clock, engine_version, created_at, updated_at, community, \
-         parent_chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ",
+         parent_chat, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         RETURNING ",
         game_columns!()
     ))
     .bind(game.platform)
@@ -303,6 +306,7 @@ async fn insert_game(conn: &mut SqliteConnection, game: &NewGame) -> Result<Game
     .bind(game.now)
     .bind(&game.community)
     .bind(&game.parent_chat)
+    .bind(game.rated)
     .fetch_one(&mut *conn)
     .await
     .map_err(db)
@@ -673,7 +677,9 @@ async fn write_game(
 ) -> Result<GameRow, DbError> {
     let row: Option<GameRow> = sqlx::query_as(concat!(
         "UPDATE games SET seats = ?, status = ?, result = ?, reason = ?, deadline_at = ?, \
-         reminders_sent = ?, offer = ?, updated_at = ?, version = version + 1 \
+         reminders_sent = ?, offer = ?, rated = ?, updated_at = ?, version = version + 1, \
+         ended_seq = CASE WHEN ? = 'over' AND ended_seq IS NULL \
+             THEN (SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM games) ELSE ended_seq END \
          WHERE id = ? AND version = ? RETURNING ",
         game_columns!()
     ))
@@ -684,7 +690,9 @@ async fn write_game(
     .bind(update.deadline_at)
     .bind(update.reminders_sent)
     .bind(&update.offer)
+    .bind(update.rated)
     .bind(update.now)
+    .bind(update.status)
     .bind(id)
     .bind(expected_version)
     .fetch_optional(&mut *conn)
@@ -860,4 +868,392 @@ mod tests {
             assert!(sizes.iter().all(|s| s.is_power_of_two() && *s <= ROWS_PER_INSERT));
         }
     }
+}
+
+// ---- ratings (derived data: docs/community.md) ----
+
+/// A ratings group: platform, community, game.
+type Group = (Platform, String, String);
+
+/// The two players of a rated game, from its seats JSON (`None` when it has not two).
+fn two_players(row: &GameRow) -> Option<[UserId; 2]> {
+    let seats: Vec<Option<String>> = serde_json::from_str(&row.seats).ok()?;
+    match seats.as_slice() {
+        [Some(a), Some(b)] => Some([UserId::from(a.as_str()), UserId::from(b.as_str())]),
+        _ => None,
+    }
+}
+
+/// Whether `row` counts for ratings now: rated, over with a result, with two players and its
+/// place in the order of ends.
+fn counts(row: &GameRow) -> bool {
+    row.rated
+        && row.status == GameStatus::Over
+        && row.result.is_some()
+        && row.ended_seq.is_some()
+        && two_players(row).is_some()
+}
+
+/// Ratings applied in memory, then written: what one group (or every group) comes to when its
+/// games are replayed in the order they ended.
+#[derive(Default)]
+struct Replay {
+    standings: HashMap<(Group, UserId), crate::ratings::Standing>,
+    changes: Vec<RatingChange>,
+}
+
+impl Replay {
+    fn apply(&mut self, row: &GameRow) {
+        let (Some(players), Some(result)) = (two_players(row), row.result) else { return };
+        let group: Group = (row.platform, row.rating_community().to_string(), row.kind.clone());
+        let key = |u: &UserId| (group.clone(), u.clone());
+        let first = self.standings.get(&key(&players[0])).copied().unwrap_or_default();
+        let second = self.standings.get(&key(&players[1])).copied().unwrap_or_default();
+        let (a, b) = crate::ratings::rate(&first, &second, result);
+        for (seat, (user, before, after)) in
+            [(&players[0], first, a), (&players[1], second, b)].into_iter().enumerate()
+        {
+            self.changes.push(RatingChange {
+                game_id: row.id,
+                seat: i64::try_from(seat).unwrap_or(0),
+                user_id: user.clone(),
+                before: before.rating.rating,
+                after: after.rating.rating,
+                deviation: after.rating.deviation,
+            });
+            self.standings.insert(key(user), after);
+        }
+    }
+
+    /// Writes the standings and changes (after the caller cleared what they replace).
+    async fn write(&self, conn: &mut SqliteConnection) -> Result<(), DbError> {
+        for (((platform, community, kind), user), s) in &self.standings {
+            write_standing(conn, *platform, community, kind, user, s).await?;
+        }
+        for c in &self.changes {
+            sqlx::query(
+                "INSERT INTO rating_changes (game_id, seat, user_id, before, after, deviation) \
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(c.game_id)
+            .bind(c.seat)
+            .bind(&c.user_id)
+            .bind(c.before)
+            .bind(c.after)
+            .bind(c.deviation)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+        }
+        Ok(())
+    }
+}
+
+async fn write_standing(
+    conn: &mut SqliteConnection,
+    platform: Platform,
+    community: &str,
+    kind: &str,
+    user: &UserId,
+    s: &crate::ratings::Standing,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO ratings (platform, community, kind, user_id, rating, deviation, volatility, \
+         games, wins, losses, draws) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         ON CONFLICT (platform, community, kind, user_id) DO UPDATE SET rating = excluded.rating, \
+         deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, \
+         wins = excluded.wins, losses = excluded.losses, draws = excluded.draws",
+    )
+    .bind(platform)
+    .bind(community)
+    .bind(kind)
+    .bind(user)
+    .bind(s.rating.rating)
+    .bind(s.rating.deviation)
+    .bind(s.rating.volatility)
+    .bind(s.games)
+    .bind(s.wins)
+    .bind(s.losses)
+    .bind(s.draws)
+    .execute(&mut *conn)
+    .await
+    .map_err(db)?;
+    Ok(())
+}
+
+/// The rated finished games of `group` (every group when `None`), in the order they ended.
+async fn rated_games(
+    conn: &mut SqliteConnection,
+    group: Option<&Group>,
+) -> Result<Vec<GameRow>, DbError> {
+    let rows: Vec<GameRow> = match group {
+        None => sqlx::query_as(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE rated = 1 AND status = 'over' AND ended_seq IS NOT NULL \
+             ORDER BY ended_seq"
+        ))
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db)?,
+        Some((platform, community, kind)) => sqlx::query_as(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE rated = 1 AND status = 'over' AND ended_seq IS NOT NULL \
+             AND platform = ? AND COALESCE(community, chat_id) = ? AND kind = ? \
+             ORDER BY ended_seq"
+        ))
+        .bind(platform)
+        .bind(community)
+        .bind(kind)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db)?,
+    };
+    Ok(rows.into_iter().filter(counts).collect())
+}
+
+async fn changes_of(conn: &mut SqliteConnection, id: GameId) -> Result<Vec<RatingChange>, DbError> {
+    sqlx::query_as(
+        "SELECT game_id, seat, user_id, before, after, deviation FROM rating_changes \
+         WHERE game_id = ? ORDER BY seat",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db)
+}
+
+/// Clears `group`'s ratings and replays its games (every group when `None`).
+async fn replay_group(conn: &mut SqliteConnection, group: Option<&Group>) -> Result<(), DbError> {
+    let games = rated_games(conn, group).await?;
+    match group {
+        None => {
+            sqlx::query("DELETE FROM rating_changes").execute(&mut *conn).await.map_err(db)?;
+            sqlx::query("DELETE FROM ratings").execute(&mut *conn).await.map_err(db)?;
+        }
+        Some((platform, community, kind)) => {
+            sqlx::query(
+                "DELETE FROM rating_changes WHERE game_id IN (SELECT id FROM games \
+                 WHERE platform = ? AND COALESCE(community, chat_id) = ? AND kind = ?)",
+            )
+            .bind(platform)
+            .bind(community)
+            .bind(kind)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            sqlx::query("DELETE FROM ratings WHERE platform = ? AND community = ? AND kind = ?")
+                .bind(platform)
+                .bind(community)
+                .bind(kind)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+        }
+    }
+    let mut replay = Replay::default();
+    for row in &games {
+        replay.apply(row);
+    }
+    replay.write(conn).await
+}
+
+/// Rates finished game `id` if it counts and was not rated yet; returns what it did to its
+/// players (seat order; empty when it does not count). In the order games ended: when a game
+/// that ended later was rated first (two games ending at once, or a crash between a game's end
+/// and its rating), the whole group is replayed, so the figures are always those of
+/// [`rebuild_ratings`].
+pub(super) async fn rate_game(pool: &SqlitePool, id: GameId) -> Result<Vec<RatingChange>, DbError> {
+    let mut tx = begin_write(pool).await?;
+    let out = async {
+        let row: GameRow =
+            sqlx::query_as(concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?"))
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db)?
+                .ok_or(DbError::NotFound)?;
+        if !counts(&row) {
+            return Ok(Vec::new());
+        }
+        let done = changes_of(&mut tx, id).await?;
+        if !done.is_empty() {
+            return Ok(done);
+        }
+        let group: Group = (row.platform, row.rating_community().to_string(), row.kind.clone());
+        let later: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM rating_changes c JOIN games g ON g.id = c.game_id \
+             WHERE g.platform = ? AND COALESCE(g.community, g.chat_id) = ? AND g.kind = ? \
+             AND g.ended_seq > ?)",
+        )
+        .bind(group.0)
+        .bind(&group.1)
+        .bind(&group.2)
+        .bind(row.ended_seq)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db)?;
+        if later {
+            replay_group(&mut tx, Some(&group)).await?;
+            return changes_of(&mut tx, id).await;
+        }
+        let Some(players) = two_players(&row) else { return Ok(Vec::new()) };
+        let mut replay = Replay::default();
+        for user in &players {
+            let known: Option<RatingRow> = sqlx::query_as(
+                "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, \
+                 wins, losses, draws FROM ratings \
+                 WHERE platform = ? AND community = ? AND kind = ? AND user_id = ?",
+            )
+            .bind(group.0)
+            .bind(&group.1)
+            .bind(&group.2)
+            .bind(user)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db)?;
+            if let Some(known) = known {
+                replay.standings.insert((group.clone(), user.clone()), known.standing());
+            }
+        }
+        replay.apply(&row);
+        replay.write(&mut tx).await?;
+        Ok(replay.changes)
+    }
+    .await;
+    finish(tx, out).await
+}
+
+/// Recomputes every rating from the stored results; returns how many games were rated.
+pub(super) async fn rebuild_ratings(pool: &SqlitePool) -> Result<usize, DbError> {
+    let mut tx = begin_write(pool).await?;
+    let out = async {
+        replay_group(&mut tx, None).await?;
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(DISTINCT game_id) FROM rating_changes")
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db)
+            .map(|n| usize::try_from(n).unwrap_or(0))
+    }
+    .await;
+    finish(tx, out).await
+}
+
+/// Every rating row, in a stable order (for comparing a rebuild with the live figures).
+pub(super) async fn all_ratings(pool: &SqlitePool) -> Result<Vec<RatingRow>, DbError> {
+    sqlx::query_as(
+        "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, wins, \
+         losses, draws FROM ratings ORDER BY platform, community, kind, user_id",
+    )
+    .fetch_all(pool)
+    .await
+    .map_err(db)
+}
+
+/// The ratings of one community's game, best first (ties: more games, then the user id).
+pub(super) async fn leaderboard(
+    pool: &SqlitePool,
+    platform: Platform,
+    community: &str,
+    kind: &str,
+) -> Result<Vec<RatingRow>, DbError> {
+    sqlx::query_as(
+        "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, wins, \
+         losses, draws FROM ratings WHERE platform = ? AND community = ? AND kind = ? \
+         ORDER BY rating DESC, games DESC, user_id",
+    )
+    .bind(platform)
+    .bind(community)
+    .bind(kind)
+    .fetch_all(pool)
+    .await
+    .map_err(db)
+}
+
+/// A player's ratings in one community, one per game they have a rating in.
+pub(super) async fn ratings_of(
+    pool: &SqlitePool,
+    platform: Platform,
+    community: &str,
+    user: &UserId,
+) -> Result<Vec<RatingRow>, DbError> {
+    sqlx::query_as(
+        "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, wins, \
+         losses, draws FROM ratings WHERE platform = ? AND community = ? AND user_id = ? \
+         ORDER BY kind",
+    )
+    .bind(platform)
+    .bind(community)
+    .bind(user)
+    .fetch_all(pool)
+    .await
+    .map_err(db)
+}
+
+/// A player's rating changes in one community's game, in the order the games ended.
+pub(super) async fn rating_history(
+    pool: &SqlitePool,
+    platform: Platform,
+    community: &str,
+    kind: &str,
+    user: &UserId,
+) -> Result<Vec<RatingChange>, DbError> {
+    sqlx::query_as(
+        "SELECT c.game_id, c.seat, c.user_id, c.before, c.after, c.deviation \
+         FROM rating_changes c JOIN games g ON g.id = c.game_id \
+         WHERE c.user_id = ? AND g.platform = ? AND COALESCE(g.community, g.chat_id) = ? \
+         AND g.kind = ? ORDER BY g.ended_seq",
+    )
+    .bind(user)
+    .bind(platform)
+    .bind(community)
+    .bind(kind)
+    .fetch_all(pool)
+    .await
+    .map_err(db)
+}
+
+/// The finished games (over, with a result) of a community that `user` played (any player
+/// when `None`), of `kind` when given, most recent first, at most `limit`.
+pub(super) async fn finished_games(
+    pool: &SqlitePool,
+    platform: Platform,
+    community: &str,
+    user: Option<&UserId>,
+    kind: Option<&str>,
+    limit: i64,
+) -> Result<Vec<GameRow>, DbError> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = ? \
+         AND COALESCE(community, chat_id) = ? \
+         AND (? IS NULL OR EXISTS (SELECT 1 FROM json_each(seats) WHERE value = ?)) \
+         AND (? IS NULL OR kind = ?) ORDER BY ended_seq DESC, id DESC LIMIT ?"
+    ))
+    .bind(platform)
+    .bind(community)
+    .bind(user)
+    .bind(user)
+    .bind(kind)
+    .bind(kind)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .map_err(db)
+}
+
+/// The rated finished games not rated yet (a crash between a game's end and its rating), in
+/// the order they ended.
+pub(super) async fn unrated_ends(pool: &SqlitePool) -> Result<Vec<GameId>, DbError> {
+    sqlx::query_scalar(
+        "SELECT id FROM games g WHERE rated = 1 AND status = 'over' AND result IS NOT NULL \
+         AND ended_seq IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
+         ORDER BY ended_seq",
+    )
+    .fetch_all(pool)
+    .await
+    .map_err(db)
 }

@@ -370,6 +370,8 @@ pub struct NewGame {
     pub community: Option<String>,
     /// The channel the game's thread was opened under, from which the game is reached too.
     pub parent_chat: Option<String>,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
 }
 
 /// A game's id: the short number players type as `#12`, the same on every platform. Shown
@@ -565,6 +567,82 @@ pub struct GameRow {
     pub community: Option<String>,
     /// The channel the game's thread was opened under, if any.
     pub parent_chat: Option<String>,
+    /// Whether the game counts for ratings (decided when it was created).
+    pub rated: bool,
+    /// The game's place in the order games ended (ratings apply games in this order); `None`
+    /// until it is over.
+    pub ended_seq: Option<i64>,
+}
+
+impl GameRow {
+    /// The community the game counts in for ratings: its community, or (for games created
+    /// before communities were kept) its chat.
+    #[must_use]
+    pub fn rating_community(&self) -> &str {
+        self.community.as_deref().unwrap_or(&self.chat.id)
+    }
+}
+
+/// One player's rating in one game of one community (the `ratings` table, derived data).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct RatingRow {
+    /// Platform.
+    pub platform: Platform,
+    /// The community ([`GameRow::rating_community`]).
+    pub community: String,
+    /// Game code.
+    pub kind: String,
+    /// The player.
+    pub user_id: UserId,
+    /// Glicko-2 rating.
+    pub rating: f64,
+    /// Rating deviation.
+    pub deviation: f64,
+    /// Volatility.
+    pub volatility: f64,
+    /// Rated games finished.
+    pub games: i64,
+    /// Won.
+    pub wins: i64,
+    /// Lost.
+    pub losses: i64,
+    /// Drawn (Chaos Clock's both-win and both-lose included).
+    pub draws: i64,
+}
+
+impl RatingRow {
+    /// The figures as the ratings module reads them.
+    #[must_use]
+    pub fn standing(&self) -> crate::ratings::Standing {
+        crate::ratings::Standing {
+            rating: skillratings::glicko2::Glicko2Rating {
+                rating: self.rating,
+                deviation: self.deviation,
+                volatility: self.volatility,
+            },
+            games: self.games,
+            wins: self.wins,
+            losses: self.losses,
+            draws: self.draws,
+        }
+    }
+}
+
+/// What one rated game did to one of its players' rating (the `rating_changes` table).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct RatingChange {
+    /// The game.
+    pub game_id: GameId,
+    /// The player's seat in it.
+    pub seat: i64,
+    /// The player.
+    pub user_id: UserId,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// The deviation after it.
+    pub deviation: f64,
 }
 
 /// The mutable columns of a game, written together with a version check.
@@ -584,6 +662,9 @@ pub struct GameUpdate {
     pub reminders_sent: i64,
     /// Pending offer JSON.
     pub offer: Option<String>,
+    /// Whether the game counts for ratings (the referee clears it for a game that ends before
+    /// both players acted).
+    pub rated: bool,
     /// Unix seconds.
     pub now: i64,
 }
@@ -600,6 +681,7 @@ impl GameRow {
             deadline_at: self.deadline_at,
             reminders_sent: self.reminders_sent,
             offer: self.offer.clone(),
+            rated: self.rated,
             now,
         }
     }
@@ -633,6 +715,7 @@ impl GameRow {
             deadline_at: update.deadline_at,
             reminders_sent: update.reminders_sent,
             offer: update.offer.clone(),
+            rated: update.rated,
             updated_at: update.now,
             version: self.version + 1,
             ..self.clone()

@@ -211,6 +211,27 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[arg("game", ArgKind::Game, false), arg("topic", ArgKind::Text, false)],
         "help-rules",
     ),
+    cmd(
+        "leaderboard",
+        &["排行榜", "排名"],
+        &["排行榜", "排名"],
+        &[arg("game", ArgKind::Game, true)],
+        "help-leaderboard",
+    ),
+    cmd(
+        "profile",
+        &["战绩", "档案"],
+        &["戰績", "檔案"],
+        &[arg("player", ArgKind::User, false)],
+        "help-profile",
+    ),
+    cmd(
+        "history",
+        &["历史", "对局记录"],
+        &["歷史", "對局記錄"],
+        &[arg("player", ArgKind::User, false), arg("game", ArgKind::Game, false)],
+        "help-history",
+    ),
     cmd("help", &["帮助"], &["幫助", "說明"], &[], "help-help"),
     cmd(
         "settings",
@@ -339,6 +360,21 @@ pub enum Command {
         /// What about it: a piece's code or name, or `puzzle` (Dark Fence).
         topic: Option<String>,
     },
+    /// `/leaderboard <game>`: the community's top players of a game, and the caller's rank.
+    Leaderboard {
+        /// The game as typed.
+        game: String,
+    },
+    /// `/profile [@player]`: a player's ratings and results in this community (the caller's
+    /// own when no one is named).
+    Profile(Option<UserId>),
+    /// `/history [@player] [game]`: the community's recent finished games.
+    History {
+        /// Only this player's games.
+        player: Option<UserId>,
+        /// Only this game's.
+        game: Option<String>,
+    },
     /// `/help`
     Help,
     /// `/settings [k=v …]`
@@ -379,6 +415,9 @@ impl Command {
             | Command::Games
             | Command::Library { .. }
             | Command::Rules { .. }
+            | Command::Leaderboard { .. }
+            | Command::Profile(_)
+            | Command::History { .. }
             | Command::Help
             | Command::Settings(_)
             | Command::AdminAbort(_)
@@ -552,6 +591,9 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "games" => Command::Games,
         "library" => Command::Library { id, opponent: user },
         "rules" => Command::Rules { game, topic: text },
+        "leaderboard" => Command::Leaderboard { game: game.unwrap_or_default() },
+        "profile" => Command::Profile(user),
+        "history" => Command::History { player: user, game },
         "help" => Command::Help,
         "settings" => Command::Settings(options),
         "admin" => match id {

@@ -9,6 +9,7 @@
 mod chaos_clock;
 pub mod clock;
 pub mod command;
+mod community;
 mod dark_fence;
 pub mod error;
 mod games;
@@ -446,6 +447,13 @@ impl Referee {
                     referee.lock_broken().insert(id, row);
                 }
             }
+        }
+        // Ratings are derived from the results: a stop between a game's end and its rating
+        // left that game to rate now (in the order games ended, as always).
+        match referee.store.catch_up_ratings().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(games = n, "rated games whose rating a stop interrupted"),
+            Err(e) => tracing::error!(error = ?e, "catching up on ratings failed"),
         }
         Ok(referee)
     }
@@ -1034,7 +1042,13 @@ impl Referee {
         let (places, rows) = self.outbox_rows(&out, Some(t.row.id));
         let (row, ids) =
             self.store.write_game(t.row.id, t.row.version, write, update, rows).await?;
-        debug_assert_eq!(row, next.row, "the announcement was worded from another row");
+        // The store numbers a game's end among all ends (`ended_seq`), which no announcement
+        // reads: everything else was worded from the row as saved.
+        debug_assert_eq!(
+            GameRow { ended_seq: None, ..row.clone() },
+            GameRow { ended_seq: None, ..next.row.clone() },
+            "the announcement was worded from another row"
+        );
         next.row = row;
         *t = next;
         self.refresh(t);
@@ -1386,6 +1400,11 @@ impl Referee {
             Command::Games => Ok(self.games(ctx).await),
             Command::Library { id, opponent } => self.library(ctx, id, opponent.as_ref()).await,
             Command::Rules { game, topic } => self.rules(ctx, game.as_deref(), topic.as_deref()),
+            Command::Leaderboard { game } => self.leaderboard(ctx, &game).await,
+            Command::Profile(user) => self.profile(ctx, user.as_ref()).await,
+            Command::History { player, game } => {
+                self.history(ctx, player.as_ref(), game.as_deref()).await
+            }
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])
@@ -1669,6 +1688,8 @@ impl Referee {
             time,
             opponent,
             0,
+            // A fork from the draw library is unrated (docs/community.md).
+            false,
         )
         .await
     }
@@ -1722,6 +1743,28 @@ impl Referee {
         let (positions, pairs): (Vec<_>, Vec<_>) =
             pairs.into_iter().partition(|(k, _)| k == "position");
         let position = positions.into_iter().next().map(|(_, text)| text);
+        let (rateds, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "rated");
+        let rated = match rateds.as_slice() {
+            [] => true,
+            [(_, value)] => match value.to_lowercase().as_str() {
+                "yes" | "on" | "true" => true,
+                "no" | "off" | "false" => false,
+                _ => {
+                    return Err(options_refused(crate::games::OptionsError::BadValue {
+                        key: "rated".into(),
+                        value: value.clone(),
+                        expected: crate::games::options::Expected::OneOf(
+                            ["yes", "no"].map(String::from).to_vec(),
+                        ),
+                    }));
+                }
+            },
+            _ => {
+                return Err(options_refused(crate::games::OptionsError::Duplicate {
+                    key: "rated".into(),
+                }));
+            }
+        };
         let (sides, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "side");
         let side = match sides.as_slice() {
             [] => Side::First,
@@ -1770,7 +1813,7 @@ impl Referee {
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
-        Ok(NewChecked { kind, opponent: opponent.cloned(), options, time, side, position })
+        Ok(NewChecked { kind, opponent: opponent.cloned(), options, time, side, position, rated })
     }
 
     async fn new_game(
@@ -1783,7 +1826,7 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
-        let NewChecked { kind, opponent, options, time, side, position } =
+        let NewChecked { kind, opponent, options, time, side, position, rated } =
             self.new_checks(ctx, game, opponent, settings)?;
         let opponent = opponent.as_ref();
         let seed = self.next_seed().await?;
@@ -1803,11 +1846,12 @@ impl Referee {
             }
         };
         let seat = side.creator_seat(seed);
-        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, seat).await
+        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, seat, rated).await
     }
 
     /// Stores a new game (`engine`, started from `position` when given) and opens its table:
-    /// the invitation, or the start at once against the bot.
+    /// the invitation, or the start at once against the bot. `rated`: the game counts for
+    /// ratings (never against the bot or from a position, whatever is asked).
     #[allow(clippy::too_many_arguments)]
     async fn open_table(
         &self,
@@ -1820,8 +1864,10 @@ impl Referee {
         time: TimeControl,
         opponent: Option<&UserId>,
         creator_seat: usize,
+        rated: bool,
     ) -> Reply {
         let against_bot = opponent.is_some_and(is_bot);
+        let rated = rated && !against_bot && position.is_none();
         let mut seats = vec![Some(ctx.user.clone()), opponent.cloned()];
         // The engine's options, which may record how the start was drawn (start=fair's draw),
         // so that reloading the game does not search again.
@@ -1856,6 +1902,7 @@ impl Referee {
             now: self.clock.now(),
             community: ctx.scope.community.clone(),
             parent_chat: ctx.scope.parent.clone(),
+            rated,
         };
         let table = |row: &GameRow| Table {
             row: row.clone(),
@@ -2432,6 +2479,8 @@ impl Referee {
         match game.to_act() {
             ToAct::Over(outcome) => {
                 update.status = GameStatus::Over;
+                // A game over before both players acted is not rated (docs/community.md).
+                update.rated = t.row.rated && t.actions + 1 >= 2;
                 update.result = Some(outcome.result);
                 update.reason = Some(EndReason::of_code(outcome.reason));
                 update.deadline_at = None;
@@ -2463,11 +2512,13 @@ impl Referee {
         self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
         let mut out = self.save(t, next, GameWrite::Action(row), &update, out).await?;
-        // The analysis of a finished game is long work: it comes after the save, on its own.
-        if t.row.status == GameStatus::Over
-            && let Some(analysis) = self.analysis(t).await
-        {
-            out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
+        if t.row.status == GameStatus::Over {
+            // Ratings follow the saved end (they are derived from it, and rebuilt from it).
+            out.extend(self.rate_end(t).await);
+            // The analysis of a finished game is long work: it comes after the save, on its own.
+            if let Some(analysis) = self.analysis(t).await {
+                out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
+            }
         }
         Ok(out)
     }
@@ -2792,6 +2843,8 @@ impl Referee {
     ) -> Result<Vec<Outbound>, TableError> {
         let mut update = t.row.update(self.clock.now());
         update.status = status;
+        // A game over before both players acted is not rated (docs/community.md).
+        update.rated = t.row.rated && t.actions >= 2;
         update.result = result;
         update.reason = Some(reason.clone());
         update.deadline_at = None;
@@ -2802,10 +2855,11 @@ impl Referee {
         let mut out = said;
         out.push(games::finished(self.wording, &next, result, Some(&reason), self.images));
         let mut out = self.save(t, next, GameWrite::Update, &update, out).await?;
-        if result.is_some()
-            && let Some(analysis) = self.analysis(t).await
-        {
-            out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
+        if result.is_some() {
+            out.extend(self.rate_end(t).await);
+            if let Some(analysis) = self.analysis(t).await {
+                out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
+            }
         }
         Ok(out)
     }
@@ -3442,6 +3496,9 @@ struct NewChecked {
     time: TimeControl,
     side: Side,
     position: Option<String>,
+    /// `rated=no` was not asked (the game may still be unrated: against the bot, from a
+    /// position).
+    rated: bool,
 }
 
 fn options_refused(e: crate::games::OptionsError) -> TableError {
@@ -3488,6 +3545,7 @@ mod tests {
                 now: 0,
                 community: None,
                 parent_chat: None,
+                rated: false,
             })
             .await
             .expect("the game is written");

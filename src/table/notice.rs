@@ -277,6 +277,8 @@ pub enum Refusal {
     WhichGame(Vec<GameId>),
     /// Games start in groups.
     GroupOnly,
+    /// Leaderboards, profiles and histories are a community's: asked in a private chat.
+    CommunityOnly,
     /// `/library #id` of a game not in the draw library.
     LibraryNotDrawn(GameId),
     /// An invitation to oneself.
@@ -600,6 +602,7 @@ impl Refusal {
                 t("err-which-game", &vec![("ids", ids.join(", ").into())])
             }
             Self::GroupOnly => t("err-group-only", &vec![]),
+            Self::CommunityOnly => t("err-community-only", &vec![]),
             Self::LibraryNotDrawn(g) => game("err-library-not-drawn", g),
             Self::SelfInvite => t("err-self-invite", &vec![]),
             Self::SolverBusy => t("err-solver-busy", &vec![]),
@@ -794,6 +797,7 @@ mod tests {
             Refusal::NoGameHere,
             Refusal::WhichGame(vec![GameId(3), GameId(4)]),
             Refusal::GroupOnly,
+            Refusal::CommunityOnly,
             Refusal::LibraryNotDrawn(GameId(7)),
             Refusal::SelfInvite,
             Refusal::SolverBusy,

@@ -230,9 +230,21 @@ pub struct Invoker {
 /// The commands whose answers to the channel are for the asker alone (sent ephemerally):
 /// look-ups that concern only the asker, Rabble's 3-D observation (`/view z …`), one square's
 /// targets (`/moves`) and a look at the board (`/board`: every move already posts it, so a
-/// spectator's or a player's look does not fill the channel) among them.
-pub const PERSONAL_COMMANDS: &[&str] =
-    &["help", "games", "rules", "settings", "view", "moves", "board"];
+/// spectator's or a player's look does not fill the channel) among them, and the community's
+/// look-ups (`/leaderboard`, `/profile`, `/history`: each is one reader's question; the rating
+/// changes after a game are what the channel sees).
+pub const PERSONAL_COMMANDS: &[&str] = &[
+    "help",
+    "games",
+    "rules",
+    "settings",
+    "view",
+    "moves",
+    "board",
+    "leaderboard",
+    "profile",
+    "history",
+];
 
 /// One Discord message to send.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,215 @@
+//! Ratings, leaderboards, profiles and histories (docs/community.md), through transcripts as
+//! the console plays them, in each language; and the rebuild that recomputes ratings from the
+//! stored results, as the real binary runs it.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use common::{run, texts_to};
+
+/// Alice invites Bob to Ultima in `#t`; each plays one move; then `end` (from Alice or Bob).
+fn ultima(end: &str) -> String {
+    format!(
+        "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nbob@#t: /move a7a6\n{end}\n"
+    )
+}
+
+fn texts(out: &[Value], to: &str) -> Vec<String> {
+    texts_to(out, to).into_iter().map(str::to_string).collect()
+}
+
+/// The one message to `to` that starts with `start`.
+fn one(out: &[Value], to: &str, start: &str) -> String {
+    let found: Vec<String> = texts(out, to).into_iter().filter(|t| t.starts_with(start)).collect();
+    assert_eq!(found.len(), 1, "one message starting {start:?} in {out:#?}");
+    found.into_iter().next().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_rated_game_moves_both_ratings_as_the_published_glicko2_example_and_tells_the_chat() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let out = run(&ultima("alice@#t: /resign"), &db).await;
+    // skillratings' documented example: two newcomers (1500, RD 350), the winner goes to 1662
+    // and the loser to 1338, both still provisional.
+    assert_eq!(one(&out, "#t", "#1 ratings"), "#1 ratings: alice 1338? (−162), bob 1662? (+162).");
+    // The change comes after the end's announcement, never before it.
+    let all = texts(&out, "#t");
+    let over = all.iter().position(|t| t.contains("#1 is over")).expect("the end");
+    let rated = all.iter().position(|t| t.starts_with("#1 ratings")).expect("the change");
+    assert!(over < rated, "{all:#?}");
+}
+
+#[tokio::test]
+async fn unrated_games_move_no_rating_and_history_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    // Asked unrated; over before both players acted; against the bot; from a position.
+    let script = format!(
+        "{}alice@#t: /new ultima @bob\nbob@#t: /accept\nbob@#t: /resign\n\
+         alice@#t: /new chaos-clock @bot\nalice@#t: /resign\n\
+         alice@#t: /new ultima @bob position=\"7k/5K2/8/8/4X3/8/8/8 w\"\nbob@#t: /accept\n\
+         alice@#t: /resign\nalice@#t: /history\n",
+        ultima("alice@#t: /resign").replace("/new ultima @bob", "/new ultima @bob rated=no")
+    );
+    let out = run(&script, &db).await;
+    assert!(!texts(&out, "#t").iter().any(|t| t.contains("ratings:")), "{:#?}", texts(&out, "#t"));
+    let history = one(&out, "#t", "Recent games here:");
+    let lines: Vec<&str> = history.lines().skip(1).collect();
+    assert_eq!(lines.len(), 4, "{history}");
+    assert!(lines.iter().all(|l| l.ends_with("· unrated")), "{history}");
+    assert!(lines[0].starts_with("#4 Ultima: bob beat alice"), "{history}");
+    assert!(lines[1].starts_with("#3 Chaos Clock: Arbiter (bot) beat alice"), "{history}");
+    assert!(lines[2].starts_with("#2 Ultima: alice beat bob"), "{history}");
+    let out = run("alice@#t: /leaderboard ultima\nalice@#t: /profile\n", &db).await;
+    assert_eq!(texts(&out, "#t")[0], "No rated Ultima game has ended here yet.");
+    assert_eq!(texts(&out, "#t")[1], "alice has no rated game here yet.");
+    // A bad rated= value is refused and starts nothing.
+    let out = run("alice@#t: /new ultima @bob rated=maybe\n", &db).await;
+    assert!(texts(&out, "#t")[0].contains("rated"), "{out:#?}");
+    assert!(!texts(&out, "#t")[0].contains("invites"), "{out:#?}");
+}
+
+/// Three rated games in `#t`: Bob beats Alice twice at Ultima, Carol and Alice draw one.
+const SEASON: &str = "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\n\
+    bob@#t: /move a7a6\nalice@#t: /resign\n\
+    alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nbob@#t: /move a7a6\n\
+    alice@#t: /resign\n\
+    carol@#t: /new ultima @alice\nalice@#t: /accept\ncarol@#t: /move c2c5\nalice@#t: /move a7a6\n\
+    carol@#t: /draw\nalice@#t: /draw accept\n";
+
+#[tokio::test]
+async fn leaderboard_profile_and_history_answer_in_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    run(SEASON, &db).await;
+    let out = run(
+        "carol@#t: /leaderboard ultima\ndave@#t: /leaderboard ultima\nalice@#t: /profile @bob\n\
+         bob@#t: /profile\nbob@#t: /history\nbob@#t: /history @carol ultima\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    // The figures come from an independent implementation of Glickman's paper:
+    // tests/data/glicko2_season.py (bob 1720, carol 1417, alice 1323; all still provisional).
+    assert_eq!(
+        said[0],
+        "Ultima leaderboard here (? marks a provisional rating):\n\
+         1. bob 1720? · 2 games: 2 won, 0 drawn, 0 lost\n\
+         2. carol 1417? · 1 game: 0 won, 1 drawn, 0 lost\n\
+         3. alice 1323? · 3 games: 0 won, 1 drawn, 2 lost\n\
+         You are number 2 of 3, at 1417?."
+    );
+    assert_eq!(
+        said[1].lines().last(),
+        Some("You have no Ultima rating here yet: finish a rated game to get one.")
+    );
+    let bob: Vec<&str> = said[2].lines().collect();
+    assert_eq!(bob[0], "bob's ratings here (? marks a provisional rating):");
+    assert_eq!(bob[1], "Ultima: 1720? · 2 games: 2 won, 0 drawn, 0 lost");
+    assert_eq!(bob[2], "2 won in a row · recent, newest first: W W");
+    assert_eq!(said[3], said[2], "his own profile reads the same");
+    // A chart comes with a profile.
+    let profile =
+        out.iter().find(|m| m["text"].as_str().is_some_and(|t| t.starts_with("bob's"))).unwrap();
+    assert_eq!(profile["image"]["width"], 520, "{profile}");
+    let history: Vec<&str> = said[4].lines().collect();
+    assert_eq!(history[0], "Recent games here:");
+    assert!(history[1].starts_with("#3 Ultima: carol and alice drew · 20"), "{history:#?}");
+    assert!(history[3].starts_with("#1 Ultima: bob beat alice · 20"), "{history:#?}");
+    assert!(!said[4].contains("unrated"), "{history:#?}");
+    assert_eq!(said[5].lines().count(), 2, "{}", said[5]);
+    assert!(said[5].starts_with("carol's recent games here:\n#3 Ultima"), "{}", said[5]);
+}
+
+#[tokio::test]
+async fn leaderboard_profile_and_history_answer_in_both_chinese_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    run(SEASON, &db).await;
+    let out = run(
+        "!locale bob zh-Hans\nbob@#t: /排行榜 极相棋\nbob@#t: /战绩\nbob@#t: /历史\n\
+         !locale bob zh-Hant\nbob@#t: /排行榜 極相棋\nbob@#t: /戰績\nbob@#t: /歷史\n\
+         bob@dm: /排行榜 ultima\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    assert_eq!(
+        said[0],
+        "本群极相棋排行榜（? 表示等级分尚未稳定）：\n\
+         1. bob 1720? · 2 局：2 胜 0 和 0 负\n\
+         2. carol 1417? · 1 局：0 胜 1 和 0 负\n\
+         3. alice 1323? · 3 局：0 胜 1 和 2 负\n\
+         你在 3 人中排第 1 名，等级分 1720?。"
+    );
+    assert!(said[1].starts_with("bob 在本群的等级分（? 表示尚未稳定）：\n极相棋："), "{}", said[1]);
+    assert!(said[1].ends_with("连胜 2 局 · 最近（新的在前）：胜 胜"), "{}", said[1]);
+    assert!(said[2].starts_with("本群最近的对局：\n#3 极相棋：carol 与 alice 和棋"), "{}", said[2]);
+    assert!(said[3].starts_with("本群極相棋排行榜（? 表示等級分尚未穩定）："), "{}", said[3]);
+    assert!(said[4].ends_with("連勝 2 局 · 最近（新的在前）：勝 勝"), "{}", said[4]);
+    assert!(said[5].contains("#1 極相棋：bob 勝 alice"), "{}", said[5]);
+    // A private chat belongs to no community.
+    assert_eq!(texts(&out, "dm:bob"), ["排行榜、戰績和歷史屬於群組：請在群裡查詢。"]);
+}
+
+#[tokio::test]
+async fn ratings_belong_to_their_community() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    run(SEASON, &db).await;
+    // Each channel of a transcript is its own community (as each Telegram group is).
+    let out = run(
+        "bob@#u: /leaderboard ultima\nbob@#u: /profile\nbob@#u: /history\nbob@#t: /leaderboard nosuch\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#u");
+    assert_eq!(said[0], "No rated Ultima game has ended here yet.");
+    assert_eq!(said[1], "bob has no rated game here yet.");
+    assert_eq!(said[2], "No finished game here matches.");
+    assert!(texts(&out, "#t")[0].starts_with("I don't know the game \"nosuch\""), "{out:#?}");
+}
+
+fn rebuild(db: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["ratings", "rebuild", "--db"])
+        .arg(db)
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[tokio::test]
+async fn a_rebuild_from_the_stored_results_gives_the_ratings_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    run(SEASON, &db).await;
+    let store = arbiter::store::Store::open(&db).await.unwrap();
+    let kept = store.all_ratings().await.unwrap();
+    assert_eq!(kept.len(), 3);
+    drop(store);
+    assert_eq!(rebuild(&db), "Rebuilt 3 ratings from 3 rated games: identical to those kept.\n");
+    let store = arbiter::store::Store::open(&db).await.unwrap();
+    assert_eq!(store.all_ratings().await.unwrap(), kept);
+    // Figures tampered with are put back from the results.
+    let url = format!("sqlite://{}", db.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE ratings SET rating = 3000 WHERE user_id = 'alice'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    drop(store);
+    assert_eq!(
+        rebuild(&db),
+        "Rebuilt 3 ratings from 3 rated games: 1 differed from those kept and were replaced.\n"
+    );
+    let store = arbiter::store::Store::open(&db).await.unwrap();
+    assert_eq!(store.all_ratings().await.unwrap(), kept);
+}

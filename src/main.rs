@@ -25,6 +25,12 @@ struct Cli {
     command: Option<Command>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum RecordFormat {
+    Text,
+    Json,
+}
+
 #[derive(Debug, Subcommand)]
 enum RatingsWhat {
     /// Recompute every rating from the stored results (ratings are derived data), and say
@@ -71,6 +77,28 @@ enum Command {
         /// Actions to apply first, as for `play`.
         #[arg(allow_hyphen_values = true)]
         actions: Vec<String>,
+    },
+    /// Print a game's record (docs/records.md): headers and every action with its public
+    /// comment.
+    Export {
+        /// The SQLite file.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game's id.
+        #[arg(long)]
+        game: i64,
+        /// `text` (the record format) or `json`.
+        #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
+        format: RecordFormat,
+    },
+    /// Rebuild a finished game from a record file as a new (unrated) game of the database, and
+    /// print its id.
+    Import {
+        /// The record (as `arbiter export` writes it).
+        file: PathBuf,
+        /// The SQLite file.
+        #[arg(long)]
+        db: PathBuf,
     },
     /// Ratings (docs/community.md).
     Ratings {
@@ -304,6 +332,44 @@ fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
     }
 }
 
+/// Opens an existing database (never creates one for a typo).
+async fn existing_store(db: &std::path::Path) -> anyhow::Result<arbiter::store::Store> {
+    if !db.exists() {
+        anyhow::bail!("no database at {}", db.display());
+    }
+    arbiter::store::Store::open(db).await.context("opening the database")
+}
+
+/// `arbiter export`: prints game `id`'s record.
+async fn export(db: &std::path::Path, id: i64, format: RecordFormat) -> anyhow::Result<()> {
+    use arbiter::table::record;
+    let store = existing_store(db).await?;
+    let record = record::export(&store, arbiter::store::GameId(id)).await?;
+    let kind = record
+        .header("Game")
+        .and_then(arbiter::games::GameKind::from_code)
+        .context("the record names no game")?;
+    let text = match format {
+        RecordFormat::Text => record.to_text(kind),
+        RecordFormat::Json => format!("{:#}\n", record.to_json(kind)),
+    };
+    print!("{text}");
+    Ok(())
+}
+
+/// `arbiter import`: rebuilds a finished game from a record file.
+async fn import(file: &std::path::Path, db: &std::path::Path) -> anyhow::Result<()> {
+    use arbiter::table::record;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+    let parsed = record::Record::parse(&text).with_context(|| format!("{}", file.display()))?;
+    let store = arbiter::store::Store::open(db).await.context("opening the database")?;
+    let id =
+        record::import(&store, &parsed).await.with_context(|| format!("{}", file.display()))?;
+    println!("Imported as #{id}.");
+    Ok(())
+}
+
 /// `arbiter ratings rebuild`: recomputes the ratings of `db` and reports what changed.
 async fn rebuild_ratings(db: &std::path::Path) -> anyhow::Result<()> {
     if !db.exists() {
@@ -373,6 +439,12 @@ fn main() -> ExitCode {
             rt.block_on(bot::script::run_file(&file, db.as_deref(), seed, &mut out))?;
             std::io::Write::flush(&mut out).context("writing the output")
         })),
+        Some(Command::Export { db, game, format }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(export(&db, game, format))))
+        }
+        Some(Command::Import { file, db }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(import(&file, &db))))
+        }
         Some(Command::Ratings { what: RatingsWhat::Rebuild { db } }) => {
             report_output(runtime().and_then(|rt| rt.block_on(rebuild_ratings(&db))))
         }

@@ -19,6 +19,7 @@ pub mod payload;
 mod perfect10;
 mod pieces;
 mod rabble;
+pub mod record;
 pub mod reply;
 mod solver;
 mod ultima;

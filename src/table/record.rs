@@ -1,0 +1,626 @@
+//! Game records (docs/records.md): a finished game as text (or JSON) with its headers and every
+//! action in the game's own notation, each with the public comment a reader needs; and the
+//! import that rebuilds a game from one. `arbiter export` and `arbiter import` are their
+//! command lines.
+//!
+//! The text format, version 1:
+//!
+//! ```text
+//! Record: arbiter 1
+//! Game: ultima
+//! Id: 1
+//! …one `Key: value` header per line…
+//!
+//! 1. white c2c5 ; alice (white) pincer c2-c5.
+//! 2. black a7a6 ; bob (black) pincer a7-a6.
+//! ```
+//!
+//! An action line is its ply, the seat that acted (by the game's seat names), `(referee)` when
+//! the referee acted for the seat (time ran out), the notation, and after ` ; ` the public
+//! comment, which import ignores. Blank lines and lines starting with `#` are ignored.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use super::clock::TimeControl;
+use super::reply::Lang;
+use super::{Table, games, reply};
+use crate::core::{GameResult, Seat, ToAct};
+use crate::games::{AnyGame, AnyOptions, GameKind};
+use crate::store::{
+    ActionRow, ChatId, DbError, EndReason, GameId, GameRow, GameStatus, NewGame, Platform, Store,
+    UserId,
+};
+
+/// The format's first header line.
+const MAGIC: &str = "arbiter 1";
+
+/// Why a record cannot be made or read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The store failed.
+    #[error("the database: {0}")]
+    Store(#[from] DbError),
+    /// No such game.
+    #[error("there is no game #{0}")]
+    NoGame(GameId),
+    /// Dark Fence's record holds the hidden moves: only once the game is over.
+    #[error("game #{0} hides its moves until it ends: its record comes after the end")]
+    Hidden(GameId),
+    /// The record is not one this program reads, at this line (1-based; 0: the whole).
+    #[error("line {line}: {what}")]
+    Bad {
+        /// The line.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+fn bad(line: usize, what: impl Into<String>) -> RecordError {
+    RecordError::Bad { line, what: what.into() }
+}
+
+/// One action of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordLine {
+    /// The seat that acted (0-based).
+    pub seat: usize,
+    /// The game's notation.
+    pub notation: String,
+    /// The referee acted for the seat (a timeout's pass).
+    pub by_referee: bool,
+    /// The public comment (empty when there is none).
+    pub comment: String,
+}
+
+/// A game's record: its headers in order, then its actions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// `Key: value` headers, in the order written.
+    pub headers: Vec<(String, String)>,
+    /// The actions, in order.
+    pub actions: Vec<RecordLine>,
+}
+
+/// `2026-11-27T18:42:14Z` for unix time `seconds`.
+fn timestamp(seconds: i64) -> String {
+    let day = super::community::day(seconds);
+    let s = seconds.rem_euclid(86_400);
+    format!("{day}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Unix seconds of a [`timestamp`].
+fn parse_timestamp(text: &str) -> Option<i64> {
+    let (date, time) = text.strip_suffix('Z')?.split_once('T')?;
+    let mut d = date.splitn(3, '-').map(str::parse::<i64>);
+    let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let mut t = time.splitn(3, ':').map(str::parse::<i64>);
+    let (hh, mm, ss) = (t.next()?.ok()?, t.next()?.ok()?, t.next()?.ok()?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || hh > 23 || mm > 59 || ss > 60 {
+        return None;
+    }
+    // Howard Hinnant's days-from-civil algorithm.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let seconds = days * 86_400 + hh * 3600 + mm * 60 + ss;
+    (timestamp(seconds) == text).then_some(seconds)
+}
+
+/// The public comment of an announcement: its first line without the game's id and ply
+/// (`#1 ply 3: ` / `Ply 3: `), which the record's own numbering says. When the announcement
+/// opens with the end's headline (`⟦b:|#1 is over: …⟧`, which the Result header says), the line
+/// after it: why the game ended.
+fn comment_of(text: &str, id: GameId) -> String {
+    let mut lines = text.lines();
+    let mut first = lines.next().unwrap_or_default();
+    if first.starts_with("⟦b:|")
+        && let Some(why) = lines.next()
+    {
+        first = why;
+    }
+    // Bold markers the adapters render (`⟦b:|…⟧`) are not the record's.
+    let first = first.replace("⟦b:|", "").replace('⟧', "");
+    let rest = first.strip_prefix(&format!("#{id} ")).unwrap_or(&first).to_string();
+    match rest.split_once(": ").or_else(|| rest.split_once('：')) {
+        Some((head, tail))
+            if head.chars().count() <= 12 && head.chars().any(|c| c.is_ascii_digit()) =>
+        {
+            tail.to_string()
+        }
+        _ => rest,
+    }
+}
+
+impl Record {
+    /// The value of header `key`, if present.
+    #[must_use]
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The record as text (the format above).
+    #[must_use]
+    pub fn to_text(&self, kind: GameKind) -> String {
+        let mut out = String::new();
+        for (k, v) in &self.headers {
+            out.push_str(&format!("{k}: {v}\n"));
+        }
+        out.push('\n');
+        for (i, a) in self.actions.iter().enumerate() {
+            let seat = kind.seat_name(Seat(u8::try_from(a.seat).unwrap_or(u8::MAX)));
+            let by = if a.by_referee { " (referee)" } else { "" };
+            out.push_str(&format!("{}. {seat}{by} {}", i + 1, a.notation));
+            if !a.comment.is_empty() {
+                out.push_str(&format!(" ; {}", a.comment));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The record as JSON: `{"headers": {…}, "actions": [{ply, seat, notation, by_referee,
+    /// comment}]}`, headers in order.
+    #[must_use]
+    pub fn to_json(&self, kind: GameKind) -> Value {
+        let headers: serde_json::Map<String, Value> =
+            self.headers.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+        let actions: Vec<Value> = self
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                json!({
+                    "ply": i + 1,
+                    "seat": kind.seat_name(Seat(u8::try_from(a.seat).unwrap_or(u8::MAX))),
+                    "notation": a.notation,
+                    "by_referee": a.by_referee,
+                    "comment": a.comment,
+                })
+            })
+            .collect();
+        json!({"headers": headers, "actions": actions})
+    }
+
+    /// Reads a record's text.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::Bad`] with the line that is not understood.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut headers = Vec::new();
+        let mut actions = Vec::new();
+        let mut kind: Option<GameKind> = None;
+        let mut in_actions = false;
+        for (i, raw) in text.lines().enumerate() {
+            let n = i + 1;
+            let line = raw.trim();
+            if line.starts_with('#') {
+                continue;
+            }
+            if line.is_empty() {
+                in_actions = !headers.is_empty();
+                continue;
+            }
+            if !in_actions {
+                let (k, v) = line
+                    .split_once(": ")
+                    .or_else(|| line.strip_suffix(':').map(|k| (k, "")))
+                    .ok_or_else(|| bad(n, "a header is `Key: value`"))?;
+                if headers.is_empty() && (k != "Record" || v != MAGIC) {
+                    return Err(bad(
+                        n,
+                        format!("not a record: the first line is `Record: {MAGIC}`"),
+                    ));
+                }
+                if k == "Game" {
+                    kind = Some(
+                        GameKind::from_code(v)
+                            .ok_or_else(|| bad(n, format!("unknown game {v}")))?,
+                    );
+                }
+                headers.push((k.to_string(), v.to_string()));
+                continue;
+            }
+            let kind = kind.ok_or_else(|| bad(n, "the headers name no Game"))?;
+            let (action, comment) = match line.split_once(" ; ") {
+                Some((a, c)) => (a, c.trim().to_string()),
+                None => (line.strip_suffix(" ;").unwrap_or(line), String::new()),
+            };
+            let mut words = action.splitn(2, ' ');
+            let ply = words.next().unwrap_or_default();
+            if ply != format!("{}.", actions.len() + 1) {
+                return Err(bad(n, format!("expected ply {}.", actions.len() + 1)));
+            }
+            let rest = words.next().unwrap_or_default().trim();
+            let (seat_name, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+            let seat = kind
+                .seat_by_name(seat_name)
+                .ok_or_else(|| bad(n, format!("`{seat_name}` is no seat of {}", kind.code())))?;
+            let (by_referee, notation) = match rest.strip_prefix("(referee) ") {
+                Some(n) => (true, n),
+                None => (false, rest),
+            };
+            if notation.trim().is_empty() {
+                return Err(bad(n, "an action line needs the action"));
+            }
+            actions.push(RecordLine {
+                seat: seat.index(),
+                notation: notation.trim().to_string(),
+                by_referee,
+                comment,
+            });
+        }
+        if headers.is_empty() {
+            return Err(bad(0, "the record is empty"));
+        }
+        Ok(Record { headers, actions })
+    }
+}
+
+/// A game's kind, options and start, and the engine replayed up to each action.
+fn start_of(row: &GameRow) -> Result<(GameKind, AnyGame), String> {
+    let kind =
+        GameKind::from_code(&row.kind).ok_or_else(|| format!("unknown game {}", row.kind))?;
+    let options = AnyOptions::parse(kind, &row.options).map_err(|e| format!("options: {e}"))?;
+    let seed = super::seed_of(row.seed);
+    let game = match &row.position {
+        Some(p) => {
+            AnyGame::from_position(&options, p, seed).map_err(|e| format!("position: {e}"))?
+        }
+        None => AnyGame::new(&options, seed).map_err(|e| format!("options: {e}"))?,
+    };
+    Ok((kind, game))
+}
+
+/// The record of game `id` as stored: finished games, and running games that hide nothing.
+///
+/// # Errors
+///
+/// No such game; a running Dark Fence game ([`RecordError::Hidden`]); the store failed; the
+/// stored game does not replay.
+pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
+    let row = match store.game(id).await {
+        Ok(row) => row,
+        Err(DbError::NotFound) => return Err(RecordError::NoGame(id)),
+        Err(e) => return Err(e.into()),
+    };
+    let (kind, mut game) = start_of(&row).map_err(|e| bad(0, e))?;
+    if row.status.is_running() && games::has_hidden_information(&game) {
+        return Err(RecordError::Hidden(id));
+    }
+    let seats: Vec<Option<UserId>> = serde_json::from_str(&row.seats).unwrap_or_default();
+    let time: TimeControl = serde_json::from_str(&row.clock).unwrap_or_default();
+    let lang = Lang::from_code(&row.locale).unwrap_or_default();
+    let w = reply::wording();
+    let mut names = Vec::new();
+    for seat in &seats {
+        names.push(match seat {
+            Some(u) if u.as_str() == super::BOT_USER => w.text(lang, "bot-name", &[]),
+            Some(u) => {
+                store.user(row.platform, u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
+            }
+            None => "?".to_string(),
+        });
+    }
+    let mut headers: Vec<(String, String)> = vec![
+        ("Record".into(), MAGIC.into()),
+        ("Game".into(), kind.code().into()),
+        ("Id".into(), id.to_string()),
+        ("Platform".into(), row.platform.to_string()),
+        ("Chat".into(), row.chat.id.clone()),
+    ];
+    if let Some(topic) = row.chat.topic {
+        headers.push(("Topic".into(), topic.to_string()));
+    }
+    if let Some(c) = &row.community {
+        headers.push(("Community".into(), c.clone()));
+    }
+    headers.push(("Options".into(), row.options.clone()));
+    if let Some(p) = &row.position {
+        headers.push(("Position".into(), p.clone()));
+    }
+    headers.push(("Seed".into(), row.seed.to_string()));
+    for (i, seat) in seats.iter().enumerate() {
+        let seat_name = kind.seat_name(Seat(u8::try_from(i).unwrap_or(u8::MAX)));
+        headers.push((
+            format!("Player {}", i + 1),
+            seat.as_ref().map_or("?".into(), ToString::to_string),
+        ));
+        headers.push((format!("Name {}", i + 1), names.get(i).cloned().unwrap_or_default()));
+        headers.push((format!("Seat {}", i + 1), seat_name));
+    }
+    headers.push(("Clock".into(), row.clock.clone()));
+    headers.push(("Language".into(), row.locale.clone()));
+    headers.push(("Rated".into(), if row.rated { "yes" } else { "no" }.into()));
+    headers.push(("Started".into(), timestamp(row.created_at)));
+    headers.push(("Status".into(), row.status.as_str().into()));
+    if !row.status.is_running() {
+        headers.push(("Ended".into(), timestamp(row.updated_at)));
+    }
+    if let Some(result) = row.result {
+        // The code import reads, then in words for a reader.
+        let words = match result {
+            GameResult::Winner(seat) => format!("{} wins", kind.seat_name(seat)),
+            GameResult::Draw => "a draw".into(),
+            GameResult::BothWin => "both win".into(),
+            GameResult::BothLose => "both lose".into(),
+        };
+        headers.push(("Result".into(), format!("{} ({words})", result.code())));
+    }
+    if let Some(reason) = &row.reason {
+        headers.push(("Reason".into(), reason.code().into()));
+    }
+    let stored = store.actions(id).await?;
+    let mut table = Table {
+        row: GameRow { status: GameStatus::Active, result: None, reason: None, ..row.clone() },
+        game: game.clone(),
+        seats: seats.clone(),
+        names,
+        time,
+        actions: 0,
+        pending: HashMap::new(),
+        partial: HashMap::new(),
+        last: None,
+    };
+    let mut actions = Vec::new();
+    for a in &stored {
+        let seat = Seat(u8::try_from(a.seat).unwrap_or(u8::MAX));
+        let replay = |e: &dyn std::fmt::Display| bad(0, format!("#{id} seq {}: {e}", a.seq));
+        let action = game.parse_action(seat, &a.notation).map_err(|e| replay(&e))?;
+        let events = game.play(seat, &action).map_err(|e| replay(&e))?;
+        table.game = game.clone();
+        table.actions += 1;
+        table.last = Some((seat.index(), a.notation.clone()));
+        if let ToAct::Over(outcome) = game.to_act() {
+            table.row.status = GameStatus::Over;
+            table.row.result = Some(outcome.result);
+            table.row.reason = Some(EndReason::of_code(outcome.reason));
+        }
+        let langs = vec![lang; seats.len()];
+        let said = games::announce(w, &table, &events, &langs, false);
+        let public = games::public_of(&table);
+        let comment = said
+            .iter()
+            .find(|m| m.to == public)
+            .map(|m| comment_of(&m.text, id))
+            .unwrap_or_default();
+        actions.push(RecordLine {
+            seat: seat.index(),
+            notation: a.notation.clone(),
+            by_referee: a.by_user.is_none(),
+            comment,
+        });
+    }
+    Ok(Record { headers, actions })
+}
+
+/// Rebuilds a finished game from `record` as a new game of the store (its chat, community and
+/// rated flag as recorded; a rated game is rated at once, as the latest game to end) and
+/// returns its id.
+/// Every action is replayed through the game's engine first; nothing is written unless all of
+/// them are legal, the record's result agrees with the rules where the rules ended the game,
+/// and the game is over or aborted.
+///
+/// # Errors
+///
+/// [`RecordError::Bad`] naming the header or action line at fault; the store failed.
+pub async fn import(store: &Store, record: &Record) -> Result<GameId, RecordError> {
+    let need = |key: &str| record.header(key).ok_or_else(|| bad(0, format!("no `{key}` header")));
+    let kind = GameKind::from_code(need("Game")?).ok_or_else(|| bad(0, "unknown game"))?;
+    let platform: Platform = need("Platform")?
+        .parse()
+        .map_err(|_| bad(0, "Platform is console, script, bench, telegram or discord"))?;
+    let status = match need("Status")? {
+        "over" => GameStatus::Over,
+        "aborted" => GameStatus::Aborted,
+        other => return Err(bad(0, format!("only finished games are imported (Status: {other})"))),
+    };
+    let seed: i64 = need("Seed")?.parse().map_err(|_| bad(0, "Seed is a number"))?;
+    let topic = record
+        .header("Topic")
+        .map(|t| t.parse::<i64>().map_err(|_| bad(0, "Topic is a number")))
+        .transpose()?;
+    let chat = ChatId { id: need("Chat")?.to_string(), topic };
+    let started =
+        parse_timestamp(need("Started")?).ok_or_else(|| bad(0, "Started is a UTC time"))?;
+    let ended = parse_timestamp(need("Ended")?).ok_or_else(|| bad(0, "Ended is a UTC time"))?;
+    let result = record
+        .header("Result")
+        .map(|r| r.split_whitespace().next().unwrap_or_default())
+        .map(|r| GameResult::from_code(r).ok_or_else(|| bad(0, format!("unknown result {r}"))))
+        .transpose()?;
+    let reason = record.header("Reason").map(EndReason::of_code);
+    let mut seats: Vec<Option<UserId>> = Vec::new();
+    let mut names = Vec::new();
+    for i in 1..=kind.seat_names().len() {
+        let player = need(&format!("Player {i}"))?;
+        seats.push((player != "?").then(|| UserId::from(player)));
+        names.push(record.header(&format!("Name {i}")).unwrap_or(player).to_string());
+    }
+    let row_like = GameRow {
+        id: GameId(0),
+        platform,
+        chat: chat.clone(),
+        kind: kind.code().into(),
+        options: need("Options")?.into(),
+        position: record.header("Position").map(str::to_string),
+        seed,
+        seats: serde_json::to_string(&seats).unwrap_or_default(),
+        creator: seats.first().cloned().flatten().unwrap_or_else(|| UserId::from("?")),
+        locale: record.header("Language").unwrap_or("en").into(),
+        status,
+        result,
+        reason: reason.clone(),
+        clock: need("Clock")?.into(),
+        deadline_at: None,
+        reminders_sent: 0,
+        offer: None,
+        version: 0,
+        engine_version: super::ENGINE_VERSION,
+        created_at: started,
+        updated_at: ended,
+        community: record.header("Community").map(str::to_string),
+        parent_chat: None,
+        rated: match record.header("Rated") {
+            Some("yes") => true,
+            Some("no") | None => false,
+            Some(other) => return Err(bad(0, format!("Rated is yes or no, not {other}"))),
+        },
+        ended_seq: None,
+    };
+    serde_json::from_str::<TimeControl>(&row_like.clock)
+        .map_err(|e| bad(0, format!("Clock: {e}")))?;
+    let (_, mut game) = start_of(&row_like).map_err(|e| bad(0, e))?;
+    // The action lines follow the headers and a blank line: their line numbers, for errors.
+    let first_line = record.headers.len() + 2;
+    for (i, a) in record.actions.iter().enumerate() {
+        let seat = Seat(u8::try_from(a.seat).unwrap_or(u8::MAX));
+        let line = first_line + i;
+        if !matches!(game.to_act(), ToAct::Seat(s, ..) if s == seat) {
+            return Err(bad(line, format!("it is not {}'s turn", kind.seat_name(seat))));
+        }
+        let action = game.parse_action(seat, &a.notation).map_err(|e| bad(line, e.to_string()))?;
+        game.play(seat, &action).map_err(|e| bad(line, e.to_string()))?;
+    }
+    match game.to_act() {
+        ToAct::Over(outcome) => {
+            if result != Some(outcome.result)
+                || reason.as_ref().map(EndReason::code) != Some(outcome.reason)
+            {
+                return Err(bad(
+                    0,
+                    format!(
+                        "the rules end this game with {} ({}), not the recorded result",
+                        outcome.result.code(),
+                        outcome.reason
+                    ),
+                ));
+            }
+        }
+        ToAct::Seat(..) => {
+            if status == GameStatus::Over && result.is_none() {
+                return Err(bad(0, "a game that is over needs a Result"));
+            }
+        }
+    }
+    for (seat, name) in seats.iter().zip(&names) {
+        if let Some(user) = seat
+            && user.as_str() != super::BOT_USER
+            && store.user(platform, user).await?.is_none()
+        {
+            store.upsert_user(platform, user, name).await?;
+        }
+    }
+    let new = NewGame {
+        platform,
+        chat,
+        kind: row_like.kind.clone(),
+        options: row_like.options.clone(),
+        position: row_like.position.clone(),
+        seed,
+        seats: row_like.seats.clone(),
+        creator: row_like.creator.clone(),
+        locale: row_like.locale.clone(),
+        status: GameStatus::Active,
+        clock: row_like.clock.clone(),
+        engine_version: super::ENGINE_VERSION,
+        now: started,
+        community: row_like.community.clone(),
+        parent_chat: None,
+        rated: row_like.rated,
+    };
+    let mut row = store.create_game(&new).await?;
+    for (i, a) in record.actions.iter().enumerate() {
+        let action = ActionRow {
+            seq: i64::try_from(i + 1).unwrap_or(i64::MAX),
+            seat: i64::try_from(a.seat).unwrap_or(0),
+            notation: a.notation.clone(),
+            by_user: if a.by_referee { None } else { seats.get(a.seat).cloned().flatten() },
+            at: ended,
+        };
+        row = store.commit_action(row.id, row.version, &action, &row.update(started)).await?;
+    }
+    let mut update = row.update(ended);
+    update.status = status;
+    update.result = result;
+    update.reason = reason;
+    update.deadline_at = None;
+    let row = store.update_game(row.id, row.version, &update).await?;
+    store.rate_game(row.id).await?;
+    Ok(row.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_read_back_and_nonsense_is_refused() {
+        for t in [0, 1_767_225_600, 1_795_804_934, -1] {
+            assert_eq!(parse_timestamp(&timestamp(t)), Some(t), "{}", timestamp(t));
+        }
+        assert_eq!(timestamp(1_795_804_934), "2026-11-27T18:42:14Z");
+        for bad in ["2026-02-30T00:00:00Z", "2026-11-27 18:42:14", "2026-13-01T00:00:00Z", ""] {
+            assert_eq!(parse_timestamp(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn comments_lose_the_id_and_ply_the_record_numbers_itself() {
+        let id = GameId(12);
+        assert_eq!(
+            comment_of("#12 ply 3: alice (white) pincer c2-c5.\nbob to move.", id),
+            "alice (white) pincer c2-c5."
+        );
+        assert_eq!(
+            comment_of("Ply 2: bob has moved. Fence direction: up.", id),
+            "bob has moved. Fence direction: up."
+        );
+        assert_eq!(comment_of("⟦b:|#12 is over: bob wins.⟧", id), "is over: bob wins.");
+        assert_eq!(
+            comment_of("⟦b:|#12 is over: alice wins.⟧\nbob crossed the fence at B3:R.", id),
+            "bob crossed the fence at B3:R."
+        );
+    }
+
+    #[test]
+    fn a_record_reads_back_what_it_wrote_and_names_the_line_at_fault() {
+        let record = Record {
+            headers: vec![("Record".into(), MAGIC.into()), ("Game".into(), "ultima".into())],
+            actions: vec![
+                RecordLine {
+                    seat: 0,
+                    notation: "c2c5".into(),
+                    by_referee: false,
+                    comment: "a pincer".into(),
+                },
+                RecordLine {
+                    seat: 1,
+                    notation: "pass".into(),
+                    by_referee: true,
+                    comment: String::new(),
+                },
+            ],
+        };
+        let text = record.to_text(GameKind::Ultima);
+        assert_eq!(
+            text,
+            "Record: arbiter 1\nGame: ultima\n\n1. white c2c5 ; a pincer\n2. black (referee) pass\n"
+        );
+        assert_eq!(Record::parse(&text).expect("reads"), record);
+        let e = Record::parse("Record: arbiter 1\nGame: ultima\n\n1. white c2c5\n3. black a7a6\n")
+            .unwrap_err();
+        assert_eq!(e.to_string(), "line 5: expected ply 2.");
+        let e = Record::parse("Game: ultima\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 1: not a record"), "{e}");
+        let e = Record::parse("Record: arbiter 1\nGame: ultima\n\n1. green c2c5\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 4: `green` is no seat of ultima");
+    }
+}

@@ -1,0 +1,204 @@
+//! Game records (docs/records.md), as the real binary writes and reads them: for every game, a
+//! game played through a transcript is exported, imported into another database, and exported
+//! again; the two records agree apart from the id, and the imported game ends as the original.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use arbiter::store::{GameId, Store};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("the binary runs")
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// `arbiter export` of game `id`, as text (or JSON).
+fn export(db: &Path, id: i64, json: bool) -> String {
+    let id = id.to_string();
+    let mut args = vec!["export", "--db", path(db), "--game", &id];
+    if json {
+        args.extend(["--format", "json"]);
+    }
+    let out = arbiter(&args);
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The record without its `Id` header (the one line an import changes).
+fn without_id(record: &str) -> String {
+    record.lines().filter(|l| !l.starts_with("Id: ")).collect::<Vec<_>>().join("\n")
+}
+
+/// Plays `script`, exports game 1, imports the record elsewhere, and checks the round trip.
+/// Returns the record.
+async fn round_trip(script: &str) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("a.db");
+    common::run(script, &db).await;
+    let record = export(&db, 1, false);
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, &record).expect("the record is written");
+    // The other database already holds a game, so the import gets another id.
+    let other = dir.path().join("b.db");
+    common::run("carol@#x: /new ultima @dave\n", &other).await;
+    let out = arbiter(&["import", path(&file), "--db", path(&other)]);
+    assert!(out.status.success(), "{out:?}\n{record}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Imported as #2.\n");
+    let again = export(&other, 2, false);
+    assert_eq!(without_id(&again), without_id(&record));
+    assert!(again.contains("\nId: 2\n") && record.contains("\nId: 1\n"), "{again}");
+    // The same end, and the same log: the same final state.
+    let (a, b) = (Store::open(&db).await.expect("a"), Store::open(&other).await.expect("b"));
+    let (ra, rb) = (a.game(GameId(1)).await.expect("1"), b.game(GameId(2)).await.expect("2"));
+    assert_eq!(
+        (ra.status, ra.result, ra.reason.clone()),
+        (rb.status, rb.result, rb.reason.clone())
+    );
+    assert_eq!((&ra.options, &ra.position, ra.seed), (&rb.options, &rb.position, rb.seed));
+    assert_eq!(a.actions(GameId(1)).await.expect("1"), b.actions(GameId(2)).await.expect("2"));
+    // The JSON form holds the same actions.
+    let json: serde_json::Value = serde_json::from_str(&export(&db, 1, true)).expect("JSON");
+    let plies = record
+        .lines()
+        .filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+        .count();
+    assert_eq!(json["actions"].as_array().map(Vec::len), Some(plies), "{json}");
+    assert_eq!(
+        json["headers"]["Game"],
+        record.lines().nth(1).unwrap_or_default().trim_start_matches("Game: ")
+    );
+    record
+}
+
+#[tokio::test]
+async fn an_ultima_record_round_trips_with_its_moves_and_comments() {
+    let record = round_trip(
+        "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nbob@#t: /move a7a6\n\
+         alice@#t: /resign\n",
+    )
+    .await;
+    assert!(
+        record.starts_with("Record: arbiter 1\nGame: ultima\nId: 1\nPlatform: script\n"),
+        "{record}"
+    );
+    assert!(record.contains("\nResult: seat:1 (black wins)\nReason: resigned\n"), "{record}");
+    assert!(
+        record.ends_with(
+            "\n\n1. white c2c5 ; alice (white) pincer c2-c5.\n2. black a7a6 ; bob (black) pincer a7-a6.\n"
+        ),
+        "{record}"
+    );
+}
+
+#[tokio::test]
+async fn a_dark_fence_record_holds_both_hidden_paths_once_the_game_is_over() {
+    let record = round_trip(
+        "alice@#table: /new dark-fence @bob\nbob@#table: /accept\n\
+         alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm\nbob@dm: D4-D1 L\nbob@dm: /confirm\n\
+         alice@dm: B3-B1 D\nalice@dm: /confirm\nbob@dm: D1-D3-B3 U\nbob@dm: /confirm\n",
+    )
+    .await;
+    // Each hidden path in the notation; the comment is what the channel was told.
+    assert!(
+        record.contains("\n1. p1 A1-A4-B4-B3 R ; alice has moved. Fence direction: right."),
+        "{record}"
+    );
+    // The last one ends the game: its comment says why.
+    assert!(
+        record.ends_with(
+            "\n4. p2 D1-D3-B3 U ; bob crossed the fence at B3:R (placed by alice on ply 1).\n"
+        ),
+        "{record}"
+    );
+}
+
+#[tokio::test]
+async fn a_running_dark_fence_game_has_no_record_until_it_ends() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("a.db");
+    common::run(
+        "alice@#t: /new dark-fence @bob\nbob@#t: /accept\nalice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm\n",
+        &db,
+    )
+    .await;
+    let out = arbiter(&["export", "--db", path(&db), "--game", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "nothing hidden is printed");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "arbiter: game #1 hides its moves until it ends: its record comes after the end\n"
+    );
+}
+
+#[tokio::test]
+async fn a_perfect10_record_round_trips_to_the_move_rule_draw() {
+    let record = round_trip(
+        "alice@#t: /new perfect10 @bob move_rule=1\nbob@#t: /accept\n\
+         alice@#t: /move b2a4\nbob@#t: /move b9a7\n",
+    )
+    .await;
+    assert!(record.contains("\nResult: draw (a draw)\nReason: move-rule\n"), "{record}");
+}
+
+#[tokio::test]
+async fn a_chaos_clock_record_round_trips_from_a_position() {
+    let record = round_trip(
+        "alice@#t: /new chaos-clock @bob position=\"4,3,7,11,5,10,12,0,0,2,0,0;0;7\"\n\
+         bob@#t: /accept\nalice@#t: /move 11\nbob@#t: /resign\n",
+    )
+    .await;
+    assert!(record.contains("\nPosition: 4,3,7,11,5,10,12,0,0,2,0,0;0;7\n"), "{record}");
+    assert!(record.contains("\nRated: no\n"), "a game from a position is unrated: {record}");
+    assert!(record.contains("\n1. jia m11 ; "), "{record}");
+}
+
+#[tokio::test]
+async fn a_rabble_record_round_trips_through_the_picks_and_the_kings_capture() {
+    let mut script =
+        String::from("alice@#t: /new rabble @bob\nbob@#t: /accept\nalice@#t: /move pick R N B C\n");
+    for pick in 1..18 {
+        let who = if pick % 2 == 1 { "bob" } else { "alice" };
+        script.push_str(&format!("{who}@#t: /move pick default\n"));
+    }
+    for line in [
+        "alice@#t: /move 7,6x7,8",
+        "bob@#t: /move 3,7x3,5",
+        "alice@#t: /move 7,8x7,10",
+        "bob@#t: /move 1,7x1,5",
+        "alice@#t: /move 7,10x7,12",
+    ] {
+        script.push_str(line);
+        script.push('\n');
+    }
+    let record = round_trip(&script).await;
+    assert!(record.contains("\nResult: seat:0 (red wins)\n"), "{record}");
+    assert!(record.lines().filter(|l| l.contains(" pick ")).count() == 18, "{record}");
+}
+
+#[tokio::test]
+async fn a_record_with_an_illegal_move_is_refused_and_imports_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("a.db");
+    common::run(
+        "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nbob@#t: /move a7a6\n\
+         alice@#t: /resign\n",
+        &db,
+    )
+    .await;
+    let record = export(&db, 1, false).replace("2. black a7a6", "2. black b8b6");
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, &record).expect("written");
+    let other = dir.path().join("b.db");
+    let out = arbiter(&["import", path(&file), "--db", path(&other)]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = record.lines().position(|l| l.starts_with("2. ")).expect("ply 2") + 1;
+    assert!(err.contains(&format!("line {line}: ")), "{err}");
+    let store = Store::open(&other).await.expect("opens");
+    assert!(store.game(GameId(1)).await.is_err(), "nothing was imported");
+}

@@ -1138,13 +1138,16 @@ impl Bot {
                 assert!(c.authorised, "{} {} without the token", c.method, c.path);
             }
             for (name, png, _) in &c.files {
-                assert!(name == "board.png" && *png, "{} {}: {name}", c.method, c.path);
+                // Boards are PNGs; a record is text and a replay a GIF, under their own names.
+                let known = (name == "board.png" && *png)
+                    || (["record.txt", "replay.gif"].contains(&name.as_str()) && !*png);
+                assert!(known, "{} {}: {name}", c.method, c.path);
             }
         }
         for s in &inner.sent {
-            if !s.files.is_empty() {
-                assert!(s.embedded_board, "a board is shown in an embed: {s:?}");
-            }
+            // A board is shown in an embed; other files are plain attachments.
+            let board = s.files.iter().any(|(name, _, _)| name == "board.png");
+            assert_eq!(s.embedded_board, board, "{s:?}");
         }
         drop(inner);
         self.api
@@ -2331,5 +2334,11 @@ async fn a_rated_game_moves_ratings_and_leaderboard_profile_and_history_answer_i
     api.slash(BOB, "history", &[]);
     let history = api.expect(Place::Ephemeral(BOB.id), "Recent games here:").await;
     assert!(history.content.contains("\n#1 Ultima: Alice beat Bob · "), "{}", history.content);
+    // The record comes as a plain text attachment (no board embed), for the asker alone.
+    api.slash(CAROL, "export", &[("id", 4, json!(1))]);
+    let record = api.expect(Place::Ephemeral(CAROL.id), "Record of #1 (Ultima, 2 plies).").await;
+    assert_eq!(record.files.len(), 1, "{:?}", record.files);
+    assert_eq!((record.files[0].0.as_str(), record.files[0].1), ("record.txt", false));
+    assert!(!record.embedded_board);
     let _ = bot.finish().await;
 }

@@ -213,3 +213,46 @@ async fn a_rebuild_from_the_stored_results_gives_the_ratings_kept() {
     let store = arbiter::store::Store::open(&db).await.unwrap();
     assert_eq!(store.all_ratings().await.unwrap(), kept);
 }
+
+#[tokio::test]
+async fn export_sends_the_record_file_to_those_who_reach_the_game_in_each_language() {
+    use sha2::Digest;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    run(&ultima("alice@#t: /resign"), &db).await;
+    let out = run(
+        "carol@#t: /export #1\ncarol@#u: /export #1\nbob@dm: /export #1\ncarol@dm: /export #1\n\
+         carol@#t: /export\ncarol@#t: /export #9\n\
+         !locale carol zh-Hans\ncarol@#t: /导出 #1\n!locale carol zh-Hant\ncarol@#t: /匯出 #1\n\
+         alice@#t: /new dark-fence @bob\nbob@#t: /accept\nalice@#t: /export #2\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    assert_eq!(said[0], "Record of #1 (Ultima, 2 plies). The format: docs/records.md.");
+    // The file is the record `arbiter export` prints.
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["export", "--game", "1", "--db"])
+        .arg(&db)
+        .output()
+        .expect("the binary runs");
+    let digest: String =
+        sha2::Sha256::digest(&cli.stdout).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(out[0]["image"]["file"], "record.txt");
+    assert_eq!(out[0]["image"]["sha256"], digest.as_str());
+    // Another chat does not reach #1; its player does, privately; another user does not.
+    assert_eq!(texts(&out, "#u"), ["There is no game #1 here."]);
+    assert_eq!(
+        texts(&out, "dm:bob")[0],
+        "Record of #1 (Ultima, 2 plies). The format: docs/records.md."
+    );
+    assert_eq!(texts(&out, "dm:carol"), ["There is no game #1 here."]);
+    assert_eq!(said[1], "/export needs a game number (#id). Try /help.");
+    assert_eq!(said[2], "There is no game #9 here.");
+    assert_eq!(said[3], "#1 的棋谱（极相棋，共 2 手）。格式见 docs/records.md。");
+    assert_eq!(said[4], "#1 的棋譜（極相棋，共 2 手）。格式見 docs/records.md。");
+    assert_eq!(
+        *said.last().expect("the refusal"),
+        "#2 hides its moves until it ends: its record comes after the end."
+    );
+}

@@ -1037,3 +1037,11 @@ history-both-lost = #{ $id } { $game }: { $p1 } and { $p2 } both lost · { $day 
     [yes] {""}
    *[no] {" "}· unrated
 }
+help-export = a game's record as a text file (every move; Dark Fence once it is over)
+err-no-record = There is no game #{ $id } here.
+err-record-hidden = #{ $id } hides its moves until it ends: its record comes after the end.
+export-caption = Record of #{ $id } ({ $game }, { $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+ }). The format: docs/records.md.
+arg-id = a game number (#id)

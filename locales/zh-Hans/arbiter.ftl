@@ -1011,3 +1011,8 @@ history-both-lost = #{ $id } { $game }：{ $p1 } 与 { $p2 } 同输 · { $day }{
     [yes] {""}
    *[no] {" "}· 不计分
 }
+help-export = 某局的棋谱（文本文件，记下每一步；暗弈分野须等对局结束）
+err-no-record = 这里没有 #{ $id } 这一局。
+err-record-hidden = #{ $id } 的着法是隐藏的：对局结束后才能导出棋谱。
+export-caption = #{ $id } 的棋谱（{ $game }，共 { $plies } 手）。格式见 docs/records.md。
+arg-id = 对局编号（#编号）

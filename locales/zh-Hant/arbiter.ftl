@@ -1011,3 +1011,8 @@ history-both-lost = #{ $id } { $game }：{ $p1 } 與 { $p2 } 同輸 · { $day }{
     [yes] {""}
    *[no] {" "}· 不計分
 }
+help-export = 某局的棋譜（文字檔，記下每一步；暗弈分野須等對局結束）
+err-no-record = 這裡沒有 #{ $id } 這一局。
+err-record-hidden = #{ $id } 的著法是隱藏的：對局結束後才能匯出棋譜。
+export-caption = #{ $id } 的棋譜（{ $game }，共 { $plies } 手）。格式見 docs/records.md。
+arg-id = 對局編號（#編號）

@@ -48,8 +48,13 @@ pub fn format_with(out: &Outbound, image_path: Option<&std::path::Path>) -> Stri
         }
     };
     if let Some(image) = &out.image {
+        let what = match image.kind {
+            crate::table::reply::FileKind::Png => "board image",
+            crate::table::reply::FileKind::Gif => "replay",
+            crate::table::reply::FileKind::Text => "record",
+        };
         text.push_str(&match image_path {
-            Some(path) => format!("\n  [board image: {}]", path.display()),
+            Some(path) => format!("\n  [{what}: {}]", path.display()),
             None => {
                 format!("\n  [image {}x{}, {} bytes]", image.width, image.height, image.png.len())
             }
@@ -112,7 +117,7 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
     let mut show = move |m: &Outbound| -> String {
         let path = m.image.as_ref().and_then(|image| {
             saved += 1;
-            let path = images.join(format!("{saved:04}-{}", crate::render::FILE_NAME));
+            let path = images.join(format!("{saved:04}-{}", image.kind.file_name()));
             let written =
                 std::fs::create_dir_all(&images).and_then(|()| std::fs::write(&path, &image.png));
             written.ok().map(|()| path)

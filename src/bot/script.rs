@@ -48,7 +48,8 @@ pub fn to_json(out: &Outbound) -> String {
     let image = out.image.as_ref().map(|i| {
         let digest = Sha256::digest(&i.png);
         let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-        json!({"width": i.width, "height": i.height, "bytes": i.png.len(), "sha256": hex})
+        json!({"width": i.width, "height": i.height, "bytes": i.png.len(), "sha256": hex,
+               "file": i.kind.file_name()})
     });
     let buttons: Vec<&str> = out.buttons.iter().map(|b| b.label.as_str()).collect();
     json!({"to": to, "text": out.text, "image": image, "buttons": buttons}).to_string()
@@ -200,7 +201,8 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
                 // `<n>-<sha256 prefix>.png`, numbered in output order, to look at as players do.
                 images_written += 1;
                 let digest = Sha256::digest(&image.png);
-                let name = format!("{images_written:04}-{:02x}{:02x}.png", digest[0], digest[1]);
+                let ext = image.kind.file_name().rsplit('.').next().unwrap_or("png");
+                let name = format!("{images_written:04}-{:02x}{:02x}.{ext}", digest[0], digest[1]);
                 std::fs::write(dir.join(name), &image.png)
                     .with_context(|| format!("writing an image into {}", dir.display()))?;
             }

@@ -232,6 +232,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[arg("player", ArgKind::User, false), arg("game", ArgKind::Game, false)],
         "help-history",
     ),
+    cmd(
+        "export",
+        &["导出", "棋谱"],
+        &["匯出", "棋譜"],
+        &[Arg { what: "id", ..arg("id", ArgKind::GameId, true) }],
+        "help-export",
+    ),
     cmd("help", &["帮助"], &["幫助", "說明"], &[], "help-help"),
     cmd(
         "settings",
@@ -375,6 +382,8 @@ pub enum Command {
         /// Only this game's.
         game: Option<String>,
     },
+    /// `/export #id`: the game's record as a text file (docs/records.md).
+    Export(GameId),
     /// `/help`
     Help,
     /// `/settings [k=v …]`
@@ -418,6 +427,7 @@ impl Command {
             | Command::Leaderboard { .. }
             | Command::Profile(_)
             | Command::History { .. }
+            | Command::Export(_)
             | Command::Help
             | Command::Settings(_)
             | Command::AdminAbort(_)
@@ -594,6 +604,10 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "leaderboard" => Command::Leaderboard { game: game.unwrap_or_default() },
         "profile" => Command::Profile(user),
         "history" => Command::History { player: user, game },
+        "export" => match id {
+            Some(id) => Command::Export(id),
+            None => return Err(CommandError::Missing { command: spec.name, what: "id" }),
+        },
         "help" => Command::Help,
         "settings" => Command::Settings(options),
         "admin" => match id {

@@ -249,7 +249,7 @@ impl Referee {
         let image = self.images.then(|| {
             let theme = narrate::theme(Viewer::Public, lang);
             let p = crate::render::chart::rating_chart(&series, &theme);
-            reply::Image { png: p.png, width: p.width, height: p.height }
+            reply::Image::png(p.png, p.width, p.height)
         });
         let mut answer = self.reply_here(ctx, lines.join("\n"));
         answer.image = image;
@@ -326,6 +326,45 @@ impl Referee {
         ];
         args.extend(result);
         w.text(lang, id, &args)
+    }
+
+    /// `/export #id`: the game's record (docs/records.md) as a text file, for those who reach
+    /// the game (its chat, or privately its players); a running game that hides its moves has
+    /// none until it ends.
+    pub(super) async fn export(&self, ctx: &Ctx, id: crate::store::GameId) -> Reply {
+        let no = || TableError::Refused(Refusal::NoRecord(id));
+        let Ok(row) = self.store.game(id).await else { return Err(no()) };
+        if !Self::reaches(ctx, &Self::row_summary(&row)) {
+            return Err(no());
+        }
+        let record = match super::record::export(&self.store, id).await {
+            Ok(record) => record,
+            Err(super::record::RecordError::Hidden(_)) => {
+                return Err(TableError::Refused(Refusal::RecordHidden(id)));
+            }
+            Err(super::record::RecordError::NoGame(_)) => return Err(no()),
+            Err(e) => return Err(TableError::Internal(e.to_string())),
+        };
+        let Some(kind) = GameKind::from_code(&row.kind) else { return Err(no()) };
+        let text = record.to_text(kind);
+        let w = self.wording;
+        let caption = w.text(
+            ctx.lang,
+            "export-caption",
+            &[
+                ("id", id.to_string().into()),
+                ("game", narrate::game_name(w, ctx.lang, kind).into()),
+                ("plies", FluentValue::from(i64::try_from(record.actions.len()).unwrap_or(0))),
+            ],
+        );
+        let mut answer = self.reply_here(ctx, caption);
+        answer.image = Some(reply::Image {
+            png: text.into_bytes(),
+            width: 0,
+            height: 0,
+            kind: reply::FileKind::Text,
+        });
+        Ok(vec![answer])
     }
 
     /// A reply in the chat the command came from.

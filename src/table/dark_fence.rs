@@ -166,7 +166,7 @@ pub(super) fn puzzle_reply(
             let caption = say(lang, "cap-df-puzzle", &[]);
             let theme = narrate::theme(Viewer::Referee, lang);
             let p = crate::render::render(&view, &caption, &theme);
-            Image { png: p.png, width: p.width, height: p.height }
+            Image::png(p.png, p.width, p.height)
         });
         return Ok((text, image));
     }

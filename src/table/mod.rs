@@ -1406,6 +1406,7 @@ impl Referee {
             Command::History { player, game } => {
                 self.history(ctx, player.as_ref(), game.as_deref()).await
             }
+            Command::Export(id) => self.export(ctx, id).await,
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])
@@ -3153,7 +3154,7 @@ impl Referee {
         let image = self.images.then(|| {
             let theme = narrate::theme(Viewer::Public, ctx.lang);
             let p = crate::render::board::render(&help.diagram, &theme);
-            reply::Image { png: p.png, width: p.width, height: p.height }
+            reply::Image::png(p.png, p.width, p.height)
         });
         Ok(vec![reply(help.text, image)])
     }

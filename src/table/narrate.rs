@@ -211,7 +211,7 @@ pub(super) trait Narrator: Sync {
         let view = t.game.view(viewer);
         let caption = self.caption(t, &view, lang);
         let p = crate::render::render(&view, &caption, &theme(viewer, lang));
-        Some(Image { png: p.png, width: p.width, height: p.height })
+        Some(Image::png(p.png, p.width, p.height))
     }
 
     /// A refused action, in the player's words.

@@ -234,6 +234,10 @@ impl TimeoutMove {
 pub enum Refusal {
     /// No running game has this id (or none the user may reach).
     NoSuchGame(GameId),
+    /// `/export #id` of a game that does not exist or is out of the caller's reach.
+    NoRecord(GameId),
+    /// `/export #id` of a running game whose record holds hidden moves.
+    RecordHidden(GameId),
     /// The user already has `limit` open invitations.
     InvitationsPerUser(usize),
     /// The chat already has `limit` open invitations.
@@ -570,6 +574,8 @@ impl Refusal {
         let detail = |id: &str, d: &str| t(id, &vec![("detail", d.to_string().into())]);
         match self {
             Self::NoSuchGame(g) => game("err-no-such-game", g),
+            Self::NoRecord(g) => game("err-no-record", g),
+            Self::RecordHidden(g) => game("err-record-hidden", g),
             Self::InvitationsPerUser(limit) => {
                 t("err-invitations-user", &vec![("limit", number(*limit))])
             }
@@ -783,6 +789,8 @@ mod tests {
         let bad_option = || OptionsError::Malformed { pair: "size".into() };
         vec![
             Refusal::NoSuchGame(GameId(7)),
+            Refusal::NoRecord(GameId(7)),
+            Refusal::RecordHidden(GameId(7)),
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::UnknownCommand("frobnicate".into()),

@@ -691,7 +691,7 @@ fn window_message(
         };
         let caption = caption(t, lang);
         let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
-        m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
+        m.image = Some(super::reply::Image::png(p.png, p.width, p.height));
     }
     Ok(m)
 }
@@ -768,7 +768,7 @@ fn observation_message(
         let theme = narrate::theme(Viewer::Public, lang);
         let caption = caption(t, lang);
         let p = crate::render::rabble::observation(&o, &caption, &theme);
-        m.image = Some(super::reply::Image { png: p.png, width: p.width, height: p.height });
+        m.image = Some(super::reply::Image::png(p.png, p.width, p.height));
     }
     Ok(m)
 }

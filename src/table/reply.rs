@@ -56,15 +56,58 @@ impl std::str::FromStr for Dest {
     }
 }
 
-/// An image attached to a message (the renderer fills these).
+/// A file attached to a message: a board image (the renderer fills these), an animated replay
+/// or a game's record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
-    /// PNG bytes.
+    /// The file's bytes: PNG, unless `kind` says otherwise.
     pub png: Vec<u8>,
-    /// Width in pixels.
+    /// Width in pixels (0 for a text file).
     pub width: u32,
-    /// Height in pixels.
+    /// Height in pixels (0 for a text file).
     pub height: u32,
+    /// What the bytes are.
+    pub kind: FileKind,
+}
+
+/// What an attached file is, which decides how a platform shows it: a PNG inline as a picture,
+/// a GIF as an animation, a text file as a document to download.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileKind {
+    /// A PNG picture (a board, a chart).
+    #[default]
+    Png,
+    /// An animated GIF (`/replay`).
+    Gif,
+    /// A UTF-8 text file (`/export`).
+    Text,
+}
+
+impl FileKind {
+    /// The file's name as sent: `board.png`, `replay.gif`, `record.txt`.
+    #[must_use]
+    pub fn file_name(self) -> &'static str {
+        match self {
+            FileKind::Png => crate::render::FILE_NAME,
+            FileKind::Gif => "replay.gif",
+            FileKind::Text => "record.txt",
+        }
+    }
+
+    /// Whether the platform may show it inline as a still picture.
+    #[must_use]
+    pub fn is_picture(self) -> bool {
+        self == FileKind::Png
+    }
+}
+
+impl Image {
+    /// A PNG picture of `width` × `height`.
+    #[must_use]
+    pub fn png(png: Vec<u8>, width: u32, height: u32) -> Image {
+        Image { png, width, height, kind: FileKind::Png }
+    }
 }
 
 /// A choice under a message. The payload carries only a game id, a turn number and a choice
@@ -387,6 +430,10 @@ pub fn is_momentary(button: &Button) -> bool {
 }
 
 /// How a message's text, buttons and image size are kept in the outbox's `body` column.
+fn is_png(kind: &FileKind) -> bool {
+    *kind == FileKind::Png
+}
+
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Body {
     text: String,
@@ -394,6 +441,9 @@ struct Body {
     buttons: Vec<(String, String)>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     size: Option<(u32, u32)>,
+    /// What the attached file is (a PNG when absent, as rows written before kept only PNGs).
+    #[serde(default, skip_serializing_if = "is_png")]
+    kind: FileKind,
     /// The change the message announces ([`Stamp`]: version, turn, settled, offer closed; the
     /// game is the row's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -417,6 +467,7 @@ impl Outbound {
                 .map(|b| (b.label.clone(), b.payload.to_string()))
                 .collect(),
             size: self.image.as_ref().map(|i| (i.width, i.height)),
+            kind: self.image.as_ref().map(|i| i.kind).unwrap_or_default(),
             stamp: self.stamp.map(|s| (s.version, s.turn, s.settled, s.offer_closed)),
         };
         crate::store::NewMessage {
@@ -438,8 +489,12 @@ impl Outbound {
         let to = m.dest.parse().ok()?;
         let body: Body = serde_json::from_str(&m.body).ok()?;
         let image = match (&m.image, body.size) {
-            (Some(png), Some((width, height))) => Some(Image { png: png.clone(), width, height }),
-            (Some(png), None) => Some(Image { png: png.clone(), width: 0, height: 0 }),
+            (Some(png), Some((width, height))) => {
+                Some(Image { png: png.clone(), width, height, kind: body.kind })
+            }
+            (Some(png), None) => {
+                Some(Image { png: png.clone(), width: 0, height: 0, kind: body.kind })
+            }
             (None, _) => None,
         };
         Some(Outbound {
@@ -703,6 +758,42 @@ impl Default for Wording {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_is_no_picture_is_kept_in_the_outbox_as_what_it_is() {
+        for kind in [FileKind::Png, FileKind::Gif, FileKind::Text] {
+            let m = Outbound {
+                platform: crate::store::Platform::Script,
+                to: Dest::Chat("g".into()),
+                text: "Record of #1".into(),
+                image: Some(Image {
+                    png: b"Record: arbiter 1".to_vec(),
+                    width: 0,
+                    height: 0,
+                    kind,
+                }),
+                buttons: Vec::new(),
+                outbox: Some(4),
+                stamp: None,
+            };
+            let stored = crate::store::StoredMessage { id: 4, message: m.to_stored(None, 0) };
+            assert_eq!(Outbound::from_stored(&stored), Some(m), "{kind:?}");
+        }
+        // A row written before kinds were kept holds a PNG.
+        let old = crate::store::StoredMessage {
+            id: 5,
+            message: crate::store::NewMessage {
+                platform: crate::store::Platform::Script,
+                dest: "chat:g".into(),
+                body: r#"{"text":"b","size":[2,3]}"#.into(),
+                image: Some(vec![1]),
+                game_id: None,
+                created_at: 0,
+            },
+        };
+        let read = Outbound::from_stored(&old).expect("reads");
+        assert_eq!(read.image.map(|i| (i.kind, i.width)), Some((FileKind::Png, 2)));
+    }
 
     #[test]
     fn a_destination_reads_back_from_what_the_outbox_keeps() {

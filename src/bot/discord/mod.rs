@@ -605,8 +605,8 @@ fn board_embed() -> CreateEmbed {
     CreateEmbed::new().image(format!("attachment://{}", crate::render::FILE_NAME))
 }
 
-fn attachment(png: &[u8]) -> CreateAttachment {
-    CreateAttachment::bytes(png.to_vec(), crate::render::FILE_NAME)
+fn attachment(bytes: &[u8], kind: crate::table::reply::FileKind) -> CreateAttachment {
+    CreateAttachment::bytes(bytes.to_vec(), kind.file_name())
 }
 
 /// No mention in a referee text ever pings anyone (names are players' own choice).
@@ -622,7 +622,10 @@ fn channel_message(post: &Post) -> CreateMessage {
         m = m.content(post.text.clone());
     }
     if let Some(png) = &post.png {
-        m = m.add_file(attachment(png)).embed(board_embed());
+        m = m.add_file(attachment(png, post.kind));
+        if post.kind.is_picture() {
+            m = m.embed(board_embed());
+        }
     }
     if !post.buttons.is_empty() {
         m = m.components(rows(&post.buttons));
@@ -637,7 +640,10 @@ fn followup(post: &Post) -> CreateInteractionResponseFollowup {
         m = m.content(post.text.clone());
     }
     if let Some(png) = &post.png {
-        m = m.add_file(attachment(png)).embed(board_embed());
+        m = m.add_file(attachment(png, post.kind));
+        if post.kind.is_picture() {
+            m = m.embed(board_embed());
+        }
     }
     if !post.buttons.is_empty() {
         m = m.components(rows(&post.buttons));
@@ -651,7 +657,10 @@ fn edit(post: &Post) -> EditInteractionResponse {
         m = m.content(post.text.clone());
     }
     if let Some(png) = &post.png {
-        m = m.new_attachment(attachment(png)).embed(board_embed());
+        m = m.new_attachment(attachment(png, post.kind));
+        if post.kind.is_picture() {
+            m = m.embed(board_embed());
+        }
     }
     if !post.buttons.is_empty() {
         m = m.components(rows(&post.buttons));

@@ -231,8 +231,8 @@ pub struct Invoker {
 /// look-ups that concern only the asker, Rabble's 3-D observation (`/view z …`), one square's
 /// targets (`/moves`) and a look at the board (`/board`: every move already posts it, so a
 /// spectator's or a player's look does not fill the channel) among them, and the community's
-/// look-ups (`/leaderboard`, `/profile`, `/history`: each is one reader's question; the rating
-/// changes after a game are what the channel sees).
+/// look-ups (`/leaderboard`, `/profile`, `/history`, `/export`: each is one reader's question;
+/// the rating changes after a game are what the channel sees).
 pub const PERSONAL_COMMANDS: &[&str] = &[
     "help",
     "games",
@@ -244,6 +244,7 @@ pub const PERSONAL_COMMANDS: &[&str] = &[
     "leaderboard",
     "profile",
     "history",
+    "export",
 ];
 
 /// One Discord message to send.
@@ -253,8 +254,12 @@ pub struct Post {
     pub target: Target,
     /// At most [`CONTENT_LIMIT`] characters (may be empty when there is an image).
     pub text: String,
-    /// A board, sent as `board.png` and shown in an embed.
+    /// An attached file: a board, sent as `board.png` and shown in an embed; a replay's GIF or
+    /// a record's text, sent as plain attachments (Discord plays a GIF and offers a text file
+    /// for download).
     pub png: Option<Vec<u8>>,
+    /// What `png` holds.
+    pub kind: crate::table::reply::FileKind,
     /// Buttons, at most [`BUTTONS_PER_ROW`] × [`MAX_ROWS`].
     pub buttons: Vec<Button>,
     /// The users this post may notify (`allowed_mentions`): those the referee pings
@@ -316,6 +321,7 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
                 target: target.clone(),
                 text,
                 png: None,
+                kind: crate::table::reply::FileKind::Png,
                 buttons: Vec::new(),
                 pings,
             });
@@ -324,7 +330,8 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
             continue;
         }
         let pings = pings(&last);
-        posts.push(Post { target, text: last, png: m.image.map(|i| i.png), buttons, pings });
+        let kind = m.image.as_ref().map(|i| i.kind).unwrap_or_default();
+        posts.push(Post { target, text: last, png: m.image.map(|i| i.png), kind, buttons, pings });
     }
     posts
 }
@@ -604,7 +611,7 @@ mod tests {
     #[test]
     fn long_texts_are_split_and_the_board_and_buttons_go_with_the_last_part() {
         let mut m = out(Dest::Chat("5".into()), &"line 暗弈\n".repeat(800));
-        m.image = Some(Image { png: b"\x89PNG".to_vec(), width: 1, height: 1 });
+        m.image = Some(Image::png(b"\x89PNG".to_vec(), 1, 1));
         m.buttons = (0..30)
             .map(|i| Button { label: "x".repeat(100), payload: pay(&format!("1:1:act-k{i}")) })
             .collect();

@@ -996,6 +996,20 @@ impl Sender {
                 }
                 request.await
             }
+            Piece::Photo { png, kind, caption, buttons, .. } if !kind.is_picture() => {
+                let file = InputFile::memory(png.clone()).file_name(kind.file_name());
+                let mut request = self.bot.send_document(chat, file);
+                if let Some(topic) = topic {
+                    request = request.message_thread_id(topic);
+                }
+                if let Some(caption) = caption {
+                    request = request.caption(translate::html(caption)).parse_mode(ParseMode::Html);
+                }
+                if let Some(k) = keyboard(buttons, caption.as_deref().unwrap_or("")) {
+                    request = request.reply_markup(k);
+                }
+                request.await
+            }
             Piece::Photo { png, caption, buttons, .. } => {
                 let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
                 let mut request = self.bot.send_photo(chat, file);

@@ -373,12 +373,16 @@ pub enum Piece {
         /// An inline keyboard.
         buttons: Vec<Button>,
     },
-    /// `sendPhoto` of a board, uploaded from memory as `board.png`.
+    /// `sendPhoto` of a board, uploaded from memory as `board.png`; or `sendDocument` of a
+    /// file that is no still picture (a replay's GIF, which Telegram plays as an animation; a
+    /// record's text), by its kind.
     Photo {
         /// Where.
         to: Dest,
-        /// PNG bytes.
+        /// The file's bytes.
         png: Vec<u8>,
+        /// What they are.
+        kind: crate::table::reply::FileKind,
         /// At most [`CAPTION_LIMIT`].
         caption: Option<String>,
         /// An inline keyboard.
@@ -411,6 +415,7 @@ pub fn plan(messages: Vec<Outbound>) -> Vec<Piece> {
             pieces.push(Piece::Photo {
                 to: m.to.clone(),
                 png: image.png,
+                kind: image.kind,
                 caption: fits.then(|| text.clone()),
                 buttons: if rest { std::mem::take(&mut buttons) } else { Vec::new() },
             });
@@ -618,7 +623,7 @@ mod tests {
 
     #[test]
     fn a_board_carries_its_text_as_caption_when_it_fits_and_buttons_go_last() {
-        let image = Image { png: b"\x89PNG".to_vec(), width: 1, height: 1 };
+        let image = Image::png(b"\x89PNG".to_vec(), 1, 1);
         let mut m = text("-1", "Ply 1");
         m.image = Some(image);
         m.buttons = vec![button("Pass", "1:1:pass")];

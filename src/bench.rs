@@ -711,3 +711,73 @@ fn rabble_board(f: i64, seed: u64, changes: usize) -> crate::games::rabble::Stat
     }
     s
 }
+
+/// Options of `arbiter bench replay`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplayBench {
+    /// Plies of the game replayed.
+    #[arg(long, default_value_t = 100)]
+    pub plies: usize,
+    /// Times the whole replay is made.
+    #[arg(long, default_value_t = 3)]
+    pub iterations: usize,
+    /// Also write the GIF here, to look at.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+}
+
+impl ReplayBench {
+    /// Plays `plies` legal moves of Perfect 10 x 10 (the largest standard board; each move the
+    /// legal action at a fixed stride through the list, so every run plays the same game),
+    /// then draws one picture per ply and encodes the GIF, `iterations` times: prints the
+    /// median time (drawing and encoding, as `/replay` does) and the file's size and frames.
+    ///
+    /// # Errors
+    ///
+    /// The sample game cannot be set up or drawn.
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
+    pub fn run(&self) -> anyhow::Result<()> {
+        use crate::core::Viewer;
+        use crate::render::{Theme, render};
+        let options =
+            AnyOptions::parse(GameKind::Perfect10, "").map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut game = AnyGame::new(&options, Seed(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut games = vec![game.clone()];
+        for ply in 0..self.plies {
+            let Some(seat) = game.to_act().seat() else { break };
+            let legal = game.legal_actions(seat);
+            let Some(action) = legal.get((ply * 7 + 3) % legal.len().max(1)) else { break };
+            game.play(seat, action).map_err(|e| anyhow::anyhow!("{e}"))?;
+            games.push(game.clone());
+        }
+        let theme = Theme::default();
+        let mut times = Vec::new();
+        let mut gif = Vec::new();
+        for _ in 0..self.iterations.max(1) {
+            let started = Instant::now();
+            let pictures: Vec<crate::render::Picture> = games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| render(&g.view(Viewer::Public), &format!("#1 · ply {i}"), &theme))
+                .collect();
+            gif = crate::render::replay::gif(&pictures)?;
+            times.push(started.elapsed());
+        }
+        times.sort_unstable();
+        let median = times[times.len() / 2];
+        let frames = crate::render::replay::frame_count(&gif)?;
+        println!(
+            "replay of {} plies (Perfect 10 x 10): {:.0} ms median of {} runs, {} frames, {} bytes ({:.2} MB)",
+            games.len() - 1,
+            median.as_secs_f64() * 1000.0,
+            times.len(),
+            frames,
+            gif.len(),
+            gif.len() as f64 / 1_000_000.0
+        );
+        if let Some(path) = &self.output {
+            std::fs::write(path, &gif).with_context(|| format!("writing {}", path.display()))?;
+        }
+        Ok(())
+    }
+}

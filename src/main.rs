@@ -100,6 +100,18 @@ enum Command {
         #[arg(long)]
         db: PathBuf,
     },
+    /// Write a finished game's replay (docs/community.md): a looping GIF, one picture per ply.
+    Replay {
+        /// The SQLite file.
+        #[arg(long)]
+        db: PathBuf,
+        /// The game's id.
+        #[arg(long)]
+        game: i64,
+        /// Where to write the GIF.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+    },
     /// Ratings (docs/community.md).
     Ratings {
         #[command(subcommand)]
@@ -157,6 +169,8 @@ enum BenchWhat {
     Referee(arbiter::bench::RefereeBench),
     /// Drawing and encoding each kind of board image.
     Render(arbiter::bench::RenderBench),
+    /// A 100-ply replay (`/replay`): every picture drawn and the GIF encoded.
+    Replay(arbiter::bench::ReplayBench),
     /// Perft leaf nodes per second on one thread (default: Ultima's start position, depth 4;
     /// `--position middle` for a crowded middle game).
     Perft(arbiter::bench::PerftBench),
@@ -357,6 +371,15 @@ async fn export(db: &std::path::Path, id: i64, format: RecordFormat) -> anyhow::
     Ok(())
 }
 
+/// `arbiter replay`: writes game `id`'s replay to `output`.
+async fn replay(db: &std::path::Path, id: i64, output: &std::path::Path) -> anyhow::Result<()> {
+    let store = existing_store(db).await?;
+    let (gif, frames) = arbiter::table::record::replay(&store, arbiter::store::GameId(id)).await?;
+    std::fs::write(output, &gif).with_context(|| format!("writing {}", output.display()))?;
+    println!("Wrote {} ({frames} frames, {} bytes).", output.display(), gif.len());
+    Ok(())
+}
+
 /// `arbiter import`: rebuilds a finished game from a record file.
 async fn import(file: &std::path::Path, db: &std::path::Path) -> anyhow::Result<()> {
     use arbiter::table::record;
@@ -442,6 +465,9 @@ fn main() -> ExitCode {
         Some(Command::Export { db, game, format }) => {
             report_output(runtime().and_then(|rt| rt.block_on(export(&db, game, format))))
         }
+        Some(Command::Replay { db, game, output }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(replay(&db, game, &output))))
+        }
         Some(Command::Import { file, db }) => {
             report_output(runtime().and_then(|rt| rt.block_on(import(&file, &db))))
         }
@@ -452,6 +478,7 @@ fn main() -> ExitCode {
             report_output(runtime().and_then(|rt| rt.block_on(bench.run())))
         }
         Some(Command::Bench { what: BenchWhat::Render(bench) }) => report_output(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Replay(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::Rabble(bench) }) => report_output(bench.run()),

@@ -2340,5 +2340,11 @@ async fn a_rated_game_moves_ratings_and_leaderboard_profile_and_history_answer_i
     assert_eq!(record.files.len(), 1, "{:?}", record.files);
     assert_eq!((record.files[0].0.as_str(), record.files[0].1), ("record.txt", false));
     assert!(!record.embedded_board);
+    // A replay is to share: it is posted in the channel, a GIF Discord plays inline.
+    api.slash(BOB, "replay", &[("id", 4, json!(1))]);
+    let replay = api.expect(Place::Channel, "Replay of #1 (Ultima, 2 plies).").await;
+    assert_eq!(replay.files.len(), 1, "{:?}", replay.files);
+    assert_eq!((replay.files[0].0.as_str(), replay.files[0].1), ("replay.gif", false));
+    assert!(!replay.embedded_board);
     let _ = bot.finish().await;
 }

@@ -256,3 +256,48 @@ async fn export_sends_the_record_file_to_those_who_reach_the_game_in_each_langua
         "#2 hides its moves until it ends: its record comes after the end."
     );
 }
+
+#[tokio::test]
+async fn replay_sends_a_gif_with_one_frame_per_ply_once_the_game_is_over() {
+    use sha2::Digest;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let out = run(
+        "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nalice@#t: /replay #1\n",
+        &db,
+    )
+    .await;
+    assert_eq!(
+        *texts(&out, "#t").last().expect("the refusal"),
+        "#1 is still being played: its replay comes once it ends."
+    );
+    let out = run(
+        "bob@#t: /move a7a6\nalice@#t: /resign\ncarol@#t: /replay #1\ncarol@#u: /replay #1\n\
+         !locale carol zh-Hans\ncarol@#t: /回放 #1\n",
+        &db,
+    )
+    .await;
+    let replay =
+        out.iter().find(|m| m["text"] == "Replay of #1 (Ultima, 2 plies).").expect("the replay");
+    assert_eq!(replay["image"]["file"], "replay.gif");
+    assert_eq!(texts(&out, "#u"), ["There is no game #1 here."]);
+    assert!(texts(&out, "#t").contains(&"#1 的回放（极相棋，共 2 手）。".to_string()));
+    // The file is the one `arbiter replay` writes: the start and each ply, three frames.
+    let gif = dir.path().join("r.gif");
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["replay", "--game", "1", "--db"])
+        .arg(&db)
+        .arg("-o")
+        .arg(&gif)
+        .output()
+        .expect("the binary runs");
+    assert!(cli.status.success(), "{cli:?}");
+    let bytes = std::fs::read(&gif).expect("the GIF");
+    assert_eq!(
+        String::from_utf8_lossy(&cli.stdout),
+        format!("Wrote {} (3 frames, {} bytes).\n", gif.display(), bytes.len())
+    );
+    let digest: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(replay["image"]["sha256"], digest.as_str());
+    assert_eq!(arbiter::render::replay::frame_count(&bytes).expect("a GIF"), 3);
+}

@@ -1045,3 +1045,10 @@ export-caption = Record of #{ $id } ({ $game }, { $plies ->
    *[other] { $plies } plies
  }). The format: docs/records.md.
 arg-id = a game number (#id)
+help-replay = a finished game as an animated picture, one frame per ply
+err-replay-running = #{ $id } is still being played: its replay comes once it ends.
+replay-caption = Replay of #{ $id } ({ $game }, { $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+ }).
+err-replay-busy = Your previous replay is still being drawn; wait for it, then ask again.

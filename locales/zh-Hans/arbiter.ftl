@@ -1016,3 +1016,7 @@ err-no-record = 这里没有 #{ $id } 这一局。
 err-record-hidden = #{ $id } 的着法是隐藏的：对局结束后才能导出棋谱。
 export-caption = #{ $id } 的棋谱（{ $game }，共 { $plies } 手）。格式见 docs/records.md。
 arg-id = 对局编号（#编号）
+help-replay = 已结束对局的动画回放，每一手一帧
+err-replay-running = #{ $id } 还在进行：结束后才有回放。
+replay-caption = #{ $id } 的回放（{ $game }，共 { $plies } 手）。
+err-replay-busy = 上一个回放还在绘制中；请等它发出后再请求。

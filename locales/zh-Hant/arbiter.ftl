@@ -1016,3 +1016,7 @@ err-no-record = 這裡沒有 #{ $id } 這一局。
 err-record-hidden = #{ $id } 的著法是隱藏的：對局結束後才能匯出棋譜。
 export-caption = #{ $id } 的棋譜（{ $game }，共 { $plies } 手）。格式見 docs/records.md。
 arg-id = 對局編號（#編號）
+help-replay = 已結束對局的動畫回放，每一手一格
+err-replay-running = #{ $id } 還在進行：結束後才有回放。
+replay-caption = #{ $id } 的回放（{ $game }，共 { $plies } 手）。
+err-replay-busy = 上一個回放還在繪製中；請等它發出後再請求。

@@ -12,6 +12,7 @@ pub mod chart;
 mod dark_fence;
 pub mod perfect10;
 pub mod rabble;
+pub mod replay;
 pub mod ultima;
 
 use std::sync::LazyLock;

@@ -239,6 +239,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[Arg { what: "id", ..arg("id", ArgKind::GameId, true) }],
         "help-export",
     ),
+    cmd(
+        "replay",
+        &["回放", "复盘"],
+        &["回放", "復盤"],
+        &[Arg { what: "id", ..arg("id", ArgKind::GameId, true) }],
+        "help-replay",
+    ),
     cmd("help", &["帮助"], &["幫助", "說明"], &[], "help-help"),
     cmd(
         "settings",
@@ -384,6 +391,8 @@ pub enum Command {
     },
     /// `/export #id`: the game's record as a text file (docs/records.md).
     Export(GameId),
+    /// `/replay #id`: the finished game as an animated picture.
+    Replay(GameId),
     /// `/help`
     Help,
     /// `/settings [k=v …]`
@@ -428,6 +437,7 @@ impl Command {
             | Command::Profile(_)
             | Command::History { .. }
             | Command::Export(_)
+            | Command::Replay(_)
             | Command::Help
             | Command::Settings(_)
             | Command::AdminAbort(_)
@@ -604,9 +614,10 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "leaderboard" => Command::Leaderboard { game: game.unwrap_or_default() },
         "profile" => Command::Profile(user),
         "history" => Command::History { player: user, game },
-        "export" => match id {
-            Some(id) => Command::Export(id),
-            None => return Err(CommandError::Missing { command: spec.name, what: "id" }),
+        "export" | "replay" => match (spec.name, id) {
+            ("export", Some(id)) => Command::Export(id),
+            (_, Some(id)) => Command::Replay(id),
+            (_, None) => return Err(CommandError::Missing { command: spec.name, what: "id" }),
         },
         "help" => Command::Help,
         "settings" => Command::Settings(options),

@@ -367,6 +367,48 @@ impl Referee {
         Ok(vec![answer])
     }
 
+    /// `/replay #id`: the finished game as a looping GIF, one picture per ply (the full reveal
+    /// for a game with hidden information), for those who reach the game.
+    pub(super) async fn replay(&self, ctx: &Ctx, id: crate::store::GameId) -> Reply {
+        let no = || TableError::Refused(Refusal::NoRecord(id));
+        let Ok(row) = self.store.game(id).await else { return Err(no()) };
+        if !Self::reaches(ctx, &Self::row_summary(&row)) {
+            return Err(no());
+        }
+        let Some(kind) = GameKind::from_code(&row.kind) else { return Err(no()) };
+        let store = self.store.clone();
+        // Drawing every ply is long work: off the async threads, one request per user at once.
+        let _asking =
+            self.reserve_solver(ctx).map_err(|_| TableError::Refused(Refusal::ReplayBusy))?;
+        let made = tokio::task::spawn_blocking(move || {
+            tokio::runtime::Handle::current().block_on(super::record::replay(&store, id))
+        })
+        .await
+        .map_err(|e| TableError::Internal(e.to_string()))?;
+        let (gif, frames) = match made {
+            Ok(made) => made,
+            Err(super::record::RecordError::Running(_)) => {
+                return Err(TableError::Refused(Refusal::ReplayRunning(id)));
+            }
+            Err(super::record::RecordError::NoGame(_)) => return Err(no()),
+            Err(e) => return Err(TableError::Internal(e.to_string())),
+        };
+        let w = self.wording;
+        let caption = w.text(
+            ctx.lang,
+            "replay-caption",
+            &[
+                ("id", id.to_string().into()),
+                ("game", narrate::game_name(w, ctx.lang, kind).into()),
+                ("plies", FluentValue::from(i64::try_from(frames.saturating_sub(1)).unwrap_or(0))),
+            ],
+        );
+        let mut answer = self.reply_here(ctx, caption);
+        answer.image =
+            Some(reply::Image { png: gif, width: 0, height: 0, kind: reply::FileKind::Gif });
+        Ok(vec![answer])
+    }
+
     /// A reply in the chat the command came from.
     fn reply_here(&self, ctx: &Ctx, text: String) -> Outbound {
         Outbound {

@@ -1407,6 +1407,7 @@ impl Referee {
                 self.history(ctx, player.as_ref(), game.as_deref()).await
             }
             Command::Export(id) => self.export(ctx, id).await,
+            Command::Replay(id) => self.replay(ctx, id).await,
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])

@@ -238,6 +238,10 @@ pub enum Refusal {
     NoRecord(GameId),
     /// `/export #id` of a running game whose record holds hidden moves.
     RecordHidden(GameId),
+    /// `/replay #id` of a game still being played.
+    ReplayRunning(GameId),
+    /// A second `/replay` while the first is still being drawn.
+    ReplayBusy,
     /// The user already has `limit` open invitations.
     InvitationsPerUser(usize),
     /// The chat already has `limit` open invitations.
@@ -576,6 +580,8 @@ impl Refusal {
             Self::NoSuchGame(g) => game("err-no-such-game", g),
             Self::NoRecord(g) => game("err-no-record", g),
             Self::RecordHidden(g) => game("err-record-hidden", g),
+            Self::ReplayRunning(g) => game("err-replay-running", g),
+            Self::ReplayBusy => t("err-replay-busy", &vec![]),
             Self::InvitationsPerUser(limit) => {
                 t("err-invitations-user", &vec![("limit", number(*limit))])
             }
@@ -791,6 +797,8 @@ mod tests {
             Refusal::NoSuchGame(GameId(7)),
             Refusal::NoRecord(GameId(7)),
             Refusal::RecordHidden(GameId(7)),
+            Refusal::ReplayRunning(GameId(7)),
+            Refusal::ReplayBusy,
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::UnknownCommand("frobnicate".into()),

@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 use super::clock::TimeControl;
 use super::reply::Lang;
 use super::{Table, games, reply};
-use crate::core::{GameResult, Seat, ToAct};
+use crate::core::{GameResult, Seat, ToAct, Viewer};
 use crate::games::{AnyGame, AnyOptions, GameKind};
 use crate::store::{
     ActionRow, ChatId, DbError, EndReason, GameId, GameRow, GameStatus, NewGame, Platform, Store,
@@ -45,6 +45,9 @@ pub enum RecordError {
     /// No such game.
     #[error("there is no game #{0}")]
     NoGame(GameId),
+    /// A replay is of a finished game.
+    #[error("game #{0} is still being played: its replay comes once it ends")]
+    Running(GameId),
     /// Dark Fence's record holds the hidden moves: only once the game is over.
     #[error("game #{0} hides its moves until it ends: its record comes after the end")]
     Hidden(GameId),
@@ -279,6 +282,89 @@ fn start_of(row: &GameRow) -> Result<(GameKind, AnyGame), String> {
     Ok((kind, game))
 }
 
+/// The seats of a stored game and the names shown for them.
+async fn seats_and_names(
+    store: &Store,
+    row: &GameRow,
+) -> Result<(Vec<Option<UserId>>, Vec<String>), RecordError> {
+    let seats: Vec<Option<UserId>> = serde_json::from_str(&row.seats).unwrap_or_default();
+    let lang = Lang::from_code(&row.locale).unwrap_or_default();
+    let w = reply::wording();
+    let mut names = Vec::new();
+    for seat in &seats {
+        names.push(match seat {
+            Some(u) if u.as_str() == super::BOT_USER => w.text(lang, "bot-name", &[]),
+            Some(u) => {
+                store.user(row.platform, u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
+            }
+            None => "?".to_string(),
+        });
+    }
+    Ok((seats, names))
+}
+
+/// The replay of finished game `id` (docs/community.md): a GIF of its pictures, one per ply
+/// from the start, drawn as its chat saw them, except that a game with hidden information is
+/// drawn from the referee's side (the full reveal, ply by ply). Returns the GIF and its frame
+/// count.
+///
+/// # Errors
+///
+/// No such game; a game still running ([`RecordError::Running`]); the store failed; the game
+/// does not replay or draw.
+pub async fn replay(store: &Store, id: GameId) -> Result<(Vec<u8>, usize), RecordError> {
+    let row = match store.game(id).await {
+        Ok(row) => row,
+        Err(DbError::NotFound) => return Err(RecordError::NoGame(id)),
+        Err(e) => return Err(e.into()),
+    };
+    if row.status.is_running() {
+        return Err(RecordError::Running(id));
+    }
+    let (_, mut game) = start_of(&row).map_err(|e| bad(0, e))?;
+    let viewer =
+        if games::has_hidden_information(&game) { Viewer::Referee } else { Viewer::Public };
+    let (seats, names) = seats_and_names(store, &row).await?;
+    let lang = Lang::from_code(&row.locale).unwrap_or_default();
+    let stored = store.actions(id).await?;
+    let mut table = Table {
+        row: GameRow { status: GameStatus::Active, result: None, reason: None, ..row.clone() },
+        game: game.clone(),
+        seats,
+        names,
+        time: serde_json::from_str(&row.clock).unwrap_or_default(),
+        actions: 0,
+        pending: HashMap::new(),
+        partial: HashMap::new(),
+        last: None,
+    };
+    let draw = |t: &Table| {
+        games::picture(t, viewer, lang, true).map(|i| crate::render::Picture {
+            png: i.png,
+            width: i.width,
+            height: i.height,
+        })
+    };
+    let mut pictures: Vec<crate::render::Picture> = draw(&table).into_iter().collect();
+    for (i, a) in stored.iter().enumerate() {
+        let seat = Seat(u8::try_from(a.seat).unwrap_or(u8::MAX));
+        let replay = |e: &dyn std::fmt::Display| bad(0, format!("#{id} seq {}: {e}", a.seq));
+        let action = game.parse_action(seat, &a.notation).map_err(|e| replay(&e))?;
+        game.play(seat, &action).map_err(|e| replay(&e))?;
+        table.game = game.clone();
+        table.actions += 1;
+        table.last = Some((seat.index(), a.notation.clone()));
+        if i + 1 == stored.len() {
+            // The last picture is the end as stored (a resignation, a timeout: the rules do
+            // not know it).
+            table.row = row.clone();
+        }
+        pictures.extend(draw(&table));
+    }
+    let gif = crate::render::replay::gif(&pictures).map_err(|e| bad(0, e.to_string()))?;
+    Ok((gif, pictures.len()))
+}
+
 /// The record of game `id` as stored: finished games, and running games that hide nothing.
 ///
 /// # Errors
@@ -295,20 +381,10 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     if row.status.is_running() && games::has_hidden_information(&game) {
         return Err(RecordError::Hidden(id));
     }
-    let seats: Vec<Option<UserId>> = serde_json::from_str(&row.seats).unwrap_or_default();
+    let (seats, names) = seats_and_names(store, &row).await?;
     let time: TimeControl = serde_json::from_str(&row.clock).unwrap_or_default();
     let lang = Lang::from_code(&row.locale).unwrap_or_default();
     let w = reply::wording();
-    let mut names = Vec::new();
-    for seat in &seats {
-        names.push(match seat {
-            Some(u) if u.as_str() == super::BOT_USER => w.text(lang, "bot-name", &[]),
-            Some(u) => {
-                store.user(row.platform, u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
-            }
-            None => "?".to_string(),
-        });
-    }
     let mut headers: Vec<(String, String)> = vec![
         ("Record".into(), MAGIC.into()),
         ("Game".into(), kind.code().into()),

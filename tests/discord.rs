@@ -155,8 +155,8 @@ enum Fault {
     /// 429 with Discord's body and headers: wait this many seconds (a float, as Discord
     /// gives it).
     Throttle(f64),
-    /// The usual answer, decided when the request arrives, reaches the bot this many seconds
-    /// later (a slow network): what it says may be stale by then.
+    /// The usual answer, decided (and recorded) when the request arrives, reaches the bot this
+    /// many seconds later (a slow network): what it says may be stale by then.
     Late(f64),
 }
 
@@ -768,9 +768,11 @@ async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -
         }
         Some(Fault::Pass) | None => answer(&stand_in, &method, &path, &body, &files),
         Some(Fault::Late(seconds)) => {
+            // Recorded on arrival (what Discord decided then), answered later.
             let response = answer(&stand_in, &method, &path, &body, &files);
+            record(response.status().as_u16(), body, files);
             tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
-            response
+            return response;
         }
         Some(fault) => fault_response(fault),
     };
@@ -1542,14 +1544,17 @@ async fn turn_pings_follow_each_players_settings_and_notify_no_one_else() {
     let moved = api.expect(Place::Channel, "#2 ply 1: Alice (white) pincer c2-c5.").await;
     assert!(moved.content.contains(&ping), "{}", moved.content);
     assert_eq!(allowed_users(api, &ping).await, json!([CAROL.id]));
+    // The prompt reached Discord while her direct messages were closed (refused on arrival;
+    // the answer is still on its way back).
+    api.wait("the refusal of Carol's prompt", |i| (refusals(i) > before).then_some(())).await;
     // Carol opens her direct messages and writes there: that proves them open, and her next
     // turn comes by direct message again, without a mention.
     api.lock().closed.remove(CAROL.id);
     assert!(api.dm(CAROL, "/games"));
     // The answer to that line itself (an earlier message the outbox sends again once the
-    // direct messages open also names #2, and would not prove the line was read).
+    // direct messages open also names #2, and would not prove the line was read). It waits
+    // behind the late refusal in her queue, so the refusal has been handled by then.
     api.expect(Place::Dm(CAROL.id), "Waiting for you").await;
-    api.wait("the late refusal of Carol's prompt", |i| (refusals(i) > before).then_some(())).await;
     api.slash(CAROL, "move", &[("action", 3, text("a7a6")), ("id", 4, json!(2))]);
     api.expect(Place::Channel, "#2 ply 2: Carol (black)").await;
     api.slash(ALICE, "move", &[("action", 3, text("d2d5")), ("id", 4, json!(2))]);
@@ -2301,8 +2306,13 @@ async fn a_rated_game_moves_ratings_and_leaderboard_profile_and_history_answer_i
     let api = &bot.api;
     start_game(api, "ultima", "").await;
     api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    // Carol follows the game (answered for her alone) and gets its announcements privately.
+    api.slash(CAROL, "follow", &[("id", 4, json!(1))]);
+    api.expect(Place::Ephemeral(CAROL.id), "You follow #1: its public announcements").await;
     api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
     api.expect(Place::Channel, "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    let copy = api.expect(Place::Dm(CAROL.id), "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    assert!(copy.buttons.is_empty() && copy.embedded_board, "{copy:?}");
     api.slash(BOB, "move", &[("action", 3, text("a7a6"))]);
     api.expect(Place::Channel, "#1 ply 2: Bob (black)").await;
     api.slash(BOB, "resign", &[]);

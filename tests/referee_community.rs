@@ -154,7 +154,7 @@ async fn leaderboard_profile_and_history_answer_in_both_chinese_scripts() {
     assert!(said[4].ends_with("連勝 2 局 · 最近（新的在前）：勝 勝"), "{}", said[4]);
     assert!(said[5].contains("#1 極相棋：bob 勝 alice"), "{}", said[5]);
     // A private chat belongs to no community.
-    assert_eq!(texts(&out, "dm:bob"), ["排行榜、戰績和歷史屬於群組：請在群裡查詢。"]);
+    assert_eq!(texts(&out, "dm:bob"), ["這個命令針對群組的對局：請在群裡使用。"]);
 }
 
 #[tokio::test]
@@ -300,4 +300,94 @@ async fn replay_sends_a_gif_with_one_frame_per_ply_once_the_game_is_over() {
     let digest: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(replay["image"]["sha256"], digest.as_str());
     assert_eq!(arbiter::render::replay::frame_count(&bytes).expect("a GIF"), 3);
+}
+
+#[tokio::test]
+async fn a_follower_gets_exactly_what_the_channel_sees_while_following_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    // Carol follows the game; Dave follows Alice's games here; Erin follows in another chat.
+    let out = run(
+        "alice@#t: /new dark-fence @bob\ncarol@#t: /follow #1\ndave@#t: /follow @alice\n\
+         erin@#u: /follow #1\nbob@#t: /accept\nalice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm\n\
+         bob@dm: D4-D1 L\nbob@dm: /confirm\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    assert_eq!(
+        said[1],
+        "You follow #1: its public announcements come to you privately. /unfollow #1 stops them."
+    );
+    assert_eq!(
+        said[2],
+        "You follow alice's games in this community: their public announcements come to you \
+         privately. /unfollow with the player stops them."
+    );
+    assert_eq!(texts(&out, "#u"), ["There is no running game #1."]);
+    assert!(texts(&out, "dm:erin").is_empty());
+    // What the channel saw after the follows, Carol and Dave each got, in order, no more: no
+    // path, no fence, nothing of either player's private messages.
+    let channel: Vec<&Value> = out.iter().filter(|m| m["to"] == "#t").skip(3).collect();
+    for follower in ["dm:carol", "dm:dave"] {
+        let got: Vec<&Value> = out.iter().filter(|m| m["to"] == follower).collect();
+        assert_eq!(got.len(), channel.len(), "{follower}: {got:#?}");
+        for (copy, original) in got.iter().zip(&channel) {
+            assert_eq!(copy["text"], original["text"]);
+            assert_eq!(copy["image"], original["image"]);
+            assert_eq!(copy["buttons"], serde_json::json!([]), "no buttons for a follower");
+        }
+    }
+    // Carol stops; Dave still follows through the end and the rating change.
+    let out = run(
+        "carol@#t: /unfollow #1\nalice@dm: B3-B1 D\nalice@dm: /confirm\nbob@dm: D1-D3-B3 U\n\
+         bob@dm: /confirm\ncarol@#t: /unfollow #1\nalice@#t: /follow #1\ndave@#t: /follow @dave\n\
+         carol@dm: /follow #1\ncarol@#t: /follow\n",
+        &db,
+    )
+    .await;
+    assert!(texts(&out, "dm:carol").iter().all(|t| !t.contains("Ply")), "{out:#?}");
+    let dave = texts(&out, "dm:dave");
+    assert!(dave.last().is_some_and(|t| t.starts_with("#1 ratings: alice 1662?")), "{dave:#?}");
+    let said = texts(&out, "#t");
+    assert_eq!(said[0], "You no longer follow #1.");
+    let tail: Vec<&String> = said.iter().rev().take(4).rev().collect();
+    assert_eq!(
+        tail,
+        [
+            "You did not follow #1.",
+            "There is no running game #1.",
+            "Your own games' announcements reach you already.",
+            "/follow needs a game (#id) or a player (@name). Try /help.",
+        ]
+    );
+    assert_eq!(
+        texts(&out, "dm:carol"),
+        ["This command is about a group's games: use it in the group's chat."]
+    );
+}
+
+#[tokio::test]
+async fn follows_are_answered_in_both_chinese_scripts_and_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let out = run(
+        "alice@#t: /new ultima @bob\nbob@#t: /accept\n!locale carol zh-Hans\ncarol@#t: /关注 #1\n\
+         !locale dave zh-Hant\ndave@#t: /追蹤 @alice\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    assert!(
+        said.contains(
+            &"你关注了 #1：它的公开播报会私下发给你。/取消关注 #1 即可停止。".to_string()
+        ),
+        "{said:#?}"
+    );
+    assert!(said.contains(&"你關注了 alice 在本群的對局：它們的公開播報會私下傳給你。對這位玩家用 /取消關注 即可停止。".to_string()), "{said:#?}");
+    // A new referee process (each run is one) still knows the follows.
+    let out = run("alice@#t: /move c2c5\n", &db).await;
+    assert!(texts(&out, "#t")[0].starts_with("#1 ply 1: alice (white) pincer c2-c5."));
+    assert_eq!(texts(&out, "dm:carol"), texts(&out, "#t"));
+    assert_eq!(texts(&out, "dm:dave"), texts(&out, "#t"));
 }

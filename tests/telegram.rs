@@ -1999,10 +1999,18 @@ async fn an_ultima_game_is_played_in_the_group_with_board_photos_and_private_tur
         .expect_sent(GROUP, "Ultima #1: Alice Liddell (white, moves first) vs Bob (black)")
         .await;
     assert!(started.photo.is_some(), "the start position comes as a photo with its caption");
+    // Carol, who opened her private chat, follows the game: each public announcement comes to
+    // her privately too, photo included.
+    api.say(CAROL.id, CAROL, "/start");
+    api.expect_sent(CAROL.id, "Hello Carol!").await;
+    api.say(GROUP, CAROL, "/follow #1");
+    api.expect_sent(GROUP, "You follow #1: its public announcements come to you privately.").await;
     // Moves are typed in the group (with or without the bot's name); each is announced once,
     // with the board, and the player to move is pinged privately (a correspondence game).
     api.say(GROUP, ALICE, "/move c2c5");
     api.expect_sent(GROUP, "#1 ply 1: Alice Liddell (white) pincer c2-c5.").await;
+    let copy = api.expect_sent(CAROL.id, "#1 ply 1: Alice Liddell (white) pincer c2-c5.").await;
+    assert!(copy.photo.is_some() && copy.keyboard.is_none(), "{}", copy.text);
     api.expect_sent(BOB.id, "#1 Ultima: your move (black). Last move: c2c5.").await;
     api.say(GROUP, BOB, &format!("/move@{BOT_USERNAME} d7d5"));
     api.expect_sent(GROUP, "#1 ply 2: Bob (black) pincer d7-d5.").await;

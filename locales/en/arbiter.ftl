@@ -986,7 +986,7 @@ help-profile = a player's ratings, records and recent results here (yours withou
 help-history = recent finished games here, with results and ids
 discord-opt-player = The player (leave empty for yourself, or everyone for /history)
 arg-name-player = player
-err-community-only = Leaderboards, profiles and histories belong to a group: ask in its chat.
+err-community-only = This command is about a group's games: use it in the group's chat.
 rating-changes = #{ $id } ratings: { $players }.
 rating-change = { $name } { $rating } ({ $change })
 rating-record = { $games ->
@@ -1052,3 +1052,16 @@ replay-caption = Replay of #{ $id } ({ $game }, { $plies ->
    *[other] { $plies } plies
  }).
 err-replay-busy = Your previous replay is still being drawn; wait for it, then ask again.
+help-follow = get a game's public announcements privately (#id), or those of a player's games here (@player)
+help-unfollow = stop following a game or a player
+arg-follow = a game (#id) or a player (@name)
+follow-game = You follow #{ $id }: its public announcements come to you privately. /unfollow #{ $id } stops them.
+follow-game-already = You already follow #{ $id }.
+unfollow-game = You no longer follow #{ $id }.
+unfollow-game-not = You did not follow #{ $id }.
+follow-player = You follow { $name }'s games in this community: their public announcements come to you privately. /unfollow with the player stops them.
+follow-player-already = You already follow { $name }'s games here.
+unfollow-player = You no longer follow { $name }'s games here.
+unfollow-player-not = You did not follow { $name }'s games here.
+err-follow-own = You play #{ $id }: its announcements reach you already.
+err-follow-self = Your own games' announcements reach you already.

@@ -15,9 +15,11 @@
 //! **Errors.** A missing row is [`DbError::NotFound`] (sqlx's `RowNotFound` is mapped at this
 //! boundary), so callers can match on it.
 
+mod follows;
 mod sqlite;
 mod types;
 
+pub use follows::{Follow, Followed};
 pub use types::*;
 
 use std::path::Path;
@@ -556,6 +558,35 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<GameRow>, DbError> {
         sqlite::finished_games(&self.pool, platform, community, user, kind, limit).await
+    }
+
+    /// Every follow (read once at start).
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn all_follows(&self) -> Result<Vec<Follow>, DbError> {
+        follows::all(&self.pool).await
+    }
+
+    /// Adds a follow; `false` when it was there already.
+    ///
+    /// # Errors
+    ///
+    /// The database failed or is gone.
+    pub async fn add_follow(&self, follow: &Follow) -> Result<bool, DbError> {
+        self.file.check()?;
+        follows::add(&self.writer, follow).await
+    }
+
+    /// Removes a follow; `false` when there was none.
+    ///
+    /// # Errors
+    ///
+    /// The database failed or is gone.
+    pub async fn remove_follow(&self, follow: &Follow) -> Result<bool, DbError> {
+        self.file.check()?;
+        follows::remove(&self.writer, follow).await
     }
 
     /// The value stored under `key`, if any.

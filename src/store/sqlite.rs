@@ -42,7 +42,7 @@ macro_rules! user_columns {
 }
 
 /// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
-fn db(e: sqlx::Error) -> DbError {
+pub(super) fn db(e: sqlx::Error) -> DbError {
     match e {
         sqlx::Error::RowNotFound => DbError::NotFound,
         e => DbError::Sqlx(e),

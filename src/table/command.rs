@@ -246,6 +246,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[Arg { what: "id", ..arg("id", ArgKind::GameId, true) }],
         "help-replay",
     ),
+    cmd(
+        "follow",
+        &["关注"],
+        &["關注", "追蹤"],
+        &[ID, arg("player", ArgKind::User, false)],
+        "help-follow",
+    ),
+    cmd(
+        "unfollow",
+        &["取消关注"],
+        &["取消關注", "取消追蹤"],
+        &[ID, arg("player", ArgKind::User, false)],
+        "help-unfollow",
+    ),
     cmd("help", &["帮助"], &["幫助", "說明"], &[], "help-help"),
     cmd(
         "settings",
@@ -393,6 +407,15 @@ pub enum Command {
     Export(GameId),
     /// `/replay #id`: the finished game as an animated picture.
     Replay(GameId),
+    /// `/follow #id|@player` (`on`) or `/unfollow #id|@player`.
+    Follow {
+        /// A game.
+        id: Option<GameId>,
+        /// A player (their games in this community).
+        player: Option<UserId>,
+        /// Follow (`true`) or stop (`false`).
+        on: bool,
+    },
     /// `/help`
     Help,
     /// `/settings [k=v …]`
@@ -438,6 +461,7 @@ impl Command {
             | Command::History { .. }
             | Command::Export(_)
             | Command::Replay(_)
+            | Command::Follow { .. }
             | Command::Help
             | Command::Settings(_)
             | Command::AdminAbort(_)
@@ -614,6 +638,8 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "leaderboard" => Command::Leaderboard { game: game.unwrap_or_default() },
         "profile" => Command::Profile(user),
         "history" => Command::History { player: user, game },
+        "follow" => Command::Follow { id, player: user, on: true },
+        "unfollow" => Command::Follow { id, player: user, on: false },
         "export" | "replay" => match (spec.name, id) {
             ("export", Some(id)) => Command::Export(id),
             (_, Some(id)) => Command::Replay(id),

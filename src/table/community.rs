@@ -62,7 +62,7 @@ fn change(before: f64, after: f64) -> String {
 
 impl Referee {
     /// The community a command typed here is about (refused in a private chat).
-    fn community(ctx: &Ctx) -> Result<String, TableError> {
+    pub(super) fn community(ctx: &Ctx) -> Result<String, TableError> {
         match (&ctx.chat, &ctx.scope.community) {
             (super::Chat::Group(_), Some(c)) => Ok(c.clone()),
             (super::Chat::Group(chat), None) => Ok(chat.id.clone()),
@@ -71,7 +71,7 @@ impl Referee {
     }
 
     /// A user's name as shown: their display name, or their id when never seen.
-    async fn shown_name(&self, platform: Platform, user: &UserId) -> String {
+    pub(super) async fn shown_name(&self, platform: Platform, user: &UserId) -> String {
         match self.user_row(platform, user).await {
             Ok(Some(row)) => row.display_name,
             _ => user.to_string(),
@@ -121,8 +121,9 @@ impl Referee {
             "rating-changes",
             &[("id", t.row.id.to_string().into()), ("players", players.join(", ").into())],
         );
-        let message = super::games::msg_of(t, super::games::public_of(t), text);
-        self.enqueue(vec![message], Some(t.row.id)).await
+        let mut out = vec![super::games::msg_of(t, super::games::public_of(t), text)];
+        self.copy_to_followers(t, &mut out);
+        self.enqueue(out, Some(t.row.id)).await
     }
 
     /// `/leaderboard <game>`: the community's best [`TOP`] of a game, and where the caller
@@ -410,7 +411,7 @@ impl Referee {
     }
 
     /// A reply in the chat the command came from.
-    fn reply_here(&self, ctx: &Ctx, text: String) -> Outbound {
+    pub(super) fn reply_here(&self, ctx: &Ctx, text: String) -> Outbound {
         Outbound {
             platform: ctx.platform,
             to: ctx.here(),

@@ -12,6 +12,7 @@ pub mod command;
 mod community;
 mod dark_fence;
 pub mod error;
+mod follow;
 mod games;
 mod narrate;
 pub mod notice;
@@ -318,6 +319,8 @@ pub struct Referee {
     /// When each user last proved their private chat open (in this process): a refusal of a
     /// send that began before it is stale and must not close the chat again.
     opened: StdMutex<HashMap<(Platform, UserId), tokio::time::Instant>>,
+    /// Every follow (`/follow`), read at start and kept in step with the store.
+    follows: StdMutex<Vec<crate::store::Follow>>,
     /// The language each user's client last reported (not stored: it comes with every command).
     hints: StdMutex<HashMap<(Platform, UserId), Lang>>,
     /// Start links handed out for an `/accept` that needed the acceptor's private chat
@@ -420,6 +423,7 @@ impl Referee {
             index: StdMutex::new(Index::default()),
             users: StdMutex::new(HashMap::new()),
             opened: StdMutex::new(HashMap::new()),
+            follows: StdMutex::new(Vec::new()),
             hints: StdMutex::new(HashMap::new()),
             start_links: StdMutex::default(),
             waiting_accepts: StdMutex::default(),
@@ -449,6 +453,7 @@ impl Referee {
                 }
             }
         }
+        *referee.lock_follows() = referee.store.all_follows().await?;
         // Ratings are derived from the results: a stop between a game's end and its rating
         // left that game to rate now (in the order games ended, as always).
         match referee.store.catch_up_ratings().await {
@@ -637,6 +642,10 @@ impl Referee {
 
     fn lock_users(&self) -> std::sync::MutexGuard<'_, HashMap<(Platform, UserId), UserRow>> {
         self.users.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn lock_follows(&self) -> std::sync::MutexGuard<'_, Vec<crate::store::Follow>> {
+        self.follows.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Notes that `user` proved their private chat open just now.
@@ -1040,6 +1049,7 @@ impl Referee {
             offer_closed: t.row.offer.is_some() && next.row.offer.is_none(),
         };
         Self::stamp(&mut out, stamp);
+        self.copy_to_followers(&next, &mut out);
         let (places, rows) = self.outbox_rows(&out, Some(t.row.id));
         let (row, ids) =
             self.store.write_game(t.row.id, t.row.version, write, update, rows).await?;
@@ -1408,6 +1418,7 @@ impl Referee {
             }
             Command::Export(id) => self.export(ctx, id).await,
             Command::Replay(id) => self.replay(ctx, id).await,
+            Command::Follow { id, player, on } => self.follow(ctx, id, player.as_ref(), on).await,
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])

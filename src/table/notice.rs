@@ -242,6 +242,10 @@ pub enum Refusal {
     ReplayRunning(GameId),
     /// A second `/replay` while the first is still being drawn.
     ReplayBusy,
+    /// `/follow #id` of one's own game.
+    FollowOwn(GameId),
+    /// `/follow @self`.
+    FollowSelf,
     /// The user already has `limit` open invitations.
     InvitationsPerUser(usize),
     /// The chat already has `limit` open invitations.
@@ -582,6 +586,8 @@ impl Refusal {
             Self::RecordHidden(g) => game("err-record-hidden", g),
             Self::ReplayRunning(g) => game("err-replay-running", g),
             Self::ReplayBusy => t("err-replay-busy", &vec![]),
+            Self::FollowOwn(g) => game("err-follow-own", g),
+            Self::FollowSelf => t("err-follow-self", &vec![]),
             Self::InvitationsPerUser(limit) => {
                 t("err-invitations-user", &vec![("limit", number(*limit))])
             }
@@ -799,6 +805,8 @@ mod tests {
             Refusal::RecordHidden(GameId(7)),
             Refusal::ReplayRunning(GameId(7)),
             Refusal::ReplayBusy,
+            Refusal::FollowOwn(GameId(7)),
+            Refusal::FollowSelf,
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::UnknownCommand("frobnicate".into()),

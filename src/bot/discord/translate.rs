@@ -232,7 +232,7 @@ pub struct Invoker {
 /// targets (`/moves`) and a look at the board (`/board`: every move already posts it, so a
 /// spectator's or a player's look does not fill the channel) among them, and the community's
 /// look-ups (`/leaderboard`, `/profile`, `/history`, `/export`: each is one reader's question;
-/// the rating changes after a game are what the channel sees).
+/// the rating changes after a game are what the channel sees) and one's follows.
 pub const PERSONAL_COMMANDS: &[&str] = &[
     "help",
     "games",
@@ -245,6 +245,8 @@ pub const PERSONAL_COMMANDS: &[&str] = &[
     "profile",
     "history",
     "export",
+    "follow",
+    "unfollow",
 ];
 
 /// One Discord message to send.

@@ -34,6 +34,14 @@ macro_rules! game_columns {
     };
 }
 
+/// The columns of `ratings`, in [`RatingRow`] order.
+macro_rules! rating_columns {
+    () => {
+        "platform, community, kind, user_id, rating, deviation, volatility, games, wins, losses, \
+         draws"
+    };
+}
+
 /// The columns of `users`, in [`UserRow`] order.
 macro_rules! user_columns {
     () => {
@@ -1101,11 +1109,11 @@ pub(super) async fn rate_game(pool: &SqlitePool, id: GameId) -> Result<Vec<Ratin
         let Some(players) = two_players(&row) else { return Ok(Vec::new()) };
         let mut replay = Replay::default();
         for user in &players {
-            let known: Option<RatingRow> = sqlx::query_as(
-                "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, \
-                 wins, losses, draws FROM ratings \
-                 WHERE platform = ? AND community = ? AND kind = ? AND user_id = ?",
-            )
+            let known: Option<RatingRow> = sqlx::query_as(concat!(
+                "SELECT ",
+                rating_columns!(),
+                " FROM ratings WHERE platform = ? AND community = ? AND kind = ? AND user_id = ?"
+            ))
             .bind(group.0)
             .bind(&group.1)
             .bind(&group.2)
@@ -1142,10 +1150,11 @@ pub(super) async fn rebuild_ratings(pool: &SqlitePool) -> Result<usize, DbError>
 
 /// Every rating row, in a stable order (for comparing a rebuild with the live figures).
 pub(super) async fn all_ratings(pool: &SqlitePool) -> Result<Vec<RatingRow>, DbError> {
-    sqlx::query_as(
-        "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, wins, \
-         losses, draws FROM ratings ORDER BY platform, community, kind, user_id",
-    )
+    sqlx::query_as(concat!(
+        "SELECT ",
+        rating_columns!(),
+        " FROM ratings ORDER BY platform, community, kind, user_id"
+    ))
     .fetch_all(pool)
     .await
     .map_err(db)
@@ -1158,11 +1167,12 @@ pub(super) async fn leaderboard(
     community: &str,
     kind: &str,
 ) -> Result<Vec<RatingRow>, DbError> {
-    sqlx::query_as(
-        "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, wins, \
-         losses, draws FROM ratings WHERE platform = ? AND community = ? AND kind = ? \
-         ORDER BY rating DESC, games DESC, user_id",
-    )
+    sqlx::query_as(concat!(
+        "SELECT ",
+        rating_columns!(),
+        " FROM ratings WHERE platform = ? AND community = ? AND kind = ? \
+         ORDER BY rating DESC, games DESC, user_id"
+    ))
     .bind(platform)
     .bind(community)
     .bind(kind)
@@ -1178,11 +1188,11 @@ pub(super) async fn ratings_of(
     community: &str,
     user: &UserId,
 ) -> Result<Vec<RatingRow>, DbError> {
-    sqlx::query_as(
-        "SELECT platform, community, kind, user_id, rating, deviation, volatility, games, wins, \
-         losses, draws FROM ratings WHERE platform = ? AND community = ? AND user_id = ? \
-         ORDER BY kind",
-    )
+    sqlx::query_as(concat!(
+        "SELECT ",
+        rating_columns!(),
+        " FROM ratings WHERE platform = ? AND community = ? AND user_id = ? ORDER BY kind"
+    ))
     .bind(platform)
     .bind(community)
     .bind(user)

@@ -51,14 +51,20 @@ pub enum RecordError {
     /// Dark Fence's record holds the hidden moves: only once the game is over.
     #[error("game #{0} hides its moves until it ends: its record comes after the end")]
     Hidden(GameId),
-    /// The record is not one this program reads, at this line (1-based; 0: the whole).
-    #[error("line {line}: {what}")]
+    /// The record is not one this program reads, at this line (1-based; 0: the record or the
+    /// stored game as a whole, which no line names).
+    #[error("{}", located(*line, what))]
     Bad {
         /// The line.
         line: usize,
         /// What is wrong.
         what: String,
     },
+}
+
+/// `line 5: …`, or the bare reason when no line is at fault.
+fn located(line: usize, what: &str) -> String {
+    if line == 0 { what.to_string() } else { format!("line {line}: {what}") }
 }
 
 fn bad(line: usize, what: impl Into<String>) -> RecordError {
@@ -696,6 +702,7 @@ mod tests {
         assert_eq!(e.to_string(), "line 5: expected ply 2.");
         let e = Record::parse("Game: ultima\n").unwrap_err();
         assert!(e.to_string().starts_with("line 1: not a record"), "{e}");
+        assert_eq!(Record::parse("").unwrap_err().to_string(), "the record is empty");
         let e = Record::parse("Record: arbiter 1\nGame: ultima\n\n1. green c2c5\n").unwrap_err();
         assert_eq!(e.to_string(), "line 4: `green` is no seat of ultima");
     }

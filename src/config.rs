@@ -81,11 +81,17 @@ impl DeliveryConfig {
 pub struct LimitsConfig {
     /// Open (unanswered) invitations per user and per chat (env `ARBITER_MAX_INVITATIONS`).
     pub invitations: usize,
+    /// Vacation days each player may take per calendar year (`/vacation`; env
+    /// `ARBITER_VACATION_DAYS`).
+    pub vacation_days: u32,
 }
 
 impl Default for LimitsConfig {
     fn default() -> Self {
-        LimitsConfig { invitations: crate::table::DEFAULT_INVITATION_LIMIT }
+        LimitsConfig {
+            invitations: crate::table::DEFAULT_INVITATION_LIMIT,
+            vacation_days: crate::table::DEFAULT_VACATION_DAYS,
+        }
     }
 }
 
@@ -233,6 +239,11 @@ impl Config {
                         "ARBITER_GROUP_MESSAGES must be a whole number above 0, not {n:?}"
                     )
                 })?;
+        }
+        if let Some(n) = env("ARBITER_VACATION_DAYS").filter(|v| !v.trim().is_empty()) {
+            config.limits.vacation_days = n.trim().parse().map_err(|_| {
+                anyhow::anyhow!("ARBITER_VACATION_DAYS must be a whole number, not {n:?}")
+            })?;
         }
         if let Some(n) = env("ARBITER_MAX_INVITATIONS").filter(|v| !v.trim().is_empty()) {
             config.limits.invitations = n.trim().parse().map_err(|_| {
@@ -413,8 +424,11 @@ mod tests {
     fn the_invitation_limit_comes_from_the_file_or_the_environment_and_must_be_a_number() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.toml");
-        std::fs::write(&path, "[limits]\ninvitations = 3\n").unwrap();
+        std::fs::write(&path, "[limits]\ninvitations = 3\nvacation_days = 30\n").unwrap();
         assert_eq!(Config::load(Some(&path), |_| None).unwrap().limits.invitations, 3);
+        assert_eq!(Config::load(Some(&path), |_| None).unwrap().limits.vacation_days, 30);
+        let days = |k: &str| (k == "ARBITER_VACATION_DAYS").then(|| "7".to_string());
+        assert_eq!(Config::load(Some(&path), days).unwrap().limits.vacation_days, 7);
         let env = |k: &str| (k == "ARBITER_MAX_INVITATIONS").then(|| "25".to_string());
         assert_eq!(Config::load(Some(&path), env).unwrap().limits.invitations, 25);
         let bad = |k: &str| (k == "ARBITER_MAX_INVITATIONS").then(|| "lots".to_string());

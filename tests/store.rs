@@ -99,6 +99,12 @@ async fn a_new_user_gets_default_settings() {
             notifications: true,
             reachable: None,
             pings: arbiter::store::Pings::Dm,
+            digest_at: None,
+            vacation_from: None,
+            vacation_until: None,
+            vacation_year: 0,
+            vacation_used: 0,
+            account: None,
         }
     );
     assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));

@@ -36,7 +36,7 @@ help-abort = abort a game before its first move
 help-games = this channel's games, and every game waiting for you
 help-rules = the rules of a game and its options
 help-help = this list
-help-settings = your language, reminders and turn pings
+help-settings = your language, reminders, turn pings and daily digest
 help-admin = abort any game (administrators)
 help-start = open the private chat with me
 help-press = press a button
@@ -153,8 +153,8 @@ rb-how-k = steps one square any way and captures the same way; a king facing the
 rb-how-j = steps one square any way; it never captures and cannot be captured
 rb-how-q = moves in two stages, a slide any distance and one king step, in either order or either alone; it captures at most once, and a capture ends the move
 rules-position = To start from a position (a puzzle, a lesson, a game carried on): /new { $game } position="…" with the position in quotes, written like this start position: { $example }
-settings-show = Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }.
-settings-saved = Saved. Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }.
+settings-show = Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }. Daily digest: { $digest }.
+settings-saved = Saved. Language: { $language }. Reminders: { $notifications }. Turn pings: { $pings }. Daily digest: { $digest }.
 start-welcome = Hello { $name }! I can now write to you privately. Your secret moves go here.
 timeout-pass = { $name } did not decide in time in #{ $id }: that counts as a pass.
 timeout-loss = { $name } ran out of time in #{ $id }.
@@ -867,6 +867,7 @@ arg-name-action = action
 arg-name-answer = answer
 arg-name-language = language
 arg-name-notifications = notifications
+arg-name-digest = digest
 arg-name-pings = pings
 arg-name-window = window
 arg-name-square = square
@@ -1065,3 +1066,44 @@ unfollow-player = You no longer follow { $name }'s games here.
 unfollow-player-not = You did not follow { $name }'s games here.
 err-follow-own = You play #{ $id }: its announcements reach you already.
 err-follow-self = Your own games' announcements reach you already.
+
+## Time away: the daily digest, vacations, linked accounts (docs/community.md)
+
+digest-on = on (next { $at })
+digest-off = off
+discord-opt-digest = A private list each day of the games waiting for you: on or off
+digest-header = Your daily digest: { $count ->
+        [one] one game waits for you
+       *[other] { $count } games wait for you
+    }, the nearest deadline first:
+digest-footer = /settings digest=off stops this message.
+games-line-timed = { $line } ({ $left } left)
+games-line-paused = { $line } (clock stopped: vacation until { $until })
+games-line-platform = { $platform }: { $line }
+help-vacation = days off: your clocks stop in correspondence games (/vacation off returns early)
+arg-name-days = days
+discord-opt-days = How many days, or off to return early (empty: your days left)
+vacation-status-off = You have { $left } of { $allowance } vacation days left this year (UTC). /vacation <days> stops your clocks in correspondence games; live games are not paused.
+vacation-status-on = You are on vacation until { $until }: your clocks in correspondence games stand still. Your next move, or /vacation off, ends it early. { $left } of { $allowance } days left this year.
+vacation-started = Vacation until { $until }: your clocks stand still in correspondence games ({ $games }). Live games are not paused. Your next move, or /vacation off, ends it early. { $left } of { $allowance } days left this year.
+vacation-no-games = none running now
+vacation-told = { $name } is on vacation until { $until }: their clock in { $games } stands still until they return.
+vacation-back-told = { $name } is back from vacation: clocks run again in { $games }.
+vacation-ended = Welcome back: your clocks run again. { $left } of { $allowance } vacation days left this year (days not begun are given back).
+vacation-over = Your vacation is over: your clocks run again.
+err-vacation-days = Give a whole number of days from 1 to { $left } (your vacation days left this year), or /vacation off to return early.
+err-vacation-none-left = You have used your { $allowance } vacation days for this year.
+err-vacation-running = You are already on vacation until { $until }. /vacation off ends it; then you may take another.
+err-vacation-not = You are not on vacation. /vacation <days> starts one.
+help-link = link your accounts on other platforms: one /games list and one digest for all
+help-unlink = unlink this account from your others
+arg-name-code = code
+discord-opt-code = The code /link gave your other account (empty: get a code)
+link-code = Your link code: { $code }. Within { $minutes } minutes, send /link { $code } to me privately from your account on the other platform: /games and the daily digest then list the games of both.
+link-linked = Linked now: { $accounts }.
+link-done = Linked: { $accounts }. /games in a private chat and the daily digest list the games of all of them. /unlink undoes it.
+unlink-done = This account is no longer linked to your others.
+unlink-not = This account is not linked to any other.
+err-link-code = That link code is unknown or has expired. Get a new one with /link on your other account.
+err-link-self = That is this account's own code: send it from your account on the other platform.
+err-link-private = Link codes are personal: use /link in a private chat with me.

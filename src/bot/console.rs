@@ -29,6 +29,8 @@ pub struct ConsoleSettings {
     pub locale: Option<String>,
     /// Open invitations allowed per user and per chat.
     pub invitations: usize,
+    /// Vacation days per player and year.
+    pub vacation_days: u32,
 }
 
 /// Formats one message for the terminal (an image by its size).
@@ -95,7 +97,8 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
         Referee::open(store, Arc::new(SystemClock), seed, policies)
             .await
             .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?
-            .with_invitation_limit(settings.invitations),
+            .with_invitation_limit(settings.invitations)
+            .with_vacation_days(settings.vacation_days),
     );
     let mut stdout = tokio::io::stdout();
     let mut user = settings.user.clone();

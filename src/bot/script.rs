@@ -1,7 +1,10 @@
 //! The transcript runner, `arbiter script [--db PATH] [--seed N] FILE` (an exact interface).
 //!
 //! Input lines: `<user>@<chat>: <command text>` where `<chat>` is `#name` (a channel) or `dm`
-//! (that user's private chat); `!clock +<N><s|m|h|d>` advances the injected clock (and lets the
+//! (that user's private chat), played on the transcript platform; `telegram/#name`,
+//! `telegram/dm`, `discord/#name` and `discord/dm` play as that platform's user of the same
+//! name instead (another identity: what `/link` joins), answered as `telegram/#name` and
+//! `dm:telegram/<user>`; `!clock +<N><s|m|h|d>` advances the injected clock (and lets the
 //! referee send reminders and end what ran out); `!admin <user>` makes a user an administrator;
 //! `!dm-closed <user>` records that the user's private chat refused a delivery (and prints what
 //! the channels of the user's running games are told); `!locale <user> <code>` makes that
@@ -41,9 +44,13 @@ const CLOCK_KEY: &str = "script_clock";
 /// One outbound message as the runner prints it.
 #[must_use]
 pub fn to_json(out: &Outbound) -> String {
+    let on = match out.platform {
+        PLATFORM => String::new(),
+        other => format!("{}/", other.as_str()),
+    };
     let to = match &out.to {
-        Dest::Chat(chat) => chat.to_string(),
-        Dest::User(user) => format!("dm:{user}"),
+        Dest::Chat(chat) => format!("{on}{chat}"),
+        Dest::User(user) => format!("dm:{on}{user}"),
     };
     let image = out.image.as_ref().map(|i| {
         let digest = Sha256::digest(&i.png);
@@ -58,7 +65,7 @@ pub fn to_json(out: &Outbound) -> String {
 /// A parsed transcript line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Line {
-    Command { user: String, chat: Chat, text: String },
+    Command { platform: Platform, user: String, chat: Chat, text: String },
     Clock(i64),
     Admin(String),
     DmClosed(String),
@@ -109,12 +116,19 @@ fn parse_line(line: &str) -> Result<Option<Line>, String> {
     if user.is_empty() || user.contains(char::is_whitespace) {
         return Err(format!("`{line}`: bad user name"));
     }
-    let chat = match chat.trim() {
+    let (platform, chat) = match chat.trim().split_once('/') {
+        Some(("telegram", chat)) => (Platform::Telegram, chat),
+        Some(("discord", chat)) => (Platform::Discord, chat),
+        Some(_) => return Err(format!("`{line}`: the platform must be telegram/ or discord/")),
+        None => (PLATFORM, chat.trim()),
+    };
+    let chat = match chat {
         "dm" => Chat::Private,
         c if c.starts_with('#') && c.len() > 1 => Chat::Group(c.into()),
         _ => return Err(format!("`{line}`: the chat must be #name or dm")),
     };
-    Ok(Some(Line::Command { user: user.to_string(), chat, text: text.trim().to_string() }))
+    let (user, text) = (user.to_string(), text.trim().to_string());
+    Ok(Some(Line::Command { platform, user, chat, text }))
 }
 
 /// Runs a transcript against the database at `db` and writes one JSON line per message.
@@ -139,10 +153,12 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
         None => EPOCH,
     };
     let clock = Arc::new(ManualClock::new(start));
-    let policies = HashMap::from([(
-        PLATFORM,
-        Policy { dm_needs_start: false, default_lang: None, start_link: None, ..Policy::default() },
-    )]);
+    let policy =
+        Policy { dm_needs_start: false, default_lang: None, start_link: None, ..Policy::default() };
+    let policies = [PLATFORM, Platform::Telegram, Platform::Discord]
+        .into_iter()
+        .map(|p| (p, policy.clone()))
+        .collect();
     let referee = Referee::open(store.clone(), clock.clone(), seed, policies)
         .await
         .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
@@ -150,11 +166,11 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
     let mut locales: HashMap<String, String> = HashMap::new();
     for line in lines {
         let messages = match line {
-            Line::Command { user, chat, text } => {
+            Line::Command { platform, user, chat, text } => {
                 let locale = locales.get(&user).cloned();
                 referee
                     .handle(Incoming {
-                        platform: PLATFORM,
+                        platform,
                         user_name: user.clone(),
                         is_admin: admins.contains(&user),
                         user_id: user.into(),
@@ -247,6 +263,7 @@ mod tests {
         assert_eq!(
             parse_line("alice@#table: /new dark-fence @bob"),
             Ok(Some(Line::Command {
+                platform: PLATFORM,
                 user: "alice".into(),
                 chat: Chat::Group("#table".into()),
                 text: "/new dark-fence @bob".into()
@@ -255,9 +272,28 @@ mod tests {
         assert_eq!(
             parse_line("bob@dm: A1-A2 R"),
             Ok(Some(Line::Command {
+                platform: PLATFORM,
                 user: "bob".into(),
                 chat: Chat::Private,
                 text: "A1-A2 R".into()
+            }))
+        );
+        assert_eq!(
+            parse_line("bob@telegram/#club: /games"),
+            Ok(Some(Line::Command {
+                platform: Platform::Telegram,
+                user: "bob".into(),
+                chat: Chat::Group("#club".into()),
+                text: "/games".into()
+            }))
+        );
+        assert_eq!(
+            parse_line("bob@discord/dm: /link"),
+            Ok(Some(Line::Command {
+                platform: Platform::Discord,
+                user: "bob".into(),
+                chat: Chat::Private,
+                text: "/link".into()
             }))
         );
         assert_eq!(parse_line("!clock +12h"), Ok(Some(Line::Clock(43_200))));
@@ -272,6 +308,8 @@ mod tests {
             "alice@table: hi",
             "@#t: hi",
             "a b@#t: hi",
+            "a@irc/#t: hi",
+            "a@telegram/t: hi",
         ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }

@@ -86,6 +86,7 @@ pub async fn run(
             channel: config.console.channel.clone(),
             locale: config.console.locale.clone(),
             invitations: config.limits.invitations,
+            vacation_days: config.limits.vacation_days,
         };
         return console::run(&config.database, seed, settings).await;
     }
@@ -102,7 +103,8 @@ pub async fn run(
         Referee::open(store, Arc::new(SystemClock), seed, policies)
             .await
             .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?
-            .with_invitation_limit(config.limits.invitations),
+            .with_invitation_limit(config.limits.invitations)
+            .with_vacation_days(config.limits.vacation_days),
     );
     let mut routes = HashMap::new();
     let mut inboxes = HashMap::new();

@@ -15,6 +15,15 @@
 //! **Errors.** A missing row is [`DbError::NotFound`] (sqlx's `RowNotFound` is mapped at this
 //! boundary), so callers can match on it.
 
+/// The columns of `users`, in [`UserRow`] order.
+macro_rules! user_columns {
+    () => {
+        "platform, user_id, display_name, locale, notifications, reachable, pings, digest_at, \
+         vacation_from, vacation_until, vacation_year, vacation_used, account"
+    };
+}
+
+mod away;
 mod follows;
 mod sqlite;
 mod types;
@@ -197,6 +206,130 @@ impl Store {
     ) -> Result<(), DbError> {
         self.file.check()?;
         sqlite::set_pings(&self.writer, platform, user_id, pings).await
+    }
+
+    /// Asks for the user's daily digest from `at` on (`None`: stops it).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_digest(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        at: Option<i64>,
+    ) -> Result<(), DbError> {
+        self.file.check()?;
+        away::set_digest(&self.writer, platform, user_id, at).await
+    }
+
+    /// Moves a due digest from `was` to `next`: `true` when this caller moved it (and so sends
+    /// it), `false` when another writer did first.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn claim_digest(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        was: i64,
+        next: i64,
+    ) -> Result<bool, DbError> {
+        self.file.check()?;
+        away::claim_digest(&self.writer, platform, user_id, was, next).await
+    }
+
+    /// The users whose digest is due at `now`, the longest due first.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn digests_due(&self, now: i64) -> Result<Vec<UserRow>, DbError> {
+        away::digests_due(&self.pool, now).await
+    }
+
+    /// The users with a vacation running.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn on_vacation(&self) -> Result<Vec<UserRow>, DbError> {
+        away::on_vacation(&self.pool).await
+    }
+
+    /// Starts (`running`: from, until) or ends (`None`) the user's vacation, with the days
+    /// charged to `year`.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_vacation(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        running: Option<(i64, i64)>,
+        year: i64,
+        used: i64,
+    ) -> Result<(), DbError> {
+        self.file.check()?;
+        away::set_vacation(&self.writer, platform, user_id, running, year, used).await
+    }
+
+    /// Every identity linked under `account`.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn linked(&self, account: &str) -> Result<Vec<UserRow>, DbError> {
+        away::linked(&self.pool, account).await
+    }
+
+    /// Links the identity under `account` (`None`: unlinks it).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_account(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        account: Option<&str>,
+    ) -> Result<(), DbError> {
+        self.file.check()?;
+        away::set_account(&self.writer, platform, user_id, account).await
+    }
+
+    /// Keeps a one-time link code for the user until `expires_at`, replacing any code they
+    /// had; codes expired at `now` are dropped.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails (a code already in use included).
+    pub async fn put_link_code(
+        &self,
+        code: &str,
+        platform: Platform,
+        user_id: &UserId,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<(), DbError> {
+        self.file.check()?;
+        away::put_link_code(&self.writer, code, platform, user_id, now, expires_at).await
+    }
+
+    /// Uses up a link code: whose it was, when it exists and has not expired at `now`.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn take_link_code(
+        &self,
+        code: &str,
+        now: i64,
+    ) -> Result<Option<(Platform, UserId)>, DbError> {
+        self.file.check()?;
+        away::take_link_code(&self.writer, code, now).await
     }
 
     /// Records whether the bot can write to the user privately (see [`UserRow::reachable`]).

@@ -42,21 +42,6 @@ macro_rules! rating_columns {
     };
 }
 
-/// The columns of `users`, in [`UserRow`] order.
-macro_rules! user_columns {
-    () => {
-        "platform, user_id, display_name, locale, notifications, reachable, pings"
-    };
-}
-
-/// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
-pub(super) fn db(e: sqlx::Error) -> DbError {
-    match e {
-        sqlx::Error::RowNotFound => DbError::NotFound,
-        e => DbError::Sqlx(e),
-    }
-}
-
 /// Opens (creating if missing) the database file and applies the migrations. Returns a pool of
 /// readers and a pool holding the one writer connection.
 ///
@@ -127,6 +112,14 @@ pub(super) async fn page_count(pool: &SqlitePool) -> Result<u32, DbError> {
 /// `PRAGMA journal_mode`.
 pub(super) async fn journal_mode(pool: &SqlitePool) -> Result<String, DbError> {
     sqlx::query_scalar("PRAGMA journal_mode").fetch_one(pool).await.map_err(db)
+}
+
+/// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
+pub(super) fn db(e: sqlx::Error) -> DbError {
+    match e {
+        sqlx::Error::RowNotFound => DbError::NotFound,
+        e => DbError::Sqlx(e),
+    }
 }
 
 // ---- users ----
@@ -268,7 +261,7 @@ pub(super) async fn move_chat(
 }
 
 /// An update keyed by primary key changed its row, or there was none.
-fn one_row(rows_affected: u64) -> Result<(), DbError> {
+pub(super) fn one_row(rows_affected: u64) -> Result<(), DbError> {
     if rows_affected == 0 { Err(DbError::NotFound) } else { Ok(()) }
 }
 

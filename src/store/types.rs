@@ -298,6 +298,18 @@ pub struct UserRow {
     pub reachable: Option<bool>,
     /// How they hear of their turn in correspondence games.
     pub pings: Pings,
+    /// When their next daily digest is due (`None`: they have not asked for one).
+    pub digest_at: Option<i64>,
+    /// The running vacation's start, if one is running.
+    pub vacation_from: Option<i64>,
+    /// The running vacation's end, if one is running.
+    pub vacation_until: Option<i64>,
+    /// The UTC year `vacation_used` counts in.
+    pub vacation_year: i64,
+    /// Vacation days taken in `vacation_year`.
+    pub vacation_used: i64,
+    /// The key shared by this person's linked identities on other platforms (`/link`).
+    pub account: Option<String>,
 }
 
 /// How a player hears that it is their turn in a correspondence game (`/settings pings=…`).

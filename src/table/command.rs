@@ -269,9 +269,13 @@ pub const COMMANDS: &[CommandSpec] = &[
             arg("language", ArgKind::Setting(&["en", "zh-Hans", "zh-Hant"]), false),
             arg("notifications", ArgKind::Setting(&["on", "off"]), false),
             arg("pings", ArgKind::Setting(&["dm", "mention", "off"]), false),
+            arg("digest", ArgKind::Setting(&["on", "off"]), false),
         ],
         "help-settings",
     ),
+    cmd("vacation", &["休假"], &["休假"], &[arg("days", ArgKind::Text, false)], "help-vacation"),
+    cmd("link", &["关联"], &["關聯"], &[arg("code", ArgKind::Text, false)], "help-link"),
+    cmd("unlink", &["取消关联"], &["取消關聯"], &[], "help-unlink"),
     CommandSpec {
         admin: true,
         ..cmd(
@@ -416,6 +420,13 @@ pub enum Command {
         /// Follow (`true`) or stop (`false`).
         on: bool,
     },
+    /// `/vacation [days|off]`: stop one's correspondence clocks for some days, end the
+    /// vacation early, or (without an argument) see the days left.
+    Vacation(Option<String>),
+    /// `/link [code]`: a one-time code to link another platform's account, or use one.
+    Link(Option<String>),
+    /// `/unlink`: this account no longer linked to the others.
+    Unlink,
     /// `/help`
     Help,
     /// `/settings [k=v …]`
@@ -462,6 +473,9 @@ impl Command {
             | Command::Export(_)
             | Command::Replay(_)
             | Command::Follow { .. }
+            | Command::Vacation(_)
+            | Command::Link(_)
+            | Command::Unlink
             | Command::Help
             | Command::Settings(_)
             | Command::AdminAbort(_)
@@ -645,6 +659,9 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
             (_, Some(id)) => Command::Replay(id),
             (_, None) => return Err(CommandError::Missing { command: spec.name, what: "id" }),
         },
+        "vacation" => Command::Vacation(text),
+        "link" => Command::Link(text),
+        "unlink" => Command::Unlink,
         "help" => Command::Help,
         "settings" => Command::Settings(options),
         "admin" => match id {
@@ -848,7 +865,8 @@ mod tests {
             ("rules", "[game] [topic]"),
             (
                 "settings",
-                "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off]",
+                "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off] \
+                 [digest=on|off]",
             ),
             ("admin", "abort <#id>"),
             ("press", "<button>"),

@@ -424,9 +424,9 @@ impl Referee {
     }
 }
 
-/// The UTC day of unix time `seconds`, as `2026-11-27` (the same in every language).
+/// The UTC calendar date of unix time `seconds`: year, month, day.
 #[must_use]
-pub(crate) fn day(seconds: i64) -> String {
+pub(crate) fn civil(seconds: i64) -> (i64, i64, i64) {
     // Howard Hinnant's days-to-civil algorithm.
     let z = seconds.div_euclid(86_400) + 719_468;
     let era = z.div_euclid(146_097);
@@ -437,7 +437,21 @@ pub(crate) fn day(seconds: i64) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// The UTC day of unix time `seconds`, as `2026-11-27` (the same in every language).
+#[must_use]
+pub(crate) fn day(seconds: i64) -> String {
+    let (y, m, d) = civil(seconds);
     format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The UTC minute of unix time `seconds`, as `2026-11-27 21:40 UTC`.
+#[must_use]
+pub(crate) fn day_time(seconds: i64) -> String {
+    let minute = seconds.rem_euclid(86_400) / 60;
+    format!("{} {:02}:{:02} UTC", day(seconds), minute / 60, minute % 60)
 }
 
 #[cfg(test)]
@@ -450,6 +464,9 @@ mod tests {
         assert_eq!(day(951_782_400), "2000-02-29");
         assert_eq!(day(1_795_737_600), "2026-11-27");
         assert_eq!(day(-86_400), "1969-12-31");
+        assert_eq!(day_time(1_795_737_600 + 21 * 3600 + 40 * 60 + 59), "2026-11-27 21:40 UTC");
+        assert_eq!(civil(1_767_225_600 - 1).0, 2025, "the last second of 2025");
+        assert_eq!(civil(1_767_225_600).0, 2026);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! transaction, version-checked), then announce. One writer per game: each table sits behind its
 //! own async mutex, and the store's version check catches a second writer anywhere else.
 
+mod away;
 mod chaos_clock;
 pub mod clock;
 pub mod command;
@@ -47,6 +48,8 @@ use reply::{Button, Dest, Lang, Outbound, Wording};
 
 /// The most positions whose advice is kept ([`Referee::hint`]); each entry is a few hundred bytes.
 const ADVICE_CACHED: usize = 10_000;
+
+pub use away::DEFAULT_VACATION_DAYS;
 
 /// Open invitations allowed per user and per chat unless configured otherwise.
 pub const DEFAULT_INVITATION_LIMIT: usize = 10;
@@ -321,6 +324,12 @@ pub struct Referee {
     opened: StdMutex<HashMap<(Platform, UserId), tokio::time::Instant>>,
     /// Every follow (`/follow`), read at start and kept in step with the store.
     follows: StdMutex<Vec<crate::store::Follow>>,
+    /// Running vacations (`/vacation`), read at start and kept in step with the store.
+    vacations: StdMutex<HashMap<(Platform, UserId), away::Away>>,
+    /// Vacation days each player may take per year ([`Referee::with_vacation_days`]).
+    vacation_days: i64,
+    /// Link codes handed out, to draw each from a fresh number.
+    link_codes: std::sync::atomic::AtomicU64,
     /// The language each user's client last reported (not stored: it comes with every command).
     hints: StdMutex<HashMap<(Platform, UserId), Lang>>,
     /// Start links handed out for an `/accept` that needed the acceptor's private chat
@@ -424,6 +433,9 @@ impl Referee {
             users: StdMutex::new(HashMap::new()),
             opened: StdMutex::new(HashMap::new()),
             follows: StdMutex::new(Vec::new()),
+            vacations: StdMutex::new(HashMap::new()),
+            vacation_days: i64::from(away::DEFAULT_VACATION_DAYS),
+            link_codes: std::sync::atomic::AtomicU64::new(0),
             hints: StdMutex::new(HashMap::new()),
             start_links: StdMutex::default(),
             waiting_accepts: StdMutex::default(),
@@ -454,6 +466,7 @@ impl Referee {
             }
         }
         *referee.lock_follows() = referee.store.all_follows().await?;
+        referee.load_vacations().await?;
         // Ratings are derived from the results: a stop between a game's end and its rating
         // left that game to rate now (in the order games ended, as always).
         match referee.store.catch_up_ratings().await {
@@ -578,6 +591,14 @@ impl Referee {
     #[must_use]
     pub fn with_invitation_limit(mut self, limit: usize) -> Referee {
         self.invitation_limit = limit;
+        self
+    }
+
+    /// Vacation days each player may take per calendar year (default
+    /// [`away::DEFAULT_VACATION_DAYS`]; `/vacation`).
+    #[must_use]
+    pub fn with_vacation_days(mut self, days: u32) -> Referee {
+        self.vacation_days = i64::from(days);
         self
     }
 
@@ -1419,6 +1440,9 @@ impl Referee {
             Command::Export(id) => self.export(ctx, id).await,
             Command::Replay(id) => self.replay(ctx, id).await,
             Command::Follow { id, player, on } => self.follow(ctx, id, player.as_ref(), on).await,
+            Command::Vacation(days) => self.vacation(ctx, days.as_deref()).await,
+            Command::Link(code) => self.link(ctx, code.as_deref()).await,
+            Command::Unlink => self.unlink(ctx).await,
             Command::Help => {
                 let help = Notice::Help { admin: ctx.is_admin };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])
@@ -1991,7 +2015,8 @@ impl Referee {
     async fn start_against_bot(&self, mut table: Table) -> Reply {
         let now = self.clock.now();
         let mut update = table.row.update(now);
-        update.deadline_at = Some(now + decision_seconds(&table.game, table.time));
+        update.deadline_at =
+            Some(self.deadline(table.row.platform, &table.seats, &table.game, table.time, now));
         let mut next = table.clone();
         next.row = table.row.after(&update);
         let started = vec![games::started(self.wording, &next, self.images)];
@@ -2269,7 +2294,7 @@ impl Referee {
         let mut update = t.row.update(now);
         update.seats = serde_json::to_string(&seats).unwrap_or_default();
         update.status = GameStatus::Active;
-        update.deadline_at = Some(now + decision_seconds(&t.game, t.time));
+        update.deadline_at = Some(self.deadline(t.row.platform, &seats, &t.game, t.time, now));
         update.reminders_sent = 0;
         let mut next = t.clone();
         next.row = t.row.after(&update);
@@ -2488,6 +2513,8 @@ impl Referee {
         let notation = game.format_action(action);
         let events = game.play(Seat(u8::try_from(seat).unwrap_or(0)), action)?;
         let now = self.clock.now();
+        // A player on vacation who plays is back: their clocks run again (docs/community.md).
+        let back = by.and_then(|u| Some((u.clone(), self.take_vacation(t.row.platform, u)?)));
         let mut update = t.row.update(now);
         update.offer = None; // an action answers any standing offer
         match game.to_act() {
@@ -2500,7 +2527,8 @@ impl Referee {
                 update.deadline_at = None;
             }
             ToAct::Seat(..) => {
-                update.deadline_at = Some(now + decision_seconds(&game, t.time));
+                update.deadline_at =
+                    Some(self.deadline(t.row.platform, &t.seats, &game, t.time, now));
                 update.reminders_sent = 0;
             }
         }
@@ -2525,7 +2553,15 @@ impl Referee {
         out.extend(games::announce(self.wording, &next, &events, &langs, self.images));
         self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
-        let mut out = self.save(t, next, GameWrite::Action(row), &update, out).await?;
+        let saved = self.save(t, next, GameWrite::Action(row), &update, out).await;
+        if let (Err(_), Some((user, away))) = (&saved, &back) {
+            self.lock_vacations().insert((t.row.platform, user.clone()), *away);
+        }
+        let mut out = saved?;
+        if let Some((user, away)) = back {
+            let platform = t.row.platform;
+            out.extend(self.vacation_over(platform, &user, away, now, Some(t.row.id), true).await);
+        }
         if t.row.status == GameStatus::Over {
             // Ratings follow the saved end (they are derived from it, and rebuilt from it).
             out.extend(self.rate_end(t).await);
@@ -3008,7 +3044,7 @@ impl Referee {
         let now = self.clock.now();
         let mut update = t.row.update(now);
         update.offer = None;
-        update.deadline_at = Some(now + decision_seconds(&game, t.time));
+        update.deadline_at = Some(self.deadline(t.row.platform, &t.seats, &game, t.time, now));
         update.reminders_sent = 0;
         let mut next = t.clone();
         next.row = t.row.after(&update);
@@ -3086,41 +3122,34 @@ impl Referee {
     async fn games(&self, ctx: &Ctx) -> Vec<Outbound> {
         // Other chats' games waiting for the caller are listed only where the answer is the
         // caller's alone (a private chat, or a platform that answers privately in a channel):
-        // in a group they would tell everyone there about other chats.
+        // in a group they would tell everyone there about other chats. There they come with
+        // the time left, the nearest deadline first, and include the games of the caller's
+        // linked accounts (`/link`), as the daily digest does.
         let elsewhere = ctx.is_private() || self.policy(ctx.platform).private_replies;
-        let here: Vec<(GameId, Summary)> = {
+        let here: Vec<GameId> = {
             let index = self.lock_index();
-            let chat = match &ctx.chat {
-                Chat::Group(chat) => index.by_chat.get(&(ctx.platform, chat.clone())),
-                Chat::Private => None,
+            let mut ids: Vec<GameId> = match &ctx.chat {
+                Chat::Group(chat) => index
+                    .by_chat
+                    .get(&(ctx.platform, chat.clone()))
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .collect(),
+                Chat::Private => Vec::new(),
             };
-            let mine = index.by_user.get(&(ctx.platform, ctx.user.clone()));
-            let mut ids: Vec<GameId> = chat.into_iter().chain(mine).flatten().copied().collect();
             ids.sort_unstable();
-            ids.dedup();
-            ids.into_iter()
-                .filter_map(|id| index.games.get(&id).map(|s| (id, s.clone())))
-                .filter(|(_, s)| elsewhere || Self::reaches(ctx, s))
-                .collect()
+            ids
         };
         let mut lines = Vec::new();
-        let mut waiting = Vec::new();
-        for (id, s) in &here {
-            let Ok(cell) = self.table(*id) else { continue };
+        for id in here {
+            let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
-            let line = notice::GameLine::Worded(games::game_line(self.wording, ctx.lang, &t));
-            if matches!(&ctx.chat, Chat::Group(c) if *c == s.chat) {
-                lines.push(line.clone());
-            }
-            let me = Some(&ctx.user);
-            let mine = (s.status == GameStatus::Active
-                && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_ref() == me))
-                || (s.status == GameStatus::Invited
-                    && s.seats.get(1).is_some_and(|u| u.as_ref() == me));
-            if mine {
-                waiting.push(line);
-            }
+            lines.push(notice::GameLine::Worded(games::game_line(self.wording, ctx.lang, &t)));
         }
+        let now = self.clock.now();
+        let only = (!elsewhere).then_some(ctx);
+        let mut waiting = self.waiting_lines(ctx.platform, &ctx.user, ctx.lang, now, only).await;
         let broken: Vec<GameRow> = self.lock_broken().values().cloned().collect();
         for row in broken {
             let s = Self::row_summary(&row);
@@ -3179,6 +3208,7 @@ impl Referee {
         let mut new_lang = None;
         let mut new_notifications = None;
         let mut new_pings = None;
+        let mut new_digest = None;
         for (key, value) in &pairs {
             match key.as_str() {
                 "language" | "lang" | "语言" | "語言" => {
@@ -3199,6 +3229,18 @@ impl Referee {
                     })?;
                     new_pings = Some(pings);
                 }
+                "digest" | "每日摘要" => {
+                    // 开/關: the words the settings answer uses in Chinese.
+                    let value = match value.as_str() {
+                        "开" | "開" => "on",
+                        "关" | "關" => "off",
+                        v => v,
+                    };
+                    let on = crate::games::options::parse_bool(key, value).map_err(|_| {
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                    })?;
+                    new_digest = Some(on);
+                }
                 other => return Err(TableError::Refused(Refusal::Settings(other.to_string()))),
             }
         }
@@ -3211,6 +3253,17 @@ impl Referee {
         if let Some(pings) = new_pings {
             self.store.set_pings(ctx.platform, &ctx.user, pings).await?;
         }
+        if let Some(on) = new_digest {
+            // The first digest comes a day after it was asked for, then daily at that time;
+            // asking again while it is on keeps its time.
+            let was = self.user_row(ctx.platform, &ctx.user).await?.and_then(|r| r.digest_at);
+            let at = match (on, was) {
+                (false, _) => None,
+                (true, Some(at)) => Some(at),
+                (true, None) => Some(self.clock.now() + away::DAY),
+            };
+            self.store.set_digest(ctx.platform, &ctx.user, at).await?;
+        }
         if !pairs.is_empty()
             && let Some(row) = self.store.user(ctx.platform, &ctx.user).await?
         {
@@ -3218,12 +3271,13 @@ impl Referee {
         }
         let row = self.user_row(ctx.platform, &ctx.user).await?;
         let notifications = row.as_ref().is_none_or(|r| r.notifications);
+        let digest = row.as_ref().and_then(|r| r.digest_at);
         let pings = row.map(|r| r.pings).unwrap_or_default();
         Ok(vec![self.say(
             ctx,
             ctx.here(),
             lang,
-            &Notice::Settings { saved: !pairs.is_empty(), lang, notifications, pings },
+            &Notice::Settings { saved: !pairs.is_empty(), lang, notifications, pings, digest },
         )])
     }
 
@@ -3287,6 +3341,7 @@ impl Referee {
             .collect();
         due.sort_unstable();
         let mut out = self.tell_unresumable().await;
+        out.extend(self.vacations_ended(now).await);
         for id in due {
             let Ok(cell) = self.table(id) else { continue };
             let mut t = cell.lock().await;
@@ -3295,6 +3350,7 @@ impl Referee {
                 Err(e) => tracing::error!(game = %id, error = ?e, "clock"),
             }
         }
+        out.extend(self.digests(now).await);
         out
     }
 
@@ -3359,6 +3415,12 @@ impl Referee {
             0
         };
         if level <= t.row.reminders_sent {
+            return Ok(Vec::new());
+        }
+        // A player on vacation is not reminded: their clock stands still until they return.
+        if let Some(Some(user)) = t.seats.get(seat.index())
+            && self.on_vacation(t.row.platform, user).is_some_and(|a| a.until > now)
+        {
             return Ok(Vec::new());
         }
         let mut update = t.row.update(now);

@@ -156,6 +156,8 @@ pub enum Notice {
         notifications: bool,
         /// How they hear of their turn.
         pings: Pings,
+        /// When their next daily digest is due (`None`: not asked for).
+        digest: Option<i64>,
     },
     /// The player to move in a correspondence game, mentioned in the game's chat (their
     /// `/settings pings`, or their private chat is closed).
@@ -195,6 +197,17 @@ pub enum GameLine {
         /// Its kind, or the stored code of a kind this version does not know.
         kind: Result<GameKind, String>,
     },
+}
+
+impl GameLine {
+    /// Lines as `/games` lists them (at most [`GAMES_LISTED`], the rest counted), without the
+    /// heading.
+    #[must_use]
+    pub fn list_text(lang: Lang, lines: &[GameLine]) -> String {
+        let mut text = String::new();
+        list(&mut text, lang, lines);
+        text.trim_start_matches('\n').to_string()
+    }
 }
 
 /// How a player whose private messages fail reopens the private chat.
@@ -246,6 +259,29 @@ pub enum Refusal {
     FollowOwn(GameId),
     /// `/follow @self`.
     FollowSelf,
+    /// `/vacation N` with N not a whole number of days from 1 to the days `left` this year.
+    VacationDays {
+        /// Days left this year.
+        left: i64,
+    },
+    /// `/vacation N` with no days left this year.
+    VacationNoneLeft {
+        /// The yearly allowance.
+        allowance: i64,
+    },
+    /// `/vacation N` during a vacation (which runs `until`).
+    VacationRunning {
+        /// When it ends.
+        until: i64,
+    },
+    /// `/vacation off` without a vacation.
+    VacationNot,
+    /// `/link CODE` with a code unknown or expired.
+    LinkCode,
+    /// `/link CODE` with the caller's own code.
+    LinkSelf,
+    /// `/link` where others would read the answer (a group that does not answer privately).
+    LinkPrivate,
     /// The user already has `limit` open invitations.
     InvitationsPerUser(usize),
     /// The chat already has `limit` open invitations.
@@ -493,11 +529,19 @@ impl Notice {
             }
             Self::RulesWhich => t("rules-which", &vec![("known", known_games().into())]),
             Self::Help { admin } => help(lang, *admin),
-            Self::Settings { saved, lang: chosen, notifications, pings } => {
+            Self::Settings { saved, lang: chosen, notifications, pings, digest } => {
                 let language = say(*chosen, &format!("lang-name-{}", chosen.code()), &[]);
                 let notifications =
                     say(*chosen, if *notifications { "notif-on" } else { "notif-off" }, &[]);
                 let pings = say(*chosen, &format!("pings-{}", pings.as_str()), &[]);
+                let digest = match digest {
+                    Some(at) => say(
+                        *chosen,
+                        "digest-on",
+                        &[("at", moment(*at, &super::community::day_time(*at)).into())],
+                    ),
+                    None => say(*chosen, "digest-off", &[]),
+                };
                 say(
                     *chosen,
                     if *saved { "settings-saved" } else { "settings-show" },
@@ -505,6 +549,7 @@ impl Notice {
                         ("language", language.into()),
                         ("notifications", notifications.into()),
                         ("pings", pings.into()),
+                        ("digest", digest.into()),
                     ],
                 )
             }
@@ -588,6 +633,18 @@ impl Refusal {
             Self::ReplayBusy => t("err-replay-busy", &vec![]),
             Self::FollowOwn(g) => game("err-follow-own", g),
             Self::FollowSelf => t("err-follow-self", &vec![]),
+            Self::VacationDays { left } => t("err-vacation-days", &vec![("left", number(*left))]),
+            Self::VacationNoneLeft { allowance } => {
+                t("err-vacation-none-left", &vec![("allowance", number(*allowance))])
+            }
+            Self::VacationRunning { until } => t(
+                "err-vacation-running",
+                &vec![("until", moment(*until, &super::community::day_time(*until)).into())],
+            ),
+            Self::VacationNot => t("err-vacation-not", &vec![]),
+            Self::LinkCode => t("err-link-code", &vec![]),
+            Self::LinkSelf => t("err-link-self", &vec![]),
+            Self::LinkPrivate => t("err-link-private", &vec![]),
             Self::InvitationsPerUser(limit) => {
                 t("err-invitations-user", &vec![("limit", number(*limit))])
             }
@@ -745,12 +802,14 @@ mod tests {
                 lang: Lang::En,
                 notifications: false,
                 pings: Pings::Mention,
+                digest: Some(1_800_000_000),
             },
             Notice::Settings {
                 saved: false,
                 lang: Lang::En,
                 notifications: true,
                 pings: Pings::Dm,
+                digest: None,
             },
             Notice::TurnPing { who: crate::table::reply::ping("42", "Bob"), game: GameId(7) },
             Notice::InvitedPrivately { creator: by(), kind: GameKind::Ultima, game: GameId(7) },
@@ -807,6 +866,13 @@ mod tests {
             Refusal::ReplayBusy,
             Refusal::FollowOwn(GameId(7)),
             Refusal::FollowSelf,
+            Refusal::VacationDays { left: 9 },
+            Refusal::VacationNoneLeft { allowance: 14 },
+            Refusal::VacationRunning { until: 1_800_000_000 },
+            Refusal::VacationNot,
+            Refusal::LinkCode,
+            Refusal::LinkSelf,
+            Refusal::LinkPrivate,
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::UnknownCommand("frobnicate".into()),
@@ -929,6 +995,7 @@ mod tests {
             lang: Lang::ZhHant,
             notifications: true,
             pings: Pings::Off,
+            digest: None,
         };
         assert_eq!(saved.text(Lang::En), saved.text(Lang::ZhHant));
         let english = Notice::Settings {
@@ -936,6 +1003,7 @@ mod tests {
             lang: Lang::En,
             notifications: true,
             pings: Pings::Off,
+            digest: None,
         };
         assert_ne!(saved.text(Lang::En), english.text(Lang::En));
     }

@@ -451,6 +451,12 @@ struct Body {
 }
 
 impl Outbound {
+    /// A message of text alone to `to` on `platform`.
+    #[must_use]
+    pub fn text_to(platform: crate::store::Platform, to: Dest, text: String) -> Outbound {
+        Outbound { platform, to, text, image: None, buttons: Vec::new(), outbox: None, stamp: None }
+    }
+
     /// The message as the outbox keeps it, for the game `game_id`, promised at `now_ms`.
     #[must_use]
     pub fn to_stored(

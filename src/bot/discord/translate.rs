@@ -142,7 +142,7 @@ pub fn choice_message(option: &str, choice: &str) -> Option<String> {
     match option {
         "answer" => Some(format!("btn-{choice}")),
         "language" => Some(format!("lang-name-{choice}")),
-        "notifications" => Some(format!("notif-{choice}")),
+        "notifications" | "digest" => Some(format!("notif-{choice}")),
         "pings" => Some(format!("pings-{choice}")),
         _ => None,
     }
@@ -232,7 +232,8 @@ pub struct Invoker {
 /// targets (`/moves`) and a look at the board (`/board`: every move already posts it, so a
 /// spectator's or a player's look does not fill the channel) among them, and the community's
 /// look-ups (`/leaderboard`, `/profile`, `/history`, `/export`: each is one reader's question;
-/// the rating changes after a game are what the channel sees) and one's follows.
+/// the rating changes after a game are what the channel sees), one's follows, one's vacation
+/// (the games' chats are told of it apart) and link codes (which must stay the asker's).
 pub const PERSONAL_COMMANDS: &[&str] = &[
     "help",
     "games",
@@ -247,6 +248,9 @@ pub const PERSONAL_COMMANDS: &[&str] = &[
     "export",
     "follow",
     "unfollow",
+    "vacation",
+    "link",
+    "unlink",
 ];
 
 /// One Discord message to send.

@@ -1041,6 +1041,12 @@ struct Bot {
 }
 
 impl Bot {
+    /// The bot's database file (the test may open it beside the running bot: SQLite in WAL
+    /// mode takes a second connection).
+    fn db(&self) -> std::path::PathBuf {
+        self._dir.path().join("arbiter.db")
+    }
+
     async fn start() -> Bot {
         Bot::start_with(true, |_| {}).await
     }
@@ -2356,5 +2362,53 @@ async fn a_rated_game_moves_ratings_and_leaderboard_profile_and_history_answer_i
     assert_eq!(replay.files.len(), 1, "{:?}", replay.files);
     assert_eq!((replay.files[0].0.as_str(), replay.files[0].1), ("replay.gif", false));
     assert!(!replay.embedded_board);
+    let _ = bot.finish().await;
+}
+
+#[tokio::test]
+async fn vacations_games_link_codes_and_the_daily_digest_answer_discord_players_privately() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    start_game(api, "ultima", "").await;
+    api.expect(Place::Channel, "Ultima #1: Alice (white, moves first) vs Bob (black)").await;
+    // Alice, to move, takes two days: answered for her alone, the channel told.
+    api.slash(ALICE, "vacation", &[("days", 3, text("2"))]);
+    let started = api.expect(Place::Ephemeral(ALICE.id), "Vacation until <t:").await;
+    assert!(started.content.contains("(#1)"), "{}", started.content);
+    // The end as a date in the reader's own time zone (`:f`), not "in 2 days" after "until".
+    assert!(
+        started.content.starts_with("Vacation until <t:") && started.content.contains(":f>: your")
+    );
+    assert!(started.content.contains("12 of 14 days left this year"), "{}", started.content);
+    api.expect(Place::Channel, "Alice is on vacation until <t:").await;
+    api.slash(ALICE, "games", &[]);
+    let games = api.expect(Place::Ephemeral(ALICE.id), "Waiting for you: 1").await;
+    assert!(games.content.contains("(clock stopped: vacation until <t:"), "{}", games.content);
+    // Her move ends the vacation; one begun day of two is charged.
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    api.expect(Place::Channel, "#1 ply 1: Alice (white) pincer c2-c5.").await;
+    api.slash(ALICE, "vacation", &[]);
+    api.expect(Place::Ephemeral(ALICE.id), "You have 13 of 14 vacation days left").await;
+    api.slash(BOB, "vacation", &[("days", 3, text("20"))]);
+    api.expect(Place::Ephemeral(BOB.id), "from 1 to 14").await;
+    // Bob asks for the digest (the option's choice 0: on); it is due a day later.
+    api.slash(BOB, "settings", &[("digest", 4, json!(0))]);
+    api.expect(Place::Ephemeral(BOB.id), "Daily digest: on (next <t:").await;
+    // A link code is the asker's alone, even asked in the channel.
+    api.slash(BOB, "link", &[]);
+    api.expect(Place::Ephemeral(BOB.id), "Your link code: ").await;
+    // A day on: the store says the digest is due now; the bot's clock tick sends it by DM.
+    let store = arbiter::store::Store::open(&bot.db()).await.expect("the bot's database");
+    store
+        .set_digest(arbiter::store::Platform::Discord, &BOB.id.into(), Some(0))
+        .await
+        .expect("the digest made due");
+    let digest = api.expect(Place::Dm(BOB.id), "Your daily digest: one game waits for you").await;
+    assert!(
+        digest.content.contains("\n#1 Ultima: Alice vs Bob, Bob to act ("),
+        "{}",
+        digest.content
+    );
+    assert!(digest.content.ends_with("/settings digest=off stops this message."));
     let _ = bot.finish().await;
 }

@@ -916,3 +916,56 @@ async fn games_rated_out_of_order_come_out_as_a_rebuild_does() {
     let all = store.finished_games(P::Console, "server-1", None, Some("ultima"), 10).await.unwrap();
     assert_eq!(all.iter().map(|g| g.id).collect::<Vec<_>>(), [b, a], "most recent first");
 }
+
+#[tokio::test]
+async fn a_due_digest_is_claimed_once_and_link_codes_are_used_once_before_they_expire() {
+    let dir = TempDir::new().unwrap();
+    let store = open(&dir).await;
+    let bob = UserId::from("bob");
+    store.upsert_user(P::Telegram, &bob, "Bob").await.unwrap();
+    store.set_digest(P::Telegram, &bob, Some(100)).await.unwrap();
+    assert!(store.digests_due(99).await.unwrap().is_empty());
+    let due = store.digests_due(100).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].digest_at, Some(100));
+    // Two claims of the same due digest (two ticks, two instances): one wins.
+    assert!(store.claim_digest(P::Telegram, &bob, 100, 86_500).await.unwrap());
+    assert!(!store.claim_digest(P::Telegram, &bob, 100, 86_500).await.unwrap());
+    assert!(store.digests_due(86_499).await.unwrap().is_empty());
+    store.set_digest(P::Telegram, &bob, None).await.unwrap();
+    assert!(store.digests_due(i64::MAX).await.unwrap().is_empty());
+
+    store.put_link_code("AAAA-BBBB", P::Telegram, &bob, 0, 900).await.unwrap();
+    assert_eq!(
+        store.take_link_code("AAAA-BBBB", 899).await.unwrap(),
+        Some((P::Telegram, bob.clone()))
+    );
+    assert_eq!(store.take_link_code("AAAA-BBBB", 899).await.unwrap(), None, "used once");
+    store.put_link_code("CCCC-DDDD", P::Telegram, &bob, 0, 900).await.unwrap();
+    // A new code replaces the user's last one.
+    store.put_link_code("EEEE-FFFF", P::Telegram, &bob, 10, 910).await.unwrap();
+    assert_eq!(store.take_link_code("CCCC-DDDD", 11).await.unwrap(), None);
+    assert_eq!(store.take_link_code("EEEE-FFFF", 910).await.unwrap(), None, "expired");
+
+    store.set_vacation(P::Telegram, &bob, Some((5, 50)), 2026, 3).await.unwrap();
+    let away = store.on_vacation().await.unwrap();
+    assert_eq!(away.len(), 1);
+    assert_eq!(
+        (
+            away[0].vacation_from,
+            away[0].vacation_until,
+            away[0].vacation_year,
+            away[0].vacation_used
+        ),
+        (Some(5), Some(50), 2026, 3)
+    );
+    store.set_vacation(P::Telegram, &bob, None, 2026, 1).await.unwrap();
+    assert!(store.on_vacation().await.unwrap().is_empty());
+    assert_eq!(store.user(P::Telegram, &bob).await.unwrap().unwrap().vacation_used, 1);
+
+    store.set_account(P::Telegram, &bob, Some("telegram:bob")).await.unwrap();
+    store.upsert_user(P::Discord, &bob, "bob").await.unwrap();
+    store.set_account(P::Discord, &bob, Some("telegram:bob")).await.unwrap();
+    let linked = store.linked("telegram:bob").await.unwrap();
+    assert_eq!(linked.iter().map(|r| r.platform).collect::<Vec<_>>(), [P::Discord, P::Telegram]);
+}

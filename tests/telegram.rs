@@ -1010,6 +1010,12 @@ struct Bot {
 }
 
 impl Bot {
+    /// The bot's database file (the test may open it beside the running bot: SQLite in WAL
+    /// mode takes a second connection).
+    fn db(&self) -> std::path::PathBuf {
+        self._dir.path().join("arbiter.db")
+    }
+
     async fn start() -> Bot {
         Bot::start_with(|_| {}).await
     }
@@ -3000,4 +3006,50 @@ async fn stopping_the_bot_with_sigterm_exits_cleanly_and_keeps_what_it_could_not
         assert!(shown >= typed, "#{}: {typed} look-ups, {shown} answers\n{logs}", game.id);
     }
     eprintln!("seed {seed}: messages kept at each SIGTERM: {kept:?}; look-ups {looked_up:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn vacations_private_games_link_codes_and_the_daily_digest_work_in_telegram_chats() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    start_ultima(api, GROUP, ALICE, BOB, 1).await;
+    // Alice, to move, takes two days in her private chat; the group is told when she is back.
+    api.say(ALICE.id, ALICE, "/vacation 2");
+    let started = api.expect_sent(ALICE.id, "Vacation until ").await;
+    assert!(started.text.contains(" UTC: your clocks stand still in correspondence games (#1)."));
+    let told = api.expect_sent(GROUP, "Alice Liddell is on vacation until ").await;
+    assert!(told.text.ends_with(" UTC: their clock in #1 stands still until they return."));
+    api.say(ALICE.id, ALICE, "/games");
+    let games = api.expect_sent(ALICE.id, "Waiting for you: 1\n#1 Ultima: ").await;
+    assert!(games.text.contains("(clock stopped: vacation until "), "{}", games.text);
+    api.say(GROUP, ALICE, "/move c2c5");
+    api.expect_sent(GROUP, "#1 ply 1: Alice Liddell (white) pincer c2-c5.").await;
+    api.say(ALICE.id, ALICE, "/vacation");
+    api.expect_sent(ALICE.id, "You have 13 of 14 vacation days left this year (UTC).").await;
+    // A link code is never given in a group; privately it is.
+    api.say(GROUP, BOB, "/link");
+    api.expect_sent(GROUP, "Link codes are personal: use /link in a private chat with me.").await;
+    api.say(BOB.id, BOB, "/link");
+    api.expect_sent(BOB.id, "Your link code: ").await;
+    // Bob asks for the digest; once the store says it is due, the clock tick sends it.
+    api.say(BOB.id, BOB, "/settings digest=on");
+    api.expect_sent(BOB.id, "Daily digest: on (next ").await;
+    api.say(BOB.id, BOB, "/games");
+    let games = api.expect_sent(BOB.id, "Waiting for you: 1\n#1 Ultima: ").await;
+    // The time left (a day less the seconds the test took): a day, or 23h 59m.
+    assert!(
+        games.text.ends_with("Bob to act (1d left)")
+            || games.text.ends_with("Bob to act (23h 59m left)"),
+        "{}",
+        games.text
+    );
+    let store = arbiter::store::Store::open(&bot.db()).await.expect("the bot's database");
+    store
+        .set_digest(arbiter::store::Platform::Telegram, &BOB.id.to_string().into(), Some(0))
+        .await
+        .expect("the digest made due");
+    let digest = api.expect_sent(BOB.id, "Your daily digest: one game waits for you").await;
+    assert!(digest.text.contains("\n#1 Ultima: Alice Liddell vs Bob, Bob to act ("));
+    let _ = bot.finish().await;
 }

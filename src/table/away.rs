@@ -14,7 +14,7 @@ use fluent_bundle::FluentValue;
 
 use super::community::{civil, day_time};
 use super::notice::GameLine;
-use super::reply::{Dest, Lang, Outbound, moment};
+use super::reply::{Dest, Lang, Outbound, date};
 use super::{
     Ctx, GameStatus, GameWrite, Pace, Referee, Refusal, Reply, Summary, TableError, games,
     public_lang,
@@ -616,7 +616,7 @@ impl Referee {
     }
 }
 
-/// A moment as a live timestamp where the platform shows one, else as a UTC minute.
+/// A date as the reader's local time where the platform shows one, else as a UTC minute.
 fn when(at: i64) -> FluentValue<'static> {
-    moment(at, &day_time(at)).into()
+    date(at, &day_time(at)).into()
 }

@@ -538,7 +538,7 @@ impl Notice {
                     Some(at) => say(
                         *chosen,
                         "digest-on",
-                        &[("at", moment(*at, &super::community::day_time(*at)).into())],
+                        &[("at", super::reply::date(*at, &super::community::day_time(*at)).into())],
                     ),
                     None => say(*chosen, "digest-off", &[]),
                 };
@@ -639,7 +639,10 @@ impl Refusal {
             }
             Self::VacationRunning { until } => t(
                 "err-vacation-running",
-                &vec![("until", moment(*until, &super::community::day_time(*until)).into())],
+                &vec![(
+                    "until",
+                    super::reply::date(*until, &super::community::day_time(*until)).into(),
+                )],
             ),
             Self::VacationNot => t("err-vacation-not", &vec![]),
             Self::LinkCode => t("err-link-code", &vec![]),

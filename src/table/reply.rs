@@ -152,6 +152,8 @@ pub enum Span<'a> {
         at: i64,
         /// The words, e.g. "in 2h 5m".
         words: &'a str,
+        /// A date to read as such ("until 3 January, 06:00"), not a time from now ("in 2h").
+        date: bool,
     },
     /// A link to open: a URL button labelled `words` where the platform has them (sentences
     /// that carry one say "the button below"), else the words and the address.
@@ -178,6 +180,13 @@ fn mark(kind: char, value: &str, words: &str) -> String {
 #[must_use]
 pub fn moment(at: i64, words: &str) -> String {
     mark('t', &at.to_string(), words)
+}
+
+/// The mark for the date and time `at` (unix seconds), shown in the reader's own time zone
+/// where the platform can (Discord), else read as `words` (a UTC minute).
+#[must_use]
+pub fn date(at: i64, words: &str) -> String {
+    mark('d', &at.to_string(), words)
 }
 
 /// The mark for a mention of `user` (a platform user id), read as `name` where mentions are
@@ -236,7 +245,8 @@ fn mark_at(text: &str) -> Option<(Span<'_>, usize)> {
     let (head, words) = body[..end].split_once('|')?;
     let (kind, value) = head.split_once(':')?;
     let span = match kind {
-        "t" => Span::Moment { at: value.parse().ok()?, words },
+        "t" => Span::Moment { at: value.parse().ok()?, words, date: false },
+        "d" => Span::Moment { at: value.parse().ok()?, words, date: true },
         "u" | "p" if !value.is_empty() => {
             Span::Mention { user: value, name: words, ping: kind == "p" }
         }
@@ -1000,7 +1010,7 @@ mod tests {
             spans(&text),
             [
                 Text("Time runs out "),
-                Moment { at: 1_700_000_000, words: "in 2h 5m" },
+                Moment { at: 1_700_000_000, words: "in 2h 5m", date: false },
                 Text(" ("),
                 Code("/move"),
                 Text(")."),
@@ -1008,7 +1018,14 @@ mod tests {
         );
         assert_eq!(plain(&text), "Time runs out in 2h 5m (/move).");
         // Words cannot close the mark early; marks that do not read are text.
-        assert_eq!(spans(&moment(5, "a⟧b")), [Moment { at: 5, words: "ab" }]);
+        assert_eq!(spans(&moment(5, "a⟧b")), [Moment { at: 5, words: "ab", date: false }]);
+        // A date reads as a date where times are live, and as its words elsewhere.
+        let until = date(1_700_000_000, "2023-11-14 22:13 UTC");
+        assert_eq!(
+            spans(&until),
+            [Moment { at: 1_700_000_000, words: "2023-11-14 22:13 UTC", date: true }]
+        );
+        assert_eq!(plain(&until), "2023-11-14 22:13 UTC");
         for broken in ["⟦t:x|y⟧", "⟦t:5 y⟧", "⟦t:5|y", "⟦b:5|y⟧", "⟦"] {
             assert_eq!(spans(broken), [Text(broken)], "{broken}");
         }

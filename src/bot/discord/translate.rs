@@ -276,7 +276,8 @@ pub struct Post {
 
 /// Where a referee message goes: what concerns only the one who asked is ephemeral (their own
 /// private messages, refusals, personal commands' answers), other private messages are direct
-/// messages, the rest goes to its channel.
+/// messages, the rest goes to its channel. An announcement a personal command causes (kept in
+/// the outbox: "Alice is on vacation" after her `/vacation`) is for the channel, not an answer.
 #[must_use]
 pub fn target(m: &Outbound, invoker: Option<&Invoker>) -> Target {
     if let Some(i) = invoker {
@@ -285,7 +286,11 @@ pub fn target(m: &Outbound, invoker: Option<&Invoker>) -> Target {
         }
         match &m.to {
             Dest::User(u) if *u == i.user => return Target::Ephemeral,
-            Dest::Chat(c) if i.personal && i.channel.as_deref() == Some(c.id.as_str()) => {
+            Dest::Chat(c)
+                if i.personal
+                    && m.outbox.is_none()
+                    && i.channel.as_deref() == Some(c.id.as_str()) =>
+            {
                 return Target::Ephemeral;
             }
             _ => {}
@@ -358,7 +363,8 @@ pub fn markdown(text: &str) -> String {
             Span::Strong(s) => format!("**{s}**"),
             Span::Mention { user, .. } if is_snowflake(user) => format!("<@{user}>"),
             Span::Mention { name, .. } => name.to_string(),
-            Span::Moment { at, .. } => format!("<t:{at}:R>"),
+            Span::Moment { at, date: false, .. } => format!("<t:{at}:R>"),
+            Span::Moment { at, date: true, .. } => format!("<t:{at}:f>"),
             // Discord has no start links today; a link reads as a masked link.
             Span::Link { url, words } => format!("[{words}](<{url}>)"),
         })
@@ -604,6 +610,8 @@ mod tests {
         );
         let personal = Invoker { personal: true, ..alice.clone() };
         assert_eq!(target(&out(Dest::Chat("500".into()), "x"), Some(&personal)), Target::Ephemeral);
+        let announcement = Outbound { outbox: Some(9), ..out(Dest::Chat("500".into()), "x") };
+        assert_eq!(target(&announcement, Some(&personal)), Target::Channel("500".into()));
         assert_eq!(
             target(&out(Dest::Chat("501".into()), "x"), Some(&personal)),
             Target::Channel("501".into())

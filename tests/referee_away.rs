@@ -149,6 +149,14 @@ async fn vacations_are_worded_in_both_chinese_scripts_and_survive_a_restart() {
     assert!(!any(&out, "#t", "ran out"), "{out:#?}");
     assert!(one(&out, "dm:bob", "你的休假結束了").contains("#1"), "{out:#?}");
     assert!(one(&out, "dm:bob", "今年（UTC）你還有 12/14 天假").contains("/vacation <天數>"));
+    // Link codes and their refusals in both scripts.
+    let out = run("alice@dm: /关联\nbob@dm: /關聯 ZZZZ-ZZZZ\nbob@#t: /關聯\n", &db).await;
+    assert!(one(&out, "dm:alice", "你的关联代码：").contains("分钟内"), "{out:#?}");
+    assert_eq!(
+        texts(&out, "dm:bob"),
+        ["這個關聯代碼不存在或已過期。請在另一個帳號上用 /link 取得新代碼。"]
+    );
+    assert_eq!(texts(&out, "#t"), ["關聯代碼是私人的：請在與我的私聊中使用 /link。"]);
     let out = run("bob@dm: /休假 99\n", &db).await;
     assert_eq!(
         texts(&out, "dm:bob"),

@@ -701,7 +701,10 @@ async fn games_lists_the_games_here_and_the_ones_waiting_for_you() {
     // Once Alice has moved, #2 waits for Carol.
     bed.run("alice@dm: /move A1-A2 R #2\nalice@dm: /confirm #2").await;
     let out = bed.run("carol@dm: /games").await;
-    assert_eq!(out[0].text, "Waiting for you: 1\n#2 Dark Fence: alice vs carol, carol to act");
+    assert_eq!(
+        out[0].text,
+        "Waiting for you: 1\n#2 Dark Fence: alice vs carol, carol to act (1d left)"
+    );
     let out = bed.run("dave@#v: /games").await;
     assert_eq!(out[0].text, "Games in this channel: 0\nWaiting for you: 0");
     // A finished game drops out of both lists.
@@ -718,7 +721,10 @@ async fn games_does_not_list_your_own_unanswered_invitation_as_waiting_for_you()
     bed.run("alice@#t: /new dark-fence @bob\nalice@#u: /new dark-fence @carol\ncarol@#u: /accept")
         .await;
     let out = bed.run("alice@dm: /games").await;
-    assert_eq!(out[0].text, "Waiting for you: 1\n#2 Dark Fence: alice vs carol, alice to act");
+    assert_eq!(
+        out[0].text,
+        "Waiting for you: 1\n#2 Dark Fence: alice vs carol, alice to act (1d left)"
+    );
     // In a group the list holds only that group's games: #2 belongs to #u, and everyone in #t
     // would read about it.
     let out = bed.run("alice@#t: /games").await;
@@ -811,7 +817,8 @@ async fn help_lists_every_visible_command_and_admin_only_for_admins() {
 }
 
 /// How the default turn pings read in `/settings`.
-const DM: &str = "Turn pings: private message (a mention if that fails).";
+const DM: &str = "Turn pings: private message (a mention if that fails). \
+             Daily digest: off.";
 
 #[tokio::test]
 async fn settings_shows_and_saves_notifications() {
@@ -821,13 +828,15 @@ async fn settings_shows_and_saves_notifications() {
         (out[0].to.as_str(), out[0].text.as_str()),
         (
             "dm:bob",
-            "Language: English. Reminders: on. Turn pings: private message (a mention if that fails)."
+            "Language: English. Reminders: on. Turn pings: private message (a mention if that fails). \
+             Daily digest: off."
         )
     );
     let out = bed.run("bob@dm: /settings notifications=off").await;
     assert_eq!(
         out[0].text,
-        "Saved. Language: English. Reminders: off. Turn pings: private message (a mention if that fails)."
+        "Saved. Language: English. Reminders: off. Turn pings: private message (a mention if that fails). \
+             Daily digest: off."
     );
     let user = bed
         .store()
@@ -840,7 +849,8 @@ async fn settings_shows_and_saves_notifications() {
     let out = bed.run("bob@dm: /settings pings=mention").await;
     assert_eq!(
         out[0].text,
-        "Saved. Language: English. Reminders: off. Turn pings: a mention in the game's chat."
+        "Saved. Language: English. Reminders: off. Turn pings: a mention in the game's chat. \
+         Daily digest: off."
     );
     let out = bed.run("bob@dm: /settings pings=dm").await;
     assert!(out[0].text.ends_with(DM), "{}", out[0].text);
@@ -850,7 +860,8 @@ async fn settings_shows_and_saves_notifications() {
         (out[0].to.as_str(), out[0].text.as_str()),
         (
             "#t",
-            "Language: English. Reminders: off. Turn pings: private message (a mention if that fails)."
+            "Language: English. Reminders: off. Turn pings: private message (a mention if that fails). \
+             Daily digest: off."
         )
     );
 }
@@ -861,7 +872,7 @@ async fn settings_language_zh_hans_makes_that_users_later_private_messages_chine
     let out = bed.run("bob@dm: /settings language=zh-Hans").await;
     assert_eq!(
         out[0].text,
-        "已保存。语言：简体中文。提醒：开。轮到你时：私信（私信不通时改为提及）。"
+        "已保存。语言：简体中文。提醒：开。轮到你时：私信（私信不通时改为提及）。每日摘要：关。"
     );
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
@@ -1819,7 +1830,8 @@ async fn settings_with_a_bad_value_are_refused_and_change_nothing() {
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(
         out[0].text,
-        "Language: English. Reminders: off. Turn pings: private message (a mention if that fails)."
+        "Language: English. Reminders: off. Turn pings: private message (a mention if that fails). \
+             Daily digest: off."
     );
 }
 
@@ -1845,7 +1857,8 @@ async fn a_refused_settings_line_saves_none_of_its_pairs() {
     let out = bed.run("bob@dm: /settings").await;
     assert_eq!(
         out[0].text,
-        "Language: English. Reminders: on. Turn pings: private message (a mention if that fails)."
+        "Language: English. Reminders: on. Turn pings: private message (a mention if that fails). \
+             Daily digest: off."
     );
 }
 

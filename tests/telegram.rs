@@ -2722,6 +2722,30 @@ async fn expect_last_pings(api: &StandIn, games: &[StormGame]) {
     }
 }
 
+/// Waits until the running bot's outbox is empty: everything it promised was delivered (a
+/// flood wait may hold a group's last messages for a while).
+async fn outbox_drained(db: &std::path::Path, logs: &dyn Fn() -> String) {
+    let store = arbiter::store::Store::open(db).await.expect("the store opens");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let pending = store.pending_messages_count().await.expect("the outbox counts");
+        if pending == 0 {
+            return;
+        }
+        let kept = store
+            .pending_messages(arbiter::store::Platform::Telegram)
+            .await
+            .expect("the outbox reads");
+        assert!(
+            Instant::now() < deadline,
+            "{pending} messages never delivered: {:?}\n{}",
+            kept.iter().map(|m| (&m.message.dest, &m.message.body)).collect::<Vec<_>>(),
+            logs()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
 /// What must hold after a storm, the bot stopped: the store keeps exactly the moves the groups
 /// saw announced, every stored move was announced in its group and pinged to the next player
 /// (at least once; in order), every ended game's end was announced, and the outbox is empty.
@@ -2915,6 +2939,10 @@ async fn killing_the_bot_at_random_points_loses_no_move_and_no_message() {
         game.over = true;
     }
     expect_last_pings(&api, &games).await;
+    // A game's end is followed by its rating change, which the drivers do not wait for: every
+    // message is delivered before the clean stop (a group's flood wait can outlast the grace,
+    // and what a stop cannot send is rightly kept for the next start).
+    outbox_drained(&runs.db(), &|| runs.logs()).await;
     let status = runs.terminate().await;
     let logs = format!("seed {seed}, {kills} kills\n{}", runs.logs());
     assert!(status.success(), "{status:?}\n{logs}");
@@ -2995,6 +3023,7 @@ async fn stopping_the_bot_with_sigterm_exits_cleanly_and_keeps_what_it_could_not
     }
     let games = join_drivers(drivers, || format!("seed {seed}\n{}", runs.logs())).await;
     expect_last_pings(&api, &games).await;
+    outbox_drained(&runs.db(), &|| runs.logs()).await;
     let status = runs.terminate().await;
     let logs = format!("seed {seed}\n{}", runs.logs());
     assert!(status.success(), "{status:?}\n{logs}");
@@ -3052,4 +3081,64 @@ async fn vacations_private_games_link_codes_and_the_daily_digest_work_in_telegra
     let digest = api.expect_sent(BOB.id, "Your daily digest: one game waits for you").await;
     assert!(digest.text.contains("\n#1 Ultima: Alice Liddell vs Bob, Bob to act ("));
     let _ = bot.finish().await;
+}
+
+/// A loopback address nothing listens on yet.
+fn free_address() -> std::net::SocketAddr {
+    let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    probe.local_addr().expect("its address")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_says_connecting_until_telegram_answers_then_healthy_and_arbiter_health_agrees() {
+    let (api, direct) = StandIn::start().await;
+    // Telegram unreachable for the first two getMe calls (about three seconds of retries).
+    api.lock().getme_failures = 1;
+    let url = flaky_front(&direct, 1).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut config = config_for(&url, TOKEN, dir.path());
+    let listen = free_address();
+    config.listen = Some(listen);
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        serve::run(&config, 7, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    // The endpoint answers from the start: unhealthy while Telegram is being reached.
+    let first = loop {
+        match arbiter::bot::health::ask(listen).await {
+            Ok(answer) => break answer,
+            Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+        }
+    };
+    assert_eq!(first.0, 503, "{first:?}");
+    let report: serde_json::Value = serde_json::from_str(&first.1).expect("a JSON report");
+    assert_eq!(report["platforms"]["telegram"], "connecting", "{report}");
+    assert_eq!(report["database"], "ok", "{report}");
+    expect_polling_after_retries(&api, || task.is_finished()).await;
+    let (code, body) = arbiter::bot::health::ask(listen).await.expect("an answer");
+    assert_eq!(code, 200, "{body}");
+    let report: serde_json::Value = serde_json::from_str(&body).expect("a JSON report");
+    assert_eq!(
+        report,
+        serde_json::json!({"status": "ok", "database": "ok", "platforms": {"telegram": "connected"}})
+    );
+    // The binary's `health` (the Docker HEALTHCHECK) says the same with its exit status.
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let asked = std::process::Command::new(bin)
+        .args(["health", "--listen", &listen.to_string()])
+        .output()
+        .expect("arbiter health runs");
+    assert!(asked.status.success(), "{asked:?}");
+    assert!(String::from_utf8_lossy(&asked.stdout).starts_with("200 {"), "{asked:?}");
+    let bot = Bot { api, url, stop: Some(stop), task, _dir: dir };
+    let _ = bot.finish().await;
+    // Stopped: nothing answers, and `health` fails.
+    let asked = std::process::Command::new(bin)
+        .args(["health", "--listen", &listen.to_string()])
+        .output()
+        .expect("arbiter health runs");
+    assert_eq!(asked.status.code(), Some(2), "{asked:?}");
 }

@@ -12,6 +12,9 @@ use serde::Deserialize;
 pub struct Config {
     /// The SQLite file (env `ARBITER_DATABASE`).
     pub database: PathBuf,
+    /// Where `GET /healthz` is served (env `ARBITER_LISTEN`, e.g. `0.0.0.0:8080`); none when
+    /// unset.
+    pub listen: Option<std::net::SocketAddr>,
     /// The console table.
     pub console: ConsoleConfig,
     /// The Telegram front end.
@@ -184,6 +187,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             database: PathBuf::from("arbiter.db"),
+            listen: None,
             console: ConsoleConfig::default(),
             telegram: TelegramConfig::default(),
             discord: DiscordConfig::default(),
@@ -239,6 +243,13 @@ impl Config {
                         "ARBITER_GROUP_MESSAGES must be a whole number above 0, not {n:?}"
                     )
                 })?;
+        }
+        if let Some(listen) = env("ARBITER_LISTEN").filter(|v| !v.trim().is_empty()) {
+            config.listen = Some(listen.trim().parse().map_err(|_| {
+                anyhow::anyhow!(
+                    "ARBITER_LISTEN must be an address like 0.0.0.0:8080, not {listen:?}"
+                )
+            })?);
         }
         if let Some(n) = env("ARBITER_VACATION_DAYS").filter(|v| !v.trim().is_empty()) {
             config.limits.vacation_days = n.trim().parse().map_err(|_| {
@@ -427,6 +438,13 @@ mod tests {
         std::fs::write(&path, "[limits]\ninvitations = 3\nvacation_days = 30\n").unwrap();
         assert_eq!(Config::load(Some(&path), |_| None).unwrap().limits.invitations, 3);
         assert_eq!(Config::load(Some(&path), |_| None).unwrap().limits.vacation_days, 30);
+        let listen = |k: &str| (k == "ARBITER_LISTEN").then(|| "127.0.0.1:8080".to_string());
+        assert_eq!(
+            Config::load(Some(&path), listen).unwrap().listen,
+            Some("127.0.0.1:8080".parse().unwrap())
+        );
+        let bad = |k: &str| (k == "ARBITER_LISTEN").then(|| "port 80".to_string());
+        assert!(Config::load(Some(&path), bad).is_err());
         let days = |k: &str| (k == "ARBITER_VACATION_DAYS").then(|| "7".to_string());
         assert_eq!(Config::load(Some(&path), days).unwrap().limits.vacation_days, 7);
         let env = |k: &str| (k == "ARBITER_MAX_INVITATIONS").then(|| "25".to_string());

@@ -112,6 +112,20 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },
+    /// Apply the database's migrations and exit (docs/scale.md): the schema up to date before
+    /// the bot starts.
+    Migrate {
+        /// The database (default: the configured one, `ARBITER_DATABASE`).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Ask the running bot's `/healthz` (docs/scale.md) and exit 0 when it is healthy, 1 when it
+    /// is not: the Docker image's HEALTHCHECK.
+    Health {
+        /// The address it listens on (default: the configured `listen`, `ARBITER_LISTEN`).
+        #[arg(long)]
+        listen: Option<std::net::SocketAddr>,
+    },
     /// Ratings (docs/community.md).
     Ratings {
         #[command(subcommand)]
@@ -346,6 +360,45 @@ fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
     }
 }
 
+/// `arbiter migrate`: opens the database, which applies every migration, and lists them.
+fn migrate(config_path: Option<&std::path::Path>, db: Option<PathBuf>) -> anyhow::Result<()> {
+    let db = match db {
+        Some(db) => db,
+        None => Config::load(config_path, |k| std::env::var(k).ok())?.database,
+    };
+    runtime()?.block_on(async {
+        let store = arbiter::store::Store::open(&db)
+            .await
+            .with_context(|| format!("opening {}", db.display()))?;
+        let applied = store.migrations().await.context("reading the migrations")?;
+        let last = applied.last().map_or_else(String::new, |(v, d)| format!(", the last {v} {d}"));
+        println!("{}: up to date, {} migrations applied{last}.", db.display(), applied.len());
+        Ok(())
+    })
+}
+
+/// `arbiter health`: 0 when the bot's `/healthz` says healthy, 1 when it answers otherwise, 2
+/// when nothing answers.
+fn health(config_path: Option<&std::path::Path>, listen: Option<std::net::SocketAddr>) -> ExitCode {
+    let asked = (|| {
+        let listen =
+            match listen {
+                Some(listen) => listen,
+                None => Config::load(config_path, |k| std::env::var(k).ok())?.listen.ok_or_else(
+                    || anyhow::anyhow!("no address: set listen (ARBITER_LISTEN) or pass --listen"),
+                )?,
+            };
+        runtime()?.block_on(bot::health::ask(listen))
+    })();
+    match asked {
+        Ok((code, body)) => {
+            println!("{code} {body}");
+            if code == 200 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Err(e) => report(Err(e)),
+    }
+}
+
 /// Opens an existing database (never creates one for a typo).
 async fn existing_store(db: &std::path::Path) -> anyhow::Result<arbiter::store::Store> {
     if !db.exists() {
@@ -471,6 +524,8 @@ fn main() -> ExitCode {
         Some(Command::Import { file, db }) => {
             report_output(runtime().and_then(|rt| rt.block_on(import(&file, &db))))
         }
+        Some(Command::Migrate { db }) => report(migrate(cli.config.as_deref(), db)),
+        Some(Command::Health { listen }) => health(cli.config.as_deref(), listen),
         Some(Command::Ratings { what: RatingsWhat::Rebuild { db } }) => {
             report_output(runtime().and_then(|rt| rt.block_on(rebuild_ratings(&db))))
         }

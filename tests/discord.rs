@@ -2412,3 +2412,29 @@ async fn vacations_games_link_codes_and_the_daily_digest_answer_discord_players_
     assert!(digest.content.ends_with("/settings digest=off stops this message."));
     let _ = bot.finish().await;
 }
+
+#[tokio::test]
+async fn healthz_reports_the_discord_gateway_connected_once_ready() {
+    let listen = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        probe.local_addr().expect("its address").to_string()
+    };
+    let bot = Bot::start_with_env(true, &[("ARBITER_LISTEN", listen.as_str())], |_| {}).await;
+    let addr: std::net::SocketAddr = listen.parse().expect("an address");
+    // Ready arrives with the start; the report follows it.
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    let report = loop {
+        let (code, body) = arbiter::bot::health::ask(addr).await.expect("an answer");
+        if code == 200 {
+            break body;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never healthy: {code} {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let report: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
+    assert_eq!(
+        report,
+        json!({"status": "ok", "database": "ok", "platforms": {"discord": "connected"}})
+    );
+    let _ = bot.finish().await;
+}

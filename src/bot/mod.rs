@@ -7,6 +7,7 @@
 //!   until delivered, resumed after a restart.
 //! - [`telegram`]: the Telegram bot (long polling).
 //! - [`discord`]: the Discord bot (gateway, slash commands, buttons, forms).
+//! - [`health`]: `GET /healthz` on the `listen` address, and `arbiter health` that asks it.
 //! - [`console`]: a local table at the terminal, one person playing several users (what
 //!   `serve` opens when no platform is configured).
 //! - [`script`]: the transcript runner (`arbiter script`), the console's scripted twin that the
@@ -14,6 +15,7 @@
 
 pub mod console;
 pub mod discord;
+pub mod health;
 pub mod outbox;
 pub mod script;
 pub mod serve;

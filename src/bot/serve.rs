@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
 
 use super::console::{self, ConsoleSettings};
+use super::health::{self, Health};
 use super::{discord, telegram};
 use crate::config::Config;
 use crate::store::{Platform, Store};
@@ -88,10 +89,36 @@ pub async fn run(
             invitations: config.limits.invitations,
             vacation_days: config.limits.vacation_days,
         };
-        return console::run(&config.database, seed, settings).await;
+        // The console table answers `/healthz` too (the database alone), so that a container
+        // running it is not reported unhealthy.
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let mut server = None;
+        if let Some(listen) = config.listen {
+            let db = &config.database;
+            let store =
+                Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+            let listener = health::bind(listen).await?;
+            server = Some(tokio::spawn(health::serve(listener, Health::new(store, &[]), stop_rx)));
+        }
+        let result = console::run(&config.database, seed, settings).await;
+        let _ = stop_tx.send(true);
+        if let Some(server) = server {
+            let _ = server.await;
+        }
+        return result;
     }
     let db = &config.database;
     let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let health = Health::new(store.clone(), &referee_platforms(config));
+    let (stop_tx, stop_rx) = watch::channel(false);
+    // The health endpoint answers from the start: "connecting" while a platform is not yet
+    // reached (Telegram retries an unreachable API) is what an operator needs to see.
+    let mut server = None;
+    if let Some(listen) = config.listen {
+        let listener = health::bind(listen).await?;
+        tracing::info!(%listen, "serving /healthz");
+        server = Some(tokio::spawn(health::serve(listener, health.clone(), stop_rx.clone())));
+    }
     let mut policies = HashMap::new();
     if config.telegram.token.is_some() {
         policies.insert(telegram::PLATFORM, telegram::policy(None));
@@ -117,7 +144,6 @@ pub async fn run(
     // A shutdown while a front end is still connecting (Telegram retries an unreachable API
     // with backoff) ends the run at once: nothing has been taken in yet.
     tokio::pin!(shutdown);
-    let (stop_tx, stop_rx) = watch::channel(false);
     let mut front_ends = JoinSet::new();
     if let (Some(token), Some(inbox)) =
         (config.telegram.token.as_deref(), inboxes.remove(&telegram::PLATFORM))
@@ -128,6 +154,7 @@ pub async fn run(
             referee.clone(),
             router.clone(),
             config.delivery.settings(),
+            health.clone(),
         );
         let bot = tokio::select! {
             bot = connect => bot?,
@@ -146,6 +173,7 @@ pub async fn run(
             referee.clone(),
             router.clone(),
             config.delivery.settings(),
+            health.clone(),
         )
         .await?;
         front_ends.spawn(bot.run(inbox, stop_rx.clone()));
@@ -178,6 +206,13 @@ pub async fn run(
             Vec::new()
         }
     };
+    if let Some(server) = server {
+        match tokio::time::timeout(STOP_MARGIN, server).await {
+            Ok(Ok(Err(e))) => tracing::warn!(error = %e, "the /healthz server failed"),
+            Ok(_) => {}
+            Err(_) => tracing::warn!("the /healthz server did not stop in time"),
+        }
+    }
     let early = ended.is_some();
     for result in ended.into_iter().chain(rest) {
         result.context("a front end panicked")??;

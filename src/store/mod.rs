@@ -722,6 +722,28 @@ impl Store {
         follows::remove(&self.writer, follow).await
     }
 
+    /// Whether the database answers a query (the health endpoint's check).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if it does not.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map_err(sqlite::db)?;
+        Ok(())
+    }
+
+    /// The migrations applied, by version, in order (`arbiter migrate` lists them).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn migrations(&self) -> Result<Vec<(i64, String)>, DbError> {
+        sqlx::query_as("SELECT version, description FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(sqlite::db)
+    }
+
     /// The value stored under `key`, if any.
     ///
     /// # Errors

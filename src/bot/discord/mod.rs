@@ -51,7 +51,9 @@ use serenity::{
     UserId,
 };
 use tokio::sync::{mpsc, watch};
+use tracing::Instrument;
 
+use super::health::{Health, Link};
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
@@ -170,6 +172,8 @@ pub struct Shared {
     /// One public thread per game started in a channel.
     threads: bool,
     token: String,
+    /// What `/healthz` reports of this link.
+    health: Health,
 }
 
 type Error = anyhow::Error;
@@ -185,6 +189,7 @@ impl Discord {
     ///
     /// The address does not parse, the gateway address of a loopback API is not loopback, or
     /// the client cannot be built.
+    #[allow(clippy::too_many_arguments)] // the settings and the shared parts, each its own
     pub async fn connect(
         token: &str,
         api_url: &str,
@@ -193,6 +198,7 @@ impl Discord {
         referee: Arc<Referee>,
         router: Router,
         settings: outbox::Settings,
+        health: Health,
     ) -> anyhow::Result<Discord> {
         let url = url::Url::parse(api_url)
             .with_context(|| format!("DISCORD_API_URL is not a URL: {api_url}"))?;
@@ -220,6 +226,7 @@ impl Discord {
             guild,
             threads,
             token: token.to_string(),
+            health,
         });
         let data = shared.clone();
         let framework: Framework = poise::Framework::builder()
@@ -234,6 +241,7 @@ impl Discord {
             .setup(move |ctx, ready, framework| {
                 Box::pin(async move {
                     tracing::info!(bot = %ready.user.name, "connected to Discord");
+                    data.health.set(PLATFORM, Link::Connected);
                     data.register(ctx, &framework.options().commands).await;
                     Ok(data)
                 })
@@ -433,9 +441,16 @@ fn run_command(
     Box::pin(async move {
         let shared = ctx.framework.user_data.clone();
         let http = &ctx.framework.serenity_context.http;
-        shared.command(http, ctx.interaction, ctx.args).await;
+        let i = ctx.interaction;
+        let span = update_span("command", i.channel_id.get(), i.user.id.get());
+        shared.command(http, i, ctx.args).instrument(span).await;
         Ok(())
     })
+}
+
+/// The span of one update, for logs a reader can follow per chat and user.
+fn update_span(kind: &str, channel: u64, user: u64) -> tracing::Span {
+    tracing::info_span!("update", platform = "discord", kind, channel, user)
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Arc<Shared>, Error>) {
@@ -448,9 +463,22 @@ async fn on_event(
 ) -> Result<(), Error> {
     let http = &fw.serenity_context.http;
     match event {
+        FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
+            fw.user_data.health.set(PLATFORM, Link::Connected);
+        }
+        FullEvent::ShardStageUpdate { event } => {
+            let up = event.new == ::serenity::gateway::ConnectionStage::Connected;
+            fw.user_data.health.stage(PLATFORM, up);
+        }
         FullEvent::InteractionCreate { interaction } => match interaction {
-            Interaction::Component(press) => fw.user_data.press(http, press).await,
-            Interaction::Modal(form) => fw.user_data.form(http, form).await,
+            Interaction::Component(press) => {
+                let span = update_span("button", press.channel_id.get(), press.user.id.get());
+                fw.user_data.press(http, press).instrument(span).await;
+            }
+            Interaction::Modal(form) => {
+                let span = update_span("form", form.channel_id.get(), form.user.id.get());
+                fw.user_data.form(http, form).instrument(span).await;
+            }
             // Commands and autocomplete are poise's.
             _ => {}
         },
@@ -459,7 +487,9 @@ async fn on_event(
         FullEvent::Message { new_message }
             if new_message.guild_id.is_none() && !new_message.author.bot =>
         {
-            fw.user_data.direct_message(http, new_message).await;
+            let span =
+                update_span("message", new_message.channel_id.get(), new_message.author.id.get());
+            fw.user_data.direct_message(http, new_message).instrument(span).await;
         }
         _ => {}
     }

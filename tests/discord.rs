@@ -1088,7 +1088,13 @@ impl Bot {
             })
             .await
         });
-        api.wait("the commands registered", |i| (!i.registered.is_empty()).then_some(())).await;
+        // A bot that stops before it registers its commands (it could not bind its address, say)
+        // fails here with its own error rather than after the wait's patience.
+        let mut task = task;
+        tokio::select! {
+            () = api.wait("the commands registered", |i| (!i.registered.is_empty()).then_some(())) => {}
+            ended = &mut task => panic!("serve stopped before registering its commands: {ended:?}"),
+        }
         Bot { api, url, stop: Some(stop), task, _dir: dir }
     }
 
@@ -2415,10 +2421,7 @@ async fn vacations_games_link_codes_and_the_daily_digest_answer_discord_players_
 
 #[tokio::test]
 async fn healthz_reports_the_discord_gateway_connected_once_ready() {
-    let listen = {
-        let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-        probe.local_addr().expect("its address").to_string()
-    };
+    let listen = common::free_address().to_string();
     let bot = Bot::start_with_env(true, &[("ARBITER_LISTEN", listen.as_str())], |_| {}).await;
     let addr: std::net::SocketAddr = listen.parse().expect("an address");
     // Ready arrives with the start; the report follows it.

@@ -3083,12 +3083,6 @@ async fn vacations_private_games_link_codes_and_the_daily_digest_work_in_telegra
     let _ = bot.finish().await;
 }
 
-/// A loopback address nothing listens on yet.
-fn free_address() -> std::net::SocketAddr {
-    let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-    probe.local_addr().expect("its address")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_says_connecting_until_telegram_answers_then_healthy_and_arbiter_health_agrees() {
     let (api, direct) = StandIn::start().await;
@@ -3097,7 +3091,7 @@ async fn healthz_says_connecting_until_telegram_answers_then_healthy_and_arbiter
     let url = flaky_front(&direct, 1).await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut config = config_for(&url, TOKEN, dir.path());
-    let listen = free_address();
+    let listen = common::free_address();
     config.listen = Some(listen);
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -3110,7 +3104,10 @@ async fn healthz_says_connecting_until_telegram_answers_then_healthy_and_arbiter
     let first = loop {
         match arbiter::bot::health::ask(listen).await {
             Ok(answer) => break answer,
-            Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            Err(e) => {
+                assert!(!task.is_finished(), "serve stopped before serving /healthz: {e}");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
         }
     };
     assert_eq!(first.0, 503, "{first:?}");

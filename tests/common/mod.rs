@@ -60,3 +60,30 @@ pub fn first_best(hint: &str) -> String {
         _ => first.to_string(),
     }
 }
+
+/// A loopback address nothing listens on, for a bot's `/healthz`. It is chosen below the
+/// kernel's ephemeral range: a port found free by binding port 0 may be handed to the next
+/// `bind(0)` or outgoing connection (a stand-in, a client socket of another test) before the bot
+/// binds it, and a CI run once lost that race; a port below the range is only ever taken by a
+/// bind that names it.
+pub fn free_address() -> std::net::SocketAddr {
+    use std::hash::{BuildHasher, Hasher};
+    let low = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|range| range.split_whitespace().next()?.parse::<u16>().ok())
+        .unwrap_or(32768)
+        .max(10_001);
+    let mut seed = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    for _ in 0..200 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let span = u64::from(low - 10_000);
+        let port = 10_000 + u16::try_from((seed >> 33) % span).unwrap_or(0);
+        if let Ok(probe) = std::net::TcpListener::bind(("127.0.0.1", port)) {
+            if let Ok(addr) = probe.local_addr() {
+                return addr;
+            }
+        }
+    }
+    let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    probe.local_addr().expect("its address")
+}

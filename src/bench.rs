@@ -192,6 +192,27 @@ impl RenderBench {
                 Box::new(|| render(&big.view(Viewer::Referee), "#1", &theme)),
             ),
         ];
+        // The chess-like games' start positions as served, through their own renderers (the
+        // figures of issue 22 are measured on these against the discs before them).
+        let start = |kind: GameKind, options: &str| -> anyhow::Result<AnyGame> {
+            let o = AnyOptions::parse(kind, options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            AnyGame::new(&o, Seed(3)).map_err(|e| anyhow::anyhow!("{e}"))
+        };
+        let ultima = start(GameKind::Ultima, "")?;
+        let perfect10 = start(GameKind::Perfect10, "")?;
+        let rabble = start(GameKind::Rabble, "select=off")?;
+        kinds.push((
+            "ultima start",
+            Box::new(move || render(&ultima.view(Viewer::Public), "#1", &Theme::default())),
+        ));
+        kinds.push((
+            "perfect10 start",
+            Box::new(move || render(&perfect10.view(Viewer::Public), "#1", &Theme::default())),
+        ));
+        kinds.push((
+            "rabble start",
+            Box::new(move || render(&rabble.view(Viewer::Public), "#1", &Theme::default())),
+        ));
         const CHINESE: [char; 10] = ['城', '騎', '教', '公', '王', '后', '相', '教', '騎', '城'];
         for (name, files, ranks, chinese) in [
             ("square board 8x8", 8u8, 8u8, false),
@@ -210,7 +231,12 @@ impl RenderBench {
                     };
                     pieces.push((
                         Square { file, rank },
-                        Piece { label: label.to_string(), owner, marked: file == 2 && rank == 1 },
+                        Piece {
+                            label: label.to_string(),
+                            figure: None,
+                            owner,
+                            marked: file == 2 && rank == 1,
+                        },
                     ));
                 }
             }

@@ -721,8 +721,11 @@ async fn codes_are_explained_where_a_move_names_the_wrong_piece_and_one_piece_ha
         out[0]["text"],
         "perfect10 has no piece \"Z\". /rules perfect10 lists every piece with its code."
     );
-    // The rules page names every code.
+    // The rules page names every code, and its picture shows every figure beside its code and
+    // name: 19 pieces, three to a row.
     let out = run("carol@#t: /rules perfect10\n", &db).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert!(out[0]["image"].is_object(), "{}", out[0]);
     let page = out[0]["text"].as_str().expect("text");
     assert!(
         page.contains("R+ dragon") && page.contains("X alfil") && page.contains("- pawn"),

@@ -177,8 +177,12 @@ fn setup(
     for owner in 0..2u8 {
         let rank = |r: u8| if owner == 0 { r } else { ranks - 1 - r };
         let mut put = |file: u8, r: u8, letter: char| {
-            let piece =
-                Piece { label: label(table, letter, script).to_string(), owner, marked: false };
+            let piece = Piece {
+                label: label(table, letter, script).to_string(),
+                figure: None,
+                owner,
+                marked: false,
+            };
             pieces.push((Square { file, rank: rank(r) }, piece));
         };
         for (file, letter) in (0..files).zip(back.chars()) {
@@ -202,7 +206,12 @@ fn ultima(script: Script, flipped: bool) -> BoardView {
     pieces.retain(|(s, _)| *s != sq("d2") && *s != sq("d7"));
     pieces.push((
         sq("d6"),
-        Piece { label: label(&ULTIMA, 'P', script).to_string(), owner: 0, marked: false },
+        Piece {
+            label: label(&ULTIMA, 'P', script).to_string(),
+            figure: None,
+            owner: 0,
+            marked: false,
+        },
     ));
     for (s, p) in &mut pieces {
         if *s == sq("c7") {
@@ -369,7 +378,7 @@ fn render_board_views_differ_where_they_should() {
 #[test]
 fn render_board_odd_sizes_do_not_panic() {
     let theme = Theme::default();
-    let piece = Piece { label: "K".into(), owner: 1, marked: true };
+    let piece = Piece { label: "K".into(), figure: None, owner: 1, marked: true };
     for (files, ranks) in
         [(1, 1), (16, 16), (0, 0), (0, 5), (5, 0), (1, 16), (16, 1), (17, 40), (255, 255)]
     {
@@ -380,12 +389,12 @@ fn render_board_odd_sizes_do_not_panic() {
                 (Square { file: 0, rank: 0 }, piece.clone()),
                 (
                     Square { file: 15, rank: 15 },
-                    Piece { label: "龘".into(), owner: 0, marked: false },
+                    Piece { label: "龘".into(), figure: None, owner: 0, marked: false },
                 ),
                 (Square { file: 200, rank: 3 }, piece.clone()),
                 (
                     Square { file: 1, rank: 1 },
-                    Piece { label: String::new(), owner: 1, marked: false },
+                    Piece { label: String::new(), figure: None, owner: 1, marked: false },
                 ),
             ],
             flipped: files % 2 == 1,

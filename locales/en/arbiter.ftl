@@ -133,6 +133,7 @@ rules-options = Options (/new <game> key=value ...):
 rules-default = default
 rules-table-keys = Time: clock=correspondence|live, per_move=24h (correspondence, 1h to 14d) or 10m (live, 1m to 60m).
 rules-legend = Pieces (code, name): { $pieces }. One piece with a picture of its moves: /rules { $game } <code>.
+rules-legend-title = { $game }: the pieces
 rules-piece = { $code } { $name }: { $how }. In the picture a dot is a square it may move to, a ring a square it may capture on (from the middle of an empty board).
 err-no-such-piece = { $game } has no piece "{ $topic }". /rules { $game } lists every piece with its code.
 arg-name-topic = topic

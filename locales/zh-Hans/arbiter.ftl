@@ -129,6 +129,7 @@ rules-options = 选项（/new <游戏> key=value ...）：
 rules-default = 默认
 rules-table-keys = 时间：clock=correspondence|live，per_move=24h（通信对局，1h 至 14d）或 10m（实时对局，1m 至 60m）。
 rules-legend = 棋子（代号 名称）：{ $pieces }。查看单个棋子及其走法图：/rules { $game } <代号>。
+rules-legend-title = { $game } 棋子
 rules-piece = { $code } { $name }：{ $how }。图中圆点是它能走到的格，圆圈是它能吃子的格（从空棋盘中央出发）。
 err-no-such-piece = { $game } 没有叫“{ $topic }”的棋子。/rules { $game } 列出所有棋子及其代号。
 arg-name-topic = 主题

@@ -129,6 +129,7 @@ rules-options = 選項（/new <遊戲> key=value ...）：
 rules-default = 預設
 rules-table-keys = 時間：clock=correspondence|live，per_move=24h（通訊對局，1h 至 14d）或 10m（即時對局，1m 至 60m）。
 rules-legend = 棋子（代號 名稱）：{ $pieces }。查看單個棋子及其走法圖：/rules { $game } <代號>。
+rules-legend-title = { $game } 棋子
 rules-piece = { $code } { $name }：{ $how }。圖中圓點是它能走到的格，圓圈是它能吃子的格（從空棋盤中央出發）。
 err-no-such-piece = { $game } 沒有叫「{ $topic }」的棋子。/rules { $game } 列出所有棋子及其代號。
 arg-name-topic = 主題

@@ -1,7 +1,8 @@
 //! The square-board layer shared by the chess-like games (8x8 Ultima, 10x10 Perfect and the
 //! like): a caption band on top, the board seen from its viewer's side with file letters along
-//! the bottom and rank numbers along the left, pieces as coloured discs carrying one character
-//! (Chinese or Latin, the caller picks), and highlights for the last move, captured squares,
+//! the bottom and rank numbers along the left, pieces as figures ([`super::figure`]) with the
+//! code players type small in their square's corner (or, for a piece without a figure, a disc
+//! carrying its code, Chinese or Latin as the caller picks), and highlights for the last move, captured squares,
 //! a check and marked (e.g. frozen) pieces.
 //!
 //! A game turns its view into a [`BoardView`] and calls [`render`]; it may also [`draw`] the
@@ -12,6 +13,7 @@ use ab_glyph::PxScale;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::text_size;
 
+use super::figure::{self, Figure, Paints};
 use super::{Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at};
 use super::{text_centered, thick_line};
 
@@ -27,14 +29,18 @@ pub struct Square {
     pub rank: u8,
 }
 
-/// A piece as drawn: its code (Chinese or Latin, chosen by the caller: one or two characters,
-/// `R+`; empty for a piece without a code, drawn as a smaller plain disc, as pawns are), its
-/// owner (0 = first/white, 1 = second/black), and whether it is marked (e.g. an Ultima piece
-/// frozen by an immobilizer), which draws a dashed ring and hatching over the disc.
+/// A piece as drawn: its figure, its code (Chinese or Latin, chosen by the caller: one or two
+/// characters, `R+`; empty for a piece without a code, as pawns are), its owner (0 =
+/// first/white, 1 = second/black), and whether it is marked (e.g. an Ultima piece frozen by an
+/// immobilizer), which draws a dashed ring and hatching around it. A piece with a figure shows
+/// its code small in its square's top left corner; one without is a disc carrying its code (a
+/// smaller plain disc when it has none).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Piece {
-    /// The code on the disc (characters the font lacks are drawn as `?`).
+    /// The code players type for it (characters the font lacks are drawn as `?`).
     pub label: String,
+    /// Its figure, or `None` for a disc with its code.
+    pub figure: Option<Figure>,
     /// 0 = the first seat (white, [`Theme::first`]), anything else the second
     /// ([`Theme::second`]).
     pub owner: u8,
@@ -168,8 +174,9 @@ fn contrast_text(fill: Rgba<u8>) -> Rgba<u8> {
     if on_black >= on_white { Rgba([0, 0, 0, 255]) } else { Rgba([255, 255, 255, 255]) }
 }
 
-/// A ring between radii `inner` and `outer` around (cx, cy); with `dashes` > 0 only every other
-/// of `2 * dashes` equal arcs is drawn.
+/// A ring between radii `inner` and `outer` around (cx, cy), its edges anti-aliased (a pixel on
+/// either rim takes the colour in proportion to how much of it the ring covers, estimated by its
+/// centre's distance); with `dashes` > 0 only every other of `2 * dashes` equal arcs is drawn.
 fn ring(
     img: &mut RgbaImage,
     (cx, cy): (i64, i64),
@@ -178,11 +185,13 @@ fn ring(
     dashes: u32,
     color: Rgba<u8>,
 ) {
-    for y in cy - outer..=cy + outer {
-        for x in cx - outer..=cx + outer {
+    let (r0, r1) = (inner as f64, outer as f64);
+    for y in cy - outer - 1..=cy + outer + 1 {
+        for x in cx - outer - 1..=cx + outer + 1 {
             let (dx, dy) = (x - cx, y - cy);
-            let d2 = dx * dx + dy * dy;
-            if d2 < inner * inner || d2 > outer * outer {
+            let d = ((dx * dx + dy * dy) as f64).sqrt();
+            let cover = (r1 + 0.5 - d).clamp(0.0, 1.0) * (d - r0 + 0.5).clamp(0.0, 1.0);
+            if cover <= 0.0 {
                 continue;
             }
             if dashes > 0 {
@@ -193,7 +202,9 @@ fn ring(
                     continue;
                 }
             }
-            blend(img, x, y, color);
+            let mut c = color;
+            c.0[3] = (f64::from(color.0[3]) * cover).round() as u8;
+            blend(img, x, y, c);
         }
     }
 }
@@ -323,8 +334,13 @@ pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
         // White light and Black dark, as on every chess board.
         let mut fill = if piece.owner == 0 { theme.white } else { theme.black };
         fill.0[3] = 255;
+        let label = piece.label.as_str();
+        if let Some(figure) = piece.figure {
+            draw_figure(&mut img, (cx, cy), cell, piece, figure, fill, theme);
+            continue;
+        }
         // A piece without a code (a pawn) is a smaller plain disc.
-        let disc = if piece.label.is_empty() { cell * 3 / 10 } else { disc };
+        let disc = if label.is_empty() { cell * 3 / 10 } else { disc };
         fill_disc(&mut img, cx, cy, disc, theme.ink);
         fill_disc(&mut img, cx, cy, disc - edge, fill);
         let text = contrast_text(fill);
@@ -334,7 +350,6 @@ pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
             hatch_disc(&mut img, (cx, cy), disc - edge, (cell / 7).max(3), stripes);
         }
         // Drawn twice a pixel apart: a slightly bolder stroke reads better on a phone.
-        let label = piece.label.as_str();
         // Two characters (`R+`, `城+`) in smaller type, so they stay inside the disc.
         let size = if label.chars().count() > 1 { label_size * 0.72 } else { label_size };
         text_centered(&mut img, label, cx, cy, size, text);
@@ -362,6 +377,50 @@ pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
     img
 }
 
+/// The paints of a figure filled with `fill`: dark lines on a light side, light lines on a dark
+/// one.
+#[must_use]
+pub fn paints(fill: Rgba<u8>, theme: &Theme) -> Paints {
+    if contrast_text(fill) == Rgba([0, 0, 0, 255]) {
+        Paints::light(fill, theme.ink)
+    } else {
+        let mut light = theme.white;
+        light.0[3] = 255;
+        Paints::dark(fill, theme.ink, light)
+    }
+}
+
+/// A piece's figure on the square centred at (cx, cy), a little below the middle so that its
+/// code fits in the square's top left corner; a marked piece gets hatching behind it and a
+/// dashed ring around it.
+fn draw_figure(
+    img: &mut RgbaImage,
+    (cx, cy): (i64, i64),
+    cell: i64,
+    piece: &Piece,
+    figure: Figure,
+    fill: Rgba<u8>,
+    theme: &Theme,
+) {
+    let size = cell * 21 / 25;
+    let (x, y) = (cx - size / 2, cy - size / 2 + cell / 25);
+    if piece.marked {
+        let mut stripes = theme.ink;
+        stripes.0[3] = 90;
+        hatch_disc(img, (cx, cy), cell * 2 / 5, (cell / 7).max(3), stripes);
+    }
+    figure::draw(img, figure, paints(fill, theme), x, y, u32::try_from(size).unwrap_or(8));
+    if !piece.label.is_empty() {
+        let (left, top) = (cx - cell / 2, cy - cell / 2);
+        let size = (cell as f32 * 0.22).max(7.0);
+        text_at(img, &piece.label, left + cell / 20, top + cell / 40, size, theme.ink);
+    }
+    if piece.marked {
+        let r = cell * 2 / 5 + cell / 40 + 1;
+        ring(img, (cx, cy), r, r + (cell / 16).max(2), 8, theme.ink);
+    }
+}
+
 /// Draws `view` and encodes it as PNG (see [`super::encode`]). Equal views give identical bytes.
 #[must_use]
 pub fn render(view: &BoardView, theme: &Theme) -> Picture {
@@ -378,7 +437,7 @@ mod tests {
             ranks: 8,
             pieces: vec![(
                 Square { file: 0, rank: 0 },
-                Piece { label: "K".into(), owner: 0, marked: false },
+                Piece { label: "K".into(), figure: None, owner: 0, marked: false },
             )],
             flipped,
             ..BoardView::default()

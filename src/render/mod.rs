@@ -10,6 +10,8 @@ pub mod board;
 pub mod chaos_clock;
 pub mod chart;
 mod dark_fence;
+pub mod figure;
+pub mod legend;
 pub mod perfect10;
 pub mod rabble;
 pub mod replay;

@@ -1,6 +1,7 @@
 //! Rabble images: the view's window of the main plane (x −1..14, y −1..14 by default) with
 //! the seed's colour bands (the battlefield, the sky-blue front rows, the promotion rows), every
-//! unit as a disc with its most valuable piece's character and, for a stack, its height; numeric
+//! unit as its most valuable piece's figure in its side's colour and, for a stack, its members'
+//! codes and its height; numeric
 //! coordinates on both axes; the scores under the board; the last turn's squares tinted and,
 //! while the sides pick their pieces, the four squares the pick being asked for fills outlined.
 //! Red is drawn at the bottom unless the theme is flipped (Blue's own view).
@@ -8,6 +9,7 @@
 use image::{Rgba, RgbaImage};
 
 use super::board::draw_caption;
+use super::figure::{self, Body, Figure, Paints};
 use super::{Picture, Script, Theme, encode, fill_disc, fill_rect, text_centered};
 use crate::games::rabble::text::Observation;
 use crate::games::rabble::{Kind, Side, Unit, View};
@@ -16,6 +18,29 @@ use crate::games::rabble::{Kind, Side, Unit, View};
 const RED: Rgba<u8> = Rgba([190, 38, 38, 255]);
 /// Blue's units.
 const BLUE: Rgba<u8> = Rgba([28, 88, 184, 255]);
+
+/// The figure of a piece kind: the chess figure for the piece its letter names (馬仔 the knight,
+/// 車夫 the rook, 相爺 the bishop, 老王 the king, 老後 the queen, 跳兵 the pawn), the cannon's for
+/// 山炮, a coronet for the prince 公子 and a star for 大哥, whose moves no chess piece has.
+#[must_use]
+pub fn figure(kind: Kind) -> Figure {
+    Figure::of(match kind {
+        Kind::P => Body::Pawn,
+        Kind::N => Body::Knight,
+        Kind::R => Body::Rook,
+        Kind::B => Body::Bishop,
+        Kind::C => Body::Cannon,
+        Kind::K => Body::King,
+        Kind::Q => Body::Queen,
+        Kind::J => Body::Prince,
+        Kind::G => Body::Star,
+    })
+}
+
+/// A pixel count as the figure drawer takes it.
+fn px(n: i64) -> u32 {
+    u32::try_from(n).unwrap_or(8)
+}
 
 /// The character drawn for a piece kind.
 #[must_use]
@@ -65,20 +90,23 @@ fn axis_labels(
     (labels, Some(format!("{axis} = {from} + n")))
 }
 
-/// A unit as a disc with its most valuable piece's character and, for a stack, its height on a
-/// badge; `cell` is the square's side and `(sx, sy)` its top left corner.
+/// A unit as its most valuable piece's figure in its side's colour and, for a stack, every
+/// member's code in small type under a smaller figure and its height on a badge; `cell` is the
+/// square's side and `(sx, sy)` its top left corner.
 fn draw_unit(img: &mut RgbaImage, u: &Unit, sx: i64, sy: i64, cell: i64, theme: &Theme) {
     let fill = if u.owner == Side::Red { RED } else { BLUE };
     let (cx, cy) = (sx + cell / 2, sy + cell / 2);
-    fill_disc(img, cx, cy, cell * 2 / 5, fill);
-    let c = label(top_kind(u), theme.script).to_string();
-    let white = Rgba([255, 255, 255, 255]);
+    let paints = Paints::dark(fill, theme.ink, Rgba([255, 255, 255, 255]));
+    let top = figure(top_kind(u));
     if u.pieces.len() == 1 {
-        text_centered(img, &c, cx, cy, cell as f32 * 0.5, white);
+        let size = cell * 22 / 25;
+        figure::draw(img, top, paints, cx - size / 2, cy - size / 2, px(size));
     } else {
         // A stack: its most valuable piece above, every member in small type below it.
-        text_centered(img, &c, cx, cy - cell / 10, cell as f32 * 0.4, white);
-        text_centered(img, &members(u, theme.script), cx, cy + cell / 5, cell as f32 * 0.24, white);
+        let size = cell * 3 / 5;
+        figure::draw(img, top, paints, cx - size / 2, sy + cell / 25, px(size));
+        let text = members(u, theme.script);
+        text_centered(img, &text, cx, sy + cell - cell / 5, cell as f32 * 0.27, fill);
     }
     if u.pieces.len() > 1 {
         // The stack's height on a dark badge at the disc's lower right.

@@ -1,9 +1,13 @@
-//! Ultima images on the square-board layer: every piece as one character (the seed's Chinese
-//! names 王 夹 麻 协 跳 拖 仿, or the position letters K P I C L W X), frozen pieces marked, the
+//! Ultima images on the square-board layer: every piece as the figure Ultima players know from
+//! a chess set (king, pawn for the pincer, rook for the coordinator, knight for the long leaper,
+//! bishop for the chameleon, queen for the withdrawer and an upside-down rook for the
+//! immobilizer) with its code in the corner (the seed's Chinese names 王 夹 麻 协 跳 拖 仿, or
+//! the position letters K P I C L W X), frozen pieces marked, the
 //! last move and the squares its captures emptied highlighted, a king in check ringed. The view
 //! is the same for everyone (perfect information); only the side it is seen from changes.
 
 use super::board::{self, BoardView, Piece, Square};
+use super::figure::{Body, Figure};
 use super::{Picture, Script, Theme};
 use crate::games::ultima::{Action, Color, Kind, View};
 
@@ -13,6 +17,20 @@ pub fn label(kind: Kind, script: Script) -> char {
     match script {
         Script::Chinese => kind.chinese(),
         Script::Latin => kind.letter(),
+    }
+}
+
+/// The figure of a piece kind: the chess figure that stands on its square in Ultima's start.
+#[must_use]
+pub fn figure(kind: Kind) -> Figure {
+    match kind {
+        Kind::King => Figure::of(Body::King),
+        Kind::Pincer => Figure::of(Body::Pawn),
+        Kind::Coordinator => Figure::of(Body::Rook),
+        Kind::LongLeaper => Figure::of(Body::Knight),
+        Kind::Chameleon => Figure::of(Body::Bishop),
+        Kind::Withdrawer => Figure::of(Body::Queen),
+        Kind::Immobilizer => Figure::inverted(Body::Rook),
     }
 }
 
@@ -29,6 +47,7 @@ pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
         .map(|&(at, color, kind)| {
             let piece = Piece {
                 label: label(kind, theme.script).to_string(),
+                figure: Some(figure(kind)),
                 owner: u8::from(color == Color::Black),
                 marked: view.frozen.contains(&at),
             };

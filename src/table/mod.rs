@@ -3180,7 +3180,16 @@ impl Referee {
             stamp: None,
         };
         let Some(topic) = topic else {
-            return Ok(vec![reply(games::rules_text(self.wording, ctx.lang, kind), None)]);
+            // The pieces' figures with their codes and names, for a game that has pieces.
+            let image = self
+                .images
+                .then(|| {
+                    let theme = narrate::theme(Viewer::Public, ctx.lang);
+                    pieces::legend_picture(self.wording, ctx.lang, kind, &theme)
+                })
+                .flatten()
+                .map(|p| reply::Image::png(p.png, p.width, p.height));
+            return Ok(vec![reply(games::rules_text(self.wording, ctx.lang, kind), image)]);
         };
         if kind == GameKind::DarkFence
             && let Some(attempt) = dark_fence::puzzle_attempt(topic)

@@ -45,6 +45,46 @@ pub(super) fn legend(w: &Wording, lang: Lang, kind: GameKind) -> Option<String> 
     ))
 }
 
+/// The legend as a picture: every piece's figure with its code and name, in the order the
+/// rules name them. `None` for games without pieces.
+pub(super) fn legend_picture(
+    w: &Wording,
+    lang: Lang,
+    kind: GameKind,
+    theme: &crate::render::Theme,
+) -> Option<crate::render::Picture> {
+    use crate::render::legend::Entry;
+    let entries: Vec<Entry> = match kind {
+        GameKind::Perfect10 => p10::KINDS
+            .iter()
+            .map(|&k| Entry {
+                figure: crate::render::perfect10::figure(k),
+                code: p10::code(lang, k),
+                name: p10::name(w, lang, k),
+            })
+            .collect(),
+        GameKind::Ultima => ultima::KINDS
+            .iter()
+            .map(|&k| Entry {
+                figure: crate::render::ultima::figure(k),
+                code: ultima::code(lang, k),
+                name: ultima::name(w, lang, k),
+            })
+            .collect(),
+        GameKind::Rabble => rabble::KINDS
+            .iter()
+            .map(|&k| Entry {
+                figure: crate::render::rabble::figure(k),
+                code: rabble::code(lang, k),
+                name: rabble::name(w, lang, k),
+            })
+            .collect(),
+        GameKind::DarkFence | GameKind::ChaosClock => return None,
+    };
+    let caption = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
+    Some(crate::render::legend::render(&entries, &caption, theme))
+}
+
 /// The page of the piece `code` names in `kind` (its code in either script, or its name in
 /// English or Chinese), or `None` when no piece of that game goes by it.
 pub(super) fn piece_help(w: &Wording, lang: Lang, kind: GameKind, code: &str) -> Option<PieceHelp> {
@@ -77,12 +117,12 @@ fn script(lang: Lang) -> crate::render::Script {
     if lang.is_chinese() { crate::render::Script::Chinese } else { crate::render::Script::Latin }
 }
 
-/// A piece diagram: a `side`×`side` board with the piece (drawn as `label`) on `at`, the
-/// squares it reaches, and its label and name above.
+/// A piece diagram: a `side`×`side` board with the piece (its `figure`, with its code `label`)
+/// on `at`, the squares it reaches, and its label and name above.
 fn diagram(
     side: u8,
     at: Square,
-    label: String,
+    (label, figure): (String, crate::render::figure::Figure),
     name: &str,
     targets: Vec<(Square, Reach)>,
 ) -> BoardView {
@@ -90,7 +130,7 @@ fn diagram(
     BoardView {
         files: side,
         ranks: side,
-        pieces: vec![(at, Piece { label, owner: 0, marked: false })],
+        pieces: vec![(at, Piece { label, figure: Some(figure), owner: 0, marked: false })],
         targets,
         caption,
         ..BoardView::default()
@@ -193,8 +233,9 @@ mod p10 {
         let captures = targets(kind, true)?;
         let label = crate::render::perfect10::label(kind, super::script(lang));
         let at = Square { file: AT.0, rank: AT.1 };
+        let piece = (label, crate::render::perfect10::figure(kind));
         let diagram =
-            super::diagram(10, at, label, &name(w, lang, kind), reaches(&moves, &captures));
+            super::diagram(10, at, piece, &name(w, lang, kind), reaches(&moves, &captures));
         Some(PieceHelp { text, diagram })
     }
 
@@ -322,7 +363,8 @@ mod ultima {
         // landing on a square of its own choosing (but the king): the diagram shows the moves,
         // and the words say how each captures.
         let targets = reaches(&targets(kind)?, &[]);
-        let diagram = super::diagram(8, at, label, &name(w, lang, kind), targets);
+        let piece = (label, crate::render::ultima::figure(kind));
+        let diagram = super::diagram(8, at, piece, &name(w, lang, kind), targets);
         Some(PieceHelp { text, diagram })
     }
 
@@ -402,8 +444,9 @@ mod rabble {
         let label = crate::render::rabble::label(kind, super::script(lang)).to_string();
         let (moves, captures) = targets(kind);
         let at = Square { file: (MIDDLE - 1) as u8, rank: (MIDDLE - 1) as u8 };
+        let piece = (label, crate::render::rabble::figure(kind));
         let diagram =
-            super::diagram(SIDE as u8, at, label, &name(w, lang, kind), reaches(&moves, &captures));
+            super::diagram(SIDE as u8, at, piece, &name(w, lang, kind), reaches(&moves, &captures));
         Some(PieceHelp { text, diagram })
     }
 
@@ -533,5 +576,50 @@ mod tests {
         let text = legend(&w, Lang::En, GameKind::Ultima).expect("a legend");
         assert!(text.contains("X chameleon") && text.contains("L long leaper"), "{text}");
         assert!(legend(&w, Lang::En, GameKind::DarkFence).is_none());
+    }
+
+    #[test]
+    fn the_legend_picture_shows_every_piece_in_characters_the_font_has_in_every_language() {
+        let w = Wording::default();
+        let theme = crate::render::Theme::default();
+        for lang in [Lang::En, Lang::ZhHans, Lang::ZhHant] {
+            for (kind, pieces) in
+                [(GameKind::Ultima, 7), (GameKind::Perfect10, 19), (GameKind::Rabble, 9)]
+            {
+                let names: Vec<String> = match kind {
+                    GameKind::Ultima => ultima::KINDS
+                        .iter()
+                        .map(|&k| {
+                            format!("{} {}", ultima::code(lang, k), ultima::name(&w, lang, k))
+                        })
+                        .collect(),
+                    GameKind::Perfect10 => p10::KINDS
+                        .iter()
+                        .map(|&k| format!("{} {}", p10::code(lang, k), p10::name(&w, lang, k)))
+                        .collect(),
+                    _ => rabble::KINDS
+                        .iter()
+                        .map(|&k| {
+                            format!("{} {}", rabble::code(lang, k), rabble::name(&w, lang, k))
+                        })
+                        .collect(),
+                };
+                assert_eq!(names.len(), pieces);
+                let title = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
+                for text in names.iter().chain([&title]) {
+                    let missing: String =
+                        text.chars().filter(|&c| !crate::render::can_draw(c)).collect();
+                    assert!(missing.is_empty(), "{lang:?} {kind:?}: {text:?} lacks {missing:?}");
+                }
+                // Three pieces to a row, under the caption band.
+                let picture = legend_picture(&w, lang, kind, &theme).expect("a picture");
+                let rows = u32::try_from(pieces.div_ceil(3)).expect("a few rows");
+                let cell = theme.cell * 3 / 4;
+                let row = cell + cell / 5;
+                assert_eq!(picture.height, theme.caption + rows * row + cell / 5, "{kind:?}");
+            }
+        }
+        let theme = crate::render::Theme::default();
+        assert!(legend_picture(&w, Lang::En, GameKind::ChaosClock, &theme).is_none());
     }
 }

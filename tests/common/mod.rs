@@ -78,10 +78,10 @@ pub fn free_address() -> std::net::SocketAddr {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let span = u64::from(low - 10_000);
         let port = 10_000 + u16::try_from((seed >> 33) % span).unwrap_or(0);
-        if let Ok(probe) = std::net::TcpListener::bind(("127.0.0.1", port)) {
-            if let Ok(addr) = probe.local_addr() {
-                return addr;
-            }
+        if let Ok(probe) = std::net::TcpListener::bind(("127.0.0.1", port))
+            && let Ok(addr) = probe.local_addr()
+        {
+            return addr;
         }
     }
     let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");

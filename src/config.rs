@@ -153,12 +153,105 @@ pub struct TelegramConfig {
     /// The Bot API server (env `TELEGRAM_API_URL`): the public one, a self-hosted
     /// `telegram-bot-api`, or a test stand-in on 127.0.0.1.
     pub api_url: String,
+    /// Webhook mode (env `TELEGRAM_WEBHOOK_URL`): the public HTTPS address Telegram posts
+    /// updates to, registered with `setWebhook` at start. Several instances can share it behind
+    /// one load balancer; long polling (the default, when unset) allows one consumer per bot.
+    pub webhook_url: Option<String>,
+    /// The local address the webhook is served on (env `TELEGRAM_LISTEN`, e.g. `0.0.0.0:8443`
+    /// behind a TLS-terminating proxy); required with `webhook_url`.
+    pub listen: Option<std::net::SocketAddr>,
+    /// The secret Telegram sends with every update (`X-Telegram-Bot-Api-Secret-Token`), 1 to
+    /// 256 of `A-Z a-z 0-9 _ -` (env `TELEGRAM_WEBHOOK_SECRET`). Unset: derived from the token
+    /// (SHA-256), so every instance of one bot agrees without configuring it.
+    pub webhook_secret: Option<String>,
 }
 
 impl Default for TelegramConfig {
     fn default() -> Self {
-        TelegramConfig { token: None, api_url: TELEGRAM_API_URL.into() }
+        TelegramConfig {
+            token: None,
+            api_url: TELEGRAM_API_URL.into(),
+            webhook_url: None,
+            listen: None,
+            webhook_secret: None,
+        }
     }
+}
+
+/// Webhook mode's settings, checked ([`TelegramConfig::webhook`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Webhook {
+    /// The public address Telegram posts to.
+    pub url: url::Url,
+    /// The local address served.
+    pub listen: std::net::SocketAddr,
+    /// The secret every post must carry.
+    pub secret: String,
+}
+
+// Written by hand so that the secret never reaches a log line.
+impl std::fmt::Debug for Webhook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Webhook")
+            .field("url", &self.url.as_str())
+            .field("listen", &self.listen)
+            .field("secret", &"<redacted>")
+            .finish()
+    }
+}
+
+impl TelegramConfig {
+    /// Webhook mode's settings, or `None` for long polling.
+    ///
+    /// # Errors
+    ///
+    /// The address is not an `https` URL (plain `http` is allowed on loopback, for stand-ins),
+    /// `listen` is missing, or the secret has characters Telegram refuses.
+    pub fn webhook(&self) -> anyhow::Result<Option<Webhook>> {
+        let Some(raw) = self.webhook_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
+            return Ok(None);
+        };
+        let url = url::Url::parse(raw)
+            .map_err(|e| anyhow::anyhow!("telegram.webhook_url is not a URL ({e}): {raw}"))?;
+        let loopback = match url.host() {
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            Some(url::Host::Domain(d)) => d == "localhost",
+            None => false,
+        };
+        anyhow::ensure!(
+            url.scheme() == "https" || (url.scheme() == "http" && loopback),
+            "telegram.webhook_url must be an https address (Telegram posts only over HTTPS): {raw}"
+        );
+        let listen = self.listen.ok_or_else(|| {
+            anyhow::anyhow!(
+                "telegram.webhook_url needs telegram.listen (TELEGRAM_LISTEN): the local address \
+                 the updates arrive at, e.g. 0.0.0.0:8443 behind your HTTPS proxy"
+            )
+        })?;
+        let secret = match self.webhook_secret.as_deref().filter(|s| !s.is_empty()) {
+            Some(secret) => {
+                let fine = secret.len() <= 256
+                    && secret.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+                anyhow::ensure!(
+                    fine,
+                    "telegram.webhook_secret must be 1 to 256 of A-Z a-z 0-9 _ - (Telegram's rule)"
+                );
+                secret.to_string()
+            }
+            None => derived_secret(self.token.as_deref().unwrap_or("")),
+        };
+        Ok(Some(Webhook { url, listen, secret }))
+    }
+}
+
+/// The webhook secret of a bot whose operator set none: the SHA-256 of the token (with a label,
+/// so it is no hash of the token found elsewhere), in hex: every instance computes the same,
+/// and nobody without the token can.
+fn derived_secret(token: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(format!("arbiter telegram webhook secret:{token}"));
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 // Written by hand so that the token never reaches a log line or an error message.
@@ -167,6 +260,9 @@ impl std::fmt::Debug for TelegramConfig {
         f.debug_struct("TelegramConfig")
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
             .field("api_url", &self.api_url)
+            .field("webhook_url", &self.webhook_url)
+            .field("listen", &self.listen)
+            .field("webhook_secret", &self.webhook_secret.as_ref().map(|_| "<redacted>"))
             .finish()
     }
 }
@@ -300,6 +396,19 @@ impl Config {
         if let Some(url) = env("TELEGRAM_API_URL").filter(|v| !v.is_empty()) {
             config.telegram.api_url = url;
         }
+        if let Some(url) = env("TELEGRAM_WEBHOOK_URL").filter(|v| !v.trim().is_empty()) {
+            config.telegram.webhook_url = Some(url);
+        }
+        if let Some(listen) = env("TELEGRAM_LISTEN").filter(|v| !v.trim().is_empty()) {
+            config.telegram.listen = Some(listen.trim().parse().map_err(|_| {
+                anyhow::anyhow!(
+                    "TELEGRAM_LISTEN must be an address like 0.0.0.0:8443, not {listen:?}"
+                )
+            })?);
+        }
+        if let Some(secret) = env("TELEGRAM_WEBHOOK_SECRET").filter(|v| !v.is_empty()) {
+            config.telegram.webhook_secret = Some(secret);
+        }
         if let Some(token) = env("DISCORD_TOKEN").filter(|v| !v.trim().is_empty()) {
             config.discord.token = Some(token);
         }
@@ -323,6 +432,15 @@ impl Config {
         // An empty token in the file means "not configured", as an unset variable does.
         config.telegram.token = config.telegram.token.take().filter(|t| !t.trim().is_empty());
         config.discord.token = config.discord.token.take().filter(|t| !t.trim().is_empty());
+        // Webhook settings are checked now, so that a bad one stops the start with its reason.
+        if let Some(hook) = config.telegram.webhook()? {
+            anyhow::ensure!(
+                config.listen != Some(hook.listen),
+                "telegram.listen and listen are both {}: the webhook and /healthz need two \
+                 addresses",
+                hook.listen
+            );
+        }
         Ok(config)
     }
 
@@ -592,5 +710,70 @@ mod tests {
         c.discord.token = Some("DISCORD-SECRET".into());
         let shown = format!("{c:?}");
         assert!(!shown.contains("SECRET") && shown.contains("<redacted>"), "{shown}");
+    }
+
+    #[test]
+    fn webhook_mode_needs_an_https_address_and_a_local_listen_address() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "[telegram]\ntoken = \"1:x\"\n").unwrap();
+        let load = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> =
+                pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+            Config::load(Some(&path), move |k: &str| {
+                pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
+            })
+        };
+        // Long polling unless an address is set.
+        assert_eq!(load(&[]).unwrap().telegram.webhook().unwrap(), None);
+        let err = load(&[("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg")]).unwrap_err();
+        assert!(format!("{err:#}").contains("needs telegram.listen"), "{err:#}");
+        let err = load(&[
+            ("TELEGRAM_WEBHOOK_URL", "http://bot.example.org/tg"),
+            ("TELEGRAM_LISTEN", "0.0.0.0:8443"),
+        ])
+        .unwrap_err();
+        assert!(format!("{err:#}").contains("must be an https address"), "{err:#}");
+        let err = load(&[
+            ("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg"),
+            ("TELEGRAM_LISTEN", "0.0.0.0:8443"),
+            ("ARBITER_LISTEN", "0.0.0.0:8443"),
+        ])
+        .unwrap_err();
+        assert!(format!("{err:#}").contains("need two addresses"), "{err:#}");
+        let err = load(&[("TELEGRAM_LISTEN", "port 80")]).unwrap_err();
+        assert!(format!("{err:#}").contains("TELEGRAM_LISTEN must be an address"), "{err:#}");
+        let err = load(&[
+            ("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg"),
+            ("TELEGRAM_LISTEN", "0.0.0.0:8443"),
+            ("TELEGRAM_WEBHOOK_SECRET", "no spaces allowed"),
+        ])
+        .unwrap_err();
+        assert!(format!("{err:#}").contains("A-Z a-z 0-9 _ -"), "{err:#}");
+        // Plain http only on loopback (a stand-in); the secret, unset, comes from the token.
+        let hook = load(&[
+            ("TELEGRAM_WEBHOOK_URL", "http://127.0.0.1:9000/tg"),
+            ("TELEGRAM_LISTEN", "127.0.0.1:9000"),
+        ])
+        .unwrap()
+        .telegram
+        .webhook()
+        .unwrap()
+        .expect("webhook mode");
+        assert_eq!(hook.url.as_str(), "http://127.0.0.1:9000/tg");
+        assert_eq!(hook.listen, "127.0.0.1:9000".parse().unwrap());
+        assert_eq!(hook.secret.len(), 64);
+        assert!(hook.secret.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(hook.secret, derived_secret("1:x"), "the same for every instance");
+        assert_ne!(hook.secret, derived_secret("2:y"), "another bot, another secret");
+        assert!(!format!("{hook:?}").contains(&hook.secret), "{hook:?}");
+        let set = load(&[
+            ("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg"),
+            ("TELEGRAM_LISTEN", "0.0.0.0:8443"),
+            ("TELEGRAM_WEBHOOK_SECRET", "Shared_secret-1"),
+        ])
+        .unwrap();
+        assert_eq!(set.telegram.webhook().unwrap().unwrap().secret, "Shared_secret-1");
+        assert!(!format!("{set:?}").contains("Shared_secret-1"));
     }
 }

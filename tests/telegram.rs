@@ -200,6 +200,19 @@ struct Inner {
     accepted_at: HashMap<i64, VecDeque<Instant>>,
     /// Edits that changed a message.
     edits: usize,
+    /// The webhook `setWebhook` registered: its address, secret and the update kinds asked for.
+    /// While one is set, `getUpdates` answers 409 and updates are posted to it instead.
+    webhook: Option<Hook>,
+    /// The status of every webhook post of an update, in order (a failed post is tried again).
+    webhook_posts: Vec<u16>,
+}
+
+/// A registered webhook.
+#[derive(Debug, Clone)]
+struct Hook {
+    url: String,
+    secret: Option<String>,
+    allowed: Value,
 }
 
 impl Inner {
@@ -273,6 +286,7 @@ impl StandIn {
         let addr = listener.local_addr().expect("the bound address");
         assert!(addr.ip().is_loopback());
         tokio::spawn(async move { axum::serve(listener, app).await.expect("the stand-in serves") });
+        tokio::spawn(post_to_webhook(stand_in.clone()));
         (stand_in, format!("http://{addr}"))
     }
 
@@ -678,11 +692,62 @@ async fn handle(
         }
         Some(Fault::BadGateway) => fail(StatusCode::BAD_GATEWAY, "Bad Gateway"),
         Some(Fault::Throttle(seconds)) => throttle(seconds),
+        Some(Fault::Pass) | None if method == "getupdates" && stand_in.lock().webhook.is_some() => {
+            fail(
+                StatusCode::CONFLICT,
+                "Conflict: can't use getUpdates method while webhook is active; use \
+                 deleteWebhook to delete the webhook first",
+            )
+        }
         Some(Fault::Pass) | None if method == "getupdates" => long_poll(&stand_in, &params).await,
         Some(Fault::Pass) | None => answer(&stand_in, &method, &params, token_ok),
     };
     stand_in.record(method, token_ok, params, status.as_u16());
     (status, body)
+}
+
+/// What Telegram does with a webhook set: posts each waiting update to it, in order, with the
+/// secret in `X-Telegram-Bot-Api-Secret-Token`; an update whose post fails (no answer, not 2xx)
+/// is posted again after a pause, and only a 2xx takes it off the queue. Without a webhook the
+/// updates wait for `getUpdates`.
+async fn post_to_webhook(stand_in: StandIn) {
+    let client = reqwest::Client::builder().no_proxy().build().expect("an HTTP client");
+    loop {
+        let notified = stand_in.new_update.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        let next = {
+            let inner = stand_in.lock();
+            inner.webhook.clone().zip(inner.updates.first().cloned())
+        };
+        let Some((hook, update)) = next else {
+            let _ = tokio::time::timeout(Duration::from_millis(200), notified).await;
+            continue;
+        };
+        assert!(hook.url.starts_with("http://127.0.0.1:"), "a post left loopback: {}", hook.url);
+        let mut post = client
+            .post(&hook.url)
+            .header("content-type", "application/json")
+            .body(update.to_string())
+            .timeout(Duration::from_secs(5));
+        if let Some(secret) = &hook.secret {
+            post = post.header("X-Telegram-Bot-Api-Secret-Token", secret);
+        }
+        let status = post.send().await.map_or(0, |r| r.status().as_u16());
+        let taken = (200..300).contains(&status);
+        {
+            let mut inner = stand_in.lock();
+            inner.webhook_posts.push(status);
+            if taken {
+                let id = int(&update["update_id"]);
+                inner.updates.retain(|u| int(&u["update_id"]) != id);
+                inner.handed_out += 1;
+            }
+        }
+        if !taken {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
 }
 
 /// Telegram's 429: wait `seconds` before trying again.
@@ -748,9 +813,31 @@ fn answer(
         "getwebhookinfo" => {
             ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
         }
-        "deletewebhook" | "setmycommands" | "answercallbackquery" | "sendchataction" => {
+        "setwebhook" => {
+            let url = p["url"].as_str().unwrap_or("").to_string();
+            if !(url.starts_with("https://") || url.starts_with("http://127.0.0.1:")) {
+                return fail(
+                    StatusCode::BAD_REQUEST,
+                    "Bad Request: bad webhook: HTTPS url must be provided for webhook",
+                );
+            }
+            let secret = p["secret_token"].as_str().map(str::to_string);
+            // setWebhook may carry a certificate, so it comes as a form whose array fields are
+            // JSON text (Telegram reads both).
+            let allowed = match &p["allowed_updates"] {
+                Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+                other => other.clone(),
+            };
+            inner.webhook = Some(Hook { url, secret, allowed });
+            drop(inner);
+            stand_in.new_update.notify_waiters();
             ok(json!(true))
         }
+        "deletewebhook" => {
+            inner.webhook = None;
+            ok(json!(true))
+        }
+        "setmycommands" | "answercallbackquery" | "sendchataction" => ok(json!(true)),
         "deletemessage" => {
             let (chat, id) = (int(&p["chat_id"]), int(&p["message_id"]));
             let own = inner.sent.iter().any(|s| s.chat == chat && s.id == id);
@@ -1052,8 +1139,11 @@ impl Bot {
             })
             .await
         });
-        api.wait("polling to start", |i| {
-            i.calls.iter().any(|c| c.method == "getupdates").then_some(())
+        api.wait("polling to start, or the webhook to be set", |i| {
+            i.calls
+                .iter()
+                .any(|c| c.method == "getupdates" || c.method == "setwebhook")
+                .then_some(())
         })
         .await;
         Bot { api, url, stop: Some(stop), task, _dir: dir }
@@ -3138,4 +3228,80 @@ async fn healthz_says_connecting_until_telegram_answers_then_healthy_and_arbiter
         .output()
         .expect("arbiter health runs");
     assert_eq!(asked.status.code(), Some(2), "{asked:?}");
+}
+
+/// Webhook mode (`telegram.webhook_url`, `telegram.listen`): the bot registers its address and
+/// a secret for messages and button presses instead of polling; Telegram's posts reach it on
+/// loopback and a game is started through them, by command and by button; a post without the
+/// secret, or with a wrong one, is refused with 401 and reaches nobody; `getUpdates` is never
+/// called; and the webhook stays set when the bot stops, as other instances still use it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_webhook_mode_updates_arrive_by_post_with_the_secret_and_forged_posts_are_refused() {
+    let listen = common::free_address();
+    let url = format!("http://{listen}/telegram/updates");
+    let env = [("TELEGRAM_WEBHOOK_URL", url.as_str()), ("TELEGRAM_LISTEN", &listen.to_string())];
+    let bot = Bot::start_with_env(&env, |_| {}).await;
+    let api = &bot.api;
+    let hook = api.wait("the webhook set", |i| i.webhook.clone()).await;
+    assert_eq!(hook.url, url);
+    let secret = hook.secret.clone().expect("a secret");
+    assert_eq!(secret.len(), 64, "derived from the token, hex: {secret}");
+    assert_eq!(hook.allowed, json!(["message", "callback_query"]));
+    // Forged posts: Carol's `/new ultima` without the secret and with a wrong one.
+    let forged = json!({"update_id": 999_999, "message": {"message_id": 999_999, "date": DATE,
+        "chat": {"id": GROUP, "type": "supergroup", "title": "Dark Fence club"},
+        "from": CAROL.json(), "text": "/new ultima",
+        "entities": [{"type": "bot_command", "offset": 0, "length": 4}]}});
+    let client = reqwest::Client::builder().no_proxy().build().expect("an HTTP client");
+    let deadline = Instant::now() + PATIENCE;
+    for secret in [None, Some("not-the-secret")] {
+        let status = loop {
+            let mut post = client
+                .post(&url)
+                .header("content-type", "application/json")
+                .body(forged.to_string());
+            if let Some(secret) = secret {
+                post = post.header("X-Telegram-Bot-Api-Secret-Token", secret);
+            }
+            // The server may still be starting: it binds after setWebhook.
+            match post.send().await {
+                Ok(answer) => break answer.status().as_u16(),
+                Err(e) => {
+                    assert!(Instant::now() < deadline, "the webhook never answered: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        };
+        assert_eq!(status, 401, "a post with secret {secret:?}");
+    }
+    // The real updates, posted by the stand-in with the secret: a command and a button press.
+    both_start(api).await;
+    api.say(GROUP, ALICE, "/new ultima @bob_builder");
+    let invitation = api.expect_data(GROUP, "1:0:accept").await;
+    let pressed = api.press(BOB, &invitation, "1:0:accept");
+    api.expect_answer(&pressed).await;
+    // The start announcement with its board, not the invitation.
+    let started = api.expect_sent(GROUP, "Ultima #1: Alice Liddell").await;
+    assert!(started.text.contains("Bob"), "{}", started.text);
+    {
+        let inner = api.lock();
+        assert!(inner.calls.iter().all(|c| c.method != "getupdates"), "no polling with a webhook");
+        // Every update was taken with a 200 (a post before the server was up is tried again).
+        assert!(
+            inner.webhook_posts.iter().all(|&s| s == 200 || s == 0),
+            "{:?}",
+            inner.webhook_posts
+        );
+        assert_eq!(
+            inner.webhook_posts.iter().filter(|&&s| s == 200).count(),
+            4,
+            "two /start, /new, a press"
+        );
+        assert!(inner.updates.is_empty(), "every update delivered");
+        // Carol's forged command reached nobody: nothing was ever said to or about her.
+        assert!(inner.sent.iter().all(|m| m.chat != CAROL.id && !m.text.contains("Carol")));
+    }
+    let api = bot.finish().await;
+    assert!(api.calls("deletewebhook").is_empty(), "the webhook outlives one instance's stop");
+    assert!(api.lock().webhook.is_some());
 }

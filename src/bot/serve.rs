@@ -155,6 +155,7 @@ pub async fn run(
             router.clone(),
             config.delivery.settings(),
             health.clone(),
+            config.telegram.webhook()?,
         );
         let bot = tokio::select! {
             bot = connect => bot?,

@@ -1,6 +1,12 @@
-//! The Telegram front end: long polling through teloxide, translating updates into
-//! [`Incoming`] commands and the referee's [`Outbound`] messages into Bot API calls. It holds no
-//! game logic and no sentences of its own; [`translate`] has the pure parts.
+//! The Telegram front end: long polling (or a webhook) through teloxide, translating updates
+//! into [`Incoming`] commands and the referee's [`Outbound`] messages into Bot API calls. It holds
+//! no game logic and no sentences of its own; [`translate`] has the pure parts.
+//!
+//! - **Updates** come by long polling (`getUpdates`, one consumer per bot), or, when
+//!   `telegram.webhook_url` is set, by webhook: the address and a secret are registered with
+//!   `setWebhook` at start (by every instance alike) and teloxide's axum handler serves
+//!   `telegram.listen`, answering 401 to a post without the secret. The webhook is never
+//!   deleted at a stop: other instances still serve it. Going back to polling deletes it.
 //!
 //! - **Chats.** A group or supergroup is a referee channel (by chat id); a private chat is the
 //!   user's private chat, whose id is the user id, so `Dest::User(id)` is sent to chat `id`.
@@ -30,11 +36,12 @@ use std::time::Duration;
 
 use anyhow::Context;
 use teloxide::prelude::*;
+use teloxide::types::AllowedUpdate;
 use teloxide::types::{
     BotCommand, BotCommandScope, Chat as TgChat, ChatId, InlineKeyboardButton,
     InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, ParseMode, ThreadId, User,
 };
-use teloxide::update_listeners::Polling;
+use teloxide::update_listeners::{Polling, webhooks};
 use teloxide::{ApiError, RequestError};
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
@@ -42,6 +49,7 @@ use tracing::Instrument;
 use super::health::{Health, Link};
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
+use crate::config::Webhook;
 use crate::store::{self, Platform};
 use crate::table::command;
 use crate::table::command::Command;
@@ -237,19 +245,22 @@ struct Adapter {
     usernames: StdMutex<HashMap<String, String>>,
     /// What `/healthz` reports of this link.
     health: Health,
+    /// Webhook mode's settings; `None` for long polling.
+    webhook: Option<Webhook>,
 }
 
 impl Telegram {
     /// Connects to the Bot API at `api_url` with `token`: asks who the bot is (`getMe`), gives
-    /// the referee the start link, registers the command menus and removes any webhook (long
-    /// polling needs none). While Telegram cannot be reached (no network, a refused connection,
+    /// the referee the start link, registers the command menus and, with `webhook`, registers
+    /// its address and secret (`setWebhook`, for messages and button presses), or without one
+    /// removes any webhook (long polling needs none). While Telegram cannot be reached (no network, a refused connection,
     /// a 5xx answer) `getMe` is tried again, after 1 s, then twice as long each time up to a
     /// minute, each failure logged as a warning.
     ///
     /// # Errors
     ///
-    /// The address does not parse, or Telegram refuses the token (401 Unauthorized, or 404 for
-    /// a malformed one). The error never contains the token.
+    /// The address does not parse, Telegram refuses the token (401 Unauthorized, or 404 for
+    /// a malformed one) or the webhook. The error never contains the token.
     pub async fn connect(
         token: &str,
         api_url: &str,
@@ -257,6 +268,7 @@ impl Telegram {
         router: Router,
         settings: outbox::Settings,
         health: Health,
+        webhook: Option<Webhook>,
     ) -> anyhow::Result<Telegram> {
         let url = url::Url::parse(api_url)
             .with_context(|| format!("TELEGRAM_API_URL is not a URL: {api_url}"))?;
@@ -279,6 +291,7 @@ impl Telegram {
             token: token.to_string(),
             usernames: StdMutex::new(HashMap::new()),
             health,
+            webhook,
         };
         let mut pause = FIRST_CONNECT_PAUSE;
         let me = loop {
@@ -303,7 +316,22 @@ impl Telegram {
         anyhow::ensure!(!adapter.username.is_empty(), "Telegram says the bot has no username");
         adapter.referee.set_policy(PLATFORM, policy(Some(&adapter.username)));
         adapter.register_commands().await;
-        if let Err(e) = adapter.call("deleteWebhook", || adapter.bot.delete_webhook()).await {
+        if let Some(hook) = &adapter.webhook {
+            // Every instance registers the same address and secret, so setting it again at each
+            // start is harmless; it is never deleted at a stop, which would cut off the others.
+            let set = || {
+                adapter
+                    .bot
+                    .set_webhook(hook.url.clone())
+                    .secret_token(hook.secret.clone())
+                    .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+            };
+            adapter.call("setWebhook", set).await.map_err(|e| {
+                anyhow::anyhow!("Telegram refused setWebhook: {}", adapter.redact(&e))
+            })?;
+            tracing::info!(url = %hook.url, listen = %hook.listen, "Telegram webhook set");
+        } else if let Err(e) = adapter.call("deleteWebhook", || adapter.bot.delete_webhook()).await
+        {
             tracing::warn!(error = %adapter.redact(&e), "deleteWebhook failed");
         }
         tracing::info!(bot = %adapter.username, "connected to Telegram");
@@ -317,7 +345,8 @@ impl Telegram {
         &self.adapter.username
     }
 
-    /// Resumes the deliveries a previous run left, then polls for updates and delivers `inbox`
+    /// Resumes the deliveries a previous run left, then polls for updates (or, in webhook mode,
+    /// serves the webhook on its `listen` address) and delivers `inbox`
     /// (the clock's messages) until `stop` turns true; then finishes the updates in hand,
     /// delivers what it can within the grace and keeps the rest in the store's outbox.
     ///
@@ -331,6 +360,15 @@ impl Telegram {
         stop: watch::Receiver<bool>,
     ) -> anyhow::Result<()> {
         let adapter = self.adapter;
+        // The webhook's address first: a start that cannot take it stops before anything else.
+        let mut server = match &adapter.webhook {
+            Some(hook) => Some(
+                tokio::net::TcpListener::bind(hook.listen)
+                    .await
+                    .with_context(|| format!("cannot listen on {} for Telegram", hook.listen))?,
+            ),
+            None => None,
+        };
         if let Err(e) = adapter.outbox.resume().await {
             tracing::error!(error = ?e, "reading the outbox; undelivered messages wait for a restart");
         }
@@ -345,18 +383,37 @@ impl Telegram {
             .default_handler(|_| async {})
             .build();
         let shutdown = dispatcher.shutdown_token();
-        let listener = Polling::builder(adapter.bot.clone()).timeout(POLL_TIMEOUT).build();
-        let token = adapter.token.clone();
-        let health = adapter.health.clone();
-        let on_error = Arc::new(move |e: RequestError| {
-            let text = redact(&e.to_string(), &token);
-            health.failed(PLATFORM);
-            async move { tracing::warn!(error = %text, "getUpdates failed; polling again") }
-        });
-        let mut dispatching =
+        let mut dispatching = if let (Some(hook), Some(server)) = (&adapter.webhook, server.take())
+        {
+            // Webhook mode: Telegram posts each update to this address; teloxide's handler
+            // refuses a post without the secret (401) and hands the rest to the dispatcher.
+            let options = webhooks::Options::new(hook.listen, hook.url.clone())
+                .secret_token(hook.secret.clone());
+            let (listener, stopped_listening, app) = webhooks::axum_no_setup(options);
+            tracing::info!(listen = %hook.listen, "receiving Telegram updates by webhook");
+            tokio::spawn(async move {
+                let served = axum::serve(server, app).with_graceful_shutdown(stopped_listening);
+                if let Err(e) = served.await {
+                    tracing::error!(error = %e, "the Telegram webhook server failed");
+                }
+            });
+            let on_error = Arc::new(|e: Infallible| async move { match e {} });
             tokio::spawn(
                 async move { dispatcher.try_dispatch_with_listener(listener, on_error).await },
-            );
+            )
+        } else {
+            let listener = Polling::builder(adapter.bot.clone()).timeout(POLL_TIMEOUT).build();
+            let token = adapter.token.clone();
+            let health = adapter.health.clone();
+            let on_error = Arc::new(move |e: RequestError| {
+                let text = redact(&e.to_string(), &token);
+                health.failed(PLATFORM);
+                async move { tracing::warn!(error = %text, "getUpdates failed; polling again") }
+            });
+            tokio::spawn(
+                async move { dispatcher.try_dispatch_with_listener(listener, on_error).await },
+            )
+        };
         let mut stop = stop;
         let ended = tokio::select! {
             result = &mut dispatching => Some(result),

@@ -116,6 +116,13 @@ pub struct DiscordConfig {
     /// Open a public thread for each game started with `/new` in a channel that allows threads
     /// (env `DISCORD_THREADS`); otherwise games stay in the channel.
     pub threads: bool,
+    /// How many shards the bot runs as, across all its instances (env `DISCORD_SHARDS`):
+    /// `"auto"` (the count Discord recommends, asked at start) or a number.
+    pub shards: ShardCount,
+    /// Which shards this instance runs, `"first-last"` inclusive, e.g. `"0-3"` (env
+    /// `DISCORD_SHARD_RANGE`); unset: all of them. Needs a numeric `shards`, so that every
+    /// instance counts the same total.
+    pub shard_range: Option<String>,
 }
 
 impl Default for DiscordConfig {
@@ -125,7 +132,97 @@ impl Default for DiscordConfig {
             api_url: DISCORD_API_URL.into(),
             guild_id: None,
             threads: false,
+            shards: ShardCount::Auto,
+            shard_range: None,
         }
+    }
+}
+
+/// The bot's shard count: Discord's recommendation or a fixed total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ShardCount {
+    /// As many as `GET /gateway/bot` recommends at start.
+    #[default]
+    Auto,
+    /// This many (at least 1).
+    Total(u32),
+}
+
+impl std::str::FromStr for ShardCount {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("auto") {
+            return Ok(ShardCount::Auto);
+        }
+        match s.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(ShardCount::Total(n)),
+            _ => {
+                Err(format!("discord.shards must be \"auto\" or a number of at least 1, not {s:?}"))
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ShardCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(u32),
+            Word(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Number(n) => n.to_string().parse().map_err(serde::de::Error::custom),
+            Raw::Word(w) => w.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// The shards one instance runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sharding {
+    /// The total across all instances; `None`: Discord's recommendation, asked at start.
+    pub total: Option<u32>,
+    /// The first and last shard this instance runs (inclusive); `None`: all of them.
+    pub range: Option<(u32, u32)>,
+}
+
+impl DiscordConfig {
+    /// The shards this instance runs.
+    ///
+    /// # Errors
+    ///
+    /// The range does not parse, is reversed, lies outside the total, or is given without a
+    /// numeric total.
+    pub fn sharding(&self) -> anyhow::Result<Sharding> {
+        let total = match self.shards {
+            ShardCount::Auto => None,
+            ShardCount::Total(n) => Some(n),
+        };
+        let Some(raw) = self.shard_range.as_deref().map(str::trim).filter(|r| !r.is_empty()) else {
+            return Ok(Sharding { total, range: None });
+        };
+        let parsed = raw.split_once('-').and_then(|(a, b)| {
+            Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?))
+        });
+        let Some((first, last)) = parsed.or_else(|| raw.parse().ok().map(|n| (n, n))) else {
+            anyhow::bail!("discord.shard_range must be \"first-last\", like \"0-3\", not {raw:?}");
+        };
+        let Some(total) = total else {
+            anyhow::bail!(
+                "discord.shard_range needs a number in discord.shards: every instance must count \
+                 the same total, and \"auto\" may change between starts"
+            );
+        };
+        anyhow::ensure!(first <= last, "discord.shard_range {raw:?} runs backwards");
+        anyhow::ensure!(
+            last < total,
+            "discord.shard_range {raw:?} names shard {last}, but shards are numbered 0 to {}",
+            total - 1
+        );
+        Ok(Sharding { total: Some(total), range: Some((first, last)) })
     }
 }
 
@@ -137,6 +234,8 @@ impl std::fmt::Debug for DiscordConfig {
             .field("api_url", &self.api_url)
             .field("guild_id", &self.guild_id)
             .field("threads", &self.threads)
+            .field("shards", &self.shards)
+            .field("shard_range", &self.shard_range)
             .finish()
     }
 }
@@ -420,6 +519,12 @@ impl Config {
             config.discord.guild_id =
                 Some(id.with_context(|| format!("DISCORD_GUILD_ID is not a server id: {guild}"))?);
         }
+        if let Some(shards) = env("DISCORD_SHARDS").filter(|v| !v.trim().is_empty()) {
+            config.discord.shards = shards.parse().map_err(|e: String| anyhow::anyhow!(e))?;
+        }
+        if let Some(range) = env("DISCORD_SHARD_RANGE").filter(|v| !v.trim().is_empty()) {
+            config.discord.shard_range = Some(range);
+        }
         if let Some(threads) = env("DISCORD_THREADS").filter(|v| !v.trim().is_empty()) {
             config.discord.threads = match threads.trim().to_ascii_lowercase().as_str() {
                 "1" | "true" | "on" | "yes" => true,
@@ -432,6 +537,7 @@ impl Config {
         // An empty token in the file means "not configured", as an unset variable does.
         config.telegram.token = config.telegram.token.take().filter(|t| !t.trim().is_empty());
         config.discord.token = config.discord.token.take().filter(|t| !t.trim().is_empty());
+        config.discord.sharding()?;
         // Webhook settings are checked now, so that a bad one stops the start with its reason.
         if let Some(hook) = config.telegram.webhook()? {
             anyhow::ensure!(
@@ -775,5 +881,38 @@ mod tests {
         .unwrap();
         assert_eq!(set.telegram.webhook().unwrap().unwrap().secret, "Shared_secret-1");
         assert!(!format!("{set:?}").contains("Shared_secret-1"));
+    }
+
+    #[test]
+    fn shards_are_auto_or_a_total_and_a_range_needs_a_total_it_fits_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        let load = |file: &str, pairs: &[(&str, &str)]| {
+            std::fs::write(&path, file).unwrap();
+            let pairs: Vec<(String, String)> =
+                pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+            Config::load(Some(&path), move |k: &str| {
+                pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
+            })
+        };
+        let all = |total| Sharding { total, range: None };
+        assert_eq!(load("", &[]).unwrap().discord.sharding().unwrap(), all(None));
+        let c = load("[discord]\nshards = 4\nshard_range = \"2-3\"\n", &[]).unwrap();
+        assert_eq!(c.discord.sharding().unwrap(), Sharding { total: Some(4), range: Some((2, 3)) });
+        let c = load("[discord]\nshards = \"auto\"\n", &[("DISCORD_SHARDS", "2")]).unwrap();
+        assert_eq!(c.discord.sharding().unwrap(), all(Some(2)));
+        let c = load("", &[("DISCORD_SHARDS", "3"), ("DISCORD_SHARD_RANGE", "1")]).unwrap();
+        assert_eq!(c.discord.sharding().unwrap(), Sharding { total: Some(3), range: Some((1, 1)) });
+        for (file, env, says) in [
+            ("[discord]\nshards = 0\n", vec![], "at least 1"),
+            ("", vec![("DISCORD_SHARDS", "many")], "at least 1"),
+            ("", vec![("DISCORD_SHARD_RANGE", "0-1")], "needs a number"),
+            ("", vec![("DISCORD_SHARDS", "2"), ("DISCORD_SHARD_RANGE", "1-2")], "numbered 0 to 1"),
+            ("", vec![("DISCORD_SHARDS", "4"), ("DISCORD_SHARD_RANGE", "3-1")], "backwards"),
+            ("", vec![("DISCORD_SHARDS", "4"), ("DISCORD_SHARD_RANGE", "a-b")], "first-last"),
+        ] {
+            let err = load(file, &env).unwrap_err();
+            assert!(format!("{err:#}").contains(says), "{file:?} {env:?}: {err:#}");
+        }
     }
 }

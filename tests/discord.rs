@@ -181,6 +181,18 @@ struct Inner {
     /// Commands registered: (scope path, body).
     registered: Vec<(String, Value)>,
     identified: bool,
+    /// Each IDENTIFY's shard, `[id, total]`, in order.
+    shards_identified: Vec<(u64, u64)>,
+    /// The total the shards identified with (1 until one does).
+    total_shards: u64,
+    /// The open connection of each shard.
+    shard_links: HashMap<u64, mpsc::UnboundedSender<Value>>,
+    /// Events routed to a shard not connected yet, in order.
+    pending: HashMap<u64, Vec<Value>>,
+    /// Each shard's event sequence number.
+    seqs: HashMap<u64, u64>,
+    /// (shard, event type) of every event sent, in order.
+    routed: Vec<(u64, String)>,
     /// The intents the bot asked for in IDENTIFY.
     intents: Option<u64>,
     /// Run the bot with `DISCORD_THREADS=true`.
@@ -230,8 +242,6 @@ impl Inner {
 struct StandIn {
     inner: Arc<Mutex<Inner>>,
     changed: Arc<Notify>,
-    events: mpsc::UnboundedSender<Value>,
-    seq: Arc<Mutex<u64>>,
 }
 
 /// The bot itself as a user (its user id is the application's id), for choosing it as the
@@ -375,17 +385,14 @@ async fn body(req: Request) -> (Value, Vec<(String, bool, u64)>) {
 
 impl StandIn {
     async fn start() -> (StandIn, String) {
-        let (events, events_rx) = mpsc::unbounded_channel();
         let stand_in = StandIn {
             inner: Arc::new(Mutex::new(Inner::default())),
             changed: Arc::new(Notify::new()),
-            events,
-            seq: Arc::new(Mutex::new(1)),
         };
         let gateway = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let gateway_addr = gateway.local_addr().expect("the gateway address");
         stand_in.lock().gateway = Some(format!("ws://{gateway_addr}"));
-        tokio::spawn(run_gateway(stand_in.clone(), gateway, events_rx));
+        tokio::spawn(run_gateway(stand_in.clone(), gateway));
         let app = axum::Router::new().fallback(handle).with_state(stand_in.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("the REST address");
@@ -398,15 +405,24 @@ impl StandIn {
         self.inner.lock().expect("the stand-in's state")
     }
 
+    /// Sends a gateway event on the shard Discord routes it to: a server's events to shard
+    /// `(guild_id >> 22) % total`, everything else (direct messages) to shard 0; held until
+    /// that shard connects.
     fn send_event(&self, kind: &str, data: Value) {
-        let seq = {
-            let mut seq = self.seq.lock().expect("the sequence");
-            *seq += 1;
-            *seq
-        };
-        let mut event = json!({"op": 0, "t": kind, "s": seq});
+        let mut inner = self.lock();
+        let total = inner.total_shards.max(1);
+        let guild = data["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
+        let shard = guild.map_or(0, |g| (g >> 22) % total);
+        let seq = inner.seqs.entry(shard).or_insert(1);
+        *seq += 1;
+        let mut event = json!({"op": 0, "t": kind, "s": *seq});
         event["d"] = data;
-        self.events.send(event).expect("the gateway runs");
+        inner.routed.push((shard, kind.to_string()));
+        let sent =
+            inner.shard_links.get(&shard).is_some_and(|link| link.send(event.clone()).is_ok());
+        if !sent {
+            inner.pending.entry(shard).or_default().push(event);
+        }
     }
 
     /// Injects an interaction of `kind` by `who` (in the server's channel, or in their direct
@@ -682,54 +698,84 @@ fn call_log(calls: &[Call]) -> String {
         .join("\n")
 }
 
-async fn run_gateway(
-    stand_in: StandIn,
-    listener: tokio::net::TcpListener,
-    mut events: mpsc::UnboundedReceiver<Value>,
-) {
+/// The gateway: each connection is one shard.
+async fn run_gateway(stand_in: StandIn, listener: tokio::net::TcpListener) {
     while let Ok((stream, _)) = listener.accept().await {
-        let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { continue };
-        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41_250}});
-        if ws.send(WsMessage::text(hello.to_string())).await.is_err() {
-            continue;
-        }
-        loop {
-            tokio::select! {
-                frame = ws.next() => {
-                    let Some(Ok(frame)) = frame else { break };
-                    let WsMessage::Text(text) = frame else { continue };
-                    let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
-                    match payload["op"].as_u64() {
-                        Some(2) => {
-                            let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
-                                "v": 10, "user": bot_user(), "guilds": [], "session_id": "s-1",
-                                "resume_gateway_url": "ws://127.0.0.1:1", "shard": [0, 1],
-                                "application": {"id": APP, "flags": 0}}});
-                            if ws.send(WsMessage::text(ready.to_string())).await.is_err() {
-                                break;
-                            }
-                            let mut inner = stand_in.lock();
-                            inner.identified = true;
-                            inner.intents = payload["d"]["intents"].as_u64();
-                            drop(inner);
-                            stand_in.changed.notify_waiters();
+        tokio::spawn(gateway_connection(stand_in.clone(), stream));
+    }
+}
+
+/// One gateway connection: HELLO; IDENTIFY names its shard `[id, total]` (Discord closes with
+/// 4010 on a shard outside the total), READY echoes it, and the connection then carries the
+/// events routed to that shard ([`StandIn::send_event`]) and acknowledges heartbeats.
+async fn gateway_connection(stand_in: StandIn, stream: tokio::net::TcpStream) {
+    let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else { return };
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41_250}});
+    if ws.send(WsMessage::text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let (link, mut events) = mpsc::unbounded_channel::<Value>();
+    let mut shard = None;
+    loop {
+        tokio::select! {
+            frame = ws.next() => {
+                let Some(Ok(frame)) = frame else { break };
+                let WsMessage::Text(text) = frame else { continue };
+                let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                match payload["op"].as_u64() {
+                    Some(2) => {
+                        let id = payload["d"]["shard"][0].as_u64().unwrap_or(0);
+                        let total = payload["d"]["shard"][1].as_u64().unwrap_or(1);
+                        if total == 0 || id >= total {
+                            let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                                code: 4010.into(),
+                                reason: "Invalid shard".into(),
+                            };
+                            let _ = ws.send(WsMessage::Close(Some(close))).await;
+                            break;
                         }
-                        Some(1) => {
-                            let ack = json!({"op": 11});
-                            if ws.send(WsMessage::text(ack.to_string())).await.is_err() {
-                                break;
-                            }
+                        let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
+                            "v": 10, "user": bot_user(), "guilds": [],
+                            "session_id": format!("s-{id}"),
+                            "resume_gateway_url": "ws://127.0.0.1:1", "shard": [id, total],
+                            "application": {"id": APP, "flags": 0}}});
+                        if ws.send(WsMessage::text(ready.to_string())).await.is_err() {
+                            break;
                         }
-                        _ => {}
+                        let mut inner = stand_in.lock();
+                        inner.identified = true;
+                        inner.intents = payload["d"]["intents"].as_u64();
+                        inner.shards_identified.push((id, total));
+                        inner.total_shards = total;
+                        inner.shard_links.insert(id, link.clone());
+                        for event in inner.pending.remove(&id).unwrap_or_default() {
+                            let _ = link.send(event);
+                        }
+                        drop(inner);
+                        shard = Some(id);
+                        stand_in.changed.notify_waiters();
                     }
-                }
-                event = events.recv() => {
-                    let Some(event) = event else { return };
-                    if ws.send(WsMessage::text(event.to_string())).await.is_err() {
-                        break;
+                    Some(1) => {
+                        let ack = json!({"op": 11});
+                        if ws.send(WsMessage::text(ack.to_string())).await.is_err() {
+                            break;
+                        }
                     }
+                    _ => {}
                 }
             }
+            event = events.recv() => {
+                let Some(event) = event else { break };
+                if ws.send(WsMessage::text(event.to_string())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(id) = shard {
+        let mut inner = stand_in.lock();
+        if inner.shard_links.get(&id).is_some_and(|l| l.same_channel(&link)) {
+            inner.shard_links.remove(&id);
         }
     }
 }
@@ -2439,5 +2485,79 @@ async fn healthz_reports_the_discord_gateway_connected_once_ready() {
         report,
         json!({"status": "ok", "database": "ok", "platforms": {"discord": "connected"}})
     );
+    let _ = bot.finish().await;
+}
+
+/// Shards (`discord.shards`, `discord.shard_range`): with two shards the bot opens one gateway
+/// connection for each, `[0, 2]` and `[1, 2]` (serenity's queue starts them 5 s apart, as
+/// Discord's identify limit asks); the server's interactions arrive on shard
+/// `(guild_id >> 22) % 2` and direct messages on shard 0, and both are answered. `/healthz` says
+/// connecting while one of the two is up and healthy once both are. An instance given the range
+/// `1-1` opens shard 1 alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_two_shards_each_has_its_connection_and_a_range_runs_only_its_own() {
+    let listen = common::free_address().to_string();
+    let env = [("DISCORD_SHARDS", "2"), ("ARBITER_LISTEN", listen.as_str())];
+    let bot = Bot::start_with_env(true, &env, |_| {}).await;
+    let addr: std::net::SocketAddr = listen.parse().expect("an address");
+    // The commands are registered on the first Ready; serenity starts the second shard 5 s
+    // after the first, so one of two is up now: not healthy yet.
+    let first = bot.api.lock().shards_identified.clone();
+    assert_eq!(first, [(0, 2)]);
+    let (code, body) = arbiter::bot::health::ask(addr).await.expect("an answer");
+    assert_eq!(code, 503, "{body}");
+    assert!(body.contains("\"discord\":\"connecting\""), "{body}");
+    let shards = bot
+        .api
+        .wait_long("both shards", Duration::from_secs(20), |i| {
+            (i.shards_identified.len() == 2).then(|| i.shards_identified.clone())
+        })
+        .await;
+    assert_eq!(shards, [(0, 2), (1, 2)]);
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let (code, body) = arbiter::bot::health::ask(addr).await.expect("an answer");
+        if code == 200 {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never healthy: {code} {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Discord's routing, computed from the ids: the server's events go to shard 1 of 2.
+    let server_shard = GUILD.parse::<u64>().expect("an id") >> 22 & 1;
+    assert_eq!(server_shard, 1);
+    let in_server = bot.api.slash(ALICE, "rules", &[("game", 3, json!("ultima"))]);
+    let in_dm = bot.api.slash_in(ALICE, "rules", &[("game", 3, json!("ultima"))], true);
+    for token in [&in_server, &in_dm] {
+        bot.api.callback(token).await;
+    }
+    // Both answered with the rules and, under their last part (the text is longer than one
+    // message), the legend picture, whichever shard carried them.
+    bot.api
+        .wait("two rules pages, each with its picture", |i| {
+            let pages =
+                i.sent.iter().filter(|s| s.content.starts_with("Ultima (极相棋, Baroque chess)"));
+            let pictures = i.sent.iter().filter(|s| s.files.iter().any(|(_, png, _)| *png));
+            (pages.count() == 2 && pictures.count() == 2).then_some(())
+        })
+        .await;
+    let routed = bot.api.lock().routed.clone();
+    assert_eq!(
+        routed
+            .iter()
+            .filter(|(_, t)| t == "INTERACTION_CREATE")
+            .map(|(s, _)| *s)
+            .collect::<Vec<_>>(),
+        [1, 0],
+        "the server's interaction on shard 1, the direct message's on shard 0"
+    );
+    let _ = bot.finish().await;
+
+    // A second instance's share: shard 1 of 2 alone.
+    let env = [("DISCORD_SHARDS", "2"), ("DISCORD_SHARD_RANGE", "1-1")];
+    let bot = Bot::start_with_env(true, &env, |_| {}).await;
+    bot.api.slash(ALICE, "rules", &[("game", 3, json!("ultima"))]);
+    bot.api.expect(Place::Ephemeral(ALICE.id), "Ultima (极相棋, Baroque chess)").await;
+    assert_eq!(bot.api.lock().shards_identified, [(1, 2)]);
     let _ = bot.finish().await;
 }

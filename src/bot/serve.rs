@@ -177,7 +177,7 @@ pub async fn run(
             health.clone(),
         )
         .await?;
-        front_ends.spawn(bot.run(inbox, stop_rx.clone()));
+        front_ends.spawn(bot.run(inbox, stop_rx.clone(), config.discord.sharding()?));
     }
     tracing::info!(database = %db.display(), "serving");
     let mut ticker = tokio::time::interval(Duration::from_secs(1));

@@ -57,6 +57,7 @@ use super::health::{Health, Link};
 use super::outbox::{self, BoxFuture, Fault, Outbox};
 use super::serve::{Batch, Router};
 use crate::config::DISCORD_API_URL;
+use crate::config::Sharding;
 use crate::store::{self, GameId, Platform};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
@@ -174,6 +175,36 @@ pub struct Shared {
     token: String,
     /// What `/healthz` reports of this link.
     health: Health,
+    /// Each shard this instance runs: whether it is connected now.
+    shards: StdMutex<Shards>,
+}
+
+/// The shards of this instance as `/healthz` sees them: the link is connected only when every
+/// one of them is.
+#[derive(Debug, Default)]
+struct Shards {
+    /// How many this instance runs (known once started).
+    expected: u32,
+    /// Shard id → connected now.
+    up: HashMap<u32, bool>,
+}
+
+impl Shared {
+    /// Records shard `id` up or down and tells `/healthz` what the instance's link is now:
+    /// connected when every shard it runs is, lost when one that was connected is not (a
+    /// resumable drop), connecting before that.
+    fn shard_stage(&self, id: u32, up: bool) {
+        let mut shards = self.shards.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        shards.up.insert(id, up);
+        let connected = shards.up.values().filter(|&&u| u).count();
+        let all = usize::try_from(shards.expected.max(1)).unwrap_or(usize::MAX);
+        drop(shards);
+        if connected >= all {
+            self.health.set(PLATFORM, Link::Connected);
+        } else if !up {
+            self.health.stage(PLATFORM, false);
+        }
+    }
 }
 
 type Error = anyhow::Error;
@@ -227,6 +258,7 @@ impl Discord {
             threads,
             token: token.to_string(),
             health,
+            shards: StdMutex::new(Shards::default()),
         });
         let data = shared.clone();
         let framework: Framework = poise::Framework::builder()
@@ -240,8 +272,8 @@ impl Discord {
             .initialize_owners(false)
             .setup(move |ctx, ready, framework| {
                 Box::pin(async move {
-                    tracing::info!(bot = %ready.user.name, "connected to Discord");
-                    data.health.set(PLATFORM, Link::Connected);
+                    tracing::info!(bot = %ready.user.name, shard = ctx.shard_id.0, "connected to Discord");
+                    data.shard_stage(ctx.shard_id.0, true);
                     data.register(ctx, &framework.options().commands).await;
                     Ok(data)
                 })
@@ -275,24 +307,45 @@ impl Discord {
         Ok(Discord { client, shared })
     }
 
-    /// Runs the gateway and delivers `inbox` (the clock's messages) until `stop` turns true.
+    /// Runs the gateway's shards of `sharding` (all of them by default) and delivers `inbox`
+    /// (the clock's messages) until `stop` turns true.
     ///
     /// # Errors
     ///
-    /// The gateway connection ended on its own (a wrong token, for one).
+    /// Discord's recommended shard count cannot be asked, or the gateway connection ended on
+    /// its own (a wrong token, for one).
     pub async fn run(
         self,
         inbox: mpsc::UnboundedReceiver<Batch>,
         stop: watch::Receiver<bool>,
+        sharding: Sharding,
     ) -> anyhow::Result<()> {
         let Discord { mut client, shared } = self;
+        let total = match sharding.total {
+            Some(total) => total,
+            None => {
+                let gateway = client.http.get_bot_gateway().await.map_err(|e| {
+                    anyhow::anyhow!(
+                        "asking Discord for its shard count: {}",
+                        shared.redact(&e.to_string())
+                    )
+                })?;
+                gateway.shards.max(1)
+            }
+        };
+        let (first, last) = sharding.range.unwrap_or((0, total - 1));
+        shared.shards.lock().unwrap_or_else(std::sync::PoisonError::into_inner).expected =
+            last - first + 1;
+        tracing::info!(first, last, total, "running Discord shards");
         if let Err(e) = shared.outbox().resume().await {
             tracing::error!(error = ?e, "reading the outbox; undelivered messages wait for a restart");
         }
         let http = client.http.clone();
         let shards = client.shard_manager.clone();
         let deliverer = tokio::spawn(deliver_inbox(shared.clone(), http, inbox, stop.clone()));
-        let mut running = tokio::spawn(async move { client.start().await });
+        // serenity's `start_shard_range` runs `range.start` to `range.end` inclusive.
+        let mut running =
+            tokio::spawn(async move { client.start_shard_range(first..last, total).await });
         let mut stop = stop;
         let ended = tokio::select! {
             result = &mut running => Some(result),
@@ -464,11 +517,11 @@ async fn on_event(
     let http = &fw.serenity_context.http;
     match event {
         FullEvent::Ready { .. } | FullEvent::Resume { .. } => {
-            fw.user_data.health.set(PLATFORM, Link::Connected);
+            fw.user_data.shard_stage(fw.serenity_context.shard_id.0, true);
         }
         FullEvent::ShardStageUpdate { event } => {
             let up = event.new == ::serenity::gateway::ConnectionStage::Connected;
-            fw.user_data.health.stage(PLATFORM, up);
+            fw.user_data.shard_stage(event.shard_id.0, up);
         }
         FullEvent::InteractionCreate { interaction } => match interaction {
             Interaction::Component(press) => {

@@ -173,10 +173,11 @@ impl<'de> Deserialize<'de> for ShardCount {
             Number(u32),
             Word(String),
         }
-        match Raw::deserialize(d)? {
-            Raw::Number(n) => n.to_string().parse().map_err(serde::de::Error::custom),
-            Raw::Word(w) => w.parse().map_err(serde::de::Error::custom),
-        }
+        let text = match Raw::deserialize(d)? {
+            Raw::Number(n) => n.to_string(),
+            Raw::Word(w) => w,
+        };
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -818,18 +819,21 @@ mod tests {
         assert!(!shown.contains("SECRET") && shown.contains("<redacted>"), "{shown}");
     }
 
+    /// Loads the file at `path` with the environment `pairs` alone.
+    fn load_with(path: &Path, pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let pairs: Vec<(String, String)> =
+            pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+        Config::load(Some(path), move |k: &str| {
+            pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
+        })
+    }
+
     #[test]
     fn webhook_mode_needs_an_https_address_and_a_local_listen_address() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.toml");
         std::fs::write(&path, "[telegram]\ntoken = \"1:x\"\n").unwrap();
-        let load = |pairs: &[(&str, &str)]| {
-            let pairs: Vec<(String, String)> =
-                pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
-            Config::load(Some(&path), move |k: &str| {
-                pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
-            })
-        };
+        let load = |pairs: &[(&str, &str)]| load_with(&path, pairs);
         // Long polling unless an address is set.
         assert_eq!(load(&[]).unwrap().telegram.webhook().unwrap(), None);
         let err = load(&[("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg")]).unwrap_err();
@@ -889,11 +893,7 @@ mod tests {
         let path = dir.path().join("c.toml");
         let load = |file: &str, pairs: &[(&str, &str)]| {
             std::fs::write(&path, file).unwrap();
-            let pairs: Vec<(String, String)> =
-                pairs.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
-            Config::load(Some(&path), move |k: &str| {
-                pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone())
-            })
+            load_with(&path, pairs)
         };
         let all = |total| Sharding { total, range: None };
         assert_eq!(load("", &[]).unwrap().discord.sharding().unwrap(), all(None));

@@ -227,6 +227,17 @@ pub(super) fn text_width(text: &str, size: f32) -> i64 {
     font().map_or(0, |f| i64::from(text_size(PxScale::from(size), f, &drawable(text)).0))
 }
 
+/// `text` cut with `…` until it is at most `room` pixels wide at `size`.
+pub(super) fn fit(text: &str, room: i64, size: f32) -> String {
+    let mut out = text.to_string();
+    let mut chars: Vec<char> = text.chars().collect();
+    while text_width(&out, size) > room && !chars.is_empty() {
+        chars.pop();
+        out = chars.iter().collect::<String>().trim_end().to_string() + "…";
+    }
+    out
+}
+
 /// Draws the caption centred in the top band, shrinking it (down to a floor) and then cutting it
 /// with `…` until it fits. Shared by every renderer's caption line.
 pub(super) fn draw_caption(img: &mut RgbaImage, caption: &str, band: i64, color: Rgba<u8>) {
@@ -241,12 +252,7 @@ pub(super) fn draw_caption(img: &mut RgbaImage, caption: &str, band: i64, color:
     while size > floor && text_width(caption, size) > room {
         size -= 1.0;
     }
-    let mut text = caption.to_string();
-    let mut chars: Vec<char> = caption.chars().collect();
-    while text_width(&text, size) > room && !chars.is_empty() {
-        chars.pop();
-        text = chars.iter().collect::<String>().trim_end().to_string() + "…";
-    }
+    let text = fit(caption, room, size);
     let x = (i64::from(img.width()) - text_width(&text, size)) / 2;
     let (_, h) = font().map_or((0, 0), |f| text_size(PxScale::from(size), f, &text));
     let y = (band - i64::from(h)) / 2;

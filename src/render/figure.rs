@@ -699,10 +699,18 @@ mod tests {
 
     #[test]
     fn a_figure_off_the_image_is_cut_without_a_panic() {
-        let mut img = RgbaImage::from_pixel(30, 30, PAPER);
         let paints = Paints::light(Rgba([255, 255, 255, 255]), INK);
-        draw(&mut img, Figure::of(Body::King), paints, -40, 10, 72);
-        draw(&mut img, Figure::of(Body::King), paints, 20, -60, 72);
-        draw(&mut img, Figure::of(Body::King), paints, i64::MAX / 2, 0, 72);
+        let inked = |x: i64, y: i64| {
+            let mut img = RgbaImage::from_pixel(30, 30, PAPER);
+            draw(&mut img, Figure::of(Body::King), paints, x, y, 72);
+            img.pixels().filter(|p| **p != PAPER).count()
+        };
+        // Its right part reaches into the image; its lower part does.
+        assert!(inked(-40, 0) > 0);
+        assert!(inked(0, -50) > 0);
+        // Wholly outside, however far: nothing drawn.
+        assert_eq!(inked(30, 0), 0);
+        assert_eq!(inked(i64::MAX / 2, 0), 0);
+        assert_eq!(inked(0, i64::MIN / 2), 0);
     }
 }

@@ -4,7 +4,7 @@
 
 use image::RgbaImage;
 
-use super::board::{draw_caption, paints};
+use super::board::{draw_caption, fit, paints};
 use super::figure::{self, Figure};
 use super::{Picture, Theme, encode, fill_rect, text_at};
 
@@ -63,15 +63,4 @@ pub fn render(entries: &[Entry], caption: &str, theme: &Theme) -> Picture {
         text_at(&mut img, &text, x + cell + pad / 2, y + (cell - size as i64) / 2, size, theme.ink);
     }
     encode(&img)
-}
-
-/// `text` cut with `…` until it is at most `room` pixels wide at `size`.
-fn fit(text: &str, room: i64, size: f32) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    let mut out = text.to_string();
-    while super::board::text_width(&out, size) > room && !chars.is_empty() {
-        chars.pop();
-        out = chars.iter().collect::<String>().trim_end().to_string() + "…";
-    }
-    out
 }

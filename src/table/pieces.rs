@@ -19,42 +19,12 @@ pub(super) struct PieceHelp {
     pub diagram: BoardView,
 }
 
-/// The legend of a game whose pieces are not standard chess: every code with its name, in the
-/// order the rules name them, and how to ask for one piece. `None` for games without pieces.
-pub(super) fn legend(w: &Wording, lang: Lang, kind: GameKind) -> Option<String> {
-    let entries: Vec<String> = match kind {
-        GameKind::Perfect10 => p10::KINDS
-            .iter()
-            .map(|&k| format!("{} {}", p10::code(lang, k), p10::name(w, lang, k)))
-            .collect(),
-        GameKind::Ultima => ultima::KINDS
-            .iter()
-            .map(|&k| format!("{} {}", ultima::code(lang, k), ultima::name(w, lang, k)))
-            .collect(),
-        GameKind::Rabble => rabble::KINDS
-            .iter()
-            .map(|&k| format!("{} {}", rabble::code(lang, k), rabble::name(w, lang, k)))
-            .collect(),
-        GameKind::DarkFence | GameKind::ChaosClock => return None,
-    };
-    let sep = w.text(lang, "list-sep", &[]);
-    Some(w.text(
-        lang,
-        "rules-legend",
-        &[("game", kind.code().into()), ("pieces", entries.join(&sep).into())],
-    ))
-}
-
-/// The legend as a picture: every piece's figure with its code and name, in the order the
-/// rules name them. `None` for games without pieces.
-pub(super) fn legend_picture(
-    w: &Wording,
-    lang: Lang,
-    kind: GameKind,
-    theme: &crate::render::Theme,
-) -> Option<crate::render::Picture> {
+/// Every piece of a game whose pieces are not standard chess, in the order the rules name
+/// them: its figure, its code and its name in `lang`. `None` for games without pieces. Both
+/// legends, the text and the picture, are made from it.
+fn entries(w: &Wording, lang: Lang, kind: GameKind) -> Option<Vec<crate::render::legend::Entry>> {
     use crate::render::legend::Entry;
-    let entries: Vec<Entry> = match kind {
+    Some(match kind {
         GameKind::Perfect10 => p10::KINDS
             .iter()
             .map(|&k| Entry {
@@ -80,7 +50,31 @@ pub(super) fn legend_picture(
             })
             .collect(),
         GameKind::DarkFence | GameKind::ChaosClock => return None,
-    };
+    })
+}
+
+/// The legend of a game whose pieces are not standard chess: every code with its name, in the
+/// order the rules name them, and how to ask for one piece. `None` for games without pieces.
+pub(super) fn legend(w: &Wording, lang: Lang, kind: GameKind) -> Option<String> {
+    let entries: Vec<String> =
+        entries(w, lang, kind)?.iter().map(|e| format!("{} {}", e.code, e.name)).collect();
+    let sep = w.text(lang, "list-sep", &[]);
+    Some(w.text(
+        lang,
+        "rules-legend",
+        &[("game", kind.code().into()), ("pieces", entries.join(&sep).into())],
+    ))
+}
+
+/// The legend as a picture: every piece's figure with its code and name, in the order the
+/// rules name them. `None` for games without pieces.
+pub(super) fn legend_picture(
+    w: &Wording,
+    lang: Lang,
+    kind: GameKind,
+    theme: &crate::render::Theme,
+) -> Option<crate::render::Picture> {
+    let entries = entries(w, lang, kind)?;
     let caption = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
     Some(crate::render::legend::render(&entries, &caption, theme))
 }
@@ -586,24 +580,11 @@ mod tests {
             for (kind, pieces) in
                 [(GameKind::Ultima, 7), (GameKind::Perfect10, 19), (GameKind::Rabble, 9)]
             {
-                let names: Vec<String> = match kind {
-                    GameKind::Ultima => ultima::KINDS
-                        .iter()
-                        .map(|&k| {
-                            format!("{} {}", ultima::code(lang, k), ultima::name(&w, lang, k))
-                        })
-                        .collect(),
-                    GameKind::Perfect10 => p10::KINDS
-                        .iter()
-                        .map(|&k| format!("{} {}", p10::code(lang, k), p10::name(&w, lang, k)))
-                        .collect(),
-                    _ => rabble::KINDS
-                        .iter()
-                        .map(|&k| {
-                            format!("{} {}", rabble::code(lang, k), rabble::name(&w, lang, k))
-                        })
-                        .collect(),
-                };
+                let names: Vec<String> = entries(&w, lang, kind)
+                    .expect("pieces")
+                    .iter()
+                    .map(|e| format!("{} {}", e.code, e.name))
+                    .collect();
                 assert_eq!(names.len(), pieces);
                 let title = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
                 for text in names.iter().chain([&title]) {

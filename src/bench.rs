@@ -46,9 +46,10 @@ pub struct RefereeBench {
     /// Tasks submitting moves at the same time.
     #[arg(long, default_value_t = 64)]
     pub workers: usize,
-    /// The SQLite file (default: a temporary one, removed afterwards).
+    /// The database: a SQLite file or a postgres:// URL (default: a temporary SQLite file,
+    /// removed afterwards).
     #[arg(long)]
-    pub db: Option<PathBuf>,
+    pub db: Option<crate::store::Location>,
     /// Seed for the games and the move choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -323,8 +324,11 @@ impl RefereeBench {
     #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
     pub async fn run(&self) -> anyhow::Result<()> {
         let dir = tempfile::tempdir().context("creating a temporary directory")?;
-        let db = self.db.clone().unwrap_or_else(|| dir.path().join("bench.db"));
-        let store = Store::open(&db).await.with_context(|| format!("opening {}", db.display()))?;
+        let db = self
+            .db
+            .clone()
+            .unwrap_or_else(|| crate::store::Location::Sqlite(dir.path().join("bench.db")));
+        let store = Store::connect(&db).await.with_context(|| format!("opening {db}"))?;
         let clock = Arc::new(ManualClock::new(crate::bot::script::EPOCH));
         let policies = HashMap::from([(
             PLATFORM,

@@ -10,8 +10,9 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// The SQLite file (env `ARBITER_DATABASE`).
-    pub database: PathBuf,
+    /// The database (env `ARBITER_DATABASE`): a SQLite file path (or `sqlite:` URL), or a
+    /// `postgres://` URL for several instances on one database (docs/scale.md).
+    pub database: crate::store::Location,
     /// Where `GET /healthz` is served (env `ARBITER_LISTEN`, e.g. `0.0.0.0:8080`); none when
     /// unset.
     pub listen: Option<std::net::SocketAddr>,
@@ -382,7 +383,7 @@ pub struct ConsoleConfig {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            database: PathBuf::from("arbiter.db"),
+            database: crate::store::Location::Sqlite(PathBuf::from("arbiter.db")),
             listen: None,
             console: ConsoleConfig::default(),
             telegram: TelegramConfig::default(),
@@ -430,7 +431,8 @@ impl Config {
             None => Config::default(),
         };
         if let Some(db) = env("ARBITER_DATABASE").filter(|v| !v.is_empty()) {
-            config.database = PathBuf::from(db);
+            config.database = crate::store::Location::parse(&db)
+                .map_err(|e| anyhow::anyhow!("ARBITER_DATABASE: {e}"))?;
         }
         if let Some(n) = env("ARBITER_GROUP_MESSAGES").filter(|v| !v.trim().is_empty()) {
             config.delivery.group_messages =
@@ -648,7 +650,7 @@ mod tests {
         std::fs::write(&path, "database = \"a.db\"\n[console]\nuser = \"zoe\"\n").unwrap();
         let env = |k: &str| (k == "ARBITER_DATABASE").then(|| "b.db".to_string());
         let c = Config::load(Some(&path), env).unwrap();
-        assert_eq!(c.database, PathBuf::from("b.db"));
+        assert_eq!(c.database, crate::store::Location::Sqlite(PathBuf::from("b.db")));
         assert_eq!(c.console.user, "zoe");
         assert!(!c.has_platform(), "no token, no Telegram");
         std::fs::write(&path, "databse = \"a.db\"\n").unwrap();

@@ -13,6 +13,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use arbiter::bot;
 use arbiter::cli::{self, CliError, Setup};
 use arbiter::config::Config;
+use arbiter::store::Location;
 
 /// A chat-bot referee for board games.
 #[derive(Debug, Parser)]
@@ -36,9 +37,9 @@ enum RatingsWhat {
     /// Recompute every rating from the stored results (ratings are derived data), and say
     /// whether they came out as they were kept.
     Rebuild {
-        /// The SQLite file.
+        /// The database: a SQLite file or a postgres:// URL.
         #[arg(long)]
-        db: PathBuf,
+        db: Location,
     },
 }
 
@@ -49,9 +50,10 @@ enum Command {
     Serve,
     /// Run a transcript and print one JSON line per message sent.
     Script {
-        /// The SQLite file to use and keep (default: a temporary one).
+        /// The database to use and keep, a SQLite file or a postgres:// URL (default: a
+        /// temporary SQLite file).
         #[arg(long)]
-        db: Option<PathBuf>,
+        db: Option<Location>,
         /// The seed every game seed derives from.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -81,9 +83,9 @@ enum Command {
     /// Print a game's record (docs/records.md): headers and every action with its public
     /// comment.
     Export {
-        /// The SQLite file.
+        /// The database: a SQLite file or a postgres:// URL.
         #[arg(long)]
-        db: PathBuf,
+        db: Location,
         /// The game's id.
         #[arg(long)]
         game: i64,
@@ -96,15 +98,15 @@ enum Command {
     Import {
         /// The record (as `arbiter export` writes it).
         file: PathBuf,
-        /// The SQLite file.
+        /// The database: a SQLite file or a postgres:// URL.
         #[arg(long)]
-        db: PathBuf,
+        db: Location,
     },
     /// Write a finished game's replay (docs/community.md): a looping GIF, one picture per ply.
     Replay {
-        /// The SQLite file.
+        /// The database: a SQLite file or a postgres:// URL.
         #[arg(long)]
-        db: PathBuf,
+        db: Location,
         /// The game's id.
         #[arg(long)]
         game: i64,
@@ -115,9 +117,21 @@ enum Command {
     /// Apply the database's migrations and exit (docs/scale.md): the schema up to date before
     /// the bot starts.
     Migrate {
-        /// The database (default: the configured one, `ARBITER_DATABASE`).
+        /// The database, a SQLite file or a postgres:// URL (default: the configured one,
+        /// `ARBITER_DATABASE`).
         #[arg(long)]
-        db: Option<PathBuf>,
+        db: Option<Location>,
+    },
+    /// Copy every game, user, waiting message, follow and setting of one database into
+    /// another, empty one (docs/scale.md), e.g. `--from arbiter.db --to postgres://…`; then
+    /// check the copy row by row and replay every game from it.
+    Copy {
+        /// The database to copy: a SQLite file or a postgres:// URL.
+        #[arg(long)]
+        from: Location,
+        /// The empty database to copy into (created and migrated as needed).
+        #[arg(long)]
+        to: Location,
     },
     /// Ask the running bot's `/healthz` (docs/scale.md) and exit 0 when it is healthy, 1 when it
     /// is not: the Docker image's HEALTHCHECK.
@@ -361,18 +375,17 @@ fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
 }
 
 /// `arbiter migrate`: opens the database, which applies every migration, and lists them.
-fn migrate(config_path: Option<&std::path::Path>, db: Option<PathBuf>) -> anyhow::Result<()> {
+fn migrate(config_path: Option<&std::path::Path>, db: Option<Location>) -> anyhow::Result<()> {
     let db = match db {
         Some(db) => db,
         None => Config::load(config_path, |k| std::env::var(k).ok())?.database,
     };
     runtime()?.block_on(async {
-        let store = arbiter::store::Store::open(&db)
-            .await
-            .with_context(|| format!("opening {}", db.display()))?;
+        let store =
+            arbiter::store::Store::connect(&db).await.with_context(|| format!("opening {db}"))?;
         let applied = store.migrations().await.context("reading the migrations")?;
         let last = applied.last().map_or_else(String::new, |(v, d)| format!(", the last {v} {d}"));
-        println!("{}: up to date, {} migrations applied{last}.", db.display(), applied.len());
+        println!("{db}: up to date, {} migrations applied{last}.", applied.len());
         Ok(())
     })
 }
@@ -399,16 +412,18 @@ fn health(config_path: Option<&std::path::Path>, listen: Option<std::net::Socket
     }
 }
 
-/// Opens an existing database (never creates one for a typo).
-async fn existing_store(db: &std::path::Path) -> anyhow::Result<arbiter::store::Store> {
-    if !db.exists() {
-        anyhow::bail!("no database at {}", db.display());
+/// Opens an existing database (never creates a SQLite file for a typo).
+async fn existing_store(db: &Location) -> anyhow::Result<arbiter::store::Store> {
+    if let Some(path) = db.sqlite_path()
+        && !path.exists()
+    {
+        anyhow::bail!("no database at {}", path.display());
     }
-    arbiter::store::Store::open(db).await.context("opening the database")
+    arbiter::store::Store::connect(db).await.with_context(|| format!("opening {db}"))
 }
 
 /// `arbiter export`: prints game `id`'s record.
-async fn export(db: &std::path::Path, id: i64, format: RecordFormat) -> anyhow::Result<()> {
+async fn export(db: &Location, id: i64, format: RecordFormat) -> anyhow::Result<()> {
     use arbiter::table::record;
     let store = existing_store(db).await?;
     let record = record::export(&store, arbiter::store::GameId(id)).await?;
@@ -425,7 +440,7 @@ async fn export(db: &std::path::Path, id: i64, format: RecordFormat) -> anyhow::
 }
 
 /// `arbiter replay`: writes game `id`'s replay to `output`.
-async fn replay(db: &std::path::Path, id: i64, output: &std::path::Path) -> anyhow::Result<()> {
+async fn replay(db: &Location, id: i64, output: &std::path::Path) -> anyhow::Result<()> {
     let store = existing_store(db).await?;
     let (gif, frames) = arbiter::table::record::replay(&store, arbiter::store::GameId(id)).await?;
     std::fs::write(output, &gif).with_context(|| format!("writing {}", output.display()))?;
@@ -434,24 +449,92 @@ async fn replay(db: &std::path::Path, id: i64, output: &std::path::Path) -> anyh
 }
 
 /// `arbiter import`: rebuilds a finished game from a record file.
-async fn import(file: &std::path::Path, db: &std::path::Path) -> anyhow::Result<()> {
+async fn import(file: &std::path::Path, db: &Location) -> anyhow::Result<()> {
     use arbiter::table::record;
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let parsed = record::Record::parse(&text).with_context(|| format!("{}", file.display()))?;
-    let store = arbiter::store::Store::open(db).await.context("opening the database")?;
+    let store =
+        arbiter::store::Store::connect(db).await.with_context(|| format!("opening {db}"))?;
     let id =
         record::import(&store, &parsed).await.with_context(|| format!("{}", file.display()))?;
     println!("Imported as #{id}.");
     Ok(())
 }
 
-/// `arbiter ratings rebuild`: recomputes the ratings of `db` and reports what changed.
-async fn rebuild_ratings(db: &std::path::Path) -> anyhow::Result<()> {
-    if !db.exists() {
-        anyhow::bail!("no database at {}", db.display());
+/// `arbiter copy`: copies `from` into the empty `to`, then verifies the copy: every row read
+/// back equal, every game replayed from the copied log.
+async fn copy(from: &Location, to: &Location) -> anyhow::Result<()> {
+    if from == to {
+        anyhow::bail!("--from and --to name the same database");
     }
-    let store = arbiter::store::Store::open(db).await.context("opening the database")?;
+    let source = existing_store(from).await?;
+    let target =
+        arbiter::store::Store::connect(to).await.with_context(|| format!("opening {to}"))?;
+    let copied = source.copy_into(&target).await.with_context(|| format!("copying into {to}"))?;
+    println!(
+        "Copied {} games ({} actions), {} users, {} waiting messages, {} follows and {} settings \
+         from {from} to {to}.",
+        copied.games, copied.actions, copied.users, copied.messages, copied.follows, copied.meta
+    );
+    // Verification: everything read back from the copy as it is in the source.
+    let same = |what: &str, equal: bool| {
+        if equal {
+            Ok(())
+        } else {
+            Err(anyhow::anyhow!("the copy's {what} differ from the source's"))
+        }
+    };
+    same("users", source.all_users().await? == target.all_users().await?)?;
+    same("settings", source.all_meta().await? == target.all_meta().await?)?;
+    let follows = |mut f: Vec<arbiter::store::Follow>| {
+        f.sort_by_key(|f| format!("{f:?}"));
+        f
+    };
+    same("follows", follows(source.all_follows().await?) == follows(target.all_follows().await?))?;
+    for platform in arbiter::store::Platform::ALL {
+        same(
+            "waiting messages",
+            source.pending_messages(platform).await? == target.pending_messages(platform).await?,
+        )?;
+    }
+    let statuses = [
+        arbiter::store::GameStatus::Invited,
+        arbiter::store::GameStatus::Active,
+        arbiter::store::GameStatus::Over,
+        arbiter::store::GameStatus::Aborted,
+    ];
+    let games = source.games_with_status(&statuses).await?;
+    let mut replayed = 0;
+    for game in &games {
+        let copy = target.game(game.id).await?;
+        same(&format!("game #{}", game.id), &copy == game)?;
+        same(
+            &format!("actions of game #{}", game.id),
+            source.actions(game.id).await? == target.actions(game.id).await?,
+        )?;
+        replayed += arbiter::table::record::check_replay(&target, game.id)
+            .await
+            .with_context(|| format!("replaying game #{} from the copy", game.id))?;
+    }
+    let ratings = if source.all_ratings().await? == target.all_ratings().await? {
+        "the ratings rebuilt there match the source's".to_string()
+    } else {
+        "the ratings were rebuilt there from the results and differ from the source's, which \
+         were not up to date (`arbiter ratings rebuild` there says the same)"
+            .to_string()
+    };
+    println!(
+        "Verified: every row reads back the same, and all {} games replay from the copy ({replayed} \
+         actions); {ratings}.",
+        games.len()
+    );
+    Ok(())
+}
+
+/// `arbiter ratings rebuild`: recomputes the ratings of `db` and reports what changed.
+async fn rebuild_ratings(db: &Location) -> anyhow::Result<()> {
+    let store = existing_store(db).await?;
     let before = store.all_ratings().await.context("reading the ratings")?;
     let games = store.rebuild_ratings().await.context("rebuilding the ratings")?;
     let after = store.all_ratings().await.context("reading the ratings")?;
@@ -512,7 +595,7 @@ fn main() -> ExitCode {
         None | Some(Command::Serve) => report(serve(cli.config.as_deref())),
         Some(Command::Script { db, seed, file }) => report_output(runtime().and_then(|rt| {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            rt.block_on(bot::script::run_file(&file, db.as_deref(), seed, &mut out))?;
+            rt.block_on(bot::script::run_file(&file, db.as_ref(), seed, &mut out))?;
             std::io::Write::flush(&mut out).context("writing the output")
         })),
         Some(Command::Export { db, game, format }) => {
@@ -523,6 +606,9 @@ fn main() -> ExitCode {
         }
         Some(Command::Import { file, db }) => {
             report_output(runtime().and_then(|rt| rt.block_on(import(&file, &db))))
+        }
+        Some(Command::Copy { from, to }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(copy(&from, &to))))
         }
         Some(Command::Migrate { db }) => report(migrate(cli.config.as_deref(), db)),
         Some(Command::Health { listen }) => health(cli.config.as_deref(), listen),

@@ -141,9 +141,9 @@ async fn start_between(db: &Path, position: &str, options: &str, seats: &str) ->
 
 /// The same in the chat language `locale`.
 async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale: &str) -> i64 {
-    let store = Store::open(db).await.expect("the store opens");
-    let game = store
-        .create_game(&NewGame {
+    common::create_game(
+        db,
+        &NewGame {
             platform: arbiter::bot::script::PLATFORM.to_owned(),
             chat: "#t".into(),
             kind: "chaos-clock".to_owned(),
@@ -160,10 +160,9 @@ async fn start_in(db: &Path, position: &str, options: &str, seats: &str, locale:
             community: None,
             parent_chat: None,
             rated: false,
-        })
-        .await
-        .expect("the game is written");
-    game.id.0
+        },
+    )
+    .await
 }
 
 // Spec §6.1, last seed row: 4,3,7,11,5,10,12,0,0,2,0,0 with 甲 to move and 7 just moved: 甲 wins,

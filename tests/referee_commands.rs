@@ -6,6 +6,8 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+mod common;
+
 use arbiter::games::GameKind;
 use arbiter::store::{GameStatus, Store, UserId};
 use arbiter::table::command::COMMANDS;
@@ -41,12 +43,19 @@ impl Bed {
     }
 
     /// Runs a transcript on this database and returns what the referee sent.
+    /// On the PostgreSQL twin too, when there is one, with the same output (`common::run`).
     async fn run(&self, script: &str) -> Vec<Msg> {
-        let mut out = Vec::new();
-        arbiter::bot::script::run(script, &self.db, SEED, &mut out)
-            .await
-            .unwrap_or_else(|e| panic!("the transcript runs: {e:#}\n{script}"));
-        let text = String::from_utf8(out).expect("UTF-8 output");
+        let run = |db: arbiter::store::Location| async move {
+            let mut out = Vec::new();
+            arbiter::bot::script::run(script, &db, SEED, &mut out)
+                .await
+                .unwrap_or_else(|e| panic!("the transcript runs on {db}: {e:#}\n{script}"));
+            String::from_utf8(out).expect("UTF-8 output")
+        };
+        let text = run(arbiter::store::Location::Sqlite(self.db.clone())).await;
+        if let Some(twin) = common::postgres_twin(&self.db).await {
+            assert_eq!(run(twin).await, text, "on PostgreSQL the transcript answered differently");
+        }
         text.lines()
             .map(|line| {
                 let v: Value = serde_json::from_str(line).expect("one JSON object per line");
@@ -616,14 +625,18 @@ async fn a_finished_game_shows_its_end_to_those_who_could_see_it() {
 async fn a_game_whose_log_no_longer_replays_is_listed_told_once_and_aborted_by_an_admin() {
     let bed = Bed::new();
     bed.run(ONE_MOVE).await;
-    // The stored log is damaged: its one action is no longer a legal move.
+    // The stored log is damaged: its one action is no longer a legal move (in the PostgreSQL
+    // twin too, when there is one).
+    const DAMAGE: &str = "UPDATE actions SET notation = 'D4-D9 Q' WHERE game_id = 1";
     let url = format!("sqlite://{}", bed.db.display());
     let pool = sqlx::SqlitePool::connect(&url).await.expect("the database opens");
-    sqlx::query("UPDATE actions SET notation = 'D4-D9 Q' WHERE game_id = 1")
-        .execute(&pool)
-        .await
-        .expect("the log is changed");
+    sqlx::query(DAMAGE).execute(&pool).await.expect("the log is changed");
     pool.close().await;
+    if let Some(arbiter::store::Location::Postgres(url)) = common::postgres_twin(&bed.db).await {
+        let pool = sqlx::PgPool::connect(&url).await.expect("the twin opens");
+        sqlx::query(DAMAGE).execute(&pool).await.expect("the twin's log is changed");
+        pool.close().await;
+    }
     // The next start keeps it listed, tells its chat once (at the first tick), and answers a
     // command naming it with the reason, in reach only.
     let out = bed.run("!clock +1s").await;

@@ -32,13 +32,13 @@ async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) 
 /// Writes a running game of alice (white) against bob (black) in `#t` starting from `fen`, as
 /// `/new` and `/accept` would have left it; returns its id.
 async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
-    let store = Store::open(db).await.expect("the store opens");
     let time = match pace {
         Pace::Correspondence => TimeControl::default(),
         Pace::Live => TimeControl { pace: Pace::Live, per_move: 600 },
     };
-    let game = store
-        .create_game(&NewGame {
+    common::create_game(
+        db,
+        &NewGame {
             platform: arbiter::bot::script::PLATFORM.to_owned(),
             chat: "#t".into(),
             kind: "perfect10".to_owned(),
@@ -55,10 +55,9 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
             community: None,
             parent_chat: None,
             rated: false,
-        })
-        .await
-        .expect("the game is written");
-    game.id.0
+        },
+    )
+    .await
 }
 
 const START: &str = "alice@#t: /new perfect10 @bob\nbob@#t: /accept\n";

@@ -413,11 +413,8 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
         parent_chat: row.parent_chat,
         rated: false,
     };
-    assert_eq!(
-        store.create_game(&crafted).await.expect("game 2 is stored").id,
-        arbiter::store::GameId(2)
-    );
     drop(store);
+    assert_eq!(common::create_game(&db, &crafted).await, 2, "game 2 is stored");
 
     let out = run(&format!("carol@#t: /moves #2 {far}\n"), &db).await;
     let text = one_message_under_the_cap(&out, "#t");

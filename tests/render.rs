@@ -537,7 +537,8 @@ fn render_the_transcript_runner_attaches_pngs_to_board_messages() {
     let dir = tempfile::tempdir().unwrap();
     let mut out = Vec::new();
     let script = "alice@#t: /new dark-fence @bob confirm_moves=false\nbob@#t: /accept\nalice@dm: A1-A2 R\nbob@#t: /board\nbob@#t: /view\n";
-    rt.block_on(arbiter::bot::script::run(script, &dir.path().join("g.db"), 1, &mut out)).unwrap();
+    rt.block_on(arbiter::bot::script::run(script, &dir.path().join("g.db").into(), 1, &mut out))
+        .unwrap();
     let lines: Vec<serde_json::Value> =
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let with_image = |to: &str, starts: &str| {

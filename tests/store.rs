@@ -1,5 +1,8 @@
-//! The SQLite store against real files in a temporary directory: every method, the version
-//! checks, the transactions, and a restart.
+//! The store against real databases: every method, the version checks, the transactions, and a
+//! restart, on a SQLite file in a temporary directory and, when `ARBITER_TEST_POSTGRES` names a
+//! server, on a fresh PostgreSQL schema too (the same test body, one backend after the other;
+//! the test's output says which one was running when it failed). Fault injections that only a
+//! file has (a full disk, a deleted file) are SQLite's alone.
 
 use std::path::PathBuf;
 
@@ -13,6 +16,68 @@ fn db_path(dir: &TempDir) -> PathBuf {
 
 async fn open(dir: &TempDir) -> Store {
     Store::open(&db_path(dir)).await.expect("the store opens")
+}
+
+/// One test database: a SQLite file in a temporary directory, or a new schema on the
+/// PostgreSQL server `ARBITER_TEST_POSTGRES` names.
+struct Db {
+    location: Location,
+    _dir: Option<TempDir>,
+}
+
+impl Db {
+    /// A SQLite database always, and a PostgreSQL one when a server is named.
+    async fn each() -> Vec<Db> {
+        let dir = TempDir::new().expect("a temporary directory");
+        let sqlite = Location::Sqlite(db_path(&dir));
+        let mut all = vec![Db { location: sqlite, _dir: Some(dir) }];
+        match arbiter::store::testing::postgres().await {
+            Some(location) => all.push(Db { location, _dir: None }),
+            None => eprintln!("PostgreSQL skipped: ARBITER_TEST_POSTGRES names no server"),
+        }
+        all
+    }
+
+    async fn open(&self) -> Store {
+        eprintln!("on {}", self.location);
+        Store::connect(&self.location).await.expect("the store opens")
+    }
+
+    /// Runs `sql` (`$1` its one parameter) on a connection of its own: another writer.
+    async fn execute(&self, sql: &str, id: i64) -> Result<u64, String> {
+        match &self.location {
+            Location::Sqlite(path) => {
+                let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+                    .await
+                    .expect("the file opens");
+                let done = sqlx::query(sql).bind(id).execute(&pool).await;
+                pool.close().await;
+                done.map(|d| d.rows_affected()).map_err(|e| e.to_string())
+            }
+            Location::Postgres(url) => {
+                let pool = sqlx::PgPool::connect(url).await.expect("the schema opens");
+                let done = sqlx::query(sql).bind(id).execute(&pool).await;
+                pool.close().await;
+                done.map(|d| d.rows_affected()).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The text column `sql` reads (`$1` its one parameter), on a connection of its own.
+    async fn texts(&self, sql: &str, id: i64) -> Vec<String> {
+        match &self.location {
+            Location::Sqlite(path) => {
+                let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+                    .await
+                    .expect("the file opens");
+                sqlx::query_scalar(sql).bind(id).fetch_all(&pool).await.expect("the query runs")
+            }
+            Location::Postgres(url) => {
+                let pool = sqlx::PgPool::connect(url).await.expect("the schema opens");
+                sqlx::query_scalar(sql).bind(id).fetch_all(&pool).await.expect("the query runs")
+            }
+        }
+    }
 }
 
 fn new_game(chat_id: &str, status: GameStatus) -> NewGame {
@@ -65,582 +130,613 @@ async fn opening_in_a_missing_directory_is_an_open_error() {
 
 #[tokio::test]
 async fn every_platform_is_stored_by_its_name_and_read_back_as_itself() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    for platform in P::ALL {
-        store.upsert_user(platform, &UserId::from("7"), "Ann").await.unwrap();
-        let row = store.user(platform, &UserId::from("7")).await.unwrap().expect("the user");
-        assert_eq!(row.platform, platform);
-        assert_eq!(platform.to_string().parse::<P>(), Ok(platform));
+    for db in Db::each().await {
+        let store = db.open().await;
+        for platform in P::ALL {
+            store.upsert_user(platform, &UserId::from("7"), "Ann").await.unwrap();
+            let row = store.user(platform, &UserId::from("7")).await.unwrap().expect("the user");
+            assert_eq!(row.platform, platform);
+            assert_eq!(platform.to_string().parse::<P>(), Ok(platform));
+        }
+        // The column holds the lowercase name (what older rows hold too), read with a plain
+        // query.
+        let names = db
+            .texts("SELECT platform FROM users WHERE length(user_id) > $1 ORDER BY platform", 0)
+            .await;
+        assert_eq!(names, ["bench", "console", "discord", "script", "telegram"]);
+        assert!("irc".parse::<P>().is_err());
     }
-    // The column holds the lowercase name (what older rows hold too), read with a plain query.
-    let url = format!("sqlite://{}", db_path(&dir).display());
-    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
-    let names: Vec<String> = sqlx::query_scalar("SELECT platform FROM users ORDER BY platform")
-        .fetch_all(&pool)
-        .await
-        .unwrap();
-    assert_eq!(names, ["bench", "console", "discord", "script", "telegram"]);
-    assert!("irc".parse::<P>().is_err());
 }
 
 #[tokio::test]
 async fn a_new_user_gets_default_settings() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Alice").await.unwrap();
-    assert_eq!(
-        user,
-        UserRow {
-            platform: P::Telegram,
-            user_id: "42".into(),
-            display_name: "Alice".to_owned(),
-            locale: None,
-            notifications: true,
-            reachable: None,
-            pings: arbiter::store::Pings::Dm,
-            digest_at: None,
-            vacation_from: None,
-            vacation_until: None,
-            vacation_year: 0,
-            vacation_used: 0,
-            account: None,
-        }
-    );
-    assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
-    assert_eq!(store.user(P::Telegram, &UserId::from("43")).await.unwrap(), None);
-    assert_eq!(
-        store.user(P::Discord, &UserId::from("42")).await.unwrap(),
-        None,
-        "users are per platform"
-    );
+    for db in Db::each().await {
+        let store = db.open().await;
+        let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Alice").await.unwrap();
+        assert_eq!(
+            user,
+            UserRow {
+                platform: P::Telegram,
+                user_id: "42".into(),
+                display_name: "Alice".to_owned(),
+                locale: None,
+                notifications: true,
+                reachable: None,
+                pings: arbiter::store::Pings::Dm,
+                digest_at: None,
+                vacation_from: None,
+                vacation_until: None,
+                vacation_year: 0,
+                vacation_used: 0,
+                account: None,
+            }
+        );
+        assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
+        assert_eq!(store.user(P::Telegram, &UserId::from("43")).await.unwrap(), None);
+        assert_eq!(
+            store.user(P::Discord, &UserId::from("42")).await.unwrap(),
+            None,
+            "users are per platform"
+        );
+    }
 }
 
 #[tokio::test]
 async fn settings_are_stored_and_an_upsert_renames_without_resetting_them() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    store.upsert_user(P::Discord, &UserId::from("7"), "Bob").await.unwrap();
-    store.set_locale(P::Discord, &UserId::from("7"), Some("zh-Hans")).await.unwrap();
-    store.set_notifications(P::Discord, &UserId::from("7"), false).await.unwrap();
-    store.set_reachable(P::Discord, &UserId::from("7"), Some(false)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        store.upsert_user(P::Discord, &UserId::from("7"), "Bob").await.unwrap();
+        store.set_locale(P::Discord, &UserId::from("7"), Some("zh-Hans")).await.unwrap();
+        store.set_notifications(P::Discord, &UserId::from("7"), false).await.unwrap();
+        store.set_reachable(P::Discord, &UserId::from("7"), Some(false)).await.unwrap();
 
-    let renamed = store.upsert_user(P::Discord, &UserId::from("7"), "Bobby").await.unwrap();
-    assert_eq!(renamed.display_name, "Bobby");
-    assert_eq!(renamed.locale.as_deref(), Some("zh-Hans"));
-    assert!(!renamed.notifications);
-    assert_eq!(renamed.reachable, Some(false));
-    assert_eq!(store.user(P::Discord, &UserId::from("7")).await.unwrap(), Some(renamed));
+        let renamed = store.upsert_user(P::Discord, &UserId::from("7"), "Bobby").await.unwrap();
+        assert_eq!(renamed.display_name, "Bobby");
+        assert_eq!(renamed.locale.as_deref(), Some("zh-Hans"));
+        assert!(!renamed.notifications);
+        assert_eq!(renamed.reachable, Some(false));
+        assert_eq!(store.user(P::Discord, &UserId::from("7")).await.unwrap(), Some(renamed));
 
-    store.set_locale(P::Discord, &UserId::from("7"), None).await.unwrap();
-    store.set_notifications(P::Discord, &UserId::from("7"), true).await.unwrap();
-    store.set_reachable(P::Discord, &UserId::from("7"), Some(true)).await.unwrap();
-    let user = store.user(P::Discord, &UserId::from("7")).await.unwrap().unwrap();
-    assert_eq!((user.locale, user.notifications, user.reachable), (None, true, Some(true)));
+        store.set_locale(P::Discord, &UserId::from("7"), None).await.unwrap();
+        store.set_notifications(P::Discord, &UserId::from("7"), true).await.unwrap();
+        store.set_reachable(P::Discord, &UserId::from("7"), Some(true)).await.unwrap();
+        let user = store.user(P::Discord, &UserId::from("7")).await.unwrap().unwrap();
+        assert_eq!((user.locale, user.notifications, user.reachable), (None, true, Some(true)));
 
-    store.set_reachable(P::Discord, &UserId::from("7"), None).await.unwrap();
-    assert_eq!(store.user(P::Discord, &UserId::from("7")).await.unwrap().unwrap().reachable, None);
+        store.set_reachable(P::Discord, &UserId::from("7"), None).await.unwrap();
+        assert_eq!(
+            store.user(P::Discord, &UserId::from("7")).await.unwrap().unwrap().reachable,
+            None
+        );
+    }
 }
 
 #[tokio::test]
 async fn settings_of_an_unknown_user_are_not_found() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let err = store.set_locale(P::Console, &UserId::from("ghost"), Some("en")).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
-    let err = store.set_notifications(P::Console, &UserId::from("ghost"), false).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
-    let err =
-        store.set_reachable(P::Console, &UserId::from("ghost"), Some(true)).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
-    assert_eq!(
-        store.user(P::Console, &UserId::from("ghost")).await.unwrap(),
-        None,
-        "nothing was created"
-    );
+    for db in Db::each().await {
+        let store = db.open().await;
+        let err =
+            store.set_locale(P::Console, &UserId::from("ghost"), Some("en")).await.unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+        let err =
+            store.set_notifications(P::Console, &UserId::from("ghost"), false).await.unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+        let err =
+            store.set_reachable(P::Console, &UserId::from("ghost"), Some(true)).await.unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+        assert_eq!(
+            store.user(P::Console, &UserId::from("ghost")).await.unwrap(),
+            None,
+            "nothing was created"
+        );
+    }
 }
 
 #[tokio::test]
 async fn unicode_display_names_round_trip() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    for (id, name) in [("1", "王小明"), ("2", "Zoë 🦀"), ("3", "مرحبا"), ("4", "e\u{301}")]
-    {
-        let row = store.upsert_user(P::Telegram, &UserId::from(id), name).await.unwrap();
-        assert_eq!(row.display_name, name);
-        assert_eq!(
-            store.user(P::Telegram, &UserId::from(id)).await.unwrap().unwrap().display_name,
-            name
-        );
+    for db in Db::each().await {
+        let store = db.open().await;
+        for (id, name) in [("1", "王小明"), ("2", "Zoë 🦀"), ("3", "مرحبا"), ("4", "e\u{301}")]
+        {
+            let row = store.upsert_user(P::Telegram, &UserId::from(id), name).await.unwrap();
+            assert_eq!(row.display_name, name);
+            assert_eq!(
+                store.user(P::Telegram, &UserId::from(id)).await.unwrap().unwrap().display_name,
+                name
+            );
+        }
     }
 }
 
 #[tokio::test]
 async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let new = NewGame {
-        position: Some("4x4 p1=A1 p2=D4 to=p1".to_owned()),
-        ..new_game("c1", GameStatus::Invited)
-    };
-    let game = store.create_game(&new).await.unwrap();
-    assert_eq!(
-        game,
-        GameRow {
-            id: GameId(1),
-            platform: new.platform,
-            chat: new.chat.clone(),
-            kind: new.kind.clone(),
-            options: new.options.clone(),
-            position: new.position.clone(),
-            seed: new.seed,
-            seats: new.seats.clone(),
-            creator: new.creator.clone(),
-            locale: new.locale.clone(),
-            status: GameStatus::Invited,
-            result: None,
-            reason: None,
-            clock: new.clock.clone(),
-            deadline_at: None,
-            reminders_sent: 0,
-            offer: None,
-            version: 0,
-            engine_version: 1,
-            created_at: 1_000,
-            updated_at: 1_000,
-            community: new.community.clone(),
-            parent_chat: new.parent_chat.clone(),
-            rated: true,
-            ended_seq: None,
-        }
-    );
-    assert_eq!(store.game(GameId(1)).await.unwrap(), game);
-    assert_eq!(store.actions(GameId(1)).await.unwrap(), []);
+    for db in Db::each().await {
+        let store = db.open().await;
+        let new = NewGame {
+            position: Some("4x4 p1=A1 p2=D4 to=p1".to_owned()),
+            ..new_game("c1", GameStatus::Invited)
+        };
+        let game = store.create_game(&new).await.unwrap();
+        assert_eq!(
+            game,
+            GameRow {
+                id: GameId(1),
+                platform: new.platform,
+                chat: new.chat.clone(),
+                kind: new.kind.clone(),
+                options: new.options.clone(),
+                position: new.position.clone(),
+                seed: new.seed,
+                seats: new.seats.clone(),
+                creator: new.creator.clone(),
+                locale: new.locale.clone(),
+                status: GameStatus::Invited,
+                result: None,
+                reason: None,
+                clock: new.clock.clone(),
+                deadline_at: None,
+                reminders_sent: 0,
+                offer: None,
+                version: 0,
+                engine_version: 1,
+                created_at: 1_000,
+                updated_at: 1_000,
+                community: new.community.clone(),
+                parent_chat: new.parent_chat.clone(),
+                rated: true,
+                ended_seq: None,
+            }
+        );
+        assert_eq!(store.game(GameId(1)).await.unwrap(), game);
+        assert_eq!(store.actions(GameId(1)).await.unwrap(), []);
+    }
 }
 
 #[tokio::test]
 async fn game_ids_ascend_from_one() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let mut ids = Vec::new();
-    for _ in 0..5 {
-        ids.push(store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap().id.0);
+    for db in Db::each().await {
+        let store = db.open().await;
+        let mut ids = Vec::new();
+        for _ in 0..5 {
+            ids.push(store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap().id.0);
+        }
+        assert_eq!(ids, [1, 2, 3, 4, 5]);
     }
-    assert_eq!(ids, [1, 2, 3, 4, 5]);
 }
 
 #[tokio::test]
 async fn a_missing_game_is_not_found() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let err = store.game(GameId(99)).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    for db in Db::each().await {
+        let store = db.open().await;
+        let err = store.game(GameId(99)).await.unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+    }
 }
 
 #[tokio::test]
 async fn an_unknown_status_is_refused_by_the_schema_even_from_another_writer() {
-    // The store's GameStatus has only the four statuses; the schema guards the file itself.
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let url = format!("sqlite://{}", db_path(&dir).display());
-    let other = sqlx::SqlitePool::connect(&url).await.unwrap();
-    let err = sqlx::query("UPDATE games SET status = 'paused' WHERE id = ?")
-        .bind(game.id)
-        .execute(&other)
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
-    other.close().await;
-    assert_eq!(store.game(game.id).await.unwrap(), game, "nothing was written");
+    // The store's GameStatus has only the four statuses; the schema guards the data itself.
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let err = db
+            .execute("UPDATE games SET status = 'paused' WHERE id = $1", game.id.0)
+            .await
+            .unwrap_err();
+        assert!(err.to_lowercase().contains("check constraint"), "{err}");
+        assert_eq!(store.game(game.id).await.unwrap(), game, "nothing was written");
+    }
 }
 
 #[tokio::test]
 async fn games_with_status_filters_and_orders_by_id() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    for status in [
-        GameStatus::Active,
-        GameStatus::Invited,
-        GameStatus::Active,
-        GameStatus::Over,
-        GameStatus::Invited,
-    ] {
-        store.create_game(&new_game("c1", status)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        for status in [
+            GameStatus::Active,
+            GameStatus::Invited,
+            GameStatus::Active,
+            GameStatus::Over,
+            GameStatus::Invited,
+        ] {
+            store.create_game(&new_game("c1", status)).await.unwrap();
+        }
+        let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id.0).collect::<Vec<_>>();
+        assert_eq!(ids(store.games_with_status(&[GameStatus::Active]).await.unwrap()), [1, 3]);
+        assert_eq!(
+            ids(store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await.unwrap()),
+            [1, 2, 3, 5]
+        );
+        assert_eq!(ids(store.games_with_status(&[GameStatus::Aborted]).await.unwrap()), [0_i64; 0]);
+        assert_eq!(ids(store.games_with_status(&[]).await.unwrap()), [0_i64; 0]);
     }
-    let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id.0).collect::<Vec<_>>();
-    assert_eq!(ids(store.games_with_status(&[GameStatus::Active]).await.unwrap()), [1, 3]);
-    assert_eq!(
-        ids(store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await.unwrap()),
-        [1, 2, 3, 5]
-    );
-    assert_eq!(ids(store.games_with_status(&[GameStatus::Aborted]).await.unwrap()), [0_i64; 0]);
-    assert_eq!(ids(store.games_with_status(&[]).await.unwrap()), [0_i64; 0]);
 }
 
 #[tokio::test]
 async fn games_in_chat_lists_every_status_of_that_chat_only() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
-    store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
-    let other_platform = NewGame { platform: P::Discord, ..new_game("c1", GameStatus::Active) };
-    store.create_game(&other_platform).await.unwrap();
-    let over = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let update = GameUpdate { status: GameStatus::Over, ..over.update(2_000) };
-    store.update_game(over.id, 0, &update).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
+        store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
+        let other_platform = NewGame { platform: P::Discord, ..new_game("c1", GameStatus::Active) };
+        store.create_game(&other_platform).await.unwrap();
+        let over = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let update = GameUpdate { status: GameStatus::Over, ..over.update(2_000) };
+        store.update_game(over.id, 0, &update).await.unwrap();
 
-    let games = store.games_in_chat(P::Console, &"c1".into()).await.unwrap();
-    let summary: Vec<_> = games.iter().map(|g| (g.id.0, g.status.as_str())).collect();
-    assert_eq!(summary, [(1, "active"), (3, "invited"), (5, "over")]);
-    assert_eq!(store.games_in_chat(P::Console, &"c3".into()).await.unwrap(), []);
+        let games = store.games_in_chat(P::Console, &"c1".into()).await.unwrap();
+        let summary: Vec<_> = games.iter().map(|g| (g.id.0, g.status.as_str())).collect();
+        assert_eq!(summary, [(1, "active"), (3, "invited"), (5, "over")]);
+        assert_eq!(store.games_in_chat(P::Console, &"c3".into()).await.unwrap(), []);
+    }
 }
 
 #[tokio::test]
 async fn a_game_in_a_forum_topic_reads_back_in_its_topic_and_is_listed_there_alone() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let general = store.create_game(&new_game("-100", GameStatus::Active)).await.unwrap();
-    let in_topic =
-        NewGame { chat: ChatId::in_topic("-100", 7), ..new_game("-100", GameStatus::Active) };
-    let topic = store.create_game(&in_topic).await.unwrap();
-    assert_eq!(store.game(topic.id).await.unwrap().chat, ChatId::in_topic("-100", 7));
-    assert_eq!(store.game(general.id).await.unwrap().chat, ChatId::new("-100"));
-    let ids = |games: Vec<GameRow>| games.iter().map(|g| g.id).collect::<Vec<_>>();
-    let listed = store.games_in_chat(P::Console, &ChatId::in_topic("-100", 7)).await.unwrap();
-    assert_eq!(ids(listed), [topic.id]);
-    let listed = store.games_in_chat(P::Console, &ChatId::new("-100")).await.unwrap();
-    assert_eq!(ids(listed), [general.id], "the group's own games leave its topics' out");
-    let listed = store.games_in_chat(P::Console, &ChatId::in_topic("-100", 8)).await.unwrap();
-    assert!(listed.is_empty());
+    for db in Db::each().await {
+        let store = db.open().await;
+        let general = store.create_game(&new_game("-100", GameStatus::Active)).await.unwrap();
+        let in_topic =
+            NewGame { chat: ChatId::in_topic("-100", 7), ..new_game("-100", GameStatus::Active) };
+        let topic = store.create_game(&in_topic).await.unwrap();
+        assert_eq!(store.game(topic.id).await.unwrap().chat, ChatId::in_topic("-100", 7));
+        assert_eq!(store.game(general.id).await.unwrap().chat, ChatId::new("-100"));
+        let ids = |games: Vec<GameRow>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+        let listed = store.games_in_chat(P::Console, &ChatId::in_topic("-100", 7)).await.unwrap();
+        assert_eq!(ids(listed), [topic.id]);
+        let listed = store.games_in_chat(P::Console, &ChatId::new("-100")).await.unwrap();
+        assert_eq!(ids(listed), [general.id], "the group's own games leave its topics' out");
+        let listed = store.games_in_chat(P::Console, &ChatId::in_topic("-100", 8)).await.unwrap();
+        assert!(listed.is_empty());
+    }
 }
 
 #[tokio::test]
 async fn update_game_writes_the_mutable_columns_and_bumps_the_version() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
-    let update = GameUpdate {
-        seats: r#"["alice","carol"]"#.to_owned(),
-        status: GameStatus::Over,
-        result: Some(arbiter::core::GameResult::Winner(arbiter::core::Seat(1))),
-        reason: Some(arbiter::store::EndReason::Resigned),
-        deadline_at: Some(90_000),
-        reminders_sent: 2,
-        offer: Some(r#"{"draw":0}"#.to_owned()),
-        rated: false,
-        now: 5_000,
-    };
-    let updated = store.update_game(game.id, 0, &update).await.unwrap();
-    let expected = GameRow {
-        seats: update.seats.clone(),
-        status: update.status,
-        result: update.result,
-        reason: update.reason.clone(),
-        deadline_at: update.deadline_at,
-        reminders_sent: 2,
-        offer: update.offer.clone(),
-        version: 1,
-        updated_at: 5_000,
-        // The first game to end is first in the order of ends.
-        ended_seq: Some(1),
-        rated: false,
-        ..game.clone()
-    };
-    assert_eq!(updated, expected);
-    assert_eq!(store.game(game.id).await.unwrap(), expected);
-    assert_eq!(updated.update(5_000), update, "GameRow::update reads the columns back");
-    // The column keeps the result's code, which older rows hold too; a code that is no result
-    // does not read as one.
-    let url = format!("sqlite://{}", db_path(&dir).display());
-    let other = sqlx::SqlitePool::connect(&url).await.unwrap();
-    let code: String = sqlx::query_scalar("SELECT result FROM games WHERE id = ?")
-        .bind(game.id)
-        .fetch_one(&other)
-        .await
-        .unwrap();
-    assert_eq!(code, "seat:1");
-    sqlx::query("UPDATE games SET result = 'won' WHERE id = ?")
-        .bind(game.id)
-        .execute(&other)
-        .await
-        .unwrap();
-    assert!(store.game(game.id).await.is_err(), "`won` is not a stored result");
-    sqlx::query("UPDATE games SET result = 'seat:1' WHERE id = ?")
-        .bind(game.id)
-        .execute(&other)
-        .await
-        .unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
+        let update = GameUpdate {
+            seats: r#"["alice","carol"]"#.to_owned(),
+            status: GameStatus::Over,
+            result: Some(arbiter::core::GameResult::Winner(arbiter::core::Seat(1))),
+            reason: Some(arbiter::store::EndReason::Resigned),
+            deadline_at: Some(90_000),
+            reminders_sent: 2,
+            offer: Some(r#"{"draw":0}"#.to_owned()),
+            rated: false,
+            now: 5_000,
+        };
+        let updated = store.update_game(game.id, 0, &update).await.unwrap();
+        let expected = GameRow {
+            seats: update.seats.clone(),
+            status: update.status,
+            result: update.result,
+            reason: update.reason.clone(),
+            deadline_at: update.deadline_at,
+            reminders_sent: 2,
+            offer: update.offer.clone(),
+            version: 1,
+            updated_at: 5_000,
+            // The first game to end is first in the order of ends.
+            ended_seq: Some(1),
+            rated: false,
+            ..game.clone()
+        };
+        assert_eq!(updated, expected);
+        assert_eq!(store.game(game.id).await.unwrap(), expected);
+        assert_eq!(updated.update(5_000), update, "GameRow::update reads the columns back");
+        // The column keeps the result's code, which older rows hold too; a code that is no result
+        // does not read as one.
+        let code = db.texts("SELECT result FROM games WHERE id = $1", game.id.0).await;
+        assert_eq!(code, ["seat:1"]);
+        db.execute("UPDATE games SET result = 'won' WHERE id = $1", game.id.0).await.unwrap();
+        assert!(store.game(game.id).await.is_err(), "`won` is not a stored result");
+        db.execute("UPDATE games SET result = 'seat:1' WHERE id = $1", game.id.0).await.unwrap();
 
-    // An engine's own reason reads back as that reason, and the referee's as its own.
-    for reason in [EndReason::Rule("crossed-fence".into()), EndReason::AdminAborted] {
-        let version = store.game(game.id).await.unwrap().version;
-        let with = GameUpdate { reason: Some(reason.clone()), ..update.clone() };
-        let row = store.update_game(game.id, version, &with).await.unwrap();
-        assert_eq!(row.reason, Some(reason.clone()));
-        assert_eq!(store.game(game.id).await.unwrap().reason, Some(reason.clone()));
-        let code: String = sqlx::query_scalar("SELECT reason FROM games WHERE id = ?")
-            .bind(game.id)
-            .fetch_one(&other)
-            .await
-            .unwrap();
-        assert_eq!(code, reason.code(), "the column keeps the reason's code");
+        // An engine's own reason reads back as that reason, and the referee's as its own.
+        for reason in [EndReason::Rule("crossed-fence".into()), EndReason::AdminAborted] {
+            let version = store.game(game.id).await.unwrap().version;
+            let with = GameUpdate { reason: Some(reason.clone()), ..update.clone() };
+            let row = store.update_game(game.id, version, &with).await.unwrap();
+            assert_eq!(row.reason, Some(reason.clone()));
+            assert_eq!(store.game(game.id).await.unwrap().reason, Some(reason.clone()));
+            let code = db.texts("SELECT reason FROM games WHERE id = $1", game.id.0).await;
+            assert_eq!(code, [reason.code()], "the column keeps the reason's code");
+        }
+        let updated = store.game(game.id).await.unwrap();
+
+        // Clearing columns works too.
+        let cleared =
+            GameUpdate { result: None, reason: None, deadline_at: None, offer: None, ..update };
+        let again = store.update_game(game.id, updated.version, &cleared).await.unwrap();
+        assert_eq!(again.version, updated.version + 1);
+        assert_eq!(
+            (again.result, again.reason, again.deadline_at, again.offer),
+            (None, None, None, None)
+        );
     }
-    let updated = store.game(game.id).await.unwrap();
-
-    // Clearing columns works too.
-    let cleared =
-        GameUpdate { result: None, reason: None, deadline_at: None, offer: None, ..update };
-    let again = store.update_game(game.id, updated.version, &cleared).await.unwrap();
-    assert_eq!(again.version, updated.version + 1);
-    assert_eq!(
-        (again.result, again.reason, again.deadline_at, again.offer),
-        (None, None, None, None)
-    );
 }
 
 #[tokio::test]
 async fn update_game_with_a_stale_version_is_a_conflict_and_writes_nothing() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let first = store.update_game(game.id, 0, &game.update(2_000)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let first = store.update_game(game.id, 0, &game.update(2_000)).await.unwrap();
 
-    let stale = GameUpdate { status: GameStatus::Aborted, ..game.update(3_000) };
-    let err = store.update_game(game.id, 0, &stale).await.unwrap_err();
-    assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
-    let err = store.update_game(game.id, 7, &stale).await.unwrap_err();
-    assert!(matches!(err, DbError::Conflict { expected: 7 }), "a future version also conflicts");
-    assert_eq!(store.game(game.id).await.unwrap(), first);
+        let stale = GameUpdate { status: GameStatus::Aborted, ..game.update(3_000) };
+        let err = store.update_game(game.id, 0, &stale).await.unwrap_err();
+        assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
+        let err = store.update_game(game.id, 7, &stale).await.unwrap_err();
+        assert!(
+            matches!(err, DbError::Conflict { expected: 7 }),
+            "a future version also conflicts"
+        );
+        assert_eq!(store.game(game.id).await.unwrap(), first);
+    }
 }
 
 #[tokio::test]
 async fn update_game_on_a_missing_game_is_not_found() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let err = store.update_game(GameId(game.id.0 + 1), 0, &game.update(2_000)).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let err =
+            store.update_game(GameId(game.id.0 + 1), 0, &game.update(2_000)).await.unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+    }
 }
 
 #[tokio::test]
 async fn commit_action_appends_the_action_and_updates_the_game() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let other = store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let other = store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
 
-    let mut row = game;
-    let mut log = Vec::new();
-    for (seq, notation) in (1..).zip(["A1-A2", "D4-D3", "A2-B2 R"]) {
-        let act = action(seq, notation);
-        let update = GameUpdate { deadline_at: Some(10_000 + seq), ..row.update(1_000 + seq) };
-        let next = store.commit_action(row.id, row.version, &act, &update).await.unwrap();
-        assert_eq!(next.version, row.version + 1);
-        assert_eq!(next.deadline_at, Some(10_000 + seq));
-        assert_eq!(next.updated_at, 1_000 + seq);
-        log.push(act);
-        row = next;
+        let mut row = game;
+        let mut log = Vec::new();
+        for (seq, notation) in (1..).zip(["A1-A2", "D4-D3", "A2-B2 R"]) {
+            let act = action(seq, notation);
+            let update = GameUpdate { deadline_at: Some(10_000 + seq), ..row.update(1_000 + seq) };
+            let next = store.commit_action(row.id, row.version, &act, &update).await.unwrap();
+            assert_eq!(next.version, row.version + 1);
+            assert_eq!(next.deadline_at, Some(10_000 + seq));
+            assert_eq!(next.updated_at, 1_000 + seq);
+            log.push(act);
+            row = next;
+        }
+        assert_eq!(store.game(row.id).await.unwrap(), row);
+        assert_eq!(store.actions(row.id).await.unwrap(), log);
+
+        // Each game has its own log, numbered from 1.
+        let referee_pass = ActionRow { by_user: None, ..action(1, "pass") };
+        store.commit_action(other.id, 0, &referee_pass, &other.update(2_000)).await.unwrap();
+        assert_eq!(store.actions(other.id).await.unwrap(), [referee_pass]);
+        assert_eq!(store.actions(row.id).await.unwrap(), log);
     }
-    assert_eq!(store.game(row.id).await.unwrap(), row);
-    assert_eq!(store.actions(row.id).await.unwrap(), log);
-
-    // Each game has its own log, numbered from 1.
-    let referee_pass = ActionRow { by_user: None, ..action(1, "pass") };
-    store.commit_action(other.id, 0, &referee_pass, &other.update(2_000)).await.unwrap();
-    assert_eq!(store.actions(other.id).await.unwrap(), [referee_pass]);
-    assert_eq!(store.actions(row.id).await.unwrap(), log);
 }
 
 #[tokio::test]
 async fn commit_action_with_a_stale_version_writes_nothing() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let after_one =
-        store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let after_one = store
+            .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
+            .await
+            .unwrap();
 
-    let err = store
-        .commit_action(game.id, 0, &action(2, "D4-D3"), &game.update(1_002))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
-    assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
-    assert_eq!(store.game(game.id).await.unwrap(), after_one, "the version is unchanged");
+        let err = store
+            .commit_action(game.id, 0, &action(2, "D4-D3"), &game.update(1_002))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
+        assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
+        assert_eq!(store.game(game.id).await.unwrap(), after_one, "the version is unchanged");
+    }
 }
 
 #[tokio::test]
 async fn commit_action_with_a_wrong_seq_writes_nothing() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let after_one =
-        store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let after_one = store
+            .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
+            .await
+            .unwrap();
 
-    for seq in [0, 1, 3, 10] {
-        let update = GameUpdate { status: GameStatus::Over, ..after_one.update(1_002) };
-        let err =
-            store.commit_action(game.id, 1, &action(seq, "D4-D3"), &update).await.unwrap_err();
-        assert!(matches!(err, DbError::Conflict { expected: 1 }), "seq {seq}: {err:?}");
-        assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")], "seq {seq}");
-        assert_eq!(store.game(game.id).await.unwrap(), after_one, "seq {seq}: version unchanged");
+        for seq in [0, 1, 3, 10] {
+            let update = GameUpdate { status: GameStatus::Over, ..after_one.update(1_002) };
+            let err =
+                store.commit_action(game.id, 1, &action(seq, "D4-D3"), &update).await.unwrap_err();
+            assert!(matches!(err, DbError::Conflict { expected: 1 }), "seq {seq}: {err:?}");
+            assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")], "seq {seq}");
+            assert_eq!(
+                store.game(game.id).await.unwrap(),
+                after_one,
+                "seq {seq}: version unchanged"
+            );
+        }
+        // The right seq still goes through afterwards.
+        let next = store
+            .commit_action(game.id, 1, &action(2, "D4-D3"), &after_one.update(1_002))
+            .await
+            .unwrap();
+        assert_eq!(next.version, 2);
     }
-    // The right seq still goes through afterwards.
-    let next = store
-        .commit_action(game.id, 1, &action(2, "D4-D3"), &after_one.update(1_002))
-        .await
-        .unwrap();
-    assert_eq!(next.version, 2);
 }
 
 #[tokio::test]
 async fn commit_action_on_a_missing_game_is_not_found_and_stores_no_action() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let err = store
-        .commit_action(GameId(42), 0, &action(1, "A1-A2"), &game.update(1_001))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
-    assert_eq!(store.actions(GameId(42)).await.unwrap(), []);
-    assert_eq!(store.game(game.id).await.unwrap(), game, "other games are untouched");
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let err = store
+            .commit_action(GameId(42), 0, &action(1, "A1-A2"), &game.update(1_001))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+        assert_eq!(store.actions(GameId(42)).await.unwrap(), []);
+        assert_eq!(store.game(game.id).await.unwrap(), game, "other games are untouched");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_concurrent_commits_of_the_same_version_store_exactly_one_action() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let mut game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    for seq in 1..=5 {
-        let (a, b) = (store.clone(), store.clone());
-        let (row_a, row_b) = (game.clone(), game.clone());
-        let first = tokio::spawn(async move {
-            let act = action(seq, "first");
-            a.commit_action(row_a.id, row_a.version, &act, &row_a.update(1_000 + seq)).await
-        });
-        let second = tokio::spawn(async move {
-            let act = action(seq, "second");
-            b.commit_action(row_b.id, row_b.version, &act, &row_b.update(1_000 + seq)).await
-        });
-        let (first, second) = (first.await.unwrap(), second.await.unwrap());
+    for db in Db::each().await {
+        let store = db.open().await;
+        let mut game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        for seq in 1..=5 {
+            let (a, b) = (store.clone(), store.clone());
+            let (row_a, row_b) = (game.clone(), game.clone());
+            let first = tokio::spawn(async move {
+                let act = action(seq, "first");
+                a.commit_action(row_a.id, row_a.version, &act, &row_a.update(1_000 + seq)).await
+            });
+            let second = tokio::spawn(async move {
+                let act = action(seq, "second");
+                b.commit_action(row_b.id, row_b.version, &act, &row_b.update(1_000 + seq)).await
+            });
+            let (first, second) = (first.await.unwrap(), second.await.unwrap());
 
-        let (winner, loser) = match (first, second) {
-            (Ok(row), Err(e)) => (row, e),
-            (Err(e), Ok(row)) => (row, e),
-            other => panic!("round {seq}: expected one success and one conflict, got {other:?}"),
-        };
-        assert!(
-            matches!(loser, DbError::Conflict { expected } if expected == game.version),
-            "round {seq}: {loser:?}"
-        );
-        assert_eq!(winner.version, game.version + 1);
-        let log = store.actions(game.id).await.unwrap();
-        assert_eq!(log.len(), usize::try_from(seq).unwrap(), "round {seq}: one action stored");
-        assert_eq!(store.game(game.id).await.unwrap(), winner);
-        game = winner;
+            let (winner, loser) = match (first, second) {
+                (Ok(row), Err(e)) => (row, e),
+                (Err(e), Ok(row)) => (row, e),
+                other => {
+                    panic!("round {seq}: expected one success and one conflict, got {other:?}")
+                }
+            };
+            assert!(
+                matches!(loser, DbError::Conflict { expected } if expected == game.version),
+                "round {seq}: {loser:?}"
+            );
+            assert_eq!(winner.version, game.version + 1);
+            let log = store.actions(game.id).await.unwrap();
+            assert_eq!(log.len(), usize::try_from(seq).unwrap(), "round {seq}: one action stored");
+            assert_eq!(store.game(game.id).await.unwrap(), winner);
+            game = winner;
+        }
     }
 }
 
 #[tokio::test]
 async fn remove_last_action_takes_back_the_last_action() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let mut row = game.clone();
-    for (seq, notation) in (1..).zip(["A1-A2", "D4-D3"]) {
-        row = store
-            .commit_action(row.id, row.version, &action(seq, notation), &row.update(1_000 + seq))
-            .await
-            .unwrap();
-    }
-    let update = GameUpdate { offer: None, reminders_sent: 0, ..row.update(3_000) };
-    let back = store.remove_last_action(row.id, row.version, &update).await.unwrap();
-    assert_eq!(back.version, 3);
-    assert_eq!(back.updated_at, 3_000);
-    assert_eq!(store.actions(row.id).await.unwrap(), [action(1, "A1-A2")]);
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let mut row = game.clone();
+        for (seq, notation) in (1..).zip(["A1-A2", "D4-D3"]) {
+            row = store
+                .commit_action(
+                    row.id,
+                    row.version,
+                    &action(seq, notation),
+                    &row.update(1_000 + seq),
+                )
+                .await
+                .unwrap();
+        }
+        let update = GameUpdate { offer: None, reminders_sent: 0, ..row.update(3_000) };
+        let back = store.remove_last_action(row.id, row.version, &update).await.unwrap();
+        assert_eq!(back.version, 3);
+        assert_eq!(back.updated_at, 3_000);
+        assert_eq!(store.actions(row.id).await.unwrap(), [action(1, "A1-A2")]);
 
-    // The freed seq is used by the next action.
-    let next =
-        store.commit_action(row.id, 3, &action(2, "D4-C4"), &back.update(3_001)).await.unwrap();
-    assert_eq!(store.actions(row.id).await.unwrap(), [action(1, "A1-A2"), action(2, "D4-C4")]);
-    assert_eq!(next.version, 4);
+        // The freed seq is used by the next action.
+        let next =
+            store.commit_action(row.id, 3, &action(2, "D4-C4"), &back.update(3_001)).await.unwrap();
+        assert_eq!(store.actions(row.id).await.unwrap(), [action(1, "A1-A2"), action(2, "D4-C4")]);
+        assert_eq!(next.version, 4);
+    }
 }
 
 #[tokio::test]
 async fn remove_last_action_is_version_checked() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let row =
-        store.commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001)).await.unwrap();
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let row = store
+            .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
+            .await
+            .unwrap();
 
-    let err = store.remove_last_action(game.id, 0, &row.update(2_000)).await.unwrap_err();
-    assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
-    assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
-    assert_eq!(store.game(game.id).await.unwrap(), row);
+        let err = store.remove_last_action(game.id, 0, &row.update(2_000)).await.unwrap_err();
+        assert!(matches!(err, DbError::Conflict { expected: 0 }), "{err:?}");
+        assert_eq!(store.actions(game.id).await.unwrap(), [action(1, "A1-A2")]);
+        assert_eq!(store.game(game.id).await.unwrap(), row);
 
-    let err =
-        store.remove_last_action(GameId(game.id.0 + 1), 0, &row.update(2_000)).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "a missing game: {err:?}");
+        let err = store
+            .remove_last_action(GameId(game.id.0 + 1), 0, &row.update(2_000))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "a missing game: {err:?}");
+    }
 }
 
 #[tokio::test]
 async fn remove_last_action_without_actions_is_not_found_and_writes_nothing() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-    let err = store.remove_last_action(game.id, 0, &game.update(2_000)).await.unwrap_err();
-    assert!(matches!(err, DbError::NotFound), "{err:?}");
-    assert_eq!(store.game(game.id).await.unwrap(), game, "the version is unchanged");
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+        let err = store.remove_last_action(game.id, 0, &game.update(2_000)).await.unwrap_err();
+        assert!(matches!(err, DbError::NotFound), "{err:?}");
+        assert_eq!(store.game(game.id).await.unwrap(), game, "the version is unchanged");
+    }
 }
 
 #[tokio::test]
 async fn meta_values_are_stored_and_replaced() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    assert_eq!(store.meta("telegram.offset").await.unwrap(), None);
-    store.set_meta("telegram.offset", "100").await.unwrap();
-    assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("100"));
-    store.set_meta("telegram.offset", "101").await.unwrap();
-    assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("101"));
-    assert_eq!(store.meta("other").await.unwrap(), None);
+    for db in Db::each().await {
+        let store = db.open().await;
+        assert_eq!(store.meta("telegram.offset").await.unwrap(), None);
+        store.set_meta("telegram.offset", "100").await.unwrap();
+        assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("100"));
+        store.set_meta("telegram.offset", "101").await.unwrap();
+        assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("101"));
+        assert_eq!(store.meta("other").await.unwrap(), None);
+    }
 }
 
 #[tokio::test]
-async fn reopening_the_file_keeps_everything() {
-    let dir = TempDir::new().unwrap();
-    let (user, game, log) = {
-        let store = open(&dir).await;
-        let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Алиса").await.unwrap();
-        store.set_locale(P::Telegram, &UserId::from("42"), Some("ru")).await.unwrap();
-        store
-            .set_pings(P::Telegram, &UserId::from("42"), arbiter::store::Pings::Mention)
-            .await
-            .unwrap();
-        let user = UserRow {
-            locale: Some("ru".to_owned()),
-            pings: arbiter::store::Pings::Mention,
-            ..user
+async fn reopening_the_database_keeps_everything() {
+    for db in Db::each().await {
+        let (user, game, log) = {
+            let store = db.open().await;
+            let user = store.upsert_user(P::Telegram, &UserId::from("42"), "Алиса").await.unwrap();
+            store.set_locale(P::Telegram, &UserId::from("42"), Some("ru")).await.unwrap();
+            store
+                .set_pings(P::Telegram, &UserId::from("42"), arbiter::store::Pings::Mention)
+                .await
+                .unwrap();
+            let user = UserRow {
+                locale: Some("ru".to_owned()),
+                pings: arbiter::store::Pings::Mention,
+                ..user
+            };
+            store.set_meta("schema.note", "kept").await.unwrap();
+            let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+            let game = store
+                .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
+                .await
+                .unwrap();
+            (user, game, store.actions(GameId(1)).await.unwrap())
         };
-        store.set_meta("schema.note", "kept").await.unwrap();
-        let game = store.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
-        let game = store
-            .commit_action(game.id, 0, &action(1, "A1-A2"), &game.update(1_001))
-            .await
-            .unwrap();
-        (user, game, store.actions(GameId(1)).await.unwrap())
-    };
 
-    let store = open(&dir).await;
-    assert_eq!(store.journal_mode().await.unwrap(), "wal");
-    assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
-    assert_eq!(store.game(game.id).await.unwrap(), game);
-    assert_eq!(store.actions(game.id).await.unwrap(), log);
-    assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
-    let second = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
-    assert_eq!(second.id, GameId(2), "ids keep ascending after a restart");
+        let store = db.open().await;
+        if !store.is_postgres() {
+            assert_eq!(store.journal_mode().await.unwrap(), "wal");
+        }
+        assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
+        assert_eq!(store.game(game.id).await.unwrap(), game);
+        assert_eq!(store.actions(game.id).await.unwrap(), log);
+        assert_eq!(store.meta("schema.note").await.unwrap().as_deref(), Some("kept"));
+        let second = store.create_game(&new_game("c1", GameStatus::Invited)).await.unwrap();
+        assert_eq!(second.id, GameId(2), "ids keep ascending after a restart");
+    }
 }
 
 #[tokio::test]
@@ -717,118 +813,125 @@ fn bodies(rows: &[StoredMessage]) -> Vec<String> {
 
 #[tokio::test]
 async fn a_change_and_its_messages_are_kept_together_in_order_or_not_at_all() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let (game, ids) = store
-        .create_game_with(&new_game("c1", GameStatus::Invited), |row| {
-            vec![note(&format!("invitation to #{}", row.id), 0)]
-        })
-        .await
-        .unwrap();
-    let (row, more) = store
-        .write_game(
-            game.id,
-            0,
-            GameWrite::Action(action(1, "A1-A2 R")),
-            &game.update(2_000),
-            vec![note("move", 300), note("prompt", 0)],
-        )
-        .await
-        .unwrap();
-    assert_eq!(row.version, 1);
-    assert!(ids[0] < more[0] && more[0] < more[1], "{ids:?} {more:?}");
-    let pending = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
-    assert_eq!(
-        bodies(&pending),
-        [r#"{"text":"invitation to #1"}"#, r#"{"text":"move"}"#, r#"{"text":"prompt"}"#]
-    );
-    assert_eq!(pending[1].message.image.as_deref(), Some(&[7u8; 300][..]), "image bytes kept");
-    assert!(store.pending_messages(arbiter::store::Platform::Discord).await.unwrap().is_empty());
-    // A stale version: neither the action nor its messages are written.
-    let stale = store
-        .write_game(
-            game.id,
-            0,
-            GameWrite::Action(action(2, "B1-B2 R")),
-            &game.update(3_000),
-            vec![note("lost race", 0)],
-        )
-        .await
-        .unwrap_err();
-    assert!(matches!(stale, DbError::Conflict { .. }), "{stale}");
-    for write in [GameWrite::Update, GameWrite::RemoveLast] {
-        let e = store
-            .write_game(game.id, 0, write, &game.update(3_000), vec![note("lost", 0)])
+    for db in Db::each().await {
+        let store = db.open().await;
+        let (game, ids) = store
+            .create_game_with(&new_game("c1", GameStatus::Invited), |row| {
+                vec![note(&format!("invitation to #{}", row.id), 0)]
+            })
+            .await
+            .unwrap();
+        let (row, more) = store
+            .write_game(
+                game.id,
+                0,
+                GameWrite::Action(action(1, "A1-A2 R")),
+                &game.update(2_000),
+                vec![note("move", 300), note("prompt", 0)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(row.version, 1);
+        assert!(ids[0] < more[0] && more[0] < more[1], "{ids:?} {more:?}");
+        let pending = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
+        assert_eq!(
+            bodies(&pending),
+            [r#"{"text":"invitation to #1"}"#, r#"{"text":"move"}"#, r#"{"text":"prompt"}"#]
+        );
+        assert_eq!(pending[1].message.image.as_deref(), Some(&[7u8; 300][..]), "image bytes kept");
+        assert!(
+            store.pending_messages(arbiter::store::Platform::Discord).await.unwrap().is_empty()
+        );
+        // A stale version: neither the action nor its messages are written.
+        let stale = store
+            .write_game(
+                game.id,
+                0,
+                GameWrite::Action(action(2, "B1-B2 R")),
+                &game.update(3_000),
+                vec![note("lost race", 0)],
+            )
             .await
             .unwrap_err();
-        assert!(matches!(e, DbError::Conflict { .. }), "{e}");
+        assert!(matches!(stale, DbError::Conflict { .. }), "{stale}");
+        for write in [GameWrite::Update, GameWrite::RemoveLast] {
+            let e = store
+                .write_game(game.id, 0, write, &game.update(3_000), vec![note("lost", 0)])
+                .await
+                .unwrap_err();
+            assert!(matches!(e, DbError::Conflict { .. }), "{e}");
+        }
+        assert_eq!(store.pending_messages_count().await.unwrap(), 3);
+        // A full disk (a SQLite file's fault): the move and its messages fail together, and work
+        // together once freed.
+        let big = vec![note("board", 200_000)];
+        if !store.is_postgres() {
+            store.set_page_limit(Some(0)).await.unwrap();
+            let e = store
+                .write_game(game.id, 1, GameWrite::Update, &row.update(4_000), big.clone())
+                .await
+                .unwrap_err();
+            assert!(e.to_string().contains("full"), "{e}");
+            assert_eq!(store.game(game.id).await.unwrap().version, 1, "the game did not move");
+            store.set_page_limit(None).await.unwrap();
+        }
+        store.write_game(game.id, 1, GameWrite::Update, &row.update(4_000), big).await.unwrap();
+        assert_eq!(store.pending_messages_count().await.unwrap(), 4);
+        // Delivered messages are taken out; the rest stay, in order, across a restart.
+        store.delete_messages(&[ids[0], more[1]]).await.unwrap();
+        drop(store);
+        let store = db.open().await;
+        let left = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
+        assert_eq!(bodies(&left), [r#"{"text":"move"}"#, r#"{"text":"board"}"#]);
     }
-    assert_eq!(store.pending_messages_count().await.unwrap(), 3);
-    // A full disk: the move and its messages fail together, and work together once freed.
-    store.set_page_limit(Some(0)).await.unwrap();
-    let big = vec![note("board", 200_000)];
-    let e = store
-        .write_game(game.id, 1, GameWrite::Update, &row.update(4_000), big.clone())
-        .await
-        .unwrap_err();
-    assert!(e.to_string().contains("full"), "{e}");
-    assert_eq!(store.game(game.id).await.unwrap().version, 1, "the game did not move");
-    store.set_page_limit(None).await.unwrap();
-    store.write_game(game.id, 1, GameWrite::Update, &row.update(4_000), big).await.unwrap();
-    assert_eq!(store.pending_messages_count().await.unwrap(), 4);
-    // Delivered messages are taken out; the rest stay, in order, across a restart.
-    store.delete_messages(&[ids[0], more[1]]).await.unwrap();
-    drop(store);
-    let store = open(&dir).await;
-    let left = store.pending_messages(arbiter::store::Platform::Telegram).await.unwrap();
-    assert_eq!(bodies(&left), [r#"{"text":"move"}"#, r#"{"text":"board"}"#]);
 }
 
 /// Telegram gives a group a new id when it becomes a supergroup: its games (in every topic),
 /// its community and the messages waiting for it move; other chats and platforms stay.
 #[tokio::test]
 async fn moving_a_chat_moves_its_games_community_and_waiting_messages_only() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let game = |chat: ChatId| NewGame {
-        platform: P::Telegram,
-        chat,
-        community: Some("-400".to_owned()),
-        parent_chat: None,
-        rated: false,
-        ..new_game("-400", GameStatus::Active)
-    };
-    let plain = store.create_game(&game(ChatId::new("-400"))).await.unwrap();
-    let topic = store.create_game(&game(ChatId::in_topic("-400", 3))).await.unwrap();
-    let other = store.create_game(&game(ChatId::new("-4001"))).await.unwrap();
-    let console = store.create_game(&new_game("-400", GameStatus::Active)).await.unwrap();
-    let waiting = |dest: &str| NewMessage { dest: dest.to_owned(), ..note("x", 0) };
-    store
-        .enqueue(vec![
-            waiting("chat:-400"),
-            waiting("topic:3:-400"),
-            waiting("chat:-4001"),
-            waiting("user:-400"),
-        ])
-        .await
-        .unwrap();
-    let moved = store.move_chat(P::Telegram, "-400", "-100400").await.unwrap();
-    assert_eq!(moved, 2);
-    let row = store.game(plain.id).await.unwrap();
-    assert_eq!((row.chat, row.community.as_deref()), (ChatId::new("-100400"), Some("-100400")));
-    assert_eq!(store.game(topic.id).await.unwrap().chat, ChatId::in_topic("-100400", 3));
-    assert_eq!(store.game(other.id).await.unwrap().chat, ChatId::new("-4001"));
-    assert_eq!(store.game(console.id).await.unwrap().chat, ChatId::new("-400"));
-    let dests: Vec<String> = store
-        .pending_messages(P::Telegram)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.message.dest)
-        .collect();
-    assert_eq!(dests, ["chat:-100400", "topic:3:-100400", "chat:-4001", "user:-400"]);
-    // A second notice of the same move finds nothing left to move.
-    assert_eq!(store.move_chat(P::Telegram, "-400", "-100400").await.unwrap(), 0);
+    for db in Db::each().await {
+        let store = db.open().await;
+        let game = |chat: ChatId| NewGame {
+            platform: P::Telegram,
+            chat,
+            community: Some("-400".to_owned()),
+            parent_chat: None,
+            rated: false,
+            ..new_game("-400", GameStatus::Active)
+        };
+        let plain = store.create_game(&game(ChatId::new("-400"))).await.unwrap();
+        let topic = store.create_game(&game(ChatId::in_topic("-400", 3))).await.unwrap();
+        let other = store.create_game(&game(ChatId::new("-4001"))).await.unwrap();
+        let console = store.create_game(&new_game("-400", GameStatus::Active)).await.unwrap();
+        let waiting = |dest: &str| NewMessage { dest: dest.to_owned(), ..note("x", 0) };
+        store
+            .enqueue(vec![
+                waiting("chat:-400"),
+                waiting("topic:3:-400"),
+                waiting("chat:-4001"),
+                waiting("user:-400"),
+            ])
+            .await
+            .unwrap();
+        let moved = store.move_chat(P::Telegram, "-400", "-100400").await.unwrap();
+        assert_eq!(moved, 2);
+        let row = store.game(plain.id).await.unwrap();
+        assert_eq!((row.chat, row.community.as_deref()), (ChatId::new("-100400"), Some("-100400")));
+        assert_eq!(store.game(topic.id).await.unwrap().chat, ChatId::in_topic("-100400", 3));
+        assert_eq!(store.game(other.id).await.unwrap().chat, ChatId::new("-4001"));
+        assert_eq!(store.game(console.id).await.unwrap().chat, ChatId::new("-400"));
+        let dests: Vec<String> = store
+            .pending_messages(P::Telegram)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| m.message.dest)
+            .collect();
+        assert_eq!(dests, ["chat:-100400", "topic:3:-100400", "chat:-4001", "user:-400"]);
+        // A second notice of the same move finds nothing left to move.
+        assert_eq!(store.move_chat(P::Telegram, "-400", "-100400").await.unwrap(), 0);
+    }
 }
 
 /// Creates a rated game of `kind` in community `server-1` between `seats` and ends it with
@@ -856,116 +959,239 @@ async fn ended(
 #[tokio::test]
 async fn games_are_numbered_in_the_order_they_end_and_rated_once() {
     use arbiter::core::{GameResult, Seat};
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let a = ended(&store, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
-    let b = ended(&store, "ultima", ["bob", "alice"], GameResult::Draw).await;
-    assert_eq!(store.game(a).await.unwrap().ended_seq, Some(1));
-    assert_eq!(store.game(b).await.unwrap().ended_seq, Some(2));
-    let first = store.rate_game(a).await.unwrap();
-    assert_eq!(first.len(), 2);
-    // The crate's published example: 1500/350 beats 1500/350 → 1662 and 1338.
-    assert_eq!((first[0].after.round(), first[1].after.round()), (1662.0, 1338.0));
-    assert_eq!(store.rate_game(a).await.unwrap(), first, "rating twice changes nothing");
-    store.rate_game(b).await.unwrap();
-    let alice = store.ratings_of(P::Console, "server-1", &"alice".into()).await.unwrap();
-    assert_eq!((alice[0].games, alice[0].wins, alice[0].draws, alice[0].losses), (2, 1, 1, 0));
-    let board = store.leaderboard(P::Console, "server-1", "ultima").await.unwrap();
-    let order: Vec<&str> = board.iter().map(|r| r.user_id.as_str()).collect();
-    assert_eq!(order, ["alice", "bob"]);
-    let history =
-        store.rating_history(P::Console, "server-1", "ultima", &"bob".into()).await.unwrap();
-    assert_eq!(history.iter().map(|c| c.game_id).collect::<Vec<_>>(), [a, b]);
-    assert_eq!(history[1].before, history[0].after, "each game starts where the last ended");
+    for db in Db::each().await {
+        let store = db.open().await;
+        let a = ended(&store, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
+        let b = ended(&store, "ultima", ["bob", "alice"], GameResult::Draw).await;
+        assert_eq!(store.game(a).await.unwrap().ended_seq, Some(1));
+        assert_eq!(store.game(b).await.unwrap().ended_seq, Some(2));
+        let first = store.rate_game(a).await.unwrap();
+        assert_eq!(first.len(), 2);
+        // The crate's published example: 1500/350 beats 1500/350 → 1662 and 1338.
+        assert_eq!((first[0].after.round(), first[1].after.round()), (1662.0, 1338.0));
+        assert_eq!(store.rate_game(a).await.unwrap(), first, "rating twice changes nothing");
+        store.rate_game(b).await.unwrap();
+        let alice = store.ratings_of(P::Console, "server-1", &"alice".into()).await.unwrap();
+        assert_eq!((alice[0].games, alice[0].wins, alice[0].draws, alice[0].losses), (2, 1, 1, 0));
+        let board = store.leaderboard(P::Console, "server-1", "ultima").await.unwrap();
+        let order: Vec<&str> = board.iter().map(|r| r.user_id.as_str()).collect();
+        assert_eq!(order, ["alice", "bob"]);
+        let history =
+            store.rating_history(P::Console, "server-1", "ultima", &"bob".into()).await.unwrap();
+        assert_eq!(history.iter().map(|c| c.game_id).collect::<Vec<_>>(), [a, b]);
+        assert_eq!(history[1].before, history[0].after, "each game starts where the last ended");
+    }
 }
 
 #[tokio::test]
 async fn games_rated_out_of_order_come_out_as_a_rebuild_does() {
     use arbiter::core::{GameResult, Seat};
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let a = ended(&store, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
-    let b = ended(&store, "ultima", ["alice", "carol"], GameResult::Winner(Seat(1))).await;
-    let c = ended(&store, "chaos-clock", ["alice", "bob"], GameResult::BothWin).await;
-    // An unrated game and one still running count for nothing.
-    let unrated = store
-        .create_game(&NewGame { rated: false, ..new_game("c1", GameStatus::Active) })
-        .await
-        .unwrap();
-    assert!(store.rate_game(unrated.id).await.unwrap().is_empty());
-    // The later game first (as after a crash between a game's end and its rating).
-    store.rate_game(b).await.unwrap();
-    store.rate_game(c).await.unwrap();
-    store.rate_game(a).await.unwrap();
-    let live = store.all_ratings().await.unwrap();
-    assert_eq!(store.rebuild_ratings().await.unwrap(), 3);
-    let rebuilt = store.all_ratings().await.unwrap();
-    assert_eq!(live, rebuilt);
-    // In order, alice's second game starts from her first: b saw her at 1662.
-    let b_changes = store.rate_game(b).await.unwrap();
-    assert_eq!(b_changes[0].before.round(), 1662.0);
-    // Both winning at Chaos Clock is a draw between newcomers: nobody moves.
-    let clock = store.ratings_of(P::Console, "server-1", &"bob".into()).await.unwrap();
-    let cc = clock.iter().find(|r| r.kind == "chaos-clock").unwrap();
-    assert_eq!((cc.rating, cc.draws), (1500.0, 1));
-    let games = store
-        .finished_games(P::Console, "server-1", Some(&"carol".into()), None, 10)
-        .await
-        .unwrap();
-    assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [b]);
-    let all = store.finished_games(P::Console, "server-1", None, Some("ultima"), 10).await.unwrap();
-    assert_eq!(all.iter().map(|g| g.id).collect::<Vec<_>>(), [b, a], "most recent first");
+    for db in Db::each().await {
+        let store = db.open().await;
+        let a = ended(&store, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
+        let b = ended(&store, "ultima", ["alice", "carol"], GameResult::Winner(Seat(1))).await;
+        let c = ended(&store, "chaos-clock", ["alice", "bob"], GameResult::BothWin).await;
+        // An unrated game and one still running count for nothing.
+        let unrated = store
+            .create_game(&NewGame { rated: false, ..new_game("c1", GameStatus::Active) })
+            .await
+            .unwrap();
+        assert!(store.rate_game(unrated.id).await.unwrap().is_empty());
+        // The later game first (as after a crash between a game's end and its rating).
+        store.rate_game(b).await.unwrap();
+        store.rate_game(c).await.unwrap();
+        store.rate_game(a).await.unwrap();
+        let live = store.all_ratings().await.unwrap();
+        assert_eq!(store.rebuild_ratings().await.unwrap(), 3);
+        let rebuilt = store.all_ratings().await.unwrap();
+        assert_eq!(live, rebuilt);
+        // In order, alice's second game starts from her first: b saw her at 1662.
+        let b_changes = store.rate_game(b).await.unwrap();
+        assert_eq!(b_changes[0].before.round(), 1662.0);
+        // Both winning at Chaos Clock is a draw between newcomers: nobody moves.
+        let clock = store.ratings_of(P::Console, "server-1", &"bob".into()).await.unwrap();
+        let cc = clock.iter().find(|r| r.kind == "chaos-clock").unwrap();
+        assert_eq!((cc.rating, cc.draws), (1500.0, 1));
+        let games = store
+            .finished_games(P::Console, "server-1", Some(&"carol".into()), None, 10)
+            .await
+            .unwrap();
+        assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [b]);
+        let all =
+            store.finished_games(P::Console, "server-1", None, Some("ultima"), 10).await.unwrap();
+        assert_eq!(all.iter().map(|g| g.id).collect::<Vec<_>>(), [b, a], "most recent first");
+    }
 }
 
 #[tokio::test]
 async fn a_due_digest_is_claimed_once_and_link_codes_are_used_once_before_they_expire() {
-    let dir = TempDir::new().unwrap();
-    let store = open(&dir).await;
-    let bob = UserId::from("bob");
-    store.upsert_user(P::Telegram, &bob, "Bob").await.unwrap();
-    store.set_digest(P::Telegram, &bob, Some(100)).await.unwrap();
-    assert!(store.digests_due(99).await.unwrap().is_empty());
-    let due = store.digests_due(100).await.unwrap();
-    assert_eq!(due.len(), 1);
-    assert_eq!(due[0].digest_at, Some(100));
-    // Two claims of the same due digest (two ticks, two instances): one wins.
-    assert!(store.claim_digest(P::Telegram, &bob, 100, 86_500).await.unwrap());
-    assert!(!store.claim_digest(P::Telegram, &bob, 100, 86_500).await.unwrap());
-    assert!(store.digests_due(86_499).await.unwrap().is_empty());
-    store.set_digest(P::Telegram, &bob, None).await.unwrap();
-    assert!(store.digests_due(i64::MAX).await.unwrap().is_empty());
+    for db in Db::each().await {
+        let store = db.open().await;
+        let bob = UserId::from("bob");
+        store.upsert_user(P::Telegram, &bob, "Bob").await.unwrap();
+        store.set_digest(P::Telegram, &bob, Some(100)).await.unwrap();
+        assert!(store.digests_due(99).await.unwrap().is_empty());
+        let due = store.digests_due(100).await.unwrap();
+        assert_eq!(due.len(), 1);
+        assert_eq!(due[0].digest_at, Some(100));
+        // Two claims of the same due digest (two ticks, two instances): one wins.
+        assert!(store.claim_digest(P::Telegram, &bob, 100, 86_500).await.unwrap());
+        assert!(!store.claim_digest(P::Telegram, &bob, 100, 86_500).await.unwrap());
+        assert!(store.digests_due(86_499).await.unwrap().is_empty());
+        store.set_digest(P::Telegram, &bob, None).await.unwrap();
+        assert!(store.digests_due(i64::MAX).await.unwrap().is_empty());
 
-    store.put_link_code("AAAA-BBBB", P::Telegram, &bob, 0, 900).await.unwrap();
-    assert_eq!(
-        store.take_link_code("AAAA-BBBB", 899).await.unwrap(),
-        Some((P::Telegram, bob.clone()))
-    );
-    assert_eq!(store.take_link_code("AAAA-BBBB", 899).await.unwrap(), None, "used once");
-    store.put_link_code("CCCC-DDDD", P::Telegram, &bob, 0, 900).await.unwrap();
-    // A new code replaces the user's last one.
-    store.put_link_code("EEEE-FFFF", P::Telegram, &bob, 10, 910).await.unwrap();
-    assert_eq!(store.take_link_code("CCCC-DDDD", 11).await.unwrap(), None);
-    assert_eq!(store.take_link_code("EEEE-FFFF", 910).await.unwrap(), None, "expired");
+        store.put_link_code("AAAA-BBBB", P::Telegram, &bob, 0, 900).await.unwrap();
+        assert_eq!(
+            store.take_link_code("AAAA-BBBB", 899).await.unwrap(),
+            Some((P::Telegram, bob.clone()))
+        );
+        assert_eq!(store.take_link_code("AAAA-BBBB", 899).await.unwrap(), None, "used once");
+        store.put_link_code("CCCC-DDDD", P::Telegram, &bob, 0, 900).await.unwrap();
+        // A new code replaces the user's last one.
+        store.put_link_code("EEEE-FFFF", P::Telegram, &bob, 10, 910).await.unwrap();
+        assert_eq!(store.take_link_code("CCCC-DDDD", 11).await.unwrap(), None);
+        assert_eq!(store.take_link_code("EEEE-FFFF", 910).await.unwrap(), None, "expired");
 
-    store.set_vacation(P::Telegram, &bob, Some((5, 50)), 2026, 3).await.unwrap();
-    let away = store.on_vacation().await.unwrap();
-    assert_eq!(away.len(), 1);
-    assert_eq!(
-        (
-            away[0].vacation_from,
-            away[0].vacation_until,
-            away[0].vacation_year,
-            away[0].vacation_used
-        ),
-        (Some(5), Some(50), 2026, 3)
-    );
-    store.set_vacation(P::Telegram, &bob, None, 2026, 1).await.unwrap();
-    assert!(store.on_vacation().await.unwrap().is_empty());
-    assert_eq!(store.user(P::Telegram, &bob).await.unwrap().unwrap().vacation_used, 1);
+        store.set_vacation(P::Telegram, &bob, Some((5, 50)), 2026, 3).await.unwrap();
+        let away = store.on_vacation().await.unwrap();
+        assert_eq!(away.len(), 1);
+        assert_eq!(
+            (
+                away[0].vacation_from,
+                away[0].vacation_until,
+                away[0].vacation_year,
+                away[0].vacation_used
+            ),
+            (Some(5), Some(50), 2026, 3)
+        );
+        store.set_vacation(P::Telegram, &bob, None, 2026, 1).await.unwrap();
+        assert!(store.on_vacation().await.unwrap().is_empty());
+        assert_eq!(store.user(P::Telegram, &bob).await.unwrap().unwrap().vacation_used, 1);
 
-    store.set_account(P::Telegram, &bob, Some("telegram:bob")).await.unwrap();
-    store.upsert_user(P::Discord, &bob, "bob").await.unwrap();
-    store.set_account(P::Discord, &bob, Some("telegram:bob")).await.unwrap();
-    let linked = store.linked("telegram:bob").await.unwrap();
-    assert_eq!(linked.iter().map(|r| r.platform).collect::<Vec<_>>(), [P::Discord, P::Telegram]);
+        store.set_account(P::Telegram, &bob, Some("telegram:bob")).await.unwrap();
+        store.upsert_user(P::Discord, &bob, "bob").await.unwrap();
+        store.set_account(P::Discord, &bob, Some("telegram:bob")).await.unwrap();
+        let linked = store.linked("telegram:bob").await.unwrap();
+        assert_eq!(
+            linked.iter().map(|r| r.platform).collect::<Vec<_>>(),
+            [P::Discord, P::Telegram]
+        );
+    }
+}
+
+/// Several bot instances on one database (PostgreSQL; on SQLite, two stores on one file): every
+/// move submitted by two instances for the same version is stored once, games ending at once
+/// are numbered apart, and rating them from both instances at once rates each once, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_stores_on_one_database_store_each_move_once_and_number_every_end_apart() {
+    use arbiter::core::{GameResult, Seat};
+    for db in Db::each().await {
+        let (one, two) = (db.open().await, db.open().await);
+        let mut games = Vec::new();
+        for _ in 0..20 {
+            games.push(one.create_game(&new_game("c1", GameStatus::Active)).await.unwrap());
+        }
+        // Each game's first move arrives at both instances at once.
+        let mut racing = tokio::task::JoinSet::new();
+        for game in &games {
+            for (store, notation) in [(one.clone(), "A1-A2 R"), (two.clone(), "A1-B1 D")] {
+                let game = game.clone();
+                racing.spawn(async move {
+                    store.commit_action(game.id, 0, &action(1, notation), &game.update(2_000)).await
+                });
+            }
+        }
+        let (mut won, mut lost) = (0, 0);
+        while let Some(result) = racing.join_next().await {
+            match result.unwrap() {
+                Ok(row) => {
+                    assert_eq!(row.version, 1);
+                    won += 1;
+                }
+                Err(DbError::Conflict { expected: 0 }) => lost += 1,
+                Err(other) => panic!("{other}"),
+            }
+        }
+        assert_eq!((won, lost), (20, 20), "one move of each pair is stored, the other refused");
+        for game in &games {
+            assert_eq!(two.actions(game.id).await.unwrap().len(), 1, "game #{}", game.id);
+        }
+        // The games end at once, half through each instance, then each instance rates them all.
+        let mut ending = tokio::task::JoinSet::new();
+        for (i, game) in games.iter().enumerate() {
+            let store = if i % 2 == 0 { one.clone() } else { two.clone() };
+            let id = game.id;
+            ending.spawn(async move {
+                let mut update = store.game(id).await.unwrap().update(3_000);
+                update.status = GameStatus::Over;
+                update.result = Some(GameResult::Winner(Seat(0)));
+                store.update_game(id, 1, &update).await.unwrap()
+            });
+        }
+        let mut ends: Vec<i64> = Vec::new();
+        while let Some(row) = ending.join_next().await {
+            ends.push(row.unwrap().ended_seq.expect("an ended game has its place"));
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        assert_eq!(ends.len(), 20, "every end is numbered apart: {ends:?}");
+        let mut rating = tokio::task::JoinSet::new();
+        for game in &games {
+            for store in [one.clone(), two.clone()] {
+                let id = game.id;
+                rating.spawn(async move { store.rate_game(id).await });
+            }
+        }
+        while let Some(result) = rating.join_next().await {
+            result.unwrap().unwrap();
+        }
+        let live = one.all_ratings().await.unwrap();
+        let alice = live.iter().find(|r| r.user_id.as_str() == "alice").unwrap();
+        assert_eq!((alice.games, alice.wins), (20, 20), "each game is rated once");
+        one.rebuild_ratings().await.unwrap();
+        assert_eq!(two.all_ratings().await.unwrap(), live, "as a rebuild in the order of ends");
+    }
+}
+
+/// A PostgreSQL URL that cannot be reached is an open error, and the message shows the URL
+/// without its password.
+#[tokio::test]
+async fn an_unreachable_postgres_database_is_an_open_error_that_hides_the_password() {
+    // Port 1 on loopback: nothing listens there; the start gives up after `connect_timeout`.
+    let location =
+        Location::parse("postgres://bot:s3cret@127.0.0.1:1/arbiter?connect_timeout=1").unwrap();
+    let err = Store::connect(&location).await.unwrap_err();
+    assert!(matches!(err, DbError::Open(_)), "{err:?}");
+    let shown = err.to_string();
+    assert!(shown.contains("postgres://bot:***@127.0.0.1:1/arbiter"), "{shown}");
+    assert!(!shown.contains("s3cret"), "{shown}");
+}
+
+/// Until several instances can share a database, a second serving instance is refused, and a
+/// claim ends with its holder (docs/scale.md, "One instance per database, for now").
+#[tokio::test]
+async fn a_second_instance_cannot_claim_a_postgres_database_until_the_first_lets_go() {
+    for db in Db::each().await {
+        let (one, two) = (db.open().await, db.open().await);
+        let first = one.claim_instance().await.unwrap();
+        let second = two.claim_instance().await;
+        if !one.is_postgres() {
+            assert!(second.is_ok(), "SQLite claims nothing");
+            continue;
+        }
+        let refused = second.unwrap_err().to_string();
+        assert!(refused.contains("another arbiter instance is serving"), "{refused}");
+        drop(first);
+        // The holder's connection closes in the background: the claim frees within moments.
+        let mut claimed = false;
+        for _ in 0..50 {
+            if two.claim_instance().await.is_ok() {
+                claimed = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(claimed, "the claim was released with its holder");
+    }
 }

@@ -82,8 +82,13 @@ fn prefix(head: &str, text: &str) -> String {
 /// # Errors
 ///
 /// The store cannot be opened or the terminal cannot be written.
-pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> anyhow::Result<()> {
-    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+pub async fn run(
+    db: &crate::store::Location,
+    seed: u64,
+    settings: ConsoleSettings,
+) -> anyhow::Result<()> {
+    let store = Store::connect(db).await.with_context(|| format!("opening {db}"))?;
+    let _instance = store.claim_instance().await.with_context(|| format!("opening {db}"))?;
     let policies = HashMap::from([(
         PLATFORM,
         Policy {
@@ -109,13 +114,18 @@ pub async fn run(db: &std::path::Path, seed: u64, settings: ConsoleSettings) -> 
             format!(
                 "arbiter console table ({}). You are {user} in {last_channel}.\n\
                  /as <name> switch user · /dm private chat · /channel #name · /help commands · /quit\n",
-                db.display()
+                db
             )
             .as_bytes(),
         )
         .await?;
-    // Images go to files next to the database, numbered, and their paths are printed.
-    let images = db.parent().unwrap_or(std::path::Path::new(".")).join("arbiter-images");
+    // Images go to files next to the database (in the working directory for PostgreSQL),
+    // numbered, and their paths are printed.
+    let images = db
+        .sqlite_path()
+        .and_then(std::path::Path::parent)
+        .unwrap_or(std::path::Path::new("."))
+        .join("arbiter-images");
     let mut saved = 0u32;
     let mut show = move |m: &Outbound| -> String {
         let path = m.image.as_ref().and_then(|image| {

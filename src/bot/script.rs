@@ -131,12 +131,18 @@ fn parse_line(line: &str) -> Result<Option<Line>, String> {
     Ok(Some(Line::Command { platform, user, chat, text }))
 }
 
-/// Runs a transcript against the database at `db` and writes one JSON line per message.
+/// Runs a transcript against the database at `db` (a SQLite file or a PostgreSQL database) and
+/// writes one JSON line per message.
 ///
 /// # Errors
 ///
 /// A malformed line (nothing after it runs), or the database cannot be opened or written.
-pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> anyhow::Result<()> {
+pub async fn run(
+    script: &str,
+    db: &crate::store::Location,
+    seed: u64,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     // `ARBITER_SCRIPT_IMAGES=<dir>` also writes every image sent, to look at.
     let images = std::env::var_os("ARBITER_SCRIPT_IMAGES").map(std::path::PathBuf::from);
     let mut images_written = 0u32;
@@ -147,7 +153,7 @@ pub async fn run(script: &str, db: &Path, seed: u64, out: &mut impl Write) -> an
             lines.push(line);
         }
     }
-    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let store = Store::connect(db).await.with_context(|| format!("opening {db}"))?;
     let start = match store.meta(CLOCK_KEY).await? {
         Some(v) => v.parse::<i64>().context("stored script clock")?,
         None => EPOCH,
@@ -239,7 +245,7 @@ fn clock_now(clock: &ManualClock) -> i64 {
 /// See [`run`].
 pub async fn run_file(
     file: &Path,
-    db: Option<&Path>,
+    db: Option<&crate::store::Location>,
     seed: u64,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
@@ -249,7 +255,8 @@ pub async fn run_file(
         Some(db) => run(&script, db, seed, out).await,
         None => {
             let dir = tempfile::tempdir().context("creating a temporary database")?;
-            run(&script, &dir.path().join("script.db"), seed, out).await
+            let db = crate::store::Location::Sqlite(dir.path().join("script.db"));
+            run(&script, &db, seed, out).await
         }
     }
 }

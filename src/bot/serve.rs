@@ -95,8 +95,7 @@ pub async fn run(
         let mut server = None;
         if let Some(listen) = config.listen {
             let db = &config.database;
-            let store =
-                Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+            let store = Store::connect(db).await.with_context(|| format!("opening {db}"))?;
             let listener = health::bind(listen).await?;
             server = Some(tokio::spawn(health::serve(listener, Health::new(store, &[]), stop_rx)));
         }
@@ -108,7 +107,8 @@ pub async fn run(
         return result;
     }
     let db = &config.database;
-    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let store = Store::connect(db).await.with_context(|| format!("opening {db}"))?;
+    let _instance = store.claim_instance().await.with_context(|| format!("opening {db}"))?;
     let health = Health::new(store.clone(), &referee_platforms(config));
     let (stop_tx, stop_rx) = watch::channel(false);
     // The health endpoint answers from the start: "connecting" while a platform is not yet
@@ -179,7 +179,7 @@ pub async fn run(
         .await?;
         front_ends.spawn(bot.run(inbox, stop_rx.clone(), config.discord.sharding()?));
     }
-    tracing::info!(database = %db.display(), "serving");
+    tracing::info!(database = %db, "serving");
     let mut ticker = tokio::time::interval(Duration::from_secs(1));
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let ended = loop {

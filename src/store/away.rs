@@ -3,7 +3,7 @@
 
 use sqlx::SqlitePool;
 
-use super::sqlite::db;
+use super::db;
 use super::{DbError, Platform, UserId, UserRow};
 
 pub(super) async fn set_digest(
@@ -19,7 +19,7 @@ pub(super) async fn set_digest(
         .execute(pool)
         .await
         .map_err(db)?;
-    super::sqlite::one_row(done.rows_affected())
+    super::one_row(done.rows_affected())
 }
 
 /// Moves a due digest from `was` to `next`; `false` when another writer moved it first (the
@@ -90,7 +90,7 @@ pub(super) async fn set_vacation(
     .execute(pool)
     .await
     .map_err(db)?;
-    super::sqlite::one_row(done.rows_affected())
+    super::one_row(done.rows_affected())
 }
 
 pub(super) async fn linked(pool: &SqlitePool, account: &str) -> Result<Vec<UserRow>, DbError> {
@@ -118,7 +118,7 @@ pub(super) async fn set_account(
         .execute(pool)
         .await
         .map_err(db)?;
-    super::sqlite::one_row(done.rows_affected())
+    super::one_row(done.rows_affected())
 }
 
 /// Keeps a one-time code for the user (replacing any code they had).

@@ -29,9 +29,9 @@ pub struct Follow {
     pub followed: Followed,
 }
 
-type Row = (Platform, UserId, String, String, String);
+pub(super) type Row = (Platform, UserId, String, String, String);
 
-fn of_row((platform, follower, kind, target, community): Row) -> Option<Follow> {
+pub(super) fn of_row((platform, follower, kind, target, community): Row) -> Option<Follow> {
     let followed = match kind.as_str() {
         "game" => Followed::Game(super::GameId(target.parse().ok()?)),
         "player" => Followed::Player { user: UserId::from(target.as_str()), community },
@@ -40,7 +40,7 @@ fn of_row((platform, follower, kind, target, community): Row) -> Option<Follow> 
     Some(Follow { platform, follower, followed })
 }
 
-fn parts(followed: &Followed) -> (&'static str, String, String) {
+pub(super) fn parts(followed: &Followed) -> (&'static str, String, String) {
     match followed {
         Followed::Game(id) => ("game", id.0.to_string(), String::new()),
         Followed::Player { user, community } => ("player", user.to_string(), community.clone()),
@@ -54,7 +54,7 @@ pub(super) async fn all(pool: &SqlitePool) -> Result<Vec<Follow>, DbError> {
     )
     .fetch_all(pool)
     .await
-    .map_err(super::sqlite::db)?;
+    .map_err(super::db)?;
     Ok(rows.into_iter().filter_map(of_row).collect())
 }
 
@@ -72,7 +72,7 @@ pub(super) async fn add(pool: &SqlitePool, f: &Follow) -> Result<bool, DbError> 
     .bind(community)
     .execute(pool)
     .await
-    .map_err(super::sqlite::db)?;
+    .map_err(super::db)?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -90,6 +90,6 @@ pub(super) async fn remove(pool: &SqlitePool, f: &Follow) -> Result<bool, DbErro
     .bind(community)
     .execute(pool)
     .await
-    .map_err(super::sqlite::db)?;
+    .map_err(super::db)?;
     Ok(done.rows_affected() > 0)
 }

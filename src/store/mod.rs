@@ -1,8 +1,10 @@
 //! The store: games, their append-only action logs, users, and a small key/value table, kept in
-//! one SQLite file (STYLE §3.6).
+//! one SQLite file (STYLE §3.6) or, for several instances, a PostgreSQL database
+//! (docs/scale.md); a [`Location`] says which.
 //!
 //! [`Store`] is the only way in. Its methods are thin: all SQL lives in the private `sqlite`
-//! module, so a PostgreSQL backend can follow later behind the same methods. The store does not
+//! and `postgres` modules, one function per method in each, and `tests/store.rs` runs the same
+//! suite on both. The store does not
 //! interpret game data: [`GameRow`], [`ActionRow`] and [`UserRow`] keep it as the text the
 //! referee gives.
 //!
@@ -24,20 +26,78 @@ macro_rules! user_columns {
 }
 
 mod away;
+mod copy;
 mod follows;
+mod location;
+mod postgres;
 mod sqlite;
+#[doc(hidden)]
+pub mod testing;
 mod types;
 
+pub use copy::Copied;
 pub use follows::{Follow, Followed};
+pub use location::Location;
 pub use types::*;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// The SQLite store: games, their append-only action logs, users, and a small key/value table.
+/// A write: on SQLite, `$lite` with the writer connection once the file is known to be still
+/// there; on PostgreSQL, `$pg` with the pool.
+macro_rules! write {
+    ($self:ident, |$w:ident| $lite:expr, |$p:ident| $pg:expr) => {
+        match &$self.backend {
+            Backend::Sqlite(s) => {
+                s.file.check()?;
+                let $w = &s.writer;
+                $lite.await
+            }
+            Backend::Postgres($p) => $pg.await,
+        }
+    };
+}
+
+/// A read: on SQLite, `$lite` with the reader connections; on PostgreSQL, `$pg` with the pool.
+macro_rules! read {
+    ($self:ident, |$r:ident| $lite:expr, |$p:ident| $pg:expr) => {
+        match &$self.backend {
+            Backend::Sqlite(s) => {
+                let $r = &s.pool;
+                $lite.await
+            }
+            Backend::Postgres($p) => $pg.await,
+        }
+    };
+}
+
+/// The store: games, their append-only action logs, users, ratings, follows, the delivery
+/// outbox and a small key/value table, in a SQLite file or a PostgreSQL database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    backend: Backend,
+}
+
+/// A serving instance's claim on its database ([`Store::claim_instance`]); dropping it (or the
+/// process ending) releases it.
+#[derive(Debug)]
+pub struct InstanceClaim {
+    /// The connection holding the advisory lock; closing it releases the lock.
+    _conn: Option<sqlx::PgConnection>,
+}
+
+/// The database behind a [`Store`].
+#[derive(Clone, Debug)]
+enum Backend {
+    Sqlite(Lite),
+    /// Every connection is alike: PostgreSQL takes concurrent writers (see `postgres.rs`).
+    Postgres(sqlx::PgPool),
+}
+
+/// A SQLite store's connections and writer task.
+#[derive(Clone, Debug)]
+struct Lite {
     /// Reader connections.
     pool: sqlx::SqlitePool,
     /// The one writer connection (see `sqlite::open`).
@@ -48,6 +108,19 @@ pub struct Store {
     page_limit: Arc<AtomicU32>,
     /// The database file as opened, to notice it deleted or replaced under the running bot.
     file: Arc<FileIdentity>,
+}
+
+/// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
+fn db(e: sqlx::Error) -> DbError {
+    match e {
+        sqlx::Error::RowNotFound => DbError::NotFound,
+        e => DbError::Sqlx(e),
+    }
+}
+
+/// An update keyed by primary key changed its row, or there was none.
+fn one_row(rows_affected: u64) -> Result<(), DbError> {
+    if rows_affected == 0 { Err(DbError::NotFound) } else { Ok(()) }
 }
 
 /// A file's identity (device and inode on Unix), read when the store opened it.
@@ -102,36 +175,94 @@ impl Store {
             Arc::new(FileIdentity { path: path.to_path_buf(), id: FileIdentity::read(path) });
         let (commits, queue) = tokio::sync::mpsc::unbounded_channel();
         tokio::spawn(sqlite::group_commit(writer.clone(), queue, file.clone()));
-        Ok(Store { pool, writer, commits, page_limit, file })
+        Ok(Store { backend: Backend::Sqlite(Lite { pool, writer, commits, page_limit, file }) })
+    }
+
+    /// Opens the database at `location`: a SQLite file as [`Store::open`] does, or a
+    /// PostgreSQL database (connecting, then applying its migrations).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Open`] if it cannot be reached or a migration fails.
+    pub async fn connect(location: &Location) -> Result<Store, DbError> {
+        match location {
+            Location::Sqlite(path) => Store::open(path).await,
+            Location::Postgres(url) => {
+                let pool = postgres::open(url, &location.to_string()).await?;
+                Ok(Store { backend: Backend::Postgres(pool) })
+            }
+        }
+    }
+
+    /// Claims the database for this serving instance (docs/scale.md, "One instance per
+    /// database, for now"): on PostgreSQL, a session advisory lock (per schema) on a connection
+    /// of its own, held until the returned value is dropped or the process dies; on SQLite,
+    /// nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Open`] when another instance holds it; the database failed.
+    pub async fn claim_instance(&self) -> Result<InstanceClaim, DbError> {
+        let Backend::Postgres(pool) = &self.backend else {
+            return Ok(InstanceClaim { _conn: None });
+        };
+        let mut conn = pool.acquire().await.map_err(db)?.detach();
+        let got: bool = sqlx::query_scalar(
+            "SELECT pg_try_advisory_lock(hashtextextended('arbiter instance ' || current_schema(), 0))",
+        )
+        .fetch_one(&mut conn)
+        .await
+        .map_err(db)?;
+        if got {
+            Ok(InstanceClaim { _conn: Some(conn) })
+        } else {
+            Err(DbError::Open(
+                "another arbiter instance is serving this database: one instance per database \
+                 until several can share one (docs/scale.md)"
+                    .into(),
+            ))
+        }
+    }
+
+    /// Whether this store is a PostgreSQL database.
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
     }
 
     /// Fault injection for tests: the database may grow by at most `extra_pages` pages from its
     /// size now, so that writes past that fail as on a full disk ("database or disk is full");
-    /// `None` lifts the limit. The limit holds across the writer's reconnections.
+    /// `None` lifts the limit. The limit holds across the writer's reconnections. SQLite only.
     ///
     /// # Errors
     ///
-    /// [`DbError::Sqlx`] if the database fails.
+    /// [`DbError::Sqlx`] if the database fails; [`DbError::Write`] on PostgreSQL.
     #[doc(hidden)]
     pub async fn set_page_limit(&self, extra_pages: Option<u32>) -> Result<(), DbError> {
+        let Backend::Sqlite(lite) = &self.backend else {
+            return Err(DbError::Write("a page limit is a SQLite fault injection".into()));
+        };
         let pages = match extra_pages {
-            Some(extra) => sqlite::page_count(&self.writer).await?.saturating_add(extra).max(1),
+            Some(extra) => sqlite::page_count(&lite.writer).await?.saturating_add(extra).max(1),
             None => u32::MAX,
         };
-        self.page_limit.store(if extra_pages.is_some() { pages } else { 0 }, Ordering::SeqCst);
-        let mut conn = self.writer.acquire().await?;
+        lite.page_limit.store(if extra_pages.is_some() { pages } else { 0 }, Ordering::SeqCst);
+        let mut conn = lite.writer.acquire().await?;
         sqlite::set_page_limit(&mut conn, pages).await?;
         Ok(())
     }
 
-    /// The database's journal mode (`wal` once opened by [`Store::open`]). A diagnostic, for
-    /// tests and start-up logs.
+    /// The database's journal mode (`wal` once opened by [`Store::open`]; `postgres` for a
+    /// PostgreSQL store, which has none). A diagnostic, for tests and start-up logs.
     ///
     /// # Errors
     ///
     /// [`DbError::Sqlx`] if the database cannot be read.
     pub async fn journal_mode(&self) -> Result<String, DbError> {
-        sqlite::journal_mode(&self.pool).await
+        match &self.backend {
+            Backend::Sqlite(lite) => sqlite::journal_mode(&lite.pool).await,
+            Backend::Postgres(_) => Ok("postgres".into()),
+        }
     }
 
     /// Inserts the user, or updates the display name of a known one (keeping their settings),
@@ -146,8 +277,9 @@ impl Store {
         user_id: &UserId,
         display_name: &str,
     ) -> Result<UserRow, DbError> {
-        self.file.check()?;
-        sqlite::upsert_user(&self.writer, platform, user_id, display_name).await
+        write!(self, |w| sqlite::upsert_user(w, platform, user_id, display_name), |p| {
+            postgres::upsert_user(p, platform, user_id, display_name)
+        })
     }
 
     /// The user, or `None` if never seen.
@@ -160,7 +292,9 @@ impl Store {
         platform: Platform,
         user_id: &UserId,
     ) -> Result<Option<UserRow>, DbError> {
-        sqlite::user(&self.pool, platform, user_id).await
+        read!(self, |r| sqlite::user(r, platform, user_id), |p| postgres::user(
+            p, platform, user_id
+        ))
     }
 
     /// Sets the user's language (`None`: the platform's default).
@@ -174,8 +308,11 @@ impl Store {
         user_id: &UserId,
         locale: Option<&str>,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        sqlite::set_locale(&self.writer, platform, user_id, locale).await
+        write!(
+            self,
+            |w| sqlite::set_locale(w, platform, user_id, locale),
+            |p| postgres::set_locale(p, platform, user_id, locale)
+        )
     }
 
     /// Turns the user's turn pings and reminders on or off.
@@ -189,8 +326,9 @@ impl Store {
         user_id: &UserId,
         on: bool,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        sqlite::set_notifications(&self.writer, platform, user_id, on).await
+        write!(self, |w| sqlite::set_notifications(w, platform, user_id, on), |p| {
+            postgres::set_notifications(p, platform, user_id, on)
+        })
     }
 
     /// Sets how the user hears of their turn ([`Pings`]).
@@ -204,8 +342,9 @@ impl Store {
         user_id: &UserId,
         pings: Pings,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        sqlite::set_pings(&self.writer, platform, user_id, pings).await
+        write!(self, |w| sqlite::set_pings(w, platform, user_id, pings), |p| postgres::set_pings(
+            p, platform, user_id, pings
+        ))
     }
 
     /// Asks for the user's daily digest from `at` on (`None`: stops it).
@@ -219,8 +358,9 @@ impl Store {
         user_id: &UserId,
         at: Option<i64>,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        away::set_digest(&self.writer, platform, user_id, at).await
+        write!(self, |w| away::set_digest(w, platform, user_id, at), |p| postgres::set_digest(
+            p, platform, user_id, at
+        ))
     }
 
     /// Moves a due digest from `was` to `next`: `true` when this caller moved it (and so sends
@@ -236,8 +376,9 @@ impl Store {
         was: i64,
         next: i64,
     ) -> Result<bool, DbError> {
-        self.file.check()?;
-        away::claim_digest(&self.writer, platform, user_id, was, next).await
+        write!(self, |w| away::claim_digest(w, platform, user_id, was, next), |p| {
+            postgres::claim_digest(p, platform, user_id, was, next)
+        })
     }
 
     /// The users whose digest is due at `now`, the longest due first.
@@ -246,7 +387,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn digests_due(&self, now: i64) -> Result<Vec<UserRow>, DbError> {
-        away::digests_due(&self.pool, now).await
+        read!(self, |r| away::digests_due(r, now), |p| postgres::digests_due(p, now))
     }
 
     /// The users with a vacation running.
@@ -255,7 +396,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn on_vacation(&self) -> Result<Vec<UserRow>, DbError> {
-        away::on_vacation(&self.pool).await
+        read!(self, |r| away::on_vacation(r), |p| postgres::on_vacation(p))
     }
 
     /// Starts (`running`: from, until) or ends (`None`) the user's vacation, with the days
@@ -272,8 +413,9 @@ impl Store {
         year: i64,
         used: i64,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        away::set_vacation(&self.writer, platform, user_id, running, year, used).await
+        write!(self, |w| away::set_vacation(w, platform, user_id, running, year, used), |p| {
+            postgres::set_vacation(p, platform, user_id, running, year, used)
+        })
     }
 
     /// Every identity linked under `account`.
@@ -282,7 +424,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn linked(&self, account: &str) -> Result<Vec<UserRow>, DbError> {
-        away::linked(&self.pool, account).await
+        read!(self, |r| away::linked(r, account), |p| postgres::linked(p, account))
     }
 
     /// Links the identity under `account` (`None`: unlinks it).
@@ -296,8 +438,9 @@ impl Store {
         user_id: &UserId,
         account: Option<&str>,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        away::set_account(&self.writer, platform, user_id, account).await
+        write!(self, |w| away::set_account(w, platform, user_id, account), |p| {
+            postgres::set_account(p, platform, user_id, account)
+        })
     }
 
     /// Keeps a one-time link code for the user until `expires_at`, replacing any code they
@@ -314,8 +457,9 @@ impl Store {
         now: i64,
         expires_at: i64,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        away::put_link_code(&self.writer, code, platform, user_id, now, expires_at).await
+        write!(self, |w| away::put_link_code(w, code, platform, user_id, now, expires_at), |p| {
+            postgres::put_link_code(p, code, platform, user_id, now, expires_at)
+        })
     }
 
     /// Uses up a link code: whose it was, when it exists and has not expired at `now`.
@@ -328,8 +472,9 @@ impl Store {
         code: &str,
         now: i64,
     ) -> Result<Option<(Platform, UserId)>, DbError> {
-        self.file.check()?;
-        away::take_link_code(&self.writer, code, now).await
+        write!(self, |w| away::take_link_code(w, code, now), |p| postgres::take_link_code(
+            p, code, now
+        ))
     }
 
     /// Records whether the bot can write to the user privately (see [`UserRow::reachable`]).
@@ -343,8 +488,9 @@ impl Store {
         user_id: &UserId,
         reachable: Option<bool>,
     ) -> Result<(), DbError> {
-        self.file.check()?;
-        sqlite::set_reachable(&self.writer, platform, user_id, reachable).await
+        write!(self, |w| sqlite::set_reachable(w, platform, user_id, reachable), |p| {
+            postgres::set_reachable(p, platform, user_id, reachable)
+        })
     }
 
     /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,
@@ -370,8 +516,9 @@ impl Store {
         game: &NewGame,
         announce: impl FnOnce(&GameRow) -> Vec<NewMessage>,
     ) -> Result<(GameRow, Vec<i64>), DbError> {
-        self.file.check()?;
-        sqlite::create_game(&self.writer, game, announce).await
+        write!(self, |w| sqlite::create_game(w, game, announce), |p| postgres::create_game(
+            p, game, announce
+        ))
     }
 
     /// The game with this id.
@@ -380,7 +527,7 @@ impl Store {
     ///
     /// [`DbError::NotFound`] if there is no such game.
     pub async fn game(&self, id: GameId) -> Result<GameRow, DbError> {
-        sqlite::game(&self.pool, id).await
+        read!(self, |r| sqlite::game(r, id), |p| postgres::game(p, id))
     }
 
     /// Every game whose status is one of `statuses`, ordered by id.
@@ -392,7 +539,9 @@ impl Store {
         &self,
         statuses: &[GameStatus],
     ) -> Result<Vec<GameRow>, DbError> {
-        sqlite::games_with_status(&self.pool, statuses).await
+        read!(self, |r| sqlite::games_with_status(r, statuses), |p| postgres::games_with_status(
+            p, statuses
+        ))
     }
 
     /// Every game of the chat, whatever its status, ordered by id.
@@ -405,7 +554,9 @@ impl Store {
         platform: Platform,
         chat: &ChatId,
     ) -> Result<Vec<GameRow>, DbError> {
-        sqlite::games_in_chat(&self.pool, platform, chat).await
+        read!(self, |r| sqlite::games_in_chat(r, platform, chat), |p| postgres::games_in_chat(
+            p, platform, chat
+        ))
     }
 
     /// Moves every game of the group chat `from` to the chat `to`, with the messages still
@@ -422,8 +573,9 @@ impl Store {
         from: &str,
         to: &str,
     ) -> Result<u64, DbError> {
-        self.file.check()?;
-        sqlite::move_chat(&self.writer, platform, from, to).await
+        write!(self, |w| sqlite::move_chat(w, platform, from, to), |p| postgres::move_chat(
+            p, platform, from, to
+        ))
     }
 
     /// The game's action log, ordered by seq (empty for a game with no actions or no game).
@@ -432,7 +584,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn actions(&self, game_id: GameId) -> Result<Vec<ActionRow>, DbError> {
-        sqlite::actions(&self.pool, game_id).await
+        read!(self, |r| sqlite::actions(r, game_id), |p| postgres::actions(p, game_id))
     }
 
     /// Writes the mutable columns if the stored version is still `expected_version`, bumping it;
@@ -471,29 +623,39 @@ impl Store {
     ) -> Result<(GameRow, Vec<i64>), DbError> {
         match write {
             GameWrite::Update => {
-                self.file.check()?;
-                sqlite::update_game(&self.writer, id, expected_version, update, &messages).await
+                write!(
+                    self,
+                    |w| sqlite::update_game(w, id, expected_version, update, &messages),
+                    |p| postgres::update_game(p, id, expected_version, update, &messages)
+                )
             }
             GameWrite::RemoveLast => {
-                self.file.check()?;
-                sqlite::remove_last_action(&self.writer, id, expected_version, update, &messages)
-                    .await
+                write!(
+                    self,
+                    |w| sqlite::remove_last_action(w, id, expected_version, update, &messages),
+                    |p| postgres::remove_last_action(p, id, expected_version, update, &messages)
+                )
             }
-            GameWrite::Action(action) => {
-                let (reply, answer) = tokio::sync::oneshot::channel();
-                let request = sqlite::CommitRequest {
-                    id,
-                    expected_version,
-                    action,
-                    update: update.clone(),
-                    messages,
-                    reply,
-                };
-                self.commits
-                    .send(request)
-                    .map_err(|_| DbError::Write("the store's writer has stopped".into()))?;
-                answer.await.map_err(|_| DbError::Write("the store's writer has stopped".into()))?
-            }
+            GameWrite::Action(action) => match &self.backend {
+                Backend::Sqlite(lite) => {
+                    let (reply, answer) = tokio::sync::oneshot::channel();
+                    let request = sqlite::CommitRequest {
+                        id,
+                        expected_version,
+                        action,
+                        update: update.clone(),
+                        messages,
+                        reply,
+                    };
+                    let stopped = || DbError::Write("the store's writer has stopped".into());
+                    lite.commits.send(request).map_err(|_| stopped())?;
+                    answer.await.map_err(|_| stopped())?
+                }
+                Backend::Postgres(pool) => {
+                    postgres::commit_action(pool, id, expected_version, &action, update, &messages)
+                        .await
+                }
+            },
         }
     }
 
@@ -504,8 +666,7 @@ impl Store {
     ///
     /// The database failed or is gone; nothing was written.
     pub async fn enqueue(&self, messages: Vec<NewMessage>) -> Result<Vec<i64>, DbError> {
-        self.file.check()?;
-        sqlite::enqueue(&self.writer, &messages).await
+        write!(self, |w| sqlite::enqueue(w, &messages), |p| postgres::enqueue(p, &messages))
     }
 
     /// The messages of `platform` still in the outbox, oldest first.
@@ -517,7 +678,9 @@ impl Store {
         &self,
         platform: Platform,
     ) -> Result<Vec<StoredMessage>, DbError> {
-        sqlite::pending_messages(&self.pool, platform).await
+        read!(self, |r| sqlite::pending_messages(r, platform), |p| postgres::pending_messages(
+            p, platform
+        ))
     }
 
     /// Takes delivered (or dropped) messages out of the outbox.
@@ -526,8 +689,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn delete_messages(&self, ids: &[i64]) -> Result<(), DbError> {
-        self.file.check()?;
-        sqlite::delete_messages(&self.writer, ids).await
+        write!(self, |w| sqlite::delete_messages(w, ids), |p| postgres::delete_messages(p, ids))
     }
 
     /// How many messages wait in the outbox, every platform together.
@@ -536,7 +698,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn pending_messages_count(&self) -> Result<i64, DbError> {
-        sqlite::count_messages(&self.pool).await
+        read!(self, |r| sqlite::count_messages(r), |p| postgres::count_messages(p))
     }
 
     /// In one transaction: appends `action` as the next seq and writes `update` with the same
@@ -592,8 +754,7 @@ impl Store {
     ///
     /// [`DbError::NotFound`] if there is no such game; the database failed (nothing written).
     pub async fn rate_game(&self, id: GameId) -> Result<Vec<RatingChange>, DbError> {
-        self.file.check()?;
-        sqlite::rate_game(&self.writer, id).await
+        write!(self, |w| sqlite::rate_game(w, id), |p| postgres::rate_game(p, id))
     }
 
     /// Recomputes every rating from the stored results (`arbiter ratings rebuild`); returns how
@@ -603,8 +764,7 @@ impl Store {
     ///
     /// The database failed (nothing written).
     pub async fn rebuild_ratings(&self) -> Result<usize, DbError> {
-        self.file.check()?;
-        sqlite::rebuild_ratings(&self.writer).await
+        write!(self, |w| sqlite::rebuild_ratings(w), |p| postgres::rebuild_ratings(p))
     }
 
     /// Rates every finished game that counts and was not rated yet (a crash came between its
@@ -614,7 +774,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn catch_up_ratings(&self) -> Result<usize, DbError> {
-        let ids = sqlite::unrated_ends(&self.pool).await?;
+        let ids = read!(self, |r| sqlite::unrated_ends(r), |p| postgres::unrated_ends(p))?;
         let mut rated = 0;
         for id in ids {
             if !self.rate_game(id).await?.is_empty() {
@@ -630,7 +790,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn all_ratings(&self) -> Result<Vec<RatingRow>, DbError> {
-        sqlite::all_ratings(&self.pool).await
+        read!(self, |r| sqlite::all_ratings(r), |p| postgres::all_ratings(p))
     }
 
     /// The ratings of a community's game, best first.
@@ -644,7 +804,9 @@ impl Store {
         community: &str,
         kind: &str,
     ) -> Result<Vec<RatingRow>, DbError> {
-        sqlite::leaderboard(&self.pool, platform, community, kind).await
+        read!(self, |r| sqlite::leaderboard(r, platform, community, kind), |p| {
+            postgres::leaderboard(p, platform, community, kind)
+        })
     }
 
     /// A player's ratings in a community, one per game.
@@ -658,7 +820,9 @@ impl Store {
         community: &str,
         user: &UserId,
     ) -> Result<Vec<RatingRow>, DbError> {
-        sqlite::ratings_of(&self.pool, platform, community, user).await
+        read!(self, |r| sqlite::ratings_of(r, platform, community, user), |p| postgres::ratings_of(
+            p, platform, community, user
+        ))
     }
 
     /// A player's rating after each rated game of `kind` in a community, oldest first.
@@ -673,7 +837,9 @@ impl Store {
         kind: &str,
         user: &UserId,
     ) -> Result<Vec<RatingChange>, DbError> {
-        sqlite::rating_history(&self.pool, platform, community, kind, user).await
+        read!(self, |r| sqlite::rating_history(r, platform, community, kind, user), |p| {
+            postgres::rating_history(p, platform, community, kind, user)
+        })
     }
 
     /// A community's finished games (with a result), most recent first, at most `limit`: those
@@ -690,7 +856,9 @@ impl Store {
         kind: Option<&str>,
         limit: i64,
     ) -> Result<Vec<GameRow>, DbError> {
-        sqlite::finished_games(&self.pool, platform, community, user, kind, limit).await
+        read!(self, |r| sqlite::finished_games(r, platform, community, user, kind, limit), |p| {
+            postgres::finished_games(p, platform, community, user, kind, limit)
+        })
     }
 
     /// Every follow (read once at start).
@@ -699,7 +867,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn all_follows(&self) -> Result<Vec<Follow>, DbError> {
-        follows::all(&self.pool).await
+        read!(self, |r| follows::all(r), |p| postgres::all_follows(p))
     }
 
     /// Adds a follow; `false` when it was there already.
@@ -708,8 +876,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn add_follow(&self, follow: &Follow) -> Result<bool, DbError> {
-        self.file.check()?;
-        follows::add(&self.writer, follow).await
+        write!(self, |w| follows::add(w, follow), |p| postgres::add_follow(p, follow))
     }
 
     /// Removes a follow; `false` when there was none.
@@ -718,8 +885,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn remove_follow(&self, follow: &Follow) -> Result<bool, DbError> {
-        self.file.check()?;
-        follows::remove(&self.writer, follow).await
+        write!(self, |w| follows::remove(w, follow), |p| postgres::remove_follow(p, follow))
     }
 
     /// Whether the database answers a query (the health endpoint's check).
@@ -728,8 +894,11 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if it does not.
     pub async fn ping(&self) -> Result<(), DbError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await.map_err(sqlite::db)?;
-        Ok(())
+        let done = match &self.backend {
+            Backend::Sqlite(lite) => sqlx::query("SELECT 1").execute(&lite.pool).await.map(drop),
+            Backend::Postgres(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop),
+        };
+        done.map_err(db)
     }
 
     /// The migrations applied, by version, in order (`arbiter migrate` lists them).
@@ -738,10 +907,11 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn migrations(&self) -> Result<Vec<(i64, String)>, DbError> {
-        sqlx::query_as("SELECT version, description FROM _sqlx_migrations ORDER BY version")
-            .fetch_all(&self.pool)
-            .await
-            .map_err(sqlite::db)
+        const SQL: &str = "SELECT version, description FROM _sqlx_migrations ORDER BY version";
+        match &self.backend {
+            Backend::Sqlite(lite) => sqlx::query_as(SQL).fetch_all(&lite.pool).await.map_err(db),
+            Backend::Postgres(pool) => sqlx::query_as(SQL).fetch_all(pool).await.map_err(db),
+        }
     }
 
     /// The value stored under `key`, if any.
@@ -750,7 +920,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn meta(&self, key: &str) -> Result<Option<String>, DbError> {
-        sqlite::meta(&self.pool, key).await
+        read!(self, |r| sqlite::meta(r, key), |p| postgres::meta(p, key))
     }
 
     /// Stores `value` under `key`, replacing any earlier value.
@@ -759,7 +929,6 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn set_meta(&self, key: &str, value: &str) -> Result<(), DbError> {
-        self.file.check()?;
-        sqlite::set_meta(&self.writer, key, value).await
+        write!(self, |w| sqlite::set_meta(w, key, value), |p| postgres::set_meta(p, key, value))
     }
 }

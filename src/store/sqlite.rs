@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use super::{
     ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
-    Pings, Platform, RatingChange, RatingRow, StoredMessage, UserId, UserRow,
+    Pings, Platform, RatingChange, RatingRow, StoredMessage, UserId, UserRow, db, one_row,
 };
 
 /// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
@@ -81,7 +81,7 @@ pub(super) async fn open(
         .connect_with(options.clone())
         .await
         .map_err(open_error)?;
-    sqlx::migrate!("./migrations")
+    sqlx::migrate!("./migrations/sqlite")
         .run(&writer)
         .await
         .map_err(|e| DbError::Open(format!("applying migrations to {}: {e}", path.display())))?;
@@ -112,14 +112,6 @@ pub(super) async fn page_count(pool: &SqlitePool) -> Result<u32, DbError> {
 /// `PRAGMA journal_mode`.
 pub(super) async fn journal_mode(pool: &SqlitePool) -> Result<String, DbError> {
     sqlx::query_scalar("PRAGMA journal_mode").fetch_one(pool).await.map_err(db)
-}
-
-/// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
-pub(super) fn db(e: sqlx::Error) -> DbError {
-    match e {
-        sqlx::Error::RowNotFound => DbError::NotFound,
-        e => DbError::Sqlx(e),
-    }
 }
 
 // ---- users ----
@@ -258,11 +250,6 @@ pub(super) async fn move_chat(
     .map_err(db)?;
     tx.commit().await.map_err(db)?;
     Ok(moved)
-}
-
-/// An update keyed by primary key changed its row, or there was none.
-pub(super) fn one_row(rows_affected: u64) -> Result<(), DbError> {
-    if rows_affected == 0 { Err(DbError::NotFound) } else { Ok(()) }
 }
 
 // ---- games ----
@@ -874,10 +861,10 @@ mod tests {
 // ---- ratings (derived data: docs/community.md) ----
 
 /// A ratings group: platform, community, game.
-type Group = (Platform, String, String);
+pub(super) type Group = (Platform, String, String);
 
 /// The two players of a rated game, from its seats JSON (`None` when it has not two).
-fn two_players(row: &GameRow) -> Option<[UserId; 2]> {
+pub(super) fn two_players(row: &GameRow) -> Option<[UserId; 2]> {
     let seats: Vec<Option<String>> = serde_json::from_str(&row.seats).ok()?;
     match seats.as_slice() {
         [Some(a), Some(b)] => Some([UserId::from(a.as_str()), UserId::from(b.as_str())]),
@@ -887,7 +874,7 @@ fn two_players(row: &GameRow) -> Option<[UserId; 2]> {
 
 /// Whether `row` counts for ratings now: rated, over with a result, with two players and its
 /// place in the order of ends.
-fn counts(row: &GameRow) -> bool {
+pub(super) fn counts(row: &GameRow) -> bool {
     row.rated
         && row.status == GameStatus::Over
         && row.result.is_some()
@@ -898,13 +885,13 @@ fn counts(row: &GameRow) -> bool {
 /// Ratings applied in memory, then written: what one group (or every group) comes to when its
 /// games are replayed in the order they ended.
 #[derive(Default)]
-struct Replay {
-    standings: HashMap<(Group, UserId), crate::ratings::Standing>,
-    changes: Vec<RatingChange>,
+pub(super) struct Replay {
+    pub(super) standings: HashMap<(Group, UserId), crate::ratings::Standing>,
+    pub(super) changes: Vec<RatingChange>,
 }
 
 impl Replay {
-    fn apply(&mut self, row: &GameRow) {
+    pub(super) fn apply(&mut self, row: &GameRow) {
         let (Some(players), Some(result)) = (two_players(row), row.result) else { return };
         let group: Group = (row.platform, row.rating_community().to_string(), row.kind.clone());
         let key = |u: &UserId| (group.clone(), u.clone());

@@ -153,8 +153,7 @@ text_coded!(EndReason);
 
 /// Where a game is in its life. Stored as its lowercase name (`invited`, `active`, `over`,
 /// `aborted`); the database refuses any other text (a CHECK constraint).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameStatus {
     /// Created, waiting for a player to accept.
     Invited,
@@ -185,6 +184,22 @@ impl GameStatus {
     }
 }
 
+/// Stored as its name in a text column, on every backend (a derived sqlx enum would be a
+/// PostgreSQL enum type of its own).
+impl TextCode for GameStatus {
+    fn to_code(&self) -> std::borrow::Cow<'_, str> {
+        self.as_str().into()
+    }
+
+    fn from_code(code: &str) -> Option<Self> {
+        [GameStatus::Invited, GameStatus::Active, GameStatus::Over, GameStatus::Aborted]
+            .into_iter()
+            .find(|s| s.as_str() == code)
+    }
+}
+
+text_coded!(GameStatus);
+
 impl std::fmt::Display for GameStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
@@ -194,8 +209,7 @@ impl std::fmt::Display for GameStatus {
 /// The platform a game, a user or a message belongs to: ids of users and chats mean something
 /// only on their platform. Stored as its lowercase name (`console`, `script`, `bench`,
 /// `telegram`, `discord`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Platform {
     /// The local console table (`arbiter serve` without tokens).
     Console,
@@ -231,6 +245,19 @@ impl Platform {
         }
     }
 }
+
+/// Stored as its name in a text column, on every backend.
+impl TextCode for Platform {
+    fn to_code(&self) -> std::borrow::Cow<'_, str> {
+        self.as_str().into()
+    }
+
+    fn from_code(code: &str) -> Option<Self> {
+        Platform::ALL.into_iter().find(|p| p.as_str() == code)
+    }
+}
+
+text_coded!(Platform);
 
 impl std::fmt::Display for Platform {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -314,8 +341,7 @@ pub struct UserRow {
 
 /// How a player hears that it is their turn in a correspondence game (`/settings pings=…`).
 /// Stored as its lowercase name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Pings {
     /// By the private turn prompt; where their private chat is closed, by a mention in the
     /// game's chat instead (the default).
@@ -347,6 +373,19 @@ impl Pings {
         Pings::ALL.into_iter().find(|p| p.as_str().eq_ignore_ascii_case(name.trim()))
     }
 }
+
+/// Stored as its name in a text column, on every backend.
+impl TextCode for Pings {
+    fn to_code(&self) -> std::borrow::Cow<'_, str> {
+        self.as_str().into()
+    }
+
+    fn from_code(code: &str) -> Option<Self> {
+        Pings::ALL.into_iter().find(|p| p.as_str() == code)
+    }
+}
+
+text_coded!(Pings);
 
 /// Everything needed to create a game.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -274,6 +274,29 @@ impl Record {
 }
 
 /// A game's kind, options and start, and the engine replayed up to each action.
+/// Replays game `id`'s stored log through its engine from its start, as a restart does, and
+/// returns how many actions it applied (`arbiter copy` checks every copied game this way).
+///
+/// # Errors
+///
+/// No such game; the store failed; an action the engine refuses.
+pub async fn check_replay(store: &Store, id: GameId) -> Result<usize, RecordError> {
+    let row = match store.game(id).await {
+        Ok(row) => row,
+        Err(DbError::NotFound) => return Err(RecordError::NoGame(id)),
+        Err(e) => return Err(e.into()),
+    };
+    let (_, mut game) = start_of(&row).map_err(|e| bad(0, format!("#{id}: {e}")))?;
+    let stored = store.actions(id).await?;
+    for a in &stored {
+        let seat = Seat(u8::try_from(a.seat).unwrap_or(u8::MAX));
+        let replay = |e: &dyn std::fmt::Display| bad(0, format!("#{id} seq {}: {e}", a.seq));
+        let action = game.parse_action(seat, &a.notation).map_err(|e| replay(&e))?;
+        game.play(seat, &action).map_err(|e| replay(&e))?;
+    }
+    Ok(stored.len())
+}
+
 fn start_of(row: &GameRow) -> Result<(GameKind, AnyGame), String> {
     let kind =
         GameKind::from_code(&row.kind).ok_or_else(|| format!("unknown game {}", row.kind))?;

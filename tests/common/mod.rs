@@ -9,16 +9,87 @@ use std::path::Path;
 
 use serde_json::Value;
 
-/// Runs `script_text` (one `user@#chat: line` per line) on the database `db` with seed 7, as a
-/// new referee process would, and returns every message sent, one JSON value each.
+/// Runs `script_text` (one `user@#chat: line` per line) on the SQLite database `db` with seed
+/// 7, as a new referee process would, and returns every message sent, one JSON value each.
+///
+/// When `ARBITER_TEST_POSTGRES` names a server, the same transcript also runs on a PostgreSQL
+/// twin of `db` (a schema made at `db`'s first run, kept for its later runs, as the file is),
+/// and every message must come out the same, byte for byte: the transcript suites are the
+/// PostgreSQL store's behavioural test (docs/scale.md).
 pub async fn run(script_text: &str, db: &Path) -> Vec<Value> {
+    let sqlite = run_on(script_text, &arbiter::store::Location::Sqlite(db.to_path_buf())).await;
+    if let Some(twin) = postgres_twin(db).await {
+        let postgres = run_on(script_text, &twin).await;
+        assert!(
+            postgres == sqlite,
+            "on PostgreSQL the transcript answered differently:\n{}",
+            first_difference(&sqlite, &postgres)
+        );
+    }
+    sqlite
+}
+
+/// Like [`run`], on SQLite only: for a test that changes the file between runs in a way the
+/// PostgreSQL twin cannot follow (it says why).
+pub async fn run_sqlite_only(script_text: &str, db: &Path) -> Vec<Value> {
+    run_on(script_text, &arbiter::store::Location::Sqlite(db.to_path_buf())).await
+}
+
+async fn run_on(script_text: &str, db: &arbiter::store::Location) -> Vec<Value> {
     let mut out = Vec::new();
-    arbiter::bot::script::run(script_text, db, 7, &mut out).await.expect("the transcript runs");
+    arbiter::bot::script::run(script_text, db, 7, &mut out)
+        .await
+        .unwrap_or_else(|e| panic!("the transcript runs on {db}: {e:#}"));
     String::from_utf8(out)
         .expect("utf-8")
         .lines()
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect()
+}
+
+/// The PostgreSQL database standing beside the SQLite file `db` in this test process, made on
+/// first use; `None` when no server is named.
+pub async fn postgres_twin(db: &Path) -> Option<arbiter::store::Location> {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static TWINS: Mutex<Option<HashMap<std::path::PathBuf, arbiter::store::Location>>> =
+        Mutex::new(None);
+    arbiter::store::testing::server()?;
+    let known = TWINS.lock().ok()?.get_or_insert_with(HashMap::new).get(db).cloned();
+    if let Some(known) = known {
+        return Some(known);
+    }
+    let made = arbiter::store::testing::postgres().await?;
+    TWINS.lock().ok()?.get_or_insert_with(HashMap::new).insert(db.to_path_buf(), made.clone());
+    Some(made)
+}
+
+/// Writes `game` into the SQLite database `db` (and its PostgreSQL twin, when there is one,
+/// where it must get the same id), as a test's set-up before its transcript; returns the id.
+pub async fn create_game(db: &Path, game: &arbiter::store::NewGame) -> i64 {
+    let sqlite = arbiter::store::Location::Sqlite(db.to_path_buf());
+    let id = create_game_on(&sqlite, game).await;
+    if let Some(twin) = postgres_twin(db).await {
+        assert_eq!(create_game_on(&twin, game).await, id, "the twin numbers it alike");
+    }
+    id
+}
+
+async fn create_game_on(db: &arbiter::store::Location, game: &arbiter::store::NewGame) -> i64 {
+    let store = arbiter::store::Store::connect(db).await.expect("the store opens");
+    store.create_game(game).await.expect("the game is written").id.0
+}
+
+/// Where two transcripts' messages first differ, for a failure message.
+fn first_difference(a: &[Value], b: &[Value]) -> String {
+    let at = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    format!(
+        "message {at} of {} (SQLite) / {} (PostgreSQL):\n  SQLite:     {}\n  PostgreSQL: {}",
+        a.len(),
+        b.len(),
+        a.get(at).map_or_else(|| "(none)".to_string(), Value::to_string),
+        b.get(at).map_or_else(|| "(none)".to_string(), Value::to_string),
+    )
 }
 
 /// The texts of the messages sent to `to` (`#chat` or `dm:user`), in order.
@@ -38,8 +109,17 @@ pub fn last_buttons(out: &[Value], to: &str) -> Vec<String> {
 
 /// The notations of the actions stored for game `id` on the database `db`, in order: what a
 /// restart would replay.
+/// On the PostgreSQL twin too, when there is one: the logs must be the same.
 pub async fn notations(db: &Path, id: i64) -> Vec<String> {
-    let store = arbiter::store::Store::open(db).await.expect("the store opens");
+    let sqlite = notations_on(&arbiter::store::Location::Sqlite(db.to_path_buf()), id).await;
+    if let Some(twin) = postgres_twin(db).await {
+        assert_eq!(notations_on(&twin, id).await, sqlite, "PostgreSQL stored another log");
+    }
+    sqlite
+}
+
+async fn notations_on(db: &arbiter::store::Location, id: i64) -> Vec<String> {
+    let store = arbiter::store::Store::connect(db).await.expect("the store opens");
     store
         .actions(arbiter::store::GameId(id))
         .await

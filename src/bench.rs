@@ -61,6 +61,12 @@ pub struct RefereeBench {
     /// is the difference with a run without it.
     #[arg(long)]
     pub no_outbox: bool,
+    /// Referees sharing the database, as that many bot instances would (PostgreSQL only):
+    /// each its own store and connections, in this process. A game's consecutive moves go to
+    /// different instances in turn, as a load balancer spreading updates would send them, so
+    /// every move is made on a copy another instance moved last.
+    #[arg(long, default_value_t = 1)]
+    pub instances: usize,
 }
 
 /// Options of `arbiter bench perft`.
@@ -329,6 +335,12 @@ impl RefereeBench {
             .clone()
             .unwrap_or_else(|| crate::store::Location::Sqlite(dir.path().join("bench.db")));
         let store = Store::connect(&db).await.with_context(|| format!("opening {db}"))?;
+        anyhow::ensure!(
+            self.instances == 1 || store.is_shared(),
+            "--instances {} needs a PostgreSQL database (--db postgres://…): a SQLite file is \
+             served by one instance",
+            self.instances
+        );
         let clock = Arc::new(ManualClock::new(crate::bot::script::EPOCH));
         let policies = HashMap::from([(
             PLATFORM,
@@ -341,13 +353,19 @@ impl RefereeBench {
                 ..Policy::default()
             },
         )]);
-        let mut referee = Referee::open(store.clone(), clock, self.seed, policies)
-            .await
-            .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
-        if !self.images {
-            referee = referee.without_images();
-        }
-        let referee = Arc::new(referee);
+        let open = |store: Store| {
+            let (clock, policies) = (clock.clone(), policies.clone());
+            async move {
+                let mut referee = Referee::open(store, clock, self.seed, policies)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
+                if !self.images {
+                    referee = referee.without_images();
+                }
+                anyhow::Ok(Arc::new(referee))
+            }
+        };
+        let referee = open(store.clone()).await?;
         let say = |user: String, chat: Chat, text: String| Incoming {
             platform: PLATFORM,
             user_name: user.clone(),
@@ -386,12 +404,20 @@ impl RefereeBench {
             self.moves,
             self.workers
         );
+        // The other instances start once the games exist (each rebuilds them all, as a start
+        // does; not timed).
+        let mut referees = vec![referee];
+        for _ in 1..self.instances.max(1) {
+            let store = Store::connect(&db).await.with_context(|| format!("opening {db}"))?;
+            referees.push(open(store).await?);
+        }
+        let referees = Arc::new(referees);
         let scripts = Arc::new(scripts);
         let budget = Arc::new(AtomicUsize::new(self.moves));
         let started = Instant::now();
         let mut tasks = Vec::new();
         for w in 0..self.workers.max(1) {
-            let (referee, scripts, budget) = (referee.clone(), scripts.clone(), budget.clone());
+            let (referees, scripts, budget) = (referees.clone(), scripts.clone(), budget.clone());
             let workers = self.workers.max(1);
             let games = self.games;
             tasks.push(tokio::spawn(async move {
@@ -408,6 +434,7 @@ impl RefereeBench {
                             break 'outer;
                         }
                         let who = user(g, round % 2);
+                        let referee = &referees[(g + round) % referees.len()];
                         let t0 = Instant::now();
                         let out =
                             referee.handle(say(who.clone(), Chat::Private, text.clone())).await;
@@ -436,8 +463,9 @@ impl RefereeBench {
         };
         let played = latencies.len();
         say!(
-            "games: {}  workers: {}  moves: {}  refused: {}",
+            "games: {}  instances: {}  workers: {}  moves: {}  refused: {}",
             self.games,
+            self.instances.max(1),
             self.workers,
             played,
             refused

@@ -667,3 +667,152 @@ async fn a_dark_fence_turn_prompt_stays_under_1500_characters_however_long_the_g
         assert!(view.contains(&format!("Ply {ply} ")), "ply {ply} missing from /view:\n{view}");
     }
 }
+
+/// Referees on one PostgreSQL database, as several bot instances serving the same bots are
+/// (docs/scale.md, "Several instances"), reading one clock. `None` (with a note) when
+/// `ARBITER_TEST_POSTGRES` names no server.
+async fn instances(n: usize, clock: &Arc<ManualClock>) -> Option<Vec<Arc<Referee>>> {
+    let Some(location) = arbiter::store::testing::postgres().await else {
+        eprintln!("skipped: ARBITER_TEST_POSTGRES names no PostgreSQL server (docs/scale.md)");
+        return None;
+    };
+    let mut referees = Vec::new();
+    for _ in 0..n {
+        let store = Store::connect(&location).await.unwrap();
+        let policies = HashMap::from([(
+            script::PLATFORM,
+            Policy {
+                dm_needs_start: false,
+                default_lang: None,
+                start_link: None,
+                ..Policy::default()
+            },
+        )]);
+        let clock: Arc<dyn arbiter::table::clock::Clock> = clock.clone();
+        referees.push(Arc::new(Referee::open(store, clock, 1, policies).await.unwrap()));
+    }
+    Some(referees)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn instances_sharing_a_database_find_each_others_games_and_play_a_move_sent_to_two_once() {
+    let clock = Arc::new(ManualClock::new(script::EPOCH));
+    let Some(r) = instances(3, &clock).await else { return };
+    let g = Chat::Group("#t".into());
+    // Created on one instance, accepted on another (which started before the game existed),
+    // played on the third.
+    r[0].handle(say("alice", g.clone(), "/new dark-fence @bob confirm_moves=false")).await;
+    let started = r[1].handle(say("bob", g.clone(), "/accept")).await;
+    assert!(
+        started.iter().any(|m| m.text.starts_with("Dark Fence #1: alice (moves first) vs bob")),
+        "{started:?}"
+    );
+    let moves =
+        [("alice", "A1-A2 R"), ("bob", "D4-D3 L"), ("alice", "A2-A3 R"), ("bob", "D3-D2 L")];
+    for (round, (player, mv)) in moves.into_iter().enumerate() {
+        // The same move sent to two instances at once (a double tap that two webhook
+        // deliveries carried to different instances): played once, refused once.
+        let (a, b) = (r[round % 3].clone(), r[(round + 1) % 3].clone());
+        let (one, two) = tokio::join!(
+            a.handle(say(player, Chat::Private, mv)),
+            b.handle(say(player, Chat::Private, mv))
+        );
+        let applied = |out: &[Outbound]| out.iter().any(|m| m.to == Dest::Chat("#t".into()));
+        assert!(
+            applied(&one) ^ applied(&two),
+            "move {round}: exactly one applies: {one:?} / {two:?}"
+        );
+        let refused = if applied(&one) { &two } else { &one };
+        assert_eq!(refused.len(), 1, "move {round}: {refused:?}");
+        assert_eq!(refused[0].text, "That was already played.", "move {round}");
+        let stored = r[2].store().actions(arbiter::store::GameId(1)).await.unwrap();
+        assert_eq!(stored.len(), round + 1, "move {round}: stored once");
+        assert_eq!(stored[round].notation, mv, "move {round}");
+    }
+    // Every instance answers from the game as it now stands: the third to play is alice,
+    // whichever instance she asks.
+    for (i, referee) in r.iter().enumerate() {
+        let wrong = referee.handle(say("bob", Chat::Private, "D2-D1 L")).await;
+        assert_eq!(wrong.len(), 1, "instance {i}: {wrong:?}");
+        assert_eq!(wrong[0].text, "It is alice's turn.", "instance {i}");
+    }
+    // A game ended on one instance is over on the others.
+    r[2].handle(say("bob", g.clone(), "/resign")).await;
+    for (i, referee) in r.iter().enumerate() {
+        let out = referee.handle(say("alice", Chat::Private, "A3-A4 R")).await;
+        assert_eq!(out.len(), 1, "instance {i}: {out:?}");
+        assert!(!out[0].text.contains("moved"), "instance {i} played on an ended game: {out:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_due_on_three_instances_at_once_reminds_once_and_times_out_once() {
+    let clock = Arc::new(ManualClock::new(script::EPOCH));
+    let Some(r) = instances(3, &clock).await else { return };
+    let g = Chat::Group("#t".into());
+    r[0].handle(say(
+        "alice",
+        g.clone(),
+        "/new dark-fence @bob confirm_moves=false clock=live per_move=10m",
+    ))
+    .await;
+    r[1].handle(say("bob", g.clone(), "/accept")).await;
+    let tick_all = || async {
+        let (a, b, c) = tokio::join!(r[0].tick(), r[1].tick(), r[2].tick());
+        [a, b, c].concat()
+    };
+    // Half the time gone: one reminder, from whichever instance wrote it first.
+    clock.advance(5 * 60);
+    let out = tick_all().await;
+    let reminders: Vec<&Outbound> = out.iter().filter(|m| m.text.contains("Reminder")).collect();
+    assert_eq!(reminders.len(), 1, "{out:?}");
+    assert_eq!(tick_all().await.iter().filter(|m| m.text.contains("Reminder")).count(), 0);
+    // Time up: one timeout, announced once, stored once.
+    clock.advance(5 * 60 + 1);
+    let out = tick_all().await;
+    let lost: Vec<&Outbound> = out.iter().filter(|m| m.text.contains("ran out of time")).collect();
+    assert_eq!(lost.len(), 1, "{out:?}");
+    assert!(tick_all().await.iter().all(|m| !m.text.contains("ran out of time")));
+    let row = r[2].store().game(arbiter::store::GameId(1)).await.unwrap();
+    assert_eq!(row.status, GameStatus::Over);
+    assert_eq!(row.reason, Some(arbiter::store::EndReason::Timeout), "{row:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_that_loses_the_race_to_another_instances_reminder_is_played_after_reading_it() {
+    let clock = Arc::new(ManualClock::new(script::EPOCH));
+    let Some(r) = instances(2, &clock).await else { return };
+    const GAMES: usize = 8;
+    for n in 0..GAMES {
+        let g = Chat::Group(format!("#t{n}").into());
+        let new = "/new dark-fence @bob confirm_moves=false clock=live per_move=10m";
+        r[0].handle(say("alice", g.clone(), new)).await;
+        r[1].handle(say("bob", g, "/accept")).await;
+    }
+    let moves =
+        [("alice", "A1-A2 R"), ("bob", "D4-D3 L"), ("alice", "A2-A3 R"), ("bob", "D3-D2 L")];
+    for (k, (player, mv)) in moves.into_iter().enumerate() {
+        // Half the time gone in every game: the first instance's tick writes a reminder to
+        // each game while the player's move reaches the second instance. Whichever write comes
+        // second fails on the version; a move that lost is decided again and played.
+        clock.advance(5 * 60 + 1);
+        let tick = r[0].tick();
+        let plays =
+            (0..GAMES).map(|n| {
+                let r1 = r[1].clone();
+                async move {
+                    r1.handle(say(player, Chat::Private, &format!("/move {mv} #{}", n + 1))).await
+                }
+            });
+        let (_, played) = tokio::join!(tick, futures_util::future::join_all(plays));
+        for (n, out) in played.iter().enumerate() {
+            assert!(
+                out.iter().any(|m| m.to == Dest::Chat(format!("#t{n}").into())),
+                "move {k} of game #{}: {out:?}",
+                n + 1
+            );
+            let stored = r[0].store().actions(arbiter::store::GameId(n as i64 + 1)).await.unwrap();
+            assert_eq!(stored.len(), k + 1, "move {k} of game #{}", n + 1);
+        }
+    }
+}

@@ -88,7 +88,6 @@ pub async fn run(
     settings: ConsoleSettings,
 ) -> anyhow::Result<()> {
     let store = Store::connect(db).await.with_context(|| format!("opening {db}"))?;
-    let _instance = store.claim_instance().await.with_context(|| format!("opening {db}"))?;
     let policies = HashMap::from([(
         PLATFORM,
         Policy {

@@ -20,6 +20,14 @@
 //! - anything else permanent (the chat is gone, the request is refused): logged and dropped.
 //!
 //! Each destination has its own worker task, so a chat that waits never holds up another.
+//!
+//! Several instances sharing a PostgreSQL database (docs/scale.md) share its outbox: each
+//! message belongs to the instance that wrote it, under a lease it renews while it lives
+//! ([`Ledger::renew`]). Every few seconds ([`Settings::sweep`]) an instance takes over the
+//! messages whose lease ran out (their instance died) or that belong to none (a stop released
+//! them), oldest first, so nothing stays stuck. A message is sent only once no older message
+//! to the same destination waits with another instance ([`Ledger::waits_elsewhere`]): each
+//! chat reads them in the order they were written, whichever instance wrote them.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
@@ -125,6 +133,29 @@ pub trait Ledger: Send + Sync + 'static {
     fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>>;
     /// Keeps messages (answers a shutdown left unsent); returns their ids.
     fn keep(&self, messages: Vec<NewMessage>) -> BoxFuture<'_, Result<Vec<i64>, DbError>>;
+    /// Whether other instances share this outbox (then [`Ledger::pending`] returns only the
+    /// messages no live instance is sending, and claims them).
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Extends the lease on this instance's messages.
+    fn renew(&self) -> BoxFuture<'_, Result<(), DbError>> {
+        Box::pin(async { Ok(()) })
+    }
+    /// Gives this instance's messages up for others to take over (at a stop).
+    fn release(&self) -> BoxFuture<'_, Result<(), DbError>> {
+        Box::pin(async { Ok(()) })
+    }
+    /// Whether a message to `to` older than `id` waits with another instance or with none.
+    fn waits_elsewhere<'a>(
+        &'a self,
+        platform: crate::store::Platform,
+        to: &'a Dest,
+        id: i64,
+    ) -> BoxFuture<'a, Result<bool, DbError>> {
+        let _ = (platform, to, id);
+        Box::pin(async { Ok(false) })
+    }
 }
 
 impl Ledger for Store {
@@ -132,7 +163,7 @@ impl Ledger for Store {
         &'a self,
         platform: crate::store::Platform,
     ) -> BoxFuture<'a, Result<Vec<StoredMessage>, DbError>> {
-        Box::pin(self.pending_messages(platform))
+        Box::pin(self.take_over_messages(platform))
     }
 
     fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>> {
@@ -141,6 +172,27 @@ impl Ledger for Store {
 
     fn keep(&self, messages: Vec<NewMessage>) -> BoxFuture<'_, Result<Vec<i64>, DbError>> {
         Box::pin(self.enqueue(messages))
+    }
+
+    fn shared(&self) -> bool {
+        self.is_shared()
+    }
+
+    fn renew(&self) -> BoxFuture<'_, Result<(), DbError>> {
+        Box::pin(async { self.renew_leases().await.map(drop) })
+    }
+
+    fn release(&self) -> BoxFuture<'_, Result<(), DbError>> {
+        Box::pin(async { self.release_messages().await.map(drop) })
+    }
+
+    fn waits_elsewhere<'a>(
+        &'a self,
+        platform: crate::store::Platform,
+        to: &'a Dest,
+        id: i64,
+    ) -> BoxFuture<'a, Result<bool, DbError>> {
+        Box::pin(async move { self.sent_before_elsewhere(platform, &to.to_string(), id).await })
     }
 }
 
@@ -161,6 +213,9 @@ pub struct Settings {
     /// At most this many sends in any such span to one paced chat ([`Platform::paced`]):
     /// default 20 a minute, Telegram's limit for a group. A send that would go past it waits.
     pub chat_limit: (usize, Duration),
+    /// With a shared outbox ([`Ledger::shared`]), how often to look for messages left by an
+    /// instance that died or stopped (default 5 s).
+    pub sweep: Duration,
 }
 
 impl Default for Settings {
@@ -172,6 +227,7 @@ impl Default for Settings {
             max_retry: Duration::from_secs(60),
             grace: Duration::from_secs(10),
             chat_limit: (20, Duration::from_secs(60)),
+            sweep: Duration::from_secs(5),
         }
     }
 }
@@ -214,6 +270,8 @@ struct State {
     /// Destinations with a worker running.
     busy: HashSet<Dest>,
     workers: Vec<tokio::task::AbortHandle>,
+    /// The task renewing leases and taking over left messages (shared outboxes only).
+    keeper: Option<tokio::task::AbortHandle>,
     stopping: bool,
 }
 
@@ -343,6 +401,38 @@ impl<P: Platform> Outbox<P> {
     ///
     /// The store cannot be read.
     pub async fn resume(&self) -> Result<usize, DbError> {
+        let n = self.take_over().await?;
+        if self.inner.store.shared() {
+            let mut state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            if state.keeper.is_none() && !state.stopping {
+                let outbox = self.clone();
+                state.keeper = Some(tokio::spawn(outbox.keep_shared()).abort_handle());
+            }
+        }
+        Ok(n)
+    }
+
+    /// With a shared outbox, for as long as this instance runs: renews the lease on its
+    /// messages, and takes over those left by others (see the module documentation).
+    async fn keep_shared(self) {
+        let renew_every = crate::store::LEASE / 3;
+        let mut renewed = tokio::time::Instant::now();
+        loop {
+            tokio::time::sleep(self.inner.settings.sweep.min(renew_every)).await;
+            if renewed.elapsed() >= renew_every {
+                match self.inner.store.renew().await {
+                    Ok(()) => renewed = tokio::time::Instant::now(),
+                    Err(e) => tracing::error!(error = ?e, "renewing the outbox leases failed"),
+                }
+            }
+            if let Err(e) = self.take_over().await {
+                tracing::error!(error = ?e, "looking for messages left by other instances failed");
+            }
+        }
+    }
+
+    /// Queues the messages [`Ledger::pending`] hands this instance; how many.
+    async fn take_over(&self) -> Result<usize, DbError> {
         let rows = self.inner.store.pending(self.inner.platform.name()).await?;
         let answer = self.next_answer();
         let mut entries = Vec::with_capacity(rows.len());
@@ -427,10 +517,14 @@ impl<P: Platform> Outbox<P> {
             for w in state.workers.drain(..) {
                 w.abort();
             }
+            if let Some(keeper) = state.keeper.take() {
+                keeper.abort();
+            }
             state.busy.clear();
             state.queues.drain().flat_map(|(_, q)| q).collect()
         };
         if drained && left.is_empty() {
+            self.release().await;
             return 0;
         }
         let kept = left.iter().filter(|e| e.message.outbox.is_some()).count();
@@ -445,12 +539,23 @@ impl<P: Platform> Outbox<P> {
             kept = kept + n,
             "deliveries left for the next start"
         );
-        match self.inner.store.keep(unkept).await {
+        let lost = match self.inner.store.keep(unkept).await {
             Ok(_) => 0,
             Err(e) => {
                 tracing::error!(error = ?e, n, "messages lost at shutdown: the outbox cannot be written");
                 n
             }
+        };
+        self.release().await;
+        lost
+    }
+
+    /// With a shared outbox, leaves what this instance did not send to the others at once.
+    async fn release(&self) {
+        if self.inner.store.shared()
+            && let Err(e) = self.inner.store.release().await
+        {
+            tracing::error!(error = ?e, "releasing the outbox messages failed; they are taken over when their lease runs out");
         }
     }
 }
@@ -469,6 +574,9 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
     loop {
         let snapshot: Vec<Entry> = {
             let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(q) = state.queues.get_mut(&to) {
+                in_written_order(q);
+            }
             let queue = state.queues.get(&to).map(|q| q.iter().cloned().collect::<Vec<_>>());
             match queue {
                 Some(q) if !q.is_empty() => q,
@@ -499,6 +607,12 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
             });
         }
         for batch in batches {
+            if overtakes(&inner, &to, &batch.ids).await {
+                // An older message to this destination waits with another instance: wait for
+                // it to go (or to be taken over here), then look again.
+                tokio::time::sleep(OVERTAKE_WAIT).await;
+                break;
+            }
             let outcome = deliver(&inner, &to, batch.message, &batch.first).await;
             let dropped = matches!(outcome, Outcome::Closed(_) | Outcome::Expired);
             forget(&inner, &to, batch.entries, &batch.ids).await;
@@ -529,6 +643,44 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
                 // private chat) or is retried from the next round (after an expiry).
                 break;
             }
+        }
+    }
+}
+
+/// How long a worker waits before looking again when an older message to its destination
+/// waits with another instance.
+const OVERTAKE_WAIT: Duration = Duration::from_millis(200);
+
+/// Puts the queue's kept messages (those with an outbox id) in the order they were written, in
+/// the places kept messages hold (answers, which have no id, stay where they are): messages
+/// taken over from another instance join the queue at its end, but go before any later one.
+/// Called only between rounds, when no delivery is under way.
+fn in_written_order(queue: &mut VecDeque<Entry>) {
+    let places: Vec<usize> =
+        (0..queue.len()).filter(|i| queue[*i].message.outbox.is_some()).collect();
+    if places.windows(2).all(|w| queue[w[0]].message.outbox <= queue[w[1]].message.outbox) {
+        return;
+    }
+    let mut kept: Vec<Entry> = places.iter().map(|i| queue[*i].clone()).collect();
+    kept.sort_by_key(|e| e.message.outbox);
+    for (place, entry) in places.into_iter().zip(kept) {
+        queue[place] = entry;
+    }
+}
+
+/// Whether sending a batch of kept messages `ids` now would overtake an older message to
+/// `to` that waits with another instance (never where the outbox is not shared). A failing
+/// check lets the batch go: order is then best effort, delivery is not held up.
+async fn overtakes<P: Platform>(inner: &Inner<P>, to: &Dest, ids: &[i64]) -> bool {
+    let Some(first) = ids.iter().min() else { return false };
+    if !inner.store.shared() {
+        return false;
+    }
+    match inner.store.waits_elsewhere(inner.platform.name(), to, *first).await {
+        Ok(waits) => waits,
+        Err(e) => {
+            tracing::error!(error = ?e, "checking the order of a chat's messages failed");
+            false
         }
     }
 }
@@ -1093,5 +1245,60 @@ mod tests {
         assert!(last >= Duration::from_secs(120) && last < Duration::from_secs(121), "{last:?}");
         let private = sent.iter().zip(&at).find(|((to, _), _)| matches!(to, Dest::User(_)));
         assert!(private.is_some_and(|(_, t)| *t - started < Duration::from_secs(1)));
+    }
+
+    /// Two instances sharing a PostgreSQL outbox (docs/scale.md, "Several instances"): the
+    /// messages of one that died wait until its lease runs out, are then taken over by the
+    /// other, and reach the chat before the survivor's own later message.
+    #[tokio::test]
+    async fn a_shared_outbox_takes_over_a_dead_instances_messages_in_the_order_they_were_written() {
+        use sqlx::Connection;
+        let Some(location) = crate::store::testing::postgres().await else {
+            eprintln!("skipped: ARBITER_TEST_POSTGRES names no PostgreSQL server");
+            return;
+        };
+        let dead = Store::connect(&location).await.expect("the first instance");
+        let alive = Store::connect(&location).await.expect("the second instance");
+        let to = group(1);
+        let stored = |text: &str| message(to.clone(), text).to_stored(None, now_ms());
+        // The first instance wrote two messages, then died before sending them.
+        let older = dead.enqueue(vec![stored("one"), stored("two")]).await.expect("enqueue");
+        // The second wrote a third, and sends it.
+        let ids = alive.enqueue(vec![stored("three")]).await.expect("enqueue");
+        assert!(ids[0] > older[1]);
+        let settings = Settings { sweep: Duration::from_millis(50), ..Settings::default() };
+        let outbox = Outbox::new(Fake::default(), alive.clone(), settings);
+        assert_eq!(outbox.resume().await.expect("resume"), 0, "the dead one's lease still runs");
+        let mut third = message(to.clone(), "three");
+        third.outbox = Some(ids[0]);
+        outbox.push(vec![third]);
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert!(
+            outbox.platform().sent.lock().expect("sent").is_empty(),
+            "the third went before the two older ones"
+        );
+        // The dead instance renews nothing: its lease runs out (moved on here).
+        let crate::store::Location::Postgres(url) = &location else { unreachable!() };
+        let mut conn = sqlx::PgConnection::connect(url).await.expect("connect");
+        sqlx::query("UPDATE outbox SET lease_until = 0 WHERE id = ANY($1)")
+            .bind(&older)
+            .execute(&mut conn)
+            .await
+            .expect("expire");
+        tokio::time::timeout(Duration::from_secs(10), outbox.idle()).await.expect("delivered");
+        let sent: Vec<String> =
+            outbox.platform().sent.lock().expect("sent").iter().map(|(_, t)| t.clone()).collect();
+        assert_eq!(sent, ["one", "two", "three"]);
+        assert_eq!(alive.pending_messages_count().await.expect("count"), 0);
+        // A stop leaves nothing owned: what a stopping instance could not send is taken over
+        // by the next at once.
+        alive.enqueue(vec![stored("four")]).await.expect("enqueue");
+        assert_eq!(outbox.stop(Duration::from_millis(10)).await, 0);
+        let next = Store::connect(&location).await.expect("a third instance");
+        let taken = next.take_over_messages(crate::store::Platform::Script).await.expect("take");
+        assert_eq!(taken.len(), 1, "{taken:?}");
+        assert!(
+            next.take_over_messages(crate::store::Platform::Script).await.expect("take").is_empty()
+        );
     }
 }

@@ -108,7 +108,6 @@ pub async fn run(
     }
     let db = &config.database;
     let store = Store::connect(db).await.with_context(|| format!("opening {db}"))?;
-    let _instance = store.claim_instance().await.with_context(|| format!("opening {db}"))?;
     let health = Health::new(store.clone(), &referee_platforms(config));
     let (stop_tx, stop_rx) = watch::channel(false);
     // The health endpoint answers from the start: "connecting" while a platform is not yet

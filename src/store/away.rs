@@ -93,6 +93,28 @@ pub(super) async fn set_vacation(
     super::one_row(done.rows_affected())
 }
 
+pub(super) async fn end_vacation(
+    pool: &SqlitePool,
+    platform: Platform,
+    user_id: &UserId,
+    running: (i64, i64),
+    used: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE users SET vacation_from = NULL, vacation_until = NULL, vacation_used = ? \
+         WHERE platform = ? AND user_id = ? AND vacation_from = ? AND vacation_until = ?",
+    )
+    .bind(used)
+    .bind(platform)
+    .bind(user_id)
+    .bind(running.0)
+    .bind(running.1)
+    .execute(pool)
+    .await
+    .map_err(db)?;
+    Ok(done.rows_affected() == 1)
+}
+
 pub(super) async fn linked(pool: &SqlitePool, account: &str) -> Result<Vec<UserRow>, DbError> {
     sqlx::query_as(concat!(
         "SELECT ",

@@ -6,7 +6,8 @@
 //! PostgreSQL's `$1` parameters too, and every column type involved maps on both.
 
 use super::{
-    ActionRow, Backend, DbError, GameRow, GameStatus, Platform, Store, StoredMessage, UserRow, db,
+    ActionRow, Backend, DbError, GameRow, GameStatus, Pg, Platform, Store, StoredMessage, UserRow,
+    db,
 };
 
 /// Runs `$body` with `$pool` the backend's writing pool (SQLite's one writer connection once
@@ -19,8 +20,8 @@ macro_rules! on_writer {
                 let $pool = &lite.writer;
                 $body
             }
-            Backend::Postgres(pool) => {
-                let $pool = pool;
+            Backend::Postgres(pg) => {
+                let $pool = &pg.pool;
                 $body
             }
         }
@@ -35,8 +36,8 @@ macro_rules! on_reader {
                 let $pool = &lite.pool;
                 $body
             }
-            Backend::Postgres(pool) => {
-                let $pool = pool;
+            Backend::Postgres(pg) => {
+                let $pool = &pg.pool;
                 $body
             }
         }
@@ -258,7 +259,7 @@ impl Store {
     /// from the largest copied. SQLite's AUTOINCREMENT follows explicit ids by itself, and its
     /// ends are numbered from the largest stored; PostgreSQL's sequences are set here.
     async fn restart_numbering(&self) -> Result<(), DbError> {
-        let Backend::Postgres(pool) = &self.backend else { return Ok(()) };
+        let Backend::Postgres(Pg { pool, .. }) = &self.backend else { return Ok(()) };
         for sql in [
             "SELECT setval(pg_get_serial_sequence('games', 'id'), \
                GREATEST((SELECT MAX(id) FROM games), 1), (SELECT MAX(id) FROM games) IS NOT NULL)",
@@ -267,6 +268,8 @@ impl Store {
                (SELECT MAX(id) FROM outbox) IS NOT NULL)",
             "SELECT setval('games_ended_seq', GREATEST((SELECT MAX(ended_seq) FROM games), 1), \
                (SELECT MAX(ended_seq) FROM games) IS NOT NULL)",
+            // Copied messages belong to no instance: the first to run takes them over.
+            "UPDATE outbox SET owner = NULL, lease_until = NULL",
         ] {
             sqlx::query(sql).execute(pool).await.map_err(db)?;
         }

@@ -79,20 +79,41 @@ pub struct Store {
     backend: Backend,
 }
 
-/// A serving instance's claim on its database ([`Store::claim_instance`]); dropping it (or the
-/// process ending) releases it.
-#[derive(Debug)]
-pub struct InstanceClaim {
-    /// The connection holding the advisory lock; closing it releases the lock.
-    _conn: Option<sqlx::PgConnection>,
-}
-
 /// The database behind a [`Store`].
 #[derive(Clone, Debug)]
 enum Backend {
     Sqlite(Lite),
     /// Every connection is alike: PostgreSQL takes concurrent writers (see `postgres.rs`).
-    Postgres(sqlx::PgPool),
+    Postgres(Pg),
+}
+
+/// A PostgreSQL store's connections, and the name this instance goes by among those sharing
+/// the database (the owner of the outbox rows it sends).
+#[derive(Clone, Debug)]
+struct Pg {
+    pool: sqlx::PgPool,
+    owner: Arc<str>,
+}
+
+impl std::ops::Deref for Pg {
+    type Target = sqlx::PgPool;
+
+    fn deref(&self) -> &sqlx::PgPool {
+        &self.pool
+    }
+}
+
+/// How long an outbox message stays with the instance sending it without a renewal: an
+/// instance that dies leaves its messages to another after this.
+pub const LEASE: std::time::Duration =
+    std::time::Duration::from_secs(postgres::LEASE_SECONDS.unsigned_abs());
+
+/// A name for this instance that no other instance on the database has: its process id and
+/// a random number (two processes of one host, or hosts reusing pids, still differ).
+fn instance_name() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    format!("{}-{random:016x}", std::process::id())
 }
 
 /// A SQLite store's connections and writer task.
@@ -188,39 +209,10 @@ impl Store {
         match location {
             Location::Sqlite(path) => Store::open(path).await,
             Location::Postgres(url) => {
-                let pool = postgres::open(url, &location.to_string()).await?;
-                Ok(Store { backend: Backend::Postgres(pool) })
+                let owner = instance_name();
+                let pool = postgres::open(url, &location.to_string(), &owner).await?;
+                Ok(Store { backend: Backend::Postgres(Pg { pool, owner: owner.into() }) })
             }
-        }
-    }
-
-    /// Claims the database for this serving instance (docs/scale.md, "One instance per
-    /// database, for now"): on PostgreSQL, a session advisory lock (per schema) on a connection
-    /// of its own, held until the returned value is dropped or the process dies; on SQLite,
-    /// nothing.
-    ///
-    /// # Errors
-    ///
-    /// [`DbError::Open`] when another instance holds it; the database failed.
-    pub async fn claim_instance(&self) -> Result<InstanceClaim, DbError> {
-        let Backend::Postgres(pool) = &self.backend else {
-            return Ok(InstanceClaim { _conn: None });
-        };
-        let mut conn = pool.acquire().await.map_err(db)?.detach();
-        let got: bool = sqlx::query_scalar(
-            "SELECT pg_try_advisory_lock(hashtextextended('arbiter instance ' || current_schema(), 0))",
-        )
-        .fetch_one(&mut conn)
-        .await
-        .map_err(db)?;
-        if got {
-            Ok(InstanceClaim { _conn: Some(conn) })
-        } else {
-            Err(DbError::Open(
-                "another arbiter instance is serving this database: one instance per database \
-                 until several can share one (docs/scale.md)"
-                    .into(),
-            ))
         }
     }
 
@@ -415,6 +407,24 @@ impl Store {
     ) -> Result<(), DbError> {
         write!(self, |w| away::set_vacation(w, platform, user_id, running, year, used), |p| {
             postgres::set_vacation(p, platform, user_id, running, year, used)
+        })
+    }
+
+    /// Ends the vacation `running` (from, until) with `used` days charged, if it is still the
+    /// stored one: whether it was (of several instances ending it at once, one does).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn end_vacation(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        running: (i64, i64),
+        used: i64,
+    ) -> Result<bool, DbError> {
+        write!(self, |w| away::end_vacation(w, platform, user_id, running, used), |p| {
+            postgres::end_vacation(p, platform, user_id, running, used)
         })
     }
 
@@ -896,7 +906,7 @@ impl Store {
     pub async fn ping(&self) -> Result<(), DbError> {
         let done = match &self.backend {
             Backend::Sqlite(lite) => sqlx::query("SELECT 1").execute(&lite.pool).await.map(drop),
-            Backend::Postgres(pool) => sqlx::query("SELECT 1").execute(pool).await.map(drop),
+            Backend::Postgres(pg) => sqlx::query("SELECT 1").execute(&pg.pool).await.map(drop),
         };
         done.map_err(db)
     }
@@ -910,7 +920,107 @@ impl Store {
         const SQL: &str = "SELECT version, description FROM _sqlx_migrations ORDER BY version";
         match &self.backend {
             Backend::Sqlite(lite) => sqlx::query_as(SQL).fetch_all(&lite.pool).await.map_err(db),
-            Backend::Postgres(pool) => sqlx::query_as(SQL).fetch_all(pool).await.map_err(db),
+            Backend::Postgres(pg) => sqlx::query_as(SQL).fetch_all(&pg.pool).await.map_err(db),
+        }
+    }
+
+    /// Stores `value` under `key` unless a value is there already; whether it was stored. Of
+    /// several instances doing something once (telling a chat a game cannot be resumed), the
+    /// one that stored the key does it.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn claim_meta(&self, key: &str, value: &str) -> Result<bool, DbError> {
+        write!(self, |w| sqlite::claim_meta(w, key, value), |p| postgres::claim_meta(p, key, value))
+    }
+
+    /// Whether several instances may serve this database at once (PostgreSQL), so that what
+    /// one keeps in memory can go stale ([`Store::changes`]) and the outbox is shared
+    /// ([`Store::take_over_messages`]). A SQLite file is served by one process.
+    #[must_use]
+    pub fn is_shared(&self) -> bool {
+        self.is_postgres()
+    }
+
+    /// What other instances (or this one) changed since `since`, a mark an earlier call
+    /// returned: the game and user rows written since, and whether the follows changed. With
+    /// `since` `None`, only the mark to start from (take it before reading what it covers).
+    /// Rows may come again in a later call; a write committed after this call is in the next.
+    /// On SQLite, nothing ever changes behind the one process: always empty.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn changes(&self, since: Option<i64>) -> Result<Changes, DbError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(Changes::default()),
+            Backend::Postgres(pg) => postgres::changes(pg, since).await,
+        }
+    }
+
+    /// On a shared database, claims for this instance the outbox messages of `platform` that
+    /// no live instance is sending (their sender died, or stopped and released them), oldest
+    /// first; they are this instance's to send until its lease runs out unrenewed. On SQLite,
+    /// every waiting message of `platform` ([`Store::pending_messages`]).
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn take_over_messages(
+        &self,
+        platform: Platform,
+    ) -> Result<Vec<StoredMessage>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(_) => self.pending_messages(platform).await,
+            Backend::Postgres(pg) => postgres::take_over_messages(pg, platform, &pg.owner).await,
+        }
+    }
+
+    /// Extends the lease on every outbox message this instance is sending (every
+    /// [`LEASE`] while it runs, well within it); how many. Nothing on SQLite.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn renew_leases(&self) -> Result<u64, DbError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(0),
+            Backend::Postgres(pg) => postgres::renew_leases(pg, &pg.owner).await,
+        }
+    }
+
+    /// Gives up this instance's outbox messages (at a stop), for another instance to take
+    /// over at once; how many. Nothing on SQLite.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn release_messages(&self) -> Result<u64, DbError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(0),
+            Backend::Postgres(pg) => postgres::release_messages(pg, &pg.owner).await,
+        }
+    }
+
+    /// Whether an older outbox message to `dest` (of `platform`, before `id`) waits with
+    /// another instance, or with none: sending message `id` now would overtake it. Always
+    /// false on SQLite, whose one process sends every message of a destination in order.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn sent_before_elsewhere(
+        &self,
+        platform: Platform,
+        dest: &str,
+        id: i64,
+    ) -> Result<bool, DbError> {
+        match &self.backend {
+            Backend::Sqlite(_) => Ok(false),
+            Backend::Postgres(pg) => {
+                postgres::sent_before_elsewhere(pg, platform, dest, id, &pg.owner).await
+            }
         }
     }
 

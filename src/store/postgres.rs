@@ -77,10 +77,13 @@ fn connect_timeout(url: &str) -> (String, Duration) {
 
 /// Connects to the database at `url` and applies the migrations. Instances starting together
 /// apply them once: sqlx holds an advisory lock while it migrates.
-pub(super) async fn open(url: &str, shown: &str) -> Result<PgPool, DbError> {
+pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<PgPool, DbError> {
     let (url, timeout) = connect_timeout(url);
     let options: PgConnectOptions =
         url.parse().map_err(|e| DbError::Open(format!("{shown}: {e}")))?;
+    // Outbox rows written on these connections belong to this instance (the column's default
+    // reads it: see the migration adding shared instances).
+    let options = options.options([("arbiter.owner", owner)]);
     let pool = PgPoolOptions::new()
         .max_connections(MAX_CONNECTIONS)
         .acquire_timeout(timeout)
@@ -281,6 +284,28 @@ pub(super) async fn set_vacation(
     .await
     .map_err(db)?;
     one_row(done.rows_affected())
+}
+
+pub(super) async fn end_vacation(
+    pool: &PgPool,
+    platform: Platform,
+    user_id: &UserId,
+    running: (i64, i64),
+    used: i64,
+) -> Result<bool, DbError> {
+    let done = sqlx::query(
+        "UPDATE users SET vacation_from = NULL, vacation_until = NULL, vacation_used = $1 \
+         WHERE platform = $2 AND user_id = $3 AND vacation_from = $4 AND vacation_until = $5",
+    )
+    .bind(used)
+    .bind(platform)
+    .bind(user_id)
+    .bind(running.0)
+    .bind(running.1)
+    .execute(pool)
+    .await
+    .map_err(db)?;
+    Ok(done.rows_affected() == 1)
 }
 
 pub(super) async fn linked(pool: &PgPool, account: &str) -> Result<Vec<UserRow>, DbError> {
@@ -763,6 +788,145 @@ pub(super) async fn delete_messages(pool: &PgPool, ids: &[i64]) -> Result<(), Db
 
 pub(super) async fn count_messages(pool: &PgPool) -> Result<i64, DbError> {
     sqlx::query_scalar("SELECT COUNT(*) FROM outbox").fetch_one(pool).await.map_err(db)
+}
+
+// ---- several instances on one database (docs/scale.md) ----
+
+/// How long an outbox row stays with the instance sending it without a renewal, in seconds;
+/// the migration's column default says the same.
+pub(super) const LEASE_SECONDS: i64 = 60;
+
+/// The database's clock in unix seconds (instances need not agree with each other's clocks).
+macro_rules! db_now {
+    () => {
+        "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS BIGINT)"
+    };
+}
+
+pub(super) async fn changes(pool: &PgPool, since: Option<i64>) -> Result<super::Changes, DbError> {
+    // Every transaction older than this mark has ended: its writes are visible from now on. A
+    // write stamped at or after it may still commit, so the next call asks from this mark.
+    let mark: i64 = sqlx::query_scalar(
+        "SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)",
+    )
+    .fetch_one(pool)
+    .await
+    .map_err(db)?;
+    let Some(since) = since else {
+        return Ok(super::Changes { mark, ..super::Changes::default() });
+    };
+    let since = since.to_string();
+    let games: Vec<GameRow> = sqlx::query_as(concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games WHERE changed_xid >= CAST($1 AS TEXT)::xid8 ORDER BY id"
+    ))
+    .bind(&since)
+    .fetch_all(pool)
+    .await
+    .map_err(db)?;
+    let users: Vec<UserRow> = sqlx::query_as(concat!(
+        "SELECT ",
+        user_columns!(),
+        " FROM users WHERE changed_xid >= CAST($1 AS TEXT)::xid8 ORDER BY platform, user_id"
+    ))
+    .bind(&since)
+    .fetch_all(pool)
+    .await
+    .map_err(db)?;
+    let follows: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM change_marks WHERE name = 'follows' \
+         AND changed_xid >= CAST($1 AS TEXT)::xid8)",
+    )
+    .bind(&since)
+    .fetch_one(pool)
+    .await
+    .map_err(db)?;
+    Ok(super::Changes { mark, games, users, follows })
+}
+
+pub(super) async fn take_over_messages(
+    pool: &PgPool,
+    platform: Platform,
+    owner: &str,
+) -> Result<Vec<StoredMessage>, DbError> {
+    let mut rows: Vec<OutboxRow> = sqlx::query_as(concat!(
+        "UPDATE outbox SET owner = $2, lease_until = ",
+        db_now!(),
+        " + $3 WHERE id IN (SELECT id FROM outbox WHERE platform = $1 \
+         AND (owner IS NULL OR lease_until IS NULL OR lease_until < ",
+        db_now!(),
+        ") ORDER BY id FOR UPDATE SKIP LOCKED) \
+         RETURNING id, platform, dest, body, image, game_id, created_at"
+    ))
+    .bind(platform)
+    .bind(owner)
+    .bind(LEASE_SECONDS)
+    .fetch_all(pool)
+    .await
+    .map_err(db)?;
+    rows.sort_unstable_by_key(|r| r.0);
+    Ok(rows
+        .into_iter()
+        .map(|(id, platform, dest, body, image, game_id, created_at)| StoredMessage {
+            id,
+            message: NewMessage { platform, dest, body, image, game_id, created_at },
+        })
+        .collect())
+}
+
+pub(super) async fn renew_leases(pool: &PgPool, owner: &str) -> Result<u64, DbError> {
+    let done = sqlx::query(concat!(
+        "UPDATE outbox SET lease_until = ",
+        db_now!(),
+        " + $2 WHERE owner = $1"
+    ))
+    .bind(owner)
+    .bind(LEASE_SECONDS)
+    .execute(pool)
+    .await
+    .map_err(db)?;
+    Ok(done.rows_affected())
+}
+
+pub(super) async fn release_messages(pool: &PgPool, owner: &str) -> Result<u64, DbError> {
+    let done = sqlx::query("UPDATE outbox SET owner = NULL, lease_until = NULL WHERE owner = $1")
+        .bind(owner)
+        .execute(pool)
+        .await
+        .map_err(db)?;
+    Ok(done.rows_affected())
+}
+
+pub(super) async fn sent_before_elsewhere(
+    pool: &PgPool,
+    platform: Platform,
+    dest: &str,
+    id: i64,
+    owner: &str,
+) -> Result<bool, DbError> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM outbox WHERE platform = $1 AND dest = $2 AND id < $3 \
+         AND owner IS DISTINCT FROM $4)",
+    )
+    .bind(platform)
+    .bind(dest)
+    .bind(id)
+    .bind(owner)
+    .fetch_one(pool)
+    .await
+    .map_err(db)
+}
+
+pub(super) async fn claim_meta(pool: &PgPool, key: &str, value: &str) -> Result<bool, DbError> {
+    let done =
+        sqlx::query("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+            .bind(key)
+            .bind(value)
+            .execute(pool)
+            .await
+            .map_err(db)?;
+    Ok(done.rows_affected() == 1)
 }
 
 // ---- meta ----

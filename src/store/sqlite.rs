@@ -841,6 +841,17 @@ pub(super) async fn set_meta(pool: &SqlitePool, key: &str, value: &str) -> Resul
     Ok(())
 }
 
+pub(super) async fn claim_meta(pool: &SqlitePool, key: &str, value: &str) -> Result<bool, DbError> {
+    let done =
+        sqlx::query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING")
+            .bind(key)
+            .bind(value)
+            .execute(pool)
+            .await
+            .map_err(db)?;
+    Ok(done.rows_affected() == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -791,6 +791,19 @@ pub struct NewMessage {
     pub created_at: i64,
 }
 
+/// What changed in a shared database since a mark ([`crate::store::Store::changes`]).
+#[derive(Debug, Clone, Default)]
+pub struct Changes {
+    /// The mark to ask from next time.
+    pub mark: i64,
+    /// Game rows written since (some possibly seen before).
+    pub games: Vec<GameRow>,
+    /// User rows written since.
+    pub users: Vec<UserRow>,
+    /// Whether the follows changed (they are then read again whole).
+    pub follows: bool,
+}
+
 /// A message waiting in the outbox.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredMessage {

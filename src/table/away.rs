@@ -327,9 +327,15 @@ impl Referee {
         let begun = ((now - away.from + DAY - 1) / DAY).clamp(1, taken.max(1));
         let refund = if early { (taken - begun).max(0) } else { 0 };
         let used = (row.vacation_used - refund).max(0);
-        if let Err(e) = self.store.set_vacation(platform, user, None, row.vacation_year, used).await
-        {
-            tracing::error!(error = ?e, "ending a vacation failed");
+        // Ended only if it is still the stored one: another instance sharing the store may
+        // have ended it first (and moved the clocks and told the chats).
+        match self.store.end_vacation(platform, user, (away.from, away.until), used).await {
+            Ok(true) => {}
+            Ok(false) => {
+                self.refresh_user(platform, user).await;
+                return Vec::new();
+            }
+            Err(e) => tracing::error!(error = ?e, "ending a vacation failed"),
         }
         self.refresh_user(platform, user).await;
         if !early {

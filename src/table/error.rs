@@ -14,6 +14,10 @@ pub enum TableError {
     Action(AnyError),
     /// The store or another part failed; the game is unchanged.
     Internal(String),
+    /// The game moved on in the store since it was read (another instance sharing the
+    /// database changed it first): nothing was written. The referee reads the game again and
+    /// decides afresh; worded as "already played" if it still conflicts.
+    Conflict,
 }
 
 impl From<Refusal> for TableError {
@@ -25,7 +29,7 @@ impl From<Refusal> for TableError {
 impl From<DbError> for TableError {
     fn from(e: DbError) -> Self {
         match e {
-            DbError::Conflict { .. } => TableError::Refused(Refusal::AlreadyPlayed),
+            DbError::Conflict { .. } => TableError::Conflict,
             other => TableError::Internal(other.to_string()),
         }
     }

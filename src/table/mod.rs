@@ -23,6 +23,7 @@ mod pieces;
 mod rabble;
 pub mod record;
 pub mod reply;
+mod shared;
 mod solver;
 mod ultima;
 
@@ -253,6 +254,8 @@ struct Summary {
     deadline_at: Option<i64>,
     community: Option<String>,
     parent_chat: Option<String>,
+    /// The stored version the game in memory is at.
+    version: i64,
 }
 
 /// Running games by id, with lookups by chat and by seated user, so that finding "the caller's
@@ -359,6 +362,11 @@ pub struct Referee {
     /// The last command each user was asked "Which game?" about, answered by a button per
     /// candidate ([`Choice::Pick`]). Memory only: after a restart the user types it again.
     which: StdMutex<HashMap<(Platform, UserId), Command>>,
+    /// Where the next read of the store's changes starts ([`Referee::sync`]); `None` on SQLite.
+    sync_mark: StdMutex<Option<i64>>,
+    /// Games found older in memory than in the store (a write lost the race, or the feed named
+    /// one busy here): read again by the next [`Referee::sync`].
+    stale: StdMutex<std::collections::HashSet<GameId>>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -448,7 +456,14 @@ impl Referee {
             broken: StdMutex::default(),
             broken_told: StdMutex::default(),
             which: StdMutex::default(),
+            sync_mark: StdMutex::default(),
+            stale: StdMutex::default(),
         };
+        // Where other instances share the store, the changes are read from before what is
+        // loaded now, so that nothing written meanwhile is missed.
+        if referee.store.is_shared() {
+            *referee.lock_mark() = Some(referee.store.changes(None).await?.mark);
+        }
         for row in
             referee.store.games_with_status(&[GameStatus::Invited, GameStatus::Active]).await?
         {
@@ -493,6 +508,7 @@ impl Referee {
             deadline_at: None,
             community: row.community.clone(),
             parent_chat: row.parent_chat.clone(),
+            version: row.version,
         }
     }
 
@@ -510,20 +526,17 @@ impl Referee {
         let mut out = Vec::new();
         for row in rows {
             let key = format!("unresumable-told.{}", row.id);
-            match self.store.meta(&key).await {
-                Ok(None) => {}
-                Ok(Some(_)) => {
+            // Stored only if absent: of several instances sharing the store, one tells.
+            match self.store.claim_meta(&key, "1").await {
+                Ok(true) => {}
+                Ok(false) => {
                     told(row.id);
                     continue;
                 }
                 Err(e) => {
-                    tracing::error!(game = %row.id, error = ?e, "reading the store");
+                    tracing::error!(game = %row.id, error = ?e, "writing the store");
                     continue;
                 }
-            }
-            if let Err(e) = self.store.set_meta(&key, "1").await {
-                tracing::error!(game = %row.id, error = ?e, "writing the store");
-                continue;
             }
             told(row.id);
             let lang = Lang::from_code(&row.locale).unwrap_or_default();
@@ -748,6 +761,7 @@ impl Referee {
             deadline_at: table.row.deadline_at,
             community: table.row.community.clone(),
             parent_chat: table.row.parent_chat.clone(),
+            version: table.row.version,
         }
     }
 
@@ -855,6 +869,7 @@ impl Referee {
     /// front ends that show a refusal differently from news (a Telegram alert under a pressed
     /// button, a Discord ephemeral reply).
     pub async fn answer(&self, input: Incoming) -> Answer {
+        self.sync().await;
         let ctx = match self.touch_user(&input).await {
             Ok(ctx) => ctx,
             Err(e) => {
@@ -885,7 +900,17 @@ impl Referee {
             }
             Ok(Some(cmd)) => {
                 let asked = cmd.clone();
-                let result = self.dispatch(&ctx, cmd).await;
+                let mut result = self.dispatch(&ctx, cmd.clone()).await;
+                // Another instance moved the game first: read what it did, decide again.
+                let mut tries = 1;
+                while let Err(e) = &result
+                    && self.worth_retrying(e)
+                    && tries < shared::CONFLICT_TRIES
+                {
+                    tries += 1;
+                    self.sync().await;
+                    result = self.dispatch(&ctx, cmd.clone()).await;
+                }
                 if let Err(TableError::Refused(Refusal::WhichGame(_))) = &result {
                     self.lock_which().insert((ctx.platform, ctx.user.clone()), asked);
                 }
@@ -968,6 +993,7 @@ impl Referee {
         let text = match error {
             TableError::Refused(refusal) => refusal.text(ctx.lang),
             TableError::Action(e) => games::error_text(self.wording, ctx.lang, e),
+            TableError::Conflict => Refusal::AlreadyPlayed.text(ctx.lang),
             TableError::Internal(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
                 self.wording.text(ctx.lang, "err-internal", &[])
@@ -1072,8 +1098,12 @@ impl Referee {
         Self::stamp(&mut out, stamp);
         self.copy_to_followers(&next, &mut out);
         let (places, rows) = self.outbox_rows(&out, Some(t.row.id));
-        let (row, ids) =
-            self.store.write_game(t.row.id, t.row.version, write, update, rows).await?;
+        let written = self.store.write_game(t.row.id, t.row.version, write, update, rows).await;
+        if matches!(written, Err(crate::store::DbError::Conflict { .. })) {
+            // Another instance moved it first: read again at the next sync.
+            self.mark_stale(t.row.id);
+        }
+        let (row, ids) = written?;
         // The store numbers a game's end among all ends (`ended_seq`), which no announcement
         // reads: everything else was worded from the row as saved.
         debug_assert_eq!(
@@ -1208,6 +1238,7 @@ impl Referee {
         user: &UserId,
         name: &str,
     ) -> Result<usize, TableError> {
+        self.sync().await;
         let reserved = UserId::new(format!("@{}", handle.to_lowercase()));
         let ids: Vec<GameId> = {
             let index = self.lock_index();
@@ -1248,6 +1279,7 @@ impl Referee {
         from: &str,
         to: &str,
     ) -> Result<u64, TableError> {
+        self.sync().await;
         if from == to {
             return Ok(0);
         }
@@ -1297,6 +1329,7 @@ impl Referee {
         platform: Platform,
         user: &UserId,
     ) -> Result<(), TableError> {
+        self.sync().await;
         let known = self.user_row(platform, user).await?;
         if known.is_none() {
             return Ok(());
@@ -1330,6 +1363,7 @@ impl Referee {
         user: &UserId,
         since: tokio::time::Instant,
     ) -> Result<Vec<Outbound>, TableError> {
+        self.sync().await;
         let opened = self
             .opened
             .lock()
@@ -2583,6 +2617,7 @@ impl Referee {
         chat: &Chat,
         limit: usize,
     ) -> Vec<(GameId, String)> {
+        self.sync().await;
         let mut ids: Vec<GameId> = {
             let index = self.lock_index();
             let key = match chat {
@@ -2618,6 +2653,7 @@ impl Referee {
         prefix: &str,
         limit: usize,
     ) -> Vec<String> {
+        self.sync().await;
         let ctx = Ctx {
             platform,
             user: user.clone(),
@@ -3334,6 +3370,7 @@ impl Referee {
     /// loses on time, a challenge window passes. Call it regularly (the console does every
     /// second; transcripts on `!clock`).
     pub async fn tick(&self) -> Vec<Outbound> {
+        self.sync().await;
         let now = self.clock.now();
         let mut due: Vec<GameId> = self
             .lock_index()
@@ -3356,6 +3393,11 @@ impl Referee {
             let mut t = cell.lock().await;
             match self.tick_table(&mut t, now).await {
                 Ok(mut o) => out.append(&mut o),
+                // Another instance sharing the store fired it first (or the player moved
+                // there): its write stands, and the next tick sees the game as it is.
+                Err(TableError::Conflict) if self.store.is_shared() => {
+                    tracing::debug!(game = %id, "deadline handled by another instance");
+                }
                 Err(e) => tracing::error!(game = %id, error = ?e, "clock"),
             }
         }

@@ -1,0 +1,177 @@
+//! Several instances on one database (docs/scale.md, "Several instances"). Each instance keeps
+//! the running games in memory, as one alone does; what keeps them true to the store is:
+//!
+//! - **A change feed.** Before it handles anything (a command, a button, a tick), the referee
+//!   asks the store what was written since it last asked ([`Store::changes`]): every game
+//!   another instance moved is rebuilt from its log, a game another instance created is
+//!   installed, one that ended is dropped, and changed users and follows are read again. So no
+//!   command is answered from a copy older than the moment it arrived.
+//! - **The version check.** Between that read and the write, another instance may still move
+//!   the same game first. The write then fails on the game's version, nothing is written or
+//!   announced ([`TableError::Conflict`]), and the command is decided again on the game as it
+//!   now stands (a move sent to two instances at once is played once; the second is told it
+//!   was already played).
+//! - **Deadlines** are writes of the same kind: whichever instance's tick writes the timeout
+//!   or the reminder first fires it, and the others' writes fail on the version and say
+//!   nothing. Vacations end and digests go out through a compare-and-set in the store, and an
+//!   unresumable game is announced by the instance that stored the mark first.
+//!
+//! On SQLite (one process) the feed is always empty and a conflict is final.
+//!
+//! [`Store::changes`]: crate::store::Store::changes
+
+use super::away::Away;
+use super::{GameStatus, Referee, TableError};
+use crate::store::{GameId, GameRow};
+
+/// How many times a command that lost the race for its game is decided again.
+pub(super) const CONFLICT_TRIES: usize = 3;
+
+impl Referee {
+    /// Brings what this instance keeps in memory up to the store's state (see the module
+    /// documentation). Nothing on SQLite. A failure is logged: the command then runs on what
+    /// memory holds, and its write is still checked against the stored version.
+    pub(super) async fn sync(&self) {
+        if !self.store.is_shared() {
+            return;
+        }
+        let since = *self.lock_mark();
+        let changes = match self.store.changes(since).await {
+            Ok(changes) => changes,
+            Err(e) => {
+                tracing::error!(error = ?e, "reading the changes of other instances failed");
+                return;
+            }
+        };
+        for row in changes.games {
+            self.game_changed(row).await;
+        }
+        // Games known to be behind, whether or not the feed named them this time.
+        let stale: Vec<GameId> = self.lock_stale().drain().collect();
+        for id in stale {
+            match self.store.game(id).await {
+                Ok(row) => self.game_changed(row).await,
+                Err(e) => {
+                    tracing::error!(game = %id, error = ?e, "reading a game again failed");
+                    self.lock_stale().insert(id);
+                }
+            }
+        }
+        for row in changes.users {
+            let key = (row.platform, row.user_id.clone());
+            {
+                let mut vacations = self.lock_vacations();
+                match (row.vacation_from, row.vacation_until) {
+                    (Some(from), Some(until)) => {
+                        vacations.insert(key.clone(), Away { from, until });
+                    }
+                    _ => {
+                        vacations.remove(&key);
+                    }
+                }
+            }
+            let mut users = self.lock_users();
+            if users.contains_key(&key) {
+                users.insert(key, row);
+            }
+        }
+        if changes.follows {
+            match self.store.all_follows().await {
+                Ok(all) => *self.lock_follows() = all,
+                Err(e) => tracing::error!(error = ?e, "reading the follows failed"),
+            }
+        }
+        let mut mark = self.lock_mark();
+        // Two syncs may run at once: the later mark wins (rows between are read again, which
+        // is harmless: a game already at that version is left alone).
+        if mark.is_none_or(|m| m < changes.mark) {
+            *mark = Some(changes.mark);
+        }
+    }
+
+    /// Notes that the game `id` in memory is older than the stored one.
+    pub(super) fn mark_stale(&self, id: GameId) {
+        if self.store.is_shared() {
+            self.lock_stale().insert(id);
+        }
+    }
+
+    fn lock_stale(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<GameId>> {
+        self.stale.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The mark the next [`Referee::sync`] asks from (`None` on SQLite).
+    pub(super) fn lock_mark(&self) -> std::sync::MutexGuard<'_, Option<i64>> {
+        self.sync_mark.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Takes in a game row written in the store: rebuilds the game if it is newer than the one
+    /// in memory, installs it if new, drops it once it ended.
+    async fn game_changed(&self, row: GameRow) {
+        let id = row.id;
+        let known = self.lock_index().games.get(&id).map(|s| s.version);
+        if known.is_some_and(|v| v >= row.version) {
+            return;
+        }
+        if !row.status.is_running() {
+            if known.is_some() {
+                self.lock_index().remove(id);
+                self.lock_tables().remove(&id);
+            }
+            self.lock_broken().remove(&id);
+            return;
+        }
+        if let Some(broken) = self.lock_broken().get_mut(&id) {
+            *broken = row;
+            return;
+        }
+        let old = self.lock_tables().get(&id).cloned();
+        // A command here holds the game: it finishes on what it has (a write of it fails on the
+        // version and is decided again after a sync), and the game is read again at the next.
+        let kept = match &old {
+            Some(cell) => match cell.try_lock() {
+                Ok(t) => Some((t.pending.clone(), t.partial.clone())),
+                Err(_) => {
+                    self.lock_stale().insert(id);
+                    return;
+                }
+            },
+            None => None,
+        };
+        match self.load(row.clone()).await {
+            Ok(mut table) => {
+                // What memory alone holds (a move echoed for confirmation, a move typed without
+                // its last part) is kept: each names the turn it belongs to, and is refused as
+                // stale once the game moved past it.
+                if let Some((pending, partial)) = kept {
+                    table.pending = pending;
+                    table.partial = partial;
+                }
+                // Installed unless this instance meanwhile wrote a newer version itself.
+                let newer_here =
+                    self.lock_index().games.get(&id).is_some_and(|s| s.version >= row.version);
+                if !newer_here {
+                    self.install(table);
+                }
+            }
+            Err(e) => {
+                tracing::error!(
+                    game = %id,
+                    error = ?e,
+                    "cannot rebuild game from its log: kept as 'cannot be resumed'"
+                );
+                self.lock_index().remove(id);
+                self.lock_tables().remove(&id);
+                if row.status == GameStatus::Active || row.status == GameStatus::Invited {
+                    self.lock_broken().insert(id, row);
+                }
+            }
+        }
+    }
+
+    /// Whether `error` is a lost race for a game that is worth deciding again after a
+    /// [`Referee::sync`]: only where other instances share the store.
+    pub(super) fn worth_retrying(&self, error: &TableError) -> bool {
+        matches!(error, TableError::Conflict) && self.store.is_shared()
+    }
+}

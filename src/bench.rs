@@ -377,21 +377,32 @@ impl RefereeBench {
             scope: crate::table::Scope::default(),
         };
         let setup = Instant::now();
-        for g in 0..self.games {
-            let chat = Chat::Group(format!("#c{g}").into());
-            referee
-                .handle(say(
-                    user(g, 0),
-                    chat.clone(),
-                    format!("/new dark-fence @{} confirm_moves=false", user(g, 1)),
-                ))
-                .await;
-            referee.handle(say(user(g, 1), chat, "/accept".into())).await;
-            // Each player has opened the private chat before (once per player, as in real use),
-            // so the timed moves measure moves, not first contacts.
-            for seat in 0..2 {
-                referee.handle(say(user(g, seat), Chat::Private, "/start".into())).await;
-            }
+        // Set up by as many tasks as the timed run uses (each game's commands in order).
+        let mut tasks = Vec::new();
+        for w in 0..self.workers.max(1) {
+            let referee = referee.clone();
+            let (workers, games) = (self.workers.max(1), self.games);
+            tasks.push(tokio::spawn(async move {
+                for g in (w..games).step_by(workers) {
+                    let chat = Chat::Group(format!("#c{g}").into());
+                    referee
+                        .handle(say(
+                            user(g, 0),
+                            chat.clone(),
+                            format!("/new dark-fence @{} confirm_moves=false", user(g, 1)),
+                        ))
+                        .await;
+                    referee.handle(say(user(g, 1), chat, "/accept".into())).await;
+                    // Each player has opened the private chat before (once per player, as in
+                    // real use), so the timed moves measure moves, not first contacts.
+                    for seat in 0..2 {
+                        referee.handle(say(user(g, seat), Chat::Private, "/start".into())).await;
+                    }
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.context("a set-up task failed")?;
         }
         let per_game = self.moves.div_ceil(self.games.max(1)) + 1;
         let mut rng = self.seed;

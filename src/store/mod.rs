@@ -92,6 +92,8 @@ enum Backend {
 #[derive(Clone, Debug)]
 struct Pg {
     pool: sqlx::PgPool,
+    /// The change feed's connections (see `postgres::open`).
+    feed: sqlx::PgPool,
     owner: Arc<str>,
 }
 
@@ -210,8 +212,8 @@ impl Store {
             Location::Sqlite(path) => Store::open(path).await,
             Location::Postgres(url) => {
                 let owner = instance_name();
-                let pool = postgres::open(url, &location.to_string(), &owner).await?;
-                Ok(Store { backend: Backend::Postgres(Pg { pool, owner: owner.into() }) })
+                let (pool, feed) = postgres::open(url, &location.to_string(), &owner).await?;
+                Ok(Store { backend: Backend::Postgres(Pg { pool, feed, owner: owner.into() }) })
             }
         }
     }
@@ -955,7 +957,7 @@ impl Store {
     pub async fn changes(&self, since: Option<i64>) -> Result<Changes, DbError> {
         match &self.backend {
             Backend::Sqlite(_) => Ok(Changes::default()),
-            Backend::Postgres(pg) => postgres::changes(pg, since).await,
+            Backend::Postgres(pg) => postgres::changes(&pg.feed, since).await,
         }
     }
 

@@ -46,6 +46,10 @@ macro_rules! rating_columns {
 /// statements; PostgreSQL's default limit of 100 leaves room for several instances.
 const MAX_CONNECTIONS: u32 = 16;
 
+/// Connections for the change feed: one read at a time per instance (`Referee::sync`), and one
+/// spare.
+const FEED_CONNECTIONS: u32 = 2;
+
 /// How long a start waits for the database by default (it may be starting too, as in
 /// `docker-compose.yml`); libpq's `connect_timeout=N` in the URL sets another.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -77,7 +81,7 @@ fn connect_timeout(url: &str) -> (String, Duration) {
 
 /// Connects to the database at `url` and applies the migrations. Instances starting together
 /// apply them once: sqlx holds an advisory lock while it migrates.
-pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<PgPool, DbError> {
+pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<(PgPool, PgPool), DbError> {
     let (url, timeout) = connect_timeout(url);
     let options: PgConnectOptions =
         url.parse().map_err(|e| DbError::Open(format!("{shown}: {e}")))?;
@@ -87,14 +91,22 @@ pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<PgPool, 
     let pool = PgPoolOptions::new()
         .max_connections(MAX_CONNECTIONS)
         .acquire_timeout(timeout)
-        .connect_with(options)
+        .connect_with(options.clone())
         .await
         .map_err(|e| DbError::Open(format!("{shown}: {e}")))?;
+    // The change feed's own connections ([`changes`]): its queries want the stamps' index
+    // however few rows changed, but a table never analysed (autovacuum off, or not yet run)
+    // makes the planner guess a third of the table and scan it whole, on every request. Here
+    // the plan cannot be a sequential scan.
+    let feed = PgPoolOptions::new()
+        .max_connections(FEED_CONNECTIONS)
+        .acquire_timeout(timeout)
+        .connect_lazy_with(options.options([("enable_seqscan", "off")]));
     sqlx::migrate!("./migrations/postgres")
         .run(&pool)
         .await
         .map_err(|e| DbError::Open(format!("applying migrations to {shown}: {e}")))?;
-    Ok(pool)
+    Ok((pool, feed))
 }
 
 // ---- users ----
@@ -804,42 +816,38 @@ macro_rules! db_now {
 }
 
 pub(super) async fn changes(pool: &PgPool, since: Option<i64>) -> Result<super::Changes, DbError> {
-    // Every transaction older than this mark has ended: its writes are visible from now on. A
-    // write stamped at or after it may still commit, so the next call asks from this mark.
-    let mark: i64 = sqlx::query_scalar(
-        "SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)",
+    // Every transaction older than the new mark has ended: its writes are visible from now on.
+    // A write stamped at or after it may still commit, so the next call asks from this mark.
+    // Read in one statement with whether the follows changed since the old one.
+    let (mark, follows): (i64, bool) = sqlx::query_as(
+        "SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT), \
+         EXISTS (SELECT 1 FROM change_marks WHERE name = 'follows' \
+         AND changed_xid >= CAST(CAST($1 AS TEXT) AS xid8))",
     )
+    .bind(since.unwrap_or(i64::MAX))
     .fetch_one(pool)
     .await
     .map_err(db)?;
     let Some(since) = since else {
         return Ok(super::Changes { mark, ..super::Changes::default() });
     };
-    let since = since.to_string();
-    let games: Vec<GameRow> = sqlx::query_as(concat!(
-        "SELECT ",
-        game_columns!(),
-        " FROM games WHERE changed_xid >= CAST($1 AS TEXT)::xid8 ORDER BY id"
-    ))
-    .bind(&since)
+    // Ids and versions only: most rows are the caller's own writes, or seen already.
+    let games: Vec<(GameId, i64, GameStatus)> = sqlx::query_as(
+        "SELECT id, version, status FROM games \
+         WHERE changed_xid >= CAST(CAST($1 AS TEXT) AS xid8) ORDER BY id",
+    )
+    .bind(since)
     .fetch_all(pool)
     .await
     .map_err(db)?;
     let users: Vec<UserRow> = sqlx::query_as(concat!(
         "SELECT ",
         user_columns!(),
-        " FROM users WHERE changed_xid >= CAST($1 AS TEXT)::xid8 ORDER BY platform, user_id"
+        " FROM users WHERE changed_xid >= CAST(CAST($1 AS TEXT) AS xid8) \
+         ORDER BY platform, user_id"
     ))
-    .bind(&since)
+    .bind(since)
     .fetch_all(pool)
-    .await
-    .map_err(db)?;
-    let follows: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM change_marks WHERE name = 'follows' \
-         AND changed_xid >= CAST($1 AS TEXT)::xid8)",
-    )
-    .bind(&since)
-    .fetch_one(pool)
     .await
     .map_err(db)?;
     Ok(super::Changes { mark, games, users, follows })

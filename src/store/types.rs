@@ -796,8 +796,8 @@ pub struct NewMessage {
 pub struct Changes {
     /// The mark to ask from next time.
     pub mark: i64,
-    /// Game rows written since (some possibly seen before).
-    pub games: Vec<GameRow>,
+    /// Games written since, with their version and status now (some possibly seen before).
+    pub games: Vec<(GameId, i64, GameStatus)>,
     /// User rows written since.
     pub users: Vec<UserRow>,
     /// Whether the follows changed (they are then read again whole).

@@ -367,6 +367,10 @@ pub struct Referee {
     /// Games found older in memory than in the store (a write lost the race, or the feed named
     /// one busy here): read again by the next [`Referee::sync`].
     stale: StdMutex<std::collections::HashSet<GameId>>,
+    /// One sync at a time; how many began, and the number of the last one done.
+    sync_gate: tokio::sync::Mutex<()>,
+    sync_started: std::sync::atomic::AtomicU64,
+    sync_done: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Referee {
@@ -458,6 +462,9 @@ impl Referee {
             which: StdMutex::default(),
             sync_mark: StdMutex::default(),
             stale: StdMutex::default(),
+            sync_gate: tokio::sync::Mutex::new(()),
+            sync_started: std::sync::atomic::AtomicU64::new(0),
+            sync_done: std::sync::atomic::AtomicU64::new(0),
         };
         // Where other instances share the store, the changes are read from before what is
         // loaded now, so that nothing written meanwhile is missed.

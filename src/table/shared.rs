@@ -20,6 +20,8 @@
 //!
 //! [`Store::changes`]: crate::store::Store::changes
 
+use std::sync::atomic::Ordering;
+
 use super::away::Away;
 use super::{GameStatus, Referee, TableError};
 use crate::store::{GameId, GameRow};
@@ -31,10 +33,24 @@ impl Referee {
     /// Brings what this instance keeps in memory up to the store's state (see the module
     /// documentation). Nothing on SQLite. A failure is logged: the command then runs on what
     /// memory holds, and its write is still checked against the stored version.
+    ///
+    /// Syncs run one at a time, and a caller is served by any sync that began after it
+    /// arrived: under load one read of the changes serves every request that waited for it.
     pub(super) async fn sync(&self) {
         if !self.store.is_shared() {
             return;
         }
+        let arrived = self.sync_started.load(Ordering::SeqCst);
+        let _gate = self.sync_gate.lock().await;
+        if self.sync_done.load(Ordering::SeqCst) > arrived {
+            return;
+        }
+        let number = self.sync_started.fetch_add(1, Ordering::SeqCst) + 1;
+        self.sync_now().await;
+        self.sync_done.store(number, Ordering::SeqCst);
+    }
+
+    async fn sync_now(&self) {
         let since = *self.lock_mark();
         let changes = match self.store.changes(since).await {
             Ok(changes) => changes,
@@ -43,11 +59,24 @@ impl Referee {
                 return;
             }
         };
-        for row in changes.games {
-            self.game_changed(row).await;
+        let mut behind: Vec<GameId> = self.lock_stale().drain().collect();
+        for (id, version, status) in changes.games {
+            let known = self.lock_index().games.get(&id).map(|s| s.version);
+            let broken = self.lock_broken().contains_key(&id);
+            let wanted = match known {
+                Some(v) => v < version,
+                // A game this instance does not hold: a new one, or one that cannot be resumed.
+                None => status.is_running() || broken,
+            };
+            if wanted {
+                behind.push(id);
+            }
         }
-        // Games known to be behind, whether or not the feed named them this time.
-        let stale: Vec<GameId> = self.lock_stale().drain().collect();
+        behind.sort_unstable();
+        behind.dedup();
+        // Games newer in the store, and those known to be behind whether or not the feed
+        // named them this time (a write that lost a race, a game that was busy here).
+        let stale = behind;
         for id in stale {
             match self.store.game(id).await {
                 Ok(row) => self.game_changed(row).await,

@@ -765,6 +765,16 @@ pub(super) async fn enqueue(pool: &PgPool, messages: &[NewMessage]) -> Result<Ve
 /// An outbox row as read: id, platform, dest, body, image, game id, created at.
 type OutboxRow = (i64, Platform, String, String, Option<Vec<u8>>, Option<GameId>, i64);
 
+/// Outbox rows as read, as messages.
+fn stored_messages(rows: Vec<OutboxRow>) -> Vec<StoredMessage> {
+    rows.into_iter()
+        .map(|(id, platform, dest, body, image, game_id, created_at)| StoredMessage {
+            id,
+            message: NewMessage { platform, dest, body, image, game_id, created_at },
+        })
+        .collect()
+}
+
 pub(super) async fn pending_messages(
     pool: &PgPool,
     platform: Platform,
@@ -777,13 +787,7 @@ pub(super) async fn pending_messages(
     .fetch_all(pool)
     .await
     .map_err(db)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, platform, dest, body, image, game_id, created_at)| StoredMessage {
-            id,
-            message: NewMessage { platform, dest, body, image, game_id, created_at },
-        })
-        .collect())
+    Ok(stored_messages(rows))
 }
 
 pub(super) async fn delete_messages(pool: &PgPool, ids: &[i64]) -> Result<(), DbError> {
@@ -874,13 +878,7 @@ pub(super) async fn take_over_messages(
     .await
     .map_err(db)?;
     rows.sort_unstable_by_key(|r| r.0);
-    Ok(rows
-        .into_iter()
-        .map(|(id, platform, dest, body, image, game_id, created_at)| StoredMessage {
-            id,
-            message: NewMessage { platform, dest, body, image, game_id, created_at },
-        })
-        .collect())
+    Ok(stored_messages(rows))
 }
 
 pub(super) async fn renew_leases(pool: &PgPool, owner: &str) -> Result<u64, DbError> {

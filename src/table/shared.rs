@@ -23,7 +23,7 @@
 use std::sync::atomic::Ordering;
 
 use super::away::Away;
-use super::{GameStatus, Referee, TableError};
+use super::{Referee, TableError};
 use crate::store::{GameId, GameRow};
 
 /// How many times a command that lost the race for its game is decided again.
@@ -72,12 +72,11 @@ impl Referee {
                 behind.push(id);
             }
         }
-        behind.sort_unstable();
-        behind.dedup();
         // Games newer in the store, and those known to be behind whether or not the feed
         // named them this time (a write that lost a race, a game that was busy here).
-        let stale = behind;
-        for id in stale {
+        behind.sort_unstable();
+        behind.dedup();
+        for id in behind {
             match self.store.game(id).await {
                 Ok(row) => self.game_changed(row).await,
                 Err(e) => {
@@ -110,12 +109,7 @@ impl Referee {
                 Err(e) => tracing::error!(error = ?e, "reading the follows failed"),
             }
         }
-        let mut mark = self.lock_mark();
-        // Two syncs may run at once: the later mark wins (rows between are read again, which
-        // is harmless: a game already at that version is left alone).
-        if mark.is_none_or(|m| m < changes.mark) {
-            *mark = Some(changes.mark);
-        }
+        *self.lock_mark() = Some(changes.mark);
     }
 
     /// Notes that the game `id` in memory is older than the stored one.
@@ -189,11 +183,10 @@ impl Referee {
                     error = ?e,
                     "cannot rebuild game from its log: kept as 'cannot be resumed'"
                 );
+                // Running (checked above): listed as "cannot be resumed", as at a start.
                 self.lock_index().remove(id);
                 self.lock_tables().remove(&id);
-                if row.status == GameStatus::Active || row.status == GameStatus::Invited {
-                    self.lock_broken().insert(id, row);
-                }
+                self.lock_broken().insert(id, row);
             }
         }
     }

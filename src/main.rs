@@ -572,25 +572,31 @@ fn report(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// A directive that keeps `target` at debug level at most.
-fn quiet(target: &str) -> tracing_subscriber::filter::Directive {
-    let directive = format!("{target}=debug");
-    directive.parse().unwrap_or_else(|_| tracing_subscriber::filter::LevelFilter::DEBUG.into())
+/// Whether an event may be logged at all, whatever the filter asks: at trace level tungstenite
+/// prints every frame it sends, and the gateway's IDENTIFY frame carries the Discord token. (A
+/// directive `tungstenite=debug` in the filter would cap it too, but it also turns tungstenite's
+/// debug events on when the filter asks for less, which filled every log with frames.)
+fn loggable(meta: &tracing::Metadata<'_>) -> bool {
+    let frames =
+        meta.target().starts_with("tungstenite") || meta.target().starts_with("tokio_tungstenite");
+    !(frames && *meta.level() == tracing::Level::TRACE)
 }
 
 fn main() -> ExitCode {
+    use std::io::IsTerminal;
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
     let cli = Cli::parse_from(options_first(std::env::args_os().collect()));
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"))
-                // At trace level tungstenite prints every frame it sends, and the gateway's
-                // IDENTIFY frame carries the Discord token: never below debug for it.
-                .add_directive(quiet("tungstenite"))
-                .add_directive(quiet("tokio_tungstenite")),
-        )
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    // Colours only on a terminal: a file or a container's log collector gets plain text.
+    let logs = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
-        .init();
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_filter(filter)
+        .with_filter(tracing_subscriber::filter::filter_fn(loggable));
+    tracing_subscriber::registry().with(logs).init();
     match cli.command {
         None | Some(Command::Serve) => report(serve(cli.config.as_deref())),
         Some(Command::Script { db, seed, file }) => report_output(runtime().and_then(|rt| {

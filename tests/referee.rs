@@ -377,6 +377,42 @@ async fn two_simultaneous_submissions_of_one_move_apply_exactly_once() {
     }
 }
 
+/// A player who opens games in several chats at the same moment gets every invitation: only a
+/// start drawn by the solver (Chaos Clock's) is one request in flight per player. (The storms of
+/// tests/telegram.rs found Ultima invitations refused with "Your previous request to the solver
+/// is still being worked out".)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_opened_in_several_chats_at_the_same_moment_are_all_invited() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = Arc::new(referee(&dir.path().join("g.db")).await);
+    for round in 0..5 {
+        let opened: Vec<_> = (0..8)
+            .map(|k| {
+                let (r, chat) = (r.clone(), format!("#r{round}c{k}"));
+                tokio::spawn(async move {
+                    let out = r
+                        .handle(say("alice", Chat::Group(chat.clone().into()), "/new ultima @bob"))
+                        .await;
+                    (chat, out)
+                })
+            })
+            .collect();
+        for opening in opened {
+            let (chat, out) = opening.await.unwrap();
+            let invited = out.iter().any(|m| {
+                m.to == Dest::Chat(chat.clone().into())
+                    && m.text.starts_with("alice invites ")
+                    && m.text.contains(" to Ultima #")
+            });
+            assert!(invited, "round {round}, {chat}: {out:?}");
+        }
+        // The open invitations are withdrawn before the next round (at most 10 at a time).
+        for k in 0..8 {
+            r.handle(say("alice", Chat::Group(format!("#r{round}c{k}").into()), "/abort")).await;
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_store_refuses_a_second_writer_that_read_the_same_version() {
     // Two referees (processes) on one database: the second one's view of the game is stale, and

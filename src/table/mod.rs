@@ -1913,8 +1913,13 @@ impl Referee {
             Some(text) => AnyGame::from_position(&options, text, Seed(seed))
                 .map_err(|e| TableError::Refused(Refusal::Position(kind, e.to_string())))?,
             None => {
-                // Drawing a start may need the solver: one such request in flight per user.
-                let _asking = self.reserve_solver(ctx)?;
+                // Drawing a start may need the solver (only Chaos Clock's may): one such request
+                // in flight per user. Other games draw theirs at once, so a player opening games
+                // in two chats at the same moment is not refused for a solver they never asked.
+                let _asking = match &options {
+                    AnyOptions::ChaosClock(_) => Some(self.reserve_solver(ctx)?),
+                    _ => None,
+                };
                 // Drawing a start may need the solver (Chaos Clock's start=fair): off the async
                 // threads.
                 self.search(&Self::asker(ctx), "drawing the start", move || {

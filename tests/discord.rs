@@ -97,6 +97,8 @@ enum Place {
     Dm(&'static str),
     /// An ephemeral reply, seen by this user only.
     Ephemeral(&'static str),
+    /// A channel of one of the storm's servers ([`Inner::servers`]).
+    Server(&'static str),
 }
 
 /// One message as the stand-in keeps it (edits applied).
@@ -125,6 +127,9 @@ struct Call {
     status: u16,
     authorised: bool,
     at: Instant,
+    /// The instance that made it, when it came through that instance's address
+    /// ([`StandIn::listen_for`]).
+    via: Option<u64>,
 }
 
 /// An injected interaction.
@@ -215,6 +220,14 @@ struct Inner {
     permissions: HashMap<&'static str, u64>,
     /// Edits of the bot's own messages (`PATCH /channels/…/messages/…`).
     edits: usize,
+    /// More servers, each with one channel (channel → server), for storms across shards.
+    servers: HashMap<&'static str, &'static str>,
+    /// An event for a shard with no connection is lost, as Discord fails an interaction no
+    /// connected shard takes (instead of holding it for the shard's next connection, as it
+    /// does for a bot still starting).
+    lost_when_down: bool,
+    /// Events lost that way.
+    lost: usize,
 }
 
 /// What the README's invite link grants: View Channel, Send Messages, Embed Links, Attach
@@ -401,6 +414,16 @@ impl StandIn {
         (stand_in, format!("http://{addr}"))
     }
 
+    /// Another REST address of the stand-in, for instance `n`: requests through it are recorded
+    /// as made by that instance ([`Call::via`]).
+    async fn listen_for(&self, n: u64) -> String {
+        let app = axum::Router::new().fallback(handle_via).with_state((self.clone(), n));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let addr = listener.local_addr().expect("the REST address");
+        tokio::spawn(async move { axum::serve(listener, app).await.expect("the stand-in serves") });
+        format!("http://{addr}")
+    }
+
     fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().expect("the stand-in's state")
     }
@@ -420,7 +443,9 @@ impl StandIn {
         inner.routed.push((shard, kind.to_string()));
         let sent =
             inner.shard_links.get(&shard).is_some_and(|link| link.send(event.clone()).is_ok());
-        if !sent {
+        if !sent && inner.lost_when_down {
+            inner.lost += 1;
+        } else if !sent {
             inner.pending.entry(shard).or_default().push(event);
         }
     }
@@ -435,6 +460,19 @@ impl StandIn {
         message: Option<Value>,
         in_dm: bool,
     ) -> String {
+        self.interact_in(who, kind, data, message, in_dm, None)
+    }
+
+    /// Like [`StandIn::interact`]; in `server`'s channel (one of [`Inner::servers`]) when given.
+    fn interact_in(
+        &self,
+        who: Person,
+        kind: u8,
+        data: Value,
+        message: Option<Value>,
+        in_dm: bool,
+        server: Option<&'static str>,
+    ) -> String {
         let (token, id, permissions) = {
             let mut inner = self.lock();
             inner.next_id += 1;
@@ -443,6 +481,8 @@ impl StandIn {
             let message_id = message.as_ref().and_then(|m| m["id"].as_str()?.parse().ok());
             let channel = if in_dm {
                 who.dm
+            } else if let Some(channel) = server {
+                channel
             } else if inner.other_server {
                 OTHER_CHANNEL
             } else {
@@ -465,10 +505,16 @@ impl StandIn {
             "locale": self.lock().locales.get(who.id).copied().unwrap_or("en-US"),
             "entitlements": [], "authorizing_integration_owners": {},
             "attachment_size_limit": 10_485_760});
+        let guild = server.and_then(|c| self.lock().servers.get(c).copied());
         if in_dm {
             i["channel_id"] = json!(who.dm);
             i["user"] = who.json();
             i["context"] = json!(1);
+        } else if let (Some(channel), Some(guild)) = (server, guild) {
+            i["guild_id"] = json!(guild);
+            i["channel_id"] = json!(channel);
+            i["member"] = who.member("0");
+            i["context"] = json!(0);
         } else if self.lock().other_server {
             i["guild_id"] = json!(OTHER_GUILD);
             i["channel_id"] = json!(OTHER_CHANNEL);
@@ -502,26 +548,20 @@ impl StandIn {
         options: &[(&str, u8, Value)],
         in_dm: bool,
     ) -> String {
-        let mut resolved = serde_json::Map::new();
-        let mut members = serde_json::Map::new();
-        let opts: Vec<Value> = options
-            .iter()
-            .map(|(n, t, v)| {
-                if *t == 6 {
-                    let p = person(v.as_str().expect("a user id")).expect("a known person");
-                    resolved.insert(p.id.to_string(), p.json());
-                    let mut m = p.member("0");
-                    m.as_object_mut().expect("an object").remove("user");
-                    members.insert(p.id.to_string(), m);
-                }
-                json!({"name": n, "type": t, "value": v})
-            })
-            .collect();
-        let mut data = json!({"id": "1000", "name": name, "type": 1, "options": opts});
-        if !resolved.is_empty() {
-            data["resolved"] = json!({"users": resolved, "members": members});
-        }
+        let data = slash_data(name, options);
         self.interact(who, 2, data, None, in_dm)
+    }
+
+    /// `who` runs `/name` with `options` in `channel`, one of [`Inner::servers`].
+    fn slash_at(
+        &self,
+        who: Person,
+        channel: &'static str,
+        name: &str,
+        options: &[(&str, u8, Value)],
+    ) -> String {
+        let data = slash_data(name, options);
+        self.interact_in(who, 2, data, None, false, Some(channel))
     }
 
     /// `who` types in `/name`'s option `focused` (the others given); returns the token.
@@ -565,6 +605,7 @@ impl StandIn {
         let channel = match &sent.place {
             Place::Dm(user) => person(user).expect("a person").dm,
             Place::OtherChannel => OTHER_CHANNEL,
+            Place::Server(channel) => channel,
             _ => CHANNEL,
         };
         let mut message = message_json(sent.id, channel, &sent.content, &sent.buttons);
@@ -573,7 +614,8 @@ impl StandIn {
             message["flags"] = json!(64);
         }
         let data = json!({"custom_id": custom_id, "component_type": 2});
-        self.interact(who, 3, data, Some(message), matches!(sent.place, Place::Dm(_)))
+        let server = if let Place::Server(channel) = sent.place { Some(channel) } else { None };
+        self.interact_in(who, 3, data, Some(message), matches!(sent.place, Place::Dm(_)), server)
     }
 
     /// `who` submits the form `custom_id` with `text` in its one field.
@@ -589,6 +631,22 @@ impl StandIn {
     }
 
     /// Waits up to `patience` until `f` finds something.
+    /// Looks every 50 ms, up to `patience`, until `f` finds something; `None` if it found
+    /// nothing. For storms: hundreds of waiters woken by every change would each read every
+    /// message at every change.
+    async fn poll_for<T>(&self, patience: Duration, f: impl Fn(&Inner) -> Option<T>) -> Option<T> {
+        let deadline = Instant::now() + patience;
+        loop {
+            if let Some(found) = f(&self.lock()) {
+                return Some(found);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     async fn wait_long<T>(
         &self,
         what: &str,
@@ -780,6 +838,21 @@ async fn gateway_connection(stand_in: StandIn, stream: tokio::net::TcpStream) {
     }
 }
 
+/// The header by which the stand-in's address for one instance ([`StandIn::listen_for`]) marks
+/// that instance's requests.
+const VIA: &str = "x-test-via";
+
+/// The stand-in's address for instance `n`: like the stand-in's own, but each request through
+/// it is recorded as made by that instance.
+async fn handle_via(
+    State((stand_in, n)): State<(StandIn, u64)>,
+    method: Method,
+    mut req: Request,
+) -> Response {
+    req.headers_mut().insert(VIA, axum::http::HeaderValue::from(n));
+    handle(State(stand_in), method, req).await
+}
+
 async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -> Response {
     let path = req.uri().path().to_string();
     let authorised = req
@@ -787,6 +860,7 @@ async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -
         .get(AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v == format!("Bot {TOKEN}"));
+    let via = req.headers().get(VIA).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     let (body, files) = body(req).await;
     // Faults hit the messages the bot posts itself: POST /api/v10/channels/<id>/messages.
     let posted = path
@@ -804,6 +878,7 @@ async fn handle(State(stand_in): State<StandIn>, method: Method, req: Request) -
             status,
             authorised,
             at: Instant::now(),
+            via,
         });
         stand_in.changed.notify_waiters();
     };
@@ -903,7 +978,7 @@ fn answer(
                 let place = if flags & 64 != 0 {
                     Place::Ephemeral(user_static(user))
                 } else {
-                    public_place(injected.channel)
+                    public_place(&inner, injected.channel)
                 };
                 record(&mut inner, place, &body["data"], files, Some(token));
             }
@@ -960,7 +1035,7 @@ fn answer(
             let place = if flags & 64 != 0 {
                 Place::Ephemeral(user_static(injected.user))
             } else {
-                public_place(injected.channel)
+                public_place(&inner, injected.channel)
             };
             let id = record(&mut inner, place, body, files, None);
             ok(message_json(id, CHANNEL, body["content"].as_str().unwrap_or(""), &custom_ids(body)))
@@ -1014,6 +1089,8 @@ fn answer(
                 Place::OtherChannel
             } else if channel == THREAD {
                 Place::Thread
+            } else if let Some((&server, _)) = inner.servers.get_key_value(channel.as_str()) {
+                Place::Server(server)
             } else if let Some(p) = by_dm(&channel) {
                 if inner.closed.contains(p.id) {
                     return discord_error(
@@ -1060,10 +1137,40 @@ fn user_static(id: &str) -> &'static str {
     person(id).map_or("?", |p| p.id)
 }
 
+/// The data of `/name` with `options` (`(name, type, value)`, users resolved as Discord does).
+fn slash_data(name: &str, options: &[(&str, u8, Value)]) -> Value {
+    let mut resolved = serde_json::Map::new();
+    let mut members = serde_json::Map::new();
+    let opts: Vec<Value> = options
+        .iter()
+        .map(|(n, t, v)| {
+            if *t == 6 {
+                let p = person(v.as_str().expect("a user id")).expect("a known person");
+                resolved.insert(p.id.to_string(), p.json());
+                let mut m = p.member("0");
+                m.as_object_mut().expect("an object").remove("user");
+                members.insert(p.id.to_string(), m);
+            }
+            json!({"name": n, "type": t, "value": v})
+        })
+        .collect();
+    let mut data = json!({"id": "1000", "name": name, "type": 1, "options": opts});
+    if !resolved.is_empty() {
+        data["resolved"] = json!({"users": resolved, "members": members});
+    }
+    data
+}
+
 /// Where a public answer to an interaction from `channel` lands (followups and replies keep
 /// no thread of their own here).
-fn public_place(channel: &str) -> Place {
-    if channel == OTHER_CHANNEL { Place::OtherChannel } else { Place::Channel }
+fn public_place(inner: &Inner, channel: &str) -> Place {
+    if channel == OTHER_CHANNEL {
+        Place::OtherChannel
+    } else if let Some((&server, _)) = inner.servers.get_key_value(channel) {
+        Place::Server(server)
+    } else {
+        Place::Channel
+    }
 }
 
 /// A path (`A1-A4`) or an edge (`B3:R`): what the channel must never see during a game.
@@ -2560,4 +2667,464 @@ async fn with_two_shards_each_has_its_connection_and_a_range_runs_only_its_own()
     bot.api.expect(Place::Ephemeral(ALICE.id), "Ultima (极相棋, Baroque chess)").await;
     assert_eq!(bot.api.lock().shards_identified, [(1, 2)]);
     let _ = bot.finish().await;
+}
+
+/// The real binary for one instance of several, started again and again on one database and one
+/// stand-in, its logs appended to one file.
+#[cfg(unix)]
+struct Instance {
+    dir: tempfile::TempDir,
+    env: Vec<(String, String)>,
+    child: Option<std::process::Child>,
+    starts: usize,
+    /// When each run was killed (SIGKILL), taken once it was reaped.
+    kills: Vec<Instant>,
+}
+
+/// A test that fails leaves no instance running (it would hold its database connections).
+#[cfg(unix)]
+impl Drop for Instance {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Instance {
+    fn new(env: Vec<(String, String)>) -> Instance {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        Instance { dir, env, child: None, starts: 0, kills: Vec::new() }
+    }
+
+    fn start(&mut self) {
+        use std::io::Write;
+        assert!(self.child.is_none(), "one run at a time");
+        self.starts += 1;
+        let mut log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.path().join("arbiter.log"))
+            .expect("the log file");
+        writeln!(log, "=== start {} ===", self.starts).expect("the log file takes a line");
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(self.dir.path())
+            .env("RUST_LOG", "info")
+            .env_remove("TELEGRAM_TOKEN")
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("the binary starts");
+        self.child = Some(child);
+    }
+
+    /// The end of the logs of every run so far.
+    fn logs(&self) -> String {
+        let all = std::fs::read_to_string(self.dir.path().join("arbiter.log")).unwrap_or_default();
+        let lines: Vec<&str> = all.lines().collect();
+        lines[lines.len().saturating_sub(40)..].join("\n")
+    }
+
+    /// How many lines of the logs of every run so far contain `needle`.
+    fn log_lines(&self, needle: &str) -> usize {
+        let all = std::fs::read_to_string(self.dir.path().join("arbiter.log")).unwrap_or_default();
+        all.lines().filter(|l| l.contains(needle)).count()
+    }
+
+    /// The running child; it must not have stopped on its own.
+    fn running(&mut self) -> std::process::Child {
+        let mut child = self.child.take().expect("a running instance");
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            panic!("the instance stopped on its own ({status})\n{}", self.logs());
+        }
+        child
+    }
+
+    /// SIGKILL: no chance to finish anything.
+    fn kill(&mut self) {
+        let mut child = self.running();
+        child.kill().expect("SIGKILL is sent");
+        child.wait().expect("the killed child is reaped");
+        self.kills.push(Instant::now());
+    }
+
+    /// SIGTERM, and the exit status once it stopped.
+    async fn terminate(&mut self) -> std::process::ExitStatus {
+        let mut child = self.running();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = child.try_wait().expect("the child's status") {
+                return status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the instance did not stop on SIGTERM\n{}", self.logs());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// How long a storm's player waits for an answer before typing the command again: the shard
+/// that carried it may have died with its instance (Discord then fails the interaction).
+const RESEND: Duration = Duration::from_secs(3);
+/// How often a storm's player types a command before giving up: an instance killed with a
+/// move's announcements unsent holds them until its 60-second lease runs out.
+const STORM_TRIES: usize = 40;
+/// The moves of a storm game: pincers step forward, White's and Black's in turn; none captures
+/// and none is ever legal again once played, so a move taken twice is refused the second time.
+const STORM_MOVES: [&str; 5] = ["a2a3", "a7a6", "b2b3", "b7b6", "c2c3"];
+/// The plies each storm game plays before the storm ends (the last of [`STORM_MOVES`] is the
+/// move that shows afterwards that the game is not stuck).
+const STORM_PLIES: usize = 4;
+/// How many games the Discord storm plays (`ARBITER_TEST_STORM_GAMES` asks for more).
+const STORM_GAMES: usize = 30;
+/// The games left alone until their live clock runs out ([`common::storm_clock`]).
+const STORM_DEADLINES: usize = 3;
+
+/// Server `n` of the storm and its one channel. Discord routes a server's events to shard
+/// `(guild_id >> 22) % 3`, here `(n + 2) % 3`, so consecutive servers go to different shards.
+fn storm_server(n: usize) -> (&'static str, &'static str) {
+    let shard_key = 500_000_000_000_u64 + n as u64;
+    let guild = (shard_key << 22) | 7;
+    let channel = 555_100_000_000_000_000_u64 + n as u64;
+    let leak = |v: u64| -> &'static str { Box::leak(v.to_string().into_boxed_str()) };
+    (leak(guild), leak(channel))
+}
+
+/// `who` runs `/name` with `options` in `channel` until a message there contains `needle`,
+/// running it again after each [`RESEND`] without one.
+async fn command_until(
+    api: &StandIn,
+    who: Person,
+    channel: &'static str,
+    command: (&str, &[(&str, u8, Value)]),
+    needle: &str,
+) {
+    for _ in 0..STORM_TRIES {
+        api.slash_at(who, channel, command.0, command.1);
+        let seen = api
+            .poll_for(RESEND, |i| {
+                i.sent
+                    .iter()
+                    .any(|s| s.place == Place::Server(channel) && s.content.contains(needle))
+                    .then_some(())
+            })
+            .await;
+        if seen.is_some() {
+            return;
+        }
+    }
+    panic!("{needle:?} never reached channel {channel}");
+}
+
+/// Alice invites Bob to Ultima in `channel` with `options`, and Bob accepts with the button,
+/// each once (every shard is connected while games open, so no interaction is lost); the game's
+/// id, read from the button.
+async fn open_storm_game(api: &StandIn, channel: &'static str, options: &str) -> i64 {
+    let here = |i: &Inner| -> Vec<String> {
+        let at = i.sent.iter().filter(|s| s.place == Place::Server(channel));
+        at.map(|s| s.content.clone()).collect()
+    };
+    let invited = |i: &Inner| {
+        i.sent.iter().filter(|s| s.place == Place::Server(channel)).find_map(|s| {
+            let id = s.buttons.iter().find_map(|b| b.strip_suffix(":0:accept")?.parse().ok())?;
+            Some((s.clone(), id))
+        })
+    };
+    let mut new = vec![("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))];
+    if !options.is_empty() {
+        new.push(("options", 3, text(options)));
+    }
+    api.slash_at(ALICE, channel, "new", &new);
+    let Some((invitation, id)) = api.poll_for(OPENING, invited).await else {
+        let seen: Vec<String> = api.lock().sent.iter().map(|s| format!("{s:?}")).collect();
+        panic!("no invitation in channel {channel}; sent:\n{}", seen.join("\n"));
+    };
+    api.press(BOB, &invitation, &format!("{id}:0:accept"));
+    let started = format!("Ultima #{id}: ");
+    let accepted = |i: &Inner| here(i).iter().any(|t| t.contains(&started)).then_some(());
+    if api.poll_for(OPENING, accepted).await.is_none() {
+        panic!("#{id} never started in channel {channel}: {:?}", here(&api.lock()));
+    }
+    id
+}
+
+/// How long opening a game may take when many open at once.
+const OPENING: Duration = Duration::from_secs(120);
+
+/// Plays [`STORM_PLIES`] moves of #`id` in `channel` (Alice White, Bob Black), the next once
+/// the last one's announcement reached the channel; every third move is sent twice at once, in
+/// the channel and from the mover's direct messages with the game's id (carried by shard 0, so
+/// usually to another instance); Bob resigns when `resign`. The moves announced.
+async fn drive_storm_game(
+    api: StandIn,
+    channel: &'static str,
+    id: i64,
+    resign: bool,
+    mut rng: common::Rng,
+) -> Vec<String> {
+    let mut played = Vec::new();
+    for (k, mv) in STORM_MOVES[..STORM_PLIES].iter().enumerate() {
+        let ply = k + 1;
+        let who = if ply % 2 == 1 { ALICE } else { BOB };
+        if rng.below(3) == 0 {
+            let options = [("action", 3, text(mv)), ("id", 4, json!(id))];
+            api.slash_in(who, "move", &options, true);
+        }
+        let options = [("action", 3, text(mv))];
+        let needle = format!("#{id} ply {ply}:");
+        command_until(&api, who, channel, ("move", &options), &needle).await;
+        played.push((*mv).to_string());
+        tokio::time::sleep(rng.pause(500)).await;
+    }
+    if resign {
+        command_until(&api, BOB, channel, ("resign", &[]), &format!("#{id} is over:")).await;
+    }
+    played
+}
+
+/// Whether a part of a posted message (texts queued for one channel may go as one message, a
+/// blank line between them) tells of one event that happens once: a ply, an end, a timeout, a
+/// turn ping, a reminder (a clock of two minutes or more gets one, at half time).
+fn tells_of_one_event(part: &str) -> bool {
+    (part.contains('#') && part.contains(" ply "))
+        || part.contains(" is over:")
+        || part.contains(" ran out of time in #")
+        || part.contains("your move")
+        || part.starts_with("Reminder: #")
+}
+
+/// The copies of each once-only message ([`tells_of_one_event`]) that no crash explains: a
+/// message is posted again only when the instance that posted an earlier copy was killed after
+/// posting it (before it could mark it sent), so a copy is explained when the poster of an
+/// earlier one was killed between the two. `kills` holds each instance's kill times. Also: how
+/// many copies a crash explains.
+fn unexplained_copies(api: &StandIn, kills: &[Vec<Instant>]) -> (Vec<String>, usize) {
+    let mut copies: HashMap<(String, String), Vec<(Instant, usize)>> = HashMap::new();
+    let inner = api.lock();
+    let posts = inner.calls.iter().filter(|c| {
+        c.method == "POST" && c.status == 200 && c.path.starts_with("/api/v10/channels/")
+    });
+    for c in posts {
+        let via = usize::try_from(c.via.expect("every instance calls through its address"))
+            .expect("an instance");
+        let content = c.body["content"].as_str().unwrap_or("");
+        for part in content.split("\n\n").filter(|p| tells_of_one_event(p)) {
+            copies.entry((c.path.clone(), part.to_string())).or_default().push((c.at, via));
+        }
+    }
+    let mut unexplained = Vec::new();
+    let mut explained_copies = 0;
+    for ((path, part), mut posted) in copies {
+        posted.sort_by_key(|(at, _)| *at);
+        for (j, &(at, _)) in posted.iter().enumerate().skip(1) {
+            let explained = posted[..j]
+                .iter()
+                .any(|&(earlier, via)| kills[via].iter().any(|&kill| earlier < kill && kill < at));
+            if explained {
+                explained_copies += 1;
+            } else {
+                unexplained.push(format!("{path}, copy {} of {part:?}", j + 1));
+            }
+        }
+    }
+    (unexplained, explained_copies)
+}
+
+/// Three instances of the real binary on one PostgreSQL database, each running one of three
+/// Discord shards (`discord.shards = 3`, `discord.shard_range = "n-n"`), on servers spread over
+/// the shards. Alice and Bob play a storm of moves, a third of them sent at once in the channel
+/// and from a direct message (shard 0, so usually another instance); a few games wait for their
+/// one-minute live clocks to run out (`ARBITER_TEST_STORM_CLOCK_MINUTES=2`: two minutes, with a
+/// reminder at half time); meanwhile one instance after another is killed (SIGKILL; its
+/// shard's interactions fail until it is back, as on Discord) and started again. Then: every
+/// move announced is stored once and in order, every game still running takes its next move,
+/// every clock that ran out ended its game once, every message was posted, and no once-only
+/// message was posted twice without a crash to explain it.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_instances_with_a_shard_each_survive_a_storm_of_moves_kills_and_deadlines() {
+    let Some(arbiter::store::Location::Postgres(database)) =
+        arbiter::store::testing::postgres().await
+    else {
+        eprintln!("skipped: ARBITER_TEST_POSTGRES names no PostgreSQL server (docs/scale.md)");
+        return;
+    };
+    let (mut rng, seed) = common::Rng::seeded(0x5eed_0004);
+    let count = std::env::var("ARBITER_TEST_STORM_GAMES")
+        .ok()
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(STORM_GAMES);
+    let (clock, minutes) = common::storm_clock();
+    let (api, _) = StandIn::start().await;
+    let servers: Vec<(&str, &str)> = (0..count + STORM_DEADLINES).map(storm_server).collect();
+    {
+        let mut inner = api.lock();
+        inner.servers = servers.iter().map(|&(guild, channel)| (channel, guild)).collect();
+        inner.lost_when_down = true;
+    }
+    let mut fleet = Vec::new();
+    for n in 0..3_u64 {
+        let url = api.listen_for(n).await;
+        let env = [
+            ("DISCORD_TOKEN", TOKEN.to_string()),
+            ("DISCORD_API_URL", url),
+            ("DISCORD_SHARDS", "3".to_string()),
+            ("DISCORD_SHARD_RANGE", format!("{n}-{n}")),
+            ("ARBITER_DATABASE", database.clone()),
+        ];
+        let mut instance =
+            Instance::new(env.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
+        instance.start();
+        fleet.push(instance);
+    }
+    let logs = |fleet: &[Instance]| {
+        let all: Vec<String> = fleet
+            .iter()
+            .enumerate()
+            .map(|(n, r)| format!("--- instance {n}\n{}", r.logs()))
+            .collect();
+        format!("seed {seed}\n{}", all.join("\n"))
+    };
+    let shards = |i: &Inner| {
+        let linked: HashSet<u64> = i.shard_links.keys().copied().collect();
+        (linked.len() == 3).then_some(())
+    };
+    api.wait_long("three shards connected", Duration::from_secs(60), shards).await;
+    // Alice may have 10 invitations open at once: 8 games open at a time, the timed ones first.
+    let at_once = Arc::new(tokio::sync::Semaphore::new(8));
+    let openers: Vec<_> = (count..count + STORM_DEADLINES)
+        .chain(0..count)
+        .map(|n| {
+            let (api, at_once, channel) = (api.clone(), at_once.clone(), servers[n].1);
+            let options = if n < count { String::new() } else { clock.clone() };
+            let opener = tokio::spawn(async move {
+                let _turn = at_once.acquire().await.expect("the semaphore stays open");
+                open_storm_game(&api, channel, &options).await
+            });
+            (n, opener)
+        })
+        .collect();
+    let mut ids = vec![0; count + STORM_DEADLINES];
+    for (n, opener) in openers {
+        ids[n] = opener.await.unwrap_or_else(|e| panic!("a game did not open: {e}"));
+    }
+    let distinct: HashSet<i64> = ids.iter().copied().collect();
+    assert_eq!(distinct.len(), ids.len(), "one game per channel: {ids:?}");
+    let drivers: Vec<_> = (0..count)
+        .map(|n| {
+            let rng = common::Rng(seed ^ ((n as u64 + 1) << 32));
+            tokio::spawn(drive_storm_game(api.clone(), servers[n].1, ids[n], n % 2 == 0, rng))
+        })
+        .collect();
+    let timed: Vec<(&'static str, i64)> =
+        (count..count + STORM_DEADLINES).map(|n| (servers[n].1, ids[n])).collect();
+    let timed_out = |i: &Inner| {
+        timed.iter().all(|&(channel, id)| {
+            let needle = format!(" ran out of time in #{id}");
+            i.sent.iter().any(|s| s.place == Place::Server(channel) && s.content.contains(&needle))
+        })
+    };
+    let mut kills = 0;
+    loop {
+        if drivers.iter().all(tokio::task::JoinHandle::is_finished) && timed_out(&api.lock()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(1000) + rng.pause(3000)).await;
+        let n = usize::try_from(rng.below(3)).expect("an instance");
+        fleet[n].kill();
+        kills += 1;
+        tokio::time::sleep(rng.pause(2000)).await;
+        fleet[n].start();
+    }
+    let mut played = Vec::new();
+    for driver in drivers {
+        match tokio::time::timeout(Duration::from_secs(60), driver).await {
+            Ok(Ok(moves)) => played.push(moves),
+            Ok(Err(e)) => panic!("a game's driver failed: {e}\n{}", logs(&fleet)),
+            Err(_) => panic!("a game's driver did not finish\n{}", logs(&fleet)),
+        }
+    }
+    // Every shard is back before the last moves.
+    api.wait_long("three shards connected", Duration::from_secs(60), shards).await;
+    for n in (0..count).filter(|n| n % 2 == 1) {
+        let (channel, id) = (servers[n].1, ids[n]);
+        let ply = STORM_PLIES + 1;
+        let options = [("action", 3, text(STORM_MOVES[STORM_PLIES]))];
+        command_until(&api, ALICE, channel, ("move", &options), &format!("#{id} ply {ply}:")).await;
+        played[n].push(STORM_MOVES[STORM_PLIES].to_string());
+    }
+    let store = arbiter::store::Store::connect(&arbiter::store::Location::Postgres(database))
+        .await
+        .expect("the store opens");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while store.pending_messages_count().await.expect("the outbox counts") > 0 {
+        assert!(Instant::now() < deadline, "messages never delivered\n{}", logs(&fleet));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    for instance in &mut fleet {
+        let status = instance.terminate().await;
+        assert!(status.success(), "SIGTERM ends with status 0: {status:?}\n{}", instance.logs());
+    }
+    let logs = format!("{kills} kills\n{}", logs(&fleet));
+    let over = store.games_with_status(&[arbiter::store::GameStatus::Over]).await.expect("ended");
+    for n in 0..count {
+        let (channel, id) = (servers[n].1, ids[n]);
+        let stored: Vec<String> = store
+            .actions(arbiter::store::GameId(id))
+            .await
+            .expect("the actions")
+            .into_iter()
+            .map(|a| a.notation)
+            .collect();
+        assert_eq!(stored, played[n], "#{id}: the stored moves are the announced ones\n{logs}");
+        let posted: Vec<String> =
+            api.at(&Place::Server(channel)).into_iter().map(|s| s.content).collect();
+        let plies: Vec<usize> = posted.iter().filter_map(|t| ply_in(t, id)).collect();
+        assert!(plies.is_sorted(), "#{id}: announcements out of order: {plies:?}\n{logs}");
+        for ply in 1..=stored.len() {
+            assert!(plies.contains(&ply), "#{id} ply {ply} never announced\n{logs}");
+        }
+        let ended = over.iter().any(|g| g.id.0 == id);
+        assert_eq!(ended, n % 2 == 0, "#{id}: over in the store\n{logs}");
+    }
+    for &(channel, id) in &timed {
+        let reason = over.iter().find(|g| g.id.0 == id).and_then(|g| g.reason.clone());
+        assert_eq!(reason, Some(arbiter::store::EndReason::Timeout), "#{id} ended on time\n{logs}");
+        let needle = format!(" ran out of time in #{id}");
+        let told = api.at(&Place::Server(channel)).iter().any(|s| s.content.contains(&needle));
+        assert!(told, "#{id}: the timeout was announced\n{logs}");
+        let reminded = format!("Reminder: #{id} ");
+        let reminders =
+            api.at(&Place::Dm(ALICE.id)).iter().filter(|s| s.content.contains(&reminded)).count();
+        assert!(minutes < 2 || reminders >= 1, "#{id}: Alice was reminded\n{logs}");
+    }
+    let kill_times: Vec<Vec<Instant>> = fleet.iter().map(|i| i.kills.clone()).collect();
+    let (unexplained, explained) = unexplained_copies(&api, &kill_times);
+    assert!(unexplained.is_empty(), "copies no crash explains: {unexplained:#?}\n{logs}");
+    assert!(kills >= 3, "instances were killed during the storm: {kills}\n{logs}");
+    let carried: HashSet<u64> = {
+        let inner = api.lock();
+        inner.routed.iter().filter(|(_, t)| t == "INTERACTION_CREATE").map(|(s, _)| *s).collect()
+    };
+    assert_eq!(carried.len(), 3, "every shard carried interactions: {carried:?}");
+    let lost = api.lock().lost;
+    let taken_over: usize = fleet.iter().map(|i| i.log_lines("resuming deliveries")).sum();
+    eprintln!(
+        "seed {seed}: {count} games, {} timed, {kills} kills, {lost} interactions lost with a \
+         shard, {taken_over} take-overs of waiting messages, {explained} copies posted again \
+         after a crash",
+        timed.len()
+    );
 }

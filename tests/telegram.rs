@@ -9,6 +9,7 @@
 //! kill it and start it again on the same database (the delivery outbox).
 
 use arbiter::store::GameStatus;
+use common::{Rng, storm_clock};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -290,6 +291,18 @@ impl StandIn {
         (stand_in, format!("http://{addr}"))
     }
 
+    /// Another address of the stand-in, for instance `n`: calls through it are recorded with
+    /// `"__via": n` among their parameters, so a test can tell which instance sent what.
+    async fn listen_for(&self, n: u64) -> String {
+        let app = axum::Router::new()
+            .route("/{bot}/{method}", post(handle_via))
+            .with_state((self.clone(), n));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+        let addr = listener.local_addr().expect("the bound address");
+        tokio::spawn(async move { axum::serve(listener, app).await.expect("the stand-in serves") });
+        format!("http://{addr}")
+    }
+
     fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().expect("the stand-in's state")
     }
@@ -429,6 +442,22 @@ impl StandIn {
     }
 
     /// Waits up to `patience` until `f` finds something; `None` if it did not.
+    /// Looks every 50 ms, up to `patience`, until `f` finds something; `None` if it found
+    /// nothing. For storms: hundreds of waiters woken by every call would each read every
+    /// message at every call.
+    async fn poll_for<T>(&self, patience: Duration, f: impl Fn(&Inner) -> Option<T>) -> Option<T> {
+        let deadline = Instant::now() + patience;
+        loop {
+            if let Some(found) = f(&self.lock()) {
+                return Some(found);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     async fn wait_for<T>(&self, patience: Duration, f: impl Fn(&Inner) -> Option<T>) -> Option<T> {
         let deadline = Instant::now() + patience;
         loop {
@@ -675,8 +704,14 @@ async fn handle(
     // Method names are case-insensitive; teloxide sends them PascalCase ("SendMessage").
     let method = method.to_ascii_lowercase();
     let token_ok = bot == format!("bot{TOKEN}");
+    let via = req.headers().get(VIA).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     let params = match params(req).await {
-        Ok(params) => params,
+        Ok(mut params) => {
+            if let Some(n) = via {
+                params["__via"] = json!(n);
+            }
+            params
+        }
         Err(e) => {
             let (status, body) = fail(StatusCode::BAD_REQUEST, "Bad Request: broken body");
             stand_in.record(method, token_ok, json!({"broken": e}), status.as_u16());
@@ -704,6 +739,21 @@ async fn handle(
     };
     stand_in.record(method, token_ok, params, status.as_u16());
     (status, body)
+}
+
+/// The header by which the stand-in's address for one instance ([`StandIn::listen_for`]) marks
+/// that instance's calls.
+const VIA: &str = "x-test-via";
+
+/// The stand-in's address for instance `n`: like the stand-in's own, but each call through it
+/// is recorded with `"__via": n` among its parameters.
+async fn handle_via(
+    State((stand_in, n)): State<(StandIn, u64)>,
+    path: Path<(String, String)>,
+    mut req: Request,
+) -> (StatusCode, Json<Value>) {
+    req.headers_mut().insert(VIA, axum::http::HeaderValue::from(n));
+    handle(State(stand_in), path, req).await
 }
 
 /// What Telegram does with a webhook set: posts each waiting update to it, in order, with the
@@ -2610,39 +2660,6 @@ async fn a_message_undeliverable_past_the_age_limit_is_dropped_and_its_group_is_
     let _ = bot.finish().await;
 }
 
-/// A small seeded generator (SplitMix64), so that a storm's random points are the same on every
-/// run; `ARBITER_TEST_SEED` picks others.
-struct Rng(u64);
-
-impl Rng {
-    /// The generator of `ARBITER_TEST_SEED`, or of `default`; and the seed, for messages.
-    fn seeded(default: u64) -> (Rng, u64) {
-        let seed = std::env::var("ARBITER_TEST_SEED")
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(default);
-        (Rng(seed), seed)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (at least 1).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    /// A pause shorter than `ms` milliseconds.
-    fn pause(&mut self, ms: u64) -> Duration {
-        Duration::from_millis(self.below(ms))
-    }
-}
-
 /// The groups of the storms, one game each (game `n + 1` in the `n`th).
 const STORM_GROUPS: [i64; 5] =
     [GROUP, OTHER_GROUP, -1_001_111_111_111, -1_002_222_222_222, -1_003_333_333_333];
@@ -2697,10 +2714,22 @@ async fn open_storm_games(api: &StandIn, groups: &[i64]) -> Vec<StormGame> {
 /// Has `who` type `line` in `chat` until a message there contains `needle`, typing it again
 /// after each [`RESEND`] without one.
 async fn type_until(api: &StandIn, chat: i64, who: Person, line: &str, needle: &str) {
-    for _ in 0..MAX_TRIES {
+    type_until_tries(api, chat, who, line, needle, MAX_TRIES).await;
+}
+
+/// Like [`type_until`], typing the line at most `tries` times.
+async fn type_until_tries(
+    api: &StandIn,
+    chat: i64,
+    who: Person,
+    line: &str,
+    needle: &str,
+    tries: usize,
+) {
+    for _ in 0..tries {
         api.say(chat, who, line);
         let seen = api
-            .wait_for(RESEND, |i| {
+            .poll_for(RESEND, |i| {
                 i.sent.iter().any(|s| s.chat == chat && s.text.contains(needle)).then_some(())
             })
             .await;
@@ -2708,30 +2737,35 @@ async fn type_until(api: &StandIn, chat: i64, who: Person, line: &str, needle: &
             return;
         }
     }
-    panic!("{needle:?} never reached chat {chat} after {MAX_TRIES} × {line:?}");
+    panic!("{needle:?} never reached chat {chat} after {tries} × {line:?}");
 }
 
-/// Plays `moves` in `game` (Alice White, Bob Black), the next only once the last one's
-/// announcement reached the group, pausing up to `pace` ms in between; then, when `resign`, Bob
-/// resigns.
-async fn drive(
-    api: StandIn,
-    mut game: StormGame,
+/// How a driver plays ([`drive`]): the moves, whether Bob resigns after them, the longest pause
+/// between moves (ms), and how often a line is typed before the driver gives up.
+#[derive(Clone)]
+struct Plan {
     moves: Vec<String>,
     resign: bool,
     pace: u64,
-    mut rng: Rng,
-) -> StormGame {
-    for mv in moves {
+    tries: usize,
+}
+
+/// Plays the plan's moves in `game` (Alice White, Bob Black), the next only once the last one's
+/// announcement reached the group, pausing up to `pace` ms in between; then, when `resign`, Bob
+/// resigns.
+async fn drive(api: StandIn, mut game: StormGame, plan: Plan, mut rng: Rng) -> StormGame {
+    for mv in plan.moves {
         let ply = game.played.len() + 1;
         let who = if ply % 2 == 1 { ALICE } else { BOB };
         let needle = format!("#{} ply {ply}:", game.id);
-        type_until(&api, game.chat, who, &format!("/move {mv}"), &needle).await;
+        let line = format!("/move {mv}");
+        type_until_tries(&api, game.chat, who, &line, &needle, plan.tries).await;
         game.played.push(mv);
-        tokio::time::sleep(rng.pause(pace)).await;
+        tokio::time::sleep(rng.pause(plan.pace)).await;
     }
-    if resign {
-        type_until(&api, game.chat, BOB, "/resign", &format!("#{} is over:", game.id)).await;
+    if plan.resign {
+        let needle = format!("#{} is over:", game.id);
+        type_until_tries(&api, game.chat, BOB, "/resign", &needle, plan.tries).await;
         game.over = true;
     }
     game
@@ -2751,7 +2785,8 @@ fn spawn_drivers(
         .enumerate()
         .map(|(n, game)| {
             let rng = Rng(seed ^ ((n as u64 + 1) << 32));
-            tokio::spawn(drive(api.clone(), game.clone(), storm_moves(), resign(n), pace, rng))
+            let plan = Plan { moves: storm_moves(), resign: resign(n), pace, tries: MAX_TRIES };
+            tokio::spawn(drive(api.clone(), game.clone(), plan, rng))
         })
         .collect()
 }
@@ -2814,8 +2849,7 @@ async fn expect_last_pings(api: &StandIn, games: &[StormGame]) {
 
 /// Waits until the running bot's outbox is empty: everything it promised was delivered (a
 /// flood wait may hold a group's last messages for a while).
-async fn outbox_drained(db: &std::path::Path, logs: &dyn Fn() -> String) {
-    let store = arbiter::store::Store::open(db).await.expect("the store opens");
+async fn outbox_drained(store: &arbiter::store::Store, logs: &dyn Fn() -> String) {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let pending = store.pending_messages_count().await.expect("the outbox counts");
@@ -2839,8 +2873,12 @@ async fn outbox_drained(db: &std::path::Path, logs: &dyn Fn() -> String) {
 /// What must hold after a storm, the bot stopped: the store keeps exactly the moves the groups
 /// saw announced, every stored move was announced in its group and pinged to the next player
 /// (at least once; in order), every ended game's end was announced, and the outbox is empty.
-async fn check_storm(api: &StandIn, db: &std::path::Path, games: &[StormGame], logs: &str) {
-    let store = arbiter::store::Store::open(db).await.expect("the store opens");
+async fn check_storm(
+    api: &StandIn,
+    store: &arbiter::store::Store,
+    games: &[StormGame],
+    logs: &str,
+) {
     let pending = store.pending_messages_count().await.expect("the outbox counts");
     assert_eq!(pending, 0, "messages left in the outbox\n{logs}");
     let ended: HashSet<i64> = store
@@ -2895,20 +2933,45 @@ async fn check_storm(api: &StandIn, db: &std::path::Path, games: &[StormGame], l
 struct Runs {
     dir: tempfile::TempDir,
     url: String,
-    extra: Vec<(&'static str, &'static str)>,
+    extra: Vec<(String, String)>,
+    /// Where the runs keep their games: the file in `dir` unless [`Runs::on`] named another.
+    location: arbiter::store::Location,
     child: Option<std::process::Child>,
     starts: usize,
+    /// When each run was killed (SIGKILL), taken once it was reaped.
+    kills: Vec<Instant>,
+}
+
+/// A test that fails leaves no instance running (it would hold its database connections).
+#[cfg(unix)]
+impl Drop for Runs {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
 }
 
 #[cfg(unix)]
 impl Runs {
-    fn new(url: String, extra: Vec<(&'static str, &'static str)>) -> Runs {
+    fn new(url: String, extra: &[(&str, &str)]) -> Runs {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        Runs { dir, url, extra, child: None, starts: 0 }
+        let extra = extra.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+        let location = arbiter::store::Location::Sqlite(dir.path().join("arbiter.db"));
+        Runs { dir, url, extra, location, child: None, starts: 0, kills: Vec::new() }
     }
 
-    fn db(&self) -> std::path::PathBuf {
-        self.dir.path().join("arbiter.db")
+    /// The same runs on the PostgreSQL database `url` (a schema of the test server).
+    fn on(mut self, url: &str) -> Runs {
+        self.extra.push(("ARBITER_DATABASE".to_string(), url.to_string()));
+        self.location = arbiter::store::Location::Postgres(url.to_string());
+        self
+    }
+
+    /// The runs' store, opened beside them.
+    async fn store(&self) -> arbiter::store::Store {
+        arbiter::store::Store::connect(&self.location).await.expect("the store opens")
     }
 
     /// How many lines of the logs of every run so far contain `needle`.
@@ -2934,7 +2997,9 @@ impl Runs {
             .open(self.dir.path().join("arbiter.log"))
             .expect("the log file");
         writeln!(log, "=== start {} ===", self.starts).expect("the log file takes a line");
-        let child = spawn_binary_with(self.dir.path(), &self.url, "info", &self.extra, log.into());
+        let extra: Vec<(&str, &str)> =
+            self.extra.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let child = spawn_binary_with(self.dir.path(), &self.url, "info", &extra, log.into());
         self.child = Some(child);
     }
 
@@ -2952,6 +3017,7 @@ impl Runs {
         let mut child = self.running();
         child.kill().expect("SIGKILL is sent");
         child.wait().expect("the killed child is reaped");
+        self.kills.push(Instant::now());
     }
 
     /// SIGTERM, and the exit status once it stopped.
@@ -2990,7 +3056,7 @@ const KILLS: usize = 30;
 async fn killing_the_bot_at_random_points_loses_no_move_and_no_message() {
     let (mut rng, seed) = Rng::seeded(0x5eed_0001);
     let (api, url) = StandIn::start().await;
-    let mut runs = Runs::new(url, Vec::new());
+    let mut runs = Runs::new(url, &[]);
     runs.start();
     let games = open_storm_games(&api, &STORM_GROUPS).await;
     let drivers = spawn_drivers(&api, &games, seed, 60, |n| n % 2 == 0);
@@ -3032,11 +3098,11 @@ async fn killing_the_bot_at_random_points_loses_no_move_and_no_message() {
     // A game's end is followed by its rating change, which the drivers do not wait for: every
     // message is delivered before the clean stop (a group's flood wait can outlast the grace,
     // and what a stop cannot send is rightly kept for the next start).
-    outbox_drained(&runs.db(), &|| runs.logs()).await;
+    outbox_drained(&runs.store().await, &|| runs.logs()).await;
     let status = runs.terminate().await;
     let logs = format!("seed {seed}, {kills} kills\n{}", runs.logs());
     assert!(status.success(), "{status:?}\n{logs}");
-    check_storm(&api, &runs.db(), &games, &logs).await;
+    check_storm(&api, &runs.store().await, &games, &logs).await;
     let resumed = runs.log_lines("resuming deliveries");
     eprintln!("seed {seed}: {kills} kills; {resumed} starts resumed undelivered messages");
 }
@@ -3053,8 +3119,8 @@ const TERMS: usize = 5;
 async fn stopping_the_bot_with_sigterm_exits_cleanly_and_keeps_what_it_could_not_send() {
     let (mut rng, seed) = Rng::seeded(0x5eed_0002);
     let (api, url) = StandIn::start().await;
-    let extra = vec![("ARBITER_SEND_TIMEOUT_SECONDS", "1"), ("ARBITER_STOP_GRACE_SECONDS", "1")];
-    let mut runs = Runs::new(url, extra);
+    let extra = [("ARBITER_SEND_TIMEOUT_SECONDS", "1"), ("ARBITER_STOP_GRACE_SECONDS", "1")];
+    let mut runs = Runs::new(url, &extra);
     runs.start();
     let games = open_storm_games(&api, &STORM_GROUPS[..3]).await;
     let drivers = spawn_drivers(&api, &games, seed, 400, |_| true);
@@ -3094,7 +3160,7 @@ async fn stopping_the_bot_with_sigterm_exits_cleanly_and_keeps_what_it_could_not
         let status = runs.terminate().await;
         let logs = format!("seed {seed}, run {run}\n{}", runs.logs());
         assert!(status.success(), "SIGTERM ends with status 0: {status:?}\n{logs}");
-        let store = arbiter::store::Store::open(&runs.db()).await.expect("the store opens");
+        let store = runs.store().await;
         let pending = store.pending_messages_count().await.expect("the outbox counts");
         assert!(pending >= 1, "the message that hung is kept for the next start\n{logs}");
         // Everything else went out within the grace.
@@ -3113,11 +3179,11 @@ async fn stopping_the_bot_with_sigterm_exits_cleanly_and_keeps_what_it_could_not
     }
     let games = join_drivers(drivers, || format!("seed {seed}\n{}", runs.logs())).await;
     expect_last_pings(&api, &games).await;
-    outbox_drained(&runs.db(), &|| runs.logs()).await;
+    outbox_drained(&runs.store().await, &|| runs.logs()).await;
     let status = runs.terminate().await;
     let logs = format!("seed {seed}\n{}", runs.logs());
     assert!(status.success(), "{status:?}\n{logs}");
-    check_storm(&api, &runs.db(), &games, &logs).await;
+    check_storm(&api, &runs.store().await, &games, &logs).await;
     for game in &games {
         let typed = looked_up.get(&game.chat).copied().unwrap_or(0);
         let view = format!("#{} Ultima, after ply ", game.id);
@@ -3304,4 +3370,330 @@ async fn in_webhook_mode_updates_arrive_by_post_with_the_secret_and_forged_posts
     let api = bot.finish().await;
     assert!(api.calls("deletewebhook").is_empty(), "the webhook outlives one instance's stop");
     assert!(api.lock().webhook.is_some());
+}
+
+/// A load balancer before several instances' webhook servers, as an operator runs one: each
+/// update goes to the next instance in turn; an instance that does not answer (killed, or still
+/// starting) is passed over for the next; when none answers, 502, and Telegram posts the update
+/// again. A third of the moves (by update id) are posted to two instances at once, as Telegram
+/// posts an update again when the first post's answer comes late, so both take the same move.
+#[derive(Clone)]
+struct Balancer {
+    client: reqwest::Client,
+    /// The instances' `telegram.listen` addresses.
+    backends: Arc<Vec<String>>,
+    next: Arc<std::sync::atomic::AtomicUsize>,
+    /// The update ids of the moves two instances both took.
+    doubled: Arc<Mutex<Vec<i64>>>,
+}
+
+/// The path the instances serve their webhook on (that of `telegram.webhook_url`).
+const HOOK_PATH: &str = "/telegram/updates";
+/// The header Telegram sends the webhook's secret in.
+const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+
+impl Balancer {
+    /// Starts the balancer on loopback before `backends`; its public address (the instances'
+    /// `telegram.webhook_url`).
+    async fn start(backends: Vec<String>) -> (Balancer, String) {
+        let balancer = Balancer {
+            client: reqwest::Client::builder().no_proxy().build().expect("an HTTP client"),
+            backends: Arc::new(backends),
+            next: Arc::default(),
+            doubled: Arc::default(),
+        };
+        let app = axum::Router::new().route(HOOK_PATH, post(balance)).with_state(balancer.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+        let addr = listener.local_addr().expect("the bound address");
+        tokio::spawn(async move { axum::serve(listener, app).await.expect("the balancer serves") });
+        (balancer, format!("http://{addr}{HOOK_PATH}"))
+    }
+
+    /// Posts `body` to instance `n`; its status, or `None` when it did not answer.
+    async fn forward(&self, n: usize, secret: Option<&str>, body: &Bytes) -> Option<u16> {
+        let mut post = self
+            .client
+            .post(format!("http://{}{HOOK_PATH}", self.backends[n]))
+            .header("content-type", "application/json")
+            .body(body.clone())
+            .timeout(Duration::from_secs(5));
+        if let Some(secret) = secret {
+            post = post.header(SECRET_HEADER, secret);
+        }
+        let status = post.send().await.ok()?.status().as_u16();
+        (200..300).contains(&status).then_some(status)
+    }
+}
+
+/// The balancer's route ([`Balancer`]).
+async fn balance(
+    State(balancer): State<Balancer>,
+    headers: axum::http::HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    let update: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let id = int(&update["update_id"]);
+    let is_move = update["message"]["text"].as_str().is_some_and(|t| t.starts_with("/move"));
+    let double = is_move && id % 3 == 0;
+    let secret = headers.get(SECRET_HEADER).and_then(|v| v.to_str().ok());
+    let k = balancer.backends.len();
+    let first = balancer.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    for j in 0..k {
+        let n = (first + j) % k;
+        let taken = if double {
+            let (one, two) = tokio::join!(
+                balancer.forward(n, secret, &body),
+                balancer.forward((n + 1) % k, secret, &body)
+            );
+            if one.is_some() && two.is_some() {
+                balancer.doubled.lock().expect("the balancer's log").push(id);
+            }
+            one.or(two)
+        } else {
+            balancer.forward(n, secret, &body).await
+        };
+        if let Some(status) = taken {
+            return StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+        }
+    }
+    StatusCode::BAD_GATEWAY
+}
+
+/// Has Alice invite Bob to Ultima in `chat` with `options` and Bob accept, each typed once
+/// (every instance runs while games open, so no update is lost); the game's id, read from the
+/// invitation's button.
+async fn open_game(api: &StandIn, chat: i64, options: &str) -> i64 {
+    let invited = |i: &Inner| {
+        i.sent.iter().filter(|s| s.chat == chat).find_map(|s| {
+            s.datas().iter().find_map(|d| d.strip_suffix(":0:accept")?.parse::<i64>().ok())
+        })
+    };
+    api.say(chat, ALICE, &format!("/new ultima @bob_builder{options}"));
+    let Some(id) = api.poll_for(OPENING, invited).await else {
+        let seen: Vec<String> = api.sent_to(chat).into_iter().map(|s| s.text).collect();
+        panic!("no invitation in chat {chat}: {seen:?}");
+    };
+    api.say(chat, BOB, "/accept");
+    let started = format!("Ultima #{id}: ");
+    let accepted = |i: &Inner| i.sent.iter().any(|s| s.chat == chat && s.text.contains(&started));
+    if api.poll_for(OPENING, |i| accepted(i).then_some(())).await.is_none() {
+        let seen: Vec<String> = api.sent_to(chat).into_iter().map(|s| s.text).collect();
+        panic!("#{id} never started in chat {chat}: {seen:?}");
+    }
+    id
+}
+
+/// How long opening a game may take when many open at once.
+const OPENING: Duration = Duration::from_secs(120);
+
+/// Whether a part of a sent text (texts queued for one chat go as one message, a blank line
+/// between them) tells of one event that happens once: a ply, an end, a turn ping, a timeout,
+/// a reminder (a clock of two minutes or more gets one, at half time).
+fn tells_of_one_event(part: &str) -> bool {
+    let ply = part.starts_with('#') && part.contains(" ply ");
+    ply || part.contains(" is over:")
+        || (part.contains("Ultima: your move") && part.contains("Last move: "))
+        || part.contains(" ran out of time in #")
+        || part.starts_with("Reminder: #")
+}
+
+/// The copies of each once-only message ([`tells_of_one_event`]) that no crash explains: a
+/// message arrives again only when the instance that sent an earlier copy was killed after
+/// sending it (before it could mark it sent), so a copy is explained when the sender of an
+/// earlier one was killed between the two. `kills` holds each instance's kill times. Also: how
+/// many copies a crash explains.
+fn unexplained_copies(api: &StandIn, kills: &[Vec<Instant>]) -> (Vec<String>, usize) {
+    let mut copies: HashMap<(i64, String), Vec<(Instant, usize)>> = HashMap::new();
+    for c in api.lock().calls.iter().filter(|c| is_send(&c.method) && c.status == 200) {
+        let via = c.params["__via"].as_u64().expect("every instance calls through its address");
+        let via = usize::try_from(via).expect("an instance");
+        let chat = int(&c.params["chat_id"]);
+        for part in said(c).split("\n\n").filter(|p| tells_of_one_event(p)) {
+            copies.entry((chat, part.to_string())).or_default().push((c.at, via));
+        }
+    }
+    let mut unexplained = Vec::new();
+    let mut explained_copies = 0;
+    for ((chat, part), mut sent) in copies {
+        sent.sort_by_key(|(at, _)| *at);
+        for (j, &(at, _)) in sent.iter().enumerate().skip(1) {
+            let explained = sent[..j]
+                .iter()
+                .any(|&(earlier, via)| kills[via].iter().any(|&kill| earlier < kill && kill < at));
+            if explained {
+                explained_copies += 1;
+            } else {
+                unexplained.push(format!("chat {chat}, copy {} of {part:?}", j + 1));
+            }
+        }
+    }
+    (unexplained, explained_copies)
+}
+
+/// How many games the three-instance storm plays (`ARBITER_TEST_STORM_GAMES` asks for more).
+const FLEET_GAMES: usize = 60;
+/// The plies each storm game plays before the storm ends.
+const FLEET_PLIES: usize = 4;
+/// The games left alone until their live clock runs out ([`storm_clock`]).
+const FLEET_DEADLINES: usize = 4;
+/// How often a line is typed before a driver of the fleet gives up: an instance killed with a
+/// move's announcements unsent holds them until its 60-second lease runs out.
+const FLEET_TRIES: usize = 40;
+
+/// Three instances of the real binary on one PostgreSQL database, behind a load balancer in
+/// Telegram's webhook mode. Alice and Bob play a storm of moves across many groups; a third of
+/// the moves reach two instances at once; a few games wait for their one-minute clocks to run
+/// out (`ARBITER_TEST_STORM_CLOCK_MINUTES=2`: two minutes, with a reminder at half time);
+/// meanwhile one instance after another is killed (SIGKILL) and started again. Then: every move
+/// announced is stored once and in order, every move stored was announced and pinged, every
+/// game still running takes its next move, every clock that ran out ended its game once
+/// (announced once, or again only where a crash explains it), every message was delivered and
+/// no once-only message arrived twice without a crash to explain it.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_instances_behind_a_webhook_balancer_survive_a_storm_of_moves_kills_and_deadlines() {
+    let Some(arbiter::store::Location::Postgres(database)) =
+        arbiter::store::testing::postgres().await
+    else {
+        eprintln!("skipped: ARBITER_TEST_POSTGRES names no PostgreSQL server (docs/scale.md)");
+        return;
+    };
+    let (mut rng, seed) = Rng::seeded(0x5eed_0003);
+    let count = std::env::var("ARBITER_TEST_STORM_GAMES")
+        .ok()
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(FLEET_GAMES);
+    let (clock, minutes) = storm_clock();
+    let (api, _) = StandIn::start().await;
+    let listens: Vec<String> = (0..3).map(|_| common::free_address().to_string()).collect();
+    let (balancer, hook) = Balancer::start(listens.clone()).await;
+    let mut fleet = Vec::new();
+    for (n, listen) in listens.iter().enumerate() {
+        let url = api.listen_for(n as u64).await;
+        let env = [
+            ("TELEGRAM_WEBHOOK_URL", hook.as_str()),
+            ("TELEGRAM_LISTEN", listen.as_str()),
+            ("ARBITER_SEND_TIMEOUT_SECONDS", "5"),
+        ];
+        let mut runs = Runs::new(url, &env).on(&database);
+        runs.start();
+        fleet.push(runs);
+    }
+    let logs = |fleet: &[Runs]| {
+        let all: Vec<String> = fleet
+            .iter()
+            .enumerate()
+            .map(|(n, r)| format!("--- instance {n}\n{}", r.logs()))
+            .collect();
+        format!("seed {seed}\n{}", all.join("\n"))
+    };
+    api.wait_long("the webhook set", Duration::from_secs(30), |i| i.webhook.clone()).await;
+    both_start(&api).await;
+    // The games open while every instance runs; each group has one.
+    let group = |n: usize| -1_005_000_000_000 - i64::try_from(n).expect("a few hundred");
+    // Alice may have 10 invitations open at once: 8 games open at a time, the timed ones first.
+    let at_once = Arc::new(tokio::sync::Semaphore::new(8));
+    let openers: Vec<_> = (count..count + FLEET_DEADLINES)
+        .chain(0..count)
+        .map(|n| {
+            let (api, at_once) = (api.clone(), at_once.clone());
+            let options = if n < count { String::new() } else { format!(" {clock}") };
+            let opener = tokio::spawn(async move {
+                let _turn = at_once.acquire().await.expect("the semaphore stays open");
+                open_game(&api, group(n), &options).await
+            });
+            (n, opener)
+        })
+        .collect();
+    let mut ids = vec![0; count + FLEET_DEADLINES];
+    for (n, opener) in openers {
+        ids[n] = opener.await.unwrap_or_else(|e| panic!("a game did not open: {e}"));
+    }
+    let distinct: HashSet<i64> = ids.iter().copied().collect();
+    assert_eq!(distinct.len(), ids.len(), "one game per group: {ids:?}");
+    let games: Vec<StormGame> = (0..count)
+        .map(|n| StormGame { chat: group(n), id: ids[n], played: Vec::new(), over: false })
+        .collect();
+    let timed: Vec<(i64, i64)> =
+        (count..count + FLEET_DEADLINES).map(|n| (group(n), ids[n])).collect();
+    let moves = storm_moves();
+    let drivers: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(n, game)| {
+            let plan = Plan {
+                moves: moves[..FLEET_PLIES].to_vec(),
+                resign: n % 2 == 0,
+                pace: 500,
+                tries: FLEET_TRIES,
+            };
+            let rng = Rng(seed ^ ((n as u64 + 1) << 32));
+            tokio::spawn(drive(api.clone(), game.clone(), plan, rng))
+        })
+        .collect();
+    let timed_out = |i: &Inner| {
+        timed.iter().all(|&(chat, id)| {
+            let needle = format!(" ran out of time in #{id}");
+            i.sent.iter().any(|s| s.chat == chat && s.text.contains(&needle))
+        })
+    };
+    // One instance after another is killed and, a moment later, started again, until every
+    // driver is done and every clock ran out.
+    let mut kills = 0;
+    loop {
+        let done = drivers.iter().all(tokio::task::JoinHandle::is_finished);
+        if done && timed_out(&api.lock()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(1000) + rng.pause(3000)).await;
+        let n = usize::try_from(rng.below(3)).expect("an instance");
+        fleet[n].kill();
+        kills += 1;
+        tokio::time::sleep(rng.pause(2000)).await;
+        fleet[n].start();
+    }
+    let mut games = join_drivers(drivers, || logs(&fleet)).await;
+    // No game is stuck: each still running takes its next move on every instance's word.
+    for game in games.iter_mut().filter(|g| !g.over) {
+        let ply = game.played.len() + 1;
+        let needle = format!("#{} ply {ply}:", game.id);
+        let line = format!("/move {}", moves[FLEET_PLIES]);
+        type_until_tries(&api, game.chat, ALICE, &line, &needle, FLEET_TRIES).await;
+        game.played.push(moves[FLEET_PLIES].clone());
+    }
+    // Every message is delivered (a killed instance's wait for the end of its lease).
+    let store = fleet[0].store().await;
+    outbox_drained(&store, &|| logs(&fleet)).await;
+    for runs in &mut fleet {
+        let status = runs.terminate().await;
+        assert!(status.success(), "SIGTERM ends with status 0: {status:?}\n{}", runs.logs());
+    }
+    let logs = format!("{kills} kills\n{}", logs(&fleet));
+    check_storm(&api, &store, &games, &logs).await;
+    // Every clock that ran out ended its game, once.
+    let over = store.games_with_status(&[GameStatus::Over]).await.expect("the ended games");
+    for &(chat, id) in &timed {
+        let row = over.iter().find(|g| g.id.0 == id);
+        let reason = row.and_then(|g| g.reason.clone());
+        assert_eq!(reason, Some(arbiter::store::EndReason::Timeout), "#{id} ended on time\n{logs}");
+        let told =
+            api.sent_to(chat).iter().filter(|s| s.text.contains(" ran out of time in #")).count();
+        assert!(told >= 1, "#{id}: the timeout was announced\n{logs}");
+        let reminded = format!("Reminder: #{id} ");
+        let reminders = api.sent_to(ALICE.id).iter().filter(|s| s.text.contains(&reminded)).count();
+        assert!(minutes < 2 || reminders >= 1, "#{id}: Alice was reminded\n{logs}");
+    }
+    let kill_times: Vec<Vec<Instant>> = fleet.iter().map(|r| r.kills.clone()).collect();
+    let (unexplained, explained) = unexplained_copies(&api, &kill_times);
+    assert!(unexplained.is_empty(), "copies no crash explains: {unexplained:#?}\n{logs}");
+    let doubled = balancer.doubled.lock().expect("the balancer's log").len();
+    assert!(doubled > 0, "some moves reached two instances\n{logs}");
+    assert!(kills >= 3, "instances were killed during the storm: {kills}\n{logs}");
+    let taken_over: usize = fleet.iter().map(|r| r.log_lines("resuming deliveries")).sum();
+    eprintln!(
+        "seed {seed}: {count} games, {} timed, {kills} kills, {doubled} moves taken by two \
+         instances, {taken_over} take-overs of waiting messages, {explained} copies sent again \
+         after a crash",
+        timed.len()
+    );
 }

@@ -167,3 +167,50 @@ pub fn free_address() -> std::net::SocketAddr {
     let probe = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
     probe.local_addr().expect("its address")
 }
+
+/// A small seeded generator (SplitMix64), so that a storm's random points are the same on every
+/// run; `ARBITER_TEST_SEED` picks others.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The generator of `ARBITER_TEST_SEED`, or of `default`; and the seed, for messages.
+    pub fn seeded(default: u64) -> (Rng, u64) {
+        let seed = std::env::var("ARBITER_TEST_SEED")
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(default);
+        (Rng(seed), seed)
+    }
+
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (at least 1).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    /// A pause shorter than `ms` milliseconds.
+    pub fn pause(&mut self, ms: u64) -> std::time::Duration {
+        std::time::Duration::from_millis(self.below(ms))
+    }
+}
+
+/// The clock of a storm's timed games (`clock=live per_move=Nm`) and its minutes `N`, from
+/// `ARBITER_TEST_STORM_CLOCK_MINUTES`: 1 by default, the shortest live clock. Two or more also
+/// send the player a reminder at half time, which one minute does not (with under a minute
+/// left, a reminder would arrive about when the time is up).
+pub fn storm_clock() -> (String, u64) {
+    let minutes = std::env::var("ARBITER_TEST_STORM_CLOCK_MINUTES")
+        .ok()
+        .and_then(|n| n.trim().parse().ok())
+        .filter(|&n: &u64| (1..=60).contains(&n))
+        .unwrap_or(1);
+    (format!("clock=live per_move={minutes}m"), minutes)
+}

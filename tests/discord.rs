@@ -3119,12 +3119,33 @@ async fn three_instances_with_a_shard_each_survive_a_storm_of_moves_kills_and_de
         inner.routed.iter().filter(|(_, t)| t == "INTERACTION_CREATE").map(|(s, _)| *s).collect()
     };
     assert_eq!(carried.len(), 3, "every shard carried interactions: {carried:?}");
+    // The copies sent from direct messages reached the referee as moves: each that lost its race
+    // was told so (or, arriving after the position moved on, refused as a move).
+    let answers: Vec<String> = {
+        let inner = api.lock();
+        let from_dms =
+            inner.injected.values().filter(|i| i.channel == ALICE.dm || i.channel == BOB.dm);
+        from_dms
+            .flat_map(|i| {
+                inner.sent.iter().filter(|s| s.token.as_deref() == Some(i.token.as_str()))
+            })
+            .map(|s| s.content.clone())
+            .collect()
+    };
+    let raced = answers.iter().filter(|a| *a == "That was already played.").count();
+    assert!(raced > 0, "a copy from direct messages lost a race: {answers:?}\n{logs}");
+    for answer in &answers {
+        let as_move = answer == "That was already played."
+            || answer.ends_with("Nothing was played.")
+            || answer.contains("turn");
+        assert!(as_move, "a copy from direct messages was answered as a move: {answer:?}");
+    }
     let lost = api.lock().lost;
     let taken_over: usize = fleet.iter().map(|i| i.log_lines("resuming deliveries")).sum();
     eprintln!(
         "seed {seed}: {count} games, {} timed, {kills} kills, {lost} interactions lost with a \
          shard, {taken_over} take-overs of waiting messages, {explained} copies posted again \
-         after a crash",
+         after a crash, {raced} copies from direct messages that lost their race",
         timed.len()
     );
 }

@@ -2899,7 +2899,13 @@ async fn check_storm(
             .map(|a| a.notation)
             .collect();
         assert_eq!(stored, game.played, "#{id}: the stored moves are the announced ones\n{logs}");
-        let group: Vec<String> = api.sent_to(game.chat).into_iter().map(|s| s.text).collect();
+        // Each announcement on its own: texts queued for one chat go as one message, a blank
+        // line between them (a message sent again after a crash may go with the next one).
+        let group: Vec<String> = api
+            .sent_to(game.chat)
+            .iter()
+            .flat_map(|s| s.text.split("\n\n").map(str::to_string).collect::<Vec<_>>())
+            .collect();
         let plies: Vec<usize> = group.iter().filter_map(|t| ply_in(t, id)).collect();
         assert!(plies.is_sorted(), "#{id}: announcements out of order: {plies:?}");
         for (k, mv) in stored.iter().enumerate() {

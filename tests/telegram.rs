@@ -3576,11 +3576,7 @@ async fn three_instances_behind_a_webhook_balancer_survive_a_storm_of_moves_kill
     let mut fleet = Vec::new();
     for (n, listen) in listens.iter().enumerate() {
         let url = api.listen_for(n as u64).await;
-        let env = [
-            ("TELEGRAM_WEBHOOK_URL", hook.as_str()),
-            ("TELEGRAM_LISTEN", listen.as_str()),
-            ("ARBITER_SEND_TIMEOUT_SECONDS", "5"),
-        ];
+        let env = [("TELEGRAM_WEBHOOK_URL", hook.as_str()), ("TELEGRAM_LISTEN", listen.as_str())];
         let mut runs = Runs::new(url, &env).on(&database);
         runs.start();
         fleet.push(runs);

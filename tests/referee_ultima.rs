@@ -251,3 +251,32 @@ async fn a_bad_position_at_new_is_refused_with_the_reason_and_creates_nothing() 
     let store = arbiter::store::Store::open(&db).await.expect("store");
     assert!(store.game(arbiter::store::GameId(1)).await.is_err(), "no game was created");
 }
+
+/// Why a position was refused reaches each reader in their language: the engines' reasons are
+/// data (a colour's kings, a pawn's square) worded in each; a reason only a parser's English
+/// sentence gives (Dark Fence's) is its kind of fault in Chinese, with the sentence in English.
+#[tokio::test]
+async fn a_bad_position_is_explained_in_the_readers_language() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("u.db");
+    let script = "!locale alice zh-CN\nalice@#t: /new ultima @bob position=\"8/5K2/8/8/8/8/8/8 w\"\n\
+        !locale alice zh-TW\nalice@#t: /new perfect10 @bob position=\"rcabqkbacr/snegimgens/\
+        pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/PCABQKBACR w - - 0 1\"\n\
+        alice@#t: /new dark-fence @bob position=\"zz\"\n\
+        !locale alice en\nalice@#t: /new dark-fence @bob position=\"zz\"\n";
+    let out = run(script, &db).await;
+    assert_eq!(
+        texts_to(&out, "#t"),
+        [
+            "这不是 ultima 能开始的局面：黑方有 0 个国王，每方必须恰好一个。\
+             局面的写法见 `/rules ultima`，要加引号：position=\"…\"。",
+            "這不是 perfect10 能開始的局面：兵卒不能站在 a1。\
+             局面的寫法見 `/rules perfect10`，要加引號：position=\"…\"。",
+            "這不是 dark-fence 能開始的局面：局面文字讀不通。\
+             局面的寫法見 `/rules dark-fence`，要加引號：position=\"…\"。",
+            "That is not a position dark-fence can start from: the position text does not read \
+             (`zz` is not a board size like 4x4). A position is written as `/rules dark-fence` \
+             shows, in quotes: position=\"…\".",
+        ]
+    );
+}

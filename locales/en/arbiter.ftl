@@ -1108,3 +1108,27 @@ unlink-not = This account is not linked to any other.
 err-link-code = That link code is unknown or has expired. Get a new one with /link on your other account.
 err-link-self = That is this account's own code: send it from your account on the other platform.
 err-link-private = Link codes are personal: use /link in a private chat with me.
+
+## Position mistakes: why a position="…" was refused (the detail of err-position)
+# After pos-bad-castling, pos-chaos-malformed, pos-unreadable and pos-impossible, English readers
+# also get the parser's own sentence, which exists only in English (src/table/narrate.rs).
+pos-wrong-game = those options belong to another game
+pos-empty = the position text is empty
+pos-rank-count = a position needs { $ranks } ranks separated by `/`, not { $found }
+pos-rank-length = rank { $rank } describes { $squares } squares, not { $files }
+pos-bad-character = `{ $found }` is neither a piece letter ({ $letters }) nor a number of empty squares
+pos-missing-side = the side to move (w or b) is missing after the board
+pos-bad-side = the side to move must be w or b, not `{ $found }`
+pos-trailing = unexpected `{ $found }` after the position
+pos-king-count = { $color } has { $count } kings; each side needs exactly one
+pos-too-many = { $color } has { $count } pieces of kind { $piece }, more than the { $max } it starts with
+pos-king-capturable = { $color } is not to move but its king on { $king } can be captured by the { $piece } on { $attacker }
+pos-bad-castling = castling rights `{ $found }` do not hold
+pos-bad-en-passant = en passant `{ $found }` is not a square a pawn has just skipped
+pos-bad-counter = `{ $found }` is not a move counter
+pos-pawn-rank = a pawn cannot stand on { $square }
+pos-opponent-in-check = the side not to move is in check, which no legal move leaves
+pos-chaos-malformed = expected `b1,...,b12;side;last`
+pos-chaos-duplicate = piece { $piece } appears twice
+pos-unreadable = the position text does not read
+pos-impossible = no game can reach this position

@@ -1073,3 +1073,27 @@ unlink-not = 此账号没有关联任何其他账号。
 err-link-code = 这个关联代码不存在或已过期。请在另一个账号上用 /link 获取新代码。
 err-link-self = 这是本账号自己的代码：请从另一平台的账号发送。
 err-link-private = 关联代码是私人的：请在与我的私聊中使用 /link。
+
+## Position mistakes: why a position="…" was refused (the detail of err-position)
+# After pos-bad-castling, pos-chaos-malformed, pos-unreadable and pos-impossible, English readers
+# also get the parser's own sentence, which exists only in English (src/table/narrate.rs).
+pos-wrong-game = 这些选项属于另一种棋
+pos-empty = 局面文字是空的
+pos-rank-count = 局面要有 { $ranks } 行，用 `/` 分隔，这里却是 { $found } 行
+pos-rank-length = 第 { $rank } 行写了 { $squares } 格，应为 { $files } 格
+pos-bad-character = `{ $found }` 既不是棋子字母（{ $letters }），也不是空格的数目
+pos-missing-side = 棋盘之后缺少行棋方（w 或 b）
+pos-bad-side = 行棋方只能是 w 或 b，不能是 `{ $found }`
+pos-trailing = 局面后面多了 `{ $found }`
+pos-king-count = { $color }有 { $count } 个国王，每方必须恰好一个
+pos-too-many = { $color }有 { $count } 个{ $piece }，多于开局时的 { $max } 个
+pos-king-capturable = 不该走棋的{ $color }，其 { $king } 的国王可被 { $attacker } 的{ $piece }吃掉
+pos-bad-castling = 王车易位权 `{ $found }` 不成立：只能是 - 或 KQkq 的一部分，且相应的国王和城堡都在原位
+pos-bad-en-passant = 吃过路兵的格子 `{ $found }` 不是兵卒刚刚越过的格子
+pos-bad-counter = `{ $found }` 不是步数
+pos-pawn-rank = 兵卒不能站在 { $square }
+pos-opponent-in-check = 不该走棋的一方正被将军，合法的着法不会留下这种局面
+pos-chaos-malformed = 应写成 `b1,...,b12;side;last`：12 个以逗号分隔的格子（数字 0 到 12，0 为空），行棋方 0（甲）或 1（乙），上一步走的棋子 0 到 12 或 p
+pos-chaos-duplicate = 棋子 { $piece } 出现了两次
+pos-unreadable = 局面文字读不通
+pos-impossible = 这个局面在对局中不可能出现

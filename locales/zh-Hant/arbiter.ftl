@@ -1073,3 +1073,27 @@ unlink-not = 此帳號沒有關聯任何其他帳號。
 err-link-code = 這個關聯代碼不存在或已過期。請在另一個帳號上用 /link 取得新代碼。
 err-link-self = 這是本帳號自己的代碼：請從另一平台的帳號傳送。
 err-link-private = 關聯代碼是私人的：請在與我的私聊中使用 /link。
+
+## Position mistakes: why a position="…" was refused (the detail of err-position)
+# After pos-bad-castling, pos-chaos-malformed, pos-unreadable and pos-impossible, English readers
+# also get the parser's own sentence, which exists only in English (src/table/narrate.rs).
+pos-wrong-game = 這些選項屬於另一種棋
+pos-empty = 局面文字是空的
+pos-rank-count = 局面要有 { $ranks } 行，用 `/` 分隔，這裡卻是 { $found } 行
+pos-rank-length = 第 { $rank } 行寫了 { $squares } 格，應為 { $files } 格
+pos-bad-character = `{ $found }` 既不是棋子字母（{ $letters }），也不是空格的數目
+pos-missing-side = 棋盤之後缺少行棋方（w 或 b）
+pos-bad-side = 行棋方只能是 w 或 b，不能是 `{ $found }`
+pos-trailing = 局面後面多了 `{ $found }`
+pos-king-count = { $color }有 { $count } 個國王，每方必須恰好一個
+pos-too-many = { $color }有 { $count } 個{ $piece }，多於開局時的 { $max } 個
+pos-king-capturable = 不該走棋的{ $color }，其 { $king } 的國王可被 { $attacker } 的{ $piece }吃掉
+pos-bad-castling = 王車易位權 `{ $found }` 不成立：只能是 - 或 KQkq 的一部分，且相應的國王和城堡都在原位
+pos-bad-en-passant = 吃過路兵的格子 `{ $found }` 不是兵卒剛剛越過的格子
+pos-bad-counter = `{ $found }` 不是步數
+pos-pawn-rank = 兵卒不能站在 { $square }
+pos-opponent-in-check = 不該走棋的一方正被將軍，合法的著法不會留下這種局面
+pos-chaos-malformed = 應寫成 `b1,...,b12;side;last`：12 個以逗號分隔的格子（數字 0 到 12，0 為空），行棋方 0（甲）或 1（乙），上一步走的棋子 0 到 12 或 p
+pos-chaos-duplicate = 棋子 { $piece } 出現了兩次
+pos-unreadable = 局面文字讀不通
+pos-impossible = 這個局面在對局中不可能出現

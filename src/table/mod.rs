@@ -1887,7 +1887,7 @@ impl Referee {
         let time = TimeControl::from_pairs(&table_pairs).map_err(options_refused)?;
         if let Some(text) = &position {
             AnyGame::from_position(&options, text, Seed(0))
-                .map_err(|e| TableError::Refused(Refusal::Position(kind, e.to_string())))?;
+                .map_err(|e| TableError::Refused(Refusal::Position(kind, e)))?;
         }
         if !against_bot {
             self.invitation_room(ctx, chat)?;
@@ -1911,7 +1911,7 @@ impl Referee {
         let seed = self.next_seed().await?;
         let engine = match &position {
             Some(text) => AnyGame::from_position(&options, text, Seed(seed))
-                .map_err(|e| TableError::Refused(Refusal::Position(kind, e.to_string())))?,
+                .map_err(|e| TableError::Refused(Refusal::Position(kind, e)))?,
             None => {
                 // Drawing a start may need the solver (only Chaos Clock's may): one such request
                 // in flight per user. Other games draw theirs at once, so a player opening games

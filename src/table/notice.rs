@@ -406,8 +406,8 @@ pub enum Refusal {
     NoBot(Vec<GameKind>),
     /// Game options that do not work.
     Options(OptionsError),
-    /// A `position="…"` this game cannot start from, with the engine's reason (English).
-    Position(GameKind, String),
+    /// A `position="…"` this game cannot start from, with the engine's reason.
+    Position(GameKind, crate::games::AnyPositionError),
     /// `/rules <game> <topic>` about something the game has no piece of that name for.
     NoSuchPiece(GameKind, String),
     /// An attempt at the Dark Fence puzzle that is not a move: the refusal, worded.
@@ -739,7 +739,10 @@ impl Refusal {
             ),
             Self::Position(kind, why) => t(
                 "err-position",
-                &vec![("game", kind.code().into()), ("detail", why.clone().into())],
+                &vec![
+                    ("game", kind.code().into()),
+                    ("detail", super::narrate::position_error(lang, why).into()),
+                ],
             ),
         }
     }
@@ -932,7 +935,14 @@ mod tests {
             Refusal::UnknownGame("go".into()),
             Refusal::NoBot(vec![GameKind::ChaosClock]),
             Refusal::Options(bad_option()),
-            Refusal::Position(GameKind::DarkFence, "`5y5` is not a board size like 4x4".into()),
+            Refusal::Position(
+                GameKind::DarkFence,
+                crate::games::AnyPositionError::DarkFence(
+                    crate::games::dark_fence::PositionError::Syntax(
+                        "`5y5` is not a board size like 4x4".into(),
+                    ),
+                ),
+            ),
             Refusal::NoSuchPiece(GameKind::Ultima, "Z".into()),
             Refusal::Puzzle("Format error: nothing was done.".into()),
         ]

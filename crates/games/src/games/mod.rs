@@ -366,7 +366,7 @@ macro_rules! games {
         }
 
         /// Why a position text of some game was refused.
-        #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
         pub enum AnyPositionError {
             /// The options belong to another game.
             #[error("those options belong to another game")]

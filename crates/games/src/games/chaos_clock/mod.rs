@@ -645,7 +645,7 @@ fn parse_position(text: &str) -> Result<([u8; 12], Seat, Last), PositionError> {
     let side = match parts.get(1).copied().unwrap_or("1") {
         "0" => JIA,
         "1" => YI,
-        _ => return Err(bad("side must be 0 (甲) or 1 (乙)")),
+        _ => return Err(bad("side must be 0 (Jia, odd) or 1 (Yi, even)")),
     };
     let last = match parts.get(2).copied().unwrap_or("0") {
         "0" => Last::None,

@@ -302,6 +302,67 @@ async fn replay_sends_a_gif_with_one_frame_per_ply_once_the_game_is_over() {
     assert_eq!(arbiter::render::replay::frame_count(&bytes).expect("a GIF"), 3);
 }
 
+/// The size bound, checked on its own example: a 100-ply game of Perfect 10 x 10, the
+/// largest standard board, played move by move through a transcript (each move the legal one at
+/// a fixed stride through the engine's list, as `arbiter bench replay` plays it) and resigned.
+/// `/replay` sends 101 frames (the start and each ply) in well under 8 MB. (Its drawing time is
+/// measured by `arbiter bench replay`, not here.)
+#[tokio::test]
+async fn a_hundred_ply_replay_sends_a_frame_per_ply_in_under_eight_megabytes() {
+    use arbiter::core::Seed;
+    use arbiter::games::{AnyGame, AnyOptions, GameKind};
+    let options = AnyOptions::parse(GameKind::Perfect10, "").expect("the standard options");
+    let mut game = AnyGame::new(&options, Seed(1)).expect("the standard start");
+    let mut script = String::from("alice@#t: /new perfect10 @bob\nbob@#t: /accept\n");
+    for ply in 0..100 {
+        let seat = game.to_act().seat().expect("the game goes on for 100 plies");
+        let legal = game.legal_actions(seat);
+        let action = legal[(ply * 7 + 3) % legal.len()].clone();
+        let player = ["alice", "bob"][seat.index()];
+        let mut text = game.format_action(&action);
+        // A pawn that may promote and stays a pawn says so (a trailing `=`), as the table asks:
+        // another legal action is this one with a piece's letter after it (`g6f5w`).
+        let promotes = |a: &_| {
+            game.format_action(a).strip_prefix(&text).is_some_and(|rest| {
+                let letters = rest.trim_start_matches('=');
+                !letters.is_empty() && letters.chars().all(|c| c.is_ascii_alphabetic())
+            })
+        };
+        if legal.iter().any(promotes) {
+            text.push('=');
+        }
+        script += &format!("{player}@#t: /move {text}\n");
+        game.play(seat, &action).expect("a legal move");
+    }
+    script += "alice@#t: /resign\ncarol@#t: /replay #1\n";
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    // SQLite only: the store's part is checked by the other tests; this one is about the file.
+    let out = common::run_sqlite_only(&script, &db).await;
+    let said = texts(&out, "#t");
+    assert!(said[1].starts_with("Perfect 10 x 10 #1: alice (white, moves first)"), "{}", said[1]);
+    assert!(said.iter().any(|t| t.starts_with("#1 ply 100: ")), "every move was played: {said:#?}");
+    let replay = out
+        .iter()
+        .find(|m| m["text"] == "Replay of #1 (Perfect 10 x 10, 100 plies).")
+        .expect("the replay");
+    let bytes = replay["image"]["bytes"].as_u64().expect("its size");
+    assert!(bytes < 8_000_000, "{bytes} bytes");
+    // The same file from the binary, to count its frames.
+    let gif = dir.path().join("r.gif");
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["replay", "--game", "1", "--db"])
+        .arg(&db)
+        .arg("-o")
+        .arg(&gif)
+        .output()
+        .expect("the binary runs");
+    assert!(cli.status.success(), "{cli:?}");
+    let file = std::fs::read(&gif).expect("the GIF");
+    assert_eq!(file.len() as u64, bytes);
+    assert_eq!(arbiter::render::replay::frame_count(&file).expect("a GIF"), 101);
+}
+
 #[tokio::test]
 async fn a_follower_gets_exactly_what_the_channel_sees_while_following_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();

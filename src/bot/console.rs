@@ -51,7 +51,7 @@ pub fn format_with(out: &Outbound, image_path: Option<&std::path::Path>) -> Stri
     };
     if let Some(image) = &out.image {
         let what = match image.kind {
-            crate::table::reply::FileKind::Png => "board image",
+            crate::table::reply::FileKind::Png => "picture",
             crate::table::reply::FileKind::Gif => "replay",
             crate::table::reply::FileKind::Text => "record",
         };

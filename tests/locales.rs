@@ -30,6 +30,9 @@ const LATIN_ALLOWED: &[&str] = &[
     // position `/rules perfect10` gives as the example of `position="…"`.
     "O-O", "O-O-O", "KQkq", // The game whose title is English in every language.
     "Perfect",
+    // The time zone of the moments a chat without live timestamps reads (`2026-01-04 00:00
+    // UTC`): Chinese writes it in Latin letters too.
+    "UTC",
 ];
 
 /// Chinese characters an English reply may hold: the games' own Chinese titles (beside their
@@ -145,8 +148,21 @@ fn known_words(replies: &[(String, Reply)]) -> BTreeSet<String> {
             }
         }
     }
-    for key in ["clock", "per_move", "correspondence", "corr", "live", "language", "notifications"]
-    {
+    // The referee's own settings (`/new … rated=no`, `/settings digest=on`) and their values.
+    for key in [
+        "clock",
+        "per_move",
+        "correspondence",
+        "corr",
+        "live",
+        "language",
+        "notifications",
+        "pings",
+        "digest",
+        "rated",
+        "yes",
+        "no",
+    ] {
         words.insert(key.to_string());
     }
     for spec in COMMANDS {
@@ -273,4 +289,35 @@ fn the_script_checks_tell_the_two_scripts_apart() {
     assert!(simplified_only("皇后 後手 繁體").is_empty());
     let known = BTreeSet::from(["alice".to_string()]);
     assert_eq!(latin_prose("/new 需要 a game。alice A1-A4 R", &known), ["game"]);
+}
+
+/// The sweep is made from the referee tests as they are: a test added or changed since it was
+/// generated would otherwise go unswept (issue 23's transcripts once did). The generator writes
+/// a digest of its sources into the sweep's header; this recomputes it the same way.
+#[test]
+fn the_sweep_was_generated_from_the_referee_tests_as_they_are() {
+    use sha2::Digest;
+    let mut paths: Vec<String> = std::fs::read_dir("tests")
+        .expect("the tests directory")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with("referee") && name.ends_with(".rs"))
+        .map(|name| format!("tests/{name}"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 8, "the referee tests: {paths:?}");
+    paths.push("tests/data/make-locale-sweep.py".to_string());
+    let mut digest = sha2::Sha256::new();
+    for path in &paths {
+        digest.update(path.as_bytes());
+        digest.update([0]);
+        digest.update(std::fs::read(path).expect("a source of the sweep"));
+        digest.update([0]);
+    }
+    let hex: String = digest.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let recorded = SWEEP.lines().find_map(|l| l.strip_prefix("# sources sha256: "));
+    assert_eq!(
+        recorded,
+        Some(hex.as_str()),
+        "tests/data/locale-sweep.txt is stale: run `python3 tests/data/make-locale-sweep.py`"
+    );
 }

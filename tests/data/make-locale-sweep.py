@@ -3,10 +3,11 @@
 test function (its string literals and transcript constants in order), for the language sweep
 in tests/locales.rs. Run from the repository root; CI only reads the committed output."""
 import glob
+import hashlib
 import re
 
 LIT = re.compile(r'r#"(.*?)"#|"((?:[^"\\]|\\.)*)"', re.S)
-LINE = re.compile(r'^([a-z0-9_]+@(#[\w-]+|dm): .+|!(clock|admin|dm-closed) .+)$')
+LINE = re.compile(r'^([a-z0-9_]+@((telegram/|discord/)?(#[\w-]+|dm)): .+|!(clock|admin|dm-closed) .+)$')
 CONST = re.compile(r'const ([A-Z_0-9]+): &str =\s*(?:concat!\()?', re.S)
 
 
@@ -98,6 +99,31 @@ alice@#t: /new rabble @bob red_gives=steps3 blue_gives=steps2
 alice@#t: /new rabble @bob red_gives=level9
 alice@#t: /new rabble @bob quiet_limit=1
 alice@#t: /new rabble @bob from=abc
+alice@#t: /new ultima @bob position="8/8/8 w"
+alice@#t: /new ultima @bob position="7k/5K2/8/8/8/8/8/7 w"
+alice@#t: /new ultima @bob position="7k/5K2/8/8/8/8/8/7Z w"
+alice@#t: /new ultima @bob position="7k/5K2/8/8/8/8/8/8"
+alice@#t: /new ultima @bob position="7k/5K2/8/8/8/8/8/8 x"
+alice@#t: /new ultima @bob position="7k/5K2/8/8/8/8/8/8 w extra"
+alice@#t: /new ultima @bob position="8/5K2/8/8/8/8/8/8 w"
+alice@#t: /new ultima @bob position="7k/PPPPPPPP/PPPPPPPP/8/8/8/8/K7 w"
+alice@#t: /new ultima @bob position="k7/1K6/8/8/8/8/8/8 w"
+alice@#t: /new perfect10 @bob position="xx"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBAC w"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBACZ w"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBACR x"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBACR w KQkqX - 0 1"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBACR w KQkq e9 0 1"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBACR w KQkq - x 1"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQQBACR w - - 0 1"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/PCABQKBACR w - - 0 1"
+alice@#t: /new perfect10 @bob position="5k4/10/10/10/10/5R4/10/10/10/4K5 w - - 0 1"
+alice@#t: /new perfect10 @bob position="rcabqkbacr/snegimgens/pppppppppp/10/10/10/10/PPPPPPPPPP/SNEGIMGENS/RCABQKBACR w KQkq - 0 1 extra"
+alice@#t: /new chaos-clock @bob position="1,2"
+alice@#t: /new chaos-clock @bob position="1,1,2,3,4,5,6,7,8,9,10,11"
+alice@#t: /new chaos-clock @bob position="1,2,3,4,5,6,7,8,9,10,11,12;7"
+alice@#t: /new dark-fence @bob position="zz"
+alice@#t: /new rabble @bob position="zz"
 alice@#t: /new chaos-clock @bob
 bob@#t: /accept
 bob@#t: /board
@@ -110,10 +136,17 @@ alice@#t: /resign
 out.append('// === tests/data/make-locale-sweep.py every command and option mistake')
 out += [line for line in EXTRA.strip().split('\n')]
 
+# What the sweep was made from, so that tests/locales.rs can tell when it is stale: each source
+# file's path and bytes, each followed by a NUL, in sorted order.
+digest = hashlib.sha256()
+for path in sorted(glob.glob('tests/referee*.rs')) + ['tests/data/make-locale-sweep.py']:
+    digest.update(path.encode() + b'\0' + open(path, 'rb').read() + b'\0')
+
 header = [
     '# source: generated from the transcripts of tests/referee*.rs by',
     '# tests/data/make-locale-sweep.py; blocks start with `// ===` and each runs on a fresh',
     '# database in tests/locales.rs, once per language.',
+    '# sources sha256: ' + digest.hexdigest(),
 ]
 open('tests/data/locale-sweep.txt', 'w', encoding='utf8').write('\n'.join(header + out) + '\n')
 print(sum(1 for l in out if l.startswith('// ===')), 'blocks,', len(out), 'lines')

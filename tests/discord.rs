@@ -2905,13 +2905,10 @@ fn tells_of_one_event(part: &str) -> bool {
         || part.starts_with("Reminder: #")
 }
 
-/// The copies of each once-only message ([`tells_of_one_event`]) that no crash explains: a
-/// message is posted again only when the instance that posted an earlier copy was killed after
-/// posting it (before it could mark it sent), so a copy is explained when the poster of an
-/// earlier one was killed between the two. `kills` holds each instance's kill times. Also: how
-/// many copies a crash explains.
+/// The copies of each once-only message ([`tells_of_one_event`]) posted to a channel that no
+/// crash explains, and how many a crash explains ([`common::unexplained_copies`]).
 fn unexplained_copies(api: &StandIn, kills: &[Vec<Instant>]) -> (Vec<String>, usize) {
-    let mut copies: HashMap<(String, String), Vec<(Instant, usize)>> = HashMap::new();
+    let mut copies: HashMap<String, Vec<(Instant, usize)>> = HashMap::new();
     let inner = api.lock();
     let posts = inner.calls.iter().filter(|c| {
         c.method == "POST" && c.status == 200 && c.path.starts_with("/api/v10/channels/")
@@ -2921,25 +2918,10 @@ fn unexplained_copies(api: &StandIn, kills: &[Vec<Instant>]) -> (Vec<String>, us
             .expect("an instance");
         let content = c.body["content"].as_str().unwrap_or("");
         for part in content.split("\n\n").filter(|p| tells_of_one_event(p)) {
-            copies.entry((c.path.clone(), part.to_string())).or_default().push((c.at, via));
+            copies.entry(format!("{} {part:?}", c.path)).or_default().push((c.at, via));
         }
     }
-    let mut unexplained = Vec::new();
-    let mut explained_copies = 0;
-    for ((path, part), mut posted) in copies {
-        posted.sort_by_key(|(at, _)| *at);
-        for (j, &(at, _)) in posted.iter().enumerate().skip(1) {
-            let explained = posted[..j]
-                .iter()
-                .any(|&(earlier, via)| kills[via].iter().any(|&kill| earlier < kill && kill < at));
-            if explained {
-                explained_copies += 1;
-            } else {
-                unexplained.push(format!("{path}, copy {} of {part:?}", j + 1));
-            }
-        }
-    }
-    (unexplained, explained_copies)
+    common::unexplained_copies(copies, kills)
 }
 
 /// Three instances of the real binary on one PostgreSQL database, each running one of three

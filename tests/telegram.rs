@@ -3503,37 +3503,19 @@ fn tells_of_one_event(part: &str) -> bool {
         || part.starts_with("Reminder: #")
 }
 
-/// The copies of each once-only message ([`tells_of_one_event`]) that no crash explains: a
-/// message arrives again only when the instance that sent an earlier copy was killed after
-/// sending it (before it could mark it sent), so a copy is explained when the sender of an
-/// earlier one was killed between the two. `kills` holds each instance's kill times. Also: how
-/// many copies a crash explains.
+/// The copies of each once-only message ([`tells_of_one_event`]) sent to a chat that no crash
+/// explains, and how many a crash explains ([`common::unexplained_copies`]).
 fn unexplained_copies(api: &StandIn, kills: &[Vec<Instant>]) -> (Vec<String>, usize) {
-    let mut copies: HashMap<(i64, String), Vec<(Instant, usize)>> = HashMap::new();
+    let mut copies: HashMap<String, Vec<(Instant, usize)>> = HashMap::new();
     for c in api.lock().calls.iter().filter(|c| is_send(&c.method) && c.status == 200) {
         let via = c.params["__via"].as_u64().expect("every instance calls through its address");
         let via = usize::try_from(via).expect("an instance");
         let chat = int(&c.params["chat_id"]);
         for part in said(c).split("\n\n").filter(|p| tells_of_one_event(p)) {
-            copies.entry((chat, part.to_string())).or_default().push((c.at, via));
+            copies.entry(format!("chat {chat} {part:?}")).or_default().push((c.at, via));
         }
     }
-    let mut unexplained = Vec::new();
-    let mut explained_copies = 0;
-    for ((chat, part), mut sent) in copies {
-        sent.sort_by_key(|(at, _)| *at);
-        for (j, &(at, _)) in sent.iter().enumerate().skip(1) {
-            let explained = sent[..j]
-                .iter()
-                .any(|&(earlier, via)| kills[via].iter().any(|&kill| earlier < kill && kill < at));
-            if explained {
-                explained_copies += 1;
-            } else {
-                unexplained.push(format!("chat {chat}, copy {} of {part:?}", j + 1));
-            }
-        }
-    }
-    (unexplained, explained_copies)
+    common::unexplained_copies(copies, kills)
 }
 
 /// How many games the three-instance storm plays (`ARBITER_TEST_STORM_GAMES` asks for more).

@@ -182,13 +182,9 @@ impl Rng {
         (Rng(seed), seed)
     }
 
-    /// The next number.
+    /// The next number (the engines' own SplitMix64 step).
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        arbiter::core::splitmix64(&mut self.0)
     }
 
     /// A number below `n` (at least 1).
@@ -213,4 +209,32 @@ pub fn storm_clock() -> (String, u64) {
         .filter(|&n: &u64| (1..=60).contains(&n))
         .unwrap_or(1);
     (format!("clock=live per_move={minutes}m"), minutes)
+}
+
+/// Of the copies of each once-only message a storm posted (by message: when each copy went out
+/// and which instance sent it), those that no crash explains, each named by its message, and
+/// how many a crash does explain. A message goes out again only when the instance that sent an
+/// earlier copy was killed after sending it (before it could mark it sent), so a copy is
+/// explained when the sender of an earlier one was killed between the two. `kills` holds each
+/// instance's kill times (`T`: a clock's instant).
+pub fn unexplained_copies<K: std::fmt::Display, T: Ord + Copy>(
+    copies: std::collections::HashMap<K, Vec<(T, usize)>>,
+    kills: &[Vec<T>],
+) -> (Vec<String>, usize) {
+    let mut unexplained = Vec::new();
+    let mut explained_copies = 0;
+    for (message, mut sent) in copies {
+        sent.sort_by_key(|(at, _)| *at);
+        for (j, &(at, _)) in sent.iter().enumerate().skip(1) {
+            let explained = sent[..j]
+                .iter()
+                .any(|&(earlier, via)| kills[via].iter().any(|&kill| earlier < kill && kill < at));
+            if explained {
+                explained_copies += 1;
+            } else {
+                unexplained.push(format!("{message}, copy {}", j + 1));
+            }
+        }
+    }
+    (unexplained, explained_copies)
 }

@@ -791,7 +791,7 @@ pings-off = 关
 opt-err-malformed = 选项 { $pair } 不是 键=值 的形式
 opt-err-unknown = 没有选项 { $key }（可用：{ $known }）
 opt-err-duplicate = 选项 { $key } 给了两次
-opt-err-bad-value = 选项 { $key } 不能是 { $value }（应为{ $expected }）
+opt-err-bad-value = 选项 { $key } 不能是 { $value }（应为：{ $expected }）
 opt-or = { " 或 " }
 opt-and = { " 和 " }
 expect-bool = true 或 false

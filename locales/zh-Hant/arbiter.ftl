@@ -791,7 +791,7 @@ pings-off = 關
 opt-err-malformed = 選項 { $pair } 不是 鍵=值 的形式
 opt-err-unknown = 沒有選項 { $key }（可用：{ $known }）
 opt-err-duplicate = 選項 { $key } 給了兩次
-opt-err-bad-value = 選項 { $key } 不能是 { $value }（應為{ $expected }）
+opt-err-bad-value = 選項 { $key } 不能是 { $value }（應為：{ $expected }）
 opt-or = { " 或 " }
 opt-and = { " 和 " }
 expect-bool = true 或 false

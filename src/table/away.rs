@@ -14,7 +14,7 @@ use fluent_bundle::FluentValue;
 
 use super::community::{civil, day_time};
 use super::notice::GameLine;
-use super::reply::{Dest, Lang, Outbound, date};
+use super::reply::{Dest, Lang, Outbound, Wording, date};
 use super::{
     Ctx, GameStatus, GameWrite, Pace, Referee, Refusal, Reply, Summary, TableError, games,
     public_lang,
@@ -61,9 +61,10 @@ fn platform_name(platform: Platform) -> &'static str {
     }
 }
 
-/// `#3, #5`: the games named in one sentence.
-fn ids_text(ids: &[GameId]) -> String {
-    ids.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(", ")
+/// `#3, #5` (`#3、#5` in Chinese): the games named in one sentence.
+fn ids_text(w: &Wording, lang: Lang, ids: &[GameId]) -> String {
+    let sep = w.text(lang, "list-sep", &[]);
+    ids.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(&sep)
 }
 
 /// Whether the game of `s` waits for `user`: their move, or their answer to an invitation.
@@ -224,7 +225,7 @@ impl Referee {
                 &[
                     ("name", ctx.name.clone().into()),
                     ("until", when(until)),
-                    ("games", ids_text(&ids).into()),
+                    ("games", ids_text(self.wording, lang, &ids).into()),
                 ],
             );
             out.push(Outbound::text_to(ctx.platform, dest, text));
@@ -234,7 +235,7 @@ impl Referee {
         let games = if games.is_empty() {
             w.text(ctx.lang, "vacation-no-games", &[])
         } else {
-            ids_text(&games)
+            ids_text(w, ctx.lang, &games)
         };
         let text = w.text(
             ctx.lang,
@@ -357,7 +358,10 @@ impl Referee {
             let text = self.wording.text(
                 lang,
                 "vacation-back-told",
-                &[("name", name.clone().into()), ("games", ids_text(&ids).into())],
+                &[
+                    ("name", name.clone().into()),
+                    ("games", ids_text(self.wording, lang, &ids).into()),
+                ],
             );
             out.push(Outbound::text_to(platform, dest, text));
         }
@@ -532,7 +536,7 @@ impl Referee {
                 "link-code",
                 &[("code", code.into()), ("minutes", (LINK_CODE_SECONDS / 60).into())],
             );
-            let others = self.linked_names(ctx.platform, &ctx.user).await;
+            let others = self.linked_names(ctx.platform, &ctx.user, lang).await;
             if !others.is_empty() {
                 text.push('\n');
                 text.push_str(&w.text(lang, "link-linked", &[("accounts", others.into())]));
@@ -562,11 +566,11 @@ impl Referee {
             self.refresh_user(*p, u).await;
         }
         let mut out = Vec::new();
-        let names = self.linked_names(ctx.platform, &ctx.user).await;
+        let names = self.linked_names(ctx.platform, &ctx.user, lang).await;
         out.push(self.reply_here(ctx, w.text(lang, "link-done", &[("accounts", names.into())])));
         // The other account hears of it too (where it may be written to privately).
         let other_lang = self.lang_of(platform, &user).await;
-        let names = self.linked_names(platform, &user).await;
+        let names = self.linked_names(platform, &user, other_lang).await;
         let text = w.text(other_lang, "link-done", &[("accounts", names.into())]);
         out.push(Outbound::text_to(platform, Dest::User(user), text));
         Ok(out)
@@ -585,8 +589,8 @@ impl Referee {
         Ok(vec![self.reply_here(ctx, self.wording.text(ctx.lang, key, &[]))])
     }
 
-    /// The user's other linked accounts, as `Telegram: Alice, Discord: alice`.
-    async fn linked_names(&self, platform: Platform, user: &UserId) -> String {
+    /// The user's other linked accounts, as `Telegram Alice, Discord alice` (in `lang`'s list).
+    async fn linked_names(&self, platform: Platform, user: &UserId, lang: Lang) -> String {
         let mut names = Vec::new();
         for (p, u) in self.identities(platform, user).await {
             if p == platform && u == *user {
@@ -595,7 +599,7 @@ impl Referee {
             let name = self.shown_name(p, &u).await;
             names.push(format!("{} {name}", platform_name(p)));
         }
-        names.join(", ")
+        names.join(&self.wording.text(lang, "list-sep", &[]))
     }
 
     /// A fresh link code, `ABCD-EFGH`: drawn from the referee's seed (random for the bot,

@@ -119,7 +119,10 @@ impl Referee {
         let text = w.text(
             lang,
             "rating-changes",
-            &[("id", t.row.id.to_string().into()), ("players", players.join(", ").into())],
+            &[
+                ("id", t.row.id.to_string().into()),
+                ("players", players.join(&w.text(lang, "list-sep", &[])).into()),
+            ],
         );
         let mut out = vec![super::games::msg_of(t, super::games::public_of(t), text)];
         self.copy_to_followers(t, &mut out);

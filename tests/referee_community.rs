@@ -364,7 +364,8 @@ async fn a_hundred_ply_replay_sends_a_frame_per_ply_in_under_eight_megabytes() {
 }
 
 /// Names listed in a Chinese sentence are separated by the Chinese list mark 、, not an English
-/// comma: the players of a rating change, the games a vacation stops.
+/// comma: the games of a "Which game?", the players of a rating change, the games a vacation
+/// stops.
 #[tokio::test]
 async fn chinese_sentences_list_players_and_games_with_the_chinese_list_mark() {
     let dir = tempfile::tempdir().unwrap();
@@ -373,10 +374,13 @@ async fn chinese_sentences_list_players_and_games_with_the_chinese_list_mark() {
         "!locale alice zh-CN\n!locale bob zh-TW\n\
          alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nbob@#t: /move a7a6\n\
          alice@#u: /new ultima @bob\nbob@#u: /accept\nalice@#u: /move c2c5\n\
-         bob@dm: /休假 2\nalice@#t: /认输\n",
+         bob@dm: /休假 2\nbob@dm: /board\nalice@#t: /认输\n",
         &db,
     )
     .await;
+    assert!(
+        texts(&out, "dm:bob").contains(&"哪一局？請在下方選擇，或加上編號：#1、#2。".to_string())
+    );
     let started = one(&out, "dm:bob", "休假至");
     assert!(started.contains("你在通信對局（#1、#2）中的計時暫停"), "{started}");
     assert_eq!(one(&out, "#t", "#1 等级分"), "#1 等级分：alice 1338?（−162）、bob 1662?（+162）。");

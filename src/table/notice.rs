@@ -677,7 +677,8 @@ impl Refusal {
             Self::NoGameHere => t("err-no-game-here", &vec![]),
             Self::WhichGame(ids) => {
                 let ids: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-                t("err-which-game", &vec![("ids", ids.join(", ").into())])
+                let ids = ids.join(&t("list-sep", &vec![]));
+                t("err-which-game", &vec![("ids", ids.into())])
             }
             Self::GroupOnly => t("err-group-only", &vec![]),
             Self::CommunityOnly => t("err-community-only", &vec![]),

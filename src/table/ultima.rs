@@ -149,7 +149,11 @@ fn action_line(
             );
             if !captures.is_empty() {
                 let list: Vec<String> = captures.iter().map(|c| capture_text(w, lang, c)).collect();
-                text.push_str(&w.text(lang, "ul-captures", &[("list", list.join(", ").into())]));
+                text.push_str(&w.text(
+                    lang,
+                    "ul-captures",
+                    &[("list", list.join(&w.text(lang, "list-sep", &[])).into())],
+                ));
             }
             text.push_str(&w.text(lang, "ul-stop", &[]));
             if *check {
@@ -295,7 +299,11 @@ fn view_message(
     }
     if !view.frozen.is_empty() {
         let list: Vec<String> = view.frozen.iter().map(ToString::to_string).collect();
-        lines.push(w.text(lang, "ul-view-frozen", &[("list", list.join(", ").into())]));
+        lines.push(w.text(
+            lang,
+            "ul-view-frozen",
+            &[("list", list.join(&w.text(lang, "list-sep", &[])).into())],
+        ));
     }
     match &view.outcome {
         Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),

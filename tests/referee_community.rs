@@ -257,6 +257,24 @@ async fn export_sends_the_record_file_to_those_who_reach_the_game_in_each_langua
     );
 }
 
+/// `arbiter replay` of game 1 into `dir/r.gif`: the file's path, the run, and the file.
+fn replay_of_game_one(
+    dir: &Path,
+    db: &Path,
+) -> (std::path::PathBuf, std::process::Output, Vec<u8>) {
+    let gif = dir.join("r.gif");
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["replay", "--game", "1", "--db"])
+        .arg(db)
+        .arg("-o")
+        .arg(&gif)
+        .output()
+        .expect("the binary runs");
+    assert!(cli.status.success(), "{cli:?}");
+    let bytes = std::fs::read(&gif).expect("the GIF");
+    (gif, cli, bytes)
+}
+
 #[tokio::test]
 async fn replay_sends_a_gif_with_one_frame_per_ply_once_the_game_is_over() {
     use sha2::Digest;
@@ -283,16 +301,7 @@ async fn replay_sends_a_gif_with_one_frame_per_ply_once_the_game_is_over() {
     assert_eq!(texts(&out, "#u"), ["There is no game #1 here."]);
     assert!(texts(&out, "#t").contains(&"#1 的回放（极相棋，共 2 手）。".to_string()));
     // The file is the one `arbiter replay` writes: the start and each ply, three frames.
-    let gif = dir.path().join("r.gif");
-    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["replay", "--game", "1", "--db"])
-        .arg(&db)
-        .arg("-o")
-        .arg(&gif)
-        .output()
-        .expect("the binary runs");
-    assert!(cli.status.success(), "{cli:?}");
-    let bytes = std::fs::read(&gif).expect("the GIF");
+    let (gif, cli, bytes) = replay_of_game_one(dir.path(), &db);
     assert_eq!(
         String::from_utf8_lossy(&cli.stdout),
         format!("Wrote {} (3 frames, {} bytes).\n", gif.display(), bytes.len())
@@ -349,16 +358,7 @@ async fn a_hundred_ply_replay_sends_a_frame_per_ply_in_under_eight_megabytes() {
     let bytes = replay["image"]["bytes"].as_u64().expect("its size");
     assert!(bytes < 8_000_000, "{bytes} bytes");
     // The same file from the binary, to count its frames.
-    let gif = dir.path().join("r.gif");
-    let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["replay", "--game", "1", "--db"])
-        .arg(&db)
-        .arg("-o")
-        .arg(&gif)
-        .output()
-        .expect("the binary runs");
-    assert!(cli.status.success(), "{cli:?}");
-    let file = std::fs::read(&gif).expect("the GIF");
+    let (_, _, file) = replay_of_game_one(dir.path(), &db);
     assert_eq!(file.len() as u64, bytes);
     assert_eq!(arbiter::render::replay::frame_count(&file).expect("a GIF"), 101);
 }

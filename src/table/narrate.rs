@@ -635,21 +635,9 @@ pub(super) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> 
     };
     let text = |s: &str| FluentValue::from(s.to_string());
     let n = |v: usize| FluentValue::from(v.to_string());
-    let ultima_color = |c: ultima::Color| {
-        say(lang, if c == ultima::Color::White { "ul-white" } else { "ul-black" }, &[])
-    };
-    let ultima_piece = |k: ultima::Kind| {
-        let id = match k {
-            ultima::Kind::King => "ul-piece-king",
-            ultima::Kind::Pincer => "ul-piece-pincer",
-            ultima::Kind::Withdrawer => "ul-piece-withdrawer",
-            ultima::Kind::LongLeaper => "ul-piece-long-leaper",
-            ultima::Kind::Coordinator => "ul-piece-coordinator",
-            ultima::Kind::Immobilizer => "ul-piece-immobilizer",
-            ultima::Kind::Chameleon => "ul-piece-chameleon",
-        };
-        say(lang, id, &[])
-    };
+    let w = super::reply::wording();
+    let ultima_color = |c: ultima::Color| super::ultima::color_word(w, lang, c);
+    let ultima_piece = |k: ultima::Kind| super::ultima::piece_word(w, lang, k);
     match e {
         P::WrongGame => say(lang, "pos-wrong-game", &[]),
         P::Ultima(e) => {

@@ -18,11 +18,13 @@ use crate::store::GameStatus;
 /// Names players may type instead of the code (compared trimmed and lowercased).
 const NAMES: &[&str] = &["极相棋", "極相棋", "极相", "baroque", "baroque-chess", "baroque_chess"];
 
-fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
+/// A colour's name in `lang` (also for position mistakes, `narrate::position_error`).
+pub(super) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
     w.text(lang, if color == Color::White { "ul-white" } else { "ul-black" }, &[])
 }
 
-fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+/// A piece's name in `lang` (also for position mistakes, `narrate::position_error`).
+pub(super) fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     let id = match kind {
         Kind::King => "ul-piece-king",
         Kind::Pincer => "ul-piece-pincer",

@@ -635,6 +635,10 @@ pub(super) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> 
     };
     let text = |s: &str| FluentValue::from(s.to_string());
     let n = |v: usize| FluentValue::from(v.to_string());
+    // The letters a position may use, from the engines' own pieces.
+    let letters = |all: &mut dyn Iterator<Item = char>| {
+        text(&all.map(String::from).collect::<Vec<_>>().join(" "))
+    };
     let w = super::reply::wording();
     let ultima_color = |c: ultima::Color| super::ultima::color_word(w, lang, c);
     let ultima_piece = |k: ultima::Kind| super::ultima::piece_word(w, lang, k);
@@ -655,7 +659,10 @@ pub(super) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> 
                 U::BadCharacter { found } => say(
                     lang,
                     "pos-bad-character",
-                    &[("found", text(&found.to_string())), ("letters", text("K P W L C I X"))],
+                    &[
+                        ("found", text(&found.to_string())),
+                        ("letters", letters(&mut ultima::Kind::ALL.iter().map(|k| k.letter()))),
+                    ],
                 ),
                 U::MissingSide => say(lang, "pos-missing-side", &[]),
                 U::BadSide { found } => say(lang, "pos-bad-side", &[("found", text(found))]),
@@ -710,7 +717,7 @@ pub(super) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> 
                     "pos-bad-character",
                     &[
                         ("found", text(&found.to_string())),
-                        ("letters", text("K Q M I D H R B C A G N E S W F T L P")),
+                        ("letters", letters(&mut perfect10::Kind::ALL.iter().map(|k| k.letter()))),
                     ],
                 ),
                 F::BadSide { found } => say(lang, "pos-bad-side", &[("found", text(found))]),

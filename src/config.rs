@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use serde::Deserialize;
 
+pub use crate::bot::discord::{DISCORD_API_URL, Sharding};
+pub use crate::bot::telegram::Webhook;
+
 /// The whole configuration.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
@@ -99,9 +102,6 @@ impl Default for LimitsConfig {
     }
 }
 
-/// The public Discord API (serenity's own address; the adapter sets no proxy for it).
-pub const DISCORD_API_URL: &str = "https://discord.com";
-
 /// The Discord front end: it runs when a token is set.
 #[derive(Clone, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
@@ -180,15 +180,6 @@ impl<'de> Deserialize<'de> for ShardCount {
         };
         text.parse().map_err(serde::de::Error::custom)
     }
-}
-
-/// The shards one instance runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Sharding {
-    /// The total across all instances; `None`: Discord's recommendation, asked at start.
-    pub total: Option<u32>,
-    /// The first and last shard this instance runs (inclusive); `None`: all of them.
-    pub range: Option<(u32, u32)>,
 }
 
 impl DiscordConfig {
@@ -279,28 +270,6 @@ impl Default for TelegramConfig {
     }
 }
 
-/// Webhook mode's settings, checked ([`TelegramConfig::webhook`]).
-#[derive(Clone, PartialEq, Eq)]
-pub struct Webhook {
-    /// The public address Telegram posts to.
-    pub url: url::Url,
-    /// The local address served.
-    pub listen: std::net::SocketAddr,
-    /// The secret every post must carry.
-    pub secret: String,
-}
-
-// Written by hand so that the secret never reaches a log line.
-impl std::fmt::Debug for Webhook {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Webhook")
-            .field("url", &self.url.as_str())
-            .field("listen", &self.listen)
-            .field("secret", &"<redacted>")
-            .finish()
-    }
-}
-
 impl TelegramConfig {
     /// Webhook mode's settings, or `None` for long polling.
     ///
@@ -314,12 +283,7 @@ impl TelegramConfig {
         };
         let url = url::Url::parse(raw)
             .map_err(|e| anyhow::anyhow!("telegram.webhook_url is not a URL ({e}): {raw}"))?;
-        let loopback = match url.host() {
-            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-            Some(url::Host::Domain(d)) => d == "localhost",
-            None => false,
-        };
+        let loopback = crate::bot::route::is_loopback(&url);
         anyhow::ensure!(
             url.scheme() == "https" || (url.scheme() == "http" && loopback),
             "telegram.webhook_url must be an https address (Telegram posts only over HTTPS): {raw}"

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod config;
 pub mod ratings;
 pub mod render;
+pub mod serve;
 pub mod store;
 pub mod table;
 

@@ -365,8 +365,11 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 fn serve(config_path: Option<&std::path::Path>) -> anyhow::Result<()> {
     let config = Config::load(config_path, |k| std::env::var(k).ok())?;
-    let result =
-        runtime()?.block_on(bot::serve::run(&config, random_seed(), bot::serve::shutdown_signal()));
+    let result = runtime()?.block_on(arbiter::serve::run(
+        &config,
+        random_seed(),
+        arbiter::serve::shutdown_signal(),
+    ));
     match result {
         // The console table's reader went away (`arbiter | head`): the session is over.
         Err(e) if !config.has_platform() && is_broken_pipe(&e) => Ok(()),

@@ -1,4 +1,4 @@
-//! The Discord front end end to end, offline: `arbiter::bot::serve::run` (what `arbiter serve`
+//! The Discord front end end to end, offline: `arbiter::serve::run` (what `arbiter serve`
 //! runs) is pointed through `DISCORD_API_URL` at a stand-in of Discord on 127.0.0.1, with a fake
 //! token, and the real serenity and poise client code talks to it:
 //!
@@ -19,8 +19,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use arbiter::bot::{discord, serve};
+use arbiter::bot::discord;
 use arbiter::config::Config;
+use arbiter::serve;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};

@@ -1,4 +1,4 @@
-//! The Telegram front end end to end, offline: `arbiter::bot::serve::run` (what `arbiter serve`
+//! The Telegram front end end to end, offline: `arbiter::serve::run` (what `arbiter serve`
 //! runs) is pointed through `TELEGRAM_API_URL` at a stand-in of the Bot API on 127.0.0.1, with a
 //! fake token. The stand-in answers with the Bot API's JSON shapes, long-polls `getUpdates` with
 //! offsets, takes `sendPhoto` as multipart, records every call, and behaves like Telegram where
@@ -14,8 +14,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use arbiter::bot::serve;
 use arbiter::config::Config;
+use arbiter::serve;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::StatusCode;

@@ -13,9 +13,9 @@ use ab_glyph::PxScale;
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::text_size;
 
+use super::common::{Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at};
+use super::common::{text_centered, thick_line};
 use super::figure::{self, Figure, Paints};
-use super::{Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at};
-use super::{text_centered, thick_line};
 
 /// The largest board side drawn; larger boards are clamped to it.
 const MAX_SIDE: u8 = 16;

@@ -15,7 +15,7 @@ use image::{Rgba, RgbaImage};
 use imageproc::drawing::text_size;
 
 use super::board::{draw_caption, text_width};
-use super::{
+use super::common::{
     Labels, Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at,
     text_centered, thick_line,
 };

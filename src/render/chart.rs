@@ -3,7 +3,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::{Picture, Theme, encode, fill_disc, fill_rect, text_at, thick_line};
+use super::common::{Picture, Theme, encode, fill_disc, fill_rect, text_at, thick_line};
 
 /// One game's line: its name (as the reader reads it) and the rating before the first rated
 /// game followed by the rating after each.

@@ -10,7 +10,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::{
+use super::common::{
     Labels, Picture, Theme, encode, fill_disc, fill_rect, text_at, text_centered, thick_line,
 };
 use crate::games::dark_fence::{

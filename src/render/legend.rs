@@ -5,8 +5,8 @@
 use image::RgbaImage;
 
 use super::board::{draw_caption, fit, paints};
+use super::common::{Picture, Theme, encode, fill_rect, text_at};
 use super::figure::{self, Figure};
-use super::{Picture, Theme, encode, fill_rect, text_at};
 
 /// One piece of a legend.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,8 +11,8 @@
 //! only the side it is seen from changes ([`Theme::flipped`]).
 
 use super::board::{self, BoardView, Piece, Square};
+use super::common::{Picture, Script, Theme};
 use super::figure::{Body, Figure, Marks};
-use super::{Picture, Script, Theme};
 use crate::games::perfect10::{Color, Kind, View};
 
 /// The board's side: files a..j, ranks 1..10.

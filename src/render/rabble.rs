@@ -9,8 +9,8 @@
 use image::{Rgba, RgbaImage};
 
 use super::board::draw_caption;
+use super::common::{Picture, Script, Theme, encode, fill_disc, fill_rect, text_centered};
 use super::figure::{self, Body, Figure, Paints};
-use super::{Picture, Script, Theme, encode, fill_disc, fill_rect, text_centered};
 use crate::games::rabble::text::Observation;
 use crate::games::rabble::{Kind, Side, Unit, View};
 

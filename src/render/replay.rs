@@ -4,7 +4,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::Picture;
+use super::common::Picture;
 
 /// How long each ply is shown.
 pub const FRAME_MS: u32 = 900;

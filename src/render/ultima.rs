@@ -7,8 +7,8 @@
 //! is the same for everyone (perfect information); only the side it is seen from changes.
 
 use super::board::{self, BoardView, Piece, Square};
+use super::common::{Picture, Script, Theme};
 use super::figure::{Body, Figure};
-use super::{Picture, Script, Theme};
 use crate::games::ultima::{Action, Color, Kind, View};
 
 /// The character drawn for a piece kind in a script.

@@ -12,23 +12,14 @@ use std::collections::BTreeMap;
 
 use fluent_bundle::FluentValue;
 
-use super::community::{civil, day_time};
+use super::dates::{DAY, day_time, year};
 use super::notice::GameLine;
+use super::prelude::*;
+use super::referee::Referee;
 use super::reply::{Dest, Lang, Outbound, Wording, date};
-use super::{
-    Ctx, GameStatus, GameWrite, Pace, Referee, Refusal, Reply, Summary, TableError, games,
-    public_lang,
-};
 use crate::core::ToAct;
 use crate::games::AnyGame;
 use crate::store::{ChatId, GameId, Platform, UserId};
-
-/// A day in seconds.
-pub(super) const DAY: i64 = 86_400;
-
-/// Vacation days per player and calendar year unless the configuration says otherwise
-/// (chess.com's daily chess gives basic members two weeks).
-pub const DEFAULT_VACATION_DAYS: u32 = 14;
 
 /// How long a link code may be used.
 const LINK_CODE_SECONDS: i64 = 15 * 60;
@@ -36,18 +27,9 @@ const LINK_CODE_SECONDS: i64 = 15 * 60;
 /// The letters of link codes: no 0/O or 1/I/L, which read alike.
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-/// A running vacation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Away {
-    /// When it began.
-    pub from: i64,
-    /// When it ends unless the player returns first.
-    pub until: i64,
-}
-
 /// The UTC year of unix time `seconds`, which vacation days are counted in.
 fn year_of(seconds: i64) -> i64 {
-    civil(seconds).0
+    year(seconds)
 }
 
 /// A platform's name as players know it.
@@ -111,10 +93,10 @@ impl Referee {
         platform: Platform,
         seats: &[Option<UserId>],
         game: &AnyGame,
-        time: super::TimeControl,
+        time: TimeControl,
         now: i64,
     ) -> i64 {
-        let base = now + super::decision_seconds(game, time);
+        let base = now + decision_seconds(game, time);
         if time.pace != Pace::Correspondence {
             return base;
         }

@@ -120,6 +120,26 @@ impl TimeControl {
     }
 }
 
+/// What the referee plays for a player whose time ran out, where the game has a default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutMove {
+    /// A challenge window passes.
+    Pass,
+    /// Rabble's default placement is picked.
+    DefaultPick,
+}
+
+impl TimeoutMove {
+    /// The action in the game's notation.
+    #[must_use]
+    pub fn action(self) -> &'static str {
+        match self {
+            Self::Pass => "pass",
+            Self::DefaultPick => "pick default",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,14 @@
 
 use fluent_bundle::FluentValue;
 
+use super::dates::day;
+use super::error::TableError;
+use super::games::game_kind;
+use super::narrate;
+use super::notice::Refusal;
+use super::referee::Referee;
 use super::reply::{self, Lang, Outbound};
-use super::{Ctx, Referee, Refusal, Reply, Table, TableError, game_kind, narrate};
+use super::types::{Chat, Ctx, Reply, Table, public_lang};
 use crate::core::{GameResult, Viewer};
 use crate::games::GameKind;
 use crate::ratings;
@@ -64,9 +70,9 @@ impl Referee {
     /// The community a command typed here is about (refused in a private chat).
     pub(super) fn community(ctx: &Ctx) -> Result<String, TableError> {
         match (&ctx.chat, &ctx.scope.community) {
-            (super::Chat::Group(_), Some(c)) => Ok(c.clone()),
-            (super::Chat::Group(chat), None) => Ok(chat.id.clone()),
-            (super::Chat::Private, _) => Err(TableError::Refused(Refusal::CommunityOnly)),
+            (Chat::Group(_), Some(c)) => Ok(c.clone()),
+            (Chat::Group(chat), None) => Ok(chat.id.clone()),
+            (Chat::Private, _) => Err(TableError::Refused(Refusal::CommunityOnly)),
         }
     }
 
@@ -95,7 +101,7 @@ impl Referee {
         if changes.is_empty() {
             return Vec::new();
         }
-        let lang = super::public_lang(t);
+        let lang = public_lang(t);
         let w = self.wording;
         let players: Vec<String> = changes
             .iter()
@@ -427,50 +433,9 @@ impl Referee {
     }
 }
 
-/// The UTC calendar date of unix time `seconds`: year, month, day.
-#[must_use]
-pub(crate) fn civil(seconds: i64) -> (i64, i64, i64) {
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = seconds.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-/// The UTC day of unix time `seconds`, as `2026-11-27` (the same in every language).
-#[must_use]
-pub(crate) fn day(seconds: i64) -> String {
-    let (y, m, d) = civil(seconds);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The UTC minute of unix time `seconds`, as `2026-11-27 21:40 UTC`.
-#[must_use]
-pub(crate) fn day_time(seconds: i64) -> String {
-    let minute = seconds.rem_euclid(86_400) / 60;
-    format!("{} {:02}:{:02} UTC", day(seconds), minute / 60, minute % 60)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn days_are_the_calendars() {
-        assert_eq!(day(0), "1970-01-01");
-        assert_eq!(day(951_782_400), "2000-02-29");
-        assert_eq!(day(1_795_737_600), "2026-11-27");
-        assert_eq!(day(-86_400), "1969-12-31");
-        assert_eq!(day_time(1_795_737_600 + 21 * 3600 + 40 * 60 + 59), "2026-11-27 21:40 UTC");
-        assert_eq!(civil(1_767_225_600 - 1).0, 2025, "the last second of 2025");
-        assert_eq!(civil(1_767_225_600).0, 2026);
-    }
 
     #[test]
     fn changes_are_signed_from_the_figures_shown() {

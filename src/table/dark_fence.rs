@@ -131,67 +131,8 @@ fn name_of<'a>(t: &Snapshot<'a>, player: Player) -> &'a str {
     narrate::name_of(t, player.index())
 }
 
-fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
+pub(super) fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
     w.text(lang, &format!("dir-{}", dir.letter()), &[])
-}
-
-/// The words that ask for the seed's puzzle (`/rules dark-fence puzzle [move]`): what follows
-/// them is an attempt, if anything.
-pub(super) fn puzzle_attempt(topic: &str) -> Option<&str> {
-    let topic = topic.trim();
-    ["puzzle", "谜题", "謎題", "题目", "題目"].into_iter().find_map(|word| {
-        let head = topic.get(..word.len())?;
-        head.eq_ignore_ascii_case(word).then(|| topic[word.len()..].trim())
-    })
-}
-
-/// `/rules dark-fence puzzle [move]`: the seed's puzzle with the referee's picture of it, or the
-/// judgement of an attempt, played out with every reply on copies of the game
-/// ([`dark_fence::puzzle::judge`]). `Err` is a refusal's text (the attempt is not a move).
-pub(super) fn puzzle_reply(
-    w: &Wording,
-    lang: Lang,
-    attempt: &str,
-    images: bool,
-) -> Result<(String, Option<Image>), String> {
-    use dark_fence::puzzle::{self, Judgement};
-    let options = crate::games::AnyOptions::default_for(GameKind::DarkFence);
-    let game = AnyGame::from_position(&options, puzzle::POSITION, crate::core::Seed(0))
-        .map_err(|e| e.to_string())?;
-    let AnyGame::DarkFence(state) = &game else { return Err(String::new()) };
-    if attempt.is_empty() {
-        let text = w.text(lang, "df-puzzle", &[]);
-        let image = images.then(|| {
-            let view = game.view(Viewer::Referee);
-            let caption = say(lang, "cap-df-puzzle", &[]);
-            let theme = narrate::theme(Viewer::Referee, lang);
-            let p = crate::render::render(&view, &caption, &theme);
-            Image::png(p.png, p.width, p.height)
-        });
-        return Ok((text, image));
-    }
-    let p2 = Player::P2.seat();
-    let action = game.parse_action(p2, attempt).map_err(|e| error_text(w, lang, &e))?;
-    let AnyAction::DarkFence(Action::Move(input)) = action else {
-        return Err(w.text(lang, "df-puzzle-not-a-move", &[]));
-    };
-    let shown = format!("{} {}", path_text(&input.path), dir_word(w, lang, input.dir));
-    let text = match puzzle::judge(state, &input) {
-        Some(Judgement::LosesNow(reason)) => w.text(
-            lang,
-            "df-puzzle-loses-now",
-            &[("move", shown.into()), ("why", say(lang, &format!("cap-df-{reason}"), &[]).into())],
-        ),
-        Some(Judgement::Dies(reply)) => {
-            let reply = format!("{} {}", path_text(&reply.path), dir_word(w, lang, reply.dir));
-            w.text(lang, "df-puzzle-dies", &[("move", shown.into()), ("reply", reply.into())])
-        }
-        Some(Judgement::Survives) => w.text(lang, "df-puzzle-survives", &[("move", shown.into())]),
-        Some(Judgement::EndsNow(_)) | None => {
-            w.text(lang, "df-puzzle-ends", &[("move", shown.into())])
-        }
-    };
-    Ok((text, None))
 }
 
 /// A relative report as words, e.g. "down-right, leaning right, distance 4" or "at E3".
@@ -285,7 +226,7 @@ fn example_move(
     None
 }
 
-fn path_text(path: &[dark_fence::Cell]) -> String {
+pub(super) fn path_text(path: &[dark_fence::Cell]) -> String {
     path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
 }
 
@@ -1082,7 +1023,7 @@ fn view_message(
 }
 
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
-fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(_)
         | AnyError::WrongGame

@@ -3,8 +3,11 @@
 //! was made. Only messages to the game's own chat are copied, so a follower never gets
 //! anything a spectator there could not see.
 
+use super::error::TableError;
+use super::notice::Refusal;
+use super::referee::Referee;
 use super::reply::{Dest, Outbound};
-use super::{Chat, Ctx, Referee, Refusal, Reply, Table, TableError};
+use super::types::{Chat, Ctx, Reply, Table};
 use crate::store::{Follow, Followed, GameRow, UserId};
 
 impl Referee {

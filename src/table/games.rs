@@ -13,7 +13,7 @@ pub(super) use super::narrate::game_name;
 use super::narrate::{AdviceResult, Fork, Narrator, Snapshot, msg, name_of, public};
 use super::payload::{Choice, Payload};
 use super::reply::{Button, Dest, Image, Lang, Outbound, Wording};
-use super::{Ctx, Table};
+use super::types::{Ctx, Table, public_lang};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind};
 use crate::store::{EndReason, GameId, GameStatus};
@@ -39,12 +39,12 @@ impl Table {
             game: &self.game,
             seats: &self.seats,
             names: &self.names,
-            bot_seat: self.seats.iter().position(|u| u.as_ref().is_some_and(super::is_bot)),
+            bot_seat: self.seats.iter().position(|u| u.as_ref().is_some_and(super::types::is_bot)),
             time: self.time,
             actions: self.actions,
             status: self.row.status,
             stored_result: stored_result(self),
-            lang: super::public_lang(self),
+            lang: public_lang(self),
             seed: self.row.seed,
             decision_seconds: self.decision_seconds(),
         }
@@ -366,7 +366,7 @@ pub(super) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Op
 
 /// What the referee plays for a seat whose time ran out instead of ending the game, and the
 /// message saying so (see [`Narrator::timeout_action`]). `None`: the seat loses on time.
-pub(super) fn timeout_action(game: &AnyGame, prompt: Prompt) -> Option<super::notice::TimeoutMove> {
+pub(super) fn timeout_action(game: &AnyGame, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
     narrator(game.kind()).timeout_action(prompt)
 }
 
@@ -533,4 +533,30 @@ fn stored_result_of(row: &crate::store::GameRow) -> Option<GameResult> {
         return None;
     }
     row.result
+}
+
+/// The game a name means: its code (`chaos-clock`) or one of the names players use for it
+/// (`chaos`, `混乱时钟`, `混亂時鐘`).
+#[must_use]
+pub fn kind_named(name: &str) -> Option<GameKind> {
+    GameKind::from_code(name.trim()).or_else(|| kind_from_name(name))
+}
+
+/// Every name players use for a game besides its code, for completing what they type.
+#[must_use]
+pub fn game_aliases(kind: GameKind) -> &'static [&'static str] {
+    narrator(kind).names()
+}
+
+/// The game a player named, by code (`dark-fence`) or name (`暗弈分野`).
+pub(super) fn game_kind(name: &str) -> Result<GameKind, super::error::TableError> {
+    GameKind::from_code(name).or_else(|| kind_from_name(name)).ok_or_else(|| {
+        super::error::TableError::Refused(super::notice::Refusal::UnknownGame(name.to_string()))
+    })
+}
+
+/// The refusal of a game the referee does not play itself, naming those it does.
+pub(super) fn no_bot() -> super::error::TableError {
+    let kinds = GameKind::ALL.iter().copied().filter(|k| has_bot(*k)).collect();
+    super::error::TableError::Refused(super::notice::Refusal::NoBot(kinds))
 }

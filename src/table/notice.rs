@@ -7,6 +7,7 @@
 
 use fluent_bundle::FluentValue;
 
+use super::clock::TimeoutMove;
 use super::command::COMMANDS;
 use super::narrate::{human_duration, option_error};
 use super::payload::{OfferKind, StartToken};
@@ -220,26 +221,6 @@ pub enum Reopen {
     SendStart,
     /// Allow direct messages from the server's members (Discord).
     AllowDirectMessages,
-}
-
-/// What the referee plays for a player whose time ran out, where the game has a default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TimeoutMove {
-    /// A challenge window passes.
-    Pass,
-    /// Rabble's default placement is picked.
-    DefaultPick,
-}
-
-impl TimeoutMove {
-    /// The action in the game's notation.
-    #[must_use]
-    pub fn action(self) -> &'static str {
-        match self {
-            Self::Pass => "pass",
-            Self::DefaultPick => "pick default",
-        }
-    }
 }
 
 /// Why a command did nothing.
@@ -538,7 +519,7 @@ impl Notice {
                     Some(at) => say(
                         *chosen,
                         "digest-on",
-                        &[("at", super::reply::date(*at, &super::community::day_time(*at)).into())],
+                        &[("at", super::reply::date(*at, &super::dates::day_time(*at)).into())],
                     ),
                     None => say(*chosen, "digest-off", &[]),
                 };
@@ -641,7 +622,7 @@ impl Refusal {
                 "err-vacation-running",
                 &vec![(
                     "until",
-                    super::reply::date(*until, &super::community::day_time(*until)).into(),
+                    super::reply::date(*until, &super::dates::day_time(*until)).into(),
                 )],
             ),
             Self::VacationNot => t("err-vacation-not", &vec![]),
@@ -742,7 +723,7 @@ impl Refusal {
                 "err-position",
                 &vec![
                     ("game", kind.code().into()),
-                    ("detail", super::narrate::position_error(lang, why).into()),
+                    ("detail", super::positions::position_error(lang, why).into()),
                 ],
             ),
         }

@@ -1090,10 +1090,10 @@ impl Narrator for Voice {
     }
 
     /// A selection pick takes the default placement (the seed: 「超時則按原先的默認位置安排」).
-    fn timeout_action(&self, prompt: Prompt) -> Option<super::notice::TimeoutMove> {
+    fn timeout_action(&self, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
         match prompt {
-            Prompt::Window => Some(super::notice::TimeoutMove::Pass),
-            Prompt::Setup => Some(super::notice::TimeoutMove::DefaultPick),
+            Prompt::Window => Some(super::clock::TimeoutMove::Pass),
+            Prompt::Setup => Some(super::clock::TimeoutMove::DefaultPick),
             _ => None,
         }
     }

@@ -24,8 +24,10 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 use super::clock::TimeControl;
+use super::dates::{parse_timestamp, timestamp};
 use super::reply::Lang;
-use super::{Table, games, reply};
+use super::types::{Table, seed_of};
+use super::{games, reply};
 use crate::core::{GameResult, Seat, ToAct, Viewer};
 use crate::games::{AnyGame, AnyOptions, GameKind};
 use crate::store::{
@@ -91,35 +93,6 @@ pub struct Record {
     pub headers: Vec<(String, String)>,
     /// The actions, in order.
     pub actions: Vec<RecordLine>,
-}
-
-/// `2026-11-27T18:42:14Z` for unix time `seconds`.
-fn timestamp(seconds: i64) -> String {
-    let day = super::community::day(seconds);
-    let s = seconds.rem_euclid(86_400);
-    format!("{day}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// Unix seconds of a [`timestamp`].
-fn parse_timestamp(text: &str) -> Option<i64> {
-    let (date, time) = text.strip_suffix('Z')?.split_once('T')?;
-    let mut d = date.splitn(3, '-').map(str::parse::<i64>);
-    let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
-    let mut t = time.splitn(3, ':').map(str::parse::<i64>);
-    let (hh, mm, ss) = (t.next()?.ok()?, t.next()?.ok()?, t.next()?.ok()?);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || hh > 23 || mm > 59 || ss > 60 {
-        return None;
-    }
-    // Howard Hinnant's days-from-civil algorithm.
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    let seconds = days * 86_400 + hh * 3600 + mm * 60 + ss;
-    (timestamp(seconds) == text).then_some(seconds)
 }
 
 /// The public comment of an announcement: its first line without the game's id and ply
@@ -301,7 +274,7 @@ fn start_of(row: &GameRow) -> Result<(GameKind, AnyGame), String> {
     let kind =
         GameKind::from_code(&row.kind).ok_or_else(|| format!("unknown game {}", row.kind))?;
     let options = AnyOptions::parse(kind, &row.options).map_err(|e| format!("options: {e}"))?;
-    let seed = super::seed_of(row.seed);
+    let seed = seed_of(row.seed);
     let game = match &row.position {
         Some(p) => {
             AnyGame::from_position(&options, p, seed).map_err(|e| format!("position: {e}"))?

@@ -22,12 +22,10 @@
 
 use std::sync::atomic::Ordering;
 
-use super::away::Away;
-use super::{Referee, TableError};
+use super::error::TableError;
+use super::referee::Referee;
+use super::types::Away;
 use crate::store::{GameId, GameRow};
-
-/// How many times a command that lost the race for its game is decided again.
-pub(super) const CONFLICT_TRIES: usize = 3;
 
 impl Referee {
     /// Brings what this instance keeps in memory up to the store's state (see the module

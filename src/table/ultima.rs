@@ -102,7 +102,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         ToAct::Seat(seat, _) => {
             let mut moves: Vec<String> =
                 t.game.legal_actions(seat).iter().map(|a| t.game.format_action(a)).collect();
-            moves.sort_by(|a, b| super::natural_order(a, b));
+            moves.sort_by(|a, b| narrate::natural_order(a, b));
             moves.into_iter().next().unwrap_or_default()
         }
         ToAct::Over(_) => String::new(),

@@ -31,6 +31,7 @@
 //!   other host name (refusals are counted: [`blocked_requests`]) and the gateway address the
 //!   stand-in gives must be loopback too, or the bot refuses to start.
 
+mod send;
 pub mod translate;
 
 use std::collections::HashMap;
@@ -42,39 +43,42 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction,
-    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse,
-    CreateButton, CreateEmbed, CreateInputText, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateModal, EditInteractionResponse, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder,
-    InputTextStyle, Interaction, ModalInteraction, Permissions, ResolvedOption, ResolvedValue,
-    UserId,
+    ChannelId, Client, ClientBuilder, CommandInteraction, ComponentInteraction, CreateActionRow,
+    CreateAutocompleteResponse, CreateInputText, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateModal,
+    EditInteractionResponse, FullEvent, GatewayIntents, GuildId, Http, HttpBuilder, InputTextStyle,
+    Interaction, ModalInteraction, Permissions, ResolvedOption, ResolvedValue,
 };
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::health::{Health, Link};
-use super::outbox::{self, BoxFuture, Fault, Outbox};
-use super::serve::{Batch, Router};
-use crate::config::DISCORD_API_URL;
-use crate::config::Sharding;
-use crate::store::{self, GameId, Platform};
+use super::outbox::{self, Outbox};
+use super::route::{Batch, Router};
+use crate::store::{self, GameId};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
 use crate::table::payload::{Choice, Payload};
-use crate::table::reply::{Button, Dest, Lang, Outbound, Wording, is_momentary};
+use crate::table::reply::{Lang, Outbound, Wording};
 use crate::table::{Answer, Chat, Incoming, Input, Policy, Referee, Scope};
-use translate::{CommandDef, Complete, Invoker, OptionKind, Post, Target, Value};
+pub use send::{Sender, Shown};
+use send::{call, edit, followup};
+pub use translate::PLATFORM;
+use translate::{CommandDef, Complete, Invoker, OptionKind, Target, Value};
 
-/// The platform name of Discord games and messages.
-pub const PLATFORM: Platform = Platform::Discord;
+/// The public Discord API (serenity's own address; the adapter sets no proxy for it).
+pub const DISCORD_API_URL: &str = "https://discord.com";
 
-/// Attempts of one call other than a delivery (those go through the [`Outbox`]) when Discord
-/// answers 429 (only with the rate limiter off).
-const MAX_ATTEMPTS: u32 = 4;
-/// The first pause after a 429 (doubled each time): serenity does not hand the adapter the
-/// `retry_after` of an error, so this is a backoff.
-const FIRST_RETRY: Duration = Duration::from_millis(500);
+/// The shards one instance runs (`discord.shards` and `discord.shard_range`, read by
+/// `crate::config::DiscordConfig::sharding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sharding {
+    /// The total across all instances; `None`: Discord's recommendation, asked at start.
+    pub total: Option<u32>,
+    /// The first and last shard this instance runs (inclusive); `None`: all of them.
+    pub range: Option<(u32, u32)>,
+}
+
 /// How long the gateway may take to close when stopping.
 const STOP_GRACE: Duration = Duration::from_secs(5);
 /// Discord's longest modal title and text input label.
@@ -144,7 +148,7 @@ pub fn loopback_client() -> anyhow::Result<reqwest::Client> {
 /// Whether `url` names this machine.
 #[must_use]
 pub fn is_loopback(url: &url::Url) -> bool {
-    super::telegram::is_loopback(url)
+    super::route::is_loopback(url)
 }
 
 /// The Discord front end, connected to the gateway address but not yet running.
@@ -635,122 +639,6 @@ fn asker(
     }
 }
 
-/// The (code, error) of a failed call, when Discord answered.
-fn http_status(error: &serenity::Error) -> Option<(u16, isize)> {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            Some((r.status_code.as_u16(), r.error.code))
-        }
-        _ => None,
-    }
-}
-
-/// One REST call, repeated after a pause when Discord answers 429.
-async fn call<T, F, Fut>(what: &'static str, mut make: F) -> serenity::Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = serenity::Result<T>>,
-{
-    let mut pause = FIRST_RETRY;
-    let mut attempt = 1;
-    loop {
-        match make().await {
-            Err(e) if attempt < MAX_ATTEMPTS && http_status(&e).is_some_and(|(s, _)| s == 429) => {
-                tracing::info!(what, attempt, ms = pause.as_millis(), "rate limited; waiting");
-                tokio::time::sleep(pause).await;
-                pause *= 2;
-                attempt += 1;
-            }
-            other => return other,
-        }
-    }
-}
-
-fn rows(buttons: &[Button]) -> Vec<CreateActionRow> {
-    buttons
-        .chunks(translate::BUTTONS_PER_ROW)
-        .take(translate::MAX_ROWS)
-        .map(|row| {
-            CreateActionRow::Buttons(
-                row.iter()
-                    .map(|b| {
-                        CreateButton::new(b.payload.to_string())
-                            .label(b.label.clone())
-                            .style(ButtonStyle::Secondary)
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
-}
-
-fn board_embed() -> CreateEmbed {
-    CreateEmbed::new().image(format!("attachment://{}", crate::render::FILE_NAME))
-}
-
-fn attachment(bytes: &[u8], kind: crate::table::reply::FileKind) -> CreateAttachment {
-    CreateAttachment::bytes(bytes.to_vec(), kind.file_name())
-}
-
-/// No mention in a referee text ever pings anyone (names are players' own choice).
-fn no_pings() -> CreateAllowedMentions {
-    CreateAllowedMentions::new()
-}
-
-fn channel_message(post: &Post) -> CreateMessage {
-    // Only the users the referee pings (an invitee) may be notified; no roles, no @everyone.
-    let users = post.pings.iter().filter_map(|u| u.parse::<u64>().ok()).map(UserId::new);
-    let mut m = CreateMessage::new().allowed_mentions(no_pings().users(users));
-    if !post.text.is_empty() {
-        m = m.content(post.text.clone());
-    }
-    if let Some(png) = &post.png {
-        m = m.add_file(attachment(png, post.kind));
-        if post.kind.is_picture() {
-            m = m.embed(board_embed());
-        }
-    }
-    if !post.buttons.is_empty() {
-        m = m.components(rows(&post.buttons));
-    }
-    m
-}
-
-fn followup(post: &Post) -> CreateInteractionResponseFollowup {
-    let mut m =
-        CreateInteractionResponseFollowup::new().ephemeral(true).allowed_mentions(no_pings());
-    if !post.text.is_empty() {
-        m = m.content(post.text.clone());
-    }
-    if let Some(png) = &post.png {
-        m = m.add_file(attachment(png, post.kind));
-        if post.kind.is_picture() {
-            m = m.embed(board_embed());
-        }
-    }
-    if !post.buttons.is_empty() {
-        m = m.components(rows(&post.buttons));
-    }
-    m
-}
-
-fn edit(post: &Post) -> EditInteractionResponse {
-    let mut m = EditInteractionResponse::new().allowed_mentions(no_pings());
-    if !post.text.is_empty() {
-        m = m.content(post.text.clone());
-    }
-    if let Some(png) = &post.png {
-        m = m.new_attachment(attachment(png, post.kind));
-        if post.kind.is_picture() {
-            m = m.embed(board_embed());
-        }
-    }
-    if !post.buttons.is_empty() {
-        m = m.components(rows(&post.buttons));
-    }
-    m
-}
-
 impl Shared {
     fn redact(&self, text: &str) -> String {
         if self.token.is_empty() { text.to_string() } else { text.replace(&self.token, "<token>") }
@@ -1156,139 +1044,6 @@ impl Shared {
 
     fn completing_asker(&self, i: &CommandInteraction) -> Asker {
         asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale)
-    }
-}
-
-/// Discord as the [`Outbox`] sends through it.
-pub struct Sender {
-    http: Arc<Http>,
-    referee: Arc<Referee>,
-    /// User id → their direct-message channel.
-    dms: StdMutex<HashMap<String, ChannelId>>,
-}
-
-/// What a failed REST call means for a delivery to `to`.
-fn fault(to: &Dest, error: &serenity::Error) -> Fault {
-    let detail = error.to_string();
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            let status = r.status_code.as_u16();
-            if status == 429 || status >= 500 {
-                // serenity does not hand over a 429's `retry_after`: the outbox backs off.
-                Fault::Transient { retry_after: None, detail }
-            } else if r.error.code == translate::DMS_CLOSED && matches!(to, Dest::User(_)) {
-                Fault::Closed
-            } else {
-                Fault::Permanent(detail)
-            }
-        }
-        // No answer (refused, reset, timed out): try again.
-        serenity::Error::Http(serenity::HttpError::Request(_)) | serenity::Error::Io(_) => {
-            Fault::Transient { retry_after: None, detail }
-        }
-        _ => Fault::Permanent(detail),
-    }
-}
-
-impl Sender {
-    /// The direct-message channel of `user`, opened once and remembered.
-    async fn dm_channel(&self, user: &str, to: &Dest) -> Result<ChannelId, Fault> {
-        let id = user
-            .parse::<u64>()
-            .map_err(|_| Fault::Permanent(format!("not a Discord user id: {user}")))?;
-        let cached =
-            self.dms.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(user).copied();
-        if let Some(c) = cached {
-            return Ok(c);
-        }
-        let dm = UserId::new(id.max(1))
-            .create_dm_channel(&self.http)
-            .await
-            .map_err(|e| fault(to, &e))?;
-        self.dms
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(user.to_string(), dm.id);
-        Ok(dm.id)
-    }
-}
-
-/// A sent message whose momentary buttons may go stale: where it is, and the buttons it keeps
-/// then ("My view").
-pub struct Shown {
-    channel: ChannelId,
-    message: serenity::MessageId,
-    kept: Vec<Button>,
-}
-
-impl outbox::Platform for Sender {
-    type Piece = Post;
-    type Sent = Shown;
-
-    fn name(&self) -> crate::store::Platform {
-        PLATFORM
-    }
-
-    fn plan(&self, message: Outbound) -> Vec<Post> {
-        translate::plan(vec![message], None)
-    }
-
-    fn send<'a>(
-        &'a self,
-        to: &'a Dest,
-        post: &'a Post,
-    ) -> BoxFuture<'a, Result<Option<Shown>, Fault>> {
-        Box::pin(async move {
-            let channel = match to {
-                Dest::Chat(channel) => ChannelId::new(
-                    channel
-                        .id
-                        .parse::<u64>()
-                        .map_err(|_| Fault::Permanent(format!("not a channel id: {channel}")))?
-                        .max(1),
-                ),
-                Dest::User(user) => self.dm_channel(user.as_str(), to).await?,
-            };
-            let sent = channel
-                .send_message(&self.http, channel_message(post))
-                .await
-                .map_err(|e| fault(to, &e))?;
-            if !post.buttons.iter().any(is_momentary) {
-                return Ok(None);
-            }
-            let kept = post.buttons.iter().filter(|b| !is_momentary(b)).cloned().collect();
-            Ok(Some(Shown { channel, message: sent.id, kept }))
-        })
-    }
-
-    /// Edits the message's components down to what it keeps (none: the row goes).
-    fn retire<'a>(&'a self, shown: &'a Shown) -> BoxFuture<'a, ()> {
-        Box::pin(async move {
-            let edit = serenity::EditMessage::new().components(rows(&shown.kept));
-            if let Err(e) = shown.channel.edit_message(&self.http, shown.message, edit).await {
-                tracing::info!(error = %e, "taking stale buttons off a message failed");
-            }
-        })
-    }
-
-    fn closed<'a>(
-        &'a self,
-        user: &'a store::UserId,
-        since: tokio::time::Instant,
-    ) -> BoxFuture<'a, Vec<Outbound>> {
-        Box::pin(async move {
-            match self.referee.delivery_failed(PLATFORM, user, since).await {
-                Ok(explanation) => explanation,
-                Err(e) => {
-                    tracing::error!(error = ?e, "recording closed direct messages");
-                    Vec::new()
-                }
-            }
-        })
-    }
-
-    fn dropped_note(&self, chat: &store::ChatId, count: usize, age: Duration) -> Option<Outbound> {
-        Some(self.referee.undelivered_note(PLATFORM, chat, count, age))
     }
 }
 

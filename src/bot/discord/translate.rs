@@ -5,10 +5,13 @@
 //! ids, 80-character labels). The adapter in [`super`] does the calls.
 
 use crate::games::GameKind;
-use crate::store::{GameId, UserId};
+use crate::store::{GameId, Platform, UserId};
 use crate::table::command::Arg;
 use crate::table::command::{ArgKind, CommandSpec, Values};
 use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
+
+/// The platform name of Discord games and messages.
+pub const PLATFORM: Platform = Platform::Discord;
 
 /// The longest content of one message.
 pub const CONTENT_LIMIT: usize = 2000;

@@ -48,14 +48,35 @@ use tracing::Instrument;
 
 use super::health::{Health, Link};
 use super::outbox::{self, BoxFuture, Fault, Outbox};
-use super::serve::{Batch, Router};
-use crate::config::Webhook;
+use super::route::{Batch, Router, is_loopback};
 use crate::store::{self, Platform};
 use crate::table::command;
 use crate::table::command::Command;
 use crate::table::reply::{Button, Dest, Lang, Outbound, is_momentary};
 use crate::table::{Chat, Incoming, Input, Policy, Referee, Scope};
 use translate::{MenuScope, Piece, TextMention};
+
+/// Webhook mode's settings, checked (`crate::config::TelegramConfig::webhook`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Webhook {
+    /// The public address Telegram posts to.
+    pub url: url::Url,
+    /// The local address served.
+    pub listen: std::net::SocketAddr,
+    /// The secret every post must carry.
+    pub secret: String,
+}
+
+// Written by hand so that the secret never reaches a log line.
+impl std::fmt::Debug for Webhook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Webhook")
+            .field("url", &self.url.as_str())
+            .field("listen", &self.listen)
+            .field("secret", &"<redacted>")
+            .finish()
+    }
+}
 
 /// The platform name of Telegram games and messages.
 pub const PLATFORM: Platform = Platform::Telegram;
@@ -94,18 +115,6 @@ pub fn policy(username: Option<&str>) -> Policy {
         start_link: username.map(|u| format!("https://t.me/{u}?start=")),
         outbox: true,
         ..Policy::default()
-    }
-}
-
-/// Whether the API host is this machine: then no proxy is ever used (a test stand-in on
-/// 127.0.0.1 must not be reached through an `HTTP(S)_PROXY`).
-#[must_use]
-pub fn is_loopback(url: &url::Url) -> bool {
-    match url.host() {
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
-        None => false,
     }
 }
 

@@ -15,59 +15,18 @@ use anyhow::Context;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinSet;
 
-use super::console::{self, ConsoleSettings};
-use super::health::{self, Health};
-use super::{discord, telegram};
+use crate::bot::console::{self, ConsoleSettings};
+use crate::bot::health::{self, Health};
+use crate::bot::route::Router;
+use crate::bot::{discord, telegram};
 use crate::config::Config;
 use crate::store::{Platform, Store};
 use crate::table::Referee;
 use crate::table::clock::SystemClock;
-use crate::table::reply::Outbound;
-
-/// What a front end receives: the messages of one referee answer or one clock tick that belong
-/// to its platform, in order.
-pub type Batch = Vec<Outbound>;
 
 /// How long a front end may take to stop after the shutdown signal, beyond the delivery grace
 /// (`[delivery] grace_seconds`): the updates in hand are answered first.
 const STOP_MARGIN: Duration = Duration::from_secs(15);
-
-/// Hands the referee's messages to the front end that owns their platform.
-#[derive(Debug, Clone, Default)]
-pub struct Router {
-    routes: Arc<HashMap<Platform, mpsc::UnboundedSender<Batch>>>,
-}
-
-impl Router {
-    /// A router over `routes` (platform name → the front end's inbox).
-    #[must_use]
-    pub fn new(routes: HashMap<Platform, mpsc::UnboundedSender<Batch>>) -> Router {
-        Router { routes: Arc::new(routes) }
-    }
-
-    /// Sends each platform its messages as one batch, keeping their order. Messages for a
-    /// platform without a front end are logged and dropped (the referee saved everything they
-    /// announce before returning them).
-    pub fn route(&self, messages: Vec<Outbound>) {
-        let mut batches: Vec<(Platform, Batch)> = Vec::new();
-        for m in messages {
-            match batches.iter_mut().find(|(p, _)| *p == m.platform) {
-                Some((_, batch)) => batch.push(m),
-                None => batches.push((m.platform, vec![m])),
-            }
-        }
-        for (platform, batch) in batches {
-            match self.routes.get(&platform) {
-                Some(inbox) => {
-                    if inbox.send(batch).is_err() {
-                        tracing::warn!(%platform, "front end stopped; messages dropped");
-                    }
-                }
-                None => tracing::error!(%platform, "no front end for this platform"),
-            }
-        }
-    }
-}
 
 /// Runs the referee for every configured platform until `shutdown` completes (or a front end
 /// fails); without any platform, the console table until `/quit`.
@@ -267,8 +226,10 @@ pub async fn shutdown_signal() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::route::Batch;
     use crate::table::Policy;
     use crate::table::reply::Dest;
+    use crate::table::reply::Outbound;
 
     fn msg(platform: Platform, text: &str) -> Outbound {
         Outbound {

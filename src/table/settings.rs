@@ -1,0 +1,87 @@
+//! `/settings`: a chat's and a user's settings.
+
+use super::prelude::*;
+use super::referee::Referee;
+
+impl Referee {
+    pub(super) async fn settings(&self, ctx: &Ctx, pairs: &[String]) -> Reply {
+        let pairs = crate::games::options::split_pairs(&pairs.join(","))
+            .map_err(|e| TableError::Refused(Refusal::SettingsMalformed(e)))?;
+        // Every pair is checked before anything is saved: a refused line changes nothing.
+        let mut lang = ctx.lang;
+        let mut new_lang = None;
+        let mut new_notifications = None;
+        let mut new_pings = None;
+        let mut new_digest = None;
+        for (key, value) in &pairs {
+            match key.as_str() {
+                "language" | "lang" | "语言" | "語言" => {
+                    lang = Lang::from_code(value).ok_or_else(|| {
+                        TableError::Refused(Refusal::Settings(format!("language={value}")))
+                    })?;
+                    new_lang = Some(lang);
+                }
+                "notifications" | "通知" => {
+                    let on = crate::games::options::parse_bool(key, value).map_err(|_| {
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                    })?;
+                    new_notifications = Some(on);
+                }
+                "pings" | "轮到提醒" | "輪到提醒" => {
+                    let pings = crate::store::Pings::from_name(value).ok_or_else(|| {
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                    })?;
+                    new_pings = Some(pings);
+                }
+                "digest" | "每日摘要" => {
+                    // 开/關: the words the settings answer uses in Chinese.
+                    let value = match value.as_str() {
+                        "开" | "開" => "on",
+                        "关" | "關" => "off",
+                        v => v,
+                    };
+                    let on = crate::games::options::parse_bool(key, value).map_err(|_| {
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                    })?;
+                    new_digest = Some(on);
+                }
+                other => return Err(TableError::Refused(Refusal::Settings(other.to_string()))),
+            }
+        }
+        if let Some(lang) = new_lang {
+            self.store.set_locale(ctx.platform, &ctx.user, Some(lang.code())).await?;
+        }
+        if let Some(on) = new_notifications {
+            self.store.set_notifications(ctx.platform, &ctx.user, on).await?;
+        }
+        if let Some(pings) = new_pings {
+            self.store.set_pings(ctx.platform, &ctx.user, pings).await?;
+        }
+        if let Some(on) = new_digest {
+            // The first digest comes a day after it was asked for, then daily at that time;
+            // asking again while it is on keeps its time.
+            let was = self.user_row(ctx.platform, &ctx.user).await?.and_then(|r| r.digest_at);
+            let at = match (on, was) {
+                (false, _) => None,
+                (true, Some(at)) => Some(at),
+                (true, None) => Some(self.clock.now() + super::dates::DAY),
+            };
+            self.store.set_digest(ctx.platform, &ctx.user, at).await?;
+        }
+        if !pairs.is_empty()
+            && let Some(row) = self.store.user(ctx.platform, &ctx.user).await?
+        {
+            self.cache_user(row);
+        }
+        let row = self.user_row(ctx.platform, &ctx.user).await?;
+        let notifications = row.as_ref().is_none_or(|r| r.notifications);
+        let digest = row.as_ref().and_then(|r| r.digest_at);
+        let pings = row.map(|r| r.pings).unwrap_or_default();
+        Ok(vec![self.say(
+            ctx,
+            ctx.here(),
+            lang,
+            &Notice::Settings { saved: !pairs.is_empty(), lang, notifications, pings, digest },
+        )])
+    }
+}

@@ -297,11 +297,11 @@ fn the_script_checks_tell_the_two_scripts_apart() {
 #[test]
 fn the_sweep_was_generated_from_the_referee_tests_as_they_are() {
     use sha2::Digest;
-    let mut paths: Vec<String> = std::fs::read_dir("tests")
-        .expect("the tests directory")
+    let mut paths: Vec<String> = std::fs::read_dir("tests/referee")
+        .expect("the referee tests' directory")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|name| name.starts_with("referee") && name.ends_with(".rs"))
-        .map(|name| format!("tests/{name}"))
+        .filter(|name| name.ends_with(".rs"))
+        .map(|name| format!("tests/referee/{name}"))
         .collect();
     paths.sort();
     assert!(paths.len() >= 8, "the referee tests: {paths:?}");

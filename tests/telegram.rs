@@ -1126,7 +1126,7 @@ fn parse_html(text: &str) -> Result<String, String> {
 }
 
 /// A path (`A1-A4`) or an edge (`B3:R`): what the group must never see during a game (the same
-/// check as tests/referee.rs).
+/// check as tests/referee/end_to_end.rs).
 fn has_private_detail(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     chars.windows(5).any(|w| {

@@ -124,7 +124,7 @@ pub struct Policy {
     pub outbox: bool,
 }
 
-/// What one command produced ([`Referee::answer`]).
+/// What one command produced ([`super::Referee::answer`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
     /// What to send, in order.
@@ -133,7 +133,7 @@ pub struct Answer {
     /// command was typed) says why.
     pub refused: bool,
     /// The line was a secret move typed where others read it (spec L-01): refused, and a front
-    /// end that can takes the user's message down ([`Referee::secret_kept`] when it cannot).
+    /// end that can takes the user's message down ([`super::Referee::secret_kept`] when it cannot).
     pub secret: bool,
 }
 
@@ -321,7 +321,7 @@ impl Ctx {
 pub(super) const MIN_REMINDER_LEFT_SECONDS: i64 = 60;
 
 /// The handle of a user the platform could name only by it (`@mei`, kept as the user id
-/// `@mei` until they show up: [`Referee::claim_handle`]).
+/// `@mei` until they show up: [`super::Referee::claim_handle`]).
 pub(super) fn handle_of(user: &UserId) -> Option<&str> {
     user.as_str().strip_prefix('@').filter(|h| !h.is_empty())
 }
@@ -373,8 +373,7 @@ pub(super) fn is_bot_name(name: &str) -> bool {
 /// How many entries `/library` shows.
 pub(super) const LIBRARY_SHOWN: usize = 5;
 
-/// The refusal of options that do not work.
-/// What `/new` checked ([`Referee::new_checks`]): the game, the opponent (`@bot` and this bot's
+/// What `/new` checked (`Referee::new_checks`): the game, the opponent (`@bot` and this bot's
 /// own name read as the referee), the options, the time control, the inviter's side against
 /// the bot, and the start position when one was given.
 pub(super) struct NewChecked {
@@ -389,6 +388,7 @@ pub(super) struct NewChecked {
     pub(super) rated: bool,
 }
 
+/// The refusal of options that do not work.
 pub(super) fn options_refused(e: crate::games::OptionsError) -> TableError {
     TableError::Refused(Refusal::Options(e))
 }

@@ -1,4 +1,4 @@
-//! Helpers shared by the transcript tests (`tests/referee*.rs`): run a transcript through the
+//! Helpers shared by the transcript tests (`tests/referee/`): run a transcript through the
 //! console's referee on a database, and read what was sent where; and what the chat tests
 //! (`tests/discord.rs`, `tests/telegram.rs`) read out of the referee's English.
 

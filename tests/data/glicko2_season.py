@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent check of the ratings in tests/referee_community.rs: Glickman's Glicko-2 algorithm
+"""Independent check of the ratings in tests/referee/community.rs: Glickman's Glicko-2 algorithm
 (http://www.glicko.net/glicko/glicko2.pdf, tau 0.5, one game per rating period) written out from
 the paper, not from the crate. Prints the ratings and deviations after the transcript's SEASON:
 Bob beats Alice twice at Ultima, then Carol and Alice draw.

@@ -23,7 +23,7 @@ def lines_of(literal):
 
 
 out = []
-for path in sorted(glob.glob('tests/referee*.rs')):
+for path in sorted(glob.glob('tests/referee/*.rs')):
     src = open(path, encoding='utf8').read()
     consts = {}
     for m in CONST.finditer(src):
@@ -139,11 +139,11 @@ out += [line for line in EXTRA.strip().split('\n')]
 # What the sweep was made from, so that tests/locales.rs can tell when it is stale: each source
 # file's path and bytes, each followed by a NUL, in sorted order.
 digest = hashlib.sha256()
-for path in sorted(glob.glob('tests/referee*.rs')) + ['tests/data/make-locale-sweep.py']:
+for path in sorted(glob.glob('tests/referee/*.rs')) + ['tests/data/make-locale-sweep.py']:
     digest.update(path.encode() + b'\0' + open(path, 'rb').read() + b'\0')
 
 header = [
-    '# source: generated from the transcripts of tests/referee*.rs by',
+    '# source: generated from the transcripts of tests/referee/*.rs by',
     '# tests/data/make-locale-sweep.py; blocks start with `// ===` and each runs on a fresh',
     '# database in tests/locales.rs, once per language.',
     '# sources sha256: ' + digest.hexdigest(),

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 use arbiter::games::GameKind;
 use arbiter::store::{GameStatus, Store, UserId};

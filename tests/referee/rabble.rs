@@ -11,8 +11,8 @@ use arbiter::games::{Game, GameOptions};
 use arbiter::store::{GameStatus, Store};
 use serde_json::Value;
 
-mod common;
-use common::{last_buttons, run, texts_to};
+use crate::common;
+use crate::common::{last_buttons, run, texts_to};
 
 /// The game as stored, replayed from its start (or a fork's stored position) and its log by the
 /// engine, with its status and result.

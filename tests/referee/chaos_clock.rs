@@ -15,8 +15,8 @@ use arbiter::games::{Game, GameOptions};
 use arbiter::store::{GameStatus, NewGame, Store};
 use arbiter::table::clock::TimeControl;
 
-mod common;
-use common::{last_buttons, run, texts_to};
+use crate::common;
+use crate::common::{last_buttons, run, texts_to};
 
 /// The game as stored: options, seed, and the actions replayed from the log by the engine.
 async fn stored_game(db: &Path, id: i64) -> (State, Vec<(i64, String)>, String, Option<String>) {

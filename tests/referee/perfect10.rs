@@ -15,8 +15,8 @@ use std::path::Path;
 use arbiter::store::{GameStatus, NewGame, Store};
 use arbiter::table::clock::{Pace, TimeControl};
 
-mod common;
-use common::{last_buttons, notations, run, texts_to};
+use crate::common;
+use crate::common::{last_buttons, notations, run, texts_to};
 
 /// (status, result, reason) of a stored game.
 async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) {

@@ -4,8 +4,7 @@
 
 use arbiter::store::GameStatus;
 
-mod common;
-use common::{notations, run, texts_to};
+use crate::common::{notations, run, texts_to};
 
 /// White's c-pincer goes to c5; Black's d-pincer steps next to it on d5; White's e-pincer comes
 /// to e5 and the black pincer on d5 sits between e5 and the white pincer on c5: pinched

@@ -3,7 +3,7 @@
 //! and the daily digest list what waits with the time left, across the communities of two
 //! platforms joined by `/link`; in each language.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

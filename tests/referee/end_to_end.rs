@@ -20,8 +20,7 @@ use arbiter::table::reply::{Dest, Outbound};
 use arbiter::table::{Chat, Incoming, Policy, Referee};
 use serde_json::Value;
 
-mod common;
-use common::{run, texts_to};
+use crate::common::{run, texts_to};
 
 /// A path (`A1-A4`) or an edge (`B3:R`): what the channel must never see during a game.
 fn has_private_detail(text: &str) -> bool {

@@ -2,7 +2,7 @@
 //! the console plays them, in each language; and the rebuild that recomputes ratings from the
 //! stored results, as the real binary runs it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

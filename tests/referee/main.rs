@@ -1,0 +1,20 @@
+//! The referee's transcript suites, one test binary with a module each (one compile and link
+//! instead of eight: docs/architecture.md, "Build profile"):
+//!
+//! - `end_to_end`: whole Dark Fence games through the transcript runner, restarts,
+//!   byte-identical transcripts, exactly-once moves under concurrency, and the no-leak property;
+//! - `commands`: every command and every error path;
+//! - `chaos_clock`, `ultima`, `perfect10`, `rabble`: each game through the referee;
+//! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod away;
+mod chaos_clock;
+mod commands;
+mod community;
+mod end_to_end;
+mod perfect10;
+mod rabble;
+mod ultima;

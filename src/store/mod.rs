@@ -30,6 +30,7 @@ mod copy;
 mod follows;
 mod location;
 mod postgres;
+mod ratings;
 mod sqlite;
 #[doc(hidden)]
 pub mod testing;

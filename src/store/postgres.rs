@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 
-use super::sqlite::{Group, Replay, counts, two_players};
+use super::ratings::{Group, Replay, counts, two_players};
 use super::{
     ActionRow, ChatId, DbError, Follow, GameId, GameRow, GameStatus, GameUpdate, NewGame,
     NewMessage, Pings, Platform, RatingChange, RatingRow, StoredMessage, UserId, UserRow, db,

@@ -17,8 +17,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{Sqlite, SqlitePool};
 
-use std::collections::HashMap;
-
+use super::ratings::{Group, Replay, counts, two_players};
 use super::{
     ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
     Pings, Platform, RatingChange, RatingRow, StoredMessage, UserId, UserRow, db, one_row,
@@ -871,81 +870,27 @@ mod tests {
 
 // ---- ratings (derived data: docs/community.md) ----
 
-/// A ratings group: platform, community, game.
-pub(super) type Group = (Platform, String, String);
-
-/// The two players of a rated game, from its seats JSON (`None` when it has not two).
-pub(super) fn two_players(row: &GameRow) -> Option<[UserId; 2]> {
-    let seats: Vec<Option<String>> = serde_json::from_str(&row.seats).ok()?;
-    match seats.as_slice() {
-        [Some(a), Some(b)] => Some([UserId::from(a.as_str()), UserId::from(b.as_str())]),
-        _ => None,
+/// Writes the standings and changes of `replay` (after the caller cleared what they replace).
+async fn write_replay(conn: &mut SqliteConnection, replay: &Replay) -> Result<(), DbError> {
+    for (((platform, community, kind), user), s) in &replay.standings {
+        write_standing(conn, *platform, community, kind, user, s).await?;
     }
-}
-
-/// Whether `row` counts for ratings now: rated, over with a result, with two players and its
-/// place in the order of ends.
-pub(super) fn counts(row: &GameRow) -> bool {
-    row.rated
-        && row.status == GameStatus::Over
-        && row.result.is_some()
-        && row.ended_seq.is_some()
-        && two_players(row).is_some()
-}
-
-/// Ratings applied in memory, then written: what one group (or every group) comes to when its
-/// games are replayed in the order they ended.
-#[derive(Default)]
-pub(super) struct Replay {
-    pub(super) standings: HashMap<(Group, UserId), crate::ratings::Standing>,
-    pub(super) changes: Vec<RatingChange>,
-}
-
-impl Replay {
-    pub(super) fn apply(&mut self, row: &GameRow) {
-        let (Some(players), Some(result)) = (two_players(row), row.result) else { return };
-        let group: Group = (row.platform, row.rating_community().to_string(), row.kind.clone());
-        let key = |u: &UserId| (group.clone(), u.clone());
-        let first = self.standings.get(&key(&players[0])).copied().unwrap_or_default();
-        let second = self.standings.get(&key(&players[1])).copied().unwrap_or_default();
-        let (a, b) = crate::ratings::rate(&first, &second, result);
-        for (seat, (user, before, after)) in
-            [(&players[0], first, a), (&players[1], second, b)].into_iter().enumerate()
-        {
-            self.changes.push(RatingChange {
-                game_id: row.id,
-                seat: i64::try_from(seat).unwrap_or(0),
-                user_id: user.clone(),
-                before: before.rating.rating,
-                after: after.rating.rating,
-                deviation: after.rating.deviation,
-            });
-            self.standings.insert(key(user), after);
-        }
+    for c in &replay.changes {
+        sqlx::query(
+            "INSERT INTO rating_changes (game_id, seat, user_id, before, after, deviation) \
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(c.game_id)
+        .bind(c.seat)
+        .bind(&c.user_id)
+        .bind(c.before)
+        .bind(c.after)
+        .bind(c.deviation)
+        .execute(&mut *conn)
+        .await
+        .map_err(db)?;
     }
-
-    /// Writes the standings and changes (after the caller cleared what they replace).
-    async fn write(&self, conn: &mut SqliteConnection) -> Result<(), DbError> {
-        for (((platform, community, kind), user), s) in &self.standings {
-            write_standing(conn, *platform, community, kind, user, s).await?;
-        }
-        for c in &self.changes {
-            sqlx::query(
-                "INSERT INTO rating_changes (game_id, seat, user_id, before, after, deviation) \
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(c.game_id)
-            .bind(c.seat)
-            .bind(&c.user_id)
-            .bind(c.before)
-            .bind(c.after)
-            .bind(c.deviation)
-            .execute(&mut *conn)
-            .await
-            .map_err(db)?;
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 async fn write_standing(
@@ -1055,7 +1000,7 @@ async fn replay_group(conn: &mut SqliteConnection, group: Option<&Group>) -> Res
     for row in &games {
         replay.apply(row);
     }
-    replay.write(conn).await
+    write_replay(conn, &replay).await
 }
 
 /// Rates finished game `id` if it counts and was not rated yet; returns what it did to its
@@ -1117,7 +1062,7 @@ pub(super) async fn rate_game(pool: &SqlitePool, id: GameId) -> Result<Vec<Ratin
             }
         }
         replay.apply(&row);
-        replay.write(&mut tx).await?;
+        write_replay(&mut tx, &replay).await?;
         Ok(replay.changes)
     }
     .await;

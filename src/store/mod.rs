@@ -839,9 +839,7 @@ impl Store {
         kind: Option<&str>,
         limit: i64,
     ) -> Result<Vec<GameRow>, DbError> {
-        read!(self, |r| sqlite::finished_games(r, platform, community, user, kind, limit), |p| {
-            postgres::finished_games(p, platform, community, user, kind, limit)
-        })
+        queries::finished_games(self.reader(), platform, community, user, kind, limit).await
     }
 
     /// Every follow (read once at start).

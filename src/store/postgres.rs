@@ -22,7 +22,7 @@ use super::queries::{self, Conn, OutboxRow, stored_messages};
 use super::ratings::Group;
 use super::{
     ActionRow, DbError, GameId, GameRow, GameStatus, GameUpdate, NewMessage, Platform,
-    StoredMessage, UserId, UserRow, db,
+    StoredMessage, UserRow, db,
 };
 
 /// The `UPDATE games` of `queries::write_game`: ends are numbered by a sequence, as concurrent
@@ -34,6 +34,18 @@ pub(super) const WRITE_GAME: &str = write_game_sql!("nextval('games_ended_seq')"
 pub(super) const MOVE_OUTBOX: &str = "UPDATE outbox SET dest = left(dest, length(dest) - length($2)) || $3 \
      WHERE platform = $1 AND (dest = 'chat:' || $2 \
        OR (starts_with(dest, 'topic:') AND right(dest, length($2) + 1) = ':' || $2))";
+
+/// The statement of `queries::finished_games`: PostgreSQL reads the seats JSON as `jsonb`,
+/// and puts NULLs last in a descending order only when told (SQLite does by itself).
+pub(super) const FINISHED_GAMES: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = $1 \
+     AND COALESCE(community, chat_id) = $2 \
+     AND ($3::text IS NULL OR seats::jsonb @> jsonb_build_array($3::text)) \
+     AND ($4::text IS NULL OR kind = $4) \
+     ORDER BY ended_seq DESC NULLS LAST, id DESC LIMIT $5"
+);
 
 /// How many connections one instance keeps at most. Every request holds one for a few
 /// statements; PostgreSQL's default limit of 100 leaves room for several instances.
@@ -369,35 +381,6 @@ pub(super) async fn lock_ratings(
         .await
         .map_err(db)?;
     Ok(())
-}
-
-pub(super) async fn finished_games(
-    pool: &PgPool,
-    platform: Platform,
-    community: &str,
-    user: Option<&UserId>,
-    kind: Option<&str>,
-    limit: i64,
-) -> Result<Vec<GameRow>, DbError> {
-    // `NULLS LAST`: SQLite sorts NULL first ascending, so last descending; PostgreSQL the
-    // other way round unless told.
-    sqlx::query_as(concat!(
-        "SELECT ",
-        game_columns!(),
-        " FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = $1 \
-         AND COALESCE(community, chat_id) = $2 \
-         AND ($3::text IS NULL OR seats::jsonb @> jsonb_build_array($3::text)) \
-         AND ($4::text IS NULL OR kind = $4) \
-         ORDER BY ended_seq DESC NULLS LAST, id DESC LIMIT $5"
-    ))
-    .bind(platform)
-    .bind(community)
-    .bind(user)
-    .bind(kind)
-    .bind(limit)
-    .fetch_all(pool)
-    .await
-    .map_err(db)
 }
 
 /// After rows were copied in with their ids (`arbiter copy`): new games, messages and ends are

@@ -83,6 +83,19 @@ macro_rules! bind_message {
     };
 }
 
+/// Binds an action's columns (game id, seq, seat, notation, by, at) to `$query`, in that order.
+macro_rules! bind_action {
+    ($query:expr, $id:expr, $action:expr) => {
+        $query
+            .bind($id)
+            .bind($action.seq)
+            .bind($action.seat)
+            .bind(&$action.notation)
+            .bind(&$action.by_user)
+            .bind($action.at)
+    };
+}
+
 /// One backend's handle or the other's: what a statement written once runs on.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum On<L, P> {
@@ -619,13 +632,7 @@ pub(super) async fn insert_action(
 ) -> Result<(), DbError> {
     const SQL: &str = "INSERT INTO actions (game_id, seq, seat, notation, by_user, at) \
          VALUES ($1, $2, $3, $4, $5, $6)";
-    both!(conn, |c| sqlx::query(SQL)
-        .bind(id)
-        .bind(action.seq)
-        .bind(action.seat)
-        .bind(&action.notation)
-        .bind(&action.by_user)
-        .bind(action.at)
+    both!(conn, |c| bind_action!(sqlx::query(SQL), id, action)
         .execute(c)
         .await
         .map(drop)
@@ -682,6 +689,27 @@ pub(super) async fn restore_game(
         }
         tx.commit().await.map_err(db)
     })
+}
+
+/// A community's finished games (over, with a result) that `user` played (any player when
+/// `None`), of `kind` when given, most recent first, at most `limit`.
+pub(super) async fn finished_games(
+    pool: Pool<'_>,
+    platform: Platform,
+    community: &str,
+    user: Option<&UserId>,
+    kind: Option<&str>,
+    limit: i64,
+) -> Result<Vec<GameRow>, DbError> {
+    both!(pool, |p, b| sqlx::query_as(b::FINISHED_GAMES)
+        .bind(platform)
+        .bind(community)
+        .bind(user)
+        .bind(kind)
+        .bind(limit)
+        .fetch_all(p)
+        .await
+        .map_err(db))
 }
 
 // ---- version-checked writes ----

@@ -21,9 +21,7 @@ use sqlx::{Sqlite, SqlitePool};
 
 use super::queries::{self, Conn};
 use super::ratings::Group;
-use super::{
-    ActionRow, DbError, GameId, GameRow, GameStatus, GameUpdate, NewMessage, Platform, UserId, db,
-};
+use super::{ActionRow, DbError, GameId, GameRow, GameStatus, GameUpdate, NewMessage, db};
 
 /// The `UPDATE games` of `queries::write_game`: SQLite numbers an end one past the largest,
 /// its one writer making that safe.
@@ -34,6 +32,16 @@ pub(super) const WRITE_GAME: &str =
 /// (reply::Dest): the id is the suffix.
 pub(super) const MOVE_OUTBOX: &str = "UPDATE outbox SET dest = substr(dest, 1, length(dest) - length(?2)) || ?3 \
      WHERE platform = ?1 AND (dest = 'chat:' || ?2 OR dest GLOB 'topic:*:' || ?2)";
+
+/// The statement of `queries::finished_games`: SQLite reads the seats JSON with `json_each`.
+pub(super) const FINISHED_GAMES: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = $1 \
+     AND COALESCE(community, chat_id) = $2 \
+     AND ($3 IS NULL OR EXISTS (SELECT 1 FROM json_each(seats) WHERE value = $3)) \
+     AND ($4 IS NULL OR kind = $4) ORDER BY ended_seq DESC, id DESC LIMIT $5"
+);
 
 /// Opens (creating if missing) the database file and applies the migrations. Returns a pool of
 /// readers and a pool holding the one writer connection.
@@ -246,25 +254,15 @@ async fn commit_action_in(
     // action is the next one: a refused request then has written nothing, so the others in its
     // group commit are unaffected. Both checks sit in the statement itself to save round trips
     // to the database thread.
-    let inserted = sqlx::query(
-        "INSERT INTO actions (game_id, seq, seat, notation, by_user, at) \
-         SELECT ?, ?, ?, ?, ?, ? \
-         WHERE (SELECT version FROM games WHERE id = ?) = ? \
-           AND (SELECT COUNT(*) FROM actions WHERE game_id = ?) = ? - 1",
-    )
-    .bind(id)
-    .bind(action.seq)
-    .bind(action.seat)
-    .bind(&action.notation)
-    .bind(&action.by_user)
-    .bind(action.at)
-    .bind(id)
-    .bind(expected_version)
-    .bind(id)
-    .bind(action.seq)
-    .execute(&mut *conn)
-    .await
-    .map_err(db)?;
+    const SQL: &str = "INSERT INTO actions (game_id, seq, seat, notation, by_user, at) \
+         SELECT $1, $2, $3, $4, $5, $6 \
+         WHERE (SELECT version FROM games WHERE id = $1) = $7 \
+           AND (SELECT COUNT(*) FROM actions WHERE game_id = $1) = $2 - 1";
+    let inserted = bind_action!(sqlx::query(SQL), id, action)
+        .bind(expected_version)
+        .execute(&mut *conn)
+        .await
+        .map_err(db)?;
     if inserted.rows_affected() != 1 {
         return Err(queries::refused(Conn::from(conn), id, expected_version).await);
     }
@@ -438,36 +436,6 @@ pub(super) async fn delete_messages(pool: &SqlitePool, ids: &[i64]) -> Result<()
     }
     .await;
     finish(tx, out).await
-}
-
-/// The finished games (over, with a result) of a community that `user` played (any player
-/// when `None`), of `kind` when given, most recent first, at most `limit`.
-pub(super) async fn finished_games(
-    pool: &SqlitePool,
-    platform: Platform,
-    community: &str,
-    user: Option<&UserId>,
-    kind: Option<&str>,
-    limit: i64,
-) -> Result<Vec<GameRow>, DbError> {
-    sqlx::query_as(concat!(
-        "SELECT ",
-        game_columns!(),
-        " FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = ? \
-         AND COALESCE(community, chat_id) = ? \
-         AND (? IS NULL OR EXISTS (SELECT 1 FROM json_each(seats) WHERE value = ?)) \
-         AND (? IS NULL OR kind = ?) ORDER BY ended_seq DESC, id DESC LIMIT ?"
-    ))
-    .bind(platform)
-    .bind(community)
-    .bind(user)
-    .bind(user)
-    .bind(kind)
-    .bind(kind)
-    .bind(limit)
-    .fetch_all(pool)
-    .await
-    .map_err(db)
 }
 
 #[cfg(test)]

@@ -1208,7 +1208,7 @@ async fn copying_a_store_keeps_every_row_and_refuses_a_store_that_is_not_empty()
         );
         assert_eq!(to.actions(running.id).await.unwrap(), [action(1, "A1-A2")]);
         assert_eq!(to.pending_messages(P::Telegram).await.unwrap(), waiting);
-        assert_eq!(to.all_follows().await.unwrap(), [follow.clone()]);
+        assert_eq!(to.all_follows().await.unwrap(), std::slice::from_ref(&follow));
         assert_eq!(to.all_meta().await.unwrap(), [("telegram.offset".into(), "7".into())]);
         assert_eq!(to.all_ratings().await.unwrap(), source.all_ratings().await.unwrap());
 

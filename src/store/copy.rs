@@ -1,6 +1,6 @@
 //! `arbiter copy` (docs/scale.md): every row of one store written into another, empty one, ids
 //! and versions kept, so that an installation moves from SQLite to PostgreSQL (or back)
-//! without a game noticing. The statements are the backend layer's (`queries.rs`, written once
+//! without a game noticing. The statements are the backend layer's (`queries/`, written once
 //! for both databases; PostgreSQL's sequences in `postgres.rs`).
 
 use super::{

@@ -1,6 +1,6 @@
 //! Follows (`/follow`, docs/community.md): who gets a game's public announcements privately.
 //! A follow is stored as a row of text columns (kind, target, community); the statements are
-//! in `queries.rs`.
+//! in `queries/`.
 
 use super::{Platform, UserId};
 

@@ -43,35 +43,6 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A write that each backend words its own way: on SQLite, `$lite` with the writer connection
-/// once the file is known to be still there; on PostgreSQL, `$pg` with the pool.
-macro_rules! write {
-    ($self:ident, |$w:ident| $lite:expr, |$p:ident| $pg:expr) => {
-        match &$self.backend {
-            Backend::Sqlite(s) => {
-                s.file.check()?;
-                let $w = &s.writer;
-                $lite.await
-            }
-            Backend::Postgres($p) => $pg.await,
-        }
-    };
-}
-
-/// A read that each backend words its own way: on SQLite, `$lite` with the reader connections;
-/// on PostgreSQL, `$pg` with the pool.
-macro_rules! read {
-    ($self:ident, |$r:ident| $lite:expr, |$p:ident| $pg:expr) => {
-        match &$self.backend {
-            Backend::Sqlite(s) => {
-                let $r = &s.pool;
-                $lite.await
-            }
-            Backend::Postgres($p) => $pg.await,
-        }
-    };
-}
-
 /// The store: games, their append-only action logs, users, ratings, follows, the delivery
 /// outbox and a small key/value table, in a SQLite file or a PostgreSQL database.
 #[derive(Clone, Debug)]
@@ -541,9 +512,7 @@ impl Store {
         &self,
         statuses: &[GameStatus],
     ) -> Result<Vec<GameRow>, DbError> {
-        read!(self, |r| sqlite::games_with_status(r, statuses), |p| postgres::games_with_status(
-            p, statuses
-        ))
+        queries::games_with_status(self.reader(), statuses).await
     }
 
     /// Every game of the chat, whatever its status, ordered by id.
@@ -678,7 +647,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn delete_messages(&self, ids: &[i64]) -> Result<(), DbError> {
-        write!(self, |w| sqlite::delete_messages(w, ids), |p| postgres::delete_messages(p, ids))
+        queries::delete_messages(self.writer()?, ids).await
     }
 
     /// How many messages wait in the outbox, every platform together.

@@ -1,5 +1,5 @@
 //! What the store does its own way on PostgreSQL (docs/scale.md); the statements both databases
-//! share are in `queries.rs`, and `tests/store.rs` runs one suite on both.
+//! share are in `queries/`, and `tests/store.rs` runs one suite on both.
 //!
 //! Where SQLite has one writer, PostgreSQL has many concurrent transactions, possibly from
 //! several bot instances. So:
@@ -112,27 +112,6 @@ pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<(PgPool,
         .await
         .map_err(|e| DbError::Open(format!("applying migrations to {shown}: {e}")))?;
     Ok((pool, feed))
-}
-
-// ---- games ----
-
-pub(super) async fn games_with_status(
-    pool: &PgPool,
-    statuses: &[GameStatus],
-) -> Result<Vec<GameRow>, DbError> {
-    if statuses.is_empty() {
-        return Ok(Vec::new());
-    }
-    let names: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
-    sqlx::query_as(concat!(
-        "SELECT ",
-        game_columns!(),
-        " FROM games WHERE status = ANY($1) ORDER BY id"
-    ))
-    .bind(names)
-    .fetch_all(pool)
-    .await
-    .map_err(db)
 }
 
 // ---- version-checked writes ----

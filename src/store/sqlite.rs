@@ -1,5 +1,5 @@
 //! What the store does its own way on SQLite (the statements both databases share are in
-//! `queries.rs`): the file opened with one writer connection, the group commit of actions,
+//! `queries/`): the file opened with one writer connection, the group commit of actions,
 //! write transactions that take the write lock up front, the outbox ids numbered from the last
 //! rowid, and the few statements SQLite words differently from PostgreSQL.
 //!
@@ -21,7 +21,7 @@ use sqlx::{Sqlite, SqlitePool};
 
 use super::queries::{self, Conn};
 use super::ratings::Group;
-use super::{ActionRow, DbError, GameId, GameRow, GameStatus, GameUpdate, NewMessage, db};
+use super::{ActionRow, DbError, GameId, GameRow, GameUpdate, NewMessage, db};
 
 /// The `UPDATE games` of `queries::write_game`: SQLite numbers an end one past the largest,
 /// its one writer making that safe.
@@ -122,27 +122,6 @@ pub(super) async fn lock_ratings(
     _: Option<&Group>,
 ) -> Result<(), DbError> {
     Ok(())
-}
-
-// ---- games ----
-
-pub(super) async fn games_with_status(
-    pool: &SqlitePool,
-    statuses: &[GameStatus],
-) -> Result<Vec<GameRow>, DbError> {
-    if statuses.is_empty() {
-        return Ok(Vec::new());
-    }
-    let placeholders = vec!["?"; statuses.len()].join(", ");
-    let sql = format!(
-        concat!("SELECT ", game_columns!(), " FROM games WHERE status IN ({}) ORDER BY id"),
-        placeholders
-    );
-    let mut query = sqlx::query_as(&sql);
-    for status in statuses {
-        query = query.bind(status.as_str());
-    }
-    query.fetch_all(pool).await.map_err(db)
 }
 
 // ---- the group commit of actions ----

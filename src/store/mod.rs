@@ -2,14 +2,14 @@
 //! one SQLite file (STYLE §3.6) or, for several instances, a PostgreSQL database
 //! (docs/scale.md); a [`Location`] says which.
 //!
-//! [`Store`] is the only way in. Its methods are thin: all SQL lives in the private backend
-//! layer, where `queries` holds every statement written once for both databases and `sqlite`
-//! and `postgres` only what each does its own way (opening, SQLite's single writer and group
-//! commit, PostgreSQL's locks, sequences, change feed and outbox leases, and the few statements
-//! worded differently); `ratings` decides what a rated game does, with no SQL.
+//! [`Store`] is the only way in. Its methods are thin: every statement the store runs lives in
+//! the private backend layer, where `queries` holds those written once for both databases and
+//! `sqlite` and `postgres` only what each does its own way (opening, SQLite's single writer and
+//! group commit, PostgreSQL's locks, sequences, change feed and outbox leases, and the few
+//! statements worded differently). `ratings` decides what a rated game does, with no SQL; the
+//! only SQL outside the layer is `testing`'s, which makes a test schema on a PostgreSQL server.
 //! `tests/store.rs` runs the same suite on both databases. The store does not interpret game
-//! data: [`GameRow`], [`ActionRow`] and [`UserRow`] keep it as the text the
-//! referee gives.
+//! data: [`GameRow`], [`ActionRow`] and [`UserRow`] keep it as the text the referee gives.
 //!
 //! **Concurrency.** Every change to a game names the version the caller read
 //! ([`GameRow::version`]). A write whose version has moved on writes nothing and returns

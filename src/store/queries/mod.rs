@@ -4,7 +4,7 @@
 //! PostgreSQL's row and advisory locks, sequences, change feed and outbox leases, and the few
 //! statements each database words its own way.
 //!
-//! **Why a macro.** A statement here is one body compiled once per driver ([`both!`]), not a
+//! **Why a macro.** A statement here is one body compiled once per driver (`both!`), not a
 //! function generic over `sqlx::Database`: each statement binds several column types, and a
 //! generic function would have to repeat `for<'q> T: Encode<'q, DB> + Type<DB>` for each, and
 //! the executor's and the row's bounds, on every function (Rust does not carry a trait's

@@ -31,7 +31,8 @@ pub(super) const WRITE_GAME: &str = write_game_sql!("nextval('games_ended_seq')"
 
 /// The outbox half of `queries::move_chat`. Destinations are `chat:<id>` or `topic:<n>:<id>`
 /// (reply::Dest): the id is the suffix.
-pub(super) const MOVE_OUTBOX: &str = "UPDATE outbox SET dest = left(dest, length(dest) - length($2)) || $3 \
+pub(super) const MOVE_OUTBOX: &str = "UPDATE outbox \
+     SET dest = left(dest, length(dest) - length($2)) || $3 \
      WHERE platform = $1 AND (dest = 'chat:' || $2 \
        OR (starts_with(dest, 'topic:') AND right(dest, length($2) + 1) = ':' || $2))";
 

@@ -30,7 +30,8 @@ pub(super) const WRITE_GAME: &str =
 
 /// The outbox half of `queries::move_chat`. Destinations are `chat:<id>` or `topic:<n>:<id>`
 /// (reply::Dest): the id is the suffix.
-pub(super) const MOVE_OUTBOX: &str = "UPDATE outbox SET dest = substr(dest, 1, length(dest) - length(?2)) || ?3 \
+pub(super) const MOVE_OUTBOX: &str = "UPDATE outbox \
+     SET dest = substr(dest, 1, length(dest) - length(?2)) || ?3 \
      WHERE platform = ?1 AND (dest = 'chat:' || ?2 OR dest GLOB 'topic:*:' || ?2)";
 
 /// The statement of `queries::finished_games`: SQLite reads the seats JSON with `json_each`.
@@ -369,8 +370,8 @@ fn insert_sizes(mut n: usize) -> Vec<usize> {
 }
 
 /// Appends `messages` to the outbox, in order; returns their ids. A few statements of many
-/// rows each, not one per row: the rows of a whole group commit go in together, since every statement
-/// is a round trip to the database thread and the writer is the bot's one bottleneck.
+/// rows each, not one per row: the rows of a whole group commit go in together, since every
+/// statement is a round trip to the database thread and the writer is the bot's one bottleneck.
 pub(super) async fn insert_messages(
     conn: &mut SqliteConnection,
     messages: &[&NewMessage],

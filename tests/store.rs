@@ -1167,3 +1167,58 @@ async fn an_unreachable_postgres_database_is_an_open_error_that_hides_the_passwo
     assert!(shown.contains("postgres://bot:***@127.0.0.1:1/arbiter"), "{shown}");
     assert!(!shown.contains("s3cret"), "{shown}");
 }
+
+/// `arbiter copy`: every row lands in an empty store as it was (ids, versions, settings, the
+/// order of ends, the waiting messages), the ratings are rebuilt there to the same figures,
+/// new games, ends and messages are numbered on past the copied ones, and a store that holds
+/// anything is refused. From a SQLite file into each backend.
+#[tokio::test]
+async fn copying_a_store_keeps_every_row_and_refuses_a_store_that_is_not_empty() {
+    use arbiter::core::{GameResult, Seat};
+    let dir = TempDir::new().expect("a temporary directory");
+    let source = Store::open(&dir.path().join("source.db")).await.expect("the source opens");
+    source.upsert_user(P::Console, &"alice".into(), "Alice").await.unwrap();
+    source.set_locale(P::Console, &"alice".into(), Some("de")).await.unwrap();
+    source.set_vacation(P::Console, &"alice".into(), Some((10, 20)), 2026, 3).await.unwrap();
+    source.upsert_user(P::Telegram, &"42".into(), "Bob").await.unwrap();
+    let over = ended(&source, "ultima", ["alice", "bob"], GameResult::Winner(Seat(0))).await;
+    source.rate_game(over).await.unwrap();
+    let running = source.create_game(&new_game("c1", GameStatus::Active)).await.unwrap();
+    let update = running.update(1_001);
+    source.commit_action(running.id, running.version, &action(1, "A1-A2"), &update).await.unwrap();
+    source.enqueue(vec![note("waiting", 3)]).await.unwrap();
+    let follow = Follow {
+        platform: P::Console,
+        follower: "bob".into(),
+        followed: Followed::Game(running.id),
+    };
+    source.add_follow(&follow).await.unwrap();
+    source.set_meta("telegram.offset", "7").await.unwrap();
+    let every = [GameStatus::Invited, GameStatus::Active, GameStatus::Over, GameStatus::Aborted];
+    let waiting = source.pending_messages(P::Telegram).await.unwrap();
+    for db in Db::each().await {
+        let to = db.open().await;
+        let copied = source.copy_into(&to).await.unwrap();
+        let all = Copied { users: 2, games: 2, actions: 1, messages: 1, follows: 1, meta: 1 };
+        assert_eq!(copied, all);
+        assert_eq!(to.all_users().await.unwrap(), source.all_users().await.unwrap());
+        assert_eq!(
+            to.games_with_status(&every).await.unwrap(),
+            source.games_with_status(&every).await.unwrap()
+        );
+        assert_eq!(to.actions(running.id).await.unwrap(), [action(1, "A1-A2")]);
+        assert_eq!(to.pending_messages(P::Telegram).await.unwrap(), waiting);
+        assert_eq!(to.all_follows().await.unwrap(), std::slice::from_ref(&follow));
+        assert_eq!(to.all_meta().await.unwrap(), [("telegram.offset".into(), "7".into())]);
+        assert_eq!(to.all_ratings().await.unwrap(), source.all_ratings().await.unwrap());
+
+        let next = ended(&to, "ultima", ["bob", "alice"], GameResult::Draw).await;
+        assert_eq!(next.0, running.id.0 + 1, "game ids go on past the copied ones");
+        assert_eq!(to.game(next).await.unwrap().ended_seq, Some(2));
+        let ids = to.enqueue(vec![note("next", 0)]).await.unwrap();
+        assert_eq!(ids, [waiting[0].id + 1], "message ids go on past the copied ones");
+
+        let err = source.copy_into(&to).await.unwrap_err();
+        assert!(matches!(err, DbError::Write(_)), "{err:?}");
+    }
+}

@@ -2,11 +2,14 @@
 //! one SQLite file (STYLE §3.6) or, for several instances, a PostgreSQL database
 //! (docs/scale.md); a [`Location`] says which.
 //!
-//! [`Store`] is the only way in. Its methods are thin: all SQL lives in the private `sqlite`
-//! and `postgres` modules, one function per method in each, and `tests/store.rs` runs the same
-//! suite on both. The store does not
-//! interpret game data: [`GameRow`], [`ActionRow`] and [`UserRow`] keep it as the text the
-//! referee gives.
+//! [`Store`] is the only way in. Its methods are thin: every statement the store runs lives in
+//! the private backend layer, where `queries` holds those written once for both databases and
+//! `sqlite` and `postgres` only what each does its own way (opening, SQLite's single writer and
+//! group commit, PostgreSQL's locks, sequences, change feed and outbox leases, and the few
+//! statements worded differently). `ratings` decides what a rated game does, with no SQL; the
+//! only SQL outside the layer is `testing`'s, which makes a test schema on a PostgreSQL server.
+//! `tests/store.rs` runs the same suite on both databases. The store does not interpret game
+//! data: [`GameRow`], [`ActionRow`] and [`UserRow`] keep it as the text the referee gives.
 //!
 //! **Concurrency.** Every change to a game names the version the caller read
 //! ([`GameRow::version`]). A write whose version has moved on writes nothing and returns
@@ -17,19 +20,15 @@
 //! **Errors.** A missing row is [`DbError::NotFound`] (sqlx's `RowNotFound` is mapped at this
 //! boundary), so callers can match on it.
 
-/// The columns of `users`, in [`UserRow`] order.
-macro_rules! user_columns {
-    () => {
-        "platform, user_id, display_name, locale, notifications, reachable, pings, digest_at, \
-         vacation_from, vacation_until, vacation_year, vacation_used, account"
-    };
-}
+// First: its macros (the column lists, `write_game_sql!`) serve the backends declared after it.
+#[macro_use]
+mod queries;
 
-mod away;
 mod copy;
 mod follows;
 mod location;
 mod postgres;
+mod ratings;
 mod sqlite;
 #[doc(hidden)]
 pub mod testing;
@@ -43,34 +42,6 @@ pub use types::*;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
-
-/// A write: on SQLite, `$lite` with the writer connection once the file is known to be still
-/// there; on PostgreSQL, `$pg` with the pool.
-macro_rules! write {
-    ($self:ident, |$w:ident| $lite:expr, |$p:ident| $pg:expr) => {
-        match &$self.backend {
-            Backend::Sqlite(s) => {
-                s.file.check()?;
-                let $w = &s.writer;
-                $lite.await
-            }
-            Backend::Postgres($p) => $pg.await,
-        }
-    };
-}
-
-/// A read: on SQLite, `$lite` with the reader connections; on PostgreSQL, `$pg` with the pool.
-macro_rules! read {
-    ($self:ident, |$r:ident| $lite:expr, |$p:ident| $pg:expr) => {
-        match &$self.backend {
-            Backend::Sqlite(s) => {
-                let $r = &s.pool;
-                $lite.await
-            }
-            Backend::Postgres($p) => $pg.await,
-        }
-    };
-}
 
 /// The store: games, their append-only action logs, users, ratings, follows, the delivery
 /// outbox and a small key/value table, in a SQLite file or a PostgreSQL database.
@@ -185,6 +156,26 @@ impl FileIdentity {
 }
 
 impl Store {
+    /// The connections a read goes to, for a statement written once (`queries`).
+    fn reader(&self) -> queries::Pool<'_> {
+        match &self.backend {
+            Backend::Sqlite(lite) => queries::On::Lite(&lite.pool),
+            Backend::Postgres(pg) => queries::On::Pg(&pg.pool),
+        }
+    }
+
+    /// The connections a write goes to: on SQLite the one writer, once the file is known to be
+    /// still there.
+    fn writer(&self) -> Result<queries::Pool<'_>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(lite) => {
+                lite.file.check()?;
+                Ok(queries::On::Lite(&lite.writer))
+            }
+            Backend::Postgres(pg) => Ok(queries::On::Pg(&pg.pool)),
+        }
+    }
+
     /// Opens (creating if missing) the SQLite file at `path`, with WAL, foreign keys, a 5 s busy
     /// timeout and synchronous=NORMAL, and applies the migrations.
     ///
@@ -271,9 +262,7 @@ impl Store {
         user_id: &UserId,
         display_name: &str,
     ) -> Result<UserRow, DbError> {
-        write!(self, |w| sqlite::upsert_user(w, platform, user_id, display_name), |p| {
-            postgres::upsert_user(p, platform, user_id, display_name)
-        })
+        queries::upsert_user(self.writer()?, platform, user_id, display_name).await
     }
 
     /// The user, or `None` if never seen.
@@ -286,9 +275,7 @@ impl Store {
         platform: Platform,
         user_id: &UserId,
     ) -> Result<Option<UserRow>, DbError> {
-        read!(self, |r| sqlite::user(r, platform, user_id), |p| postgres::user(
-            p, platform, user_id
-        ))
+        queries::user(self.reader(), platform, user_id).await
     }
 
     /// Sets the user's language (`None`: the platform's default).
@@ -302,11 +289,7 @@ impl Store {
         user_id: &UserId,
         locale: Option<&str>,
     ) -> Result<(), DbError> {
-        write!(
-            self,
-            |w| sqlite::set_locale(w, platform, user_id, locale),
-            |p| postgres::set_locale(p, platform, user_id, locale)
-        )
+        queries::set_locale(self.writer()?, platform, user_id, locale).await
     }
 
     /// Turns the user's turn pings and reminders on or off.
@@ -320,9 +303,7 @@ impl Store {
         user_id: &UserId,
         on: bool,
     ) -> Result<(), DbError> {
-        write!(self, |w| sqlite::set_notifications(w, platform, user_id, on), |p| {
-            postgres::set_notifications(p, platform, user_id, on)
-        })
+        queries::set_notifications(self.writer()?, platform, user_id, on).await
     }
 
     /// Sets how the user hears of their turn ([`Pings`]).
@@ -336,9 +317,7 @@ impl Store {
         user_id: &UserId,
         pings: Pings,
     ) -> Result<(), DbError> {
-        write!(self, |w| sqlite::set_pings(w, platform, user_id, pings), |p| postgres::set_pings(
-            p, platform, user_id, pings
-        ))
+        queries::set_pings(self.writer()?, platform, user_id, pings).await
     }
 
     /// Asks for the user's daily digest from `at` on (`None`: stops it).
@@ -352,9 +331,7 @@ impl Store {
         user_id: &UserId,
         at: Option<i64>,
     ) -> Result<(), DbError> {
-        write!(self, |w| away::set_digest(w, platform, user_id, at), |p| postgres::set_digest(
-            p, platform, user_id, at
-        ))
+        queries::set_digest(self.writer()?, platform, user_id, at).await
     }
 
     /// Moves a due digest from `was` to `next`: `true` when this caller moved it (and so sends
@@ -370,9 +347,7 @@ impl Store {
         was: i64,
         next: i64,
     ) -> Result<bool, DbError> {
-        write!(self, |w| away::claim_digest(w, platform, user_id, was, next), |p| {
-            postgres::claim_digest(p, platform, user_id, was, next)
-        })
+        queries::claim_digest(self.writer()?, platform, user_id, was, next).await
     }
 
     /// The users whose digest is due at `now`, the longest due first.
@@ -381,7 +356,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn digests_due(&self, now: i64) -> Result<Vec<UserRow>, DbError> {
-        read!(self, |r| away::digests_due(r, now), |p| postgres::digests_due(p, now))
+        queries::digests_due(self.reader(), now).await
     }
 
     /// The users with a vacation running.
@@ -390,7 +365,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn on_vacation(&self) -> Result<Vec<UserRow>, DbError> {
-        read!(self, |r| away::on_vacation(r), |p| postgres::on_vacation(p))
+        queries::on_vacation(self.reader()).await
     }
 
     /// Starts (`running`: from, until) or ends (`None`) the user's vacation, with the days
@@ -407,9 +382,7 @@ impl Store {
         year: i64,
         used: i64,
     ) -> Result<(), DbError> {
-        write!(self, |w| away::set_vacation(w, platform, user_id, running, year, used), |p| {
-            postgres::set_vacation(p, platform, user_id, running, year, used)
-        })
+        queries::set_vacation(self.writer()?, platform, user_id, running, year, used).await
     }
 
     /// Ends the vacation `running` (from, until) with `used` days charged, if it is still the
@@ -425,9 +398,7 @@ impl Store {
         running: (i64, i64),
         used: i64,
     ) -> Result<bool, DbError> {
-        write!(self, |w| away::end_vacation(w, platform, user_id, running, used), |p| {
-            postgres::end_vacation(p, platform, user_id, running, used)
-        })
+        queries::end_vacation(self.writer()?, platform, user_id, running, used).await
     }
 
     /// Every identity linked under `account`.
@@ -436,7 +407,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn linked(&self, account: &str) -> Result<Vec<UserRow>, DbError> {
-        read!(self, |r| away::linked(r, account), |p| postgres::linked(p, account))
+        queries::linked(self.reader(), account).await
     }
 
     /// Links the identity under `account` (`None`: unlinks it).
@@ -450,9 +421,7 @@ impl Store {
         user_id: &UserId,
         account: Option<&str>,
     ) -> Result<(), DbError> {
-        write!(self, |w| away::set_account(w, platform, user_id, account), |p| {
-            postgres::set_account(p, platform, user_id, account)
-        })
+        queries::set_account(self.writer()?, platform, user_id, account).await
     }
 
     /// Keeps a one-time link code for the user until `expires_at`, replacing any code they
@@ -469,9 +438,7 @@ impl Store {
         now: i64,
         expires_at: i64,
     ) -> Result<(), DbError> {
-        write!(self, |w| away::put_link_code(w, code, platform, user_id, now, expires_at), |p| {
-            postgres::put_link_code(p, code, platform, user_id, now, expires_at)
-        })
+        queries::put_link_code(self.writer()?, code, platform, user_id, now, expires_at).await
     }
 
     /// Uses up a link code: whose it was, when it exists and has not expired at `now`.
@@ -484,9 +451,7 @@ impl Store {
         code: &str,
         now: i64,
     ) -> Result<Option<(Platform, UserId)>, DbError> {
-        write!(self, |w| away::take_link_code(w, code, now), |p| postgres::take_link_code(
-            p, code, now
-        ))
+        queries::take_link_code(self.writer()?, code, now).await
     }
 
     /// Records whether the bot can write to the user privately (see [`UserRow::reachable`]).
@@ -500,9 +465,7 @@ impl Store {
         user_id: &UserId,
         reachable: Option<bool>,
     ) -> Result<(), DbError> {
-        write!(self, |w| sqlite::set_reachable(w, platform, user_id, reachable), |p| {
-            postgres::set_reachable(p, platform, user_id, reachable)
-        })
+        queries::set_reachable(self.writer()?, platform, user_id, reachable).await
     }
 
     /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,
@@ -528,9 +491,7 @@ impl Store {
         game: &NewGame,
         announce: impl FnOnce(&GameRow) -> Vec<NewMessage>,
     ) -> Result<(GameRow, Vec<i64>), DbError> {
-        write!(self, |w| sqlite::create_game(w, game, announce), |p| postgres::create_game(
-            p, game, announce
-        ))
+        queries::create_game(self.writer()?, game, announce).await
     }
 
     /// The game with this id.
@@ -539,7 +500,7 @@ impl Store {
     ///
     /// [`DbError::NotFound`] if there is no such game.
     pub async fn game(&self, id: GameId) -> Result<GameRow, DbError> {
-        read!(self, |r| sqlite::game(r, id), |p| postgres::game(p, id))
+        queries::game(self.reader(), id).await
     }
 
     /// Every game whose status is one of `statuses`, ordered by id.
@@ -551,9 +512,7 @@ impl Store {
         &self,
         statuses: &[GameStatus],
     ) -> Result<Vec<GameRow>, DbError> {
-        read!(self, |r| sqlite::games_with_status(r, statuses), |p| postgres::games_with_status(
-            p, statuses
-        ))
+        queries::games_with_status(self.reader(), statuses).await
     }
 
     /// Every game of the chat, whatever its status, ordered by id.
@@ -566,9 +525,7 @@ impl Store {
         platform: Platform,
         chat: &ChatId,
     ) -> Result<Vec<GameRow>, DbError> {
-        read!(self, |r| sqlite::games_in_chat(r, platform, chat), |p| postgres::games_in_chat(
-            p, platform, chat
-        ))
+        queries::games_in_chat(self.reader(), platform, chat).await
     }
 
     /// Moves every game of the group chat `from` to the chat `to`, with the messages still
@@ -585,9 +542,7 @@ impl Store {
         from: &str,
         to: &str,
     ) -> Result<u64, DbError> {
-        write!(self, |w| sqlite::move_chat(w, platform, from, to), |p| postgres::move_chat(
-            p, platform, from, to
-        ))
+        queries::move_chat(self.writer()?, platform, from, to).await
     }
 
     /// The game's action log, ordered by seq (empty for a game with no actions or no game).
@@ -596,7 +551,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn actions(&self, game_id: GameId) -> Result<Vec<ActionRow>, DbError> {
-        read!(self, |r| sqlite::actions(r, game_id), |p| postgres::actions(p, game_id))
+        queries::actions(self.reader(), game_id).await
     }
 
     /// Writes the mutable columns if the stored version is still `expected_version`, bumping it;
@@ -635,18 +590,11 @@ impl Store {
     ) -> Result<(GameRow, Vec<i64>), DbError> {
         match write {
             GameWrite::Update => {
-                write!(
-                    self,
-                    |w| sqlite::update_game(w, id, expected_version, update, &messages),
-                    |p| postgres::update_game(p, id, expected_version, update, &messages)
-                )
+                queries::update_game(self.writer()?, id, expected_version, update, &messages).await
             }
             GameWrite::RemoveLast => {
-                write!(
-                    self,
-                    |w| sqlite::remove_last_action(w, id, expected_version, update, &messages),
-                    |p| postgres::remove_last_action(p, id, expected_version, update, &messages)
-                )
+                queries::remove_last_action(self.writer()?, id, expected_version, update, &messages)
+                    .await
             }
             GameWrite::Action(action) => match &self.backend {
                 Backend::Sqlite(lite) => {
@@ -678,7 +626,7 @@ impl Store {
     ///
     /// The database failed or is gone; nothing was written.
     pub async fn enqueue(&self, messages: Vec<NewMessage>) -> Result<Vec<i64>, DbError> {
-        write!(self, |w| sqlite::enqueue(w, &messages), |p| postgres::enqueue(p, &messages))
+        queries::enqueue(self.writer()?, &messages).await
     }
 
     /// The messages of `platform` still in the outbox, oldest first.
@@ -690,9 +638,7 @@ impl Store {
         &self,
         platform: Platform,
     ) -> Result<Vec<StoredMessage>, DbError> {
-        read!(self, |r| sqlite::pending_messages(r, platform), |p| postgres::pending_messages(
-            p, platform
-        ))
+        queries::pending_messages(self.reader(), platform).await
     }
 
     /// Takes delivered (or dropped) messages out of the outbox.
@@ -701,7 +647,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn delete_messages(&self, ids: &[i64]) -> Result<(), DbError> {
-        write!(self, |w| sqlite::delete_messages(w, ids), |p| postgres::delete_messages(p, ids))
+        queries::delete_messages(self.writer()?, ids).await
     }
 
     /// How many messages wait in the outbox, every platform together.
@@ -710,7 +656,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn pending_messages_count(&self) -> Result<i64, DbError> {
-        read!(self, |r| sqlite::count_messages(r), |p| postgres::count_messages(p))
+        queries::count_messages(self.reader()).await
     }
 
     /// In one transaction: appends `action` as the next seq and writes `update` with the same
@@ -766,7 +712,7 @@ impl Store {
     ///
     /// [`DbError::NotFound`] if there is no such game; the database failed (nothing written).
     pub async fn rate_game(&self, id: GameId) -> Result<Vec<RatingChange>, DbError> {
-        write!(self, |w| sqlite::rate_game(w, id), |p| postgres::rate_game(p, id))
+        queries::rate_game(self.writer()?, id).await
     }
 
     /// Recomputes every rating from the stored results (`arbiter ratings rebuild`); returns how
@@ -776,7 +722,7 @@ impl Store {
     ///
     /// The database failed (nothing written).
     pub async fn rebuild_ratings(&self) -> Result<usize, DbError> {
-        write!(self, |w| sqlite::rebuild_ratings(w), |p| postgres::rebuild_ratings(p))
+        queries::rebuild_ratings(self.writer()?).await
     }
 
     /// Rates every finished game that counts and was not rated yet (a crash came between its
@@ -786,7 +732,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn catch_up_ratings(&self) -> Result<usize, DbError> {
-        let ids = read!(self, |r| sqlite::unrated_ends(r), |p| postgres::unrated_ends(p))?;
+        let ids = queries::unrated_ends(self.reader()).await?;
         let mut rated = 0;
         for id in ids {
             if !self.rate_game(id).await?.is_empty() {
@@ -802,7 +748,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn all_ratings(&self) -> Result<Vec<RatingRow>, DbError> {
-        read!(self, |r| sqlite::all_ratings(r), |p| postgres::all_ratings(p))
+        queries::all_ratings(self.reader()).await
     }
 
     /// The ratings of a community's game, best first.
@@ -816,9 +762,7 @@ impl Store {
         community: &str,
         kind: &str,
     ) -> Result<Vec<RatingRow>, DbError> {
-        read!(self, |r| sqlite::leaderboard(r, platform, community, kind), |p| {
-            postgres::leaderboard(p, platform, community, kind)
-        })
+        queries::leaderboard(self.reader(), platform, community, kind).await
     }
 
     /// A player's ratings in a community, one per game.
@@ -832,9 +776,7 @@ impl Store {
         community: &str,
         user: &UserId,
     ) -> Result<Vec<RatingRow>, DbError> {
-        read!(self, |r| sqlite::ratings_of(r, platform, community, user), |p| postgres::ratings_of(
-            p, platform, community, user
-        ))
+        queries::ratings_of(self.reader(), platform, community, user).await
     }
 
     /// A player's rating after each rated game of `kind` in a community, oldest first.
@@ -849,9 +791,7 @@ impl Store {
         kind: &str,
         user: &UserId,
     ) -> Result<Vec<RatingChange>, DbError> {
-        read!(self, |r| sqlite::rating_history(r, platform, community, kind, user), |p| {
-            postgres::rating_history(p, platform, community, kind, user)
-        })
+        queries::rating_history(self.reader(), platform, community, kind, user).await
     }
 
     /// A community's finished games (with a result), most recent first, at most `limit`: those
@@ -868,9 +808,7 @@ impl Store {
         kind: Option<&str>,
         limit: i64,
     ) -> Result<Vec<GameRow>, DbError> {
-        read!(self, |r| sqlite::finished_games(r, platform, community, user, kind, limit), |p| {
-            postgres::finished_games(p, platform, community, user, kind, limit)
-        })
+        queries::finished_games(self.reader(), platform, community, user, kind, limit).await
     }
 
     /// Every follow (read once at start).
@@ -879,7 +817,7 @@ impl Store {
     ///
     /// The database failed.
     pub async fn all_follows(&self) -> Result<Vec<Follow>, DbError> {
-        read!(self, |r| follows::all(r), |p| postgres::all_follows(p))
+        queries::all_follows(self.reader()).await
     }
 
     /// Adds a follow; `false` when it was there already.
@@ -888,7 +826,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn add_follow(&self, follow: &Follow) -> Result<bool, DbError> {
-        write!(self, |w| follows::add(w, follow), |p| postgres::add_follow(p, follow))
+        queries::add_follow(self.writer()?, follow).await
     }
 
     /// Removes a follow; `false` when there was none.
@@ -897,7 +835,7 @@ impl Store {
     ///
     /// The database failed or is gone.
     pub async fn remove_follow(&self, follow: &Follow) -> Result<bool, DbError> {
-        write!(self, |w| follows::remove(w, follow), |p| postgres::remove_follow(p, follow))
+        queries::remove_follow(self.writer()?, follow).await
     }
 
     /// Whether the database answers a query (the health endpoint's check).
@@ -906,11 +844,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if it does not.
     pub async fn ping(&self) -> Result<(), DbError> {
-        let done = match &self.backend {
-            Backend::Sqlite(lite) => sqlx::query("SELECT 1").execute(&lite.pool).await.map(drop),
-            Backend::Postgres(pg) => sqlx::query("SELECT 1").execute(&pg.pool).await.map(drop),
-        };
-        done.map_err(db)
+        queries::ping(self.reader()).await
     }
 
     /// The migrations applied, by version, in order (`arbiter migrate` lists them).
@@ -919,11 +853,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn migrations(&self) -> Result<Vec<(i64, String)>, DbError> {
-        const SQL: &str = "SELECT version, description FROM _sqlx_migrations ORDER BY version";
-        match &self.backend {
-            Backend::Sqlite(lite) => sqlx::query_as(SQL).fetch_all(&lite.pool).await.map_err(db),
-            Backend::Postgres(pg) => sqlx::query_as(SQL).fetch_all(&pg.pool).await.map_err(db),
-        }
+        queries::migrations(self.reader()).await
     }
 
     /// Stores `value` under `key` unless a value is there already; whether it was stored. Of
@@ -934,7 +864,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn claim_meta(&self, key: &str, value: &str) -> Result<bool, DbError> {
-        write!(self, |w| sqlite::claim_meta(w, key, value), |p| postgres::claim_meta(p, key, value))
+        queries::claim_meta(self.writer()?, key, value).await
     }
 
     /// Whether several instances may serve this database at once (PostgreSQL), so that what
@@ -1032,7 +962,7 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn meta(&self, key: &str) -> Result<Option<String>, DbError> {
-        read!(self, |r| sqlite::meta(r, key), |p| postgres::meta(p, key))
+        queries::meta(self.reader(), key).await
     }
 
     /// Stores `value` under `key`, replacing any earlier value.
@@ -1041,6 +971,6 @@ impl Store {
     ///
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn set_meta(&self, key: &str, value: &str) -> Result<(), DbError> {
-        write!(self, |w| sqlite::set_meta(w, key, value), |p| postgres::set_meta(p, key, value))
+        queries::set_meta(self.writer()?, key, value).await
     }
 }

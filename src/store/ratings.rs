@@ -1,0 +1,69 @@
+//! Ratings as the store derives them (docs/community.md): which finished games count, and the
+//! replay of games in the order they ended, in memory. Decisions only, no SQL: both backends
+//! read the games, hand them to [`Replay`] and write what it comes to, so a rating is the same
+//! figure on either database. The Glicko-2 arithmetic itself is [`crate::ratings`].
+
+use std::collections::HashMap;
+
+use super::{GameRow, GameStatus, Platform, RatingChange, UserId};
+
+/// A ratings group: platform, community, game.
+pub(super) type Group = (Platform, String, String);
+
+/// The group `row` is rated in.
+pub(super) fn group_of(row: &GameRow) -> Group {
+    (row.platform, row.rating_community().to_string(), row.kind.clone())
+}
+
+/// The two players of a rated game, from its seats JSON (`None` when it has not two).
+pub(super) fn two_players(row: &GameRow) -> Option<[UserId; 2]> {
+    let seats: Vec<Option<String>> = serde_json::from_str(&row.seats).ok()?;
+    match seats.as_slice() {
+        [Some(a), Some(b)] => Some([UserId::from(a.as_str()), UserId::from(b.as_str())]),
+        _ => None,
+    }
+}
+
+/// Whether `row` counts for ratings now: rated, over with a result, with two players and its
+/// place in the order of ends.
+pub(super) fn counts(row: &GameRow) -> bool {
+    row.rated
+        && row.status == GameStatus::Over
+        && row.result.is_some()
+        && row.ended_seq.is_some()
+        && two_players(row).is_some()
+}
+
+/// Ratings applied in memory, then written: what one group (or every group) comes to when its
+/// games are replayed in the order they ended.
+#[derive(Default)]
+pub(super) struct Replay {
+    pub(super) standings: HashMap<(Group, UserId), crate::ratings::Standing>,
+    pub(super) changes: Vec<RatingChange>,
+}
+
+impl Replay {
+    /// Rates `row` on the standings so far (a player not in them starts afresh), recording
+    /// what it did to each player in seat order.
+    pub(super) fn apply(&mut self, row: &GameRow) {
+        let (Some(players), Some(result)) = (two_players(row), row.result) else { return };
+        let group = group_of(row);
+        let key = |u: &UserId| (group.clone(), u.clone());
+        let first = self.standings.get(&key(&players[0])).copied().unwrap_or_default();
+        let second = self.standings.get(&key(&players[1])).copied().unwrap_or_default();
+        let (a, b) = crate::ratings::rate(&first, &second, result);
+        for (seat, (user, before, after)) in
+            [(&players[0], first, a), (&players[1], second, b)].into_iter().enumerate()
+        {
+            self.changes.push(RatingChange {
+                game_id: row.id,
+                seat: i64::try_from(seat).unwrap_or(0),
+                user_id: user.clone(),
+                before: before.rating.rating,
+                after: after.rating.rating,
+                deviation: after.rating.deviation,
+            });
+            self.standings.insert(key(user), after);
+        }
+    }
+}

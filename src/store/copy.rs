@@ -3,27 +3,10 @@
 //! without a game noticing. The statements are the backend layer's (`queries/`, written once
 //! for both databases; PostgreSQL's sequences in `postgres.rs`).
 
-use super::{
-    ActionRow, Backend, DbError, GameRow, GameStatus, Platform, Store, StoredMessage, UserRow,
-    postgres, queries,
+use super::types::{
+    ActionRow, Copied, DbError, GameRow, GameStatus, Platform, StoredMessage, UserRow,
 };
-
-/// What [`Store::copy_into`] wrote.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Copied {
-    /// Users.
-    pub users: usize,
-    /// Games, whatever their status.
-    pub games: usize,
-    /// Actions of those games.
-    pub actions: usize,
-    /// Messages still waiting in the outbox.
-    pub messages: usize,
-    /// Follows.
-    pub follows: usize,
-    /// Key/value entries.
-    pub meta: usize,
-}
+use super::{Backend, Store, postgres, queries};
 
 /// Every status, for reading every game.
 const ALL_STATUSES: [GameStatus; 4] =

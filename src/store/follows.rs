@@ -2,13 +2,13 @@
 //! A follow is stored as a row of text columns (kind, target, community); the statements are
 //! in `queries/`.
 
-use super::{Platform, UserId};
+use super::types::{GameId, Platform, UserId};
 
 /// What a follow is of.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Followed {
     /// One game, by id.
-    Game(super::GameId),
+    Game(GameId),
     /// Every game of a player in one community.
     Player {
         /// The player.
@@ -35,7 +35,7 @@ pub(super) type Row = (Platform, UserId, String, String, String);
 /// The follow a row holds (`None`: a kind this version does not know).
 pub(super) fn of_row((platform, follower, kind, target, community): Row) -> Option<Follow> {
     let followed = match kind.as_str() {
-        "game" => Followed::Game(super::GameId(target.parse().ok()?)),
+        "game" => Followed::Game(GameId(target.parse().ok()?)),
         "player" => Followed::Player { user: UserId::from(target.as_str()), community },
         _ => return None,
     };

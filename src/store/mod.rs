@@ -20,8 +20,12 @@
 //! **Errors.** A missing row is [`DbError::NotFound`] (sqlx's `RowNotFound` is mapped at this
 //! boundary), so callers can match on it.
 
-// First: its macros (the column lists, `write_game_sql!`) serve the backends declared after it.
+// First: its macros (the column lists, `write_game_sql!`) serve the files declared after it.
 #[macro_use]
+mod sql;
+mod dialect;
+#[macro_use]
+mod conn;
 mod queries;
 
 mod copy;
@@ -34,7 +38,6 @@ mod sqlite;
 pub mod testing;
 mod types;
 
-pub use copy::Copied;
 pub use follows::{Follow, Followed};
 pub use location::Location;
 pub use types::*;
@@ -101,58 +104,7 @@ struct Lite {
     /// A size limit in pages that tests put on the database to make it "full" (0: none).
     page_limit: Arc<AtomicU32>,
     /// The database file as opened, to notice it deleted or replaced under the running bot.
-    file: Arc<FileIdentity>,
-}
-
-/// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
-fn db(e: sqlx::Error) -> DbError {
-    match e {
-        sqlx::Error::RowNotFound => DbError::NotFound,
-        e => DbError::Sqlx(e),
-    }
-}
-
-/// An update keyed by primary key changed its row, or there was none.
-fn one_row(rows_affected: u64) -> Result<(), DbError> {
-    if rows_affected == 0 { Err(DbError::NotFound) } else { Ok(()) }
-}
-
-/// A file's identity (device and inode on Unix), read when the store opened it.
-#[derive(Debug)]
-struct FileIdentity {
-    path: std::path::PathBuf,
-    id: Option<(u64, u64)>,
-}
-
-impl FileIdentity {
-    fn read(path: &Path) -> Option<(u64, u64)> {
-        let meta = std::fs::metadata(path).ok()?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            Some((meta.dev(), meta.ino()))
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = meta;
-            Some((0, 0))
-        }
-    }
-
-    /// Errs when the file is gone or another file took its path: writing on would write into
-    /// a deleted file, and every game would be lost at the next start.
-    fn check(&self) -> Result<(), DbError> {
-        if FileIdentity::read(&self.path) == self.id {
-            return Ok(());
-        }
-        let path = self.path.display();
-        tracing::error!(
-            %path,
-            "the database file was deleted or replaced while the bot runs: no action is taken \
-             until it is restored and the bot restarted"
-        );
-        Err(DbError::Gone(path.to_string()))
-    }
+    file: Arc<sqlite::FileIdentity>,
 }
 
 impl Store {
@@ -185,8 +137,10 @@ impl Store {
     pub async fn open(path: &Path) -> Result<Store, DbError> {
         let page_limit = Arc::new(AtomicU32::new(0));
         let (pool, writer) = sqlite::open(path, page_limit.clone()).await?;
-        let file =
-            Arc::new(FileIdentity { path: path.to_path_buf(), id: FileIdentity::read(path) });
+        let file = Arc::new(sqlite::FileIdentity {
+            path: path.to_path_buf(),
+            id: sqlite::FileIdentity::read(path),
+        });
         let (commits, queue) = tokio::sync::mpsc::unbounded_channel();
         tokio::spawn(sqlite::group_commit(writer.clone(), queue, file.clone()));
         Ok(Store { backend: Backend::Sqlite(Lite { pool, writer, commits, page_limit, file }) })

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{GameRow, GameStatus, Platform, RatingChange, UserId};
+use super::types::{GameRow, GameStatus, Platform, RatingChange, UserId};
 
 /// A ratings group: platform, community, game.
 pub(super) type Group = (Platform, String, String);

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use sqlx::Connection;
 
-use super::Location;
+use super::location::Location;
 
 /// The variable naming the server (a `postgres://` URL).
 pub const VARIABLE: &str = "ARBITER_TEST_POSTGRES";

@@ -824,6 +824,36 @@ pub enum GameWrite {
     RemoveLast,
 }
 
+/// Maps sqlx's errors at the store's boundary: a missing row becomes [`DbError::NotFound`].
+pub(super) fn db(e: sqlx::Error) -> DbError {
+    match e {
+        sqlx::Error::RowNotFound => DbError::NotFound,
+        e => DbError::Sqlx(e),
+    }
+}
+
+/// An update keyed by primary key changed its row, or there was none.
+pub(super) fn one_row(rows_affected: u64) -> Result<(), DbError> {
+    if rows_affected == 0 { Err(DbError::NotFound) } else { Ok(()) }
+}
+
+/// What [`super::Store::copy_into`] wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Copied {
+    /// Users.
+    pub users: usize,
+    /// Games, whatever their status.
+    pub games: usize,
+    /// Actions of those games.
+    pub actions: usize,
+    /// Messages still waiting in the outbox.
+    pub messages: usize,
+    /// Follows.
+    pub follows: usize,
+    /// Key/value entries.
+    pub meta: usize,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

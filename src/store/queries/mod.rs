@@ -17,178 +17,14 @@
 //! **Parameters** are `$1`, `$2`… on both: sqlx's SQLite driver reads `$N` as the N-th
 //! argument, and a number used twice is one parameter, bound once, as on PostgreSQL.
 
-use sqlx::postgres::{PgConnection, PgPool, Postgres};
-use sqlx::sqlite::{SqliteConnection, SqlitePool};
-
+use super::conn::Tx;
+pub(super) use super::conn::{Conn, On, Pool};
 use super::follows::{self, Follow};
-use super::{
+use super::sql::GAME;
+use super::types::{
     ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
-    Pings, Platform, StoredMessage, UserId, UserRow, db, one_row, sqlite,
+    Pings, Platform, StoredMessage, UserId, UserRow, db, one_row,
 };
-
-/// The columns of `users`, in [`UserRow`] order.
-macro_rules! user_columns {
-    () => {
-        "platform, user_id, display_name, locale, notifications, reachable, pings, digest_at, \
-         vacation_from, vacation_until, vacation_year, vacation_used, account"
-    };
-}
-
-/// The columns of `games`, in [`GameRow`] order. A macro so that it can be `concat!`ed into
-/// `&'static str` queries.
-macro_rules! game_columns {
-    () => {
-        "id, platform, chat_id, topic, kind, options, position, seed, seats, creator, locale, \
-         status, result, reason, clock, deadline_at, reminders_sent, offer, version, \
-         engine_version, created_at, updated_at, community, parent_chat, rated, ended_seq"
-    };
-}
-
-/// The columns of `ratings`, in [`RatingRow`](super::RatingRow) order.
-macro_rules! rating_columns {
-    () => {
-        "platform, community, kind, user_id, rating, deviation, volatility, games, wins, losses, \
-         draws"
-    };
-}
-
-/// The version-checked `UPDATE games` of [`write_game`], with `$next_end` the number a game
-/// that ends now gets in the order of ends (each backend numbers them its own way).
-macro_rules! write_game_sql {
-    ($next_end:literal) => {
-        concat!(
-            "UPDATE games SET seats = $1, status = $2, result = $3, reason = $4, \
-             deadline_at = $5, reminders_sent = $6, offer = $7, rated = $8, updated_at = $9, \
-             version = version + 1, ended_seq = CASE WHEN $2 = 'over' AND ended_seq IS NULL \
-             THEN ",
-            $next_end,
-            " ELSE ended_seq END WHERE id = $10 AND version = $11 RETURNING ",
-            game_columns!()
-        )
-    };
-}
-
-/// Binds a message's outbox columns (platform, dest, body, image, game id, created at) to
-/// `$query`, in that order.
-macro_rules! bind_message {
-    ($query:expr, $m:expr) => {
-        $query
-            .bind($m.platform)
-            .bind(&$m.dest)
-            .bind(&$m.body)
-            .bind($m.image.as_deref())
-            .bind($m.game_id)
-            .bind($m.created_at)
-    };
-}
-
-/// Binds an action's columns (game id, seq, seat, notation, by, at) to `$query`, in that order.
-macro_rules! bind_action {
-    ($query:expr, $id:expr, $action:expr) => {
-        $query
-            .bind($id)
-            .bind($action.seq)
-            .bind($action.seat)
-            .bind(&$action.notation)
-            .bind(&$action.by_user)
-            .bind($action.at)
-    };
-}
-
-/// One backend's handle or the other's: what a statement written once runs on.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum On<L, P> {
-    /// SQLite's.
-    Lite(L),
-    /// PostgreSQL's.
-    Pg(P),
-}
-
-/// A pool: SQLite's readers or its one writer, or PostgreSQL's pool.
-pub(super) type Pool<'a> = On<&'a SqlitePool, &'a PgPool>;
-
-/// A connection, inside a transaction when a statement needs one.
-pub(super) type Conn<'a> = On<&'a mut SqliteConnection, &'a mut PgConnection>;
-
-/// A write transaction: on SQLite one holding the write lock from its start
-/// (`sqlite::WriteTx`), on PostgreSQL an ordinary one (its writes take row locks).
-type Tx = On<sqlite::WriteTx, sqlx::Transaction<'static, Postgres>>;
-
-/// `$body` with `$x` bound to the handle `$on` holds, compiled once for each backend; with
-/// `$b`, also that backend's module, for the piece that differs (`b::insert_messages`).
-macro_rules! both {
-    ($on:expr, |$x:ident| $body:expr) => {
-        match $on {
-            On::Lite($x) => $body,
-            On::Pg($x) => $body,
-        }
-    };
-    ($on:expr, |$x:ident, $b:ident| $body:expr) => {
-        match $on {
-            On::Lite($x) => {
-                use $crate::store::sqlite as $b;
-                $body
-            }
-            On::Pg($x) => {
-                use $crate::store::postgres as $b;
-                $body
-            }
-        }
-    };
-}
-
-impl<'a> From<&'a mut SqliteConnection> for Conn<'a> {
-    fn from(conn: &'a mut SqliteConnection) -> Self {
-        On::Lite(conn)
-    }
-}
-
-impl<'a> From<&'a mut PgConnection> for Conn<'a> {
-    fn from(conn: &'a mut PgConnection) -> Self {
-        On::Pg(conn)
-    }
-}
-
-impl Conn<'_> {
-    /// The same connection again, for one more statement.
-    fn re(&mut self) -> Conn<'_> {
-        match self {
-            On::Lite(c) => On::Lite(&mut **c),
-            On::Pg(c) => On::Pg(&mut **c),
-        }
-    }
-}
-
-impl Tx {
-    /// Begins a write transaction on the writing pool.
-    async fn begin(pool: Pool<'_>) -> Result<Tx, DbError> {
-        Ok(match pool {
-            On::Lite(p) => On::Lite(sqlite::begin_write(p).await?),
-            On::Pg(p) => On::Pg(p.begin().await.map_err(db)?),
-        })
-    }
-
-    /// The transaction's connection.
-    fn conn(&mut self) -> Conn<'_> {
-        match self {
-            On::Lite(tx) => On::Lite(&mut **tx),
-            On::Pg(tx) => On::Pg(&mut **tx),
-        }
-    }
-
-    /// Commits if `out` is a success, else rolls back and returns `out`'s error.
-    async fn finish<T>(self, out: Result<T, DbError>) -> Result<T, DbError> {
-        match self {
-            On::Lite(tx) => sqlite::finish(tx, out).await,
-            On::Pg(tx) => {
-                // On an error the transaction is dropped, which rolls it back.
-                let value = out?;
-                tx.commit().await.map_err(db)?;
-                Ok(value)
-            }
-        }
-    }
-}
 
 // The ratings' statements (their replay, the leaderboards), in a file of their own.
 mod ratings;
@@ -592,9 +428,6 @@ pub(super) async fn create_game(
     .await;
     tx.finish(out).await
 }
-
-/// The statement reading one game.
-const GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
 
 pub(super) async fn game(pool: Pool<'_>, id: GameId) -> Result<GameRow, DbError> {
     both!(pool, |p| sqlx::query_as(GAME).bind(id).fetch_optional(p).await.map_err(db))?

@@ -3,9 +3,12 @@
 //! game, a rebuild, and the figures read back. What a game does to a rating is decided in
 //! `store/ratings.rs`; the locks that keep two writers of a group apart are each backend's.
 
-use super::{Conn, GAME, On, Pool, Tx};
+use crate::store::conn::{Conn, On, Pool, Tx};
 use crate::store::ratings::{Group, Replay, counts, group_of, two_players};
-use crate::store::{DbError, GameId, GameRow, Platform, RatingChange, RatingRow, UserId, db};
+use crate::store::sql::GAME;
+use crate::store::types::{
+    DbError, GameId, GameRow, Platform, RatingChange, RatingRow, UserId, db,
+};
 
 /// Writes the standings and changes of `replay` (after the caller cleared what they replace).
 async fn write_replay(conn: Conn<'_>, replay: &Replay) -> Result<(), DbError> {

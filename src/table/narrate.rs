@@ -1,9 +1,9 @@
 //! Narration: how a game's facts become sentences and pictures for each reader.
 //!
-//! The referee (`table/mod.rs`) decides what happens; a game's [`Narrator`] words it. A narrator
-//! reads a [`Snapshot`] of one game (its id, seats, names, clock, status, language and the
-//! engine state), never the referee's tables, contexts or store rows, and returns messages
-//! ([`Outbound`]) addressed to the game's chat or to one seat.
+//! The referee (its operation files: `dispatch.rs`, `play.rs`, …) decides what happens; a game's
+//! [`Narrator`] words it. A narrator reads a [`Snapshot`] of one game (its id, seats, names,
+//! clock, status, language and the engine state), never the referee's tables, contexts or store
+//! rows, and returns messages ([`Outbound`]) addressed to the game's chat or to one seat.
 //!
 //! Who imports whom (no circles): the per-game narrators (`dark_fence.rs`, `ultima.rs`,
 //! `perfect10.rs`, `chaos_clock.rs`, `rabble.rs`) import this module, `reply` and `clock`;

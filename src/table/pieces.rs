@@ -174,8 +174,8 @@ fn board_text(side: u8, at: impl Fn(u8, u8) -> Option<char>) -> String {
 }
 
 mod p10 {
-    use super::*;
     use crate::games::perfect10::{Action, Kind};
+    use crate::table::pieces::*;
 
     pub(super) const KINDS: [Kind; 19] = Kind::ALL;
 
@@ -216,7 +216,7 @@ mod p10 {
                 names.push(name(w, lang, k));
             }
             names.retain(|n| !n.is_empty());
-            super::names_match(typed, &names)
+            crate::table::pieces::names_match(typed, &names)
         })
     }
 
@@ -225,11 +225,16 @@ mod p10 {
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
         let moves = targets(kind, false)?;
         let captures = targets(kind, true)?;
-        let label = crate::render::perfect10::label(kind, super::script(lang));
+        let label = crate::render::perfect10::label(kind, crate::table::pieces::script(lang));
         let at = Square { file: AT.0, rank: AT.1 };
         let piece = (label, crate::render::perfect10::figure(kind));
-        let diagram =
-            super::diagram(10, at, piece, &name(w, lang, kind), reaches(&moves, &captures));
+        let diagram = crate::table::pieces::diagram(
+            10,
+            at,
+            piece,
+            &name(w, lang, kind),
+            reaches(&moves, &captures),
+        );
         Some(PieceHelp { text, diagram })
     }
 
@@ -237,7 +242,7 @@ mod p10 {
     /// engine. A capture is tried on every square in turn with a black wazir there.
     fn targets(kind: Kind, capture: bool) -> Option<Vec<Square>> {
         let base = |victim: Option<(u8, u8)>| {
-            let text = super::board_text(10, |f, r| {
+            let text = crate::table::pieces::board_text(10, |f, r| {
                 let p = (f, r);
                 if p == AT {
                     Some(kind.letter())
@@ -296,8 +301,8 @@ mod p10 {
 }
 
 mod ultima {
-    use super::*;
     use crate::games::ultima::{Action, Kind};
+    use crate::table::pieces::*;
 
     pub(super) const KINDS: [Kind; 7] = Kind::ALL;
 
@@ -344,26 +349,27 @@ mod ultima {
             for lang in Lang::ALL {
                 names.push(name(w, lang, k));
             }
-            super::names_match(typed, &names)
+            crate::table::pieces::names_match(typed, &names)
         })
     }
 
     pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
         let how = w.text(lang, &format!("ul-how-{}", key(kind)), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
-        let label = crate::render::ultima::label(kind, super::script(lang)).to_string();
+        let label =
+            crate::render::ultima::label(kind, crate::table::pieces::script(lang)).to_string();
         let at = Square { file: AT.0, rank: AT.1 };
         // Every Ultima piece captures by how it moves, onto or next to an enemy, never by
         // landing on a square of its own choosing (but the king): the diagram shows the moves,
         // and the words say how each captures.
         let targets = reaches(&targets(kind)?, &[]);
         let piece = (label, crate::render::ultima::figure(kind));
-        let diagram = super::diagram(8, at, piece, &name(w, lang, kind), targets);
+        let diagram = crate::table::pieces::diagram(8, at, piece, &name(w, lang, kind), targets);
         Some(PieceHelp { text, diagram })
     }
 
     fn targets(kind: Kind) -> Option<Vec<Square>> {
-        let text = super::board_text(8, |f, r| {
+        let text = crate::table::pieces::board_text(8, |f, r| {
             let p = (f, r);
             if p == AT {
                 Some(kind.letter())
@@ -394,10 +400,10 @@ mod ultima {
 }
 
 mod rabble {
-    use super::*;
     use crate::games::rabble::board::Fill;
     use crate::games::rabble::geometry;
     use crate::games::rabble::{Board, Coord, Kind, Side};
+    use crate::table::pieces::*;
 
     pub(super) const KINDS: [Kind; 9] = Kind::ALL;
 
@@ -426,7 +432,7 @@ mod rabble {
             for lang in Lang::ALL {
                 names.push(name(w, lang, k));
             }
-            super::names_match(typed, &names)
+            crate::table::pieces::names_match(typed, &names)
                 || typed.chars().count() == 1
                     && typed.chars().next().and_then(Kind::from_char) == Some(k)
         })
@@ -435,12 +441,18 @@ mod rabble {
     pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
         let how = w.text(lang, &format!("rb-how-{}", kind.letter().to_ascii_lowercase()), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
-        let label = crate::render::rabble::label(kind, super::script(lang)).to_string();
+        let label =
+            crate::render::rabble::label(kind, crate::table::pieces::script(lang)).to_string();
         let (moves, captures) = targets(kind);
         let at = Square { file: (MIDDLE - 1) as u8, rank: (MIDDLE - 1) as u8 };
         let piece = (label, crate::render::rabble::figure(kind));
-        let diagram =
-            super::diagram(SIDE as u8, at, piece, &name(w, lang, kind), reaches(&moves, &captures));
+        let diagram = crate::table::pieces::diagram(
+            SIDE as u8,
+            at,
+            piece,
+            &name(w, lang, kind),
+            reaches(&moves, &captures),
+        );
         Some(PieceHelp { text, diagram })
     }
 
@@ -487,7 +499,7 @@ mod rabble {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::table::pieces::*;
 
     fn squares(help: &PieceHelp, want: &[Reach]) -> Vec<(u8, u8)> {
         let mut out: Vec<(u8, u8)> = help

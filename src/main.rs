@@ -476,9 +476,15 @@ async fn copy(from: &Location, to: &Location) -> anyhow::Result<()> {
         arbiter::store::Store::connect(to).await.with_context(|| format!("opening {to}"))?;
     let copied = source.copy_into(&target).await.with_context(|| format!("copying into {to}"))?;
     println!(
-        "Copied {} games ({} actions), {} users, {} waiting messages, {} follows and {} settings \
-         from {from} to {to}.",
-        copied.games, copied.actions, copied.users, copied.messages, copied.follows, copied.meta
+        "Copied {} games ({} actions), {} users, {} waiting messages, {} follows, {} chat \
+         languages and {} settings from {from} to {to}.",
+        copied.games,
+        copied.actions,
+        copied.users,
+        copied.messages,
+        copied.follows,
+        copied.chat_languages,
+        copied.meta
     );
     // Verification: everything read back from the copy as it is in the source.
     let same = |what: &str, equal: bool| {
@@ -490,6 +496,10 @@ async fn copy(from: &Location, to: &Location) -> anyhow::Result<()> {
     };
     same("users", source.all_users().await? == target.all_users().await?)?;
     same("settings", source.all_meta().await? == target.all_meta().await?)?;
+    same(
+        "chat languages",
+        source.all_chat_languages().await? == target.all_chat_languages().await?,
+    )?;
     let follows = |mut f: Vec<arbiter::store::Follow>| {
         f.sort_by_key(|f| format!("{f:?}"));
         f

@@ -215,6 +215,9 @@ struct Inner {
     other_server: bool,
     /// The locale each user's client reports (user id → `zh-TW` …; `en-US` when absent).
     locales: HashMap<&'static str, &'static str>,
+    /// Each server's preferred locale (guild id → `zh-TW` …; `en-US`, Discord's default, when
+    /// absent), sent as `guild_locale` with every interaction in the server, as Discord does.
+    guild_locales: HashMap<&'static str, &'static str>,
     /// The bot's permissions per channel, where they differ from [`BOT_PERMISSIONS`] (a
     /// channel's overwrites): sent with every interaction there as `app_permissions`, and
     /// enforced on posts (403 with code 50013, Missing Permissions).
@@ -528,6 +531,10 @@ impl StandIn {
             let permissions = if who == ALICE { "32" } else { "0" };
             i["member"] = who.member(permissions);
             i["context"] = json!(0);
+        }
+        if let Some(guild) = i["guild_id"].as_str() {
+            let locale = self.lock().guild_locales.get(guild).copied().unwrap_or("en-US");
+            i["guild_locale"] = json!(locale);
         }
         i["data"] = data;
         if let Some(m) = message {
@@ -1286,13 +1293,17 @@ impl Bot {
             assert_eq!(allowed["parse"], json!([]), "{}", c.body);
             for user in allowed["users"].as_array().into_iter().flatten() {
                 let user = user.as_str().unwrap_or("?");
-                let invited = format!("invites <@{user}>");
-                let turn = format!("<@{user}>, it is your turn in #");
+                // In a channel's language: English, 简体 or 繁體.
+                let named = [
+                    format!("invites <@{user}>"),
+                    format!("<@{user}>, it is your turn in #"),
+                    format!("邀请 <@{user}>"),
+                    format!("邀請 <@{user}>"),
+                    format!("<@{user}>，轮到你了"),
+                    format!("<@{user}>，輪到你了"),
+                ];
                 let content = c.body["content"].as_str().unwrap_or("");
-                assert!(
-                    content.contains(&invited) || content.contains(&turn),
-                    "{user} pinged by {content:?}"
-                );
+                assert!(named.iter().any(|n| content.contains(n)), "{user} pinged by {content:?}");
             }
         }
         for c in &inner.calls {
@@ -3139,4 +3150,46 @@ async fn three_instances_with_a_shard_each_survive_a_storm_of_moves_kills_and_de
          after a crash, {raced} copies from direct messages that lost their race",
         timed.len()
     );
+}
+
+/// Issue 41, item 3: a server whose preferred locale is `zh-TW` has its games announced in
+/// Traditional Chinese (the invitation, the start, each move, the board's file), whatever the
+/// language of the English player who opened the game; each player's own messages (ephemeral
+/// replies, DMs) stay in their client's English; and an administrator's
+/// `/settings chat-language=en` turns the channel's announcements back to English, a member's
+/// is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_preferring_zh_tw_is_announced_in_traditional_chinese_while_players_read_english()
+{
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.lock().guild_locales.insert(GUILD, "zh-TW");
+    let args = [("game", 3, text("ultima")), ("opponent", 6, text(BOB.id))];
+    let token = api.slash(ALICE, "new", &args);
+    api.callback(&token).await;
+    let invitation = api.expect_button(Place::Channel, "1:0:accept").await;
+    let named = format!("Alice 邀請 <@{}>", BOB.id);
+    assert!(invitation.content.contains(&named), "{}", invitation.content);
+    let press = api.press(BOB, &invitation, "1:0:accept");
+    api.callback(&press).await;
+    let started = api.expect(Place::Channel, "#1：Alice（白方，先行）對 Bob（黑方）").await;
+    assert_eq!(started.files.len(), 1, "the start position with its board");
+    api.slash(ALICE, "move", &[("action", 3, text("c2c5"))]);
+    api.expect(Place::Channel, "#1 第1手：Alice").await;
+    // Bob's private prompt and a refusal only he sees: in his client's English.
+    api.expect(Place::Dm(BOB.id), "#1 Ultima: your move (black). Last move: c2c5.").await;
+    api.slash(BOB, "move", &[("action", 3, text("b8b6"))]);
+    api.expect(Place::Ephemeral(BOB.id), "The long leaper on b8 cannot move to b6").await;
+    // A member may not choose the channel's language; its administrator may.
+    api.slash(BOB, "settings", &[("chat_language", 4, json!(0))]);
+    api.expect(
+        Place::Ephemeral(BOB.id),
+        "Only an administrator of this chat can set its language.",
+    )
+    .await;
+    api.slash(ALICE, "settings", &[("chat_language", 4, json!(0))]);
+    api.expect(Place::Channel, "This chat's language is now English").await;
+    api.slash(BOB, "resign", &[]);
+    api.expect(Place::Channel, "#1 is over: Alice wins.").await;
+    let _ = bot.finish().await;
 }

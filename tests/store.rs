@@ -169,6 +169,7 @@ async fn a_new_user_gets_default_settings() {
                 vacation_year: 0,
                 vacation_used: 0,
                 account: None,
+                client_locale: None,
             }
         );
         assert_eq!(store.user(P::Telegram, &UserId::from("42")).await.unwrap(), Some(user));
@@ -1194,12 +1195,24 @@ async fn copying_a_store_keeps_every_row_and_refuses_a_store_that_is_not_empty()
     };
     source.add_follow(&follow).await.unwrap();
     source.set_meta("telegram.offset", "7").await.unwrap();
+    source.set_client_locale(P::Telegram, &"42".into(), Some("zh-Hant")).await.unwrap();
+    let (c1, al) = (ChatId::new("c1"), UserId::from("al"));
+    let moved = source.set_chat_locale(P::Console, &c1, Some("zh-Hans"), &al, 9).await;
+    assert_eq!(moved.unwrap(), [running.id]);
     let every = [GameStatus::Invited, GameStatus::Active, GameStatus::Over, GameStatus::Aborted];
     let waiting = source.pending_messages(P::Telegram).await.unwrap();
     for db in Db::each().await {
         let to = db.open().await;
         let copied = source.copy_into(&to).await.unwrap();
-        let all = Copied { users: 2, games: 2, actions: 1, messages: 1, follows: 1, meta: 1 };
+        let all = Copied {
+            users: 2,
+            games: 2,
+            actions: 1,
+            messages: 1,
+            follows: 1,
+            chat_languages: 1,
+            meta: 1,
+        };
         assert_eq!(copied, all);
         assert_eq!(to.all_users().await.unwrap(), source.all_users().await.unwrap());
         assert_eq!(
@@ -1210,6 +1223,11 @@ async fn copying_a_store_keeps_every_row_and_refuses_a_store_that_is_not_empty()
         assert_eq!(to.pending_messages(P::Telegram).await.unwrap(), waiting);
         assert_eq!(to.all_follows().await.unwrap(), std::slice::from_ref(&follow));
         assert_eq!(to.all_meta().await.unwrap(), [("telegram.offset".into(), "7".into())]);
+        assert_eq!(
+            to.all_chat_languages().await.unwrap(),
+            source.all_chat_languages().await.unwrap()
+        );
+        assert_eq!(to.game(running.id).await.unwrap().locale, "zh-Hans");
         assert_eq!(to.all_ratings().await.unwrap(), source.all_ratings().await.unwrap());
 
         let next = ended(&to, "ultima", ["bob", "alice"], GameResult::Draw).await;
@@ -1220,5 +1238,80 @@ async fn copying_a_store_keeps_every_row_and_refuses_a_store_that_is_not_empty()
 
         let err = source.copy_into(&to).await.unwrap_err();
         assert!(matches!(err, DbError::Write(_)), "{err:?}");
+    }
+}
+
+/// A chat's own language (`/settings chat-language=`): a topic's choice outranks its chat's,
+/// choosing moves the chat's running games (not its finished ones, nor other chats', nor a
+/// topic's that chose its own), forgetting changes no game, and a group's migration to a
+/// supergroup carries the choice. A client's language is kept with the user.
+#[tokio::test]
+async fn a_chats_language_moves_its_running_games_and_follows_a_migration() {
+    for db in Db::each().await {
+        let store = db.open().await;
+        let chat = ChatId::new("g1");
+        let topic = ChatId { id: "g1".into(), topic: Some(5) };
+        let running = store.create_game(&new_game("g1", GameStatus::Active)).await.unwrap();
+        let invited = store.create_game(&new_game("g1", GameStatus::Invited)).await.unwrap();
+        let over = store.create_game(&new_game("g1", GameStatus::Over)).await.unwrap();
+        let elsewhere = store.create_game(&new_game("g2", GameStatus::Active)).await.unwrap();
+        let in_topic = store
+            .create_game(&NewGame { chat: topic.clone(), ..new_game("g1", GameStatus::Active) })
+            .await
+            .unwrap();
+        assert_eq!(store.chat_locale(P::Console, &chat).await.unwrap(), None);
+
+        // The topic chooses first: only its game moves.
+        let al = UserId::from("al");
+        let moved = store.set_chat_locale(P::Console, &topic, Some("en"), &al, 1).await;
+        assert_eq!(moved.unwrap(), [in_topic.id]);
+        // The whole chat: its running games, not the topic's, which chose its own.
+        let moved = store.set_chat_locale(P::Console, &chat, Some("zh-Hant"), &al, 2).await;
+        assert_eq!(moved.unwrap(), [running.id, invited.id]);
+        let locale = |id| {
+            let store = &store;
+            async move { store.game(id).await.unwrap().locale }
+        };
+        assert_eq!(locale(running.id).await, "zh-Hant");
+        assert_eq!(locale(invited.id).await, "zh-Hant");
+        assert_eq!(locale(over.id).await, "en", "a finished game keeps its language");
+        assert_eq!(locale(elsewhere.id).await, "en");
+        assert_eq!(locale(in_topic.id).await, "en");
+        assert_eq!(store.chat_locale(P::Console, &chat).await.unwrap().as_deref(), Some("zh-Hant"));
+        assert_eq!(store.chat_locale(P::Console, &topic).await.unwrap().as_deref(), Some("en"));
+        let other_topic = ChatId { id: "g1".into(), topic: Some(6) };
+        assert_eq!(
+            store.chat_locale(P::Console, &other_topic).await.unwrap().as_deref(),
+            Some("zh-Hant"),
+            "a topic without its own choice has its chat's"
+        );
+        assert_eq!(store.chat_locale(P::Telegram, &chat).await.unwrap(), None, "per platform");
+
+        // Forgetting the topic's choice moves nothing; the topic then has its chat's.
+        let moved = store.set_chat_locale(P::Console, &topic, None, &al, 3).await;
+        assert_eq!(moved.unwrap(), Vec::<GameId>::new());
+        assert_eq!(locale(in_topic.id).await, "en");
+        assert_eq!(
+            store.chat_locale(P::Console, &topic).await.unwrap().as_deref(),
+            Some("zh-Hant")
+        );
+
+        // A group that became a supergroup keeps its language.
+        store.move_chat(P::Console, "g1", "g9").await.unwrap();
+        assert_eq!(store.chat_locale(P::Console, &chat).await.unwrap(), None);
+        let moved_chat = ChatId::new("g9");
+        assert_eq!(
+            store.chat_locale(P::Console, &moved_chat).await.unwrap().as_deref(),
+            Some("zh-Hant")
+        );
+        let all = store.all_chat_languages().await.unwrap();
+        assert_eq!(all.len(), 1);
+        assert_eq!((all[0].set_by.as_str(), all[0].set_at), ("al", 2));
+
+        // The client's language, kept with the user.
+        store.upsert_user(P::Telegram, &"7".into(), "Mei").await.unwrap();
+        store.set_client_locale(P::Telegram, &"7".into(), Some("zh-Hant")).await.unwrap();
+        let mei = store.user(P::Telegram, &"7".into()).await.unwrap().unwrap();
+        assert_eq!((mei.locale, mei.client_locale.as_deref()), (None, Some("zh-Hant")));
     }
 }

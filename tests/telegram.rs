@@ -3681,3 +3681,43 @@ async fn three_instances_behind_a_webhook_balancer_survive_a_storm_of_moves_kill
         timed.len()
     );
 }
+
+/// Issue 41, item 3: a group's administrator sets its language to 繁體中文 (a member may not);
+/// the English creator's game is then announced there in Traditional Chinese, its board
+/// pictures included, while each English player hears privately in English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_set_to_traditional_chinese_is_announced_in_it_while_its_players_read_english() {
+    let bot = Bot::start_with(|i| {
+        i.admins.insert((GROUP, ALICE.id));
+    })
+    .await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(GROUP, BOB, "/settings chat-language=en");
+    api.expect_sent(GROUP, "Only an administrator of this chat can set its language.").await;
+    api.say(GROUP, ALICE, "/settings chat-language=zh-Hant");
+    api.expect_sent(GROUP, "本聊天的語言現在是繁體中文").await;
+    api.say(GROUP, ALICE, "/new dark-fence @bob_builder");
+    let invitation = api.expect_data(GROUP, "1:0:accept").await;
+    assert!(invitation.text.contains("Alice Liddell 邀請 Bob"), "{}", invitation.text);
+    api.press(BOB, &invitation, "1:0:accept");
+    api.expect_sent(GROUP, "#1：Alice Liddell（先手）對 Bob").await;
+    play(api, ALICE, "A1-A4-B4-B3 R", 0).await;
+    api.expect_sent(GROUP, "第1手：Alice Liddell 已行動。").await;
+    play(api, BOB, "D4-D1 L", 1).await;
+    api.expect_sent(GROUP, "第2手：Bob 已行動。").await;
+    let han = |t: &str| t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    for who in [ALICE, BOB] {
+        let read: Vec<String> = api.sent_to(who.id).into_iter().map(|s| s.text).collect();
+        assert!(read.len() >= 3, "{read:?}");
+        assert!(read.iter().all(|t| !han(t)), "{} read Chinese privately: {read:?}", who.first);
+    }
+    let photos = api.calls("sendphoto");
+    let captions: Vec<&str> = photos
+        .iter()
+        .filter(|c| int(&c.params["chat_id"]) == GROUP)
+        .filter_map(|c| c.params["caption"].as_str())
+        .collect();
+    assert!(!captions.is_empty() && captions.iter().all(|t| han(t)), "{captions:?}");
+    let _ = bot.finish().await;
+}

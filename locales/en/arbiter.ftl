@@ -1132,3 +1132,16 @@ pos-chaos-malformed = expected `b1,...,b12;side;last`
 pos-chaos-duplicate = piece { $piece } appears twice
 pos-unreadable = the position text does not read
 pos-impossible = no game can reach this position
+
+# Each chat its own language (/settings chat-language=…, issue 41).
+chat-language-set = This chat's language is now { $language }: new games announce here in it{ $games ->
+    [0] .
+    [one] , and so does the game already running.
+   *[other] , and so do the { $games } games already running.
+} Each player still hears privately in their own language (/settings language=…).
+chat-language-cleared = This chat has no language of its own any more: each new game announces here in its creator's language.
+err-chat-language-admins = Only an administrator of this chat can set its language.
+err-chat-language-private = A chat's language is set in the chat itself: send /settings chat-language=en|zh-Hans|zh-Hant there.
+discord-opt-chat_language = This chat's language for game announcements (administrators; auto: each creator's)
+arg-name-chat_language = chat-language
+lang-name-auto = automatic (each game's creator's)

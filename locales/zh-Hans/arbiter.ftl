@@ -1097,3 +1097,15 @@ pos-chaos-malformed = 应写成 `b1,...,b12;side;last`：12 个以逗号分隔�
 pos-chaos-duplicate = 棋子 { $piece } 出现了两次
 pos-unreadable = 局面文字读不通
 pos-impossible = 这个局面在对局中不可能出现
+
+# 每个聊天自己的语言（/settings chat-language=…）。
+chat-language-set = 本聊天的语言现在是{ $language }：此后新对局在这里用它公告{ $games ->
+    [0] 。
+   *[other] ，正在进行的 { $games } 局也一样。
+}每位玩家私下收到的消息仍用各自的语言（/settings language=…）。
+chat-language-cleared = 本聊天不再有自己的语言：每局新对局在这里用其创建者的语言公告。
+err-chat-language-admins = 只有本聊天的管理员才能设置它的语言。
+err-chat-language-private = 聊天的语言要在该聊天里设置：在那里发送 /settings chat-language=en|zh-Hans|zh-Hant。
+discord-opt-chat_language = 本聊天对局公告的语言（管理员；auto：各局创建者的语言）
+arg-name-chat_language = 聊天语言
+lang-name-auto = 自动（各局创建者的语言）

@@ -1097,3 +1097,15 @@ pos-chaos-malformed = 應寫成 `b1,...,b12;side;last`：12 個以逗號分隔�
 pos-chaos-duplicate = 棋子 { $piece } 出現了兩次
 pos-unreadable = 局面文字讀不通
 pos-impossible = 這個局面在對局中不可能出現
+
+# 每個聊天自己的語言（/settings chat-language=…）。
+chat-language-set = 本聊天的語言現在是{ $language }：此後新對局在這裡用它公告{ $games ->
+    [0] 。
+   *[other] ，正在進行的 { $games } 局也一樣。
+}每位玩家私下收到的訊息仍用各自的語言（/settings language=…）。
+chat-language-cleared = 本聊天不再有自己的語言：每局新對局在這裡用其建立者的語言公告。
+err-chat-language-admins = 只有本聊天的管理員才能設定它的語言。
+err-chat-language-private = 聊天的語言要在該聊天裡設定：在那裡傳送 /settings chat-language=en|zh-Hans|zh-Hant。
+discord-opt-chat_language = 本聊天對局公告的語言（管理員；auto：各局建立者的語言）
+arg-name-chat_language = 聊天語言
+lang-name-auto = 自動（各局建立者的語言）

@@ -195,6 +195,7 @@ pub async fn run(
                         community: Some(PLATFORM.to_string()),
                         parent: None,
                         typed_in: None,
+                        community_locale: None,
                     },
                     Chat::Private => Scope::default(),
                 },

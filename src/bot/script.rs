@@ -187,6 +187,7 @@ pub async fn run(
                                 community: Some(chat.id.clone()),
                                 parent: None,
                                 typed_in: None,
+                                community_locale: None,
                             },
                             Chat::Private => Scope::default(),
                         },

@@ -62,6 +62,18 @@ impl Store {
             to.restore_user(&user).await?;
             copied.users += 1;
         }
+        // Before the games: a chat's language moves its running games, which are not there yet.
+        for chat in self.all_chat_languages().await? {
+            to.set_chat_locale(
+                chat.platform,
+                &chat.chat,
+                Some(&chat.locale),
+                &chat.set_by,
+                chat.set_at,
+            )
+            .await?;
+            copied.chat_languages += 1;
+        }
         for game in self.games_with_status(&ALL_STATUSES).await? {
             let actions = self.actions(game.id).await?;
             to.restore_game(&game, &actions).await?;

@@ -378,6 +378,60 @@ impl Store {
         queries::set_account(self.writer()?, platform, user_id, account).await
     }
 
+    /// Records the language the user's client reports (`None`: it reports none).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::NotFound`] if there is no such user.
+    pub async fn set_client_locale(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        locale: Option<&str>,
+    ) -> Result<(), DbError> {
+        queries::set_client_locale(self.writer()?, platform, user_id, locale).await
+    }
+
+    /// The language chosen for `chat`'s public messages: its topic's own, else the whole
+    /// chat's; `None` when its administrators chose none.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn chat_locale(
+        &self,
+        platform: Platform,
+        chat: &ChatId,
+    ) -> Result<Option<String>, DbError> {
+        queries::chat_locale(self.reader(), platform, chat).await
+    }
+
+    /// Sets (`None`: forgets) `chat`'s language, chosen by `by` at `at`, and moves its running
+    /// games to it in the same transaction; returns the games moved.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn set_chat_locale(
+        &self,
+        platform: Platform,
+        chat: &ChatId,
+        locale: Option<&str>,
+        by: &UserId,
+        at: i64,
+    ) -> Result<Vec<GameId>, DbError> {
+        queries::set_chat_locale(self.writer()?, platform, chat, locale, by, at).await
+    }
+
+    /// Every chat's own language, in key order (`arbiter copy`).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn all_chat_languages(&self) -> Result<Vec<ChatLanguage>, DbError> {
+        queries::all_chat_languages(self.reader()).await
+    }
+
     /// Keeps a one-time link code for the user until `expires_at`, replacing any code they
     /// had; codes expired at `now` are dropped.
     ///

@@ -7,7 +7,7 @@
 macro_rules! user_columns {
     () => {
         "platform, user_id, display_name, locale, notifications, reachable, pings, digest_at, \
-         vacation_from, vacation_until, vacation_year, vacation_used, account"
+         vacation_from, vacation_until, vacation_year, vacation_used, account, client_locale"
     };
 }
 

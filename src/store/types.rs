@@ -307,6 +307,22 @@ pub enum DbError {
     Gone(String),
 }
 
+/// The language a chat's administrators chose for its public messages (`/settings
+/// chat-language=…`, the `chats` table).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLanguage {
+    /// The chat's platform.
+    pub platform: Platform,
+    /// The chat, or one forum topic of it.
+    pub chat: ChatId,
+    /// The language's code (`en`, `zh-Hans`, `zh-Hant`).
+    pub locale: String,
+    /// Who chose it.
+    pub set_by: UserId,
+    /// When (Unix seconds).
+    pub set_at: i64,
+}
+
 /// A person on a platform.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct UserRow {
@@ -337,6 +353,9 @@ pub struct UserRow {
     pub vacation_used: i64,
     /// The key shared by this person's linked identities on other platforms (`/link`).
     pub account: Option<String>,
+    /// The language their client last reported (Telegram's `language_code`, Discord's
+    /// `locale`), kept across restarts; `locale`, their own choice, outranks it.
+    pub client_locale: Option<String>,
 }
 
 /// How a player hears that it is their turn in a correspondence game (`/settings pings=…`).
@@ -850,6 +869,8 @@ pub struct Copied {
     pub messages: usize,
     /// Follows.
     pub follows: usize,
+    /// Chats' own languages (`/settings chat-language=`).
+    pub chat_languages: usize,
     /// Key/value entries.
     pub meta: usize,
 }

@@ -270,6 +270,8 @@ pub const COMMANDS: &[CommandSpec] = &[
             arg("notifications", ArgKind::Setting(&["on", "off"]), false),
             arg("pings", ArgKind::Setting(&["dm", "mention", "off"]), false),
             arg("digest", ArgKind::Setting(&["on", "off"]), false),
+            // The chat's own language, for its administrators; `auto` forgets it.
+            arg("chat_language", ArgKind::Setting(&["en", "zh-Hans", "zh-Hant", "auto"]), false),
         ],
         "help-settings",
     ),
@@ -523,6 +525,19 @@ pub enum CommandError {
 /// even a turn naming four of them in full fits), Discord's own limit for a message is 2,000,
 /// and the work and the answer then stay small whatever is sent.
 pub const MAX_LINE_CHARS: usize = 2_000;
+
+/// The keys of `/settings` that set the chat's own language (its administrators'), as
+/// [`crate::games::options::split_pairs`] reads keys (lower case, `-` as `_`).
+pub const CHAT_LANGUAGE_KEYS: [&str; 6] =
+    ["chat_language", "chat_lang", "群语言", "群語言", "聊天语言", "聊天語言"];
+
+/// Whether a `/settings` line sets the chat's language: a platform that asks who administers
+/// a chat only for administrators' commands asks for this one too.
+#[must_use]
+pub fn sets_chat_language(line: &str) -> bool {
+    let line = line.to_lowercase().replace('-', "_").replace('＝', "=");
+    CHAT_LANGUAGE_KEYS.iter().any(|key| line.contains(&format!("{key}=")))
+}
 
 /// The spec of a command by name or alias (case-insensitive).
 #[must_use]
@@ -866,7 +881,7 @@ mod tests {
             (
                 "settings",
                 "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off] \
-                 [digest=on|off]",
+                 [digest=on|off] [chat_language=en|zh-Hans|zh-Hant|auto]",
             ),
             ("admin", "abort <#id>"),
             ("press", "<button>"),

@@ -206,15 +206,21 @@ impl Referee {
                 row.reachable = Some(true);
             }
         }
+        // The client's language is kept with the user, so that what is sent to them while they
+        // are silent (an invitation, a reminder) is in it after a restart too.
         let hint = input.locale.as_deref().and_then(Lang::from_code);
-        if let Some(hint) = hint {
-            self.lock_hints().insert(key, hint);
+        if let Some(hint) = hint
+            && row.client_locale.as_deref() != Some(hint.code())
+        {
+            self.store.set_client_locale(input.platform, &input.user_id, Some(hint.code())).await?;
+            row.client_locale = Some(hint.code().to_string());
         }
         let lang = row
             .locale
             .as_deref()
             .and_then(Lang::from_code)
             .or(hint)
+            .or_else(|| row.client_locale.as_deref().and_then(Lang::from_code))
             .or(self.policy(input.platform).default_lang)
             .unwrap_or_default();
         self.cache_user(row);

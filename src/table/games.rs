@@ -132,7 +132,8 @@ fn buttons(id: GameId, turn: i64, choices: &[(String, String)]) -> Vec<Button> {
 
 /// The invitation posted by `/new`.
 pub(super) fn invitation(w: &Wording, ctx: &Ctx, t: &Table, named: bool) -> Outbound {
-    let lang = ctx.lang;
+    // An announcement to the chat: in the game's public language, not the creator's.
+    let lang = public_lang(t);
     let id = t.row.id;
     let snapshot = t.snapshot();
     let rules = t.narrator().rules_summary(w, lang, &snapshot);

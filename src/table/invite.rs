@@ -205,6 +205,9 @@ impl Referee {
     ) -> Reply {
         let against_bot = opponent.is_some_and(is_bot);
         let rated = rated && !against_bot && position.is_none();
+        // The game speaks to its chat in the chat's language (the creator's, unless the chat
+        // or its community chose one); each player hears privately in their own.
+        let public = self.chat_lang(ctx).await?;
         let mut seats = vec![Some(ctx.user.clone()), opponent.cloned()];
         // The engine's options, which may record how the start was drawn (start=fair's draw),
         // so that reloading the game does not search again.
@@ -212,7 +215,7 @@ impl Referee {
             engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
-            Some(o) if is_bot(o) => self.wording.text(ctx.lang, "bot-name", &[]),
+            Some(o) if is_bot(o) => self.wording.text(public, "bot-name", &[]),
             Some(o) => self
                 .user_row(ctx.platform, o)
                 .await?
@@ -232,7 +235,7 @@ impl Referee {
             seed: seed_bits(seed),
             seats: serde_json::to_string(&seats).unwrap_or_default(),
             creator: ctx.user.clone(),
-            locale: ctx.lang.code().to_string(),
+            locale: public.code().to_string(),
             status: if against_bot { GameStatus::Active } else { GameStatus::Invited },
             clock: serde_json::to_string(&time).unwrap_or_default(),
             engine_version: ENGINE_VERSION,
@@ -279,7 +282,7 @@ impl Referee {
                 let link = self.policy(ctx.platform).start_link;
                 if let (Some(handle), Some(link)) = (opponent.and_then(handle_of), link) {
                     let notice = Notice::InviteeUnmet { handle: handle.to_string(), link };
-                    invitation.push(self.say(ctx, ctx.here(), ctx.lang, &notice));
+                    invitation.push(self.say(ctx, ctx.here(), public, &notice));
                 }
                 if let Some((user, lang)) = &invitee {
                     let notice =

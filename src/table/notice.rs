@@ -160,6 +160,14 @@ pub enum Notice {
         /// When their next daily digest is due (`None`: not asked for).
         digest: Option<i64>,
     },
+    /// `/settings chat-language=…`: the chat's own language chosen (worded in it, whatever the
+    /// reader's), or forgotten (`None`).
+    ChatLanguage {
+        /// The language chosen.
+        chosen: Option<Lang>,
+        /// How many running games of the chat now announce in it.
+        games: usize,
+    },
     /// The player to move in a correspondence game, mentioned in the game's chat (their
     /// `/settings pings`, or their private chat is closed).
     TurnPing {
@@ -306,6 +314,10 @@ pub enum Refusal {
     WhichGame(Vec<GameId>),
     /// Games start in groups.
     GroupOnly,
+    /// `/settings chat-language=` by someone who does not administer the chat.
+    ChatLanguageAdmins,
+    /// `/settings chat-language=` in a private chat.
+    ChatLanguagePrivate,
     /// Leaderboards, profiles and histories are a community's: asked in a private chat.
     CommunityOnly,
     /// `/library #id` of a game not in the draw library.
@@ -534,6 +546,16 @@ impl Notice {
                     ],
                 )
             }
+            Self::ChatLanguage { chosen: Some(chosen), games } => {
+                let language = say(*chosen, &format!("lang-name-{}", chosen.code()), &[]);
+                let games = i64::try_from(*games).unwrap_or(i64::MAX);
+                say(
+                    *chosen,
+                    "chat-language-set",
+                    &[("language", language.into()), ("games", games.into())],
+                )
+            }
+            Self::ChatLanguage { chosen: None, .. } => t("chat-language-cleared", &vec![]),
             Self::TurnPing { who, game } => {
                 t("turn-ping", &vec![("who", who.clone().into()), ("id", (*game).into())])
             }
@@ -662,6 +684,8 @@ impl Refusal {
                 t("err-which-game", &vec![("ids", ids.into())])
             }
             Self::GroupOnly => t("err-group-only", &vec![]),
+            Self::ChatLanguageAdmins => t("err-chat-language-admins", &vec![]),
+            Self::ChatLanguagePrivate => t("err-chat-language-private", &vec![]),
             Self::CommunityOnly => t("err-community-only", &vec![]),
             Self::LibraryNotDrawn(g) => game("err-library-not-drawn", g),
             Self::SelfInvite => t("err-self-invite", &vec![]),
@@ -784,6 +808,10 @@ mod tests {
             Notice::TimedOutLost { name: by(), game: GameId(7) },
             Notice::Reminder { game: GameId(7), deadline: 1_800_000_000, left: 3_600 },
             Notice::RulesWhich,
+            Notice::ChatLanguage { chosen: Some(Lang::ZhHant), games: 0 },
+            Notice::ChatLanguage { chosen: Some(Lang::En), games: 1 },
+            Notice::ChatLanguage { chosen: Some(Lang::ZhHans), games: 3 },
+            Notice::ChatLanguage { chosen: None, games: 0 },
             Notice::Help { admin: true },
             Notice::Settings {
                 saved: true,
@@ -836,6 +864,7 @@ mod tests {
                 | Notice::RulesWhich
                 | Notice::Help { .. }
                 | Notice::Settings { .. }
+                | Notice::ChatLanguage { .. }
                 | Notice::TurnPing { .. }
                 | Notice::InvitedPrivately { .. }
                 | Notice::Games { .. } => {}
@@ -875,6 +904,8 @@ mod tests {
             Refusal::NoGameHere,
             Refusal::WhichGame(vec![GameId(3), GameId(4)]),
             Refusal::GroupOnly,
+            Refusal::ChatLanguageAdmins,
+            Refusal::ChatLanguagePrivate,
             Refusal::CommunityOnly,
             Refusal::LibraryNotDrawn(GameId(7)),
             Refusal::SelfInvite,
@@ -944,7 +975,12 @@ mod tests {
                 let text = n.text(lang);
                 assert!(worded(&text), "{lang:?} {n:?}: {text}");
                 // Settings answer in the language just chosen, whatever the reader's was.
-                if lang.is_chinese() && !matches!(n, Notice::Settings { .. }) {
+                if lang.is_chinese()
+                    && !matches!(
+                        n,
+                        Notice::Settings { .. } | Notice::ChatLanguage { chosen: Some(_), .. }
+                    )
+                {
                     assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{text}");
                 }
             }

@@ -29,8 +29,6 @@ pub struct Referee {
     pub(super) vacation_days: i64,
     /// Link codes handed out, to draw each from a fresh number.
     pub(super) link_codes: std::sync::atomic::AtomicU64,
-    /// The language each user's client last reported (not stored: it comes with every command).
-    pub(super) hints: StdMutex<HashMap<(Platform, UserId), Lang>>,
     /// Start links handed out for an `/accept` that needed the acceptor's private chat
     /// (platform, user, game): following one accepts as if typed in the game's chat, which a
     /// private chat otherwise does not reach for someone not yet seated. Memory only: after a
@@ -103,7 +101,6 @@ impl Referee {
             vacations: StdMutex::new(HashMap::new()),
             vacation_days: i64::from(DEFAULT_VACATION_DAYS),
             link_codes: std::sync::atomic::AtomicU64::new(0),
-            hints: StdMutex::new(HashMap::new()),
             start_links: StdMutex::default(),
             waiting_accepts: StdMutex::default(),
             solver: solver::Solver::new(
@@ -370,21 +367,31 @@ impl Referee {
         self.lock_users().insert((row.platform, row.user_id.clone()), row);
     }
 
-    /// The language to write to `user` in: their choice, else what their client last told,
-    /// else the platform's default.
+    /// The language to write to `user` in: their choice, else what their client last told
+    /// (stored, so it survives a restart), else the platform's default.
     pub(super) async fn lang_of(&self, platform: Platform, user: &UserId) -> Lang {
-        let chosen = match self.user_row(platform, user).await {
-            Ok(Some(row)) => row.locale.as_deref().and_then(Lang::from_code),
-            _ => None,
-        };
-        let hinted = self.lock_hints().get(&(platform, user.clone())).copied();
-        chosen.or(hinted).or(self.policy(platform).default_lang).unwrap_or_default()
+        let row = self.user_row(platform, user).await.ok().flatten();
+        row.and_then(|row| {
+            let chosen = row.locale.as_deref().and_then(Lang::from_code);
+            chosen.or_else(|| row.client_locale.as_deref().and_then(Lang::from_code))
+        })
+        .or(self.policy(platform).default_lang)
+        .unwrap_or_default()
     }
 
-    pub(super) fn lock_hints(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<(Platform, UserId), Lang>> {
-        self.hints.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// The language of the public messages of games opened where `ctx` was typed: what the
+    /// chat's administrators chose (`/settings chat-language=`), else what the platform says
+    /// its community asks for (a Discord server's preferred locale), else the asker's own.
+    pub(super) async fn chat_lang(&self, ctx: &Ctx) -> Result<Lang, TableError> {
+        let Chat::Group(chat) = &ctx.chat else {
+            return Ok(ctx.lang);
+        };
+        let chosen = self.store.chat_locale(ctx.platform, chat).await?;
+        Ok(chosen
+            .as_deref()
+            .and_then(Lang::from_code)
+            .or_else(|| ctx.scope.community_locale.as_deref().and_then(Lang::from_code))
+            .unwrap_or(ctx.lang))
     }
 
     pub(super) fn policy(&self, platform: Platform) -> Policy {

@@ -13,8 +13,19 @@ impl Referee {
         let mut new_notifications = None;
         let mut new_pings = None;
         let mut new_digest = None;
+        // The chat's own language: `Some(None)` forgets it.
+        let mut new_chat_lang: Option<Option<Lang>> = None;
         for (key, value) in &pairs {
             match key.as_str() {
+                key if command::CHAT_LANGUAGE_KEYS.contains(&key) => {
+                    let chosen = match value.as_str() {
+                        "auto" | "none" | "自动" | "自動" => None,
+                        code => Some(Lang::from_code(code).ok_or_else(|| {
+                            TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                        })?),
+                    };
+                    new_chat_lang = Some(chosen);
+                }
                 "language" | "lang" | "语言" | "語言" => {
                     lang = Lang::from_code(value).ok_or_else(|| {
                         TableError::Refused(Refusal::Settings(format!("language={value}")))
@@ -48,6 +59,39 @@ impl Referee {
                 other => return Err(TableError::Refused(Refusal::Settings(other.to_string()))),
             }
         }
+        // A chat's language is its administrators' to choose, in the chat itself.
+        if new_chat_lang.is_some() {
+            if ctx.is_private() {
+                return Err(TableError::Refused(Refusal::ChatLanguagePrivate));
+            }
+            if !ctx.is_admin {
+                return Err(TableError::Refused(Refusal::ChatLanguageAdmins));
+            }
+        }
+        let mut answer = Vec::new();
+        if let (Some(chosen), Chat::Group(chat)) = (new_chat_lang, &ctx.chat) {
+            let code = chosen.map(Lang::code);
+            let now = self.clock.now();
+            let moved =
+                self.store.set_chat_locale(ctx.platform, chat, code, &ctx.user, now).await?;
+            // The running games moved in the store; those in memory follow.
+            if let Some(code) = code {
+                for id in &moved {
+                    if let Ok(cell) = self.table(*id) {
+                        cell.lock().await.row.locale = code.to_string();
+                    }
+                }
+            }
+            // The chat is told, in its new language: an announcement, kept in the outbox (a
+            // front end that answers `/settings` to the asker alone posts it to the chat).
+            let notice = Notice::ChatLanguage { chosen, games: moved.len() };
+            let told = self.say(ctx, ctx.here(), chosen.unwrap_or(ctx.lang), &notice);
+            answer.extend(self.enqueue(vec![told], None).await);
+            // Only the chat's language was asked: that is the whole answer.
+            if pairs.len() == 1 {
+                return Ok(answer);
+            }
+        }
         if let Some(lang) = new_lang {
             self.store.set_locale(ctx.platform, &ctx.user, Some(lang.code())).await?;
         }
@@ -77,11 +121,12 @@ impl Referee {
         let notifications = row.as_ref().is_none_or(|r| r.notifications);
         let digest = row.as_ref().and_then(|r| r.digest_at);
         let pings = row.map(|r| r.pings).unwrap_or_default();
-        Ok(vec![self.say(
+        answer.push(self.say(
             ctx,
             ctx.here(),
             lang,
             &Notice::Settings { saved: !pairs.is_empty(), lang, notifications, pings, digest },
-        )])
+        ));
+        Ok(answer)
     }
 }

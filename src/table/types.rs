@@ -45,6 +45,10 @@ pub struct Scope {
     /// alone): a game it does not name is looked for among that chat's games first, then among
     /// all of the caller's games.
     pub typed_in: Option<ChatId>,
+    /// The language the community asks for, where the platform tells one that somebody chose
+    /// (a Discord server's preferred locale other than the default `en-US`): the chat's
+    /// language until its administrators set one (`/settings chat-language=`).
+    pub community_locale: Option<String>,
 }
 
 /// One command from a platform.

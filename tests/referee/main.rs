@@ -5,7 +5,8 @@
 //!   byte-identical transcripts, exactly-once moves under concurrency, and the no-leak property;
 //! - `commands`: every command and every error path;
 //! - `chaos_clock`, `ultima`, `perfect10`, `rabble`: each game through the referee;
-//! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links.
+//! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links;
+//! - `languages`: each chat its own language, and a client's language kept across restarts.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -15,6 +16,7 @@ mod chaos_clock;
 mod commands;
 mod community;
 mod end_to_end;
+mod languages;
 mod perfect10;
 mod rabble;
 mod ultima;

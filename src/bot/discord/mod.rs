@@ -608,12 +608,16 @@ fn parent_of(channel: Option<&serenity::PartialChannel>) -> Option<String> {
     channel.and_then(|c| c.parent_id).map(|p| p.get().to_string())
 }
 
+/// The preferred locale of every Discord server whose administrators never chose one.
+const DEFAULT_GUILD_LOCALE: &str = "en-US";
+
 fn asker(
     user: &serenity::User,
     member: Option<&serenity::Member>,
     guild: Option<GuildId>,
     channel: ChannelId,
     locale: &str,
+    guild_locale: Option<&str>,
 ) -> Asker {
     let name = member
         .and_then(|m| m.nick.clone())
@@ -626,8 +630,20 @@ fn asker(
         None => (Chat::Private, None),
     };
     // The server is the community: its administrators act on the games of all its channels.
-    let scope =
-        Scope { community: guild.map(|g| g.get().to_string()), parent: None, typed_in: None };
+    // Its preferred locale (Discord sends it with every interaction in a server) is the
+    // channels' language until an administrator sets one, unless it is `en-US`: that is what
+    // every server has that never chose, so it says nothing of the players (docs/referee.md,
+    // "Languages").
+    let community_locale = guild
+        .and(guild_locale)
+        .filter(|l| !l.is_empty() && *l != DEFAULT_GUILD_LOCALE)
+        .map(str::to_string);
+    let scope = Scope {
+        community: guild.map(|g| g.get().to_string()),
+        parent: None,
+        typed_in: None,
+        community_locale,
+    };
     Asker {
         user: user.id.get().to_string().into(),
         name,
@@ -719,7 +735,14 @@ impl Shared {
             tracing::warn!(error = %e, "acknowledging a command failed");
             return;
         }
-        let mut who = asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale);
+        let mut who = asker(
+            &i.user,
+            i.member.as_deref(),
+            i.guild_id,
+            i.channel_id,
+            &i.locale,
+            i.guild_locale.as_deref(),
+        );
         who.scope.parent = parent_of(i.channel.as_ref());
         let name = i.data.name.as_str();
         if name == "move" {
@@ -837,7 +860,7 @@ impl Shared {
         if message.content.trim().is_empty() {
             return;
         }
-        let mut who = asker(&message.author, None, None, message.channel_id, "");
+        let mut who = asker(&message.author, None, None, message.channel_id, "", None);
         who.chat = Chat::Private;
         // A line typed in the direct messages proves them open (an ephemeral reply does not).
         let user = store::UserId::new(message.author.id.get().to_string());
@@ -858,6 +881,7 @@ impl Shared {
             press.guild_id,
             press.channel_id,
             &press.locale,
+            press.guild_locale.as_deref(),
         );
         if press.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)) {
             // A button under an ephemeral reply was seen by its presser alone, wherever the reply
@@ -923,8 +947,14 @@ impl Shared {
             tracing::warn!(error = %e, "acknowledging a form failed");
             return;
         }
-        let mut who =
-            asker(&form.user, form.member.as_ref(), form.guild_id, form.channel_id, &form.locale);
+        let mut who = asker(
+            &form.user,
+            form.member.as_ref(),
+            form.guild_id,
+            form.channel_id,
+            &form.locale,
+            form.guild_locale.as_deref(),
+        );
         // A form is seen by its author alone: private, as /move is.
         who.chat = Chat::Private;
         let text: String = form
@@ -1043,7 +1073,14 @@ impl Shared {
     }
 
     fn completing_asker(&self, i: &CommandInteraction) -> Asker {
-        asker(&i.user, i.member.as_deref(), i.guild_id, i.channel_id, &i.locale)
+        asker(
+            &i.user,
+            i.member.as_deref(),
+            i.guild_id,
+            i.channel_id,
+            &i.locale,
+            i.guild_locale.as_deref(),
+        )
     }
 }
 

@@ -144,7 +144,7 @@ pub fn option_name_message(name: &str) -> String {
 pub fn choice_message(option: &str, choice: &str) -> Option<String> {
     match option {
         "answer" => Some(format!("btn-{choice}")),
-        "language" => Some(format!("lang-name-{choice}")),
+        "language" | "chat_language" => Some(format!("lang-name-{choice}")),
         "notifications" | "digest" => Some(format!("notif-{choice}")),
         "pings" => Some(format!("pings-{choice}")),
         _ => None,

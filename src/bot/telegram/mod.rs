@@ -183,7 +183,14 @@ fn table_chat(chat: &TgChat, topic: Option<ThreadId>) -> Option<Chat> {
 fn group_scope(chat: &Chat) -> Scope {
     match chat {
         Chat::Group(chat) => {
-            Scope { community: Some(chat.id.clone()), parent: None, typed_in: None }
+            // Telegram tells no group's language: the chat's is its administrators' choice,
+            // else the creator's of each game.
+            Scope {
+                community: Some(chat.id.clone()),
+                parent: None,
+                typed_in: None,
+                community_locale: None,
+            }
         }
         Chat::Private => Scope::default(),
     }
@@ -713,8 +720,11 @@ impl Adapter {
         } else {
             raw.to_string()
         };
-        let admin_command =
-            translate::command_word(&text).and_then(command::find).is_some_and(|spec| spec.admin);
+        // Who administers the group is asked only where it matters: an administrator's command,
+        // or `/settings` choosing the chat's language.
+        let admin_command = translate::command_word(&text)
+            .and_then(command::find)
+            .is_some_and(|spec| spec.admin || command::sets_chat_language(&text));
         let asked = async {
             // Asking Telegram who administers the group is part of the wait "typing…" covers.
             let is_admin = matches!(chat, Chat::Group(_))

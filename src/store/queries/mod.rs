@@ -22,8 +22,8 @@ pub(super) use super::conn::{Conn, On, Pool};
 use super::follows::{self, Follow};
 use super::sql::GAME;
 use super::types::{
-    ActionRow, ChatId, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame, NewMessage,
-    Pings, Platform, StoredMessage, UserId, UserRow, db, one_row,
+    ActionRow, ChatId, ChatLanguage, DbError, GameId, GameRow, GameStatus, GameUpdate, NewGame,
+    NewMessage, Pings, Platform, StoredMessage, UserId, UserRow, db, one_row,
 };
 
 // The ratings' statements (their replay, the leaderboards), in a file of their own.
@@ -127,6 +127,7 @@ user_setters! {
     set_reachable("reachable"): Option<bool>;
     set_digest("digest_at"): Option<i64>;
     set_account("account"): Option<&str>;
+    set_client_locale("client_locale"): Option<&str>;
 }
 
 /// Inserts `u` as it is, every column (`arbiter copy`).
@@ -134,7 +135,7 @@ pub(super) async fn restore_user(pool: Pool<'_>, u: &UserRow) -> Result<(), DbEr
     const SQL: &str = concat!(
         "INSERT INTO users (",
         user_columns!(),
-        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
     );
     both!(pool, |p| sqlx::query(SQL)
         .bind(u.platform)
@@ -150,6 +151,7 @@ pub(super) async fn restore_user(pool: Pool<'_>, u: &UserRow) -> Result<(), DbEr
         .bind(u.vacation_year)
         .bind(u.vacation_used)
         .bind(&u.account)
+        .bind(&u.client_locale)
         .execute(p)
         .await
         .map(drop)
@@ -304,6 +306,107 @@ pub(super) async fn take_link_code(
     Ok(row.filter(|r| r.2 > now).map(|(p, u, _)| (p, u)))
 }
 
+// ---- chats' own languages (`/settings chat-language=`) ----
+
+/// A topic's key in `chats`: 0 for the chat itself.
+fn topic_key(chat: &ChatId) -> i64 {
+    chat.topic.unwrap_or(0)
+}
+
+/// The language chosen for `chat`: its topic's own, else the whole chat's.
+pub(super) async fn chat_locale(
+    pool: Pool<'_>,
+    platform: Platform,
+    chat: &ChatId,
+) -> Result<Option<String>, DbError> {
+    const SQL: &str = "SELECT locale FROM chats WHERE platform = $1 AND chat_id = $2 \
+         AND topic IN ($3, 0) ORDER BY topic DESC LIMIT 1";
+    both!(pool, |p| sqlx::query_scalar(SQL)
+        .bind(platform)
+        .bind(&chat.id)
+        .bind(topic_key(chat))
+        .fetch_optional(p)
+        .await
+        .map_err(db))
+}
+
+/// Sets (or, with `None`, forgets) `chat`'s language, and gives its running games that
+/// language: the games of that very chat or topic, and, when the whole chat is set, those of
+/// its topics that chose none of their own. Returns the games changed.
+pub(super) async fn set_chat_locale(
+    pool: Pool<'_>,
+    platform: Platform,
+    chat: &ChatId,
+    locale: Option<&str>,
+    by: &UserId,
+    at: i64,
+) -> Result<Vec<GameId>, DbError> {
+    const UPSERT: &str = "INSERT INTO chats (platform, chat_id, topic, locale, set_by, set_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (platform, chat_id, topic) DO UPDATE SET \
+         locale = excluded.locale, set_by = excluded.set_by, set_at = excluded.set_at";
+    const DELETE: &str = "DELETE FROM chats WHERE platform = $1 AND chat_id = $2 AND topic = $3";
+    const GAMES: &str = "UPDATE games SET locale = $1 WHERE platform = $2 AND chat_id = $3 \
+         AND status IN ('invited', 'active') AND (COALESCE(topic, 0) = $4 OR ($4 = 0 AND NOT \
+         EXISTS (SELECT 1 FROM chats c WHERE c.platform = games.platform AND c.chat_id = \
+         games.chat_id AND c.topic = COALESCE(games.topic, 0)))) RETURNING id";
+    let mut tx = Tx::begin(pool).await?;
+    let out = async {
+        let topic = topic_key(chat);
+        let Some(locale) = locale else {
+            both!(tx.conn(), |c| sqlx::query(DELETE)
+                .bind(platform)
+                .bind(&chat.id)
+                .bind(topic)
+                .execute(c)
+                .await
+                .map(drop)
+                .map_err(db))?;
+            return Ok(Vec::new());
+        };
+        both!(tx.conn(), |c| sqlx::query(UPSERT)
+            .bind(platform)
+            .bind(&chat.id)
+            .bind(topic)
+            .bind(locale)
+            .bind(by)
+            .bind(at)
+            .execute(c)
+            .await
+            .map(drop)
+            .map_err(db))?;
+        let mut ids: Vec<GameId> = both!(tx.conn(), |c| sqlx::query_scalar(GAMES)
+            .bind(locale)
+            .bind(platform)
+            .bind(&chat.id)
+            .bind(topic)
+            .fetch_all(c)
+            .await
+            .map_err(db))?;
+        ids.sort_unstable();
+        Ok(ids)
+    }
+    .await;
+    tx.finish(out).await
+}
+
+/// Every chat's own language (`arbiter copy`), in key order.
+pub(super) async fn all_chat_languages(pool: Pool<'_>) -> Result<Vec<ChatLanguage>, DbError> {
+    const SQL: &str = "SELECT platform, chat_id, topic, locale, set_by, set_at FROM chats \
+         ORDER BY platform, chat_id, topic";
+    let rows: Vec<(Platform, String, i64, String, UserId, i64)> =
+        both!(pool, |p| sqlx::query_as(SQL).fetch_all(p).await.map_err(db))?;
+    Ok(rows
+        .into_iter()
+        .map(|(platform, id, topic, locale, set_by, set_at)| ChatLanguage {
+            platform,
+            chat: ChatId { id, topic: (topic != 0).then_some(topic) },
+            locale,
+            set_by,
+            set_at,
+        })
+        .collect())
+}
+
 // ---- follows ----
 
 pub(super) async fn all_follows(pool: Pool<'_>) -> Result<Vec<Follow>, DbError> {
@@ -352,7 +455,8 @@ pub(super) async fn remove_follow(pool: Pool<'_>, f: &Follow) -> Result<bool, Db
 
 // ---- games ----
 
-/// Moves the games of chat `from`, and the outbox messages waiting for it, to chat `to`.
+/// Moves the games of chat `from`, its own language and the outbox messages waiting for it, to
+/// chat `to`.
 pub(super) async fn move_chat(
     pool: Pool<'_>,
     platform: Platform,
@@ -363,6 +467,10 @@ pub(super) async fn move_chat(
            community = CASE WHEN community = $2 THEN $3 ELSE community END, \
            parent_chat = CASE WHEN parent_chat = $2 THEN $3 ELSE parent_chat END \
          WHERE platform = $1 AND chat_id = $2";
+    // The chat's own language goes with it (unless the new chat chose one already).
+    const LANGUAGE: &str = "UPDATE chats SET chat_id = $3 WHERE platform = $1 AND chat_id = $2 \
+         AND NOT EXISTS (SELECT 1 FROM chats c WHERE c.platform = $1 AND c.chat_id = $3 \
+         AND c.topic = chats.topic)";
     both!(pool, |p, b| {
         let mut tx = p.begin().await.map_err(db)?;
         let moved = sqlx::query(GAMES)
@@ -373,6 +481,13 @@ pub(super) async fn move_chat(
             .await
             .map_err(db)?
             .rows_affected();
+        sqlx::query(LANGUAGE)
+            .bind(platform)
+            .bind(from)
+            .bind(to)
+            .execute(&mut *tx)
+            .await
+            .map_err(db)?;
         sqlx::query(b::MOVE_OUTBOX)
             .bind(platform)
             .bind(from)

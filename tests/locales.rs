@@ -321,3 +321,36 @@ fn the_sweep_was_generated_from_the_referee_tests_as_they_are() {
         "tests/data/locale-sweep.txt is stale: run `python3 tests/data/make-locale-sweep.py`"
     );
 }
+
+/// Board codes are in the reader's script (issue 41, item 3, and issue 42's 騎 衛 砲 on a 简体
+/// board, 夹 协 on a 繁體 one): every piece code a board draws for Simplified readers holds no
+/// Traditional-only character, and for Traditional readers no Simplified-only one (OpenCC's
+/// tables), for the three games with pieces; Latin codes hold no Chinese at all.
+#[test]
+fn board_codes_are_drawn_in_the_readers_script() {
+    use arbiter::games::{perfect10, rabble, ultima};
+    use arbiter::render::Script;
+    let codes = |script: Script| -> Vec<String> {
+        let mut all: Vec<String> = ultima::Kind::ALL
+            .iter()
+            .map(|&k| arbiter::render::ultima::label(k, script).to_string())
+            .collect();
+        all.extend(
+            rabble::Kind::ALL
+                .iter()
+                .map(|&k| arbiter::render::rabble::label(k, script).to_string()),
+        );
+        all.extend(
+            perfect10::Kind::ALL.iter().map(|&k| arbiter::render::perfect10::label(k, script)),
+        );
+        all
+    };
+    let simplified = codes(Script::Simplified).concat();
+    let traditional = codes(Script::Traditional).concat();
+    assert!(traditional_only(&simplified).is_empty(), "{:?}", traditional_only(&simplified));
+    assert!(simplified_only(&traditional).is_empty(), "{:?}", simplified_only(&traditional));
+    // The scripts differ where the characters do (夾 協 馬 車 後 騎 衛 帥), so neither is the
+    // other's copy.
+    assert_ne!(simplified, traditional);
+    assert!(codes(Script::Latin).concat().chars().all(|c| !is_han(c)));
+}

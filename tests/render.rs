@@ -122,7 +122,9 @@ fn sq(name: &str) -> Square {
 /// Simplified Chinese messages, as the referee fills them.
 fn theme(script: Script) -> Theme {
     let labels = match script {
-        Script::Chinese => arbiter::table::reply::image_labels(arbiter::table::reply::Lang::ZhHans),
+        Script::Simplified | Script::Traditional => {
+            arbiter::table::reply::image_labels(arbiter::table::reply::Lang::ZhHans)
+        }
         Script::Latin => arbiter::render::Labels::default(),
     };
     Theme { script, labels, ..Theme::default() }
@@ -160,7 +162,7 @@ fn label(table: &[(char, char)], latin: char, script: Script) -> char {
     let &(l, c) = table.iter().find(|(l, _)| *l == latin).expect("a piece of the table");
     match script {
         Script::Latin => l,
-        Script::Chinese => c,
+        Script::Simplified | Script::Traditional => c,
     }
 }
 
@@ -220,7 +222,7 @@ fn ultima(script: Script, flipped: bool) -> BoardView {
     }
     let caption = match script {
         Script::Latin => "Ultima #42 · Black to move · 4:58 | 5:00",
-        Script::Chinese => "Ultima #42 · 黑 · 4:58 | 5:00",
+        Script::Simplified | Script::Traditional => "Ultima #42 · 黑 · 4:58 | 5:00",
     };
     BoardView {
         files: 8,
@@ -247,7 +249,7 @@ fn perfect(script: Script, flipped: bool) -> BoardView {
     }
     let caption = match script {
         Script::Latin => "Perfect 10x10 #7 · Black to move · 9:58 | 10:00",
-        Script::Chinese => "Perfect 10x10 #7 · 黑 · 9:58 | 10:00",
+        Script::Simplified | Script::Traditional => "Perfect 10x10 #7 · 黑 · 9:58 | 10:00",
     };
     BoardView {
         files: 10,
@@ -266,9 +268,17 @@ fn perfect(script: Script, flipped: bool) -> BoardView {
 fn samples() -> Vec<(&'static str, BoardView, Theme)> {
     vec![
         ("board/ultima-latin", ultima(Script::Latin, false), theme(Script::Latin)),
-        ("board/ultima-chinese-flipped", ultima(Script::Chinese, true), theme(Script::Chinese)),
+        (
+            "board/ultima-chinese-flipped",
+            ultima(Script::Simplified, true),
+            theme(Script::Simplified),
+        ),
         ("board/perfect10-latin", perfect(Script::Latin, false), theme(Script::Latin)),
-        ("board/perfect10-chinese-flipped", perfect(Script::Chinese, true), theme(Script::Chinese)),
+        (
+            "board/perfect10-chinese-flipped",
+            perfect(Script::Simplified, true),
+            theme(Script::Simplified),
+        ),
     ]
 }
 
@@ -279,8 +289,8 @@ fn render_board_ultima_latin() {
 
 #[test]
 fn render_board_ultima_chinese_flipped() {
-    let view = ultima(Script::Chinese, true);
-    golden("board/ultima-chinese-flipped", &board::render(&view, &theme(Script::Chinese)));
+    let view = ultima(Script::Simplified, true);
+    golden("board/ultima-chinese-flipped", &board::render(&view, &theme(Script::Simplified)));
 }
 
 #[test]
@@ -293,8 +303,8 @@ fn render_board_perfect10_latin() {
 
 #[test]
 fn render_board_perfect10_chinese_flipped() {
-    let view = perfect(Script::Chinese, true);
-    golden("board/perfect10-chinese-flipped", &board::render(&view, &theme(Script::Chinese)));
+    let view = perfect(Script::Simplified, true);
+    golden("board/perfect10-chinese-flipped", &board::render(&view, &theme(Script::Simplified)));
 }
 
 #[test]
@@ -324,7 +334,7 @@ fn render_board_samples_use_every_piece_and_only_drawable_labels() {
 
 #[test]
 fn render_board_10x10_fits_the_upload_budget() {
-    for script in [Script::Latin, Script::Chinese] {
+    for script in [Script::Latin, Script::Simplified] {
         for flipped in [false, true] {
             let pic = board::render(&perfect(script, flipped), &theme(script));
             assert!(
@@ -426,7 +436,7 @@ fn render_board_odd_sizes_do_not_panic() {
         "clamped to 16x16"
     );
     let tiny = Theme { cell: 0, margin: 0, caption: 0, ..Theme::default() };
-    let pic = board::render(&ultima(Script::Chinese, true), &tiny);
+    let pic = board::render(&ultima(Script::Simplified, true), &tiny);
     assert!(pic.width > 0, "a degenerate theme still draws");
 }
 
@@ -459,7 +469,10 @@ const MID_GAME: [&str; 3] = ["A1-A4-B4-B3 R", "D4-D1 L", "B3-B1 D"];
 fn render_dark_fence_seat_view_shows_own_fences_and_where_the_opponent_may_be() {
     let s = df_game("", &MID_GAME);
     golden("dark-fence/seat-p2", &df_picture(&s, Viewer::Seat(Seat(1)), Script::Latin));
-    golden("dark-fence/seat-p1-chinese", &df_picture(&s, Viewer::Seat(Seat(0)), Script::Chinese));
+    golden(
+        "dark-fence/seat-p1-chinese",
+        &df_picture(&s, Viewer::Seat(Seat(0)), Script::Simplified),
+    );
 }
 
 #[test]
@@ -589,7 +602,7 @@ fn render_ultima_marks_frozen_pieces_and_highlights_the_last_move() {
     // the white pieces left next to d4 (the leaper on c3, the pincer on c4) marked frozen.
     let moves = ["b2b4", "f6f4"];
     golden("ultima/middle-game-latin", &ultima_picture(&moves, Script::Latin, false));
-    golden("ultima/middle-game-chinese-flipped", &ultima_picture(&moves, Script::Chinese, true));
+    golden("ultima/middle-game-chinese-flipped", &ultima_picture(&moves, Script::Simplified, true));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -645,11 +658,11 @@ fn render_perfect10_middle_game_with_check_in_chinese_from_blacks_side() {
     let view = perfect10_view(Some(PERFECT10_MIDDLE_GAME), &["h5e8"]);
     let king = arbiter::games::perfect10::Square::new(5, 9);
     assert_eq!(view.check, Some(king), "premise: the black king on f10 is in check");
-    let pic = perfect10_picture(&view, "#3 · 第1手 · 轮到黑方 · 将军", Script::Chinese, true);
+    let pic = perfect10_picture(&view, "#3 · 第1手 · 轮到黑方 · 将军", Script::Simplified, true);
     golden("perfect10/middle-game-chinese-flipped", &pic);
     assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
     // The same view from White's side is a different image of the same size.
-    let white = perfect10_picture(&view, "#3", Script::Chinese, false);
+    let white = perfect10_picture(&view, "#3", Script::Simplified, false);
     assert_ne!(white.png, pic.png);
     assert_eq!((white.width, white.height), (pic.width, pic.height));
 }
@@ -703,7 +716,7 @@ fn render_chaos_clock_mid_game_shows_home_ban_hands_and_the_last_move() {
 #[test]
 fn render_chaos_clock_after_a_pass_in_chinese() {
     let view = chaos_view(CHAOS_START, &["m5", "m3", "pass"]);
-    let pic = chaos_picture(&view, "#5 混乱时钟 · 第3步", Script::Chinese);
+    let pic = chaos_picture(&view, "#5 混乱时钟 · 第3步", Script::Simplified);
     golden("chaos-clock/pass-chinese", &pic);
 }
 
@@ -762,7 +775,7 @@ fn render_rabble_mid_game_shows_holes_stacks_counters_and_what_lies_outside() {
 fn render_rabble_selection_shows_the_empty_slots_in_chinese_from_blues_side() {
     let view = rabble_view("", &["pick C N B R", "pick default", "pick P P N P"]);
     assert!(view.selecting.is_some());
-    let mut t = theme(Script::Chinese);
+    let mut t = theme(Script::Simplified);
     t.flipped = true;
     let pic = arbiter::render::render(
         &AnyView::Rabble(view),

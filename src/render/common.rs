@@ -51,14 +51,25 @@ pub struct Picture {
     pub height: u32,
 }
 
-/// Which labels boards use: Chinese characters or Latin letters (the reader's language).
+/// Which labels boards use: Latin letters, or Chinese characters in the reader's script (a
+/// piece's code on the board is the one the legend and the rules give that reader).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Script {
     /// Latin letters and English words.
     #[default]
     Latin,
-    /// Chinese characters.
-    Chinese,
+    /// Simplified Chinese characters (简体).
+    Simplified,
+    /// Traditional Chinese characters (繁體).
+    Traditional,
+}
+
+impl Script {
+    /// Whether pieces are drawn with Chinese characters.
+    #[must_use]
+    pub fn is_chinese(self) -> bool {
+        self != Script::Latin
+    }
 }
 
 /// Sizes and colours of every image.
@@ -373,7 +384,8 @@ mod tests {
         let missing: String =
             CHARSET.chars().filter(|c| !c.is_control() && *c != ' ' && !can_draw(*c)).collect();
         assert!(missing.is_empty(), "the font lacks: {missing}");
-        for c in "王夹麻协跳拖仿甲乙上下左右".chars() {
+        for c in "王夹夾麻协協跳拖仿甲乙上下左右骑騎卫衛帅帥炮砲马馬车車后後".chars()
+        {
             assert!(can_draw(c), "{c}");
         }
         assert!(!can_draw('龘'), "a character outside the subset is not drawable");

@@ -24,7 +24,8 @@ const SIDE: u8 = 10;
 pub fn label(kind: Kind, script: Script) -> String {
     match script {
         Script::Latin => kind.seed_code().to_string(),
-        Script::Chinese => kind.chinese_code().to_string(),
+        Script::Simplified => kind.simplified_code().to_string(),
+        Script::Traditional => kind.chinese_code().to_string(),
     }
 }
 
@@ -100,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_piece_code_is_unique_per_script_and_drawable_and_only_the_pawn_has_none() {
-        for script in [Script::Latin, Script::Chinese] {
+        for script in [Script::Latin, Script::Simplified, Script::Traditional] {
             let mut labels: Vec<String> =
                 Kind::ALL.iter().filter(|&&k| k != Kind::Pawn).map(|&k| label(k, script)).collect();
             for l in &labels {

@@ -42,12 +42,16 @@ fn px(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(8)
 }
 
-/// The character drawn for a piece kind.
+/// The character drawn for a piece kind: the seed's Traditional characters, their Simplified
+/// forms (马 车 后) for Simplified readers, or the English letter.
 #[must_use]
 pub fn label(kind: Kind, script: Script) -> char {
-    match script {
-        Script::Chinese => kind.hanzi(),
-        Script::Latin => kind.letter(),
+    match (script, kind.hanzi()) {
+        (Script::Latin, _) => kind.letter(),
+        (Script::Simplified, '馬') => '马',
+        (Script::Simplified, '車') => '车',
+        (Script::Simplified, '後') => '后',
+        (_, c) => c,
     }
 }
 
@@ -60,7 +64,7 @@ fn top_kind(u: &Unit) -> Kind {
 fn members(u: &Unit, script: Script) -> String {
     let mut kinds = u.pieces.clone();
     kinds.sort_by_key(|k| std::cmp::Reverse((k.value(), *k)));
-    let room = if script == Script::Chinese { 3 } else { 4 };
+    let room = if script.is_chinese() { 3 } else { 4 };
     let mut text: String = kinds.iter().take(room).map(|k| label(*k, script)).collect();
     if kinds.len() > room {
         text.pop();

@@ -11,12 +11,15 @@ use super::common::{Picture, Script, Theme};
 use super::figure::{Body, Figure};
 use crate::games::ultima::{Action, Color, Kind, View};
 
-/// The character drawn for a piece kind in a script.
+/// The character drawn for a piece kind in a script: the seed's Simplified characters, their
+/// Traditional forms (夾 協) for Traditional readers, or the English letter.
 #[must_use]
 pub fn label(kind: Kind, script: Script) -> char {
-    match script {
-        Script::Chinese => kind.chinese(),
-        Script::Latin => kind.letter(),
+    match (script, kind.chinese()) {
+        (Script::Latin, _) => kind.letter(),
+        (Script::Traditional, '夹') => '夾',
+        (Script::Traditional, '协') => '協',
+        (_, c) => c,
     }
 }
 

@@ -460,11 +460,7 @@ pub(super) fn headline(
 /// own side.
 pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
     crate::render::Theme {
-        script: if lang.is_chinese() {
-            crate::render::Script::Chinese
-        } else {
-            crate::render::Script::Latin
-        },
+        script: lang.script(),
         flipped: viewer == Viewer::Seat(Seat(1)),
         labels: super::reply::image_labels(lang),
         ..crate::render::Theme::default()

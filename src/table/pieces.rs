@@ -108,7 +108,7 @@ fn page(w: &Wording, lang: Lang, code: &str, name: &str, how: &str) -> String {
 
 /// The script a reader's pictures draw pieces in.
 fn script(lang: Lang) -> crate::render::Script {
-    if lang.is_chinese() { crate::render::Script::Chinese } else { crate::render::Script::Latin }
+    lang.script()
 }
 
 /// A piece diagram: a `side`×`side` board with the piece (its `figure`, with its code `label`)
@@ -188,12 +188,9 @@ mod p10 {
     const BLACK_PAWN: (u8, u8) = (2, 8);
 
     pub(super) fn code(lang: Lang, kind: Kind) -> String {
-        let code = match lang {
-            Lang::En => kind.seed_code(),
-            Lang::ZhHans => kind.simplified_code(),
-            Lang::ZhHant => kind.chinese_code(),
-        };
-        if code.is_empty() { "-".to_string() } else { code.to_string() }
+        // The code the board draws for this reader.
+        let code = crate::render::perfect10::label(kind, lang.script());
+        if code.is_empty() { "-".to_string() } else { code }
     }
 
     pub(super) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
@@ -312,13 +309,8 @@ mod ultima {
     const BLACK_KING: (u8, u8) = (1, 7);
 
     pub(super) fn code(lang: Lang, kind: Kind) -> String {
-        match (lang, kind.chinese()) {
-            (Lang::En, _) => kind.letter().to_string(),
-            // The seed writes Simplified characters; Traditional readers read their own.
-            (Lang::ZhHant, '夹') => "夾".to_string(),
-            (Lang::ZhHant, '协') => "協".to_string(),
-            (_, c) => c.to_string(),
-        }
+        // The code the board draws for this reader.
+        crate::render::ultima::label(kind, lang.script()).to_string()
     }
 
     fn key(kind: Kind) -> &'static str {
@@ -412,14 +404,8 @@ mod rabble {
     const MIDDLE: i64 = 7;
 
     pub(super) fn code(lang: Lang, kind: Kind) -> String {
-        match (lang, kind.hanzi()) {
-            (Lang::En, _) => kind.letter().to_string(),
-            // The seed writes Traditional characters; Simplified readers read their own.
-            (Lang::ZhHans, '馬') => "马".to_string(),
-            (Lang::ZhHans, '車') => "车".to_string(),
-            (Lang::ZhHans, '後') => "后".to_string(),
-            (_, c) => c.to_string(),
-        }
+        // The code the board draws for this reader.
+        crate::render::rabble::label(kind, lang.script()).to_string()
     }
 
     pub(super) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {

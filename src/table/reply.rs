@@ -574,6 +574,16 @@ impl Lang {
         }
     }
 
+    /// The script its readers' pictures draw piece codes in.
+    #[must_use]
+    pub fn script(self) -> crate::render::Script {
+        match self {
+            Lang::En => crate::render::Script::Latin,
+            Lang::ZhHans => crate::render::Script::Simplified,
+            Lang::ZhHant => crate::render::Script::Traditional,
+        }
+    }
+
     /// Whether the language is written in Chinese characters.
     #[must_use]
     pub fn is_chinese(self) -> bool {

@@ -122,7 +122,7 @@ fn sq(name: &str) -> Square {
 /// Simplified Chinese messages, as the referee fills them.
 fn theme(script: Script) -> Theme {
     let labels = match script {
-        Script::Chinese => arbiter::table::reply::image_labels(arbiter::table::reply::Lang::ZhHans),
+        Script::Chinese => arbiter::table::voice::image_labels(arbiter::table::reply::Lang::ZhHans),
         Script::Latin => arbiter::render::Labels::default(),
     };
     Theme { script, labels, ..Theme::default() }

@@ -138,11 +138,11 @@ impl Referee {
     pub(super) fn refusal(&self, ctx: &Ctx, to: Dest, error: &TableError) -> Outbound {
         let text = match error {
             TableError::Refused(refusal) => refusal.text(ctx.lang),
-            TableError::Action(e) => games::error_text(self.wording, ctx.lang, e),
+            TableError::Action(e) => voice::error_text(ctx.lang, e),
             TableError::Conflict => Refusal::AlreadyPlayed.text(ctx.lang),
             TableError::Internal(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
-                self.wording.text(ctx.lang, "err-internal", &[])
+                Notice::Failed.text(ctx.lang)
             }
         };
         // "Which game?" comes with one button per candidate: `#12 Ultima`.
@@ -155,7 +155,7 @@ impl Referee {
                         .get(id)
                         .and_then(|cell| cell.try_lock().ok().map(|t| t.game.kind()));
                     let label = match kind {
-                        Some(kind) => format!("#{id} {}", notice::game_name(ctx.lang, kind)),
+                        Some(kind) => format!("#{id} {}", voice::game_name(ctx.lang, kind)),
                         None => format!("#{id}"),
                     };
                     Button { label, payload: Payload::new(*id, 0, Choice::Pick) }

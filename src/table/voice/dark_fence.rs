@@ -5,10 +5,8 @@
 
 use fluent_bundle::FluentValue;
 
-use super::clock::Pace;
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, public};
-use super::payload::{Choice, Payload, WindowChoice};
-use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
+use super::wording::{Wording, say};
 use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
 use crate::games::dark_fence::{
     self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Rel8, Report,
@@ -16,6 +14,9 @@ use crate::games::dark_fence::{
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::GameStatus;
+use crate::table::clock::Pace;
+use crate::table::payload::{Choice, Payload, WindowChoice};
+use crate::table::reply::{Button, Dest, Image, Lang, Outbound};
 
 /// Names players may type instead of the code (compared trimmed and lowercased).
 const NAMES: &[&str] = &["暗弈分野", "暗弈", "dark_fence", "darkfence"];
@@ -131,7 +132,7 @@ fn name_of<'a>(t: &Snapshot<'a>, player: Player) -> &'a str {
     narrate::name_of(t, player.index())
 }
 
-pub(super) fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
+pub(crate) fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
     w.text(lang, &format!("dir-{}", dir.letter()), &[])
 }
 
@@ -226,7 +227,7 @@ fn example_move(
     None
 }
 
-pub(super) fn path_text(path: &[dark_fence::Cell]) -> String {
+pub(crate) fn path_text(path: &[dark_fence::Cell]) -> String {
     path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
 }
 
@@ -721,7 +722,7 @@ fn announce(
             }
             Event::GameOver { decision, detail, reveal, .. } => {
                 // The result is emphasised, as every game's end is (`narrate::headline`).
-                let headline = super::reply::emphasis(&match decision {
+                let headline = crate::table::reply::emphasis(&match decision {
                     Decision::Winner(p) => w.text(
                         pl,
                         "over-win",
@@ -1023,7 +1024,7 @@ fn view_message(
 }
 
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+pub(crate) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(_)
         | AnyError::WrongGame
@@ -1052,7 +1053,7 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 }
 
 /// Dark Fence's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
     fn kind(&self) -> GameKind {

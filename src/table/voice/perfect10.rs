@@ -10,14 +10,15 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::payload::{Choice, Payload, WindowChoice};
-use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::wording::Wording;
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
     Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
 use crate::store::GameStatus;
+use crate::table::payload::{Choice, Payload, WindowChoice};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// Words that, after a pawn move onto the 6th or 8th rank (Black: 5th or 3rd), keep the pawn a
 /// pawn without being asked (`e5e6 stay`); the "stay a pawn" button sends the first.
@@ -470,7 +471,7 @@ fn turn_prompts(
             ));
         }
     }
-    if notes.is_empty() && t.time.pace != super::clock::Pace::Correspondence {
+    if notes.is_empty() && t.time.pace != crate::table::clock::Pace::Correspondence {
         return Vec::new();
     }
     let mut text = w.text(
@@ -641,7 +642,7 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 }
 
 /// Perfect 10 x 10's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
     fn kind(&self) -> GameKind {

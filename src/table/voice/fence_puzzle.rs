@@ -3,14 +3,15 @@
 
 use super::dark_fence::{dir_word, error_text, path_text};
 use super::narrate;
-use super::reply::{Image, Lang, Wording, say};
+use super::wording::{Wording, say};
 use crate::core::Viewer;
 use crate::games::dark_fence::{Action, Player};
 use crate::games::{AnyAction, AnyGame, GameKind, dark_fence};
+use crate::table::reply::{Image, Lang};
 
 /// The words that ask for the seed's puzzle (`/rules dark-fence puzzle [move]`): what follows
 /// them is an attempt, if anything.
-pub(super) fn puzzle_attempt(topic: &str) -> Option<&str> {
+pub(crate) fn puzzle_attempt(topic: &str) -> Option<&str> {
     let topic = topic.trim();
     ["puzzle", "谜题", "謎題", "题目", "題目"].into_iter().find_map(|word| {
         let head = topic.get(..word.len())?;
@@ -21,7 +22,7 @@ pub(super) fn puzzle_attempt(topic: &str) -> Option<&str> {
 /// `/rules dark-fence puzzle [move]`: the seed's puzzle with the referee's picture of it, or the
 /// judgement of an attempt, played out with every reply on copies of the game
 /// ([`dark_fence::puzzle::judge`]). `Err` is a refusal's text (the attempt is not a move).
-pub(super) fn puzzle_reply(
+pub(crate) fn puzzle_reply(
     w: &Wording,
     lang: Lang,
     attempt: &str,

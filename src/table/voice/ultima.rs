@@ -7,24 +7,25 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::reply::{Dest, Lang, Outbound, Wording};
+use super::wording::Wording;
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::ultima::{
     Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
 };
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::GameStatus;
+use crate::table::reply::{Dest, Lang, Outbound};
 
 /// Names players may type instead of the code (compared trimmed and lowercased).
 const NAMES: &[&str] = &["极相棋", "極相棋", "极相", "baroque", "baroque-chess", "baroque_chess"];
 
 /// A colour's name in `lang` (also for position mistakes, `narrate::position_error`).
-pub(super) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
+pub(crate) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
     w.text(lang, if color == Color::White { "ul-white" } else { "ul-black" }, &[])
 }
 
 /// A piece's name in `lang` (also for position mistakes, `narrate::position_error`).
-pub(super) fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+pub(crate) fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     let id = match kind {
         Kind::King => "ul-piece-king",
         Kind::Pincer => "ul-piece-pincer",
@@ -246,7 +247,7 @@ fn turn_prompts(
     prompt: Prompt,
     lang: Lang,
 ) -> Vec<Outbound> {
-    if prompt != Prompt::Move || t.time.pace != super::clock::Pace::Correspondence {
+    if prompt != Prompt::Move || t.time.pace != crate::table::clock::Pace::Correspondence {
         return Vec::new();
     }
     let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
@@ -412,7 +413,7 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 }
 
 /// Ultima's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
     fn kind(&self) -> GameKind {

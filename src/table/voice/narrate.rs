@@ -18,20 +18,21 @@
 
 use fluent_bundle::FluentValue;
 
-use super::clock::TimeControl;
-use super::reply::{Dest, Image, Lang, Outbound, Wording, say};
+use super::wording::{Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::{ChatId, GameId, GameStatus, Platform, UserId};
+use crate::table::clock::TimeControl;
+use crate::table::reply::{Dest, Image, Lang, Outbound};
 
 /// The solver's answer for a position: its advice, or how far it got within its budget.
-pub(super) type AdviceResult =
+pub(crate) type AdviceResult =
     Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
 
 /// What a narrator may read of one game: a read-only snapshot the referee hands over, built
 /// from its table at the moment of speaking.
 #[derive(Clone, Copy)]
-pub(super) struct Snapshot<'a> {
+pub(crate) struct Snapshot<'a> {
     /// The game's short id (`#12`).
     pub id: GameId,
     /// The platform of the game's chat (messages go out on it).
@@ -68,7 +69,7 @@ pub(super) struct Snapshot<'a> {
 ///
 /// Implementations are unit structs, registered in `games.rs`. They must word hidden
 /// information only from the audience's own view or events.
-pub(super) trait Narrator: Sync {
+pub(crate) trait Narrator: Sync {
     /// The game this narrator speaks for.
     fn kind(&self) -> GameKind;
 
@@ -222,8 +223,8 @@ pub(super) trait Narrator: Sync {
     /// What the referee plays for a seat whose time ran out instead of ending the game (its
     /// notice names it); `None`: the seat loses on time. A challenge window
     /// passes in every game that has one.
-    fn timeout_action(&self, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
-        (prompt == Prompt::Window).then_some(super::clock::TimeoutMove::Pass)
+    fn timeout_action(&self, prompt: Prompt) -> Option<crate::table::clock::TimeoutMove> {
+        (prompt == Prompt::Window).then_some(crate::table::clock::TimeoutMove::Pass)
     }
 
     /// `/hint`'s answer (games with a solver override it).
@@ -328,7 +329,7 @@ pub(super) trait Narrator: Sync {
 
 /// A game continued from another (a fork of a library game), as its parent's entry lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Fork {
+pub(crate) struct Fork {
     /// The fork's id.
     pub id: GameId,
     /// Where it is in its life.
@@ -340,7 +341,7 @@ pub(super) struct Fork {
 }
 
 /// Confirm and cancel buttons under a confirmation echo (payload `<id>:<turn>:confirm`).
-pub(super) fn confirm_buttons(
+pub(crate) fn confirm_buttons(
     w: &Wording,
     lang: Lang,
     mut out: Outbound,
@@ -348,8 +349,8 @@ pub(super) fn confirm_buttons(
     action: &AnyAction,
     turn: i64,
 ) -> Outbound {
-    use super::payload::{Choice, Payload, echo_tag};
-    use super::reply::Button;
+    use crate::table::payload::{Choice, Payload, echo_tag};
+    use crate::table::reply::Button;
     // Each button names the action it was under: pressed under an older echo, it plays (or
     // cancels) nothing newer.
     let tag = echo_tag(&t.game.format_action(action));
@@ -368,7 +369,7 @@ pub(super) fn confirm_buttons(
 
 /// A refusal every game words alike (options, and an action for another game, which the
 /// referee never sends).
-pub(super) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+pub(crate) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(e) => {
             w.text(lang, "err-options", &[("detail", option_error(lang, e).into())])
@@ -378,7 +379,7 @@ pub(super) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> St
 }
 
 /// A text message on the game's platform.
-pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
+pub(crate) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
     Outbound {
         platform: t.platform,
         to,
@@ -391,12 +392,12 @@ pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
 }
 
 /// The game's chat.
-pub(super) fn public(t: &Snapshot<'_>) -> Dest {
+pub(crate) fn public(t: &Snapshot<'_>) -> Dest {
     Dest::Chat(t.chat.clone())
 }
 
 /// The private chat of the player in seat `index`, once seated (none for the bot).
-pub(super) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
+pub(crate) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
     if t.bot_seat == Some(index) {
         return None;
     }
@@ -404,37 +405,37 @@ pub(super) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
 }
 
 /// The display name of the player in seat `index` (`?` for an open seat).
-pub(super) fn name_of<'a>(t: &Snapshot<'a>, index: usize) -> &'a str {
+pub(crate) fn name_of<'a>(t: &Snapshot<'a>, index: usize) -> &'a str {
     t.names.get(index).map_or("?", String::as_str)
 }
 
 /// The game's name in `lang`.
-pub(super) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
+pub(crate) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
     w.text(lang, &format!("game-{}", kind.code()), &[])
 }
 
 /// What stands between two sentences: a space in English, nothing after Chinese punctuation.
-pub(super) fn sentence_gap(lang: Lang) -> &'static str {
+pub(crate) fn sentence_gap(lang: Lang) -> &'static str {
     if lang.is_chinese() { "" } else { " " }
 }
 
 /// The language of the player in seat `index` (`langs` as the referee looked them up).
-pub(super) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
+pub(crate) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
     langs.get(index).copied().unwrap_or_default()
 }
 
 /// The time control in words.
-pub(super) fn clock_text(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+pub(crate) fn clock_text(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let per = human_duration(i64::from(t.time.per_move), lang);
     let id = match t.time.pace {
-        super::clock::Pace::Correspondence => "clock-correspondence",
-        super::clock::Pace::Live => "clock-live",
+        crate::table::clock::Pace::Correspondence => "clock-correspondence",
+        crate::table::clock::Pace::Live => "clock-live",
     };
     w.text(lang, id, &[("per", per.into())])
 }
 
 /// "#3 is over: alice wins." (or a draw, both win, both lose; aborted without a result).
-pub(super) fn headline(
+pub(crate) fn headline(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -453,12 +454,12 @@ pub(super) fn headline(
         Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
         None => w.text(lang, "over-aborted", &[("id", id.into())]),
     };
-    super::reply::emphasis(&said)
+    crate::table::reply::emphasis(&said)
 }
 
 /// The drawing theme for `viewer` reading `lang`: its script, and a seat sees the board from its
 /// own side.
-pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
+pub(crate) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
     crate::render::Theme {
         script: if lang.is_chinese() {
             crate::render::Script::Chinese
@@ -466,7 +467,7 @@ pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
             crate::render::Script::Latin
         },
         flipped: viewer == Viewer::Seat(Seat(1)),
-        labels: super::reply::image_labels(lang),
+        labels: super::wording::image_labels(lang),
         ..crate::render::Theme::default()
     }
 }
@@ -474,7 +475,7 @@ pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
 /// The image caption of a chess-like game (White seat 0, Black seat 1): id, ply and whose move
 /// (and check) or the result, in characters the font has. A game the table ended itself
 /// (resignation, agreement, time) shows the result it stored.
-pub(super) fn chess_caption(
+pub(crate) fn chess_caption(
     t: &Snapshot<'_>,
     plies: u32,
     to_move: Seat,
@@ -508,7 +509,7 @@ pub(super) fn chess_caption(
 /// "challenge windows of 10s, no confirmation"), keys in `skip` left out (shown elsewhere);
 /// empty when none differ. An option without words (none today: a test holds every key to
 /// it) reads as `key=value`.
-pub(super) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str]) -> String {
+pub(crate) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str]) -> String {
     let kind = game.kind();
     let defaults = crate::games::AnyOptions::default_for(kind).to_pairs();
     let words: Vec<String> = game
@@ -523,7 +524,7 @@ pub(super) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str
 }
 
 /// One option's setting in words (see [`option_words`]).
-pub(super) fn option_word(
+pub(crate) fn option_word(
     w: &Wording,
     lang: Lang,
     kind: GameKind,
@@ -546,7 +547,7 @@ pub(super) fn option_word(
 }
 
 /// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
-pub(super) fn human_duration(seconds: i64, lang: Lang) -> String {
+pub(crate) fn human_duration(seconds: i64, lang: Lang) -> String {
     let mut rest = seconds.max(0);
     let mut parts = Vec::new();
     for (size, id) in [(86_400, "dur-d"), (3600, "dur-h"), (60, "dur-m"), (1, "dur-s")] {
@@ -563,7 +564,7 @@ pub(super) fn human_duration(seconds: i64, lang: Lang) -> String {
 
 /// An options mistake in the reader's words (the engines give it as data: which key, which
 /// value, what the key accepts or which other setting it contradicts).
-pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
+pub(crate) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
     use crate::games::OptionsError as E;
     use crate::games::options::{Expected, Why};
     let n = |v: &u64| FluentValue::from(v.to_string());
@@ -624,7 +625,7 @@ pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String
 /// before `m10` and `a9b2` before `a10b1`; other characters as they are.
 #[must_use]
 pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
-    pub(super) fn chunks(s: &str) -> Vec<(bool, &str)> {
+    pub(crate) fn chunks(s: &str) -> Vec<(bool, &str)> {
         let mut out = Vec::new();
         let mut start = 0;
         let mut digits = None;
@@ -642,7 +643,7 @@ pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
         out
     }
     // A number by value: fewer significant digits first, then digit by digit.
-    pub(super) fn key((digits, text): (bool, &str)) -> (bool, usize, &str) {
+    pub(crate) fn key((digits, text): (bool, &str)) -> (bool, usize, &str) {
         let value = if digits { text.trim_start_matches('0') } else { text };
         (!digits, if digits { value.len() } else { 0 }, value)
     }
@@ -657,7 +658,7 @@ pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
 }
 
 #[cfg(test)]
-pub(super) struct Owned {
+pub(crate) struct Owned {
     pub id: GameId,
     pub game: AnyGame,
     pub seats: Vec<Option<UserId>>,

@@ -3,7 +3,8 @@
 
 use fluent_bundle::FluentValue;
 
-use super::reply::{Lang, say};
+use super::wording::say;
+use crate::table::reply::Lang;
 
 /// Why a `position="…"` was refused, in the reader's words. The engines give Ultima's, Perfect
 /// 10 x 10's and Chaos Clock's reasons as data (which rank, which letter, which colour has how
@@ -13,7 +14,7 @@ use super::reply::{Lang, say};
 /// read, the position cannot occur, the fields it needs), and an English reader the parser's
 /// sentence after it; the refusal around it points to `/rules <game>`, which shows the format
 /// with an example.
-pub(super) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> String {
+pub(crate) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> String {
     use crate::games::AnyPositionError as P;
     use crate::games::{chaos_clock, perfect10, ultima};
     let detailed = |generic: String, why: &str| {
@@ -25,7 +26,7 @@ pub(super) fn position_error(lang: Lang, e: &crate::games::AnyPositionError) -> 
     let letters = |all: &mut dyn Iterator<Item = char>| {
         text(&all.map(String::from).collect::<Vec<_>>().join(" "))
     };
-    let w = super::reply::wording();
+    let w = super::wording::wording();
     let ultima_color = |c: ultima::Color| super::ultima::color_word(w, lang, c);
     let ultima_piece = |k: ultima::Kind| super::ultima::piece_word(w, lang, k);
     match e {

@@ -8,14 +8,15 @@
 //! Refusals are worded here from the engine's key and values (`rb-err-<key>`), in the
 //! reader's language.
 
-use super::clock::Pace;
 use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::payload::{Choice, Payload};
-use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
+use super::wording::{Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
 use crate::store::GameStatus;
+use crate::table::clock::Pace;
+use crate::table::payload::{Choice, Payload};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// Names players may type instead of the code (compared trimmed and lowercased).
 const NAMES: &[&str] =
@@ -25,7 +26,7 @@ const NAMES: &[&str] =
 /// splits a longer text into several, so every answer stays one message with room to spare: lists
 /// that grow with the game or the input are summarised ([`summarised`]) and anything still longer
 /// is cut at a line ([`fit`]).
-pub(super) const MAX_ANSWER_CHARS: usize = 3_500;
+pub(crate) const MAX_ANSWER_CHARS: usize = 3_500;
 
 /// How many characters one list (targets, squares, units, forks) may fill before the rest is
 /// counted instead of listed ("… and 12 more").
@@ -691,7 +692,7 @@ fn window_message(
         };
         let caption = caption(t, lang);
         let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
-        m.image = Some(super::reply::Image::png(p.png, p.width, p.height));
+        m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
     }
     Ok(m)
 }
@@ -768,7 +769,7 @@ fn observation_message(
         let theme = narrate::theme(Viewer::Public, lang);
         let caption = caption(t, lang);
         let p = crate::render::rabble::observation(&o, &caption, &theme);
-        m.image = Some(super::reply::Image::png(p.png, p.width, p.height));
+        m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
     }
     Ok(m)
 }
@@ -996,7 +997,7 @@ fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> O
 }
 
 /// Rabble's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
     fn kind(&self) -> GameKind {
@@ -1090,10 +1091,10 @@ impl Narrator for Voice {
     }
 
     /// A selection pick takes the default placement (the seed: 「超時則按原先的默認位置安排」).
-    fn timeout_action(&self, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
+    fn timeout_action(&self, prompt: Prompt) -> Option<crate::table::clock::TimeoutMove> {
         match prompt {
-            Prompt::Window => Some(super::clock::TimeoutMove::Pass),
-            Prompt::Setup => Some(super::clock::TimeoutMove::DefaultPick),
+            Prompt::Window => Some(crate::table::clock::TimeoutMove::Pass),
+            Prompt::Setup => Some(crate::table::clock::TimeoutMove::DefaultPick),
             _ => None,
         }
     }
@@ -1170,7 +1171,7 @@ mod tests {
     /// is worded by the `.key("…")` that follows it, or else by its code; each notation mistake
     /// by the key its `syntax(original, "key", …)` call names.
     fn refusal_keys() -> Vec<String> {
-        let state = include_str!("../../crates/games/src/games/rabble/state.rs");
+        let state = include_str!("../../../crates/games/src/games/rabble/state.rs");
         let mut keys = Vec::new();
         let mut rest = state;
         while let Some(at) = rest.find("refuse(") {
@@ -1202,7 +1203,7 @@ mod tests {
             keys.push(format!("rb-err-{key}"));
             rest = &call[end..];
         }
-        let notation = include_str!("../../crates/games/src/games/rabble/notation.rs");
+        let notation = include_str!("../../../crates/games/src/games/rabble/notation.rs");
         for part in notation.split("syntax(").skip(1) {
             let mut words = part.split(',');
             if words.next().map(str::trim) == Some("original")
@@ -1213,7 +1214,7 @@ mod tests {
         }
         keys.push("rb-err-syntax-unexpected".into());
         // A coordinate's refusals: the keys its `CoordError::key` returns.
-        let coord = include_str!("../../crates/games/src/games/rabble/coord.rs");
+        let coord = include_str!("../../../crates/games/src/games/rabble/coord.rs");
         let body = coord.split("pub fn key(").nth(1).unwrap_or_default();
         let body = body.split("\n    }\n").next().unwrap_or_default();
         for arm in body.split("=> \"").skip(1) {

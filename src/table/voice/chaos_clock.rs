@@ -6,15 +6,16 @@
 
 use fluent_bundle::FluentValue;
 
-use super::clock::Pace;
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::payload::{Choice, Payload};
-use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
+use super::wording::{Wording, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
 use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
 use crate::store::GameStatus;
+use crate::table::clock::Pace;
+use crate::table::payload::{Choice, Payload};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// Names players may type instead of the code (compared trimmed and lowercased).
 const NAMES: &[&str] = &["混乱时钟", "混亂時鐘", "时钟", "chaos", "chaos_clock", "chaosclock"];
@@ -522,7 +523,7 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 }
 
 /// Chaos Clock's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
     fn kind(&self) -> GameKind {

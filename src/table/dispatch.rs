@@ -21,16 +21,11 @@ impl Referee {
             Err(e) => {
                 tracing::error!(error = ?e, "recording the user");
                 let lang = input.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
-                let ctx = Ctx {
-                    platform: input.platform,
-                    user: input.user_id,
-                    name: input.user_name,
-                    lang,
-                    chat: input.chat,
-                    is_admin: input.is_admin,
-                    scope: input.scope,
+                let here = match input.chat {
+                    Chat::Group(id) => Dest::Chat(id),
+                    Chat::Private => Dest::User(input.user_id),
                 };
-                let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, &Notice::Failed)];
+                let messages = vec![Self::tell(input.platform, here, lang, &Notice::Failed)];
                 return Answer { messages, refused: true, secret: false };
             }
         };
@@ -176,8 +171,14 @@ impl Referee {
 
     /// A notice of the referee's, worded in `lang`, for `to` on the platform of `ctx`.
     pub(super) fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, notice: &Notice) -> Outbound {
+        Self::tell(ctx.platform, to, lang, notice)
+    }
+
+    /// A notice of the referee's, worded in `lang`, for `to` on `platform` (where no command's
+    /// context exists: timers, delivery reports, a user who could not be recorded).
+    pub(super) fn tell(platform: Platform, to: Dest, lang: Lang, notice: &Notice) -> Outbound {
         Outbound {
-            platform: ctx.platform,
+            platform,
             to,
             text: notice.text(lang),
             image: None,
@@ -243,9 +244,9 @@ impl Referee {
             Command::View { id, slice: None } => self.view(ctx, id).await,
             Command::View { id, slice: Some(slice) } => self.observe(ctx, id, &slice).await,
             Command::Moves { id, square } => self.moves(ctx, id, &square).await,
-            Command::Challenge(id) => self.window(ctx, id, "challenge").await,
-            Command::Pass(id) => self.window(ctx, id, "pass").await,
-            Command::Claim(id) => self.window(ctx, id, "claim").await,
+            Command::Challenge(id) => self.window(ctx, id, WindowChoice::Challenge).await,
+            Command::Pass(id) => self.window(ctx, id, WindowChoice::Pass).await,
+            Command::Claim(id) => self.window(ctx, id, WindowChoice::Claim).await,
             Command::Hint(id) => self.hint(ctx, id).await,
             Command::Resign(id) => self.resign(ctx, id).await,
             Command::Draw { id, answer } => self.offer(ctx, id, OfferKind::Draw, answer).await,
@@ -374,7 +375,7 @@ impl Referee {
         match choice {
             Choice::Accept => self.accept(ctx, id).await,
             Choice::Decline => self.decline(ctx, id).await,
-            Choice::Window(word) => self.window(ctx, id, word.word()).await,
+            Choice::Window(choice) => self.window(ctx, id, choice).await,
             Choice::Confirm(tag) => self.confirm(ctx, id, true, tag.as_deref()).await,
             Choice::Cancel(tag) => self.confirm(ctx, id, false, tag.as_deref()).await,
             Choice::View => self.view(ctx, id).await,

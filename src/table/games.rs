@@ -4,9 +4,11 @@
 //! the voice's ([`super::voice`]); decisions that call the engines directly (the bot's move, the
 //! solver's advice) stay here.
 
+use super::clock::TimeoutMove;
+use super::payload::WindowChoice;
 use super::voice::{AdviceResult, Fork, narrator};
 use crate::core::{GameResult, Prompt, Seat};
-use crate::games::{AnyAction, AnyError, AnyGame, GameKind};
+use crate::games::{AnyAction, AnyError, AnyGame, GameKind, dark_fence, rabble};
 use crate::store::{EndReason, GameId, GameStatus};
 
 /// The game for a name players may type instead of the code.
@@ -41,10 +43,49 @@ pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
     narrator(game.kind()).partial_text(game, seat, text)
 }
 
-/// What the referee plays for a seat whose time ran out instead of ending the game, and the
-/// message saying so (see the narrator's `timeout_action`). `None`: the seat loses on time.
-pub(super) fn timeout_action(game: &AnyGame, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
-    narrator(game.kind()).timeout_action(prompt)
+/// What the referee plays for a seat whose time ran out instead of ending the game (which
+/// default, for the notice, and the action itself, typed): a challenge window passes (Dark
+/// Fence's), Rabble's selection takes the default pick. `None`: the seat loses on time.
+pub(super) fn timeout_action(game: &AnyGame, prompt: Prompt) -> Option<(TimeoutMove, AnyAction)> {
+    match (game, prompt) {
+        (AnyGame::DarkFence(_), Prompt::Window) => {
+            Some((TimeoutMove::Pass, AnyAction::DarkFence(dark_fence::Action::Pass)))
+        }
+        (AnyGame::Rabble(_), Prompt::Setup) => {
+            // The default placement (the seed: 「超時則按原先的默認位置安排」); an empty pick is
+            // the default one (`pick default`).
+            Some((TimeoutMove::DefaultPick, AnyAction::Rabble(rabble::Action::Pick(Vec::new()))))
+        }
+        _ => None,
+    }
+}
+
+/// The action a challenge window's answer (`/challenge`, `/pass`, `/claim`, or its button)
+/// means in this game, typed; `None` where the game has no such answer, whose own parser then
+/// refuses the word in its own terms.
+pub(super) fn window_action(game: &AnyGame, choice: WindowChoice) -> Option<AnyAction> {
+    use crate::games::{chaos_clock, perfect10};
+    Some(match (game, choice) {
+        (AnyGame::DarkFence(_), WindowChoice::Challenge) => {
+            AnyAction::DarkFence(dark_fence::Action::Challenge)
+        }
+        (AnyGame::DarkFence(_), WindowChoice::Pass) => {
+            AnyAction::DarkFence(dark_fence::Action::Pass)
+        }
+        (AnyGame::DarkFence(_), WindowChoice::Claim) => {
+            AnyAction::DarkFence(dark_fence::Action::Claim)
+        }
+        (AnyGame::ChaosClock(_), WindowChoice::Pass) => {
+            AnyAction::ChaosClock(chaos_clock::Action::Pass)
+        }
+        (AnyGame::Perfect10(_), WindowChoice::Pass) => {
+            AnyAction::Perfect10(perfect10::Action::Pass)
+        }
+        (AnyGame::Perfect10(_), WindowChoice::Claim) => {
+            AnyAction::Perfect10(perfect10::Action::Claim { with: None })
+        }
+        _ => return None,
+    })
 }
 
 /// Whether the referee can play this game itself (`/new <game> @bot`): only where its play is

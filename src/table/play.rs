@@ -139,14 +139,22 @@ impl Referee {
         self.apply_then_bot(&mut t, seat, &pending.action, Some(&ctx.user)).await
     }
 
-    pub(super) async fn window(&self, ctx: &Ctx, id: Option<GameId>, word: &str) -> Reply {
+    pub(super) async fn window(
+        &self,
+        ctx: &Ctx,
+        id: Option<GameId>,
+        choice: WindowChoice,
+    ) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         self.check_turn(&t, seat)?;
-        let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), word)?;
+        let action = match games::window_action(&t.game, choice) {
+            Some(action) => action,
+            None => t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), choice.word())?,
+        };
         self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
     }
 

@@ -17,7 +17,7 @@ pub(super) use super::command::{self, Command};
 pub(super) use super::error::{self, TableError};
 pub(super) use super::games::{game_kind, no_bot};
 pub(super) use super::notice::{self, Notice, Refusal};
-pub(super) use super::payload::{self, Choice, OfferKind, Payload, StartToken};
+pub(super) use super::payload::{self, Choice, OfferKind, Payload, StartToken, WindowChoice};
 pub(super) use super::reply::{self, Button, Dest, Lang, Outbound};
 pub(super) use super::types::*;
 pub(super) use super::voice::{self, AdviceResult, natural_order};

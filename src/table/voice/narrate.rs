@@ -220,13 +220,6 @@ pub(crate) trait Narrator: Sync {
         common_error_text(w, lang, error)
     }
 
-    /// What the referee plays for a seat whose time ran out instead of ending the game (its
-    /// notice names it); `None`: the seat loses on time. A challenge window
-    /// passes in every game that has one.
-    fn timeout_action(&self, prompt: Prompt) -> Option<crate::table::clock::TimeoutMove> {
-        (prompt == Prompt::Window).then_some(crate::table::clock::TimeoutMove::Pass)
-    }
-
     /// `/hint`'s answer (games with a solver override it).
     fn hint_text(
         &self,

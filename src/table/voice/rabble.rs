@@ -1090,15 +1090,6 @@ impl Narrator for Voice {
         error_text(w, lang, error)
     }
 
-    /// A selection pick takes the default placement (the seed: 「超時則按原先的默認位置安排」).
-    fn timeout_action(&self, prompt: Prompt) -> Option<crate::table::clock::TimeoutMove> {
-        match prompt {
-            Prompt::Window => Some(crate::table::clock::TimeoutMove::Pass),
-            Prompt::Setup => Some(crate::table::clock::TimeoutMove::DefaultPick),
-            _ => None,
-        }
-    }
-
     fn window_message(
         &self,
         w: &Wording,

@@ -3,7 +3,7 @@
 
 use fluent_bundle::FluentValue;
 
-use super::wording::wording;
+use super::wording::{List, ids, list, wording};
 use crate::store::{GameId, Platform};
 use crate::table::dates::day_time;
 use crate::table::notice::GameLine;
@@ -17,8 +17,8 @@ fn when(at: i64) -> FluentValue<'static> {
 
 /// `#3, #5` (`#3、#5` in Chinese): the games named in one sentence.
 fn ids_text(lang: Lang, ids: &[GameId]) -> String {
-    let sep = wording().text(lang, "list-sep", &[]);
-    ids.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(&sep)
+    let ids: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+    list(lang, List::Items, &ids)
 }
 
 /// A platform's name as players know it.
@@ -39,12 +39,12 @@ pub(crate) fn vacation_status(lang: Lang, until: Option<i64>, left: i64, allowan
     match until {
         Some(until) => w.text(
             lang,
-            "vacation-status-on",
+            ids::VACATION_STATUS_ON,
             &[("until", when(until)), ("left", left.into()), ("allowance", allowance.into())],
         ),
         None => w.text(
             lang,
-            "vacation-status-off",
+            ids::VACATION_STATUS_OFF,
             &[("left", left.into()), ("allowance", allowance.into())],
         ),
     }
@@ -54,7 +54,7 @@ pub(crate) fn vacation_status(lang: Lang, until: Option<i64>, left: i64, allowan
 pub(crate) fn vacation_ended(lang: Lang, left: i64, allowance: i64) -> String {
     wording().text(
         lang,
-        "vacation-ended",
+        ids::VACATION_ENDED,
         &[("left", left.into()), ("allowance", allowance.into())],
     )
 }
@@ -63,7 +63,7 @@ pub(crate) fn vacation_ended(lang: Lang, left: i64, allowance: i64) -> String {
 pub(crate) fn vacation_told(lang: Lang, name: &str, until: i64, games: &[GameId]) -> String {
     wording().text(
         lang,
-        "vacation-told",
+        ids::VACATION_TOLD,
         &[
             ("name", name.to_string().into()),
             ("until", when(until)),
@@ -83,13 +83,13 @@ pub(crate) fn vacation_started(
 ) -> String {
     let w = wording();
     let games = if games.is_empty() {
-        w.text(lang, "vacation-no-games", &[])
+        w.text(lang, ids::VACATION_NO_GAMES, &[])
     } else {
         ids_text(lang, games)
     };
     w.text(
         lang,
-        "vacation-started",
+        ids::VACATION_STARTED,
         &[
             ("until", when(until)),
             ("games", games.into()),
@@ -101,7 +101,7 @@ pub(crate) fn vacation_started(
 
 /// A vacation ran to its end, told privately with the games `waiting` for the player.
 pub(crate) fn vacation_over(lang: Lang, waiting: &[GameLine]) -> String {
-    let mut text = wording().text(lang, "vacation-over", &[]);
+    let mut text = wording().text(lang, ids::VACATION_OVER, &[]);
     if !waiting.is_empty() {
         text.push_str("\n\n");
         text.push_str(&GameLine::list_text(lang, waiting));
@@ -113,7 +113,7 @@ pub(crate) fn vacation_over(lang: Lang, waiting: &[GameLine]) -> String {
 pub(crate) fn vacation_back(lang: Lang, name: &str, games: &[GameId]) -> String {
     wording().text(
         lang,
-        "vacation-back-told",
+        ids::VACATION_BACK_TOLD,
         &[("name", name.to_string().into()), ("games", ids_text(lang, games).into())],
     )
 }
@@ -121,11 +121,11 @@ pub(crate) fn vacation_back(lang: Lang, name: &str, games: &[GameId]) -> String 
 /// The daily digest: the games `waiting` for the reader.
 pub(crate) fn digest(lang: Lang, waiting: &[GameLine]) -> String {
     let w = wording();
-    let mut text = w.text(lang, "digest-header", &[("count", waiting.len().into())]);
+    let mut text = w.text(lang, ids::DIGEST_HEADER, &[("count", waiting.len().into())]);
     text.push('\n');
     text.push_str(&GameLine::list_text(lang, waiting));
     text.push_str("\n\n");
-    text.push_str(&w.text(lang, "digest-footer", &[]));
+    text.push_str(&w.text(lang, ids::DIGEST_FOOTER, &[]));
     text
 }
 
@@ -153,18 +153,18 @@ pub(crate) fn waiting_line(
     line = match timing {
         Timing::Untimed => line,
         Timing::PausedUntil(until) => {
-            w.text(lang, "games-line-paused", &[("line", line.into()), ("until", when(until))])
+            w.text(lang, ids::GAMES_LINE_PAUSED, &[("line", line.into()), ("until", when(until))])
         }
         Timing::Left(left) => w.text(
             lang,
-            "games-line-timed",
+            ids::GAMES_LINE_TIMED,
             &[("line", line.into()), ("left", super::narrate::human_duration(left, lang).into())],
         ),
     };
     if let Some(p) = elsewhere {
         line = w.text(
             lang,
-            "games-line-platform",
+            ids::GAMES_LINE_PLATFORM,
             &[("platform", platform_name(p).into()), ("line", line.into())],
         );
     }
@@ -175,7 +175,7 @@ pub(crate) fn waiting_line(
 fn accounts_text(lang: Lang, accounts: &[(Platform, String)]) -> String {
     let names: Vec<String> =
         accounts.iter().map(|(p, name)| format!("{} {name}", platform_name(*p))).collect();
-    names.join(&wording().text(lang, "list-sep", &[]))
+    list(lang, List::Items, &names)
 }
 
 /// `/link`: the `code` to type on the other account within `minutes`, and the accounts
@@ -189,14 +189,14 @@ pub(crate) fn link_code(
     let w = wording();
     let mut text = w.text(
         lang,
-        "link-code",
+        ids::LINK_CODE,
         &[("code", code.to_string().into()), ("minutes", minutes.into())],
     );
     if !linked.is_empty() {
         text.push('\n');
         text.push_str(&w.text(
             lang,
-            "link-linked",
+            ids::LINK_LINKED,
             &[("accounts", accounts_text(lang, linked).into())],
         ));
     }
@@ -205,12 +205,12 @@ pub(crate) fn link_code(
 
 /// Accounts linked: the reader's others now.
 pub(crate) fn linked(lang: Lang, others: &[(Platform, String)]) -> String {
-    wording().text(lang, "link-done", &[("accounts", accounts_text(lang, others).into())])
+    wording().text(lang, ids::LINK_DONE, &[("accounts", accounts_text(lang, others).into())])
 }
 
 /// `/unlink` answered: whether the account `was` linked.
 pub(crate) fn unlinked(lang: Lang, was: bool) -> String {
-    wording().text(lang, if was { "unlink-done" } else { "unlink-not" }, &[])
+    wording().text(lang, if was { ids::UNLINK_DONE } else { ids::UNLINK_NOT }, &[])
 }
 
 /// What `/follow` or `/unfollow` named.
@@ -226,14 +226,14 @@ pub(crate) enum Following {
 /// already so).
 pub(crate) fn follow(lang: Lang, what: &Following, on: bool, changed: bool) -> String {
     let id = match (what, on, changed) {
-        (Following::Game(_), true, true) => "follow-game",
-        (Following::Game(_), true, false) => "follow-game-already",
-        (Following::Game(_), false, true) => "unfollow-game",
-        (Following::Game(_), false, false) => "unfollow-game-not",
-        (Following::Player(_), true, true) => "follow-player",
-        (Following::Player(_), true, false) => "follow-player-already",
-        (Following::Player(_), false, true) => "unfollow-player",
-        (Following::Player(_), false, false) => "unfollow-player-not",
+        (Following::Game(_), true, true) => ids::FOLLOW_GAME,
+        (Following::Game(_), true, false) => ids::FOLLOW_GAME_ALREADY,
+        (Following::Game(_), false, true) => ids::UNFOLLOW_GAME,
+        (Following::Game(_), false, false) => ids::UNFOLLOW_GAME_NOT,
+        (Following::Player(_), true, true) => ids::FOLLOW_PLAYER,
+        (Following::Player(_), true, false) => ids::FOLLOW_PLAYER_ALREADY,
+        (Following::Player(_), false, true) => ids::UNFOLLOW_PLAYER,
+        (Following::Player(_), false, false) => ids::UNFOLLOW_PLAYER_NOT,
     };
     let arg = match what {
         Following::Game(game) => ("id", game.to_string().into()),

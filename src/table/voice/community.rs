@@ -3,7 +3,7 @@
 
 use fluent_bundle::FluentValue;
 
-use super::wording::wording;
+use super::wording::{Id, List, ids, list, wording};
 use crate::core::GameResult;
 use crate::games::GameKind;
 use crate::ratings;
@@ -35,11 +35,11 @@ impl Went {
     }
 
     /// The message of the letter for one result (`W`, `L`, `D`).
-    fn letter_id(self) -> &'static str {
+    fn letter_id(self) -> Id {
         match self {
-            Went::Won => "went-won",
-            Went::Lost => "went-lost",
-            Went::Drawn => "went-drawn",
+            Went::Won => ids::WENT_WON,
+            Went::Lost => ids::WENT_LOST,
+            Went::Drawn => ids::WENT_DRAWN,
         }
     }
 }
@@ -65,7 +65,7 @@ pub(crate) fn rating_changes(lang: Lang, id: GameId, changes: &[(String, RatingC
         .map(|(name, c)| {
             w.text(
                 lang,
-                "rating-change",
+                ids::RATING_CHANGE,
                 &[
                     ("name", name.clone().into()),
                     ("rating", ratings::shown(c.after, c.deviation).into()),
@@ -76,11 +76,8 @@ pub(crate) fn rating_changes(lang: Lang, id: GameId, changes: &[(String, RatingC
         .collect();
     w.text(
         lang,
-        "rating-changes",
-        &[
-            ("id", id.to_string().into()),
-            ("players", players.join(&w.text(lang, "list-sep", &[])).into()),
-        ],
+        ids::RATING_CHANGES,
+        &[("id", id.to_string().into()), ("players", list(lang, List::Items, &players).into())],
     )
 }
 
@@ -88,7 +85,7 @@ pub(crate) fn rating_changes(lang: Lang, id: GameId, changes: &[(String, RatingC
 fn record(lang: Lang, row: &RatingRow) -> String {
     wording().text(
         lang,
-        "rating-record",
+        ids::RATING_RECORD,
         &[
             ("games", FluentValue::from(row.games)),
             ("wins", row.wins.to_string().into()),
@@ -110,13 +107,13 @@ pub(crate) fn leaderboard(
     let w = wording();
     let name = super::front::game_name(lang, kind);
     if top.is_empty() {
-        return w.text(lang, "lb-empty", &[("game", name.into())]);
+        return w.text(lang, ids::LB_EMPTY, &[("game", name.into())]);
     }
-    let mut lines = vec![w.text(lang, "lb-title", &[("game", name.clone().into())])];
+    let mut lines = vec![w.text(lang, ids::LB_TITLE, &[("game", name.clone().into())])];
     for (i, (player, row)) in top.iter().enumerate() {
         lines.push(w.text(
             lang,
-            "lb-line",
+            ids::LB_LINE,
             &[
                 ("rank", (i + 1).to_string().into()),
                 ("name", player.clone().into()),
@@ -128,26 +125,26 @@ pub(crate) fn leaderboard(
     match you {
         Some((rank, total, row)) => lines.push(w.text(
             lang,
-            "lb-you",
+            ids::LB_YOU,
             &[
                 ("rank", rank.to_string().into()),
                 ("total", total.to_string().into()),
                 ("rating", row.standing().shown().into()),
             ],
         )),
-        None => lines.push(w.text(lang, "lb-you-none", &[("game", name.into())])),
+        None => lines.push(w.text(lang, ids::LB_YOU_NONE, &[("game", name.into())])),
     }
     lines.join("\n")
 }
 
 /// `/profile` of a player (`name`) without ratings here.
 pub(crate) fn profile_none(lang: Lang, name: &str) -> String {
-    wording().text(lang, "profile-none", &[("name", name.to_string().into())])
+    wording().text(lang, ids::PROFILE_NONE, &[("name", name.to_string().into())])
 }
 
 /// `/profile`'s first line.
 pub(crate) fn profile_title(lang: Lang, name: &str) -> String {
-    wording().text(lang, "profile-title", &[("name", name.to_string().into())])
+    wording().text(lang, ids::PROFILE_TITLE, &[("name", name.to_string().into())])
 }
 
 /// `/profile`'s entry for one game: the rating and record of `row`, and the current streak and
@@ -156,7 +153,7 @@ pub(crate) fn profile_line(lang: Lang, kind: GameKind, row: &RatingRow, went: &[
     let w = wording();
     let mut line = w.text(
         lang,
-        "profile-line",
+        ids::PROFILE_LINE,
         &[
             ("game", super::front::game_name(lang, kind).into()),
             ("rating", row.standing().shown().into()),
@@ -170,7 +167,7 @@ pub(crate) fn profile_line(lang: Lang, kind: GameKind, row: &RatingRow, went: &[
         line.push('\n');
         line.push_str(&w.text(
             lang,
-            "profile-form",
+            ids::PROFILE_FORM,
             &[
                 ("streak", FluentValue::from(i64::try_from(streak).unwrap_or(0))),
                 ("single", if streak == 1 { "yes" } else { "no" }.into()),
@@ -186,15 +183,15 @@ pub(crate) fn profile_line(lang: Lang, kind: GameKind, row: &RatingRow, went: &[
 pub(crate) fn history_title(lang: Lang, player: Option<&str>) -> String {
     match player {
         Some(name) => {
-            wording().text(lang, "history-title-player", &[("name", name.to_string().into())])
+            wording().text(lang, ids::HISTORY_TITLE_PLAYER, &[("name", name.to_string().into())])
         }
-        None => wording().text(lang, "history-title", &[]),
+        None => wording().text(lang, ids::HISTORY_TITLE, &[]),
     }
 }
 
 /// `/history` with no finished game to list.
 pub(crate) fn history_none(lang: Lang) -> String {
-    wording().text(lang, "history-none", &[])
+    wording().text(lang, ids::HISTORY_NONE, &[])
 }
 
 /// One finished game as `/history` lists it: id, game, players (`names`, by seat) and result,
@@ -205,12 +202,12 @@ pub(crate) fn history_line(lang: Lang, row: &GameRow, names: &[String]) -> Strin
         .map_or_else(|| row.kind.clone(), |k| super::front::game_name(lang, k));
     let (id, result) = match row.result {
         Some(GameResult::Winner(s)) => (
-            "history-won",
+            ids::HISTORY_WON,
             vec![("winner", name(s.index()).into()), ("loser", name(1 - s.index().min(1)).into())],
         ),
-        Some(GameResult::Draw) => ("history-drawn", vec![]),
-        Some(GameResult::BothWin) => ("history-both-won", vec![]),
-        Some(GameResult::BothLose) | None => ("history-both-lost", vec![]),
+        Some(GameResult::Draw) => (ids::HISTORY_DRAWN, vec![]),
+        Some(GameResult::BothWin) => (ids::HISTORY_BOTH_WON, vec![]),
+        Some(GameResult::BothLose) | None => (ids::HISTORY_BOTH_LOST, vec![]),
     };
     let mut args: Vec<(&str, FluentValue<'_>)> = vec![
         ("id", row.id.to_string().into()),
@@ -242,8 +239,8 @@ pub(crate) fn file_caption(
     plies: usize,
 ) -> String {
     let message = match file {
-        GameFile::Record => "export-caption",
-        GameFile::Replay => "replay-caption",
+        GameFile::Record => ids::EXPORT_CAPTION,
+        GameFile::Replay => ids::REPLAY_CAPTION,
     };
     wording().text(
         lang,

@@ -3,7 +3,7 @@
 //! permission names and its move form, the games' names for completing what a player types,
 //! the labels images draw ([`super::image_labels`]), and the catalogue of message ids for tests.
 
-use super::wording::{Wording, wording};
+use super::wording::{List, Wording, ids, list, wording};
 use crate::games::GameKind;
 use crate::store::GameId;
 use crate::table::reply::Lang;
@@ -13,7 +13,7 @@ use crate::table::reply::Lang;
 /// Every such id is checked to exist in every language by the front ends' tests.
 #[must_use]
 pub fn command_text(lang: Lang, id: &str) -> String {
-    wording().text(lang, id, &[])
+    wording().text_of(lang, id, &[])
 }
 
 /// Every message id a language defines, sorted (for tests that check the ids a table names).
@@ -50,12 +50,12 @@ impl Permission {
     #[must_use]
     pub fn name(self, lang: Lang) -> String {
         let id = match self {
-            Permission::ViewChannel => "perm-view-channel",
-            Permission::SendMessages => "perm-send-messages",
-            Permission::AttachFiles => "perm-attach-files",
-            Permission::EmbedLinks => "perm-embed-links",
-            Permission::CreatePublicThreads => "perm-create-public-threads",
-            Permission::SendMessagesInThreads => "perm-send-messages-in-threads",
+            Permission::ViewChannel => ids::PERM_VIEW_CHANNEL,
+            Permission::SendMessages => ids::PERM_SEND_MESSAGES,
+            Permission::AttachFiles => ids::PERM_ATTACH_FILES,
+            Permission::EmbedLinks => ids::PERM_EMBED_LINKS,
+            Permission::CreatePublicThreads => ids::PERM_CREATE_PUBLIC_THREADS,
+            Permission::SendMessagesInThreads => ids::PERM_SEND_MESSAGES_IN_THREADS,
         };
         wording().text(lang, id, &[])
     }
@@ -65,7 +65,11 @@ impl Permission {
 /// (each already in the reader's words, [`Permission::name`]).
 #[must_use]
 pub fn permissions_missing(lang: Lang, missing: &[String]) -> String {
-    wording().text(lang, "err-discord-permissions", &[("list", missing.join(", ").into())])
+    wording().text(
+        lang,
+        ids::ERR_DISCORD_PERMISSIONS,
+        &[("list", list(lang, List::Codes, missing).into())],
+    )
 }
 
 /// Discord's move form for game `id`: its title and its text field's label.
@@ -73,7 +77,7 @@ pub fn permissions_missing(lang: Lang, missing: &[String]) -> String {
 pub fn move_form(lang: Lang, id: GameId) -> (String, String) {
     let w = wording();
     (
-        w.text(lang, "discord-move-title", &[("id", id.into())]),
-        w.text(lang, "discord-move-label", &[]),
+        w.text(lang, ids::DISCORD_MOVE_TITLE, &[("id", id.into())]),
+        w.text(lang, ids::DISCORD_MOVE_LABEL, &[]),
     )
 }

@@ -18,7 +18,7 @@
 
 use fluent_bundle::FluentValue;
 
-use super::wording::{Wording, say};
+use super::wording::{Id, List, Wording, ids, list, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::{ChatId, GameId, GameStatus, Platform, UserId};
@@ -129,7 +129,8 @@ pub(crate) trait Narrator: Sync {
         text: &str,
         error: &AnyError,
     ) -> String {
-        let question = w.text(lang, "complete-move", &[("id", t.id.into()), ("move", text.into())]);
+        let question =
+            w.text(lang, ids::COMPLETE_MOVE, &[("id", t.id.into()), ("move", text.into())]);
         format!("{}\n{question}", self.error_text(w, lang, error))
     }
 
@@ -152,7 +153,7 @@ pub(crate) trait Narrator: Sync {
     ) -> Outbound {
         let text = w.text(
             lang,
-            "confirm-generic",
+            ids::CONFIRM_GENERIC,
             &[("id", t.id.into()), ("action", t.game.format_action(action).into())],
         );
         confirm_buttons(w, lang, msg(t, to, text), t, action, turn)
@@ -228,7 +229,7 @@ pub(crate) trait Narrator: Sync {
         t: &Snapshot<'_>,
         _advice: Option<&AdviceResult>,
     ) -> String {
-        w.text(lang, "err-hints-off", &[("id", t.id.into())])
+        w.text(lang, ids::ERR_HINTS_OFF, &[("id", t.id.into())])
     }
 
     /// The post-game analysis in words (games with a solver).
@@ -349,11 +350,11 @@ pub(crate) fn confirm_buttons(
     let tag = echo_tag(&t.game.format_action(action));
     out.buttons = vec![
         Button {
-            label: w.text(lang, "btn-confirm", &[]),
+            label: w.text(lang, ids::BTN_CONFIRM, &[]),
             payload: Payload::new(t.id, turn, Choice::Confirm(Some(tag.clone()))),
         },
         Button {
-            label: w.text(lang, "btn-cancel", &[]),
+            label: w.text(lang, ids::BTN_CANCEL, &[]),
             payload: Payload::new(t.id, turn, Choice::Cancel(Some(tag))),
         },
     ];
@@ -365,9 +366,9 @@ pub(crate) fn confirm_buttons(
 pub(crate) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(e) => {
-            w.text(lang, "err-options", &[("detail", option_error(lang, e).into())])
+            w.text(lang, ids::ERR_OPTIONS, &[("detail", option_error(lang, e).into())])
         }
-        _ => w.text(lang, "err-internal", &[]),
+        _ => w.text(lang, ids::ERR_INTERNAL, &[]),
     }
 }
 
@@ -404,7 +405,14 @@ pub(crate) fn name_of<'a>(t: &Snapshot<'a>, index: usize) -> &'a str {
 
 /// The game's name in `lang`.
 pub(crate) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
-    w.text(lang, &format!("game-{}", kind.code()), &[])
+    let id = match kind {
+        GameKind::DarkFence => ids::GAME_DARK_FENCE,
+        GameKind::Ultima => ids::GAME_ULTIMA,
+        GameKind::Perfect10 => ids::GAME_PERFECT10,
+        GameKind::ChaosClock => ids::GAME_CHAOS_CLOCK,
+        GameKind::Rabble => ids::GAME_RABBLE,
+    };
+    w.text(lang, id, &[])
 }
 
 /// What stands between two sentences: a space in English, nothing after Chinese punctuation.
@@ -421,8 +429,8 @@ pub(crate) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
 pub(crate) fn clock_text(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let per = human_duration(i64::from(t.time.per_move), lang);
     let id = match t.time.pace {
-        crate::table::clock::Pace::Correspondence => "clock-correspondence",
-        crate::table::clock::Pace::Live => "clock-live",
+        crate::table::clock::Pace::Correspondence => ids::CLOCK_CORRESPONDENCE,
+        crate::table::clock::Pace::Live => ids::CLOCK_LIVE,
     };
     w.text(lang, id, &[("per", per.into())])
 }
@@ -439,13 +447,13 @@ pub(crate) fn headline(
     let said = match result {
         Some(GameResult::Winner(seat)) => w.text(
             lang,
-            "over-win",
+            ids::OVER_WIN,
             &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
         ),
-        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
-        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
-        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
-        None => w.text(lang, "over-aborted", &[("id", id.into())]),
+        Some(GameResult::BothWin) => w.text(lang, ids::OVER_BOTH_WIN, &[("id", id.into())]),
+        Some(GameResult::BothLose) => w.text(lang, ids::OVER_BOTH_LOSE, &[("id", id.into())]),
+        Some(GameResult::Draw) => w.text(lang, ids::OVER_DRAW, &[("id", id.into())]),
+        None => w.text(lang, ids::OVER_ABORTED, &[("id", id.into())]),
     };
     crate::table::reply::emphasis(&said)
 }
@@ -476,16 +484,17 @@ pub(crate) fn chess_caption(
     outcome: Option<GameResult>,
     lang: Lang,
 ) -> String {
-    let color =
-        |seat: Seat| say(lang, if seat.index() == 0 { "side-white" } else { "side-black" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", plies.to_string().into())]);
+    let color = |seat: Seat| {
+        say(lang, if seat.index() == 0 { ids::SIDE_WHITE } else { ids::SIDE_BLACK }, &[])
+    };
+    let ply = say(lang, ids::CAP_PLY, &[("n", plies.to_string().into())]);
     let state = match outcome.or(t.stored_result) {
-        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", color(seat).into())]),
-        Some(_) => say(lang, "cap-draw", &[]),
+        Some(GameResult::Winner(seat)) => say(lang, ids::CAP_WINS, &[("side", color(seat).into())]),
+        Some(_) => say(lang, ids::CAP_DRAW, &[]),
         None if t.status == GameStatus::Active => {
-            let mut s = say(lang, "cap-to-move", &[("side", color(to_move).into())]);
+            let mut s = say(lang, ids::CAP_TO_MOVE, &[("side", color(to_move).into())]);
             if check {
-                s.push_str(&format!(" · {}", say(lang, "cap-check", &[])));
+                s.push_str(&format!(" · {}", say(lang, ids::CAP_CHECK, &[])));
             }
             s
         }
@@ -513,7 +522,7 @@ pub(crate) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str
         .filter(|((key, value), (_, default))| value != default && !skip.contains(key))
         .map(|((key, value), _)| option_word(w, lang, kind, key, &value))
         .collect();
-    words.join(if lang.is_chinese() { "，" } else { ", " })
+    list(lang, List::Phrases, &words)
 }
 
 /// One option's setting in words (see [`option_words`]).
@@ -536,23 +545,24 @@ pub(crate) fn option_word(
         // `dir8-manhattan`).
         Err(_) => value.replace('+', "-").into(),
     };
-    w.text(lang, &id, &[("value", arg)])
+    w.text_of(lang, &id, &[("value", arg)])
 }
 
 /// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
 pub(crate) fn human_duration(seconds: i64, lang: Lang) -> String {
     let mut rest = seconds.max(0);
     let mut parts = Vec::new();
-    for (size, id) in [(86_400, "dur-d"), (3600, "dur-h"), (60, "dur-m"), (1, "dur-s")] {
+    for (size, id) in [(86_400, ids::DUR_D), (3600, ids::DUR_H), (60, ids::DUR_M), (1, ids::DUR_S)]
+    {
         if rest >= size && parts.len() < 2 {
             parts.push(say(lang, id, &[("n", (rest / size).to_string().into())]));
             rest %= size;
         }
     }
     if parts.is_empty() {
-        parts.push(say(lang, "dur-s", &[("n", "0".into())]));
+        parts.push(say(lang, ids::DUR_S, &[("n", "0".into())]));
     }
-    parts.join(if lang.is_chinese() { "" } else { " " })
+    list(lang, List::Units, &parts)
 }
 
 /// An options mistake in the reader's words (the engines give it as data: which key, which
@@ -563,52 +573,54 @@ pub(crate) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String
     let n = |v: &u64| FluentValue::from(v.to_string());
     let key = |k: &String| FluentValue::from(k.clone());
     match e {
-        E::Malformed { pair } => say(lang, "opt-err-malformed", &[("pair", key(pair))]),
+        E::Malformed { pair } => say(lang, ids::OPT_ERR_MALFORMED, &[("pair", key(pair))]),
         E::UnknownKey { key: k, known } => {
-            say(lang, "opt-err-unknown", &[("key", key(k)), ("known", key(known))])
+            say(lang, ids::OPT_ERR_UNKNOWN, &[("key", key(k)), ("known", key(known))])
         }
-        E::Duplicate { key: k } => say(lang, "opt-err-duplicate", &[("key", key(k))]),
+        E::Duplicate { key: k } => say(lang, ids::OPT_ERR_DUPLICATE, &[("key", key(k))]),
         E::BadValue { key: k, value, expected } => {
             let range =
-                |id: &str, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
+                |id: Id, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
             let expected = match expected {
-                Expected::Bool => say(lang, "expect-bool", &[]),
+                Expected::Bool => say(lang, ids::EXPECT_BOOL, &[]),
                 Expected::OneOf(names) => {
-                    let names = names.join(&say(lang, "opt-or", &[]));
-                    say(lang, "expect-one-of", &[("names", names.into())])
+                    let names = names.join(&say(lang, ids::OPT_OR, &[]));
+                    say(lang, ids::EXPECT_ONE_OF, &[("names", names.into())])
                 }
-                Expected::Range { min, max } => range("expect-range", min, max),
-                Expected::RangeOrAuto { min, max } => range("expect-range-or-auto", min, max),
+                Expected::Range { min, max } => range(ids::EXPECT_RANGE, min, max),
+                Expected::RangeOrAuto { min, max } => range(ids::EXPECT_RANGE_OR_AUTO, min, max),
                 Expected::Board { min, max } => {
-                    range("expect-board", &u64::from(*min), &u64::from(*max))
+                    range(ids::EXPECT_BOARD, &u64::from(*min), &u64::from(*max))
                 }
                 Expected::Duration { min, max } => {
                     let d = |s: &u32| FluentValue::from(human_duration(i64::from(*s), lang));
-                    say(lang, "expect-duration", &[("min", d(min)), ("max", d(max))])
+                    say(lang, ids::EXPECT_DURATION, &[("min", d(min)), ("max", d(max))])
                 }
-                Expected::Number => say(lang, "expect-number", &[]),
-                Expected::Handicap => say(lang, "expect-handicap", &[]),
+                Expected::Number => say(lang, ids::EXPECT_NUMBER, &[]),
+                Expected::Handicap => say(lang, ids::EXPECT_HANDICAP, &[]),
             };
             say(
                 lang,
-                "opt-err-bad-value",
+                ids::OPT_ERR_BAD_VALUE,
                 &[("key", key(k)), ("value", key(value)), ("expected", expected.into())],
             )
         }
         E::Conflict { key: k, reason } => match reason {
             Why::Needs(needs) => {
-                let needs = needs.join(&say(lang, "opt-and", &[]));
-                say(lang, "opt-err-needs", &[("key", key(k)), ("needs", needs.into())])
+                let needs = needs.join(&say(lang, ids::OPT_AND, &[]));
+                say(lang, ids::OPT_ERR_NEEDS, &[("key", key(k)), ("needs", needs.into())])
             }
             Why::OnlyWith(with) => {
-                say(lang, "opt-err-only-with", &[("key", key(k)), ("with", key(with))])
+                say(lang, ids::OPT_ERR_ONLY_WITH, &[("key", key(k)), ("with", key(with))])
             }
-            Why::PublicInChallenge => say(lang, "opt-err-public-in-challenge", &[("key", key(k))]),
-            Why::OneSideSteps => say(lang, "opt-err-one-side-steps", &[("key", key(k))]),
+            Why::PublicInChallenge => {
+                say(lang, ids::OPT_ERR_PUBLIC_IN_CHALLENGE, &[("key", key(k))])
+            }
+            Why::OneSideSteps => say(lang, ids::OPT_ERR_ONE_SIDE_STEPS, &[("key", key(k))]),
             Why::NoFairStart { draws } => {
-                say(lang, "opt-err-no-fair-start", &[("draws", n(&u64::from(*draws)))])
+                say(lang, ids::OPT_ERR_NO_FAIR_START, &[("draws", n(&u64::from(*draws)))])
             }
-            Why::BadStart(_) => say(lang, "opt-err-bad-start", &[("key", key(k))]),
+            Why::BadStart(_) => say(lang, ids::OPT_ERR_BAD_START, &[("key", key(k))]),
         },
     }
 }

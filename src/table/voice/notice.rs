@@ -4,9 +4,9 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{human_duration, option_error};
-use super::wording::say;
+use super::wording::{Id, List, ids, list, say, say_of};
 use crate::games::GameKind;
-use crate::store::GameId;
+use crate::store::{GameId, Pings};
 use crate::table::clock::TimeoutMove;
 use crate::table::command::COMMANDS;
 use crate::table::notice::{GAMES_LISTED, GameLine, Notice, Refusal, Reopen};
@@ -19,7 +19,7 @@ impl GameLine {
     #[must_use]
     pub fn list_text(lang: Lang, lines: &[GameLine]) -> String {
         let mut text = String::new();
-        list(&mut text, lang, lines);
+        game_lines(&mut text, lang, lines);
         text.trim_start_matches('\n').to_string()
     }
 }
@@ -27,7 +27,7 @@ impl GameLine {
 /// `text` with the button that opens the private chat (`url`, a start link) under it: the
 /// sentences that carry one say "the button below" ([`crate::table::reply::Span::Link`]).
 fn with_link(text: &str, url: &str, lang: Lang) -> String {
-    let label = say(lang, "btn-open-private", &[]);
+    let label = say(lang, ids::BTN_OPEN_PRIVATE, &[]);
     format!("{text}\n{}", crate::table::reply::link(url, &label))
 }
 
@@ -44,28 +44,29 @@ fn number(n: impl TryInto<i64>) -> FluentValue<'static> {
     FluentValue::from(n.try_into().unwrap_or(i64::MAX))
 }
 
-pub(crate) fn game_name(lang: Lang, kind: GameKind) -> String {
-    say(lang, &format!("game-{}", kind.code()), &[])
+fn game_name(lang: Lang, kind: GameKind) -> String {
+    super::narrate::game_name(super::wording::wording(), lang, kind)
 }
 
-fn known_games() -> String {
-    GameKind::ALL.iter().map(|k| k.code()).collect::<Vec<_>>().join(", ")
+fn known_games(lang: Lang) -> String {
+    let codes: Vec<String> = GameKind::ALL.iter().map(|k| k.code().to_string()).collect();
+    list(lang, List::Codes, &codes)
 }
 
 impl Notice {
     /// The notice in `lang`.
     #[must_use]
     pub fn text(&self, lang: Lang) -> String {
-        let t = |id: &str, args: &Args| say(lang, id, args);
+        let t = |id: Id, args: &Args| say(lang, id, args);
         let name_game =
             |by: &str, game: &GameId| vec![("name", by.to_string().into()), ("id", (*game).into())];
         match self {
-            Self::Failed => t("err-internal", &vec![]),
-            Self::Unresumable { game } => t("unresumable-told", &vec![("id", (*game).into())]),
-            Self::Aborted { by, game } => t("aborted", &name_game(by, game)),
-            Self::Declined { by, game } => t("declined", &name_game(by, game)),
+            Self::Failed => t(ids::ERR_INTERNAL, &vec![]),
+            Self::Unresumable { game } => t(ids::UNRESUMABLE_TOLD, &vec![("id", (*game).into())]),
+            Self::Aborted { by, game } => t(ids::ABORTED, &name_game(by, game)),
+            Self::Declined { by, game } => t(ids::DECLINED, &name_game(by, game)),
             Self::UndeliveredDropped { count, age_seconds } => t(
-                "undelivered-dropped",
+                ids::UNDELIVERED_DROPPED,
                 &vec![
                     ("count", number(*count)),
                     ("age", human_duration(*age_seconds, lang).into()),
@@ -76,89 +77,100 @@ impl Notice {
                 let id = match reopen {
                     Reopen::Link(link) => {
                         let url = format!("{link}{}", StartToken::View(*game));
-                        return with_link(&t("dm-failed-link", &args), &url, lang);
+                        return with_link(&t(ids::DM_FAILED_LINK, &args), &url, lang);
                     }
-                    Reopen::SendStart => "dm-failed",
-                    Reopen::AllowDirectMessages => "dm-failed-discord",
+                    Reopen::SendStart => ids::DM_FAILED,
+                    Reopen::AllowDirectMessages => ids::DM_FAILED_DISCORD,
                 };
                 t(id, &args)
             }
-            Self::Welcome { name } => t("start-welcome", &vec![("name", name.clone().into())]),
+            Self::Welcome { name } => t(ids::START_WELCOME, &vec![("name", name.clone().into())]),
             Self::SecretKept { link: Some(link) } => {
-                with_link(&t("secret-kept-link", &vec![]), private_chat(link), lang)
+                with_link(&t(ids::SECRET_KEPT_LINK, &vec![]), private_chat(link), lang)
             }
-            Self::SecretKept { link: None } => t("secret-kept", &vec![]),
+            Self::SecretKept { link: None } => t(ids::SECRET_KEPT, &vec![]),
             Self::InviteeUnmet { handle, link } => {
                 let args = vec![("handle", format!("@{handle}").into())];
-                with_link(&t("invitee-unmet", &args), private_chat(link), lang)
+                with_link(&t(ids::INVITEE_UNMET, &args), private_chat(link), lang)
             }
-            Self::LibraryEmpty => t("rb-library-empty", &vec![]),
-            Self::LibraryHeader { count, shown } => {
-                t("rb-library-header", &vec![("count", number(*count)), ("shown", number(*shown))])
-            }
-            Self::BotUnproven => t("bot-unproven", &vec![]),
+            Self::LibraryEmpty => t(ids::RB_LIBRARY_EMPTY, &vec![]),
+            Self::LibraryHeader { count, shown } => t(
+                ids::RB_LIBRARY_HEADER,
+                &vec![("count", number(*count)), ("shown", number(*shown))],
+            ),
+            Self::BotUnproven => t(ids::BOT_UNPROVEN, &vec![]),
             Self::Offered { kind, by, other, game } => {
                 let mut args = name_game(by, game);
                 args.push(("other", other.clone().into()));
                 let id = match kind {
-                    OfferKind::Draw => "draw-offered",
-                    OfferKind::Takeback => "takeback-offered",
+                    OfferKind::Draw => ids::DRAW_OFFERED,
+                    OfferKind::Takeback => ids::TAKEBACK_OFFERED,
                 };
                 t(id, &args)
             }
             Self::OfferAccepted { kind, by, game } => {
                 let id = match kind {
-                    OfferKind::Draw => "draw-agreed",
-                    OfferKind::Takeback => "takeback-agreed",
+                    OfferKind::Draw => ids::DRAW_AGREED,
+                    OfferKind::Takeback => ids::TAKEBACK_AGREED,
                 };
                 t(id, &name_game(by, game))
             }
             Self::OfferDeclined { kind, by, game } => {
                 let id = match kind {
-                    OfferKind::Draw => "draw-declined",
-                    OfferKind::Takeback => "takeback-declined",
+                    OfferKind::Draw => ids::DRAW_DECLINED,
+                    OfferKind::Takeback => ids::TAKEBACK_DECLINED,
                 };
                 t(id, &name_game(by, game))
             }
-            Self::ConfirmCancelled => t("confirm-cancelled", &vec![]),
+            Self::ConfirmCancelled => t(ids::CONFIRM_CANCELLED, &vec![]),
             Self::TimedOutPlayed { played, name, game } => {
                 let id = match played {
-                    TimeoutMove::Pass => "timeout-pass",
-                    TimeoutMove::DefaultPick => "rb-timeout-pick",
+                    TimeoutMove::Pass => ids::TIMEOUT_PASS,
+                    TimeoutMove::DefaultPick => ids::RB_TIMEOUT_PICK,
                 };
                 t(id, &name_game(name, game))
             }
-            Self::TimedOutLost { name, game } => t("timeout-loss", &name_game(name, game)),
+            Self::TimedOutLost { name, game } => t(ids::TIMEOUT_LOSS, &name_game(name, game)),
             Self::Reminder { game, deadline, left } => {
                 // A moment: live on Discord, "in 12h" elsewhere.
-                let words = t("dur-in", &vec![("d", human_duration(*left, lang).into())]);
+                let words = t(ids::DUR_IN, &vec![("d", human_duration(*left, lang).into())]);
                 t(
-                    "reminder",
+                    ids::REMINDER,
                     &vec![("id", (*game).into()), ("deadline", moment(*deadline, &words).into())],
                 )
             }
-            Self::RulesWhich => t("rules-which", &vec![("known", known_games().into())]),
+            Self::RulesWhich => t(ids::RULES_WHICH, &vec![("known", known_games(lang).into())]),
             Self::Help { admin } => help(lang, *admin),
             Self::Settings { saved, lang: chosen, notifications, pings, digest } => {
-                let language = say(*chosen, &format!("lang-name-{}", chosen.code()), &[]);
+                let language = match chosen {
+                    Lang::En => ids::LANG_NAME_EN,
+                    Lang::ZhHans => ids::LANG_NAME_ZH_HANS,
+                    Lang::ZhHant => ids::LANG_NAME_ZH_HANT,
+                };
+                let language = say(*chosen, language, &[]);
                 let notifications =
-                    say(*chosen, if *notifications { "notif-on" } else { "notif-off" }, &[]);
-                let pings = say(*chosen, &format!("pings-{}", pings.as_str()), &[]);
+                    say(*chosen, if *notifications { ids::NOTIF_ON } else { ids::NOTIF_OFF }, &[]);
+                let pings = match pings {
+                    Pings::Dm => ids::PINGS_DM,
+                    Pings::Mention => ids::PINGS_MENTION,
+                    Pings::Off => ids::PINGS_OFF,
+                };
+                let pings = say(*chosen, pings, &[]);
                 let digest = match digest {
                     Some(at) => say(
                         *chosen,
-                        "digest-on",
+                        ids::DIGEST_ON,
                         &[(
                             "at",
                             crate::table::reply::date(*at, &crate::table::dates::day_time(*at))
                                 .into(),
                         )],
                     ),
-                    None => say(*chosen, "digest-off", &[]),
+                    None => say(*chosen, ids::DIGEST_OFF, &[]),
                 };
                 say(
                     *chosen,
-                    if *saved { "settings-saved" } else { "settings-show" },
+                    if *saved { ids::SETTINGS_SAVED } else { ids::SETTINGS_SHOW },
                     &[
                         ("language", language.into()),
                         ("notifications", notifications.into()),
@@ -168,10 +180,10 @@ impl Notice {
                 )
             }
             Self::TurnPing { who, game } => {
-                t("turn-ping", &vec![("who", who.clone().into()), ("id", (*game).into())])
+                t(ids::TURN_PING, &vec![("who", who.clone().into()), ("id", (*game).into())])
             }
             Self::InvitedPrivately { creator, kind, game } => t(
-                "invited-dm",
+                ids::INVITED_DM,
                 &vec![
                     ("creator", creator.clone().into()),
                     ("game", game_name(lang, *kind).into()),
@@ -181,12 +193,12 @@ impl Notice {
             Self::Games { here, waiting } => {
                 let mut text = String::new();
                 if let Some(here) = here {
-                    text.push_str(&t("games-here", &vec![("count", number(here.len()))]));
-                    list(&mut text, lang, here);
+                    text.push_str(&t(ids::GAMES_HERE, &vec![("count", number(here.len()))]));
+                    game_lines(&mut text, lang, here);
                     text.push('\n');
                 }
-                text.push_str(&t("games-waiting", &vec![("count", number(waiting.len()))]));
-                list(&mut text, lang, waiting);
+                text.push_str(&t(ids::GAMES_WAITING, &vec![("count", number(waiting.len()))]));
+                game_lines(&mut text, lang, waiting);
                 text
             }
         }
@@ -196,18 +208,18 @@ impl Notice {
 /// `/help` in `lang`: a line per command with its grammar (in the reader's words), its alias in
 /// the reader's script and what it does.
 fn help(lang: Lang, admin: bool) -> String {
-    let mut text = say(lang, "help-header", &[]);
+    let mut text = say(lang, ids::HELP_HEADER, &[]);
     for spec in COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || admin)) {
         let alias = spec.alias_for(lang).map(|a| format!(" (/{a})")).unwrap_or_default();
-        let args = spec.grammar_in(|arg| say(lang, &format!("arg-name-{arg}"), &[]));
+        let args = spec.grammar_in(|arg| say_of(lang, &format!("arg-name-{arg}"), &[]));
         let args = if args.is_empty() { String::new() } else { format!(" {args}") };
-        let what = say(lang, spec.help, &[]);
+        let what = say_of(lang, spec.help, &[]);
         text.push_str(&format!("\n/{}{args}{alias}: {what}", spec.name));
     }
     text
 }
 
-fn list(text: &mut String, lang: Lang, lines: &[GameLine]) {
+fn game_lines(text: &mut String, lang: Lang, lines: &[GameLine]) {
     for line in lines.iter().take(GAMES_LISTED) {
         text.push('\n');
         match line {
@@ -216,7 +228,7 @@ fn list(text: &mut String, lang: Lang, lines: &[GameLine]) {
                 let name = kind.as_ref().map_or_else(Clone::clone, |k| game_name(lang, *k));
                 text.push_str(&say(
                     lang,
-                    "games-line-unresumable",
+                    ids::GAMES_LINE_UNRESUMABLE,
                     &[("id", (*game).into()), ("game", name.into())],
                 ));
             }
@@ -224,7 +236,11 @@ fn list(text: &mut String, lang: Lang, lines: &[GameLine]) {
     }
     if lines.len() > GAMES_LISTED {
         text.push('\n');
-        text.push_str(&say(lang, "games-more", &[("count", number(lines.len() - GAMES_LISTED))]));
+        text.push_str(&say(
+            lang,
+            ids::GAMES_MORE,
+            &[("count", number(lines.len() - GAMES_LISTED))],
+        ));
     }
 }
 
@@ -232,125 +248,129 @@ impl Refusal {
     /// The refusal in `lang`, with the fix where there is one.
     #[must_use]
     pub fn text(&self, lang: Lang) -> String {
-        let t = |id: &str, args: &Args| say(lang, id, args);
-        let game = |id: &str, game: &GameId| t(id, &vec![("id", (*game).into())]);
-        let detail = |id: &str, d: &str| t(id, &vec![("detail", d.to_string().into())]);
+        let t = |id: Id, args: &Args| say(lang, id, args);
+        let game = |id: Id, game: &GameId| t(id, &vec![("id", (*game).into())]);
+        let detail = |id: Id, d: &str| t(id, &vec![("detail", d.to_string().into())]);
         match self {
-            Self::NoSuchGame(g) => game("err-no-such-game", g),
-            Self::NoRecord(g) => game("err-no-record", g),
-            Self::RecordHidden(g) => game("err-record-hidden", g),
-            Self::ReplayRunning(g) => game("err-replay-running", g),
-            Self::ReplayBusy => t("err-replay-busy", &vec![]),
-            Self::FollowOwn(g) => game("err-follow-own", g),
-            Self::FollowSelf => t("err-follow-self", &vec![]),
-            Self::VacationDays { left } => t("err-vacation-days", &vec![("left", number(*left))]),
+            Self::NoSuchGame(g) => game(ids::ERR_NO_SUCH_GAME, g),
+            Self::NoRecord(g) => game(ids::ERR_NO_RECORD, g),
+            Self::RecordHidden(g) => game(ids::ERR_RECORD_HIDDEN, g),
+            Self::ReplayRunning(g) => game(ids::ERR_REPLAY_RUNNING, g),
+            Self::ReplayBusy => t(ids::ERR_REPLAY_BUSY, &vec![]),
+            Self::FollowOwn(g) => game(ids::ERR_FOLLOW_OWN, g),
+            Self::FollowSelf => t(ids::ERR_FOLLOW_SELF, &vec![]),
+            Self::VacationDays { left } => {
+                t(ids::ERR_VACATION_DAYS, &vec![("left", number(*left))])
+            }
             Self::VacationNoneLeft { allowance } => {
-                t("err-vacation-none-left", &vec![("allowance", number(*allowance))])
+                t(ids::ERR_VACATION_NONE_LEFT, &vec![("allowance", number(*allowance))])
             }
             Self::VacationRunning { until } => t(
-                "err-vacation-running",
+                ids::ERR_VACATION_RUNNING,
                 &vec![(
                     "until",
                     crate::table::reply::date(*until, &crate::table::dates::day_time(*until))
                         .into(),
                 )],
             ),
-            Self::VacationNot => t("err-vacation-not", &vec![]),
-            Self::LinkCode => t("err-link-code", &vec![]),
-            Self::LinkSelf => t("err-link-self", &vec![]),
-            Self::LinkPrivate => t("err-link-private", &vec![]),
+            Self::VacationNot => t(ids::ERR_VACATION_NOT, &vec![]),
+            Self::LinkCode => t(ids::ERR_LINK_CODE, &vec![]),
+            Self::LinkSelf => t(ids::ERR_LINK_SELF, &vec![]),
+            Self::LinkPrivate => t(ids::ERR_LINK_PRIVATE, &vec![]),
             Self::InvitationsPerUser(limit) => {
-                t("err-invitations-user", &vec![("limit", number(*limit))])
+                t(ids::ERR_INVITATIONS_USER, &vec![("limit", number(*limit))])
             }
             Self::InvitationsPerChat(limit) => {
-                t("err-invitations-chat", &vec![("limit", number(*limit))])
+                t(ids::ERR_INVITATIONS_CHAT, &vec![("limit", number(*limit))])
             }
             Self::UnknownCommand(c) => {
-                t("err-unknown-command", &vec![("command", c.clone().into())])
+                t(ids::ERR_UNKNOWN_COMMAND, &vec![("command", c.clone().into())])
             }
             Self::Missing { command, what } => {
-                let what = t(&format!("arg-{what}"), &vec![]);
-                t("err-missing", &vec![("command", (*command).into()), ("what", what.into())])
+                let what = say_of(lang, &format!("arg-{what}"), &[]);
+                t(ids::ERR_MISSING, &vec![("command", (*command).into()), ("what", what.into())])
             }
             Self::BadArgument { command, arg } => t(
-                "err-bad-argument",
+                ids::ERR_BAD_ARGUMENT,
                 &vec![("command", (*command).into()), ("arg", arg.clone().into())],
             ),
             Self::LineTooLong { limit, length } => t(
-                "err-line-too-long",
+                ids::ERR_LINE_TOO_LONG,
                 &vec![("limit", number(*limit)), ("length", number(*length))],
             ),
-            Self::PrivateOnly => t("err-private-only", &vec![]),
-            Self::NotAdmin => t("err-not-admin", &vec![]),
-            Self::StartPrivate => t("err-start-private", &vec![]),
-            Self::GameNotYours(g) => game("err-game-not-yours", g),
-            Self::Unresumable(g) => game("err-unresumable", g),
-            Self::NoGameHere => t("err-no-game-here", &vec![]),
+            Self::PrivateOnly => t(ids::ERR_PRIVATE_ONLY, &vec![]),
+            Self::NotAdmin => t(ids::ERR_NOT_ADMIN, &vec![]),
+            Self::StartPrivate => t(ids::ERR_START_PRIVATE, &vec![]),
+            Self::GameNotYours(g) => game(ids::ERR_GAME_NOT_YOURS, g),
+            Self::Unresumable(g) => game(ids::ERR_UNRESUMABLE, g),
+            Self::NoGameHere => t(ids::ERR_NO_GAME_HERE, &vec![]),
             Self::WhichGame(ids) => {
                 let ids: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-                let ids = ids.join(&t("list-sep", &vec![]));
-                t("err-which-game", &vec![("ids", ids.into())])
+                let ids = list(lang, List::Items, &ids);
+                t(ids::ERR_WHICH_GAME, &vec![("ids", ids.into())])
             }
-            Self::GroupOnly => t("err-group-only", &vec![]),
-            Self::CommunityOnly => t("err-community-only", &vec![]),
-            Self::LibraryNotDrawn(g) => game("err-library-not-drawn", g),
-            Self::SelfInvite => t("err-self-invite", &vec![]),
-            Self::SolverBusy => t("err-solver-busy", &vec![]),
-            Self::NotAPlayer => t("err-not-a-player", &vec![]),
-            Self::HintsOff(g) => game("err-hints-off", g),
-            Self::HintStale(g) => game("err-hint-stale", g),
-            Self::OwnInvite => t("err-own-invite", &vec![]),
-            Self::NoInvite => t("err-no-invite", &vec![]),
-            Self::AlreadyStarted => t("err-already-started", &vec![]),
-            Self::NotInvited(g) => game("err-not-invited", g),
-            Self::DeclineOpen(g) => game("err-decline-open", g),
-            Self::ViewNotPlaying(g) => game("err-view-not-playing", g),
+            Self::GroupOnly => t(ids::ERR_GROUP_ONLY, &vec![]),
+            Self::CommunityOnly => t(ids::ERR_COMMUNITY_ONLY, &vec![]),
+            Self::LibraryNotDrawn(g) => game(ids::ERR_LIBRARY_NOT_DRAWN, g),
+            Self::SelfInvite => t(ids::ERR_SELF_INVITE, &vec![]),
+            Self::SolverBusy => t(ids::ERR_SOLVER_BUSY, &vec![]),
+            Self::NotAPlayer => t(ids::ERR_NOT_A_PLAYER, &vec![]),
+            Self::HintsOff(g) => game(ids::ERR_HINTS_OFF, g),
+            Self::HintStale(g) => game(ids::ERR_HINT_STALE, g),
+            Self::OwnInvite => t(ids::ERR_OWN_INVITE, &vec![]),
+            Self::NoInvite => t(ids::ERR_NO_INVITE, &vec![]),
+            Self::AlreadyStarted => t(ids::ERR_ALREADY_STARTED, &vec![]),
+            Self::NotInvited(g) => game(ids::ERR_NOT_INVITED, g),
+            Self::DeclineOpen(g) => game(ids::ERR_DECLINE_OPEN, g),
+            Self::ViewNotPlaying(g) => game(ids::ERR_VIEW_NOT_PLAYING, g),
             Self::Unreachable { names, game, link } => {
                 let args = vec![("names", names.clone().into()), ("id", (*game).into())];
                 match link {
                     Some(link) => {
                         let url = format!("{link}{}", StartToken::Accept(*game));
-                        with_link(&t("err-unreachable-link", &args), &url, lang)
+                        with_link(&t(ids::ERR_UNREACHABLE_LINK, &args), &url, lang)
                     }
-                    None => t("err-unreachable", &args),
+                    None => t(ids::ERR_UNREACHABLE, &args),
                 }
             }
-            Self::AlreadyPlayed => t("err-already-played", &vec![]),
-            Self::StaleButton => t("err-stale-button", &vec![]),
-            Self::NotStarted => t("err-not-started", &vec![]),
-            Self::GameOver => t("err-game-over", &vec![]),
-            Self::NotYourTurn(name) => t("err-not-your-turn", &vec![("name", name.clone().into())]),
-            Self::NothingToConfirm => t("err-nothing-to-confirm", &vec![]),
-            Self::BoardWindow => t("err-board-window", &vec![]),
-            Self::BadWindow(d) => detail("rb-bad-window", d),
-            Self::ViewSlice => t("err-view-slice", &vec![]),
-            Self::BadSlice(d) => detail("rb-bad-slice", d),
-            Self::MovesRabble => t("err-moves-rabble", &vec![]),
-            Self::BadSquare(d) => detail("rb-bad-square", d),
-            Self::TakebackHidden => t("err-takeback-hidden", &vec![]),
-            Self::BotOffers => t("err-bot-offers", &vec![]),
-            Self::OfferPending => t("err-offer-pending", &vec![]),
-            Self::NoOffer => t("err-no-offer", &vec![]),
-            Self::NothingToTakeBack => t("err-nothing-to-take-back", &vec![]),
-            Self::AbortStarted => t("err-abort-started", &vec![]),
-            Self::Settings(pair) => detail("err-settings", pair),
-            Self::SettingsMalformed(e) => detail("err-settings", &option_error(lang, e)),
+            Self::AlreadyPlayed => t(ids::ERR_ALREADY_PLAYED, &vec![]),
+            Self::StaleButton => t(ids::ERR_STALE_BUTTON, &vec![]),
+            Self::NotStarted => t(ids::ERR_NOT_STARTED, &vec![]),
+            Self::GameOver => t(ids::ERR_GAME_OVER, &vec![]),
+            Self::NotYourTurn(name) => {
+                t(ids::ERR_NOT_YOUR_TURN, &vec![("name", name.clone().into())])
+            }
+            Self::NothingToConfirm => t(ids::ERR_NOTHING_TO_CONFIRM, &vec![]),
+            Self::BoardWindow => t(ids::ERR_BOARD_WINDOW, &vec![]),
+            Self::BadWindow(d) => detail(ids::RB_BAD_WINDOW, d),
+            Self::ViewSlice => t(ids::ERR_VIEW_SLICE, &vec![]),
+            Self::BadSlice(d) => detail(ids::RB_BAD_SLICE, d),
+            Self::MovesRabble => t(ids::ERR_MOVES_RABBLE, &vec![]),
+            Self::BadSquare(d) => detail(ids::RB_BAD_SQUARE, d),
+            Self::TakebackHidden => t(ids::ERR_TAKEBACK_HIDDEN, &vec![]),
+            Self::BotOffers => t(ids::ERR_BOT_OFFERS, &vec![]),
+            Self::OfferPending => t(ids::ERR_OFFER_PENDING, &vec![]),
+            Self::NoOffer => t(ids::ERR_NO_OFFER, &vec![]),
+            Self::NothingToTakeBack => t(ids::ERR_NOTHING_TO_TAKE_BACK, &vec![]),
+            Self::AbortStarted => t(ids::ERR_ABORT_STARTED, &vec![]),
+            Self::Settings(pair) => detail(ids::ERR_SETTINGS, pair),
+            Self::SettingsMalformed(e) => detail(ids::ERR_SETTINGS, &option_error(lang, e)),
             Self::UnknownGame(name) => t(
-                "err-unknown-game",
-                &vec![("game", name.clone().into()), ("known", known_games().into())],
+                ids::ERR_UNKNOWN_GAME,
+                &vec![("game", name.clone().into()), ("known", known_games(lang).into())],
             ),
             Self::NoBot(kinds) => {
-                let games: Vec<&str> = kinds.iter().map(|k| k.code()).collect();
-                t("err-no-bot", &vec![("games", games.join(", ").into())])
+                let games: Vec<String> = kinds.iter().map(|k| k.code().to_string()).collect();
+                t(ids::ERR_NO_BOT, &vec![("games", list(lang, List::Codes, &games).into())])
             }
-            Self::Options(e) => detail("err-options", &option_error(lang, e)),
+            Self::Options(e) => detail(ids::ERR_OPTIONS, &option_error(lang, e)),
             Self::Puzzle(text) => text.clone(),
             Self::NoSuchPiece(kind, topic) => t(
-                "err-no-such-piece",
+                ids::ERR_NO_SUCH_PIECE,
                 &vec![("game", kind.code().into()), ("topic", topic.clone().into())],
             ),
             Self::Position(kind, why) => t(
-                "err-position",
+                ids::ERR_POSITION,
                 &vec![
                     ("game", kind.code().into()),
                     ("detail", super::positions::position_error(lang, why).into()),

@@ -10,7 +10,7 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::wording::Wording;
+use super::wording::{Id, List, Wording, ids, list};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
     Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
@@ -53,7 +53,7 @@ fn color_of(seat: Seat) -> Color {
 }
 
 fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
-    w.text(lang, if color == Color::White { "p10-white" } else { "p10-black" }, &[])
+    w.text(lang, if color == Color::White { ids::P10_WHITE } else { ids::P10_BLACK }, &[])
 }
 
 /// The code players type for a piece, in the reader's script (the board's), or the words
@@ -64,19 +64,19 @@ fn code_word(w: &Wording, lang: Lang, kind: Kind) -> String {
         Lang::ZhHans => kind.simplified_code(),
         Lang::ZhHant => kind.chinese_code(),
     };
-    if code.is_empty() { w.text(lang, "p10-no-code", &[]) } else { code.to_string() }
+    if code.is_empty() { w.text(lang, ids::P10_NO_CODE, &[]) } else { code.to_string() }
 }
 
 /// The piece's name in `lang`: the English name, or the seed's Chinese name.
 fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
-    w.text(lang, &format!("p10-piece-{}", kind.name()), &[])
+    w.text_of(lang, &format!("p10-piece-{}", kind.name()), &[])
 }
 
 /// `wazir (=W)`: the name and how to type it after a move.
 fn choice_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     w.text(
         lang,
-        "p10-choice",
+        ids::P10_CHOICE,
         &[("piece", piece_word(w, lang, kind).into()), ("code", kind.seed_code().into())],
     )
 }
@@ -85,7 +85,7 @@ fn choice_word(w: &Wording, lang: Lang, kind: Kind) -> String {
 fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
     w.text(
         lang,
-        "p10-player",
+        ids::P10_PLAYER,
         &[("name", name_of(t, color.index()).into()), ("color", color_word(w, lang, color).into())],
     )
 }
@@ -190,7 +190,7 @@ fn completions(
         .map(|&k| (capitalized(&choice_word(w, lang, k)), format!("={}", k.seed_code())))
         .collect();
     if matches!(tier, 1 | 2) {
-        choices.push((w.text(lang, "p10-btn-stay", &[]), STAY[0].to_string()));
+        choices.push((w.text(lang, ids::P10_BTN_STAY, &[]), STAY[0].to_string()));
     }
     choices
 }
@@ -207,11 +207,11 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let changed = narrate::option_words(w, lang, t.game, &[]);
     let clock = narrate::clock_text(w, lang, t);
     if changed.is_empty() {
-        w.text(lang, "p10-rules-summary", &[("clock", clock.into())])
+        w.text(lang, ids::P10_RULES_SUMMARY, &[("clock", clock.into())])
     } else {
         w.text(
             lang,
-            "p10-rules-summary-options",
+            ids::P10_RULES_SUMMARY_OPTIONS,
             &[("options", changed.into()), ("clock", clock.into())],
         )
     }
@@ -222,7 +222,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let lang = t.lang;
     let text = w.text(
         lang,
-        "p10-started",
+        ids::P10_STARTED,
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("id", t.id.into()),
@@ -260,7 +260,7 @@ fn moved_line(
     else {
         return None;
     };
-    let head = |id: &str, extra: Vec<(&str, FluentValue<'static>)>| {
+    let head = |id: Id, extra: Vec<(&str, FluentValue<'static>)>| {
         let mut args: Vec<(&str, FluentValue<'_>)> = vec![
             ("id", t.id.into()),
             ("ply", ply.into()),
@@ -275,8 +275,8 @@ fn moved_line(
     let mut text = match castling {
         Some(side) => {
             let (rook_from, rook_to, id) = match side {
-                Castling::Kingside => (9, 6, "p10-castled-kingside"),
-                Castling::Queenside => (0, 4, "p10-castled-queenside"),
+                Castling::Kingside => (9, 6, ids::P10_CASTLED_KINGSIDE),
+                Castling::Queenside => (0, 4, ids::P10_CASTLED_QUEENSIDE),
             };
             head(
                 id,
@@ -286,11 +286,11 @@ fn moved_line(
                 ],
             )
         }
-        None => head("p10-moved", vec![("piece", piece_word(w, lang, *piece).into())]),
+        None => head(ids::P10_MOVED, vec![("piece", piece_word(w, lang, *piece).into())]),
     };
     if let Some((square, kind)) = captured {
         let (id, kind) =
-            if *en_passant { ("p10-en-passant", *kind) } else { ("p10-captures", *kind) };
+            if *en_passant { (ids::P10_EN_PASSANT, *kind) } else { (ids::P10_CAPTURES, *kind) };
         text.push_str(&w.text(
             lang,
             id,
@@ -298,21 +298,21 @@ fn moved_line(
         ));
     }
     if let Some(became) = promoted {
-        let id = if *piece == Kind::Pawn { "p10-promotes" } else { "p10-becomes" };
+        let id = if *piece == Kind::Pawn { ids::P10_PROMOTES } else { ids::P10_BECOMES };
         text.push_str(&w.text(lang, id, &[("piece", piece_word(w, lang, *became).into())]));
     }
-    text.push_str(&w.text(lang, "p10-stop", &[]));
+    text.push_str(&w.text(lang, ids::P10_STOP, &[]));
     match check.len() {
         0 => {}
-        1 => push_sentence(w, lang, &mut text, &w.text(lang, "p10-check", &[])),
-        _ => push_sentence(w, lang, &mut text, &w.text(lang, "p10-double-check", &[])),
+        1 => push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[])),
+        _ => push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_DOUBLE_CHECK, &[])),
     }
     Some(text)
 }
 
 /// Appends a sentence to a line: after a space in English, directly in Chinese.
 fn push_sentence(w: &Wording, lang: Lang, text: &mut String, sentence: &str) {
-    text.push_str(&w.text(lang, "p10-sentence-gap", &[]));
+    text.push_str(&w.text(lang, ids::P10_SENTENCE_GAP, &[]));
     text.push_str(sentence);
 }
 
@@ -338,7 +338,7 @@ fn result_text(
         .find(|(key, _)| *key == "move_rule")
         .and_then(|(_, value)| value.parse::<i64>().ok())
         .unwrap_or(0);
-    let why = w.text(
+    let why = w.text_of(
         lang,
         &format!("reason-{reason}"),
         &[("name", loser.into()), ("limit", limit.into())],
@@ -369,7 +369,7 @@ fn announce(
             Event::Moved { .. } => lines.extend(moved_line(w, pl, t, ply, event)),
             Event::Passed { color } => lines.push(w.text(
                 pl,
-                "p10-passed",
+                ids::P10_PASSED,
                 &[
                     ("id", t.id.into()),
                     ("ply", ply.into()),
@@ -378,7 +378,7 @@ fn announce(
             )),
             Event::Claimed { color } => lines.push(w.text(
                 pl,
-                "p10-claimed",
+                ids::P10_CLAIMED,
                 &[("id", t.id.into()), ("player", player(w, pl, t, *color).into())],
             )),
             Event::Ended { result, reason } => {
@@ -396,7 +396,7 @@ fn announce(
 
 /// `bob (black) to move.`, or that bob has no legal move and must pass.
 fn to_move_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, g: &State, seat: Seat) -> String {
-    let id = if must_pass(g, seat) { "p10-must-pass" } else { "p10-to-move" };
+    let id = if must_pass(g, seat) { ids::P10_MUST_PASS } else { ids::P10_TO_MOVE };
     w.text(lang, id, &[("player", player(w, lang, t, color_of(seat)).into())])
 }
 
@@ -424,16 +424,16 @@ fn turn_prompts(
     let mut notes = Vec::new();
     let mut buttons = Vec::new();
     if legal.contains(&Action::Pass) {
-        notes.push(w.text(lang, "p10-must-pass-private", &[]));
+        notes.push(w.text(lang, ids::P10_MUST_PASS_PRIVATE, &[]));
         buttons.push(Button {
-            label: w.text(lang, "p10-btn-pass", &[]),
+            label: w.text(lang, ids::P10_BTN_PASS, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
         });
     }
     if view.claimable {
-        notes.push(w.text(lang, "p10-can-claim", &[]));
+        notes.push(w.text(lang, ids::P10_CAN_CLAIM, &[]));
         buttons.push(Button {
-            label: w.text(lang, "p10-btn-claim", &[]),
+            label: w.text(lang, ids::P10_BTN_CLAIM, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
         });
     }
@@ -451,9 +451,9 @@ fn turn_prompts(
         }
         notes.push(w.text(
             lang,
-            "p10-can-claim-with",
+            ids::P10_CAN_CLAIM_WITH,
             &[
-                ("moves", list.join(", ").into()),
+                ("moves", super::wording::list(lang, List::Codes, &list).into()),
                 ("example", with.first().map_or_else(String::new, Clone::clone).into()),
             ],
         ));
@@ -463,7 +463,7 @@ fn turn_prompts(
         if let Some(kind) = kind {
             notes.push(w.text(
                 lang,
-                "p10-warn-four-checks",
+                ids::P10_WARN_FOUR_CHECKS,
                 &[
                     ("piece", piece_word(w, lang, kind).into()),
                     ("square", square.to_string().into()),
@@ -476,7 +476,7 @@ fn turn_prompts(
     }
     let mut text = w.text(
         lang,
-        "p10-turn-private",
+        ids::P10_TURN_PRIVATE,
         &[
             ("id", id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -484,10 +484,15 @@ fn turn_prompts(
         ],
     );
     if let Some(last) = last_move(g, &view) {
-        push_sentence(w, lang, &mut text, &w.text(lang, "p10-view-last", &[("move", last.into())]));
+        push_sentence(
+            w,
+            lang,
+            &mut text,
+            &w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]),
+        );
     }
     if view.check.is_some() {
-        push_sentence(w, lang, &mut text, &w.text(lang, "p10-check", &[]));
+        push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[]));
     }
     for note in notes {
         text.push('\n');
@@ -515,7 +520,7 @@ fn view_message(
 ) -> Outbound {
     let mut lines = vec![w.text(
         lang,
-        "p10-view-header",
+        ids::P10_VIEW_HEADER,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -524,14 +529,14 @@ fn view_message(
     )];
     if let Some(g) = state(t.game) {
         if let Some(last) = last_move(g, view) {
-            lines.push(w.text(lang, "p10-view-last", &[("move", last.into())]));
+            lines.push(w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]));
         }
         match &view.outcome {
             Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
             None if t.status == GameStatus::Active => {
                 let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
                 if view.check.is_some() {
-                    push_sentence(w, lang, &mut line, &w.text(lang, "p10-check", &[]));
+                    push_sentence(w, lang, &mut line, &w.text(lang, ids::P10_CHECK, &[]));
                 }
                 lines.push(line);
             }
@@ -556,17 +561,18 @@ fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
 
 /// The promotion choices of a line as a list (`wazir (=W), ferz (=F), …`).
 fn choice_list(w: &Wording, lang: Lang, tier: u8) -> String {
-    let sep = w.text(lang, "list-sep", &[]);
-    Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect::<Vec<_>>().join(&sep)
+    let choices: Vec<String> =
+        Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect();
+    list(lang, List::Items, &choices)
 }
 
 /// The engine's reason for refusing to castle, in words.
 fn castle_reason(w: &Wording, lang: Lang, why: CastleBan) -> String {
     let id = match why {
-        CastleBan::Moved => "p10-castle-moved",
-        CastleBan::Blocked => "p10-castle-blocked",
-        CastleBan::InCheck => "p10-castle-in-check",
-        CastleBan::Attacked => "p10-castle-attacked",
+        CastleBan::Moved => ids::P10_CASTLE_MOVED,
+        CastleBan::Blocked => ids::P10_CASTLE_BLOCKED,
+        CastleBan::InCheck => ids::P10_CASTLE_IN_CHECK,
+        CastleBan::Attacked => ids::P10_CASTLE_ATTACKED,
     };
     w.text(lang, id, &[])
 }
@@ -576,11 +582,11 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     let AnyError::Perfect10(e) = error else { return narrate::common_error_text(w, lang, error) };
     let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
     let sq = |s: &Square| FluentValue::from(s.to_string());
-    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => ("p10-err-malformed", vec![("text", text.as_str().into())]),
-        Error::NoPiece { square } => ("p10-err-no-piece", vec![("square", sq(square))]),
+    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => (ids::P10_ERR_MALFORMED, vec![("text", text.as_str().into())]),
+        Error::NoPiece { square } => (ids::P10_ERR_NO_PIECE, vec![("square", sq(square))]),
         Error::WrongPiece { square, given, actual } => (
-            "p10-err-wrong-piece",
+            ids::P10_ERR_WRONG_PIECE,
             vec![
                 ("square", sq(square)),
                 ("given", piece(*given)),
@@ -590,22 +596,22 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             ],
         ),
         Error::NotYourPiece { square, piece: p, .. } => {
-            ("p10-err-not-your-piece", vec![("square", sq(square)), ("piece", piece(*p))])
+            (ids::P10_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
         }
         Error::IllegalMove { piece: p, from, to } => (
-            "p10-err-illegal-move",
+            ids::P10_ERR_ILLEGAL_MOVE,
             vec![
                 ("piece", piece(*p)),
                 ("from", sq(from)),
                 ("to", sq(to)),
-                ("how", w.text(lang, &format!("p10-how-{}", p.name()), &[]).into()),
+                ("how", w.text_of(lang, &format!("p10-how-{}", p.name()), &[]).into()),
             ],
         ),
         Error::BadPromotion { to, tier } => {
             let id = match tier {
-                1 | 2 => "p10-err-promotion-tier",
-                3 => "p10-err-promotion-last",
-                _ => "p10-err-promotion-none",
+                1 | 2 => ids::P10_ERR_PROMOTION_TIER,
+                3 => ids::P10_ERR_PROMOTION_LAST,
+                _ => ids::P10_ERR_PROMOTION_NONE,
             };
             // The first choice of the line is the example of how to say it.
             let code = Kind::promotions(*tier).first().map_or("", |k| k.seed_code());
@@ -619,24 +625,24 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             )
         }
         Error::CannotCastle { why } => {
-            ("p10-err-cannot-castle", vec![("why", castle_reason(w, lang, *why).into())])
+            (ids::P10_ERR_CANNOT_CASTLE, vec![("why", castle_reason(w, lang, *why).into())])
         }
         Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
-            "p10-err-leaves-king-in-check",
+            ids::P10_ERR_LEAVES_KING_IN_CHECK,
             vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
         ),
-        Error::PassNotAllowed => ("p10-err-pass-not-allowed", Vec::new()),
+        Error::PassNotAllowed => (ids::P10_ERR_PASS_NOT_ALLOWED, Vec::new()),
         Error::NoRepetition { occurrences, with } => {
             let n = i64::try_from(*occurrences).unwrap_or(i64::MAX);
             let id = if with.is_some() {
-                "p10-err-no-repetition-after"
+                ids::P10_ERR_NO_REPETITION_AFTER
             } else {
-                "p10-err-no-repetition"
+                ids::P10_ERR_NO_REPETITION
             };
             (id, vec![("n", n.into())])
         }
-        Error::NotYourTurn | Error::NoSuchSeat => ("err-not-a-player", Vec::new()),
-        Error::GameOver => ("err-game-over", Vec::new()),
+        Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
     };
     w.text(lang, id, &args)
 }
@@ -681,8 +687,11 @@ impl Narrator for Voice {
         text: &str,
         error: &AnyError,
     ) -> String {
-        let question =
-            w.text(lang, "p10-complete-promotion", &[("id", t.id.into()), ("move", text.into())]);
+        let question = w.text(
+            lang,
+            ids::P10_COMPLETE_PROMOTION,
+            &[("id", t.id.into()), ("move", text.into())],
+        );
         format!("{}\n{question}", error_text(w, lang, error))
     }
 
@@ -728,7 +737,7 @@ impl Narrator for Voice {
     ) -> Outbound {
         match view {
             AnyView::Perfect10(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, "err-internal", &[])),
+            _ => msg(t, to, w.text(lang, ids::ERR_INTERNAL, &[])),
         }
     }
 

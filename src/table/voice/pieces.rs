@@ -6,7 +6,7 @@
 //! `/rules <game>` lists every code with its name (the legend), so a player who sees a code on
 //! the board finds it.
 
-use super::wording::Wording;
+use super::wording::{List, Wording, ids, list};
 use crate::core::Seat;
 use crate::games::{AnyGame, AnyOptions, Game, GameKind};
 use crate::render::board::{BoardView, Piece, Reach, Square};
@@ -59,11 +59,10 @@ fn entries(w: &Wording, lang: Lang, kind: GameKind) -> Option<Vec<crate::render:
 pub(crate) fn legend(w: &Wording, lang: Lang, kind: GameKind) -> Option<String> {
     let entries: Vec<String> =
         entries(w, lang, kind)?.iter().map(|e| format!("{} {}", e.code, e.name)).collect();
-    let sep = w.text(lang, "list-sep", &[]);
     Some(w.text(
         lang,
-        "rules-legend",
-        &[("game", kind.code().into()), ("pieces", entries.join(&sep).into())],
+        ids::RULES_LEGEND,
+        &[("game", kind.code().into()), ("pieces", list(lang, List::Items, &entries).into())],
     ))
 }
 
@@ -76,7 +75,7 @@ pub(crate) fn legend_picture(
     theme: &crate::render::Theme,
 ) -> Option<crate::render::Picture> {
     let entries = entries(w, lang, kind)?;
-    let caption = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
+    let caption = w.text(lang, ids::RULES_LEGEND_TITLE, &[("game", kind.code().into())]);
     Some(crate::render::legend::render(&entries, &caption, theme))
 }
 
@@ -102,7 +101,7 @@ fn names_match(typed: &str, names: &[String]) -> bool {
 fn page(w: &Wording, lang: Lang, code: &str, name: &str, how: &str) -> String {
     w.text(
         lang,
-        "rules-piece",
+        ids::RULES_PIECE,
         &[("code", code.into()), ("name", name.into()), ("how", how.into())],
     )
 }
@@ -198,7 +197,7 @@ mod p10 {
     }
 
     pub(crate) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
-        w.text(lang, &format!("p10-piece-{}", kind.name()), &[])
+        w.text_of(lang, &format!("p10-piece-{}", kind.name()), &[])
     }
 
     pub(crate) fn find(w: &Wording, typed: &str) -> Option<Kind> {
@@ -222,7 +221,7 @@ mod p10 {
     }
 
     pub(crate) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
-        let how = w.text(lang, &format!("p10-how-{}", kind.name()), &[]);
+        let how = w.text_of(lang, &format!("p10-how-{}", kind.name()), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
         let moves = targets(kind, false)?;
         let captures = targets(kind, true)?;
@@ -336,7 +335,7 @@ mod ultima {
     }
 
     pub(crate) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
-        w.text(lang, &format!("ul-piece-{}", key(kind)), &[])
+        w.text_of(lang, &format!("ul-piece-{}", key(kind)), &[])
     }
 
     pub(crate) fn find(w: &Wording, typed: &str) -> Option<Kind> {
@@ -356,7 +355,7 @@ mod ultima {
     }
 
     pub(crate) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
-        let how = w.text(lang, &format!("ul-how-{}", key(kind)), &[]);
+        let how = w.text_of(lang, &format!("ul-how-{}", key(kind)), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
         let label = crate::render::ultima::label(kind, crate::table::voice::pieces::script(lang))
             .to_string();
@@ -426,7 +425,7 @@ mod rabble {
     }
 
     pub(crate) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
-        w.text(lang, &format!("rb-kind-{}", kind.letter().to_ascii_lowercase()), &[])
+        w.text_of(lang, &format!("rb-kind-{}", kind.letter().to_ascii_lowercase()), &[])
     }
 
     pub(crate) fn find(w: &Wording, typed: &str) -> Option<Kind> {
@@ -442,7 +441,7 @@ mod rabble {
     }
 
     pub(crate) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
-        let how = w.text(lang, &format!("rb-how-{}", kind.letter().to_ascii_lowercase()), &[]);
+        let how = w.text_of(lang, &format!("rb-how-{}", kind.letter().to_ascii_lowercase()), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
         let label = crate::render::rabble::label(kind, crate::table::voice::pieces::script(lang))
             .to_string();
@@ -503,6 +502,34 @@ mod rabble {
 #[cfg(test)]
 mod tests {
     use crate::table::voice::pieces::*;
+
+    /// The piece names and moves are messages named at run time (`p10-piece-<name>`,
+    /// `ul-how-<key>`, `rb-kind-<letter>`): every piece of every game names one in every
+    /// language (a missing message would come back as its id).
+    #[test]
+    fn every_piece_names_its_messages_in_every_language() {
+        let w = Wording::new();
+        for lang in Lang::ALL {
+            for kind in crate::games::perfect10::Kind::ALL {
+                let name = p10::name(&w, lang, kind);
+                assert!(!name.starts_with("p10-piece-"), "{kind:?} in {lang}: {name}");
+                let help = p10::help(&w, lang, kind).expect("a page").text;
+                assert!(!help.contains("p10-how-"), "{kind:?} in {lang}: {help}");
+            }
+            for kind in crate::games::ultima::Kind::ALL {
+                let name = ultima::name(&w, lang, kind);
+                assert!(!name.starts_with("ul-piece-"), "{kind:?} in {lang}: {name}");
+                let help = ultima::help(&w, lang, kind).expect("a page").text;
+                assert!(!help.contains("ul-how-"), "{kind:?} in {lang}: {help}");
+            }
+            for kind in crate::games::rabble::Kind::ALL {
+                let name = rabble::name(&w, lang, kind);
+                assert!(!name.starts_with("rb-kind-"), "{kind:?} in {lang}: {name}");
+                let help = rabble::help(&w, lang, kind).expect("a page").text;
+                assert!(!help.contains("rb-how-"), "{kind:?} in {lang}: {help}");
+            }
+        }
+    }
 
     fn squares(help: &PieceHelp, want: &[Reach]) -> Vec<(u8, u8)> {
         let mut out: Vec<(u8, u8)> = help
@@ -601,7 +628,7 @@ mod tests {
                     .map(|e| format!("{} {}", e.code, e.name))
                     .collect();
                 assert_eq!(names.len(), pieces);
-                let title = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
+                let title = w.text(lang, ids::RULES_LEGEND_TITLE, &[("game", kind.code().into())]);
                 for text in names.iter().chain([&title]) {
                     let missing: String =
                         text.chars().filter(|&c| !crate::render::can_draw(c)).collect();

@@ -9,7 +9,7 @@
 //! reader's language.
 
 use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::wording::{Wording, say};
+use super::wording::{List, Wording, ids, say, say_of, separator};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
 use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
@@ -63,7 +63,7 @@ fn summarised(w: &Wording, lang: Lang, items: &[String], sep: &str, budget: usiz
         let add = item.chars().count() + if i == 0 { 0 } else { sep.chars().count() };
         if i > 0 && used + add > budget {
             out.push_str(sep);
-            out.push_str(&w.text(lang, "rb-and-more", &[("count", (items.len() - i).into())]));
+            out.push_str(&w.text(lang, ids::RB_AND_MORE, &[("count", (items.len() - i).into())]));
             return out;
         }
         if i > 0 {
@@ -81,7 +81,7 @@ fn fit(w: &Wording, lang: Lang, text: String) -> String {
     if text.chars().count() <= MAX_ANSWER_CHARS {
         return text;
     }
-    let note = w.text(lang, "rb-cut", &[]);
+    let note = w.text(lang, ids::RB_CUT, &[]);
     let room = MAX_ANSWER_CHARS.saturating_sub(note.chars().count() + 2);
     let mut out = String::new();
     let mut used = 0;
@@ -123,7 +123,7 @@ fn layer_lines(
         let rest = &layers[LAYERS_SHOWN..];
         lines.push(w.text(
             lang,
-            "rb-layers-more",
+            ids::RB_LAYERS_MORE,
             &[
                 ("layers", rest.len().into()),
                 ("count", rest.iter().map(|(_, n)| n).sum::<usize>().into()),
@@ -134,14 +134,14 @@ fn layer_lines(
 }
 
 fn side_word(w: &Wording, lang: Lang, side: Side) -> String {
-    w.text(lang, if side == Side::Red { "rb-red" } else { "rb-blue" }, &[])
+    w.text(lang, if side == Side::Red { ids::RB_RED } else { ids::RB_BLUE }, &[])
 }
 
 /// `alice (Red)`.
 fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, side: Side) -> String {
     w.text(
         lang,
-        "rb-player",
+        ids::RB_PLAYER,
         &[
             ("name", name_of(t, seat(side).index()).into()),
             ("side", side_word(w, lang, side).into()),
@@ -158,7 +158,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         all.split(',').filter(|p| !p.is_empty() && !p.starts_with("from=")).collect();
     let mut text = w.text(
         lang,
-        "rb-rules-summary",
+        ids::RB_RULES_SUMMARY,
         &[
             (
                 "options",
@@ -171,7 +171,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         text.push_str(narrate::sentence_gap(lang));
         text.push_str(&w.text(
             lang,
-            "rb-fork-of",
+            ids::RB_FORK_OF,
             &[("parent", parent.into()), ("ply", i64::from(g.ply).into())],
         ));
     }
@@ -182,9 +182,9 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
 fn pick_prompt(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
     let AnyGame::Rabble(g) = &t.game else { return None };
     let (side, step) = g.selecting()?;
-    let id = if step == 8 { "rb-pick-uniques" } else { "rb-pick-group" };
+    let id = if step == 8 { ids::RB_PICK_UNIQUES } else { ids::RB_PICK_GROUP };
     let row = if step == 8 { 1 } else { 1 + i64::from(step / 2) };
-    let group = w.text(lang, if step % 2 == 0 { "rb-left" } else { "rb-right" }, &[]);
+    let group = w.text(lang, if step % 2 == 0 { ids::RB_LEFT } else { ids::RB_RIGHT }, &[]);
     Some(w.text(
         lang,
         id,
@@ -209,7 +209,7 @@ fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let AnyGame::Rabble(g) = &t.game else { return Vec::new() };
     let Some((_, step)) = g.selecting() else { return Vec::new() };
     let mut out = vec![Button {
-        label: w.text(lang, "rb-btn-default", &[]),
+        label: w.text(lang, ids::RB_BTN_DEFAULT, &[]),
         payload: Payload::new(t.id, t.actions, Choice::Act("pick-default".into())),
     }];
     out.extend(pick_choices(step, &[]).into_iter().map(|k| Button {
@@ -223,7 +223,7 @@ fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
 /// language (`R 車夫`, `R 车夫`, `R Chefu`).
 fn kind_label(lang: Lang, kind: Kind) -> String {
     let id = format!("rb-kind-{}", kind.letter().to_ascii_lowercase());
-    format!("{} {}", kind.letter(), say(lang, &id, &[]))
+    format!("{} {}", kind.letter(), say_of(lang, &id, &[]))
 }
 
 /// The pieces that may fill the next slot of a pick at selection `step` (0–8), after `so_far`:
@@ -287,7 +287,7 @@ fn pick_question(w: &Wording, lang: Lang, t: &Snapshot<'_>, partial: &str) -> St
     let letters: Vec<String> = so_far.iter().map(|k| k.letter().to_string()).collect();
     w.text(
         lang,
-        "rb-complete-pick",
+        ids::RB_COMPLETE_PICK,
         &[
             ("id", t.id.into()),
             ("slot", (so_far.len() + 1).into()),
@@ -307,7 +307,7 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     }
     w.text(
         lang,
-        "rb-to-act",
+        ids::RB_TO_ACT,
         &[("player", player(w, lang, t, crate::games::rabble::game::side(s)).into())],
     )
 }
@@ -318,7 +318,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let lines = [
         w.text(
             lang,
-            "rb-started",
+            ids::RB_STARTED,
             &[
                 ("game", game_name(w, lang, t.game.kind()).into()),
                 ("id", t.id.into()),
@@ -345,7 +345,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
             Some(w.text(
                 lang,
-                "rb-picked",
+                ids::RB_PICKED,
                 &[
                     ("player", player(w, lang, t, *side).into()),
                     ("step", (i64::from(*step) + 1).into()),
@@ -356,7 +356,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
         Event::Played { side, text, cost, gained, captured, crowned } => {
             let mut line = w.text(
                 lang,
-                "rb-played",
+                ids::RB_PLAYED,
                 &[
                     ("id", t.id.into()),
                     // Plies of play, selection picks not counted.
@@ -368,18 +368,18 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
             if let Some(u) = captured {
                 line.push_str(&w.text(
                     lang,
-                    "rb-captured",
+                    ids::RB_CAPTURED,
                     &[("unit", letters(u).into()), ("points", (*gained).into())],
                 ));
             }
             if *cost > 0 {
-                line.push_str(&w.text(lang, "rb-cost", &[("points", (*cost).into())]));
+                line.push_str(&w.text(lang, ids::RB_COST, &[("points", (*cost).into())]));
             }
             if *crowned {
                 line.push('\n');
                 line.push_str(&w.text(
                     lang,
-                    "rb-crowned",
+                    ids::RB_CROWNED,
                     &[("player", player(w, lang, t, side.other()).into())],
                 ));
             }
@@ -387,7 +387,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
         }
         Event::DrawOffered { side } => Some(w.text(
             lang,
-            "rb-draw-offered",
+            ids::RB_DRAW_OFFERED,
             &[("player", player(w, lang, t, *side).into()), ("id", t.id.into())],
         )),
         Event::Ended { .. } => None,
@@ -398,7 +398,7 @@ fn scores_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
     w.text(
         lang,
-        "rb-scores",
+        ids::RB_SCORES,
         &[
             ("red", g.score[0].into()),
             ("blue", g.score[1].into()),
@@ -420,7 +420,7 @@ fn result_text(
         GameResult::Winner(s) => name_of(t, 1 - s.index().min(1)).to_string(),
         _ => String::new(),
     };
-    let why = w.text(lang, &format!("rb-reason-{reason}"), &[("name", loser.into())]);
+    let why = w.text_of(lang, &format!("rb-reason-{reason}"), &[("name", loser.into())]);
     format!("{headline}\n{why}")
 }
 
@@ -494,7 +494,7 @@ fn turn_prompts(
     let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let text = w.text(
         lang,
-        "rb-turn-private",
+        ids::RB_TURN_PRIVATE,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -515,7 +515,7 @@ fn view_message(
 ) -> Outbound {
     let mut lines = vec![w.text(
         lang,
-        "rb-view-header",
+        ids::RB_VIEW_HEADER,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -552,7 +552,7 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
             view.outside.0.iter().map(|(c, u)| format!("{} {c}", letters(u))).collect();
         lines.push(w.text(
             lang,
-            "rb-outside",
+            ids::RB_OUTSIDE,
             &[
                 ("units", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
                 ("count", view.outside.1.into()),
@@ -560,7 +560,7 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
         ));
     }
     lines.extend(layer_lines(w, lang, &view.layers, |layer, n| {
-        w.text(lang, "rb-layer", &[("z", layer.into()), ("count", n.into())])
+        w.text(lang, ids::RB_LAYER, &[("z", layer.into()), ("count", n.into())])
     }));
     lines
 }
@@ -574,11 +574,11 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     let worded = |id: String, args: Vec<(&str, String)>| {
         let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
             args.into_iter().map(|(k, v)| (k, v.into())).collect();
-        w.has(lang, &id).then(|| w.text(lang, &id, &args))
+        w.has(lang, &id).then(|| w.text_of(lang, &id, &args))
     };
     let detail = match e {
-        Error::GameOver => return w.text(lang, "err-game-over", &[]),
-        Error::NotYourTurn => return w.text(lang, "err-not-your-turn", &[]),
+        Error::GameOver => return w.text(lang, ids::ERR_GAME_OVER, &[]),
+        Error::NotYourTurn => return w.text(lang, ids::ERR_NOT_YOUR_TURN, &[]),
         Error::Turn(t) => worded(format!("rb-err-{}", t.key), t.args.clone()),
         Error::Notation(NotationError::Syntax { text, key, detail, .. }) => worded(
             format!("rb-err-syntax-{key}"),
@@ -589,34 +589,35 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         }
     };
     let detail = detail.unwrap_or_else(|| e.to_string());
-    w.text(lang, "rb-refused", &[("detail", detail.into())])
+    w.text(lang, ids::RB_REFUSED, &[("detail", detail.into())])
 }
 
 /// A coordinate that does not read, in words (`rb-err-coord-<key>`).
 fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordError) -> String {
-    w.text(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
+    w.text_of(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
 }
 
 /// The image caption: game number, ply, scores, and who acts or the result, read from the
 /// game itself (every Rabble picture, whatever its window, shares them).
 fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    let name = |s: Side| say(lang, if s == Side::Red { "side-red" } else { "side-blue" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", g.ply.to_string().into())]);
+    let name =
+        |s: Side| say(lang, if s == Side::Red { ids::SIDE_RED } else { ids::SIDE_BLUE }, &[]);
+    let ply = say(lang, ids::CAP_PLY, &[("n", g.ply.to_string().into())]);
     let state = match t.game.to_act().outcome().map(|o| o.result).or(t.stored_result) {
         Some(GameResult::Winner(s)) => {
             let side = crate::games::rabble::game::side(s);
-            say(lang, "cap-wins", &[("side", name(side).into())])
+            say(lang, ids::CAP_WINS, &[("side", name(side).into())])
         }
-        Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
+        Some(GameResult::Draw) => say(lang, ids::CAP_DRAW, &[]),
         Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
         None if t.status == GameStatus::Active => match g.selecting() {
             Some((side, step)) => say(
                 lang,
-                "cap-picks",
+                ids::CAP_PICKS,
                 &[("side", name(side).into()), ("step", (step + 1).to_string().into())],
             ),
-            None => say(lang, "cap-to-act", &[("side", name(g.to_move).into())]),
+            None => say(lang, ids::CAP_TO_ACT, &[("side", name(g.to_move).into())]),
         },
         None => String::new(),
     };
@@ -659,7 +660,7 @@ fn window_message(
                     .next()
                     .and_then(|n| n.parse::<i64>().ok())
                     .filter(|n| (1..=3).contains(n))
-                    .ok_or_else(|| w.text(lang, "rb-zoom-range", &[]))?;
+                    .ok_or_else(|| w.text(lang, ids::RB_ZOOM_RANGE, &[]))?;
             }
             other => centre = Coord::parse(other).map_err(|e| coord_error(w, lang, &e))?,
         }
@@ -672,7 +673,7 @@ fn window_message(
     let layer_text = layer_text(&centre.layer);
     let mut lines = vec![w.text(
         lang,
-        "rb-window",
+        ids::RB_WINDOW,
         &[
             ("id", t.id.into()),
             ("x0", x.0.into()),
@@ -717,7 +718,7 @@ fn observation_message(
     let mut words = spec.split_whitespace();
     let first = words.next().unwrap_or_default().to_lowercase();
     if !matches!(first.as_str(), "z" | "3d" | "三維" | "三维") {
-        return Err(w.text(lang, "rb-slice-not-z", &[("word", first.into())]));
+        return Err(w.text(lang, ids::RB_SLICE_NOT_Z, &[("word", first.into())]));
     }
     let rest: Vec<&str> = words.collect();
     let (x, y, z) =
@@ -725,7 +726,7 @@ fn observation_message(
     let o = text::observation(g.board(), x, y, z);
     let mut lines = vec![w.text(
         lang,
-        "rb-observation",
+        ids::RB_OBSERVATION,
         &[
             ("id", t.id.into()),
             ("x0", o.x.0.into()),
@@ -741,7 +742,7 @@ fn observation_message(
     }
     let band = ("band", if g.options.band_empty { "yes" } else { "no" }.into());
     if o.changed.is_empty() {
-        lines.push(w.text(lang, "rb-observation-unchanged", &[band]));
+        lines.push(w.text(lang, ids::RB_OBSERVATION_UNCHANGED, &[band]));
     } else {
         let shown: Vec<String> = o
             .changed
@@ -753,7 +754,7 @@ fn observation_message(
             .collect();
         lines.push(w.text(
             lang,
-            "rb-observation-changed",
+            ids::RB_OBSERVATION_CHANGED,
             &[
                 ("squares", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
                 ("count", o.changed.len().into()),
@@ -762,7 +763,7 @@ fn observation_message(
         ));
     }
     lines.extend(layer_lines(w, lang, &o.elsewhere, |layer, n| {
-        w.text(lang, "rb-observation-elsewhere", &[("layer", layer.into()), ("count", n.into())])
+        w.text(lang, ids::RB_OBSERVATION_ELSEWHERE, &[("layer", layer.into()), ("count", n.into())])
     }));
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
     if images {
@@ -778,20 +779,20 @@ fn observation_message(
 fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceError) -> String {
     use crate::games::rabble::text::SliceError;
     match e {
-        SliceError::Count => w.text(lang, "rb-slice-count", &[]),
+        SliceError::Count => w.text(lang, ids::RB_SLICE_COUNT, &[]),
         SliceError::Range { word, axis } => w.text(
             lang,
-            "rb-slice-range",
+            ids::RB_SLICE_RANGE,
             &[("word", word.clone().into()), ("axis", (*axis).into())],
         ),
         SliceError::Backwards { word, axis } => w.text(
             lang,
-            "rb-slice-backwards",
+            ids::RB_SLICE_BACKWARDS,
             &[("word", word.clone().into()), ("axis", (*axis).into())],
         ),
         SliceError::TooWide { axis, from, to, widest } => w.text(
             lang,
-            "rb-slice-too-wide",
+            ids::RB_SLICE_TOO_WIDE,
             &[
                 ("axis", (*axis).into()),
                 ("from", from.to_string().into()),
@@ -818,31 +819,32 @@ fn moves_message(
     use crate::games::rabble::text;
     let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
     let origin = Coord::parse(square.trim()).map_err(|e| coord_error(w, lang, &e))?;
-    let found = text::targets(g, &origin)
-        .map_err(|_| w.text(lang, "rb-err-empty-origin", &[("from", origin.to_string().into())]))?;
+    let found = text::targets(g, &origin).map_err(|_| {
+        w.text(lang, ids::RB_ERR_EMPTY_ORIGIN, &[("from", origin.to_string().into())])
+    })?;
     let list = |items: &[text::Target]| {
         if items.is_empty() {
-            return w.text(lang, "rb-moves-nothing", &[]);
+            return w.text(lang, ids::RB_MOVES_NOTHING, &[]);
         }
         let items: Vec<String> = items.iter().map(ToString::to_string).collect();
         summarised(w, lang, &items, " ", LIST_CHARS)
     };
     let mut lines = vec![w.text(
         lang,
-        "rb-moves",
+        ids::RB_MOVES,
         &[
             ("id", t.id.into()),
             ("unit", stack_text(&found.unit).into()),
             ("square", origin.to_string().into()),
         ],
     )];
-    lines.push(w.text(lang, "rb-moves-near", &[("targets", list(&found.near).into())]));
+    lines.push(w.text(lang, ids::RB_MOVES_NEAR, &[("targets", list(&found.near).into())]));
     for ray in &found.rays {
         let arrow = ("arrow", ray.arrow.into());
         let mut line = match ray.empty {
-            None => w.text(lang, "rb-ray-open", &[arrow]),
-            Some(0) => w.text(lang, "rb-ray-blocked", &[arrow]),
-            Some(n) => w.text(lang, "rb-ray-empty", &[arrow, ("count", n.to_string().into())]),
+            None => w.text(lang, ids::RB_RAY_OPEN, &[arrow]),
+            Some(0) => w.text(lang, ids::RB_RAY_BLOCKED, &[arrow]),
+            Some(n) => w.text(lang, ids::RB_RAY_EMPTY, &[arrow, ("count", n.to_string().into())]),
         };
         if !ray.blockers.is_empty() {
             let blockers: Vec<String> = ray
@@ -851,27 +853,27 @@ fn moves_message(
                 .map(|(u, k)| {
                     w.text(
                         lang,
-                        "rb-ray-blocker",
+                        ids::RB_RAY_BLOCKER,
                         &[("unit", stack_text(u).into()), ("k", k.to_string().into())],
                     )
                 })
                 .collect();
             line.push_str(&w.text(
                 lang,
-                "rb-ray-then",
-                &[("blockers", blockers.join(&w.text(lang, "list-sep", &[])).into())],
+                ids::RB_RAY_THEN,
+                &[("blockers", super::wording::list(lang, List::Items, &blockers).into())],
             ));
         }
         let mut reached: Vec<String> = ray
             .run_end
             .iter()
-            .map(|d| w.text(lang, "rb-ray-run", &[("target", d.to_string().into())]))
+            .map(|d| w.text(lang, ids::RB_RAY_RUN, &[("target", d.to_string().into())]))
             .collect();
         reached.extend(ray.targets.iter().map(ToString::to_string));
         if !reached.is_empty() {
             line.push_str(&w.text(
                 lang,
-                "rb-ray-reaches",
+                ids::RB_RAY_REACHES,
                 &[("targets", reached.join(" ").into())],
             ));
         }
@@ -881,13 +883,15 @@ fn moves_message(
     let cost = ("cost", found.jump_cost.to_string().into());
     let max = ("max", MAX_DIM.to_string().into());
     lines.push(match found.next_dim {
-        Some(next) if next < MAX_DIM => {
-            w.text(lang, "rb-moves-jumps", &[jumps, cost, ("next", next.to_string().into()), max])
-        }
-        _ => w.text(lang, "rb-moves-jumps-all", &[jumps, cost, max]),
+        Some(next) if next < MAX_DIM => w.text(
+            lang,
+            ids::RB_MOVES_JUMPS,
+            &[jumps, cost, ("next", next.to_string().into()), max],
+        ),
+        _ => w.text(lang, ids::RB_MOVES_JUMPS_ALL, &[jumps, cost, max]),
     });
     if found.queen {
-        lines.push(w.text(lang, "rb-moves-queen", &[]));
+        lines.push(w.text(lang, ids::RB_MOVES_QUEEN, &[]));
     }
     Ok(msg(t, to, fit(w, lang, lines.join("\n"))))
 }
@@ -958,22 +962,24 @@ fn forks_line(w: &Wording, lang: Lang, children: &[Fork]) -> String {
         .map(|fork| {
             let id = ("id", fork.id.into());
             match (fork.status, fork.result) {
-                (GameStatus::Invited, _) => w.text(lang, "rb-fork-invited", &[id]),
-                (GameStatus::Active, _) => w.text(lang, "rb-fork-active", &[id]),
+                (GameStatus::Invited, _) => w.text(lang, ids::RB_FORK_INVITED, &[id]),
+                (GameStatus::Active, _) => w.text(lang, ids::RB_FORK_ACTIVE, &[id]),
                 (GameStatus::Over, Some(GameResult::Draw)) if fork.agreed => {
-                    w.text(lang, "rb-fork-library", &[id])
+                    w.text(lang, ids::RB_FORK_LIBRARY, &[id])
                 }
-                (GameStatus::Over, Some(GameResult::Draw)) => w.text(lang, "rb-fork-drawn", &[id]),
+                (GameStatus::Over, Some(GameResult::Draw)) => {
+                    w.text(lang, ids::RB_FORK_DRAWN, &[id])
+                }
                 (GameStatus::Over, Some(GameResult::Winner(seat))) => {
                     let side = crate::games::rabble::game::side(seat);
-                    w.text(lang, "rb-fork-won", &[id, ("side", side_word(w, lang, side).into())])
+                    w.text(lang, ids::RB_FORK_WON, &[id, ("side", side_word(w, lang, side).into())])
                 }
-                _ => w.text(lang, "rb-fork-abandoned", &[id]),
+                _ => w.text(lang, ids::RB_FORK_ABANDONED, &[id]),
             }
         })
         .collect();
-    let forks = summarised(w, lang, &forks, &w.text(lang, "list-sep", &[]), LIST_CHARS);
-    w.text(lang, "rb-library-forks", &[("forks", forks.into())])
+    let forks = summarised(w, lang, &forks, &separator(lang, List::Items), LIST_CHARS);
+    w.text(lang, ids::RB_LIBRARY_FORKS, &[("forks", forks.into())])
 }
 
 /// One `/library` entry: the drawn game's plies, scores, changed squares and ancestry, with its
@@ -983,7 +989,7 @@ fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> O
     let from = g.options.from.map_or_else(|| "-".to_string(), |p| format!("#{p}"));
     let text = w.text(
         lang,
-        "rb-library-entry",
+        ids::RB_LIBRARY_ENTRY,
         &[
             ("id", t.id.into()),
             ("ply", i64::from(g.ply).into()),
@@ -1078,7 +1084,7 @@ impl Narrator for Voice {
     ) -> Outbound {
         match view {
             AnyView::Rabble(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, "err-internal", &[])),
+            _ => msg(t, to, w.text(lang, ids::ERR_INTERNAL, &[])),
         }
     }
 
@@ -1292,7 +1298,7 @@ mod tests {
         for lang in Lang::ALL {
             let cut = fit(&w, lang, long.clone());
             assert!(cut.chars().count() <= MAX_ANSWER_CHARS, "{lang}: {}", cut.chars().count());
-            let note = w.text(lang, "rb-cut", &[]);
+            let note = w.text(lang, ids::RB_CUT, &[]);
             let (kept, end) = cut.rsplit_once('\n').expect("lines, then the note");
             assert_eq!(end, note);
             assert!(long.starts_with(kept.trim_end_matches('…')), "{lang}: {kept}");

@@ -4,7 +4,7 @@
 //! narrators never read the referee's own state.
 
 use super::narrate::{AdviceResult, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::wording::wording;
+use super::wording::{List, ids, list, wording};
 use super::{chaos_clock, dark_fence, perfect10, rabble, ultima};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind};
@@ -113,7 +113,7 @@ pub(crate) fn invitation(ctx: &Ctx, t: &Table, named: bool) -> Outbound {
         };
         w.text(
             lang,
-            "new-invite",
+            ids::NEW_INVITE,
             &[
                 ("creator", ctx.name.as_str().into()),
                 ("opponent", opponent.into()),
@@ -125,7 +125,7 @@ pub(crate) fn invitation(ctx: &Ctx, t: &Table, named: bool) -> Outbound {
     } else {
         w.text(
             lang,
-            "new-open-invite",
+            ids::NEW_OPEN_INVITE,
             &[
                 ("creator", ctx.name.as_str().into()),
                 ("game", game.into()),
@@ -144,11 +144,11 @@ pub(crate) fn invitation_buttons(lang: Lang, id: GameId) -> Vec<Button> {
     let w = wording();
     vec![
         Button {
-            label: w.text(lang, "btn-accept", &[]),
+            label: w.text(lang, ids::BTN_ACCEPT, &[]),
             payload: Payload::new(id, 0, Choice::Accept),
         },
         Button {
-            label: w.text(lang, "btn-decline", &[]),
+            label: w.text(lang, ids::BTN_DECLINE, &[]),
             payload: Payload::new(id, 0, Choice::Decline),
         },
     ]
@@ -203,7 +203,7 @@ pub(crate) fn finished(
     };
     let mut text = headline;
     if let Some(reason) = reason {
-        let why = w.text(lang, &format!("reason-{}", reason.code()), &[("name", loser.into())]);
+        let why = w.text_of(lang, &format!("reason-{}", reason.code()), &[("name", loser.into())]);
         text = format!("{text}\n{why}");
     }
     if let Some(reveal) = narrator.reveal(w, lang, &snapshot) {
@@ -244,15 +244,15 @@ pub(crate) fn game_line(lang: Lang, t: &Table) -> String {
     let w = wording();
     let snapshot = t.snapshot();
     let state = match (t.row.status, t.game.to_act()) {
-        (GameStatus::Invited, _) => w.text(lang, "state-invited", &[]),
+        (GameStatus::Invited, _) => w.text(lang, ids::STATE_INVITED, &[]),
         (_, crate::core::ToAct::Seat(seat, _)) => {
-            w.text(lang, "state-to-act", &[("name", name_of(&snapshot, seat.index()).into())])
+            w.text(lang, ids::STATE_TO_ACT, &[("name", name_of(&snapshot, seat.index()).into())])
         }
-        _ => w.text(lang, "state-over", &[]),
+        _ => w.text(lang, ids::STATE_OVER, &[]),
     };
     w.text(
         lang,
-        "games-line",
+        ids::GAMES_LINE,
         &[
             ("id", t.row.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -266,23 +266,30 @@ pub(crate) fn game_line(lang: Lang, t: &Table) -> String {
 /// `/rules <game>`: the rules in brief and every option.
 pub(crate) fn rules_text(lang: Lang, kind: GameKind) -> String {
     let w = wording();
-    let mut text = w.text(lang, &format!("rules-{}", kind.code()), &[]);
+    let rules = match kind {
+        GameKind::DarkFence => ids::RULES_DARK_FENCE,
+        GameKind::Ultima => ids::RULES_ULTIMA,
+        GameKind::Perfect10 => ids::RULES_PERFECT10,
+        GameKind::ChaosClock => ids::RULES_CHAOS_CLOCK,
+        GameKind::Rabble => ids::RULES_RABBLE,
+    };
+    let mut text = w.text(lang, rules, &[]);
     text.push('\n');
     let specs = kind.option_specs();
     text.push_str(&w.text(
         lang,
-        if specs.is_empty() { "rules-no-options" } else { "rules-options" },
+        if specs.is_empty() { ids::RULES_NO_OPTIONS } else { ids::RULES_OPTIONS },
         &[],
     ));
     for spec in specs {
         let doc_id = format!("opt-{}-{}", kind.code(), spec.key.replace('_', "-"));
         let doc =
-            if w.has(lang, &doc_id) { w.text(lang, &doc_id, &[]) } else { spec.doc.to_string() };
+            if w.has(lang, &doc_id) { w.text_of(lang, &doc_id, &[]) } else { spec.doc.to_string() };
         text.push_str(&format!(
             "\n{} = {} ({}: {}): {doc}",
             spec.key,
             spec.values,
-            w.text(lang, "rules-default", &[]),
+            w.text(lang, ids::RULES_DEFAULT, &[]),
             spec.default
         ));
     }
@@ -291,11 +298,11 @@ pub(crate) fn rules_text(lang: Lang, kind: GameKind) -> String {
         text.push_str(&legend);
     }
     text.push('\n');
-    text.push_str(&w.text(lang, "rules-table-keys", &[]));
+    text.push_str(&w.text(lang, ids::RULES_TABLE_KEYS, &[]));
     if let Some(example) = start_position_text(kind) {
         text.push('\n');
         let args = [("game", kind.code().into()), ("example", example.into())];
-        text.push_str(&w.text(lang, "rules-position", &args));
+        text.push_str(&w.text(lang, ids::RULES_POSITION, &args));
     }
     text
 }
@@ -367,23 +374,23 @@ fn stored_result(t: &Table) -> Option<GameResult> {
 /// Accept, Decline, My view, Type a move.
 pub(crate) fn button(lang: Lang, payload: Payload) -> Button {
     let id = match payload.choice {
-        Choice::Accept | Choice::Offer { accept: true, .. } => "btn-accept",
-        Choice::Decline | Choice::Offer { accept: false, .. } => "btn-decline",
-        Choice::View => "btn-view",
+        Choice::Accept | Choice::Offer { accept: true, .. } => ids::BTN_ACCEPT,
+        Choice::Decline | Choice::Offer { accept: false, .. } => ids::BTN_DECLINE,
+        Choice::View => ids::BTN_VIEW,
         // Every other choice's button is labelled by the narrator that offers it.
-        _ => "btn-type-move",
+        _ => ids::BTN_TYPE_MOVE,
     };
     Button { label: wording().text(lang, id, &[]), payload }
 }
 
 /// The referee's own seat's name (`@bot`).
 pub(crate) fn bot_name(lang: Lang) -> String {
-    wording().text(lang, "bot-name", &[])
+    wording().text(lang, ids::BOT_NAME, &[])
 }
 
 /// The bot's move the solver could not prove best within its budget, told to the game's chat.
 pub(crate) fn bot_unproven(t: &Table) -> Outbound {
-    msg_of(t, public_of(t), wording().text(public_lang(t), "bot-unproven", &[]))
+    msg_of(t, public_of(t), wording().text(public_lang(t), ids::BOT_UNPROVEN, &[]))
 }
 
 /// A game ended by adjudication: the solver proved the result while `stuck`'s `pieces` can
@@ -395,11 +402,11 @@ pub(crate) fn adjudicated(t: &Table, stuck: Seat, pieces: &[u8]) -> Outbound {
     let numbers: Vec<String> = pieces.iter().map(ToString::to_string).collect();
     let text = w.text(
         lang,
-        "cc-adjudicated",
+        ids::CC_ADJUDICATED,
         &[
             ("id", t.row.id.into()),
             ("name", name_of(&snapshot, stuck.index()).to_string().into()),
-            ("pieces", numbers.join(&w.text(lang, "list-sep", &[])).into()),
+            ("pieces", list(lang, List::Items, &numbers).into()),
             ("count", pieces.len().into()),
         ],
     );

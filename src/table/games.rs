@@ -6,41 +6,69 @@
 
 use super::clock::TimeoutMove;
 use super::payload::WindowChoice;
-use super::voice::{AdviceResult, Fork, narrator};
+use super::rules;
 use crate::core::{GameResult, Prompt, Seat};
 use crate::games::{AnyAction, AnyError, AnyGame, GameKind, dark_fence, rabble};
 use crate::store::{EndReason, GameId, GameStatus};
 
+/// The solver's answer for a position: its advice, or how far it got within its budget.
+pub(crate) type AdviceResult =
+    Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
+
+/// A game continued from another (a fork of a library game), as its parent's entry lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fork {
+    /// The fork's id.
+    pub id: GameId,
+    /// Where it is in its life.
+    pub status: GameStatus,
+    /// Its result once over.
+    pub result: Option<GameResult>,
+    /// Whether it ended by agreement (an agreed draw joins the library).
+    pub agreed: bool,
+}
+
 /// The game for a name players may type instead of the code.
 pub(super) fn kind_from_name(name: &str) -> Option<GameKind> {
     let name = name.trim().to_lowercase();
-    GameKind::ALL.iter().copied().find(|&k| narrator(k).names().contains(&name.as_str()))
+    GameKind::ALL.iter().copied().find(|&k| rules::of(k).names().contains(&name.as_str()))
 }
 
 /// Whether moves of this game are private (so typed only in a private chat) and the start
 /// needs every player reachable privately.
 pub(super) fn has_hidden_information(game: &AnyGame) -> bool {
-    narrator(game.kind()).has_hidden_information()
+    rules::of(game.kind()).has_hidden_information()
 }
 
 /// Whether an action is secret by the rules, so that it may only be typed in a private chat.
 pub(super) fn is_private_action(game: &AnyGame, action: &AnyAction) -> bool {
-    narrator(game.kind()).is_private_action(action)
+    rules::of(game.kind()).is_private_action(action)
 }
 
 /// Whether the referee echoes this action for confirmation first.
 pub(super) fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
-    narrator(game.kind()).needs_confirmation(game, action)
+    rules::of(game.kind()).needs_confirmation(game, action)
 }
 
-/// What a typed action means at this table (see the narrator's `parse_action`).
+/// What a typed action means at this table (see [`rules::Rules::parse_action`]).
 pub(super) fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-    narrator(game.kind()).parse_action(game, seat, text)
+    rules::of(game.kind()).parse_action(game, seat, text)
+}
+
+/// Actions to offer as the player types, for games whose actions cannot be listed (see
+/// [`rules::Rules::suggestions`]).
+pub(super) fn suggestions(
+    game: &mut AnyGame,
+    seat: Seat,
+    prefix: &str,
+    limit: usize,
+) -> Option<Vec<String>> {
+    rules::of(game.kind()).suggestions(game, seat, prefix, limit)
 }
 
 /// The text a completion button's ending is appended to.
 pub(super) fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
-    narrator(game.kind()).partial_text(game, seat, text)
+    rules::of(game.kind()).partial_text(game, seat, text)
 }
 
 /// What the referee plays for a seat whose time ran out instead of ending the game (which
@@ -179,7 +207,7 @@ pub(super) fn analysis(game: &AnyGame) -> Option<crate::games::chaos_clock::Anal
 /// The library game a stored game continues (Rabble's `from` option), read from the row
 /// without replaying it.
 pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<GameId> {
-    if !GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library()) {
+    if !GameKind::from_code(&row.kind).is_some_and(|k| rules::of(k).has_draw_library()) {
         return None;
     }
     match crate::games::AnyOptions::parse(GameKind::Rabble, &row.options) {
@@ -193,7 +221,7 @@ pub(super) fn parent_of(row: &crate::store::GameRow) -> Option<GameId> {
 /// Whether a stored game is in the draw library: a game of a kind that has one (Rabble) that
 /// ended in an agreed draw (rule-based draws would be adjudicated again at once).
 pub(super) fn in_library(row: &crate::store::GameRow) -> bool {
-    GameKind::from_code(&row.kind).is_some_and(|k| narrator(k).has_draw_library())
+    GameKind::from_code(&row.kind).is_some_and(|k| rules::of(k).has_draw_library())
         && row.status == GameStatus::Over
         && row.result == Some(GameResult::Draw)
         && row.reason == Some(EndReason::Agreed)
@@ -228,7 +256,7 @@ pub fn kind_named(name: &str) -> Option<GameKind> {
 /// Every name players use for a game besides its code, for completing what they type.
 #[must_use]
 pub fn game_aliases(kind: GameKind) -> &'static [&'static str] {
-    narrator(kind).names()
+    rules::of(kind).names()
 }
 
 /// The game a player named, by code (`dark-fence`) or name (`暗弈分野`).

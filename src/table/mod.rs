@@ -36,6 +36,7 @@ mod prelude;
 pub mod record;
 mod referee;
 pub mod reply;
+mod rules;
 mod settings;
 mod shared;
 mod solver;

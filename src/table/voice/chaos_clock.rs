@@ -11,14 +11,11 @@ use super::wording::{Id, List, Wording, ids, list, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
 use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game};
 use crate::store::GameStatus;
 use crate::table::clock::Pace;
 use crate::table::payload::{Choice, Payload};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &["混乱时钟", "混亂時鐘", "时钟", "chaos", "chaos_clock", "chaosclock"];
 
 /// 甲 or 乙 with the pieces they own.
 fn side_word(w: &Wording, lang: Lang, seat: Seat) -> String {
@@ -526,14 +523,6 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::ChaosClock
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         rules_summary(w, lang, t)
     }

@@ -12,14 +12,12 @@ use crate::games::dark_fence::{
     self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Reason, Rel8,
     Report, Reveal, View, Violation,
 };
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView};
 use crate::store::GameStatus;
 use crate::table::clock::Pace;
 use crate::table::payload::{Choice, Payload, WindowChoice};
 use crate::table::reply::{Button, Dest, Image, Lang, Outbound};
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &["暗弈分野", "暗弈", "dark_fence", "darkfence"];
+use crate::table::rules::dark_fence::warnings;
 
 /// The Dark Fence options of `game` (the defaults for another game, which never reaches here:
 /// `games.rs` dispatches by game).
@@ -30,12 +28,6 @@ fn options(game: &AnyGame) -> &dark_fence::Options {
         AnyGame::DarkFence(g) => crate::games::Game::options(g),
         _ => &DEFAULT,
     }
-}
-
-/// Whether an action is secret by the rules (a move or a start choice), so that it may only be
-/// typed in a private chat.
-fn is_private_action(action: &AnyAction) -> bool {
-    matches!(action, AnyAction::DarkFence(Action::Move(_) | Action::Start(_)))
 }
 
 /// A path typed without a fence direction: the four directions (those that make a well-formed
@@ -56,24 +48,6 @@ fn completions(
         .filter(|d| game.parse_action(seat, &format!("{text} {}", d.letter())).is_ok())
         .map(|d| (dir_word(w, lang, d), d.letter().to_string()))
         .collect()
-}
-
-/// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4),
-/// or because `assist=2` has a warning for it: a warning after the move would come too late, so
-/// such a move waits for a confirmation even where moves are otherwise played at once.
-fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
-    matches!(action, AnyAction::DarkFence(Action::Move(_)))
-        && (options(game).confirm_moves || !warnings(game, action).is_empty())
-}
-
-/// The `assist=2` warnings about a move of the player to act, from that player's own view.
-fn warnings(game: &AnyGame, action: &AnyAction) -> Vec<dark_fence::assist::Warning> {
-    let AnyAction::DarkFence(Action::Move(input)) = action else { return Vec::new() };
-    let Some(seat) = game.to_act().seat() else { return Vec::new() };
-    match game.view(Viewer::Seat(seat)) {
-        AnyView::DarkFence(view) => dark_fence::assist::warnings(&view, input),
-        _ => Vec::new(),
-    }
 }
 
 /// A warning in words.
@@ -1089,26 +1063,6 @@ pub(crate) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::DarkFence
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
-    fn has_hidden_information(&self) -> bool {
-        true
-    }
-
-    fn is_private_action(&self, action: &AnyAction) -> bool {
-        is_private_action(action)
-    }
-
-    fn needs_confirmation(&self, game: &AnyGame, action: &AnyAction) -> bool {
-        needs_confirmation(game, action)
-    }
-
     fn completions(
         &self,
         w: &Wording,
@@ -1200,6 +1154,7 @@ impl Narrator for Voice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
     use crate::games::dark_fence::{Decision, Reason};
 
     #[test]

@@ -23,11 +23,8 @@ use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::{ChatId, GameId, GameStatus, Platform, UserId};
 use crate::table::clock::TimeControl;
+pub(crate) use crate::table::games::{AdviceResult, Fork};
 use crate::table::reply::{Dest, Image, Lang, Outbound};
-
-/// The solver's answer for a position: its advice, or how far it got within its budget.
-pub(crate) type AdviceResult =
-    Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
 
 /// What a narrator may read of one game: a read-only snapshot the referee hands over, built
 /// from its table at the moment of speaking.
@@ -70,42 +67,6 @@ pub(crate) struct Snapshot<'a> {
 /// Implementations are unit structs, registered in `games.rs`. They must word hidden
 /// information only from the audience's own view or events.
 pub(crate) trait Narrator: Sync {
-    /// The game this narrator speaks for.
-    fn kind(&self) -> GameKind;
-
-    /// Names players may type for the game instead of its code (in any script).
-    fn names(&self) -> &'static [&'static str];
-
-    /// Whether moves are secret (typed only in private) and the start needs every player
-    /// reachable privately.
-    fn has_hidden_information(&self) -> bool {
-        false
-    }
-
-    /// Whether `action` is secret by the rules.
-    fn is_private_action(&self, _action: &AnyAction) -> bool {
-        false
-    }
-
-    /// Whether the referee echoes `action` for confirmation first.
-    fn needs_confirmation(&self, _game: &AnyGame, _action: &AnyAction) -> bool {
-        false
-    }
-
-    /// What a typed action means at this table (the engine's parse unless the table asks a
-    /// question first).
-    ///
-    /// # Errors
-    /// The engine's refusal, or the question as an error [`Narrator::completions`] answers.
-    fn parse_action(&self, game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-        game.parse_action(seat, text)
-    }
-
-    /// The text a completion button's ending is appended to.
-    fn partial_text(&self, _game: &AnyGame, _seat: Seat, text: &str) -> String {
-        text.trim().to_string()
-    }
-
     /// The ways to finish a move typed without its last part, as (button label, ending);
     /// empty when `error` is about something else.
     fn completions(
@@ -291,23 +252,6 @@ pub(crate) trait Narrator: Sync {
         None
     }
 
-    /// Actions to offer as the player types, for games whose actions cannot be listed (an
-    /// infinite board); `None`: the referee lists the legal actions itself.
-    fn suggestions(
-        &self,
-        _game: &mut AnyGame,
-        _seat: Seat,
-        _prefix: &str,
-        _limit: usize,
-    ) -> Option<Vec<String>> {
-        None
-    }
-
-    /// Whether an agreed draw of this game joins a library others may continue from.
-    fn has_draw_library(&self) -> bool {
-        false
-    }
-
     /// One entry of the draw library (`/library`), with the forks continued from it; `None`
     /// for games that have no library.
     fn library_entry(
@@ -319,19 +263,6 @@ pub(crate) trait Narrator: Sync {
     ) -> Option<String> {
         None
     }
-}
-
-/// A game continued from another (a fork of a library game), as its parent's entry lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Fork {
-    /// The fork's id.
-    pub id: GameId,
-    /// Where it is in its life.
-    pub status: GameStatus,
-    /// Its result once over.
-    pub result: Option<GameResult>,
-    /// Whether it ended by agreement (an agreed draw joins the library).
-    pub agreed: bool,
 }
 
 /// Confirm and cancel buttons under a confirmation echo (payload `<id>:<turn>:confirm`).

@@ -13,33 +13,16 @@ use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::wording::{Id, List, Wording, ids, list};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
-    Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
+    Action, CastleBan, Castling, Color, Error, Event, Kind, Square, State, View,
 };
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game};
 use crate::store::GameStatus;
 use crate::table::payload::{Choice, Payload, WindowChoice};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
-
-/// Words that, after a pawn move onto the 6th or 8th rank (Black: 5th or 3rd), keep the pawn a
-/// pawn without being asked (`e5e6 stay`); the "stay a pawn" button sends the first.
-const STAY: [&str; 4] = ["stay", "=", "不升变", "不升變"];
+use crate::table::rules::perfect10::STAY;
 
 /// How many moves the "you may claim with a move" hint lists at most.
 const CLAIM_HINT_MOVES: usize = 6;
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &[
-    "perfect-10",
-    "perfect_10",
-    "p10",
-    "perfect10x10",
-    "perfect-10x10",
-    "perfect_10x10",
-    "完美10x10",
-    "完美十乘十",
-    "完美10×10",
-    "完美",
-];
 
 fn state(game: &AnyGame) -> Option<&State> {
     match game {
@@ -88,90 +71,6 @@ fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
         ids::P10_PLAYER,
         &[("name", name_of(t, color.index()).into()), ("color", color_word(w, lang, color).into())],
     )
-}
-
-/// The promotion line a pawn of `color` reaches on `to`: 1 (White's 6th rank, Black's 5th), 2
-/// (8th, 3rd), 3 (the last rank), or `None`.
-fn tier(color: Color, to: Square) -> Option<u8> {
-    let rank = if color == Color::White { to.rank } else { 9u8.checked_sub(to.rank)? };
-    match rank {
-        5 => Some(1),
-        7 => Some(2),
-        9 => Some(3),
-        _ => None,
-    }
-}
-
-/// The move inside an action, if it has one.
-fn move_of(action: &Action) -> Option<Move> {
-    match action {
-        Action::Move { mv } | Action::Claim { with: Some(mv) } => Some(*mv),
-        Action::Pass | Action::Claim { with: None } => None,
-    }
-}
-
-/// `text` without a trailing "stay a pawn" word, and whether it had one.
-fn strip_stay(text: &str) -> (&str, bool) {
-    let trimmed = text.trim();
-    for word in STAY {
-        if let Some(rest) = trimmed.strip_suffix(word) {
-            // A lone `stay` or `=` is not a move: the rest must still be something.
-            if !rest.trim().is_empty() {
-                return (rest.trim_end(), true);
-            }
-        }
-    }
-    (trimmed, false)
-}
-
-/// A pawn move onto a promotion line whose piece the player must still choose: the move has no
-/// promotion (and no "stay" on the last rank), or names a piece that line does not offer. Asked
-/// only when the pawn can make that step at all, so an impossible move is refused as usual.
-fn promotion_question(g: &State, seat: Seat, action: &Action, stay: bool) -> Option<Error> {
-    let mv = move_of(action)?;
-    let (color, kind) = g.piece_at(mv.from)?;
-    if kind != Kind::Pawn || Some(color) != Color::from_seat(seat) {
-        return None;
-    }
-    let tier = tier(color, mv.to)?;
-    let unsaid = match mv.promotion {
-        None => !stay || tier == 3,
-        Some(k) => !Kind::promotions(tier).contains(&k),
-    };
-    let can_step = g
-        .legal_actions(seat)
-        .iter()
-        .any(|a| matches!(a, Action::Move { mv: m } if m.from == mv.from && m.to == mv.to));
-    (unsaid && can_step).then_some(Error::BadPromotion { to: mv.to, tier })
-}
-
-/// The table's reading of a typed action: the engine's parse, with "stay" words accepted, and a
-/// pawn move onto a promotion line that does not say what the pawn becomes refused with
-/// [`Error::BadPromotion`], which [`completions`] turns into one button per choice.
-fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-    let Some(g) = state(game) else { return game.parse_action(seat, text) };
-    let (rest, stay) = strip_stay(text);
-    let action = g.parse_action(seat, rest).map_err(AnyError::Perfect10)?;
-    if let Some(question) = promotion_question(g, seat, &action, stay) {
-        return Err(AnyError::Perfect10(question));
-    }
-    Ok(AnyAction::Perfect10(action))
-}
-
-/// The move being asked about, in notation and without its promotion (`e5e6`, `claim e5e6`),
-/// for the completion buttons to finish.
-fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
-    let (rest, _) = strip_stay(text);
-    let Some(g) = state(game) else { return rest.to_string() };
-    match g.parse_action(seat, rest) {
-        Ok(Action::Move { mv }) => {
-            g.format_action(&Action::Move { mv: Move { promotion: None, ..mv } })
-        }
-        Ok(Action::Claim { with: Some(mv) }) => {
-            g.format_action(&Action::Claim { with: Some(Move { promotion: None, ..mv }) })
-        }
-        _ => rest.to_string(),
-    }
 }
 
 /// The choices for a pawn reaching a promotion line: one button per piece of that line (the
@@ -651,22 +550,6 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::Perfect10
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
-    fn parse_action(&self, game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-        parse_action(game, seat, text)
-    }
-
-    fn partial_text(&self, game: &AnyGame, seat: Seat, text: &str) -> String {
-        partial_text(game, seat, text)
-    }
-
     fn completions(
         &self,
         w: &Wording,
@@ -756,6 +639,8 @@ impl Narrator for Voice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
+    use crate::games::perfect10::Move;
 
     #[test]
     fn piece_names_are_the_engines_english_and_the_seeds_chinese_names() {
@@ -790,30 +675,6 @@ mod tests {
                 assert!(w.has(lang, &format!("reason-{code}")), "reason-{code} in {lang}");
             }
         }
-    }
-
-    #[test]
-    fn stay_words_are_taken_off_the_end_only_after_a_move() {
-        assert_eq!(strip_stay("e5e6 stay"), ("e5e6", true));
-        assert_eq!(strip_stay("e5e6="), ("e5e6", true));
-        assert_eq!(strip_stay(" e5e6 不升变 "), ("e5e6", true));
-        assert_eq!(strip_stay("e5e6"), ("e5e6", false));
-        assert_eq!(strip_stay("stay"), ("stay", false));
-        assert_eq!(strip_stay("="), ("=", false));
-    }
-
-    #[test]
-    fn promotion_lines_are_counted_from_each_sides_own_end() {
-        let sq = |file, rank| Square::new(file, rank);
-        assert_eq!(tier(Color::White, sq(4, 5)), Some(1));
-        assert_eq!(tier(Color::White, sq(4, 7)), Some(2));
-        assert_eq!(tier(Color::White, sq(4, 9)), Some(3));
-        assert_eq!(tier(Color::White, sq(4, 4)), None);
-        assert_eq!(tier(Color::Black, sq(4, 4)), Some(1));
-        assert_eq!(tier(Color::Black, sq(4, 2)), Some(2));
-        assert_eq!(tier(Color::Black, sq(4, 0)), Some(3));
-        assert_eq!(tier(Color::Black, sq(4, 5)), None);
-        assert_eq!(tier(Color::Black, sq(4, 200)), None);
     }
 
     #[test]

@@ -12,15 +12,12 @@ use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, pu
 use super::wording::{List, Wording, ids, say, say_of, separator};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game};
 use crate::store::GameStatus;
 use crate::table::clock::Pace;
 use crate::table::payload::{Choice, Payload};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] =
-    &["烏合之眾", "乌合之众", "烏合之眾象棋", "乌合之众象棋", "rabble-chess", "rabblechess"];
+use crate::table::rules::rabble::partial_pick;
 
 /// The longest Rabble answer, in characters. Telegram takes 4,096 per message and its adapter
 /// splits a longer text into several, so every answer stays one message with room to spare: lists
@@ -239,22 +236,6 @@ fn pick_choices(step: u8, so_far: &[Kind]) -> Vec<Kind> {
     }
 }
 
-/// The pieces of a pick typed without all four (`pick`, `pick R N`, `pick-RN`, `選 車`), or
-/// `None` when `text` is something else.
-fn partial_pick(text: &str) -> Option<Vec<Kind>> {
-    let lower = text.trim().to_lowercase();
-    let letters: String = match lower.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [word, rest @ ..] if *word == "pick" || *word == "選" => rest.concat(),
-        [word] => word.strip_prefix("pick-")?.to_string(),
-        _ => return None,
-    };
-    if letters == "default" {
-        return None;
-    }
-    let kinds: Vec<Kind> = letters.chars().map(Kind::from_char).collect::<Option<_>>()?;
-    (kinds.len() < 4).then_some(kinds)
-}
-
 /// The next slot of a pick being built button by button: one button per piece that may fill
 /// it, for the seat that is picking; empty when `text` is not such a pick.
 fn completions(lang: Lang, game: &AnyGame, seat: Seat, text: &str) -> Vec<(String, String)> {
@@ -268,17 +249,6 @@ fn completions(lang: Lang, game: &AnyGame, seat: Seat, text: &str) -> Vec<(Strin
         .into_iter()
         .map(|k| (kind_label(lang, k), k.letter().to_string()))
         .collect()
-}
-
-/// A pick being built, written so a completion's letter can be appended (`pick R N`).
-fn partial_text(text: &str) -> String {
-    match partial_pick(text) {
-        Some(kinds) => {
-            let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
-            format!("pick {}", letters.join(" ")).trim_end().to_string()
-        }
-        None => text.trim().to_string(),
-    }
 }
 
 /// The question under a pick being built: the slots filled so far and the one asked for.
@@ -896,64 +866,6 @@ fn moves_message(
     Ok(msg(t, to, fit(w, lang, lines.join("\n"))))
 }
 
-/// Turns to offer as the player types (Discord's autocomplete), each checked by the engine:
-/// during selection the default and a few common picks; in play, once a square is typed, the
-/// unit's targets from [`text::targets`](crate::games::rabble::text::targets) as whole turns
-/// (`7,6x7,8`, `7,6 z+`), else the contact-row pawn turns and the draw offer. A side's turns
-/// are infinite, so this is a choice of likely ones, never a list of all.
-fn suggestions(
-    g: &mut crate::games::rabble::State,
-    seat: Seat,
-    prefix: &str,
-    limit: usize,
-) -> Vec<String> {
-    use crate::games::rabble::{notation, text};
-    let side = crate::games::rabble::game::side(seat);
-    let prefix = prefix.trim().to_lowercase();
-    let mut candidates: Vec<String> = Vec::new();
-    if let Some((_, step)) = g.selecting() {
-        let picks: &[&str] = if step == 8 {
-            &["pick default", "pick Q K J G", "pick K Q J G", "pick Q J K G", "pick G Q K J"]
-        } else {
-            &["pick default", "pick R N B C", "pick C B N R", "pick P P P P", "pick N N N N"]
-        };
-        candidates.extend(picks.iter().map(ToString::to_string));
-    } else {
-        // The square typed so far: digits, commas and minus signs up to the first operator.
-        let origin_text: String =
-            prefix.chars().take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '-').collect();
-        match Coord::parse(&origin_text).ok().filter(|_| origin_text.contains(',')) {
-            Some(origin) => {
-                if let Ok(found) = text::targets(g, &origin) {
-                    let far = found.rays.iter().flat_map(|r| r.run_end.iter().chain(&r.targets));
-                    let steps = found.near.iter().chain(far);
-                    candidates.extend(steps.map(|t| format!("{origin_text}{}", t.step)));
-                    candidates
-                        .extend(found.jumps.iter().map(|j| format!("{origin_text} {}", j.step)));
-                }
-            }
-            None => {
-                use crate::games::Game;
-                candidates.extend(g.legal_actions(seat).iter().map(notation::format));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for text in candidates {
-        if out.len() >= limit {
-            break;
-        }
-        if !text.to_lowercase().starts_with(&prefix) || out.contains(&text) {
-            continue;
-        }
-        let legal = notation::parse(&text).is_ok_and(|a| g.validate(side, &a).is_ok());
-        if legal {
-            out.push(text);
-        }
-    }
-    out
-}
-
 /// The forks of a library game with where each stands: waiting, in play, won by a side,
 /// drawn (by agreement: then in the library too), or abandoned.
 fn forks_line(w: &Wording, lang: Lang, children: &[Fork]) -> String {
@@ -1006,18 +918,6 @@ fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> O
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::Rabble
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
-    fn partial_text(&self, _game: &AnyGame, _seat: Seat, text: &str) -> String {
-        partial_text(text)
-    }
-
     fn completions(
         &self,
         _w: &Wording,
@@ -1131,23 +1031,6 @@ impl Narrator for Voice {
         Some(moves_message(w, lang, t, square, to))
     }
 
-    fn suggestions(
-        &self,
-        game: &mut AnyGame,
-        seat: Seat,
-        prefix: &str,
-        limit: usize,
-    ) -> Option<Vec<String>> {
-        match game {
-            AnyGame::Rabble(g) => Some(suggestions(g, seat, prefix, limit)),
-            _ => None,
-        }
-    }
-
-    fn has_draw_library(&self) -> bool {
-        true
-    }
-
     fn library_entry(
         &self,
         w: &Wording,
@@ -1225,6 +1108,7 @@ mod tests {
     #[test]
     fn suggestions_complete_a_typed_square_into_checked_turns_and_offer_picks_while_selecting() {
         use crate::games::Game;
+        use crate::table::rules::rabble::suggestions;
         let mut selecting = State::start(&Options::default());
         let picks = suggestions(&mut selecting, Seat(0), "pick", 25);
         assert_eq!(picks.first().map(String::as_str), Some("pick default"));

@@ -13,13 +13,15 @@ use crate::table::payload::{Choice, Payload};
 use crate::table::reply::{Button, Dest, Image, Lang, Outbound};
 use crate::table::types::{Ctx, Table, public_lang};
 
-/// Every game's narrator, in [`GameKind::ALL`] order.
-const NARRATORS: [&dyn Narrator; 5] =
-    [&dark_fence::Voice, &ultima::Voice, &perfect10::Voice, &chaos_clock::Voice, &rabble::Voice];
-
 /// The narrator of `kind`.
 pub(crate) fn narrator(kind: GameKind) -> &'static dyn Narrator {
-    NARRATORS.iter().copied().find(|n| n.kind() == kind).unwrap_or(NARRATORS[0])
+    match kind {
+        GameKind::DarkFence => &dark_fence::Voice,
+        GameKind::Ultima => &ultima::Voice,
+        GameKind::Perfect10 => &perfect10::Voice,
+        GameKind::ChaosClock => &chaos_clock::Voice,
+        GameKind::Rabble => &rabble::Voice,
+    }
 }
 
 impl Table {

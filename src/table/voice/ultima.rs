@@ -12,12 +12,9 @@ use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::ultima::{
     Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
 };
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView};
 use crate::store::GameStatus;
 use crate::table::reply::{Dest, Lang, Outbound};
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &["极相棋", "極相棋", "极相", "baroque", "baroque-chess", "baroque_chess"];
 
 /// A colour's name in `lang` (also for position mistakes, `narrate::position_error`).
 pub(crate) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
@@ -425,14 +422,6 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::Ultima
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         rules_summary(w, lang, t)
     }

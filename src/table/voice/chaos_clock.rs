@@ -11,7 +11,7 @@ use super::wording::{Id, List, Wording, ids, list, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
 use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
 use crate::table::clock::Pace;
 use crate::table::payload::{Choice, Payload};
@@ -129,7 +129,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     }
     lines.push(to_act_line(w, lang, t));
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     m.buttons = action_buttons(w, lang, t);
     m
 }
@@ -304,7 +304,7 @@ fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = narrate::picture(t, Viewer::Public, pl, images);
     m.buttons = action_buttons(w, pl, t);
     vec![m]
 }
@@ -338,7 +338,7 @@ fn turn_prompts(
 
 /// `/board` and `/view`: the position in words, the clock face, and the buttons when the
 /// player to act asks in the game's chat.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -376,7 +376,7 @@ fn view_message(
     }
     let in_chat = matches!(to, Dest::Chat(_));
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     if in_chat {
         m.buttons = action_buttons(w, lang, t);
     }
@@ -385,7 +385,7 @@ fn view_message(
 
 /// The image caption: id, ply, and who acts (with the side) or the result, in characters the
 /// font has.
-fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let side =
         |seat: Seat| say(lang, if seat.index() == 0 { ids::SIDE_JIA } else { ids::SIDE_YI }, &[]);
     let ply = say(lang, ids::CAP_PLY, &[("n", t.actions.to_string().into())]);
@@ -552,28 +552,6 @@ impl Narrator for Voice {
         _images: bool,
     ) -> Vec<Outbound> {
         turn_prompts(w, t, seat, prompt, lang)
-    }
-
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::ChaosClock(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, ids::ERR_INTERNAL, &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::ChaosClock(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
     }
 
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {

@@ -70,7 +70,7 @@ fn warning_text(w: &Wording, lang: Lang, warning: dark_fence::assist::Warning) -
 
 /// The image caption: game id, ply and who acts, in characters the bundled font has (player
 /// names could be anything, so seats are named by their order).
-fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
     let seat =
         |p: Player| say(lang, if p == Player::P1 { ids::SIDE_P1 } else { ids::SIDE_P2 }, &[]);
     // "after ply 3", as the messages count: the announcement of ply 3 and the prompt for ply 4
@@ -102,7 +102,7 @@ fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
 }
 
 fn picture(t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    Voice.picture(t, viewer, lang, images)
+    narrate::picture(t, viewer, lang, images)
 }
 
 fn name_of<'a>(t: &Snapshot<'a>, player: Player) -> &'a str {
@@ -957,17 +957,14 @@ fn ply_line(
 }
 
 /// A view (public or one seat's) as a message to `to`.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
-    view: &AnyView,
+    view: &View,
     to: Dest,
     images: bool,
 ) -> Outbound {
-    let AnyView::DarkFence(view) = view else {
-        return msg(t, to, String::new());
-    };
     // `assist=0`: no private view on request while the game runs (spec §3.11).
     if view.viewer.is_some() && view.options.assist == 0 && t.status == GameStatus::Active {
         return msg(t, to, w.text(lang, ids::DF_VIEW_MEMORY, &[("id", t.id.into())]));
@@ -1125,25 +1122,6 @@ impl Narrator for Voice {
         images: bool,
     ) -> Vec<Outbound> {
         turn_prompts(w, t, seat, prompt, lang, images)
-    }
-
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        view_message(w, lang, t, view, to, images)
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::DarkFence(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
     }
 
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {

@@ -58,6 +58,21 @@ pub(crate) struct Snapshot<'a> {
     pub seed: i64,
     /// Seconds allowed for the decision asked for now.
     pub decision_seconds: i64,
+    /// The image caption of a view of this game, in characters the bundled font has: the
+    /// voice's dispatch by the view's own game (`table.rs`), so a narrator never unwraps a view
+    /// of another game.
+    pub caption: fn(&Snapshot<'_>, &AnyView, Lang) -> String,
+}
+
+/// The board image for `viewer`, drawn from that viewer's view only, with the caption.
+pub(crate) fn picture(t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
+    if !images {
+        return None;
+    }
+    let view = t.game.view(viewer);
+    let caption = (t.caption)(t, &view, lang);
+    let p = crate::render::render(&view, &caption, &theme(viewer, lang));
+    Some(Image::png(p.png, p.width, p.height))
 }
 
 /// One game's voice at the table: every sentence, prompt and picture the referee needs about
@@ -151,31 +166,6 @@ pub(crate) trait Narrator: Sync {
         lang: Lang,
         images: bool,
     ) -> Vec<Outbound>;
-
-    /// A view (public or one seat's) as a message to `to`.
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound;
-
-    /// The image caption for `view`, in characters the bundled font has.
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String;
-
-    /// The board image for `viewer`, drawn from that viewer's view only, with the caption.
-    fn picture(&self, t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-        if !images {
-            return None;
-        }
-        let view = t.game.view(viewer);
-        let caption = self.caption(t, &view, lang);
-        let p = crate::render::render(&view, &caption, &theme(viewer, lang));
-        Some(Image::png(p.png, p.width, p.height))
-    }
 
     /// A refused action, in the player's words.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
@@ -593,54 +583,62 @@ pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
     x.len().cmp(&y.len()).then_with(|| a.cmp(b))
 }
 
+/// A snapshot's owned parts, for the narrators' tests.
 #[cfg(test)]
-pub(crate) struct Owned {
-    pub id: GameId,
-    pub game: AnyGame,
-    pub seats: Vec<Option<UserId>>,
-    pub names: Vec<String>,
-    pub chat: ChatId,
-    pub status: GameStatus,
-    pub stored_result: Option<GameResult>,
-    pub lang: Lang,
+mod owned {
+    use super::*;
+
+    pub(crate) struct Owned {
+        pub id: GameId,
+        pub game: AnyGame,
+        pub seats: Vec<Option<UserId>>,
+        pub names: Vec<String>,
+        pub chat: ChatId,
+        pub status: GameStatus,
+        pub stored_result: Option<GameResult>,
+        pub lang: Lang,
+    }
+
+    impl Owned {
+        /// `game` as game #1 between users `a` and `b`, active, in English.
+        pub fn new(game: AnyGame) -> Self {
+            Self {
+                id: GameId(1),
+                game,
+                seats: vec![Some("a".into()), Some("b".into())],
+                names: vec!["a".into(), "b".into()],
+                chat: ChatId::new("#t"),
+                status: GameStatus::Active,
+                stored_result: None,
+                lang: Lang::En,
+            }
+        }
+
+        /// What a narrator reads of it, in chat `#t` of transcripts.
+        pub fn snapshot(&self) -> Snapshot<'_> {
+            Snapshot {
+                id: self.id,
+                platform: Platform::Script,
+                chat: &self.chat,
+                game: &self.game,
+                seats: &self.seats,
+                names: &self.names,
+                bot_seat: None,
+                time: TimeControl::default(),
+                actions: 0,
+                status: self.status,
+                stored_result: self.stored_result,
+                lang: self.lang,
+                seed: 0,
+                decision_seconds: 0,
+                caption: crate::table::voice::table::caption,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
-impl Owned {
-    /// `game` as game #1 between users `a` and `b`, active, in English.
-    pub fn new(game: AnyGame) -> Self {
-        Self {
-            id: GameId(1),
-            game,
-            seats: vec![Some("a".into()), Some("b".into())],
-            names: vec!["a".into(), "b".into()],
-            chat: ChatId::new("#t"),
-            status: GameStatus::Active,
-            stored_result: None,
-            lang: Lang::En,
-        }
-    }
-
-    /// What a narrator reads of it, in chat `#t` of transcripts.
-    pub fn snapshot(&self) -> Snapshot<'_> {
-        Snapshot {
-            id: self.id,
-            platform: Platform::Script,
-            chat: &self.chat,
-            game: &self.game,
-            seats: &self.seats,
-            names: &self.names,
-            bot_seat: None,
-            time: TimeControl::default(),
-            actions: 0,
-            status: self.status,
-            stored_result: self.stored_result,
-            lang: self.lang,
-            seed: 0,
-            decision_seconds: 0,
-        }
-    }
-}
+pub(crate) use owned::Owned;
 
 #[cfg(test)]
 mod option_word_tests {

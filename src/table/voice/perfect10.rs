@@ -15,7 +15,7 @@ use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
     Action, CastleBan, Castling, Color, Error, Event, Kind, Square, State, View,
 };
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
 use crate::table::payload::{Choice, Payload, WindowChoice};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
@@ -131,7 +131,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         ],
     );
     let mut m = msg(t, public(t), text);
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     m
 }
 
@@ -289,7 +289,7 @@ fn announce(
         lines.push(to_move_line(w, pl, t, g, seat));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = narrate::picture(t, Viewer::Public, pl, images);
     vec![m]
 }
 
@@ -409,7 +409,7 @@ fn last_move(g: &State, view: &View) -> Option<String> {
 
 /// `/board` and `/view`: the position in words and the board, turned for the second player's
 /// private view.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -448,12 +448,12 @@ fn view_message(
         Viewer::Public
     };
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = Voice.picture(t, viewer, lang, images);
+    m.image = narrate::picture(t, viewer, lang, images);
     m
 }
 
 /// The image caption (see [`narrate::chess_caption`]).
-fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let outcome = view.outcome.map(|o| o.result);
     narrate::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
@@ -607,28 +607,6 @@ impl Narrator for Voice {
         _images: bool,
     ) -> Vec<Outbound> {
         turn_prompts(w, t, seat, prompt, lang)
-    }
-
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::Perfect10(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, ids::ERR_INTERNAL, &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::Perfect10(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
     }
 
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {

@@ -12,7 +12,7 @@ use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, pu
 use super::wording::{List, Wording, ids, say, say_of, separator};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
 use crate::table::clock::Pace;
 use crate::table::payload::{Choice, Payload};
@@ -300,7 +300,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         to_act_line(w, lang, t),
     ];
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, public_side(t), lang, images);
+    m.image = narrate::picture(t, public_side(t), lang, images);
     m.buttons = buttons(w, lang, t);
     m
 }
@@ -422,7 +422,7 @@ fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
-    m.image = Voice.picture(t, public_side(t), pl, images);
+    m.image = narrate::picture(t, public_side(t), pl, images);
     m.buttons = buttons(w, pl, t);
     vec![m]
 }
@@ -475,7 +475,7 @@ fn turn_prompts(
 }
 
 /// `/board` and `/view`: scores, counters, the last turn, and who acts, with the window image.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -506,7 +506,7 @@ fn view_message(
     let in_chat = matches!(to, Dest::Chat(_));
     let side = side_for(t, &to);
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
-    m.image = Voice.picture(t, side, lang, images);
+    m.image = narrate::picture(t, side, lang, images);
     if in_chat {
         m.buttons = buttons(w, lang, t);
     }
@@ -569,7 +569,7 @@ fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordEr
 
 /// The image caption: game number, ply, scores, and who acts or the result, read from the
 /// game itself (every Rabble picture, whatever its window, shares them).
-fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
     let name =
         |s: Side| say(lang, if s == Side::Red { ids::SIDE_RED } else { ids::SIDE_BLUE }, &[]);
@@ -971,25 +971,6 @@ impl Narrator for Voice {
         _images: bool,
     ) -> Vec<Outbound> {
         turn_prompts(w, t, seat, prompt, lang)
-    }
-
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::Rabble(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, ids::ERR_INTERNAL, &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, _view: &AnyView, lang: Lang) -> String {
-        caption(t, lang)
     }
 
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {

@@ -45,6 +45,7 @@ impl Table {
             lang: public_lang(self),
             seed: self.row.seed,
             decision_seconds: self.decision_seconds(),
+            caption,
         }
     }
 
@@ -213,7 +214,7 @@ pub(crate) fn finished(
         text.push_str(&reveal);
     }
     let mut m = msg(&snapshot, public(&snapshot), text);
-    m.image = narrator.picture(&snapshot, narrator.final_viewer(), lang, images);
+    m.image = super::narrate::picture(&snapshot, narrator.final_viewer(), lang, images);
     m
 }
 
@@ -229,7 +230,8 @@ pub(crate) fn turn_prompts(
     t.narrator().turn_prompts(w, &t.snapshot(), seat, prompt, lang, images)
 }
 
-/// A view (public or one seat's) as a message to `to`.
+/// A view (public or one seat's) as a message to `to`, worded by the narrator of the view's
+/// own game.
 pub(crate) fn view_message(
     lang: Lang,
     t: &Table,
@@ -238,7 +240,25 @@ pub(crate) fn view_message(
     images: bool,
 ) -> Outbound {
     let w = wording();
-    t.narrator().view_message(w, lang, &t.snapshot(), view, to, images)
+    let s = t.snapshot();
+    match view {
+        AnyView::DarkFence(v) => dark_fence::view_message(w, lang, &s, v, to, images),
+        AnyView::Ultima(v) => ultima::view_message(w, lang, &s, v, to, images),
+        AnyView::Perfect10(v) => perfect10::view_message(w, lang, &s, v, to, images),
+        AnyView::ChaosClock(v) => chaos_clock::view_message(w, lang, &s, v, to, images),
+        AnyView::Rabble(v) => rabble::view_message(w, lang, &s, v, to, images),
+    }
+}
+
+/// The image caption of `view`, by the narrator of the view's own game ([`Snapshot::caption`]).
+pub(crate) fn caption(t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
+    match view {
+        AnyView::DarkFence(v) => dark_fence::caption(t, v, lang),
+        AnyView::Ultima(v) => ultima::caption(t, v, lang),
+        AnyView::Perfect10(v) => perfect10::caption(t, v, lang),
+        AnyView::ChaosClock(v) => chaos_clock::caption(t, v, lang),
+        AnyView::Rabble(_) => rabble::caption(t, lang),
+    }
 }
 
 /// One line of `/games`.
@@ -335,7 +355,7 @@ pub(crate) fn error_text(lang: Lang, error: &AnyError) -> String {
 
 /// The board image for `viewer`, drawn from that viewer's view only, with the game's caption.
 pub(crate) fn picture(t: &Table, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    t.narrator().picture(&t.snapshot(), viewer, lang, images)
+    super::narrate::picture(&t.snapshot(), viewer, lang, images)
 }
 
 /// A text message of this game's platform.

@@ -125,7 +125,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         ],
     );
     let mut m = msg(t, public(t), text);
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     m
 }
 
@@ -234,7 +234,7 @@ fn announce(
         ));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = narrate::picture(t, Viewer::Public, pl, images);
     vec![m]
 }
 
@@ -281,7 +281,7 @@ fn last_line(t: &Snapshot<'_>, view: &View) -> Option<String> {
 
 /// `/board` and `/view`: the position in words and the board, turned for a seat's private
 /// view of the second player.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -331,12 +331,12 @@ fn view_message(
         Viewer::Public
     };
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = Voice.picture(t, viewer, lang, images);
+    m.image = narrate::picture(t, viewer, lang, images);
     m
 }
 
 /// The image caption (see [`narrate::chess_caption`]).
-fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let outcome = view.outcome.map(|o| o.result);
     narrate::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
@@ -451,28 +451,6 @@ impl Narrator for Voice {
         _images: bool,
     ) -> Vec<Outbound> {
         turn_prompts(w, t, seat, prompt, lang)
-    }
-
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::Ultima(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, ids::ERR_INTERNAL, &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::Ultima(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
     }
 
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {

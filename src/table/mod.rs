@@ -1,6 +1,6 @@
 //! The referee: platform-agnostic tables that own seats, turns, clocks, resign, draw offers,
 //! takebacks and every sentence users see. Front ends (console, transcript runner, Discord,
-//! Telegram) only translate to [`Incoming`] and from [`Outbound`].
+//! Telegram) only translate to [`Incoming`] and from [`Outbound`](reply::Outbound).
 //!
 //! Order of effects for every change (STYLE §3.5): validate, apply to a copy, save (one
 //! transaction, version-checked), then announce. One writer per game: each table sits behind its

@@ -6,7 +6,7 @@
 //! notices and refusals ([`crate::table::notice`], worded in `notice.rs` here), and a table at
 //! a moment (`table.rs`: invitations, starts, endings, prompts, views, `/games` lines,
 //! `/rules`), which each game's narrator words (`dark_fence.rs`, `ultima.rs`, `perfect10.rs`,
-//! `chaos_clock.rs`, `rabble.rs`, each a `Voice` implementing [`Narrator`], with `narrate.rs`
+//! `chaos_clock.rs`, `rabble.rs`, each a `Voice` implementing `narrate::Narrator`, with `narrate.rs`
 //! for what they share, `pieces.rs` for piece help and legends, `positions.rs` for a refused
 //! position, `fence_puzzle.rs` for Dark Fence's puzzle). The front ends get the few words
 //! they word themselves (command descriptions, Discord's permission names, image labels)

@@ -117,7 +117,7 @@ pub(crate) trait Narrator: Sync {
     fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound;
 
     /// The private echo of an action waiting for confirmation, sent to `to` (only games whose
-    /// [`Narrator::needs_confirmation`] says yes are asked).
+    /// rules ask for a confirmation, `rules::Rules::needs_confirmation`, are asked).
     fn confirmation(
         &self,
         w: &Wording,
@@ -546,7 +546,6 @@ pub(crate) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String
     }
 }
 
-/// A game and the facts a [`Snapshot`] borrows, owned, for tests of narrators.
 /// Orders texts as people read numbered things: runs of digits by their value, so `m2` comes
 /// before `m10` and `a9b2` before `a10b1`; other characters as they are.
 #[must_use]
@@ -588,6 +587,7 @@ pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
 mod owned {
     use super::*;
 
+    /// A game and the facts a [`Snapshot`] borrows, owned, for tests of narrators.
     pub(crate) struct Owned {
         pub id: GameId,
         pub game: AnyGame,

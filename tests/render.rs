@@ -123,7 +123,7 @@ fn sq(name: &str) -> Square {
 fn theme(script: Script) -> Theme {
     let labels = match script {
         Script::Simplified | Script::Traditional => {
-            arbiter::table::reply::image_labels(arbiter::table::reply::Lang::ZhHans)
+            arbiter::table::voice::image_labels(arbiter::table::reply::Lang::ZhHans)
         }
         Script::Latin => arbiter::render::Labels::default(),
     };

@@ -3,8 +3,31 @@
 
 ## Games and buttons
 
-# Between the items of a list in a sentence (moves, blockers).
-list-sep = ,{ " " }
+# Lists, as CLDR's list patterns: a list of two is `-pair`; a longer one is `-start` (the
+# first item and the rest), `-middle` (an item and the rest) and `-end` (the last two).
+# Items in a sentence (moves, blockers, games, players).
+list-pair = { $first }, { $second }
+list-start = { $first }, { $second }
+list-middle = { $first }, { $second }
+list-end = { $first }, { $second }
+
+# Phrases in a summary (the options a game was set up with).
+list-phrase-pair = { $first }, { $second }
+list-phrase-start = { $first }, { $second }
+list-phrase-middle = { $first }, { $second }
+list-phrase-end = { $first }, { $second }
+
+# The units of a duration (`1d 2h`).
+list-unit-pair = { $first } { $second }
+list-unit-start = { $first } { $second }
+list-unit-middle = { $first } { $second }
+list-unit-end = { $first } { $second }
+
+# Codes and notation as typed (game codes, moves, permissions), the same in every language.
+list-code-pair = { $first }, { $second }
+list-code-start = { $first }, { $second }
+list-code-middle = { $first }, { $second }
+list-code-end = { $first }, { $second }
 
 game-dark-fence = Dark Fence
 btn-accept = Accept

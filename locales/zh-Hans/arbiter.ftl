@@ -2,8 +2,30 @@
 
 ## 游戏与按钮
 
-# 句中列举各项之间（走法、挡子）。
-list-sep = 、
+# 列举，依 CLDR 的列表格式：两项用 `-pair`；更多项用 `-start`（第一项与其余）、`-middle`（一项与其余）与 `-end`（最后两项）。
+# 句中列举各项（走法、挡子、对局、棋手）。
+list-pair = { $first }、{ $second }
+list-start = { $first }、{ $second }
+list-middle = { $first }、{ $second }
+list-end = { $first }、{ $second }
+
+# 摘要中的短语（对局的选项）。
+list-phrase-pair = { $first }，{ $second }
+list-phrase-start = { $first }，{ $second }
+list-phrase-middle = { $first }，{ $second }
+list-phrase-end = { $first }，{ $second }
+
+# 时长的单位（`1天2小时`）。
+list-unit-pair = { $first }{ $second }
+list-unit-start = { $first }{ $second }
+list-unit-middle = { $first }{ $second }
+list-unit-end = { $first }{ $second }
+
+# 照原样输入的代码与记谱（游戏代码、走法、权限），各语言相同。
+list-code-pair = { $first }, { $second }
+list-code-start = { $first }, { $second }
+list-code-middle = { $first }, { $second }
+list-code-end = { $first }, { $second }
 
 game-dark-fence = 暗弈分野
 btn-accept = 接受

@@ -2,8 +2,30 @@
 
 ## 遊戲與按鈕
 
-# 句中列舉各項之間（走法、擋子）。
-list-sep = 、
+# 列舉，依 CLDR 的列表格式：兩項用 `-pair`；更多項用 `-start`（第一項與其餘）、`-middle`（一項與其餘）與 `-end`（最後兩項）。
+# 句中列舉各項（走法、擋子、對局、棋手）。
+list-pair = { $first }、{ $second }
+list-start = { $first }、{ $second }
+list-middle = { $first }、{ $second }
+list-end = { $first }、{ $second }
+
+# 摘要中的短語（對局的選項）。
+list-phrase-pair = { $first }，{ $second }
+list-phrase-start = { $first }，{ $second }
+list-phrase-middle = { $first }，{ $second }
+list-phrase-end = { $first }，{ $second }
+
+# 時長的單位（`1天2小時`）。
+list-unit-pair = { $first }{ $second }
+list-unit-start = { $first }{ $second }
+list-unit-middle = { $first }{ $second }
+list-unit-end = { $first }{ $second }
+
+# 照原樣輸入的代碼與記譜（遊戲代碼、走法、權限），各語言相同。
+list-code-pair = { $first }, { $second }
+list-code-start = { $first }, { $second }
+list-code-middle = { $first }, { $second }
+list-code-end = { $first }, { $second }
 
 game-dark-fence = 暗弈分野
 btn-accept = 接受

@@ -10,13 +10,12 @@
 
 use std::collections::BTreeMap;
 
-use fluent_bundle::FluentValue;
-
-use super::dates::{DAY, day_time, year};
+use super::dates::{DAY, year};
 use super::notice::GameLine;
 use super::prelude::*;
 use super::referee::Referee;
-use super::reply::{Dest, Lang, Outbound, Wording, date};
+use super::reply::{Dest, Lang, Outbound};
+use super::voice::Timing;
 use crate::core::ToAct;
 use crate::games::AnyGame;
 use crate::store::{ChatId, GameId, Platform, UserId};
@@ -30,23 +29,6 @@ const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /// The UTC year of unix time `seconds`, which vacation days are counted in.
 fn year_of(seconds: i64) -> i64 {
     year(seconds)
-}
-
-/// A platform's name as players know it.
-fn platform_name(platform: Platform) -> &'static str {
-    match platform {
-        Platform::Console => "Console",
-        Platform::Script => "Script",
-        Platform::Bench => "Bench",
-        Platform::Telegram => "Telegram",
-        Platform::Discord => "Discord",
-    }
-}
-
-/// `#3, #5` (`#3、#5` in Chinese): the games named in one sentence.
-fn ids_text(w: &Wording, lang: Lang, ids: &[GameId]) -> String {
-    let sep = w.text(lang, "list-sep", &[]);
-    ids.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(&sep)
 }
 
 /// Whether the game of `s` waits for `user`: their move, or their answer to an invitation.
@@ -127,27 +109,11 @@ impl Referee {
         let (left, used) = self.vacation_days_left(ctx.platform, &ctx.user, now).await?;
         let allowance = self.vacation_days;
         let current = self.on_vacation(ctx.platform, &ctx.user).filter(|a| a.until > now);
-        let w = self.wording;
         let lang = ctx.lang;
         let word = arg.map(str::trim).unwrap_or_default().to_lowercase();
         match word.as_str() {
             "" => {
-                let text = match current {
-                    Some(away) => w.text(
-                        lang,
-                        "vacation-status-on",
-                        &[
-                            ("until", when(away.until)),
-                            ("left", left.into()),
-                            ("allowance", allowance.into()),
-                        ],
-                    ),
-                    None => w.text(
-                        lang,
-                        "vacation-status-off",
-                        &[("left", left.into()), ("allowance", allowance.into())],
-                    ),
-                };
+                let text = voice::vacation_status(lang, current.map(|a| a.until), left, allowance);
                 Ok(vec![self.reply_here(ctx, text)])
             }
             "off" | "end" | "back" | "0" | "结束" | "結束" | "回来" | "回來" => {
@@ -158,11 +124,7 @@ impl Referee {
                 let mut out =
                     self.vacation_over(ctx.platform, &ctx.user, away, now, None, true).await;
                 let (left, _) = self.vacation_days_left(ctx.platform, &ctx.user, now).await?;
-                let text = w.text(
-                    lang,
-                    "vacation-ended",
-                    &[("left", left.into()), ("allowance", allowance.into())],
-                );
+                let text = voice::vacation_ended(lang, left, allowance);
                 out.insert(0, self.reply_here(ctx, text));
                 Ok(out)
             }
@@ -201,34 +163,12 @@ impl Referee {
         let games: Vec<GameId> = by_chat.values().flat_map(|(_, _, ids)| ids.clone()).collect();
         let mut out = Vec::new();
         for (dest, lang, ids) in by_chat.into_values() {
-            let text = self.wording.text(
-                lang,
-                "vacation-told",
-                &[
-                    ("name", ctx.name.clone().into()),
-                    ("until", when(until)),
-                    ("games", ids_text(self.wording, lang, &ids).into()),
-                ],
-            );
+            let text = voice::vacation_told(lang, &ctx.name, until, &ids);
             out.push(Outbound::text_to(ctx.platform, dest, text));
         }
         let out = self.enqueue(out, None).await;
-        let w = self.wording;
-        let games = if games.is_empty() {
-            w.text(ctx.lang, "vacation-no-games", &[])
-        } else {
-            ids_text(w, ctx.lang, &games)
-        };
-        let text = w.text(
-            ctx.lang,
-            "vacation-started",
-            &[
-                ("until", when(until)),
-                ("games", games.into()),
-                ("left", (self.vacation_days - used - days).max(0).into()),
-                ("allowance", self.vacation_days.into()),
-            ],
-        );
+        let left = (self.vacation_days - used - days).max(0);
+        let text = voice::vacation_started(ctx.lang, until, &games, left, self.vacation_days);
         let mut answer = vec![self.reply_here(ctx, text)];
         answer.extend(out);
         Ok(answer)
@@ -268,7 +208,7 @@ impl Referee {
             }
             by_chat
                 .entry(t.row.chat.clone())
-                .or_insert_with(|| (games::public_of(&t), public_lang(&t), Vec::new()))
+                .or_insert_with(|| (voice::public_of(&t), public_lang(&t), Vec::new()))
                 .2
                 .push(id);
             if t.game.to_act().seat().map(crate::core::Seat::index) != Some(seat) {
@@ -323,12 +263,8 @@ impl Referee {
         self.refresh_user(platform, user).await;
         if !early {
             let lang = self.lang_of(platform, user).await;
-            let mut text = self.wording.text(lang, "vacation-over", &[]);
             let lines = self.waiting_lines(platform, user, lang, now, None).await;
-            if !lines.is_empty() {
-                text.push_str("\n\n");
-                text.push_str(&GameLine::list_text(lang, &lines));
-            }
+            let text = voice::vacation_over(lang, &lines);
             let out = vec![Outbound::text_to(platform, Dest::User(user.clone()), text)];
             return self.enqueue(out, None).await;
         }
@@ -337,14 +273,7 @@ impl Referee {
         let name = self.shown_name(platform, user).await;
         let mut out = Vec::new();
         for (dest, lang, ids) in by_chat.into_values() {
-            let text = self.wording.text(
-                lang,
-                "vacation-back-told",
-                &[
-                    ("name", name.clone().into()),
-                    ("games", ids_text(self.wording, lang, &ids).into()),
-                ],
-            );
+            let text = voice::vacation_back(lang, &name, &ids);
             out.push(Outbound::text_to(platform, dest, text));
         }
         self.enqueue(out, None).await
@@ -423,38 +352,20 @@ impl Referee {
         }
         found.sort_by_key(|(deadline, id, ..)| (deadline.is_none(), *deadline, *id));
         found.dedup_by_key(|f| f.1);
-        let w = self.wording;
         let mut lines = Vec::new();
         for (deadline, id, p, u) in found {
             let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
-            let mut line = games::game_line(w, lang, &t);
-            if let Some(deadline) = deadline {
-                let away = self.on_vacation(p, &u).filter(|a| a.until > now);
-                line = match away {
-                    Some(away) if t.time.pace == Pace::Correspondence => w.text(
-                        lang,
-                        "games-line-paused",
-                        &[("line", line.into()), ("until", when(away.until))],
-                    ),
-                    _ => w.text(
-                        lang,
-                        "games-line-timed",
-                        &[
-                            ("line", line.into()),
-                            ("left", super::narrate::human_duration(deadline - now, lang).into()),
-                        ],
-                    ),
-                };
-            }
-            if p != platform {
-                line = w.text(
-                    lang,
-                    "games-line-platform",
-                    &[("platform", platform_name(p).into()), ("line", line.into())],
-                );
-            }
-            lines.push(GameLine::Worded(line));
+            let timing = match deadline {
+                None => Timing::Untimed,
+                Some(deadline) => match self.on_vacation(p, &u).filter(|a| a.until > now) {
+                    Some(away) if t.time.pace == Pace::Correspondence => {
+                        Timing::PausedUntil(away.until)
+                    }
+                    _ => Timing::Left(deadline - now),
+                },
+            };
+            lines.push(voice::waiting_line(lang, &t, timing, (p != platform).then_some(p)));
         }
         lines
     }
@@ -489,12 +400,7 @@ impl Referee {
             if lines.is_empty() {
                 continue;
             }
-            let w = self.wording;
-            let mut text = w.text(lang, "digest-header", &[("count", lines.len().into())]);
-            text.push('\n');
-            text.push_str(&GameLine::list_text(lang, &lines));
-            text.push_str("\n\n");
-            text.push_str(&w.text(lang, "digest-footer", &[]));
+            let text = voice::digest(lang, &lines);
             out.push(Outbound::text_to(row.platform, Dest::User(row.user_id.clone()), text));
         }
         self.enqueue(out, None).await
@@ -506,23 +412,14 @@ impl Referee {
             return Err(TableError::Refused(Refusal::LinkPrivate));
         }
         let now = self.clock.now();
-        let w = self.wording;
         let lang = ctx.lang;
         let Some(code) = code.map(|c| c.trim().to_uppercase().replace(' ', "")) else {
             let code = self.new_link_code(ctx, now);
             self.store
                 .put_link_code(&code, ctx.platform, &ctx.user, now, now + LINK_CODE_SECONDS)
                 .await?;
-            let mut text = w.text(
-                lang,
-                "link-code",
-                &[("code", code.into()), ("minutes", (LINK_CODE_SECONDS / 60).into())],
-            );
-            let others = self.linked_names(ctx.platform, &ctx.user, lang).await;
-            if !others.is_empty() {
-                text.push('\n');
-                text.push_str(&w.text(lang, "link-linked", &[("accounts", others.into())]));
-            }
+            let others = self.linked_accounts(ctx.platform, &ctx.user).await;
+            let text = voice::link_code(lang, &code, LINK_CODE_SECONDS / 60, &others);
             return Ok(vec![self.reply_here(ctx, text)]);
         };
         let Some((platform, user)) = self.store.take_link_code(&code, now).await? else {
@@ -548,12 +445,12 @@ impl Referee {
             self.refresh_user(*p, u).await;
         }
         let mut out = Vec::new();
-        let names = self.linked_names(ctx.platform, &ctx.user, lang).await;
-        out.push(self.reply_here(ctx, w.text(lang, "link-done", &[("accounts", names.into())])));
+        let others = self.linked_accounts(ctx.platform, &ctx.user).await;
+        out.push(self.reply_here(ctx, voice::linked(lang, &others)));
         // The other account hears of it too (where it may be written to privately).
         let other_lang = self.lang_of(platform, &user).await;
-        let names = self.linked_names(platform, &user, other_lang).await;
-        let text = w.text(other_lang, "link-done", &[("accounts", names.into())]);
+        let others = self.linked_accounts(platform, &user).await;
+        let text = voice::linked(other_lang, &others);
         out.push(Outbound::text_to(platform, Dest::User(user), text));
         Ok(out)
     }
@@ -561,27 +458,23 @@ impl Referee {
     /// `/unlink`.
     pub(super) async fn unlink(&self, ctx: &Ctx) -> Reply {
         let linked = self.user_row(ctx.platform, &ctx.user).await?.and_then(|r| r.account);
-        let key = if linked.is_some() {
+        if linked.is_some() {
             self.store.set_account(ctx.platform, &ctx.user, None).await?;
             self.refresh_user(ctx.platform, &ctx.user).await;
-            "unlink-done"
-        } else {
-            "unlink-not"
-        };
-        Ok(vec![self.reply_here(ctx, self.wording.text(ctx.lang, key, &[]))])
+        }
+        Ok(vec![self.reply_here(ctx, voice::unlinked(ctx.lang, linked.is_some()))])
     }
 
-    /// The user's other linked accounts, as `Telegram Alice, Discord alice` (in `lang`'s list).
-    async fn linked_names(&self, platform: Platform, user: &UserId, lang: Lang) -> String {
-        let mut names = Vec::new();
+    /// The user's other linked accounts, by platform and shown name.
+    async fn linked_accounts(&self, platform: Platform, user: &UserId) -> Vec<(Platform, String)> {
+        let mut accounts = Vec::new();
         for (p, u) in self.identities(platform, user).await {
             if p == platform && u == *user {
                 continue;
             }
-            let name = self.shown_name(p, &u).await;
-            names.push(format!("{} {name}", platform_name(p)));
+            accounts.push((p, self.shown_name(p, &u).await));
         }
-        names.join(&self.wording.text(lang, "list-sep", &[]))
+        accounts
     }
 
     /// A fresh link code, `ABCD-EFGH`: drawn from the referee's seed (random for the bot,
@@ -606,9 +499,4 @@ impl Referee {
         }
         code
     }
-}
-
-/// A date as the reader's local time where the platform shows one, else as a UTC minute.
-fn when(at: i64) -> FluentValue<'static> {
-    date(at, &day_time(at)).into()
 }

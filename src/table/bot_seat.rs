@@ -14,7 +14,7 @@ impl Referee {
             Some(self.deadline(table.row.platform, &table.seats, &table.game, table.time, now));
         let mut next = table.clone();
         next.row = table.row.after(&update);
-        let started = vec![games::started(self.wording, &next, self.images)];
+        let started = vec![voice::started(&next, self.images)];
         let mut out = self.save(&mut table, next, GameWrite::Update, &update, started).await?;
         let id = table.row.id;
         self.install(table);
@@ -49,11 +49,7 @@ impl Referee {
             let Some((action, proven)) = choice else { break };
             let mut said = Vec::new();
             if !proven {
-                said.push(games::msg_of(
-                    t,
-                    games::public_of(t),
-                    self.wording.text(public_lang(t), "bot-unproven", &[]),
-                ));
+                said.push(voice::bot_unproven(t));
             }
             out.extend(self.apply(t, seat.index(), &action, None, said).await?);
             out.extend(self.adjudicate(t).await?);
@@ -75,20 +71,7 @@ impl Referee {
         else {
             return Ok(Vec::new());
         };
-        let lang = public_lang(t);
-        let snapshot = t.snapshot();
-        let pieces: Vec<String> = found.pieces.iter().map(ToString::to_string).collect();
-        let text = self.wording.text(
-            lang,
-            "cc-adjudicated",
-            &[
-                ("id", t.row.id.into()),
-                ("name", narrate::name_of(&snapshot, found.stuck.index()).to_string().into()),
-                ("pieces", pieces.join(&self.wording.text(lang, "list-sep", &[])).into()),
-                ("count", found.pieces.len().into()),
-            ],
-        );
-        let said = vec![games::msg_of(t, games::public_of(t), text)];
+        let said = vec![voice::adjudicated(t, found.stuck, &found.pieces)];
         let reason = EndReason::Rule(games::ADJUDICATED_STUCK.to_string());
         self.finish(t, GameStatus::Over, Some(found.result), reason, said).await
     }
@@ -179,8 +162,8 @@ impl Referee {
         if t.actions != ply || t.row.status != GameStatus::Active {
             return Err(TableError::Refused(Refusal::HintStale(id)));
         }
-        let text = games::hint_text(self.wording, ctx.lang, &t, advice.as_ref());
-        Ok(vec![games::msg_of(&t, Dest::User(ctx.user.clone()), text)])
+        let text = voice::hint_text(ctx.lang, &t, advice.as_ref());
+        Ok(vec![voice::msg_of(&t, Dest::User(ctx.user.clone()), text)])
     }
 
     /// The post-game analysis, when the game has one (Chaos Clock), searched off the async
@@ -190,7 +173,7 @@ impl Referee {
         let who = format!("game:{}", t.row.id);
         let analysis =
             self.search(&who, "the analysis", move || games::analysis(&game)).await.ok()??;
-        let text = games::analysis_text(self.wording, public_lang(t), t, &analysis)?;
-        Some(games::msg_of(t, games::public_of(t), text))
+        let text = voice::analysis_text(public_lang(t), t, &analysis)?;
+        Some(voice::msg_of(t, voice::public_of(t), text))
     }
 }

@@ -129,17 +129,6 @@ pub enum TimeoutMove {
     DefaultPick,
 }
 
-impl TimeoutMove {
-    /// The action in the game's notation.
-    #[must_use]
-    pub fn action(self) -> &'static str {
-        match self {
-            Self::Pass => "pass",
-            Self::DefaultPick => "pick default",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -356,20 +356,11 @@ impl Referee {
             let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
             let Some(seat) = t.seat_of(user) else { continue };
-            let lang = public_lang(&t);
-            let ctx = Ctx {
-                platform,
-                user: user.clone(),
-                name: t.names.get(seat).cloned().unwrap_or_default(),
-                lang,
-                chat: Chat::Group(t.row.chat.clone()),
-                is_admin: false,
-                scope: Scope::default(),
-            };
-            let name = ctx.name.as_str();
+            let name = t.names.get(seat).cloned().unwrap_or_default();
             let reopen = link.clone().map_or(self.policy(platform).reopen, notice::Reopen::Link);
-            let told = Notice::DmFailed { name: name.to_string(), game: id, reopen };
-            out.push(self.say(&ctx, ctx.here(), lang, &told));
+            let told = Notice::DmFailed { name, game: id, reopen };
+            let here = Dest::Chat(t.row.chat.clone());
+            out.push(Self::tell(platform, here, public_lang(&t), &told));
         }
         Ok(self.enqueue(out, None).await)
     }

@@ -21,16 +21,11 @@ impl Referee {
             Err(e) => {
                 tracing::error!(error = ?e, "recording the user");
                 let lang = input.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
-                let ctx = Ctx {
-                    platform: input.platform,
-                    user: input.user_id,
-                    name: input.user_name,
-                    lang,
-                    chat: input.chat,
-                    is_admin: input.is_admin,
-                    scope: input.scope,
+                let here = match input.chat {
+                    Chat::Group(id) => Dest::Chat(id),
+                    Chat::Private => Dest::User(input.user_id),
                 };
-                let messages = vec![self.say(&ctx, ctx.here(), ctx.lang, &Notice::Failed)];
+                let messages = vec![Self::tell(input.platform, here, lang, &Notice::Failed)];
                 return Answer { messages, refused: true, secret: false };
             }
         };
@@ -138,11 +133,11 @@ impl Referee {
     pub(super) fn refusal(&self, ctx: &Ctx, to: Dest, error: &TableError) -> Outbound {
         let text = match error {
             TableError::Refused(refusal) => refusal.text(ctx.lang),
-            TableError::Action(e) => games::error_text(self.wording, ctx.lang, e),
+            TableError::Action(e) => voice::error_text(ctx.lang, e),
             TableError::Conflict => Refusal::AlreadyPlayed.text(ctx.lang),
             TableError::Internal(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
-                self.wording.text(ctx.lang, "err-internal", &[])
+                Notice::Failed.text(ctx.lang)
             }
         };
         // "Which game?" comes with one button per candidate: `#12 Ultima`.
@@ -155,7 +150,7 @@ impl Referee {
                         .get(id)
                         .and_then(|cell| cell.try_lock().ok().map(|t| t.game.kind()));
                     let label = match kind {
-                        Some(kind) => format!("#{id} {}", notice::game_name(ctx.lang, kind)),
+                        Some(kind) => format!("#{id} {}", voice::game_name(ctx.lang, kind)),
                         None => format!("#{id}"),
                     };
                     Button { label, payload: Payload::new(*id, 0, Choice::Pick) }
@@ -176,8 +171,14 @@ impl Referee {
 
     /// A notice of the referee's, worded in `lang`, for `to` on the platform of `ctx`.
     pub(super) fn say(&self, ctx: &Ctx, to: Dest, lang: Lang, notice: &Notice) -> Outbound {
+        Self::tell(ctx.platform, to, lang, notice)
+    }
+
+    /// A notice of the referee's, worded in `lang`, for `to` on `platform` (where no command's
+    /// context exists: timers, delivery reports, a user who could not be recorded).
+    pub(super) fn tell(platform: Platform, to: Dest, lang: Lang, notice: &Notice) -> Outbound {
         Outbound {
-            platform: ctx.platform,
+            platform,
             to,
             text: notice.text(lang),
             image: None,
@@ -249,9 +250,9 @@ impl Referee {
             Command::View { id, slice: None } => self.view(ctx, id).await,
             Command::View { id, slice: Some(slice) } => self.observe(ctx, id, &slice).await,
             Command::Moves { id, square } => self.moves(ctx, id, &square).await,
-            Command::Challenge(id) => self.window(ctx, id, "challenge").await,
-            Command::Pass(id) => self.window(ctx, id, "pass").await,
-            Command::Claim(id) => self.window(ctx, id, "claim").await,
+            Command::Challenge(id) => self.window(ctx, id, WindowChoice::Challenge).await,
+            Command::Pass(id) => self.window(ctx, id, WindowChoice::Pass).await,
+            Command::Claim(id) => self.window(ctx, id, WindowChoice::Claim).await,
             Command::Hint(id) => self.hint(ctx, id).await,
             Command::Resign(id) => self.resign(ctx, id).await,
             Command::Draw { id, answer } => self.offer(ctx, id, OfferKind::Draw, answer).await,
@@ -380,7 +381,7 @@ impl Referee {
         match choice {
             Choice::Accept => self.accept(ctx, id).await,
             Choice::Decline => self.decline(ctx, id).await,
-            Choice::Window(word) => self.window(ctx, id, word.word()).await,
+            Choice::Window(choice) => self.window(ctx, id, choice).await,
             Choice::Confirm(tag) => self.confirm(ctx, id, true, tag.as_deref()).await,
             Choice::Cancel(tag) => self.confirm(ctx, id, false, tag.as_deref()).await,
             Choice::View => self.view(ctx, id).await,

@@ -103,7 +103,7 @@ impl Referee {
         next.row = t.row.after(&update);
         next.pending.clear();
         let mut out = said;
-        out.push(games::finished(self.wording, &next, result, Some(&reason), self.images));
+        out.push(voice::finished(&next, result, Some(&reason), self.images));
         let mut out = self.save(t, next, GameWrite::Update, &update, out).await?;
         if result.is_some() {
             out.extend(self.rate_end(t).await);
@@ -207,16 +207,8 @@ impl Referee {
                     &Notice::Offered { kind, by: name.to_string(), other, game: id },
                 );
                 let answer = |accept| Payload::new(id, t.actions, Choice::Offer { kind, accept });
-                out.buttons = vec![
-                    Button {
-                        label: self.wording.text(lang, "btn-accept", &[]),
-                        payload: answer(true),
-                    },
-                    Button {
-                        label: self.wording.text(lang, "btn-decline", &[]),
-                        payload: answer(false),
-                    },
-                ];
+                out.buttons =
+                    vec![voice::button(lang, answer(true)), voice::button(lang, answer(false))];
                 self.save(&mut t, next, GameWrite::Update, &update, vec![out]).await
             }
         }
@@ -270,14 +262,7 @@ impl Referee {
         // Everyone sees the position the game went back to (takebacks exist only in games
         // without hidden information).
         let view = next.game.view(Viewer::Public);
-        out.push(games::view_message(
-            self.wording,
-            lang,
-            &next,
-            &view,
-            games::public_of(&next),
-            self.images,
-        ));
+        out.push(voice::view_message(lang, &next, &view, voice::public_of(&next), self.images));
         self.turn_prompts(&next, &mut out).await;
         self.save(t, next, GameWrite::RemoveLast, &update, out).await
     }

@@ -8,6 +8,7 @@ use super::notice::Refusal;
 use super::referee::Referee;
 use super::reply::{Dest, Outbound};
 use super::types::{Chat, Ctx, Reply, Table};
+use super::voice::{self, Following};
 use crate::store::{Follow, Followed, GameRow, UserId};
 
 impl Referee {
@@ -39,7 +40,7 @@ impl Referee {
         if followers.is_empty() {
             return;
         }
-        let public = super::games::public_of(t);
+        let public = voice::public_of(t);
         let copies: Vec<Outbound> = out
             .iter()
             .filter(|m| m.to == public && m.platform == t.row.platform)
@@ -71,42 +72,35 @@ impl Referee {
             return Err(TableError::Refused(Refusal::CommunityOnly));
         };
         let community = Self::community(ctx)?;
-        let w = self.wording;
-        let lang = ctx.lang;
-        let (followed, key, args): (Followed, &str, Vec<(&str, fluent_bundle::FluentValue<'_>)>) =
-            match (id, player) {
-                (Some(id), _) => {
-                    let summary = self.lock_index().games.get(&id).cloned();
-                    let Some(summary) = summary.filter(|s| Self::reaches(ctx, s)) else {
-                        if on {
-                            return Err(TableError::Refused(Refusal::NoSuchGame(id)));
-                        }
-                        // A game that ended may still be unfollowed.
-                        return self.unfollow_game(ctx, id).await;
-                    };
-                    if on && summary.seats.iter().any(|s| s.as_ref() == Some(&ctx.user)) {
-                        return Err(TableError::Refused(Refusal::FollowOwn(id)));
+        let (followed, what) = match (id, player) {
+            (Some(id), _) => {
+                let summary = self.lock_index().games.get(&id).cloned();
+                let Some(summary) = summary.filter(|s| Self::reaches(ctx, s)) else {
+                    if on {
+                        return Err(TableError::Refused(Refusal::NoSuchGame(id)));
                     }
-                    (Followed::Game(id), "game", vec![("id", id.to_string().into())])
+                    // A game that ended may still be unfollowed.
+                    return self.unfollow_game(ctx, id).await;
+                };
+                if on && summary.seats.iter().any(|s| s.as_ref() == Some(&ctx.user)) {
+                    return Err(TableError::Refused(Refusal::FollowOwn(id)));
                 }
-                (None, Some(user)) => {
-                    if user == &ctx.user {
-                        return Err(TableError::Refused(Refusal::FollowSelf));
-                    }
-                    let name = self.shown_name(ctx.platform, user).await;
-                    (
-                        Followed::Player { user: user.clone(), community },
-                        "player",
-                        vec![("name", name.into())],
-                    )
+                (Followed::Game(id), Following::Game(id))
+            }
+            (None, Some(user)) => {
+                if user == &ctx.user {
+                    return Err(TableError::Refused(Refusal::FollowSelf));
                 }
-                (None, None) => {
-                    return Err(TableError::Refused(Refusal::Missing {
-                        command: if on { "follow" } else { "unfollow" },
-                        what: "follow",
-                    }));
-                }
-            };
+                let name = self.shown_name(ctx.platform, user).await;
+                (Followed::Player { user: user.clone(), community }, Following::Player(name))
+            }
+            (None, None) => {
+                return Err(TableError::Refused(Refusal::Missing {
+                    command: if on { "follow" } else { "unfollow" },
+                    what: "follow",
+                }));
+            }
+        };
         let follow = Follow { platform: ctx.platform, follower: ctx.user.clone(), followed };
         let changed = if on {
             self.store.add_follow(&follow).await?
@@ -120,13 +114,7 @@ impl Referee {
                 follows.push(follow);
             }
         }
-        let message = match (on, changed) {
-            (true, true) => format!("follow-{key}"),
-            (true, false) => format!("follow-{key}-already"),
-            (false, true) => format!("unfollow-{key}"),
-            (false, false) => format!("unfollow-{key}-not"),
-        };
-        Ok(vec![self.reply_here(ctx, w.text(lang, &message, &args))])
+        Ok(vec![self.reply_here(ctx, voice::follow(ctx.lang, &what, on, changed))])
     }
 
     async fn unfollow_game(&self, ctx: &Ctx, id: crate::store::GameId) -> Reply {
@@ -137,8 +125,7 @@ impl Referee {
         };
         let changed = self.store.remove_follow(&follow).await?;
         self.lock_follows().retain(|f| f != &follow);
-        let key = if changed { "unfollow-game" } else { "unfollow-game-not" };
-        let text = self.wording.text(ctx.lang, key, &[("id", id.to_string().into())]);
+        let text = voice::follow(ctx.lang, &Following::Game(id), false, changed);
         Ok(vec![self.reply_here(ctx, text)])
     }
 }

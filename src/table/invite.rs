@@ -215,7 +215,7 @@ impl Referee {
             engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
-            Some(o) if is_bot(o) => self.wording.text(public, "bot-name", &[]),
+            Some(o) if is_bot(o) => voice::bot_name(public),
             Some(o) => self
                 .user_row(ctx.platform, o)
                 .await?
@@ -274,8 +274,7 @@ impl Referee {
                 if against_bot {
                     return Vec::new();
                 }
-                invitation =
-                    vec![games::invitation(self.wording, ctx, &table(row), opponent.is_some())];
+                invitation = vec![voice::invitation(ctx, &table(row), opponent.is_some())];
                 // An invitee the platform could name only by handle: the bot has not met them,
                 // so the seat waits for that handle, and the chat learns how they can open the
                 // private chat (the adapter names the seat when they first show up).
@@ -288,7 +287,7 @@ impl Referee {
                     let notice =
                         Notice::InvitedPrivately { creator: ctx.name.clone(), kind, game: row.id };
                     let mut dm = self.say(ctx, Dest::User(user.clone()), *lang, &notice);
-                    dm.buttons = games::invitation_buttons(self.wording, *lang, row.id);
+                    dm.buttons = voice::invitation_buttons(*lang, row.id);
                     invitation.push(dm);
                 }
                 let stamp = reply::Stamp {
@@ -400,7 +399,7 @@ impl Referee {
         next.row = t.row.after(&update);
         next.seats = seats;
         next.names[1] = ctx.name.clone();
-        let mut out = vec![games::started(self.wording, &next, self.images)];
+        let mut out = vec![voice::started(&next, self.images)];
         self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
         self.save(&mut t, next, GameWrite::Update, &update, out).await

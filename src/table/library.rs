@@ -26,7 +26,7 @@ impl Referee {
                     GameStatus::Aborted,
                 ])
                 .await?;
-            let mut forks: BTreeMap<GameId, Vec<narrate::Fork>> = BTreeMap::new();
+            let mut forks: BTreeMap<GameId, Vec<voice::Fork>> = BTreeMap::new();
             for row in &all {
                 if let Some(parent) = games::parent_of(row) {
                     forks.entry(parent).or_default().push(games::fork_of(row));
@@ -47,7 +47,7 @@ impl Referee {
             for row in rows.into_iter().take(LIBRARY_SHOWN) {
                 let t = self.load(row).await?;
                 let children = forks.get(&t.row.id).map_or(&[][..], Vec::as_slice);
-                let entry = t.narrator().library_entry(self.wording, lang, &t.snapshot(), children);
+                let entry = voice::library_entry(lang, &t, children);
                 let Some(text) = entry else { continue };
                 let mut m = Outbound {
                     platform: ctx.platform,
@@ -58,7 +58,7 @@ impl Referee {
                     outbox: None,
                     stamp: None,
                 };
-                m.image = games::picture(&t, Viewer::Public, lang, self.images);
+                m.image = voice::picture(&t, Viewer::Public, lang, self.images);
                 out.push(m);
             }
             return Ok(out);

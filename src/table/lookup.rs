@@ -170,8 +170,7 @@ impl Referee {
             return Vec::new();
         }
         // Games whose turns cannot be listed (Rabble's are infinite) suggest likely ones.
-        let narrator = t.narrator();
-        if let Some(found) = narrator.suggestions(&mut t.game, seat, prefix, limit) {
+        if let Some(found) = games::suggestions(&mut t.game, seat, prefix, limit) {
             return found;
         }
         if games::has_hidden_information(&t.game) || !t.game.has_exhaustive_actions() {

@@ -1,6 +1,6 @@
 //! The referee: platform-agnostic tables that own seats, turns, clocks, resign, draw offers,
 //! takebacks and every sentence users see. Front ends (console, transcript runner, Discord,
-//! Telegram) only translate to [`Incoming`] and from [`Outbound`].
+//! Telegram) only translate to [`Incoming`] and from [`Outbound`](reply::Outbound).
 //!
 //! Order of effects for every change (STYLE §3.5): validate, apply to a copy, save (one
 //! transaction, version-checked), then announce. One writer per game: each table sits behind its
@@ -9,59 +9,53 @@
 //! The layers, one way (docs/architecture.md): input ([`command`], [`payload`]) → the operations
 //! that decide (`dispatch`, `lookup`, `invite`, `play`, `endings`, `timers`, `bot_seat`,
 //! `delivery`, `library`, `views`, `settings`, `community`, `away`, `follow`, `shared`, each an
-//! `impl Referee` over the state in `referee` and the vocabulary in `types`) → the rules and
-//! voices per game (`games`, the registry, and `dark_fence`, `ultima`, `perfect10`,
-//! `chaos_clock`, `rabble`) → notices and refusals ([`notice`]) → wording ([`reply`]).
+//! `impl Referee` over the state in `referee` and the vocabulary in `types`) → the rules per
+//! game (`games`) → typed events (the referee's notices and refusals, [`notice`]) → the voice
+//! ([`voice`]: every sentence, each game's narrator, and the Fluent wording, private to it) →
+//! replies ([`reply`]: `Lang`, `Outbound`, `Dest`, a leaf).
 
 mod away;
 mod bot_seat;
-mod chaos_clock;
 pub mod clock;
 pub mod command;
 mod community;
-mod dark_fence;
 mod dates;
 mod delivery;
 mod dispatch;
 mod endings;
 pub mod error;
-mod fence_puzzle;
 mod follow;
 mod games;
 mod invite;
 mod library;
 mod lookup;
-mod narrate;
 pub mod notice;
 pub mod payload;
-mod perfect10;
-mod pieces;
 mod play;
-mod positions;
 mod prelude;
-mod rabble;
 pub mod record;
 mod referee;
 pub mod reply;
+mod rules;
 mod settings;
 mod shared;
 mod solver;
 mod timers;
 mod types;
-mod ultima;
 mod views;
+pub mod voice;
 
 pub use games::{game_aliases, kind_named};
-pub use narrate::natural_order;
 pub use referee::Referee;
 pub use types::{
     Answer, BOT_USER, Chat, DEFAULT_INVITATION_LIMIT, DEFAULT_VACATION_DAYS, ENGINE_VERSION,
     Incoming, Input, Policy, Scope,
 };
+pub use voice::natural_order;
 
 #[cfg(test)]
 mod tests {
-    use super::narrate::human_duration;
+    use super::voice::human_duration;
 
     #[test]
     fn numbered_texts_are_ordered_by_their_numbers() {

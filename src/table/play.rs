@@ -40,23 +40,14 @@ impl Referee {
             Ok(action) => action,
             Err(e) => {
                 // A move missing only its last part: offer the completions as buttons.
-                let choices =
-                    games::completions(self.wording, ctx.lang, &t.game, seat_id, text, &e);
+                let choices = voice::completions(ctx.lang, &t.game, seat_id, text, &e);
                 if choices.is_empty() {
                     return Err(e.into());
                 }
                 let turn = t.actions;
                 let partial = games::partial_text(&t.game, seat_id, text);
                 t.partial.insert(seat, (turn, partial.clone()));
-                return Ok(vec![games::completion_prompt(
-                    self.wording,
-                    ctx,
-                    &t,
-                    &partial,
-                    &e,
-                    &choices,
-                    turn,
-                )]);
+                return Ok(vec![voice::completion_prompt(ctx, &t, &partial, &e, &choices, turn)]);
             }
         };
         t.partial.remove(&seat);
@@ -67,7 +58,7 @@ impl Referee {
             t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
             let turn = t.actions;
             t.pending.insert(seat, Pending { turn, action: action.clone() });
-            return Ok(vec![games::confirmation(self.wording, ctx, &t, &action, turn)]);
+            return Ok(vec![voice::confirmation(ctx, &t, &action, turn)]);
         }
         self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
     }
@@ -148,14 +139,22 @@ impl Referee {
         self.apply_then_bot(&mut t, seat, &pending.action, Some(&ctx.user)).await
     }
 
-    pub(super) async fn window(&self, ctx: &Ctx, id: Option<GameId>, word: &str) -> Reply {
+    pub(super) async fn window(
+        &self,
+        ctx: &Ctx,
+        id: Option<GameId>,
+        choice: WindowChoice,
+    ) -> Reply {
         let id =
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
         let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         self.check_turn(&t, seat)?;
-        let action = t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), word)?;
+        let action = match games::window_action(&t.game, choice) {
+            Some(action) => action,
+            None => t.game.parse_action(Seat(u8::try_from(seat).unwrap_or(0)), choice.word())?,
+        };
         self.apply_then_bot(&mut t, seat, &action, Some(&ctx.user)).await
     }
 
@@ -211,7 +210,7 @@ impl Referee {
         next.partial.clear();
         let langs = self.seat_langs(&next).await;
         let mut out = said;
-        out.extend(games::announce(self.wording, &next, &events, &langs, self.images));
+        out.extend(voice::announce(&next, &events, &langs, self.images));
         self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
         let saved = self.save(t, next, GameWrite::Action(row), &update, out).await;
@@ -253,10 +252,8 @@ impl Referee {
         }
         for m in out.iter_mut() {
             if policy.view_button && matches!(m.to, Dest::Chat(_)) && m.image.is_some() {
-                m.buttons.push(Button {
-                    label: self.wording.text(lang, "btn-view", &[]),
-                    payload: Payload::new(t.row.id, t.actions, Choice::View),
-                });
+                m.buttons
+                    .push(voice::button(lang, Payload::new(t.row.id, t.actions, Choice::View)));
             }
         }
         // The mover's last private message with their board (the turn prompt).
@@ -266,10 +263,8 @@ impl Referee {
         if policy.move_button
             && let Some(m) = prompt
         {
-            m.buttons.push(Button {
-                label: self.wording.text(lang, "btn-type-move", &[]),
-                payload: Payload::new(t.row.id, t.actions, Choice::TypeMove),
-            });
+            m.buttons
+                .push(voice::button(lang, Payload::new(t.row.id, t.actions, Choice::TypeMove)));
         }
     }
 
@@ -301,7 +296,7 @@ impl Referee {
             return;
         }
         let lang = self.lang_of(t.row.platform, user).await;
-        let prompts = games::turn_prompts(self.wording, t, seat, prompt, lang, self.images);
+        let prompts = voice::turn_prompts(t, seat, prompt, lang, self.images);
         let correspondence = t.time.pace == Pace::Correspondence;
         let row = self.user_row(t.row.platform, user).await.ok().flatten();
         let pings = row.as_ref().map(|r| r.pings).unwrap_or_default();
@@ -361,7 +356,7 @@ impl Referee {
         if !Self::reaches(ctx, &summary) || (own && t.seat_of(&ctx.user).is_none()) {
             return None;
         }
-        let mut m = games::finished(self.wording, &t, result, reason.as_ref(), self.images);
+        let mut m = voice::finished(&t, result, reason.as_ref(), self.images);
         m.to = if own { Dest::User(ctx.user.clone()) } else { ctx.here() };
         Some(m)
     }

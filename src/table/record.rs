@@ -27,7 +27,7 @@ use super::clock::TimeControl;
 use super::dates::{parse_timestamp, timestamp};
 use super::reply::Lang;
 use super::types::{Table, seed_of};
-use super::{games, reply};
+use super::{games, voice};
 use crate::core::{GameResult, Seat, ToAct, Viewer};
 use crate::games::{AnyGame, AnyOptions, GameKind};
 use crate::store::{
@@ -291,11 +291,10 @@ async fn seats_and_names(
 ) -> Result<(Vec<Option<UserId>>, Vec<String>), RecordError> {
     let seats: Vec<Option<UserId>> = serde_json::from_str(&row.seats).unwrap_or_default();
     let lang = Lang::from_code(&row.locale).unwrap_or_default();
-    let w = reply::wording();
     let mut names = Vec::new();
     for seat in &seats {
         names.push(match seat {
-            Some(u) if u.as_str() == super::BOT_USER => w.text(lang, "bot-name", &[]),
+            Some(u) if u.as_str() == super::BOT_USER => super::voice::bot_name(lang),
             Some(u) => {
                 store.user(row.platform, u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
             }
@@ -341,7 +340,7 @@ pub async fn replay(store: &Store, id: GameId) -> Result<(Vec<u8>, usize), Recor
         last: None,
     };
     let draw = |t: &Table| {
-        games::picture(t, viewer, lang, true).map(|i| crate::render::Picture {
+        voice::picture(t, viewer, lang, true).map(|i| crate::render::Picture {
             png: i.png,
             width: i.width,
             height: i.height,
@@ -386,7 +385,6 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     let (seats, names) = seats_and_names(store, &row).await?;
     let time: TimeControl = serde_json::from_str(&row.clock).unwrap_or_default();
     let lang = Lang::from_code(&row.locale).unwrap_or_default();
-    let w = reply::wording();
     let mut headers: Vec<(String, String)> = vec![
         ("Record".into(), MAGIC.into()),
         ("Game".into(), kind.code().into()),
@@ -462,8 +460,8 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
             table.row.reason = Some(EndReason::of_code(outcome.reason));
         }
         let langs = vec![lang; seats.len()];
-        let said = games::announce(w, &table, &events, &langs, false);
-        let public = games::public_of(&table);
+        let said = voice::announce(&table, &events, &langs, false);
+        let public = voice::public_of(&table);
         let comment = said
             .iter()
             .find(|m| m.to == public)

@@ -11,8 +11,6 @@ pub(super) const ADVICE_CACHED: usize = 10_000;
 pub struct Referee {
     pub(super) store: Store,
     pub(super) clock: Arc<dyn Clock>,
-    /// The bundled wording (one shared copy, [`reply::wording`]).
-    pub(super) wording: &'static Wording,
     pub(super) seed_base: u64,
     pub(super) policies: StdMutex<HashMap<Platform, Policy>>,
     pub(super) tables: StdMutex<HashMap<GameId, Arc<Mutex<Table>>>>,
@@ -90,7 +88,6 @@ impl Referee {
         let referee = Referee {
             store,
             clock,
-            wording: reply::wording(),
             seed_base,
             policies: StdMutex::new(policies),
             tables: StdMutex::new(HashMap::new()),
@@ -200,12 +197,6 @@ impl Referee {
         &self.store
     }
 
-    /// The wording (for front ends that need platform glue sentences).
-    #[must_use]
-    pub fn wording(&self) -> &'static Wording {
-        self.wording
-    }
-
     /// The command definitions, for registering commands on platforms.
     #[must_use]
     pub fn commands() -> &'static [command::CommandSpec] {
@@ -283,7 +274,7 @@ impl Referee {
         let locale = Lang::from_code(&row.locale).unwrap_or_default();
         for seat in &seats {
             names.push(match seat {
-                Some(u) if is_bot(u) => self.wording.text(locale, "bot-name", &[]),
+                Some(u) if is_bot(u) => voice::bot_name(locale),
                 Some(u) => self
                     .user_row(row.platform, u)
                     .await?

@@ -65,20 +65,11 @@ impl Referee {
         let start = deadline - length;
         let lang = public_lang(t);
         let name = t.names.get(seat.index()).cloned().unwrap_or_default();
-        let ctx = Ctx {
-            platform: t.row.platform,
-            user: UserId::default(),
-            name: name.clone(),
-            lang,
-            chat: Chat::Group(t.row.chat.clone()),
-            is_admin: false,
-            scope: Scope::default(),
-        };
+        let platform = t.row.platform;
         if now >= deadline {
-            if let Some(played) = games::timeout_action(&t.game, prompt) {
-                let action = t.game.parse_action(seat, played.action())?;
-                let said = vec![self.say(
-                    &ctx,
+            if let Some((played, action)) = games::timeout_action(&t.game, prompt) {
+                let said = vec![Self::tell(
+                    platform,
                     Dest::Chat(t.row.chat.clone()),
                     lang,
                     &Notice::TimedOutPlayed { played, name: name.clone(), game: t.row.id },
@@ -86,8 +77,8 @@ impl Referee {
                 return self.apply(t, seat.index(), &action, None, said).await;
             }
             let winner = Seat(1 - seat.0.min(1));
-            let said = vec![self.say(
-                &ctx,
+            let said = vec![Self::tell(
+                platform,
                 Dest::Chat(t.row.chat.clone()),
                 lang,
                 &Notice::TimedOutLost { name: name.clone(), game: t.row.id },
@@ -125,8 +116,8 @@ impl Referee {
             && self.user_row(t.row.platform, user).await?.is_none_or(|r| r.notifications)
         {
             let user_lang = self.lang_of(t.row.platform, user).await;
-            out.push(self.say(
-                &ctx,
+            out.push(Self::tell(
+                platform,
                 Dest::User(user.clone()),
                 user_lang,
                 &Notice::Reminder { game: t.row.id, deadline, left: deadline - now },

@@ -17,22 +17,14 @@ impl Referee {
         let t = cell.lock().await;
         if let Some(window) = window {
             // Only a board larger than its picture (Rabble's) has windows.
-            let snapshot = t.snapshot();
-            let here = ctx.here();
-            let Some(answer) = t.narrator().window_message(
-                self.wording,
-                ctx.lang,
-                &snapshot,
-                window,
-                here,
-                self.images,
-            ) else {
+            let Some(answer) = voice::window_message(ctx.lang, &t, window, ctx.here(), self.images)
+            else {
                 return Err(TableError::Refused(Refusal::BoardWindow));
             };
             return answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadWindow(d)));
         }
         let view = t.game.view(Viewer::Public);
-        Ok(vec![games::view_message(self.wording, ctx.lang, &t, &view, ctx.here(), self.images)])
+        Ok(vec![voice::view_message(ctx.lang, &t, &view, ctx.here(), self.images)])
     }
 
     /// `/view z …`: Rabble's 3-D observation, for anyone in the channel (no secrets).
@@ -40,16 +32,8 @@ impl Referee {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let snapshot = t.snapshot();
-        let here = ctx.here();
-        let Some(answer) = t.narrator().observation_message(
-            self.wording,
-            ctx.lang,
-            &snapshot,
-            slice,
-            here,
-            self.images,
-        ) else {
+        let Some(answer) = voice::observation_message(ctx.lang, &t, slice, ctx.here(), self.images)
+        else {
             return Err(TableError::Refused(Refusal::ViewSlice));
         };
         answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSlice(d)))
@@ -60,10 +44,7 @@ impl Referee {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let snapshot = t.snapshot();
-        let Some(answer) =
-            t.narrator().moves_message(self.wording, ctx.lang, &snapshot, square, ctx.here())
-        else {
+        let Some(answer) = voice::moves_message(ctx.lang, &t, square, ctx.here()) else {
             return Err(TableError::Refused(Refusal::MovesRabble));
         };
         answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSquare(d)))
@@ -84,8 +65,7 @@ impl Referee {
         let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         let view = t.game.view(Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0))));
         // A private view always goes to the private chat, wherever it was asked for.
-        Ok(vec![games::view_message(
-            self.wording,
+        Ok(vec![voice::view_message(
             ctx.lang,
             &t,
             &view,
@@ -120,7 +100,7 @@ impl Referee {
         for id in here {
             let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
-            lines.push(notice::GameLine::Worded(games::game_line(self.wording, ctx.lang, &t)));
+            lines.push(notice::GameLine::Worded(voice::game_line(ctx.lang, &t)));
         }
         let now = self.clock.now();
         let only = (!elsewhere).then_some(ctx);
@@ -158,26 +138,22 @@ impl Referee {
             // The pieces' figures with their codes and names, for a game that has pieces.
             let image = self
                 .images
-                .then(|| {
-                    let theme = narrate::theme(Viewer::Public, ctx.lang);
-                    pieces::legend_picture(self.wording, ctx.lang, kind, &theme)
-                })
+                .then(|| voice::legend_picture(ctx.lang, kind))
                 .flatten()
                 .map(|p| reply::Image::png(p.png, p.width, p.height));
-            return Ok(vec![reply(games::rules_text(self.wording, ctx.lang, kind), image)]);
+            return Ok(vec![reply(voice::rules_text(ctx.lang, kind), image)]);
         };
         if kind == GameKind::DarkFence
-            && let Some(attempt) = super::fence_puzzle::puzzle_attempt(topic)
+            && let Some(attempt) = voice::puzzle_attempt(topic)
         {
-            let (text, image) =
-                super::fence_puzzle::puzzle_reply(self.wording, ctx.lang, attempt, self.images)
-                    .map_err(|text| TableError::Refused(Refusal::Puzzle(text)))?;
+            let (text, image) = voice::puzzle_reply(ctx.lang, attempt, self.images)
+                .map_err(|text| TableError::Refused(Refusal::Puzzle(text)))?;
             return Ok(vec![reply(text, image)]);
         }
-        let help = pieces::piece_help(self.wording, ctx.lang, kind, topic)
+        let help = voice::piece_help(ctx.lang, kind, topic)
             .ok_or_else(|| TableError::Refused(Refusal::NoSuchPiece(kind, topic.to_string())))?;
         let image = self.images.then(|| {
-            let theme = narrate::theme(Viewer::Public, ctx.lang);
+            let theme = voice::theme(Viewer::Public, ctx.lang);
             let p = crate::render::board::render(&help.diagram, &theme);
             reply::Image::png(p.png, p.width, p.height)
         });

@@ -59,7 +59,8 @@ use crate::store::{self, GameId};
 use crate::table::command::CommandSpec;
 use crate::table::command::{self, Command};
 use crate::table::payload::{Choice, Payload};
-use crate::table::reply::{Lang, Outbound, Wording};
+use crate::table::reply::{Lang, Outbound};
+use crate::table::voice::{self, Permission};
 use crate::table::{Answer, Chat, Incoming, Input, Policy, Referee, Scope};
 pub use send::{Sender, Shown};
 use send::{call, edit, followup};
@@ -251,7 +252,7 @@ impl Discord {
         let http = builder.build();
         referee.set_policy(PLATFORM, policy());
         let defs = translate::command_defs(Referee::commands());
-        let commands = defs.iter().map(|d| slash_command(d, referee.wording())).collect();
+        let commands = defs.iter().map(slash_command).collect();
         let shared = Arc::new(Shared {
             referee,
             router,
@@ -408,8 +409,8 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 }
 
 /// The poise command for one referee command.
-fn slash_command(def: &CommandDef, wording: &Wording) -> poise::Command<Arc<Shared>, Error> {
-    let describe = |id: &str, lang| translate::clip(&wording.text(lang, id, &[]), 100);
+fn slash_command(def: &CommandDef) -> poise::Command<Arc<Shared>, Error> {
+    let describe = |id: &str, lang| translate::clip(&voice::command_text(lang, id), 100);
     let zh = |id: &str| {
         translate::ZH_LOCALES
             .iter()
@@ -703,25 +704,24 @@ impl Shared {
         let lang = i.locale.as_str();
         let lang = Lang::from_code(lang).unwrap_or_default();
         let mut needed = vec![
-            (Permissions::VIEW_CHANNEL, "perm-view-channel"),
-            (Permissions::SEND_MESSAGES, "perm-send-messages"),
-            (Permissions::ATTACH_FILES, "perm-attach-files"),
-            (Permissions::EMBED_LINKS, "perm-embed-links"),
+            (Permissions::VIEW_CHANNEL, Permission::ViewChannel),
+            (Permissions::SEND_MESSAGES, Permission::SendMessages),
+            (Permissions::ATTACH_FILES, Permission::AttachFiles),
+            (Permissions::EMBED_LINKS, Permission::EmbedLinks),
         ];
         let in_thread = i.channel.as_ref().is_some_and(|c| c.thread_metadata.is_some());
         if self.threads && !in_thread {
-            needed.push((Permissions::CREATE_PUBLIC_THREADS, "perm-create-public-threads"));
-            needed.push((Permissions::SEND_MESSAGES_IN_THREADS, "perm-send-messages-in-threads"));
+            needed.push((Permissions::CREATE_PUBLIC_THREADS, Permission::CreatePublicThreads));
+            needed.push((Permissions::SEND_MESSAGES_IN_THREADS, Permission::SendMessagesInThreads));
         }
         // An administrator has every permission, whatever the channel's overwrites say.
         if have.administrator() {
             return None;
         }
-        let wording = self.referee.wording();
         let missing: Vec<String> = needed
             .into_iter()
             .filter(|(p, _)| !have.contains(*p))
-            .map(|(_, key)| wording.text(lang, key, &[]))
+            .map(|(_, permission)| permission.name(lang))
             .collect();
         (!missing.is_empty()).then_some(missing)
     }
@@ -799,11 +799,7 @@ impl Shared {
             && let Some(missing) = self.missing_permissions(i)
         {
             let lang = who.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
-            let text = self.referee.wording().text(
-                lang,
-                "err-discord-permissions",
-                &[("list", missing.join(", ").into())],
-            );
+            let text = voice::permissions_missing(lang, &missing);
             if let Err(e) = call("edit reply", || {
                 i.edit_response(http, EditInteractionResponse::new().content(text.clone()))
             })
@@ -891,9 +887,7 @@ impl Shared {
         // "Type a move" opens the form; the referee checks the move when it comes.
         if let Some(Payload { game: id, turn, choice: Choice::TypeMove }) = payload {
             let lang = who.locale.as_deref().and_then(Lang::from_code).unwrap_or_default();
-            let wording = self.referee.wording();
-            let title = wording.text(lang, "discord-move-title", &[("id", id.into())]);
-            let label = wording.text(lang, "discord-move-label", &[]);
+            let (title, label) = voice::move_form(lang, id);
             let input = CreateInputText::new(
                 InputTextStyle::Short,
                 translate::clip(&label, FORM_TEXT_LIMIT),
@@ -1147,9 +1141,8 @@ fn complete_game_name<'a>(
 ) -> poise::BoxFuture<'a, CreateAutocompleteResponse> {
     Box::pin(async move {
         let lang = Lang::from_code(&ctx.interaction.locale).unwrap_or_default();
-        let wording = ctx.data().referee.wording();
         let mut response = CreateAutocompleteResponse::new();
-        for (label, code) in translate::game_suggestions(partial, lang, wording) {
+        for (label, code) in translate::game_suggestions(partial, lang) {
             response = response.add_string_choice(label, code);
         }
         response
@@ -1205,12 +1198,11 @@ mod tests {
 
     #[test]
     fn every_description_fits_discords_100_characters_uncut_in_every_language() {
-        let wording = Wording::new();
         for def in translate::command_defs(Referee::commands()) {
             let options = def.options.iter().map(|o| o.help.to_string());
             for id in std::iter::once(def.spec.help.to_string()).chain(options) {
                 for lang in Lang::ALL {
-                    let text = wording.text(lang, &id, &[]);
+                    let text = voice::command_text(lang, &id);
                     let n = text.chars().count();
                     assert!((1..=100).contains(&n), "{id} ({lang:?}) has {n} characters: {text}");
                 }
@@ -1220,9 +1212,8 @@ mod tests {
 
     #[test]
     fn every_command_becomes_a_described_localised_slash_command() {
-        let wording = Wording::new();
         for def in translate::command_defs(Referee::commands()) {
-            let command = slash_command(&def, &wording);
+            let command = slash_command(&def);
             let built = command.create_as_slash_command().expect("a slash command");
             let json = serde_json::to_value(&built).expect("json");
             let description = json["description"].as_str().expect("a description");

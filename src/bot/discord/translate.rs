@@ -8,7 +8,8 @@ use crate::games::GameKind;
 use crate::store::{GameId, Platform, UserId};
 use crate::table::command::Arg;
 use crate::table::command::{ArgKind, CommandSpec, Values};
-use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
+use crate::table::voice;
 
 /// The platform name of Discord games and messages.
 pub const PLATFORM: Platform = Platform::Discord;
@@ -409,17 +410,12 @@ pub fn split_text(text: &str, limit: usize) -> Vec<String> {
 /// or alias contains what was typed (so `混乱`, `時鐘`, `chaos` and `p10` all find theirs), as
 /// (label in the reader's language with the code, code).
 #[must_use]
-pub fn game_suggestions(
-    partial: &str,
-    lang: Lang,
-    wording: &Wording,
-) -> Vec<(String, &'static str)> {
+pub fn game_suggestions(partial: &str, lang: Lang) -> Vec<(String, &'static str)> {
     let partial = partial.trim().to_lowercase();
     GameKind::ALL
         .iter()
         .filter(|kind| {
-            let key = format!("game-{}", kind.code());
-            let names = Lang::ALL.iter().map(|l| wording.text(*l, &key, &[]));
+            let names = Lang::ALL.iter().map(|l| voice::game_name(*l, **kind));
             let aliases = crate::table::game_aliases(**kind).iter().map(|a| (*a).to_string());
             std::iter::once(kind.code().to_string())
                 .chain(names)
@@ -427,7 +423,7 @@ pub fn game_suggestions(
                 .any(|n| n.to_lowercase().contains(&partial))
         })
         .map(|kind| {
-            let name = wording.text(lang, &format!("game-{}", kind.code()), &[]);
+            let name = voice::game_name(lang, *kind);
             (format!("{name} ({})", kind.code()), kind.code())
         })
         .collect()
@@ -481,9 +477,8 @@ mod tests {
 
     #[test]
     fn game_names_in_every_language_and_aliases_find_their_game() {
-        let w = crate::table::reply::wording();
         let codes = |p: &str| -> Vec<&str> {
-            game_suggestions(p, Lang::ZhHans, w).into_iter().map(|(_, c)| c).collect()
+            game_suggestions(p, Lang::ZhHans).into_iter().map(|(_, c)| c).collect()
         };
         assert_eq!(codes("混乱"), ["chaos-clock"]);
         assert_eq!(codes("時鐘"), ["chaos-clock"]);
@@ -492,7 +487,7 @@ mod tests {
         assert_eq!(codes("ul"), ["ultima"]);
         assert_eq!(codes("").len(), GameKind::ALL.len());
         assert!(codes("象棋国际").is_empty());
-        let label = &game_suggestions("混乱", Lang::ZhHans, w)[0].0;
+        let label = &game_suggestions("混乱", Lang::ZhHans)[0].0;
         assert_eq!(label, "混乱时钟 (chaos-clock)");
     }
 
@@ -674,14 +669,14 @@ mod tests {
 
     #[test]
     fn every_option_has_a_chinese_name_discord_accepts_in_both_scripts() {
-        let w = crate::table::reply::Wording::new();
         for d in command_defs(COMMANDS) {
             for lang in [Lang::ZhHans, Lang::ZhHant] {
+                let ids = voice::catalog_ids(lang);
                 let mut seen = std::collections::HashSet::new();
                 for o in &d.options {
                     let id = option_name_message(o.name);
-                    assert!(w.has(lang, &id), "{id} in {lang}");
-                    let name = w.text(lang, &id, &[]);
+                    assert!(ids.contains(&id), "{id} in {lang}");
+                    let name = voice::command_text(lang, &id);
                     // Discord: 1 to 32 letters, digits, - or _, lower case where a script has it.
                     let ok = (1..=32).contains(&name.chars().count())
                         && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
@@ -699,14 +694,13 @@ mod tests {
 
     #[test]
     fn every_fixed_choice_is_named_in_both_chinese_scripts() {
-        let w = crate::table::reply::Wording::new();
         for d in command_defs(COMMANDS) {
             for o in &d.options {
                 for c in &o.choices {
                     let id = choice_message(o.name, c).expect("a choice message");
                     for lang in [Lang::ZhHans, Lang::ZhHant] {
                         assert!(
-                            w.has(lang, &id),
+                            voice::catalog_ids(lang).contains(&id),
                             "/{} {}={c}: {id} in {lang}",
                             d.spec.name,
                             o.name
@@ -715,7 +709,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(w.text(Lang::ZhHant, "btn-decline", &[]), "拒絕");
+        assert_eq!(voice::command_text(Lang::ZhHant, "btn-decline"), "拒絕");
     }
 
     #[test]

@@ -571,7 +571,6 @@ impl Adapter {
     }
 
     async fn register_commands(&self) {
-        let wording = self.referee.wording();
         // setMyCommands takes only a two-letter ISO 639-1 code, so every Chinese client gets one
         // menu: Simplified, the script most Telegram users writing Chinese read. Replies still
         // follow the client (`zh-hant` → Traditional), and the Traditional aliases work typed.
@@ -584,11 +583,10 @@ impl Adapter {
         ];
         for (lang, code) in [(Lang::En, None), (Lang::ZhHans, Some("zh"))] {
             for (menu, scope) in &scopes {
-                let commands: Vec<BotCommand> =
-                    translate::menu(Referee::commands(), wording, lang, *menu)
-                        .into_iter()
-                        .map(|(name, description)| BotCommand::new(name, description))
-                        .collect();
+                let commands: Vec<BotCommand> = translate::menu(Referee::commands(), lang, *menu)
+                    .into_iter()
+                    .map(|(name, description)| BotCommand::new(name, description))
+                    .collect();
                 let result = self
                     .call("setMyCommands", || {
                         let mut request = self.bot.set_my_commands(commands.clone());

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::table::Answer;
 use crate::table::command::CommandSpec;
-use crate::table::reply::{Button, Dest, Lang, Outbound, Wording};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// The longest text of one message (Telegram counts UTF-16 code units).
 pub const TEXT_LIMIT: usize = 4096;
@@ -222,12 +222,7 @@ pub const GROUP_ONLY: &[&str] = &["new", "accept", "decline", "library"];
 /// Telegram takes, with its `/help` description; administrators' commands only for them, and
 /// in private chats none of the [`GROUP_ONLY`] ones.
 #[must_use]
-pub fn menu(
-    specs: &[CommandSpec],
-    wording: &Wording,
-    lang: Lang,
-    scope: MenuScope,
-) -> Vec<(String, String)> {
+pub fn menu(specs: &[CommandSpec], lang: Lang, scope: MenuScope) -> Vec<(String, String)> {
     let shown = |s: &CommandSpec| match scope {
         MenuScope::Groups => !s.admin,
         MenuScope::Private => !s.admin && !GROUP_ONLY.contains(&s.name),
@@ -237,8 +232,10 @@ pub fn menu(
         .iter()
         .filter(|s| !s.hidden && shown(s) && registrable(s.name))
         .map(|s| {
-            let description: String =
-                wording.text(lang, s.help, &[]).chars().take(DESCRIPTION_LIMIT).collect();
+            let description: String = crate::table::voice::command_text(lang, s.help)
+                .chars()
+                .take(DESCRIPTION_LIMIT)
+                .collect();
             (s.name.to_string(), description)
         })
         .collect()
@@ -564,23 +561,22 @@ mod tests {
     fn only_latin_command_names_are_registered_and_hidden_ones_never() {
         assert!(registrable("new") && registrable("draw_2"));
         assert!(!registrable("新局") && !registrable("New") && !registrable(""));
-        let wording = Wording::new();
         let specs = crate::table::command::COMMANDS;
-        let en = menu(specs, &wording, Lang::En, MenuScope::Groups);
+        let en = menu(specs, Lang::En, MenuScope::Groups);
         let names: Vec<&str> = en.iter().map(|(n, _)| n.as_str()).collect();
         assert!(names.contains(&"new") && names.contains(&"accept"), "{names:?}");
         assert!(
             !names.contains(&"press") && !names.contains(&"start") && !names.contains(&"admin")
         );
-        let admins = menu(specs, &wording, Lang::En, MenuScope::Admins);
+        let admins = menu(specs, Lang::En, MenuScope::Admins);
         assert!(admins.iter().any(|(n, _)| n == "admin"));
         assert!(admins.iter().any(|(n, _)| n == "new"), "administrators keep the group's menu");
-        let private = menu(specs, &wording, Lang::En, MenuScope::Private);
+        let private = menu(specs, Lang::En, MenuScope::Private);
         let private: Vec<&str> = private.iter().map(|(n, _)| n.as_str()).collect();
         assert!(private.contains(&"move") && private.contains(&"view"), "{private:?}");
         assert!(!private.contains(&"new") && !private.contains(&"accept"), "{private:?}");
         assert!(!private.contains(&"admin"));
-        let zh = menu(specs, &wording, Lang::ZhHans, MenuScope::Groups);
+        let zh = menu(specs, Lang::ZhHans, MenuScope::Groups);
         assert_eq!(zh.len(), en.len());
         assert_ne!(zh, en, "the Chinese menu is worded in Chinese");
         assert!(en.iter().chain(&zh).all(|(n, d)| registrable(n) && !d.is_empty()));

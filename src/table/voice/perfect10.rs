@@ -10,35 +10,19 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::payload::{Choice, Payload, WindowChoice};
-use super::reply::{Button, Dest, Lang, Outbound, Wording};
+use super::wording::{Id, List, Wording, ids, list};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
-    Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Square, State, View,
+    Action, CastleBan, Castling, Color, Error, Event, Kind, Square, State, View,
 };
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
-
-/// Words that, after a pawn move onto the 6th or 8th rank (Black: 5th or 3rd), keep the pawn a
-/// pawn without being asked (`e5e6 stay`); the "stay a pawn" button sends the first.
-const STAY: [&str; 4] = ["stay", "=", "不升变", "不升變"];
+use crate::table::payload::{Choice, Payload, WindowChoice};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
+use crate::table::rules::perfect10::STAY;
 
 /// How many moves the "you may claim with a move" hint lists at most.
 const CLAIM_HINT_MOVES: usize = 6;
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &[
-    "perfect-10",
-    "perfect_10",
-    "p10",
-    "perfect10x10",
-    "perfect-10x10",
-    "perfect_10x10",
-    "完美10x10",
-    "完美十乘十",
-    "完美10×10",
-    "完美",
-];
 
 fn state(game: &AnyGame) -> Option<&State> {
     match game {
@@ -52,7 +36,7 @@ fn color_of(seat: Seat) -> Color {
 }
 
 fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
-    w.text(lang, if color == Color::White { "p10-white" } else { "p10-black" }, &[])
+    w.text(lang, if color == Color::White { ids::P10_WHITE } else { ids::P10_BLACK }, &[])
 }
 
 /// The code players type for a piece, in the reader's script (the board's), or the words
@@ -63,19 +47,19 @@ fn code_word(w: &Wording, lang: Lang, kind: Kind) -> String {
         Lang::ZhHans => kind.simplified_code(),
         Lang::ZhHant => kind.chinese_code(),
     };
-    if code.is_empty() { w.text(lang, "p10-no-code", &[]) } else { code.to_string() }
+    if code.is_empty() { w.text(lang, ids::P10_NO_CODE, &[]) } else { code.to_string() }
 }
 
 /// The piece's name in `lang`: the English name, or the seed's Chinese name.
 fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
-    w.text(lang, &format!("p10-piece-{}", kind.name()), &[])
+    w.text_of(lang, &format!("p10-piece-{}", kind.name()), &[])
 }
 
 /// `wazir (=W)`: the name and how to type it after a move.
 fn choice_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     w.text(
         lang,
-        "p10-choice",
+        ids::P10_CHOICE,
         &[("piece", piece_word(w, lang, kind).into()), ("code", kind.seed_code().into())],
     )
 }
@@ -84,93 +68,9 @@ fn choice_word(w: &Wording, lang: Lang, kind: Kind) -> String {
 fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
     w.text(
         lang,
-        "p10-player",
+        ids::P10_PLAYER,
         &[("name", name_of(t, color.index()).into()), ("color", color_word(w, lang, color).into())],
     )
-}
-
-/// The promotion line a pawn of `color` reaches on `to`: 1 (White's 6th rank, Black's 5th), 2
-/// (8th, 3rd), 3 (the last rank), or `None`.
-fn tier(color: Color, to: Square) -> Option<u8> {
-    let rank = if color == Color::White { to.rank } else { 9u8.checked_sub(to.rank)? };
-    match rank {
-        5 => Some(1),
-        7 => Some(2),
-        9 => Some(3),
-        _ => None,
-    }
-}
-
-/// The move inside an action, if it has one.
-fn move_of(action: &Action) -> Option<Move> {
-    match action {
-        Action::Move { mv } | Action::Claim { with: Some(mv) } => Some(*mv),
-        Action::Pass | Action::Claim { with: None } => None,
-    }
-}
-
-/// `text` without a trailing "stay a pawn" word, and whether it had one.
-fn strip_stay(text: &str) -> (&str, bool) {
-    let trimmed = text.trim();
-    for word in STAY {
-        if let Some(rest) = trimmed.strip_suffix(word) {
-            // A lone `stay` or `=` is not a move: the rest must still be something.
-            if !rest.trim().is_empty() {
-                return (rest.trim_end(), true);
-            }
-        }
-    }
-    (trimmed, false)
-}
-
-/// A pawn move onto a promotion line whose piece the player must still choose: the move has no
-/// promotion (and no "stay" on the last rank), or names a piece that line does not offer. Asked
-/// only when the pawn can make that step at all, so an impossible move is refused as usual.
-fn promotion_question(g: &State, seat: Seat, action: &Action, stay: bool) -> Option<Error> {
-    let mv = move_of(action)?;
-    let (color, kind) = g.piece_at(mv.from)?;
-    if kind != Kind::Pawn || Some(color) != Color::from_seat(seat) {
-        return None;
-    }
-    let tier = tier(color, mv.to)?;
-    let unsaid = match mv.promotion {
-        None => !stay || tier == 3,
-        Some(k) => !Kind::promotions(tier).contains(&k),
-    };
-    let can_step = g
-        .legal_actions(seat)
-        .iter()
-        .any(|a| matches!(a, Action::Move { mv: m } if m.from == mv.from && m.to == mv.to));
-    (unsaid && can_step).then_some(Error::BadPromotion { to: mv.to, tier })
-}
-
-/// The table's reading of a typed action: the engine's parse, with "stay" words accepted, and a
-/// pawn move onto a promotion line that does not say what the pawn becomes refused with
-/// [`Error::BadPromotion`], which [`completions`] turns into one button per choice.
-fn parse_action(game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-    let Some(g) = state(game) else { return game.parse_action(seat, text) };
-    let (rest, stay) = strip_stay(text);
-    let action = g.parse_action(seat, rest).map_err(AnyError::Perfect10)?;
-    if let Some(question) = promotion_question(g, seat, &action, stay) {
-        return Err(AnyError::Perfect10(question));
-    }
-    Ok(AnyAction::Perfect10(action))
-}
-
-/// The move being asked about, in notation and without its promotion (`e5e6`, `claim e5e6`),
-/// for the completion buttons to finish.
-fn partial_text(game: &AnyGame, seat: Seat, text: &str) -> String {
-    let (rest, _) = strip_stay(text);
-    let Some(g) = state(game) else { return rest.to_string() };
-    match g.parse_action(seat, rest) {
-        Ok(Action::Move { mv }) => {
-            g.format_action(&Action::Move { mv: Move { promotion: None, ..mv } })
-        }
-        Ok(Action::Claim { with: Some(mv) }) => {
-            g.format_action(&Action::Claim { with: Some(Move { promotion: None, ..mv }) })
-        }
-        _ => rest.to_string(),
-    }
 }
 
 /// The choices for a pawn reaching a promotion line: one button per piece of that line (the
@@ -189,7 +89,7 @@ fn completions(
         .map(|&k| (capitalized(&choice_word(w, lang, k)), format!("={}", k.seed_code())))
         .collect();
     if matches!(tier, 1 | 2) {
-        choices.push((w.text(lang, "p10-btn-stay", &[]), STAY[0].to_string()));
+        choices.push((w.text(lang, ids::P10_BTN_STAY, &[]), STAY[0].to_string()));
     }
     choices
 }
@@ -206,11 +106,11 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let changed = narrate::option_words(w, lang, t.game, &[]);
     let clock = narrate::clock_text(w, lang, t);
     if changed.is_empty() {
-        w.text(lang, "p10-rules-summary", &[("clock", clock.into())])
+        w.text(lang, ids::P10_RULES_SUMMARY, &[("clock", clock.into())])
     } else {
         w.text(
             lang,
-            "p10-rules-summary-options",
+            ids::P10_RULES_SUMMARY_OPTIONS,
             &[("options", changed.into()), ("clock", clock.into())],
         )
     }
@@ -221,7 +121,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let lang = t.lang;
     let text = w.text(
         lang,
-        "p10-started",
+        ids::P10_STARTED,
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("id", t.id.into()),
@@ -231,7 +131,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         ],
     );
     let mut m = msg(t, public(t), text);
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     m
 }
 
@@ -259,7 +159,7 @@ fn moved_line(
     else {
         return None;
     };
-    let head = |id: &str, extra: Vec<(&str, FluentValue<'static>)>| {
+    let head = |id: Id, extra: Vec<(&str, FluentValue<'static>)>| {
         let mut args: Vec<(&str, FluentValue<'_>)> = vec![
             ("id", t.id.into()),
             ("ply", ply.into()),
@@ -274,8 +174,8 @@ fn moved_line(
     let mut text = match castling {
         Some(side) => {
             let (rook_from, rook_to, id) = match side {
-                Castling::Kingside => (9, 6, "p10-castled-kingside"),
-                Castling::Queenside => (0, 4, "p10-castled-queenside"),
+                Castling::Kingside => (9, 6, ids::P10_CASTLED_KINGSIDE),
+                Castling::Queenside => (0, 4, ids::P10_CASTLED_QUEENSIDE),
             };
             head(
                 id,
@@ -285,11 +185,11 @@ fn moved_line(
                 ],
             )
         }
-        None => head("p10-moved", vec![("piece", piece_word(w, lang, *piece).into())]),
+        None => head(ids::P10_MOVED, vec![("piece", piece_word(w, lang, *piece).into())]),
     };
     if let Some((square, kind)) = captured {
         let (id, kind) =
-            if *en_passant { ("p10-en-passant", *kind) } else { ("p10-captures", *kind) };
+            if *en_passant { (ids::P10_EN_PASSANT, *kind) } else { (ids::P10_CAPTURES, *kind) };
         text.push_str(&w.text(
             lang,
             id,
@@ -297,21 +197,21 @@ fn moved_line(
         ));
     }
     if let Some(became) = promoted {
-        let id = if *piece == Kind::Pawn { "p10-promotes" } else { "p10-becomes" };
+        let id = if *piece == Kind::Pawn { ids::P10_PROMOTES } else { ids::P10_BECOMES };
         text.push_str(&w.text(lang, id, &[("piece", piece_word(w, lang, *became).into())]));
     }
-    text.push_str(&w.text(lang, "p10-stop", &[]));
+    text.push_str(&w.text(lang, ids::P10_STOP, &[]));
     match check.len() {
         0 => {}
-        1 => push_sentence(w, lang, &mut text, &w.text(lang, "p10-check", &[])),
-        _ => push_sentence(w, lang, &mut text, &w.text(lang, "p10-double-check", &[])),
+        1 => push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[])),
+        _ => push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_DOUBLE_CHECK, &[])),
     }
     Some(text)
 }
 
 /// Appends a sentence to a line: after a space in English, directly in Chinese.
 fn push_sentence(w: &Wording, lang: Lang, text: &mut String, sentence: &str) {
-    text.push_str(&w.text(lang, "p10-sentence-gap", &[]));
+    text.push_str(&w.text(lang, ids::P10_SENTENCE_GAP, &[]));
     text.push_str(sentence);
 }
 
@@ -337,7 +237,7 @@ fn result_text(
         .find(|(key, _)| *key == "move_rule")
         .and_then(|(_, value)| value.parse::<i64>().ok())
         .unwrap_or(0);
-    let why = w.text(
+    let why = w.text_of(
         lang,
         &format!("reason-{reason}"),
         &[("name", loser.into()), ("limit", limit.into())],
@@ -368,7 +268,7 @@ fn announce(
             Event::Moved { .. } => lines.extend(moved_line(w, pl, t, ply, event)),
             Event::Passed { color } => lines.push(w.text(
                 pl,
-                "p10-passed",
+                ids::P10_PASSED,
                 &[
                     ("id", t.id.into()),
                     ("ply", ply.into()),
@@ -377,7 +277,7 @@ fn announce(
             )),
             Event::Claimed { color } => lines.push(w.text(
                 pl,
-                "p10-claimed",
+                ids::P10_CLAIMED,
                 &[("id", t.id.into()), ("player", player(w, pl, t, *color).into())],
             )),
             Event::Ended { result, reason } => {
@@ -389,13 +289,13 @@ fn announce(
         lines.push(to_move_line(w, pl, t, g, seat));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = narrate::picture(t, Viewer::Public, pl, images);
     vec![m]
 }
 
 /// `bob (black) to move.`, or that bob has no legal move and must pass.
 fn to_move_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, g: &State, seat: Seat) -> String {
-    let id = if must_pass(g, seat) { "p10-must-pass" } else { "p10-to-move" };
+    let id = if must_pass(g, seat) { ids::P10_MUST_PASS } else { ids::P10_TO_MOVE };
     w.text(lang, id, &[("player", player(w, lang, t, color_of(seat)).into())])
 }
 
@@ -423,16 +323,16 @@ fn turn_prompts(
     let mut notes = Vec::new();
     let mut buttons = Vec::new();
     if legal.contains(&Action::Pass) {
-        notes.push(w.text(lang, "p10-must-pass-private", &[]));
+        notes.push(w.text(lang, ids::P10_MUST_PASS_PRIVATE, &[]));
         buttons.push(Button {
-            label: w.text(lang, "p10-btn-pass", &[]),
+            label: w.text(lang, ids::P10_BTN_PASS, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
         });
     }
     if view.claimable {
-        notes.push(w.text(lang, "p10-can-claim", &[]));
+        notes.push(w.text(lang, ids::P10_CAN_CLAIM, &[]));
         buttons.push(Button {
-            label: w.text(lang, "p10-btn-claim", &[]),
+            label: w.text(lang, ids::P10_BTN_CLAIM, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
         });
     }
@@ -450,9 +350,9 @@ fn turn_prompts(
         }
         notes.push(w.text(
             lang,
-            "p10-can-claim-with",
+            ids::P10_CAN_CLAIM_WITH,
             &[
-                ("moves", list.join(", ").into()),
+                ("moves", super::wording::list(lang, List::Codes, &list).into()),
                 ("example", with.first().map_or_else(String::new, Clone::clone).into()),
             ],
         ));
@@ -462,7 +362,7 @@ fn turn_prompts(
         if let Some(kind) = kind {
             notes.push(w.text(
                 lang,
-                "p10-warn-four-checks",
+                ids::P10_WARN_FOUR_CHECKS,
                 &[
                     ("piece", piece_word(w, lang, kind).into()),
                     ("square", square.to_string().into()),
@@ -470,12 +370,12 @@ fn turn_prompts(
             ));
         }
     }
-    if notes.is_empty() && t.time.pace != super::clock::Pace::Correspondence {
+    if notes.is_empty() && t.time.pace != crate::table::clock::Pace::Correspondence {
         return Vec::new();
     }
     let mut text = w.text(
         lang,
-        "p10-turn-private",
+        ids::P10_TURN_PRIVATE,
         &[
             ("id", id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -483,10 +383,15 @@ fn turn_prompts(
         ],
     );
     if let Some(last) = last_move(g, &view) {
-        push_sentence(w, lang, &mut text, &w.text(lang, "p10-view-last", &[("move", last.into())]));
+        push_sentence(
+            w,
+            lang,
+            &mut text,
+            &w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]),
+        );
     }
     if view.check.is_some() {
-        push_sentence(w, lang, &mut text, &w.text(lang, "p10-check", &[]));
+        push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[]));
     }
     for note in notes {
         text.push('\n');
@@ -504,7 +409,7 @@ fn last_move(g: &State, view: &View) -> Option<String> {
 
 /// `/board` and `/view`: the position in words and the board, turned for the second player's
 /// private view.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -514,7 +419,7 @@ fn view_message(
 ) -> Outbound {
     let mut lines = vec![w.text(
         lang,
-        "p10-view-header",
+        ids::P10_VIEW_HEADER,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -523,14 +428,14 @@ fn view_message(
     )];
     if let Some(g) = state(t.game) {
         if let Some(last) = last_move(g, view) {
-            lines.push(w.text(lang, "p10-view-last", &[("move", last.into())]));
+            lines.push(w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]));
         }
         match &view.outcome {
             Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
             None if t.status == GameStatus::Active => {
                 let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
                 if view.check.is_some() {
-                    push_sentence(w, lang, &mut line, &w.text(lang, "p10-check", &[]));
+                    push_sentence(w, lang, &mut line, &w.text(lang, ids::P10_CHECK, &[]));
                 }
                 lines.push(line);
             }
@@ -543,29 +448,30 @@ fn view_message(
         Viewer::Public
     };
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = Voice.picture(t, viewer, lang, images);
+    m.image = narrate::picture(t, viewer, lang, images);
     m
 }
 
 /// The image caption (see [`narrate::chess_caption`]).
-fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let outcome = view.outcome.map(|o| o.result);
     narrate::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
 
 /// The promotion choices of a line as a list (`wazir (=W), ferz (=F), …`).
 fn choice_list(w: &Wording, lang: Lang, tier: u8) -> String {
-    let sep = w.text(lang, "list-sep", &[]);
-    Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect::<Vec<_>>().join(&sep)
+    let choices: Vec<String> =
+        Kind::promotions(tier).iter().map(|&k| choice_word(w, lang, k)).collect();
+    list(lang, List::Items, &choices)
 }
 
 /// The engine's reason for refusing to castle, in words.
 fn castle_reason(w: &Wording, lang: Lang, why: CastleBan) -> String {
     let id = match why {
-        CastleBan::Moved => "p10-castle-moved",
-        CastleBan::Blocked => "p10-castle-blocked",
-        CastleBan::InCheck => "p10-castle-in-check",
-        CastleBan::Attacked => "p10-castle-attacked",
+        CastleBan::Moved => ids::P10_CASTLE_MOVED,
+        CastleBan::Blocked => ids::P10_CASTLE_BLOCKED,
+        CastleBan::InCheck => ids::P10_CASTLE_IN_CHECK,
+        CastleBan::Attacked => ids::P10_CASTLE_ATTACKED,
     };
     w.text(lang, id, &[])
 }
@@ -575,11 +481,11 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     let AnyError::Perfect10(e) = error else { return narrate::common_error_text(w, lang, error) };
     let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
     let sq = |s: &Square| FluentValue::from(s.to_string());
-    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => ("p10-err-malformed", vec![("text", text.as_str().into())]),
-        Error::NoPiece { square } => ("p10-err-no-piece", vec![("square", sq(square))]),
+    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => (ids::P10_ERR_MALFORMED, vec![("text", text.as_str().into())]),
+        Error::NoPiece { square } => (ids::P10_ERR_NO_PIECE, vec![("square", sq(square))]),
         Error::WrongPiece { square, given, actual } => (
-            "p10-err-wrong-piece",
+            ids::P10_ERR_WRONG_PIECE,
             vec![
                 ("square", sq(square)),
                 ("given", piece(*given)),
@@ -589,22 +495,22 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             ],
         ),
         Error::NotYourPiece { square, piece: p, .. } => {
-            ("p10-err-not-your-piece", vec![("square", sq(square)), ("piece", piece(*p))])
+            (ids::P10_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
         }
         Error::IllegalMove { piece: p, from, to } => (
-            "p10-err-illegal-move",
+            ids::P10_ERR_ILLEGAL_MOVE,
             vec![
                 ("piece", piece(*p)),
                 ("from", sq(from)),
                 ("to", sq(to)),
-                ("how", w.text(lang, &format!("p10-how-{}", p.name()), &[]).into()),
+                ("how", w.text_of(lang, &format!("p10-how-{}", p.name()), &[]).into()),
             ],
         ),
         Error::BadPromotion { to, tier } => {
             let id = match tier {
-                1 | 2 => "p10-err-promotion-tier",
-                3 => "p10-err-promotion-last",
-                _ => "p10-err-promotion-none",
+                1 | 2 => ids::P10_ERR_PROMOTION_TIER,
+                3 => ids::P10_ERR_PROMOTION_LAST,
+                _ => ids::P10_ERR_PROMOTION_NONE,
             };
             // The first choice of the line is the example of how to say it.
             let code = Kind::promotions(*tier).first().map_or("", |k| k.seed_code());
@@ -618,48 +524,32 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             )
         }
         Error::CannotCastle { why } => {
-            ("p10-err-cannot-castle", vec![("why", castle_reason(w, lang, *why).into())])
+            (ids::P10_ERR_CANNOT_CASTLE, vec![("why", castle_reason(w, lang, *why).into())])
         }
         Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
-            "p10-err-leaves-king-in-check",
+            ids::P10_ERR_LEAVES_KING_IN_CHECK,
             vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
         ),
-        Error::PassNotAllowed => ("p10-err-pass-not-allowed", Vec::new()),
+        Error::PassNotAllowed => (ids::P10_ERR_PASS_NOT_ALLOWED, Vec::new()),
         Error::NoRepetition { occurrences, with } => {
             let n = i64::try_from(*occurrences).unwrap_or(i64::MAX);
             let id = if with.is_some() {
-                "p10-err-no-repetition-after"
+                ids::P10_ERR_NO_REPETITION_AFTER
             } else {
-                "p10-err-no-repetition"
+                ids::P10_ERR_NO_REPETITION
             };
             (id, vec![("n", n.into())])
         }
-        Error::NotYourTurn | Error::NoSuchSeat => ("err-not-a-player", Vec::new()),
-        Error::GameOver => ("err-game-over", Vec::new()),
+        Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
     };
     w.text(lang, id, &args)
 }
 
 /// Perfect 10 x 10's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::Perfect10
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
-    fn parse_action(&self, game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-        parse_action(game, seat, text)
-    }
-
-    fn partial_text(&self, game: &AnyGame, seat: Seat, text: &str) -> String {
-        partial_text(game, seat, text)
-    }
-
     fn completions(
         &self,
         w: &Wording,
@@ -680,8 +570,11 @@ impl Narrator for Voice {
         text: &str,
         error: &AnyError,
     ) -> String {
-        let question =
-            w.text(lang, "p10-complete-promotion", &[("id", t.id.into()), ("move", text.into())]);
+        let question = w.text(
+            lang,
+            ids::P10_COMPLETE_PROMOTION,
+            &[("id", t.id.into()), ("move", text.into())],
+        );
         format!("{}\n{question}", error_text(w, lang, error))
     }
 
@@ -716,28 +609,6 @@ impl Narrator for Voice {
         turn_prompts(w, t, seat, prompt, lang)
     }
 
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::Perfect10(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, "err-internal", &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::Perfect10(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
-    }
-
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
         error_text(w, lang, error)
     }
@@ -746,6 +617,8 @@ impl Narrator for Voice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
+    use crate::games::perfect10::Move;
 
     #[test]
     fn piece_names_are_the_engines_english_and_the_seeds_chinese_names() {
@@ -780,30 +653,6 @@ mod tests {
                 assert!(w.has(lang, &format!("reason-{code}")), "reason-{code} in {lang}");
             }
         }
-    }
-
-    #[test]
-    fn stay_words_are_taken_off_the_end_only_after_a_move() {
-        assert_eq!(strip_stay("e5e6 stay"), ("e5e6", true));
-        assert_eq!(strip_stay("e5e6="), ("e5e6", true));
-        assert_eq!(strip_stay(" e5e6 不升变 "), ("e5e6", true));
-        assert_eq!(strip_stay("e5e6"), ("e5e6", false));
-        assert_eq!(strip_stay("stay"), ("stay", false));
-        assert_eq!(strip_stay("="), ("=", false));
-    }
-
-    #[test]
-    fn promotion_lines_are_counted_from_each_sides_own_end() {
-        let sq = |file, rank| Square::new(file, rank);
-        assert_eq!(tier(Color::White, sq(4, 5)), Some(1));
-        assert_eq!(tier(Color::White, sq(4, 7)), Some(2));
-        assert_eq!(tier(Color::White, sq(4, 9)), Some(3));
-        assert_eq!(tier(Color::White, sq(4, 4)), None);
-        assert_eq!(tier(Color::Black, sq(4, 4)), Some(1));
-        assert_eq!(tier(Color::Black, sq(4, 2)), Some(2));
-        assert_eq!(tier(Color::Black, sq(4, 0)), Some(3));
-        assert_eq!(tier(Color::Black, sq(4, 5)), None);
-        assert_eq!(tier(Color::Black, sq(4, 200)), None);
     }
 
     #[test]

@@ -7,47 +7,45 @@
 use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::reply::{Dest, Lang, Outbound, Wording};
+use super::wording::{Id, List, Wording, ids};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::ultima::{
     Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
 };
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, AnyView};
 use crate::store::GameStatus;
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &["极相棋", "極相棋", "极相", "baroque", "baroque-chess", "baroque_chess"];
+use crate::table::reply::{Dest, Lang, Outbound};
 
 /// A colour's name in `lang` (also for position mistakes, `narrate::position_error`).
-pub(super) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
-    w.text(lang, if color == Color::White { "ul-white" } else { "ul-black" }, &[])
+pub(crate) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
+    w.text(lang, if color == Color::White { ids::UL_WHITE } else { ids::UL_BLACK }, &[])
 }
 
 /// A piece's name in `lang` (also for position mistakes, `narrate::position_error`).
-pub(super) fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
+pub(crate) fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     let id = match kind {
-        Kind::King => "ul-piece-king",
-        Kind::Pincer => "ul-piece-pincer",
-        Kind::Withdrawer => "ul-piece-withdrawer",
-        Kind::LongLeaper => "ul-piece-long-leaper",
-        Kind::Coordinator => "ul-piece-coordinator",
-        Kind::Immobilizer => "ul-piece-immobilizer",
-        Kind::Chameleon => "ul-piece-chameleon",
+        Kind::King => ids::UL_PIECE_KING,
+        Kind::Pincer => ids::UL_PIECE_PINCER,
+        Kind::Withdrawer => ids::UL_PIECE_WITHDRAWER,
+        Kind::LongLeaper => ids::UL_PIECE_LONG_LEAPER,
+        Kind::Coordinator => ids::UL_PIECE_COORDINATOR,
+        Kind::Immobilizer => ids::UL_PIECE_IMMOBILIZER,
+        Kind::Chameleon => ids::UL_PIECE_CHAMELEON,
     };
     w.text(lang, id, &[])
 }
 
 fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
     let rule = match c.rule {
-        CaptureRule::Displacement => "ul-rule-displacement",
-        CaptureRule::Pinch => "ul-rule-pinch",
-        CaptureRule::Withdrawal => "ul-rule-withdrawal",
-        CaptureRule::Leap => "ul-rule-leap",
-        CaptureRule::Coordination => "ul-rule-coordination",
+        CaptureRule::Displacement => ids::UL_RULE_DISPLACEMENT,
+        CaptureRule::Pinch => ids::UL_RULE_PINCH,
+        CaptureRule::Withdrawal => ids::UL_RULE_WITHDRAWAL,
+        CaptureRule::Leap => ids::UL_RULE_LEAP,
+        CaptureRule::Coordination => ids::UL_RULE_COORDINATION,
     };
     w.text(
         lang,
-        "ul-capture",
+        ids::UL_CAPTURE,
         &[
             ("piece", piece_word(w, lang, c.piece).into()),
             ("square", c.square.to_string().into()),
@@ -60,7 +58,7 @@ fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
 fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
     w.text(
         lang,
-        "ul-player",
+        ids::UL_PLAYER,
         &[
             ("name", name_of(t, color_index(color)).into()),
             ("color", color_word(w, lang, color).into()),
@@ -81,12 +79,16 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let changed = narrate::option_words(w, lang, t.game, &[]);
     w.text(
         lang,
-        "ul-rules-summary",
+        ids::UL_RULES_SUMMARY,
         &[
             (
                 "options",
-                if changed.is_empty() { w.text(lang, "ul-rules-standard", &[]) } else { changed }
-                    .into(),
+                if changed.is_empty() {
+                    w.text(lang, ids::UL_RULES_STANDARD, &[])
+                } else {
+                    changed
+                }
+                .into(),
             ),
             ("clock", narrate::clock_text(w, lang, t).into()),
         ],
@@ -110,7 +112,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let (from, to) = example.split_at(example.len() / 2);
     let text = w.text(
         lang,
-        "ul-started",
+        ids::UL_STARTED,
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("id", t.id.into()),
@@ -123,7 +125,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         ],
     );
     let mut m = msg(t, public(t), text);
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     m
 }
 
@@ -139,7 +141,7 @@ fn action_line(
         Event::Moved { color, piece, from, to, captures, check } => {
             let mut text = w.text(
                 lang,
-                "ul-moved",
+                ids::UL_MOVED,
                 &[
                     ("id", t.id.into()),
                     ("ply", ply.into()),
@@ -153,20 +155,20 @@ fn action_line(
                 let list: Vec<String> = captures.iter().map(|c| capture_text(w, lang, c)).collect();
                 text.push_str(&w.text(
                     lang,
-                    "ul-captures",
-                    &[("list", list.join(&w.text(lang, "list-sep", &[])).into())],
+                    ids::UL_CAPTURES,
+                    &[("list", super::wording::list(lang, List::Items, &list).into())],
                 ));
             }
-            text.push_str(&w.text(lang, "ul-stop", &[]));
+            text.push_str(&w.text(lang, ids::UL_STOP, &[]));
             if *check {
                 text.push_str(narrate::sentence_gap(lang));
-                text.push_str(&w.text(lang, "ul-check", &[]));
+                text.push_str(&w.text(lang, ids::UL_CHECK, &[]));
             }
             Some(text)
         }
         Event::Suicide { color, piece, square } => Some(w.text(
             lang,
-            "ul-suicide",
+            ids::UL_SUICIDE,
             &[
                 ("id", t.id.into()),
                 ("ply", ply.into()),
@@ -196,7 +198,7 @@ fn result_text(
         AnyGame::Ultima(g) => crate::games::Game::options(g).nocapture_limit,
         _ => 0,
     };
-    let why = w.text(
+    let why = w.text_of(
         lang,
         &format!("reason-{reason}"),
         &[("name", loser.into()), ("limit", limit.into())],
@@ -227,12 +229,12 @@ fn announce(
     if let ToAct::Seat(seat, _) = t.game.to_act() {
         lines.push(w.text(
             pl,
-            "ul-to-move",
+            ids::UL_TO_MOVE,
             &[("player", player(w, pl, t, color_of(seat)).into())],
         ));
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = narrate::picture(t, Viewer::Public, pl, images);
     vec![m]
 }
 
@@ -246,14 +248,14 @@ fn turn_prompts(
     prompt: Prompt,
     lang: Lang,
 ) -> Vec<Outbound> {
-    if prompt != Prompt::Move || t.time.pace != super::clock::Pace::Correspondence {
+    if prompt != Prompt::Move || t.time.pace != crate::table::clock::Pace::Correspondence {
         return Vec::new();
     }
     let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let AnyView::Ultima(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
     let mut text = w.text(
         lang,
-        "ul-turn-private",
+        ids::UL_TURN_PRIVATE,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -262,11 +264,11 @@ fn turn_prompts(
     );
     if let Some(last) = last_line(t, &view) {
         text.push_str(narrate::sentence_gap(lang));
-        text.push_str(&w.text(lang, "ul-view-last", &[("move", last.into())]));
+        text.push_str(&w.text(lang, ids::UL_VIEW_LAST, &[("move", last.into())]));
     }
     if view.check.is_some() {
         text.push_str(narrate::sentence_gap(lang));
-        text.push_str(&w.text(lang, "ul-check", &[]));
+        text.push_str(&w.text(lang, ids::UL_CHECK, &[]));
     }
     vec![msg(t, to, text)]
 }
@@ -279,7 +281,7 @@ fn last_line(t: &Snapshot<'_>, view: &View) -> Option<String> {
 
 /// `/board` and `/view`: the position in words and the board, turned for a seat's private
 /// view of the second player.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -289,7 +291,7 @@ fn view_message(
 ) -> Outbound {
     let mut lines = vec![w.text(
         lang,
-        "ul-view-header",
+        ids::UL_VIEW_HEADER,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -297,24 +299,27 @@ fn view_message(
         ],
     )];
     if let Some(last) = last_line(t, view) {
-        lines.push(w.text(lang, "ul-view-last", &[("move", last.into())]));
+        lines.push(w.text(lang, ids::UL_VIEW_LAST, &[("move", last.into())]));
     }
     if !view.frozen.is_empty() {
         let list: Vec<String> = view.frozen.iter().map(ToString::to_string).collect();
         lines.push(w.text(
             lang,
-            "ul-view-frozen",
-            &[("list", list.join(&w.text(lang, "list-sep", &[])).into())],
+            ids::UL_VIEW_FROZEN,
+            &[("list", super::wording::list(lang, List::Items, &list).into())],
         ));
     }
     match &view.outcome {
         Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
         None if t.status == GameStatus::Active => {
-            let mut line =
-                w.text(lang, "ul-to-move", &[("player", player(w, lang, t, view.to_move).into())]);
+            let mut line = w.text(
+                lang,
+                ids::UL_TO_MOVE,
+                &[("player", player(w, lang, t, view.to_move).into())],
+            );
             if view.check.is_some() {
                 line.push(' ');
-                line.push_str(&w.text(lang, "ul-check", &[]));
+                line.push_str(&w.text(lang, ids::UL_CHECK, &[]));
             }
             lines.push(line);
         }
@@ -326,32 +331,34 @@ fn view_message(
         Viewer::Public
     };
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = Voice.picture(t, viewer, lang, images);
+    m.image = narrate::picture(t, viewer, lang, images);
     m
 }
 
 /// The image caption (see [`narrate::chess_caption`]).
-fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
     let outcome = view.outcome.map(|o| o.result);
     narrate::chess_caption(t, view.plies, view.to_move.seat(), view.check.is_some(), outcome, lang)
 }
 
 /// Why a move's geometry fails, in words.
 fn fault_text(w: &Wording, lang: Lang, fault: &MoveFault) -> String {
-    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match fault {
-        MoveFault::NoMovement => ("ul-fault-no-movement", Vec::new()),
-        MoveFault::NotALine => ("ul-fault-not-a-line", Vec::new()),
-        MoveFault::KingStep => ("ul-fault-king-step", Vec::new()),
-        MoveFault::PincerDiagonal => ("ul-fault-pincer-diagonal", Vec::new()),
-        MoveFault::Blocked { at } => ("ul-fault-blocked", vec![("at", at.to_string().into())]),
-        MoveFault::Occupied { at } => ("ul-fault-occupied", vec![("at", at.to_string().into())]),
-        MoveFault::OwnPiece { at } => ("ul-fault-own-piece", vec![("at", at.to_string().into())]),
-        MoveFault::LeapOwn { at } => ("ul-fault-leap-own", vec![("at", at.to_string().into())]),
+    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match fault {
+        MoveFault::NoMovement => (ids::UL_FAULT_NO_MOVEMENT, Vec::new()),
+        MoveFault::NotALine => (ids::UL_FAULT_NOT_A_LINE, Vec::new()),
+        MoveFault::KingStep => (ids::UL_FAULT_KING_STEP, Vec::new()),
+        MoveFault::PincerDiagonal => (ids::UL_FAULT_PINCER_DIAGONAL, Vec::new()),
+        MoveFault::Blocked { at } => (ids::UL_FAULT_BLOCKED, vec![("at", at.to_string().into())]),
+        MoveFault::Occupied { at } => (ids::UL_FAULT_OCCUPIED, vec![("at", at.to_string().into())]),
+        MoveFault::OwnPiece { at } => {
+            (ids::UL_FAULT_OWN_PIECE, vec![("at", at.to_string().into())])
+        }
+        MoveFault::LeapOwn { at } => (ids::UL_FAULT_LEAP_OWN, vec![("at", at.to_string().into())]),
         MoveFault::LeapAdjacent { at } => {
-            ("ul-fault-leap-adjacent", vec![("at", at.to_string().into())])
+            (ids::UL_FAULT_LEAP_ADJACENT, vec![("at", at.to_string().into())])
         }
         MoveFault::ChameleonLeapsLeapersOnly { at, piece } => (
-            "ul-fault-chameleon-leap",
+            ids::UL_FAULT_CHAMELEON_LEAP,
             vec![("at", at.to_string().into()), ("piece", piece_word(w, lang, *piece).into())],
         ),
     };
@@ -363,18 +370,18 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     let AnyError::Ultima(e) = error else { return narrate::common_error_text(w, lang, error) };
     let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
     let sq = |s: &crate::games::ultima::Square| FluentValue::from(s.to_string());
-    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => ("ul-err-malformed", vec![("text", text.as_str().into())]),
+    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => (ids::UL_ERR_MALFORMED, vec![("text", text.as_str().into())]),
         Error::WrongPiece { square, given, actual } => (
-            "ul-err-wrong-piece",
+            ids::UL_ERR_WRONG_PIECE,
             vec![("square", sq(square)), ("given", piece(*given)), ("actual", piece(*actual))],
         ),
-        Error::NoPiece { square } => ("ul-err-no-piece", vec![("square", sq(square))]),
+        Error::NoPiece { square } => (ids::UL_ERR_NO_PIECE, vec![("square", sq(square))]),
         Error::NotYourPiece { square, piece: p, .. } => {
-            ("ul-err-not-your-piece", vec![("square", sq(square)), ("piece", piece(*p))])
+            (ids::UL_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
         }
         Error::Frozen { square, piece: p, by, by_piece } => (
-            "ul-err-frozen",
+            ids::UL_ERR_FROZEN,
             vec![
                 ("square", sq(square)),
                 ("piece", piece(*p)),
@@ -383,7 +390,7 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             ],
         ),
         Error::IllegalMove { piece: p, from, to, fault } => (
-            "ul-err-illegal-move",
+            ids::UL_ERR_ILLEGAL_MOVE,
             vec![
                 ("piece", piece(*p)),
                 ("from", sq(from)),
@@ -392,37 +399,29 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
             ],
         ),
         Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
-            "ul-err-leaves-king-in-check",
+            ids::UL_ERR_LEAVES_KING_IN_CHECK,
             vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
         ),
         Error::SuicideNotAllowed { square, reason } => {
             let why = match reason {
-                SuicideBan::Off => w.text(lang, "ul-suicide-off", &[]),
-                SuicideBan::King => w.text(lang, "ul-suicide-king", &[]),
+                SuicideBan::Off => w.text(lang, ids::UL_SUICIDE_OFF, &[]),
+                SuicideBan::King => w.text(lang, ids::UL_SUICIDE_KING, &[]),
                 SuicideBan::NotFrozen { piece: p } => {
-                    w.text(lang, "ul-suicide-not-frozen", &[("piece", piece(*p))])
+                    w.text(lang, ids::UL_SUICIDE_NOT_FROZEN, &[("piece", piece(*p))])
                 }
             };
-            ("ul-err-suicide", vec![("square", sq(square)), ("reason", why.into())])
+            (ids::UL_ERR_SUICIDE, vec![("square", sq(square)), ("reason", why.into())])
         }
-        Error::NotYourTurn | Error::NoSuchSeat => ("err-not-a-player", Vec::new()),
-        Error::GameOver => ("err-game-over", Vec::new()),
+        Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
     };
     w.text(lang, id, &args)
 }
 
 /// Ultima's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::Ultima
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         rules_summary(w, lang, t)
     }
@@ -452,28 +451,6 @@ impl Narrator for Voice {
         _images: bool,
     ) -> Vec<Outbound> {
         turn_prompts(w, t, seat, prompt, lang)
-    }
-
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::Ultima(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, "err-internal", &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::Ultima(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
     }
 
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {

@@ -18,20 +18,18 @@
 
 use fluent_bundle::FluentValue;
 
-use super::clock::TimeControl;
-use super::reply::{Dest, Image, Lang, Outbound, Wording, say};
+use super::wording::{Id, List, Wording, ids, list, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, Viewer};
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
 use crate::store::{ChatId, GameId, GameStatus, Platform, UserId};
-
-/// The solver's answer for a position: its advice, or how far it got within its budget.
-pub(super) type AdviceResult =
-    Result<crate::games::chaos_clock::Advice, crate::games::chaos_clock::solver::Budget>;
+use crate::table::clock::TimeControl;
+pub(crate) use crate::table::games::{AdviceResult, Fork};
+use crate::table::reply::{Dest, Image, Lang, Outbound};
 
 /// What a narrator may read of one game: a read-only snapshot the referee hands over, built
 /// from its table at the moment of speaking.
 #[derive(Clone, Copy)]
-pub(super) struct Snapshot<'a> {
+pub(crate) struct Snapshot<'a> {
     /// The game's short id (`#12`).
     pub id: GameId,
     /// The platform of the game's chat (messages go out on it).
@@ -60,6 +58,21 @@ pub(super) struct Snapshot<'a> {
     pub seed: i64,
     /// Seconds allowed for the decision asked for now.
     pub decision_seconds: i64,
+    /// The image caption of a view of this game, in characters the bundled font has: the
+    /// voice's dispatch by the view's own game (`table.rs`), so a narrator never unwraps a view
+    /// of another game.
+    pub caption: fn(&Snapshot<'_>, &AnyView, Lang) -> String,
+}
+
+/// The board image for `viewer`, drawn from that viewer's view only, with the caption.
+pub(crate) fn picture(t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
+    if !images {
+        return None;
+    }
+    let view = t.game.view(viewer);
+    let caption = (t.caption)(t, &view, lang);
+    let p = crate::render::render(&view, &caption, &theme(viewer, lang));
+    Some(Image::png(p.png, p.width, p.height))
 }
 
 /// One game's voice at the table: every sentence, prompt and picture the referee needs about
@@ -68,43 +81,7 @@ pub(super) struct Snapshot<'a> {
 ///
 /// Implementations are unit structs, registered in `games.rs`. They must word hidden
 /// information only from the audience's own view or events.
-pub(super) trait Narrator: Sync {
-    /// The game this narrator speaks for.
-    fn kind(&self) -> GameKind;
-
-    /// Names players may type for the game instead of its code (in any script).
-    fn names(&self) -> &'static [&'static str];
-
-    /// Whether moves are secret (typed only in private) and the start needs every player
-    /// reachable privately.
-    fn has_hidden_information(&self) -> bool {
-        false
-    }
-
-    /// Whether `action` is secret by the rules.
-    fn is_private_action(&self, _action: &AnyAction) -> bool {
-        false
-    }
-
-    /// Whether the referee echoes `action` for confirmation first.
-    fn needs_confirmation(&self, _game: &AnyGame, _action: &AnyAction) -> bool {
-        false
-    }
-
-    /// What a typed action means at this table (the engine's parse unless the table asks a
-    /// question first).
-    ///
-    /// # Errors
-    /// The engine's refusal, or the question as an error [`Narrator::completions`] answers.
-    fn parse_action(&self, game: &AnyGame, seat: Seat, text: &str) -> Result<AnyAction, AnyError> {
-        game.parse_action(seat, text)
-    }
-
-    /// The text a completion button's ending is appended to.
-    fn partial_text(&self, _game: &AnyGame, _seat: Seat, text: &str) -> String {
-        text.trim().to_string()
-    }
-
+pub(crate) trait Narrator: Sync {
     /// The ways to finish a move typed without its last part, as (button label, ending);
     /// empty when `error` is about something else.
     fn completions(
@@ -128,7 +105,8 @@ pub(super) trait Narrator: Sync {
         text: &str,
         error: &AnyError,
     ) -> String {
-        let question = w.text(lang, "complete-move", &[("id", t.id.into()), ("move", text.into())]);
+        let question =
+            w.text(lang, ids::COMPLETE_MOVE, &[("id", t.id.into()), ("move", text.into())]);
         format!("{}\n{question}", self.error_text(w, lang, error))
     }
 
@@ -139,7 +117,7 @@ pub(super) trait Narrator: Sync {
     fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound;
 
     /// The private echo of an action waiting for confirmation, sent to `to` (only games whose
-    /// [`Narrator::needs_confirmation`] says yes are asked).
+    /// rules ask for a confirmation, `rules::Rules::needs_confirmation`, are asked).
     fn confirmation(
         &self,
         w: &Wording,
@@ -151,7 +129,7 @@ pub(super) trait Narrator: Sync {
     ) -> Outbound {
         let text = w.text(
             lang,
-            "confirm-generic",
+            ids::CONFIRM_GENERIC,
             &[("id", t.id.into()), ("action", t.game.format_action(action).into())],
         );
         confirm_buttons(w, lang, msg(t, to, text), t, action, turn)
@@ -189,41 +167,9 @@ pub(super) trait Narrator: Sync {
         images: bool,
     ) -> Vec<Outbound>;
 
-    /// A view (public or one seat's) as a message to `to`.
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound;
-
-    /// The image caption for `view`, in characters the bundled font has.
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String;
-
-    /// The board image for `viewer`, drawn from that viewer's view only, with the caption.
-    fn picture(&self, t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-        if !images {
-            return None;
-        }
-        let view = t.game.view(viewer);
-        let caption = self.caption(t, &view, lang);
-        let p = crate::render::render(&view, &caption, &theme(viewer, lang));
-        Some(Image::png(p.png, p.width, p.height))
-    }
-
     /// A refused action, in the player's words.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
         common_error_text(w, lang, error)
-    }
-
-    /// What the referee plays for a seat whose time ran out instead of ending the game (its
-    /// notice names it); `None`: the seat loses on time. A challenge window
-    /// passes in every game that has one.
-    fn timeout_action(&self, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
-        (prompt == Prompt::Window).then_some(super::clock::TimeoutMove::Pass)
     }
 
     /// `/hint`'s answer (games with a solver override it).
@@ -234,7 +180,7 @@ pub(super) trait Narrator: Sync {
         t: &Snapshot<'_>,
         _advice: Option<&AdviceResult>,
     ) -> String {
-        w.text(lang, "err-hints-off", &[("id", t.id.into())])
+        w.text(lang, ids::ERR_HINTS_OFF, &[("id", t.id.into())])
     }
 
     /// The post-game analysis in words (games with a solver).
@@ -296,23 +242,6 @@ pub(super) trait Narrator: Sync {
         None
     }
 
-    /// Actions to offer as the player types, for games whose actions cannot be listed (an
-    /// infinite board); `None`: the referee lists the legal actions itself.
-    fn suggestions(
-        &self,
-        _game: &mut AnyGame,
-        _seat: Seat,
-        _prefix: &str,
-        _limit: usize,
-    ) -> Option<Vec<String>> {
-        None
-    }
-
-    /// Whether an agreed draw of this game joins a library others may continue from.
-    fn has_draw_library(&self) -> bool {
-        false
-    }
-
     /// One entry of the draw library (`/library`), with the forks continued from it; `None`
     /// for games that have no library.
     fn library_entry(
@@ -326,21 +255,8 @@ pub(super) trait Narrator: Sync {
     }
 }
 
-/// A game continued from another (a fork of a library game), as its parent's entry lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Fork {
-    /// The fork's id.
-    pub id: GameId,
-    /// Where it is in its life.
-    pub status: GameStatus,
-    /// Its result once over.
-    pub result: Option<GameResult>,
-    /// Whether it ended by agreement (an agreed draw joins the library).
-    pub agreed: bool,
-}
-
 /// Confirm and cancel buttons under a confirmation echo (payload `<id>:<turn>:confirm`).
-pub(super) fn confirm_buttons(
+pub(crate) fn confirm_buttons(
     w: &Wording,
     lang: Lang,
     mut out: Outbound,
@@ -348,18 +264,18 @@ pub(super) fn confirm_buttons(
     action: &AnyAction,
     turn: i64,
 ) -> Outbound {
-    use super::payload::{Choice, Payload, echo_tag};
-    use super::reply::Button;
+    use crate::table::payload::{Choice, Payload, echo_tag};
+    use crate::table::reply::Button;
     // Each button names the action it was under: pressed under an older echo, it plays (or
     // cancels) nothing newer.
     let tag = echo_tag(&t.game.format_action(action));
     out.buttons = vec![
         Button {
-            label: w.text(lang, "btn-confirm", &[]),
+            label: w.text(lang, ids::BTN_CONFIRM, &[]),
             payload: Payload::new(t.id, turn, Choice::Confirm(Some(tag.clone()))),
         },
         Button {
-            label: w.text(lang, "btn-cancel", &[]),
+            label: w.text(lang, ids::BTN_CANCEL, &[]),
             payload: Payload::new(t.id, turn, Choice::Cancel(Some(tag))),
         },
     ];
@@ -368,17 +284,17 @@ pub(super) fn confirm_buttons(
 
 /// A refusal every game words alike (options, and an action for another game, which the
 /// referee never sends).
-pub(super) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+pub(crate) fn common_error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(e) => {
-            w.text(lang, "err-options", &[("detail", option_error(lang, e).into())])
+            w.text(lang, ids::ERR_OPTIONS, &[("detail", option_error(lang, e).into())])
         }
-        _ => w.text(lang, "err-internal", &[]),
+        _ => w.text(lang, ids::ERR_INTERNAL, &[]),
     }
 }
 
 /// A text message on the game's platform.
-pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
+pub(crate) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
     Outbound {
         platform: t.platform,
         to,
@@ -391,12 +307,12 @@ pub(super) fn msg(t: &Snapshot<'_>, to: Dest, text: String) -> Outbound {
 }
 
 /// The game's chat.
-pub(super) fn public(t: &Snapshot<'_>) -> Dest {
+pub(crate) fn public(t: &Snapshot<'_>) -> Dest {
     Dest::Chat(t.chat.clone())
 }
 
 /// The private chat of the player in seat `index`, once seated (none for the bot).
-pub(super) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
+pub(crate) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
     if t.bot_seat == Some(index) {
         return None;
     }
@@ -404,37 +320,44 @@ pub(super) fn private(t: &Snapshot<'_>, index: usize) -> Option<Dest> {
 }
 
 /// The display name of the player in seat `index` (`?` for an open seat).
-pub(super) fn name_of<'a>(t: &Snapshot<'a>, index: usize) -> &'a str {
+pub(crate) fn name_of<'a>(t: &Snapshot<'a>, index: usize) -> &'a str {
     t.names.get(index).map_or("?", String::as_str)
 }
 
 /// The game's name in `lang`.
-pub(super) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
-    w.text(lang, &format!("game-{}", kind.code()), &[])
+pub(crate) fn game_name(w: &Wording, lang: Lang, kind: GameKind) -> String {
+    let id = match kind {
+        GameKind::DarkFence => ids::GAME_DARK_FENCE,
+        GameKind::Ultima => ids::GAME_ULTIMA,
+        GameKind::Perfect10 => ids::GAME_PERFECT10,
+        GameKind::ChaosClock => ids::GAME_CHAOS_CLOCK,
+        GameKind::Rabble => ids::GAME_RABBLE,
+    };
+    w.text(lang, id, &[])
 }
 
 /// What stands between two sentences: a space in English, nothing after Chinese punctuation.
-pub(super) fn sentence_gap(lang: Lang) -> &'static str {
+pub(crate) fn sentence_gap(lang: Lang) -> &'static str {
     if lang.is_chinese() { "" } else { " " }
 }
 
 /// The language of the player in seat `index` (`langs` as the referee looked them up).
-pub(super) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
+pub(crate) fn seat_lang(langs: &[Lang], index: usize) -> Lang {
     langs.get(index).copied().unwrap_or_default()
 }
 
 /// The time control in words.
-pub(super) fn clock_text(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+pub(crate) fn clock_text(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let per = human_duration(i64::from(t.time.per_move), lang);
     let id = match t.time.pace {
-        super::clock::Pace::Correspondence => "clock-correspondence",
-        super::clock::Pace::Live => "clock-live",
+        crate::table::clock::Pace::Correspondence => ids::CLOCK_CORRESPONDENCE,
+        crate::table::clock::Pace::Live => ids::CLOCK_LIVE,
     };
     w.text(lang, id, &[("per", per.into())])
 }
 
 /// "#3 is over: alice wins." (or a draw, both win, both lose; aborted without a result).
-pub(super) fn headline(
+pub(crate) fn headline(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -445,24 +368,24 @@ pub(super) fn headline(
     let said = match result {
         Some(GameResult::Winner(seat)) => w.text(
             lang,
-            "over-win",
+            ids::OVER_WIN,
             &[("id", id.into()), ("winner", name_of(t, seat.index()).into())],
         ),
-        Some(GameResult::BothWin) => w.text(lang, "over-both-win", &[("id", id.into())]),
-        Some(GameResult::BothLose) => w.text(lang, "over-both-lose", &[("id", id.into())]),
-        Some(GameResult::Draw) => w.text(lang, "over-draw", &[("id", id.into())]),
-        None => w.text(lang, "over-aborted", &[("id", id.into())]),
+        Some(GameResult::BothWin) => w.text(lang, ids::OVER_BOTH_WIN, &[("id", id.into())]),
+        Some(GameResult::BothLose) => w.text(lang, ids::OVER_BOTH_LOSE, &[("id", id.into())]),
+        Some(GameResult::Draw) => w.text(lang, ids::OVER_DRAW, &[("id", id.into())]),
+        None => w.text(lang, ids::OVER_ABORTED, &[("id", id.into())]),
     };
-    super::reply::emphasis(&said)
+    crate::table::reply::emphasis(&said)
 }
 
 /// The drawing theme for `viewer` reading `lang`: its script, and a seat sees the board from its
 /// own side.
-pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
+pub(crate) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
     crate::render::Theme {
         script: lang.script(),
         flipped: viewer == Viewer::Seat(Seat(1)),
-        labels: super::reply::image_labels(lang),
+        labels: super::wording::image_labels(lang),
         ..crate::render::Theme::default()
     }
 }
@@ -470,7 +393,7 @@ pub(super) fn theme(viewer: Viewer, lang: Lang) -> crate::render::Theme {
 /// The image caption of a chess-like game (White seat 0, Black seat 1): id, ply and whose move
 /// (and check) or the result, in characters the font has. A game the table ended itself
 /// (resignation, agreement, time) shows the result it stored.
-pub(super) fn chess_caption(
+pub(crate) fn chess_caption(
     t: &Snapshot<'_>,
     plies: u32,
     to_move: Seat,
@@ -478,16 +401,17 @@ pub(super) fn chess_caption(
     outcome: Option<GameResult>,
     lang: Lang,
 ) -> String {
-    let color =
-        |seat: Seat| say(lang, if seat.index() == 0 { "side-white" } else { "side-black" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", plies.to_string().into())]);
+    let color = |seat: Seat| {
+        say(lang, if seat.index() == 0 { ids::SIDE_WHITE } else { ids::SIDE_BLACK }, &[])
+    };
+    let ply = say(lang, ids::CAP_PLY, &[("n", plies.to_string().into())]);
     let state = match outcome.or(t.stored_result) {
-        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", color(seat).into())]),
-        Some(_) => say(lang, "cap-draw", &[]),
+        Some(GameResult::Winner(seat)) => say(lang, ids::CAP_WINS, &[("side", color(seat).into())]),
+        Some(_) => say(lang, ids::CAP_DRAW, &[]),
         None if t.status == GameStatus::Active => {
-            let mut s = say(lang, "cap-to-move", &[("side", color(to_move).into())]);
+            let mut s = say(lang, ids::CAP_TO_MOVE, &[("side", color(to_move).into())]);
             if check {
-                s.push_str(&format!(" · {}", say(lang, "cap-check", &[])));
+                s.push_str(&format!(" · {}", say(lang, ids::CAP_CHECK, &[])));
             }
             s
         }
@@ -504,7 +428,7 @@ pub(super) fn chess_caption(
 /// "challenge windows of 10s, no confirmation"), keys in `skip` left out (shown elsewhere);
 /// empty when none differ. An option without words (none today: a test holds every key to
 /// it) reads as `key=value`.
-pub(super) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str]) -> String {
+pub(crate) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str]) -> String {
     let kind = game.kind();
     let defaults = crate::games::AnyOptions::default_for(kind).to_pairs();
     let words: Vec<String> = game
@@ -515,11 +439,11 @@ pub(super) fn option_words(w: &Wording, lang: Lang, game: &AnyGame, skip: &[&str
         .filter(|((key, value), (_, default))| value != default && !skip.contains(key))
         .map(|((key, value), _)| option_word(w, lang, kind, key, &value))
         .collect();
-    words.join(if lang.is_chinese() { "，" } else { ", " })
+    list(lang, List::Phrases, &words)
 }
 
 /// One option's setting in words (see [`option_words`]).
-pub(super) fn option_word(
+pub(crate) fn option_word(
     w: &Wording,
     lang: Lang,
     kind: GameKind,
@@ -538,89 +462,91 @@ pub(super) fn option_word(
         // `dir8-manhattan`).
         Err(_) => value.replace('+', "-").into(),
     };
-    w.text(lang, &id, &[("value", arg)])
+    w.text_of(lang, &id, &[("value", arg)])
 }
 
 /// `2h 5m`, `3d`, `45s`: the largest two units, worded by `dur-*` messages.
-pub(super) fn human_duration(seconds: i64, lang: Lang) -> String {
+pub(crate) fn human_duration(seconds: i64, lang: Lang) -> String {
     let mut rest = seconds.max(0);
     let mut parts = Vec::new();
-    for (size, id) in [(86_400, "dur-d"), (3600, "dur-h"), (60, "dur-m"), (1, "dur-s")] {
+    for (size, id) in [(86_400, ids::DUR_D), (3600, ids::DUR_H), (60, ids::DUR_M), (1, ids::DUR_S)]
+    {
         if rest >= size && parts.len() < 2 {
             parts.push(say(lang, id, &[("n", (rest / size).to_string().into())]));
             rest %= size;
         }
     }
     if parts.is_empty() {
-        parts.push(say(lang, "dur-s", &[("n", "0".into())]));
+        parts.push(say(lang, ids::DUR_S, &[("n", "0".into())]));
     }
-    parts.join(if lang.is_chinese() { "" } else { " " })
+    list(lang, List::Units, &parts)
 }
 
 /// An options mistake in the reader's words (the engines give it as data: which key, which
 /// value, what the key accepts or which other setting it contradicts).
-pub(super) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
+pub(crate) fn option_error(lang: Lang, e: &crate::games::OptionsError) -> String {
     use crate::games::OptionsError as E;
     use crate::games::options::{Expected, Why};
     let n = |v: &u64| FluentValue::from(v.to_string());
     let key = |k: &String| FluentValue::from(k.clone());
     match e {
-        E::Malformed { pair } => say(lang, "opt-err-malformed", &[("pair", key(pair))]),
+        E::Malformed { pair } => say(lang, ids::OPT_ERR_MALFORMED, &[("pair", key(pair))]),
         E::UnknownKey { key: k, known } => {
-            say(lang, "opt-err-unknown", &[("key", key(k)), ("known", key(known))])
+            say(lang, ids::OPT_ERR_UNKNOWN, &[("key", key(k)), ("known", key(known))])
         }
-        E::Duplicate { key: k } => say(lang, "opt-err-duplicate", &[("key", key(k))]),
+        E::Duplicate { key: k } => say(lang, ids::OPT_ERR_DUPLICATE, &[("key", key(k))]),
         E::BadValue { key: k, value, expected } => {
             let range =
-                |id: &str, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
+                |id: Id, min: &u64, max: &u64| say(lang, id, &[("min", n(min)), ("max", n(max))]);
             let expected = match expected {
-                Expected::Bool => say(lang, "expect-bool", &[]),
+                Expected::Bool => say(lang, ids::EXPECT_BOOL, &[]),
                 Expected::OneOf(names) => {
-                    let names = names.join(&say(lang, "opt-or", &[]));
-                    say(lang, "expect-one-of", &[("names", names.into())])
+                    let names = names.join(&say(lang, ids::OPT_OR, &[]));
+                    say(lang, ids::EXPECT_ONE_OF, &[("names", names.into())])
                 }
-                Expected::Range { min, max } => range("expect-range", min, max),
-                Expected::RangeOrAuto { min, max } => range("expect-range-or-auto", min, max),
+                Expected::Range { min, max } => range(ids::EXPECT_RANGE, min, max),
+                Expected::RangeOrAuto { min, max } => range(ids::EXPECT_RANGE_OR_AUTO, min, max),
                 Expected::Board { min, max } => {
-                    range("expect-board", &u64::from(*min), &u64::from(*max))
+                    range(ids::EXPECT_BOARD, &u64::from(*min), &u64::from(*max))
                 }
                 Expected::Duration { min, max } => {
                     let d = |s: &u32| FluentValue::from(human_duration(i64::from(*s), lang));
-                    say(lang, "expect-duration", &[("min", d(min)), ("max", d(max))])
+                    say(lang, ids::EXPECT_DURATION, &[("min", d(min)), ("max", d(max))])
                 }
-                Expected::Number => say(lang, "expect-number", &[]),
-                Expected::Handicap => say(lang, "expect-handicap", &[]),
+                Expected::Number => say(lang, ids::EXPECT_NUMBER, &[]),
+                Expected::Handicap => say(lang, ids::EXPECT_HANDICAP, &[]),
             };
             say(
                 lang,
-                "opt-err-bad-value",
+                ids::OPT_ERR_BAD_VALUE,
                 &[("key", key(k)), ("value", key(value)), ("expected", expected.into())],
             )
         }
         E::Conflict { key: k, reason } => match reason {
             Why::Needs(needs) => {
-                let needs = needs.join(&say(lang, "opt-and", &[]));
-                say(lang, "opt-err-needs", &[("key", key(k)), ("needs", needs.into())])
+                let needs = needs.join(&say(lang, ids::OPT_AND, &[]));
+                say(lang, ids::OPT_ERR_NEEDS, &[("key", key(k)), ("needs", needs.into())])
             }
             Why::OnlyWith(with) => {
-                say(lang, "opt-err-only-with", &[("key", key(k)), ("with", key(with))])
+                say(lang, ids::OPT_ERR_ONLY_WITH, &[("key", key(k)), ("with", key(with))])
             }
-            Why::PublicInChallenge => say(lang, "opt-err-public-in-challenge", &[("key", key(k))]),
-            Why::OneSideSteps => say(lang, "opt-err-one-side-steps", &[("key", key(k))]),
+            Why::PublicInChallenge => {
+                say(lang, ids::OPT_ERR_PUBLIC_IN_CHALLENGE, &[("key", key(k))])
+            }
+            Why::OneSideSteps => say(lang, ids::OPT_ERR_ONE_SIDE_STEPS, &[("key", key(k))]),
             Why::NoFairStart { draws } => {
-                say(lang, "opt-err-no-fair-start", &[("draws", n(&u64::from(*draws)))])
+                say(lang, ids::OPT_ERR_NO_FAIR_START, &[("draws", n(&u64::from(*draws)))])
             }
-            Why::BadStart(_) => say(lang, "opt-err-bad-start", &[("key", key(k))]),
+            Why::BadStart(_) => say(lang, ids::OPT_ERR_BAD_START, &[("key", key(k))]),
         },
     }
 }
 
-/// A game and the facts a [`Snapshot`] borrows, owned, for tests of narrators.
 /// Orders texts as people read numbered things: runs of digits by their value, so `m2` comes
 /// before `m10` and `a9b2` before `a10b1`; other characters as they are.
 #[must_use]
 pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
-    pub(super) fn chunks(s: &str) -> Vec<(bool, &str)> {
+    pub(crate) fn chunks(s: &str) -> Vec<(bool, &str)> {
         let mut out = Vec::new();
         let mut start = 0;
         let mut digits = None;
@@ -638,7 +564,7 @@ pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
         out
     }
     // A number by value: fewer significant digits first, then digit by digit.
-    pub(super) fn key((digits, text): (bool, &str)) -> (bool, usize, &str) {
+    pub(crate) fn key((digits, text): (bool, &str)) -> (bool, usize, &str) {
         let value = if digits { text.trim_start_matches('0') } else { text };
         (!digits, if digits { value.len() } else { 0 }, value)
     }
@@ -652,54 +578,63 @@ pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
     x.len().cmp(&y.len()).then_with(|| a.cmp(b))
 }
 
+/// A snapshot's owned parts, for the narrators' tests.
 #[cfg(test)]
-pub(super) struct Owned {
-    pub id: GameId,
-    pub game: AnyGame,
-    pub seats: Vec<Option<UserId>>,
-    pub names: Vec<String>,
-    pub chat: ChatId,
-    pub status: GameStatus,
-    pub stored_result: Option<GameResult>,
-    pub lang: Lang,
+mod owned {
+    use super::*;
+
+    /// A game and the facts a [`Snapshot`] borrows, owned, for tests of narrators.
+    pub(crate) struct Owned {
+        pub id: GameId,
+        pub game: AnyGame,
+        pub seats: Vec<Option<UserId>>,
+        pub names: Vec<String>,
+        pub chat: ChatId,
+        pub status: GameStatus,
+        pub stored_result: Option<GameResult>,
+        pub lang: Lang,
+    }
+
+    impl Owned {
+        /// `game` as game #1 between users `a` and `b`, active, in English.
+        pub fn new(game: AnyGame) -> Self {
+            Self {
+                id: GameId(1),
+                game,
+                seats: vec![Some("a".into()), Some("b".into())],
+                names: vec!["a".into(), "b".into()],
+                chat: ChatId::new("#t"),
+                status: GameStatus::Active,
+                stored_result: None,
+                lang: Lang::En,
+            }
+        }
+
+        /// What a narrator reads of it, in chat `#t` of transcripts.
+        pub fn snapshot(&self) -> Snapshot<'_> {
+            Snapshot {
+                id: self.id,
+                platform: Platform::Script,
+                chat: &self.chat,
+                game: &self.game,
+                seats: &self.seats,
+                names: &self.names,
+                bot_seat: None,
+                time: TimeControl::default(),
+                actions: 0,
+                status: self.status,
+                stored_result: self.stored_result,
+                lang: self.lang,
+                seed: 0,
+                decision_seconds: 0,
+                caption: crate::table::voice::table::caption,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
-impl Owned {
-    /// `game` as game #1 between users `a` and `b`, active, in English.
-    pub fn new(game: AnyGame) -> Self {
-        Self {
-            id: GameId(1),
-            game,
-            seats: vec![Some("a".into()), Some("b".into())],
-            names: vec!["a".into(), "b".into()],
-            chat: ChatId::new("#t"),
-            status: GameStatus::Active,
-            stored_result: None,
-            lang: Lang::En,
-        }
-    }
-
-    /// What a narrator reads of it, in chat `#t` of transcripts.
-    pub fn snapshot(&self) -> Snapshot<'_> {
-        Snapshot {
-            id: self.id,
-            platform: Platform::Script,
-            chat: &self.chat,
-            game: &self.game,
-            seats: &self.seats,
-            names: &self.names,
-            bot_seat: None,
-            time: TimeControl::default(),
-            actions: 0,
-            status: self.status,
-            stored_result: self.stored_result,
-            lang: self.lang,
-            seed: 0,
-            decision_seconds: 0,
-        }
-    }
-}
+pub(crate) use owned::Owned;
 
 #[cfg(test)]
 mod option_word_tests {

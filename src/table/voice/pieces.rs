@@ -6,13 +6,14 @@
 //! `/rules <game>` lists every code with its name (the legend), so a player who sees a code on
 //! the board finds it.
 
-use super::reply::{Lang, Wording};
+use super::wording::{List, Wording, ids, list};
 use crate::core::Seat;
 use crate::games::{AnyGame, AnyOptions, Game, GameKind};
 use crate::render::board::{BoardView, Piece, Reach, Square};
+use crate::table::reply::Lang;
 
 /// One piece's page: its text and its diagram.
-pub(super) struct PieceHelp {
+pub(crate) struct PieceHelp {
     /// Code, name, moves and captures, in the reader's language.
     pub text: String,
     /// The piece on an empty board with the squares it reaches.
@@ -55,33 +56,32 @@ fn entries(w: &Wording, lang: Lang, kind: GameKind) -> Option<Vec<crate::render:
 
 /// The legend of a game whose pieces are not standard chess: every code with its name, in the
 /// order the rules name them, and how to ask for one piece. `None` for games without pieces.
-pub(super) fn legend(w: &Wording, lang: Lang, kind: GameKind) -> Option<String> {
+pub(crate) fn legend(w: &Wording, lang: Lang, kind: GameKind) -> Option<String> {
     let entries: Vec<String> =
         entries(w, lang, kind)?.iter().map(|e| format!("{} {}", e.code, e.name)).collect();
-    let sep = w.text(lang, "list-sep", &[]);
     Some(w.text(
         lang,
-        "rules-legend",
-        &[("game", kind.code().into()), ("pieces", entries.join(&sep).into())],
+        ids::RULES_LEGEND,
+        &[("game", kind.code().into()), ("pieces", list(lang, List::Items, &entries).into())],
     ))
 }
 
 /// The legend as a picture: every piece's figure with its code and name, in the order the
 /// rules name them. `None` for games without pieces.
-pub(super) fn legend_picture(
+pub(crate) fn legend_picture(
     w: &Wording,
     lang: Lang,
     kind: GameKind,
     theme: &crate::render::Theme,
 ) -> Option<crate::render::Picture> {
     let entries = entries(w, lang, kind)?;
-    let caption = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
+    let caption = w.text(lang, ids::RULES_LEGEND_TITLE, &[("game", kind.code().into())]);
     Some(crate::render::legend::render(&entries, &caption, theme))
 }
 
 /// The page of the piece `code` names in `kind` (its code in either script, or its name in
 /// English or Chinese), or `None` when no piece of that game goes by it.
-pub(super) fn piece_help(w: &Wording, lang: Lang, kind: GameKind, code: &str) -> Option<PieceHelp> {
+pub(crate) fn piece_help(w: &Wording, lang: Lang, kind: GameKind, code: &str) -> Option<PieceHelp> {
     let code = code.trim();
     match kind {
         GameKind::Perfect10 => p10::help(w, lang, p10::find(w, code)?),
@@ -101,7 +101,7 @@ fn names_match(typed: &str, names: &[String]) -> bool {
 fn page(w: &Wording, lang: Lang, code: &str, name: &str, how: &str) -> String {
     w.text(
         lang,
-        "rules-piece",
+        ids::RULES_PIECE,
         &[("code", code.into()), ("name", name.into()), ("how", how.into())],
     )
 }
@@ -175,9 +175,9 @@ fn board_text(side: u8, at: impl Fn(u8, u8) -> Option<char>) -> String {
 
 mod p10 {
     use crate::games::perfect10::{Action, Kind};
-    use crate::table::pieces::*;
+    use crate::table::voice::pieces::*;
 
-    pub(super) const KINDS: [Kind; 19] = Kind::ALL;
+    pub(crate) const KINDS: [Kind; 19] = Kind::ALL;
 
     /// The piece's square in the diagram (e5) and where the kings and the two pawns stand, off
     /// every line and leap from it (the pawns keep the position from being a dead draw).
@@ -187,17 +187,17 @@ mod p10 {
     const WHITE_PAWN: (u8, u8) = (6, 1);
     const BLACK_PAWN: (u8, u8) = (2, 8);
 
-    pub(super) fn code(lang: Lang, kind: Kind) -> String {
+    pub(crate) fn code(lang: Lang, kind: Kind) -> String {
         // The code the board draws for this reader.
         let code = crate::render::perfect10::label(kind, lang.script());
         if code.is_empty() { "-".to_string() } else { code }
     }
 
-    pub(super) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
-        w.text(lang, &format!("p10-piece-{}", kind.name()), &[])
+    pub(crate) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
+        w.text_of(lang, &format!("p10-piece-{}", kind.name()), &[])
     }
 
-    pub(super) fn find(w: &Wording, typed: &str) -> Option<Kind> {
+    pub(crate) fn find(w: &Wording, typed: &str) -> Option<Kind> {
         // The notation's codes are case-sensitive only where case is all there is: `P` is the
         // princess, whatever the case; a pawn has no code and goes by its name.
         Kind::ALL.into_iter().find(|&k| {
@@ -213,19 +213,20 @@ mod p10 {
                 names.push(name(w, lang, k));
             }
             names.retain(|n| !n.is_empty());
-            crate::table::pieces::names_match(typed, &names)
+            crate::table::voice::pieces::names_match(typed, &names)
         })
     }
 
-    pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
-        let how = w.text(lang, &format!("p10-how-{}", kind.name()), &[]);
+    pub(crate) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
+        let how = w.text_of(lang, &format!("p10-how-{}", kind.name()), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
         let moves = targets(kind, false)?;
         let captures = targets(kind, true)?;
-        let label = crate::render::perfect10::label(kind, crate::table::pieces::script(lang));
+        let label =
+            crate::render::perfect10::label(kind, crate::table::voice::pieces::script(lang));
         let at = Square { file: AT.0, rank: AT.1 };
         let piece = (label, crate::render::perfect10::figure(kind));
-        let diagram = crate::table::pieces::diagram(
+        let diagram = crate::table::voice::pieces::diagram(
             10,
             at,
             piece,
@@ -239,7 +240,7 @@ mod p10 {
     /// engine. A capture is tried on every square in turn with a black wazir there.
     fn targets(kind: Kind, capture: bool) -> Option<Vec<Square>> {
         let base = |victim: Option<(u8, u8)>| {
-            let text = crate::table::pieces::board_text(10, |f, r| {
+            let text = crate::table::voice::pieces::board_text(10, |f, r| {
                 let p = (f, r);
                 if p == AT {
                     Some(kind.letter())
@@ -299,16 +300,16 @@ mod p10 {
 
 mod ultima {
     use crate::games::ultima::{Action, Kind};
-    use crate::table::pieces::*;
+    use crate::table::voice::pieces::*;
 
-    pub(super) const KINDS: [Kind; 7] = Kind::ALL;
+    pub(crate) const KINDS: [Kind; 7] = Kind::ALL;
 
     /// The piece's square (d4) and the kings', off every line from it.
     const AT: (u8, u8) = (3, 3);
     const WHITE_KING: (u8, u8) = (7, 0);
     const BLACK_KING: (u8, u8) = (1, 7);
 
-    pub(super) fn code(lang: Lang, kind: Kind) -> String {
+    pub(crate) fn code(lang: Lang, kind: Kind) -> String {
         // The code the board draws for this reader.
         crate::render::ultima::label(kind, lang.script()).to_string()
     }
@@ -325,11 +326,11 @@ mod ultima {
         }
     }
 
-    pub(super) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
-        w.text(lang, &format!("ul-piece-{}", key(kind)), &[])
+    pub(crate) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
+        w.text_of(lang, &format!("ul-piece-{}", key(kind)), &[])
     }
 
-    pub(super) fn find(w: &Wording, typed: &str) -> Option<Kind> {
+    pub(crate) fn find(w: &Wording, typed: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|&k| {
             let mut names = vec![
                 k.letter().to_string(),
@@ -341,27 +342,28 @@ mod ultima {
             for lang in Lang::ALL {
                 names.push(name(w, lang, k));
             }
-            crate::table::pieces::names_match(typed, &names)
+            crate::table::voice::pieces::names_match(typed, &names)
         })
     }
 
-    pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
-        let how = w.text(lang, &format!("ul-how-{}", key(kind)), &[]);
+    pub(crate) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
+        let how = w.text_of(lang, &format!("ul-how-{}", key(kind)), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
-        let label =
-            crate::render::ultima::label(kind, crate::table::pieces::script(lang)).to_string();
+        let label = crate::render::ultima::label(kind, crate::table::voice::pieces::script(lang))
+            .to_string();
         let at = Square { file: AT.0, rank: AT.1 };
         // Every Ultima piece captures by how it moves, onto or next to an enemy, never by
         // landing on a square of its own choosing (but the king): the diagram shows the moves,
         // and the words say how each captures.
         let targets = reaches(&targets(kind)?, &[]);
         let piece = (label, crate::render::ultima::figure(kind));
-        let diagram = crate::table::pieces::diagram(8, at, piece, &name(w, lang, kind), targets);
+        let diagram =
+            crate::table::voice::pieces::diagram(8, at, piece, &name(w, lang, kind), targets);
         Some(PieceHelp { text, diagram })
     }
 
     fn targets(kind: Kind) -> Option<Vec<Square>> {
-        let text = crate::table::pieces::board_text(8, |f, r| {
+        let text = crate::table::voice::pieces::board_text(8, |f, r| {
             let p = (f, r);
             if p == AT {
                 Some(kind.letter())
@@ -395,44 +397,44 @@ mod rabble {
     use crate::games::rabble::board::Fill;
     use crate::games::rabble::geometry;
     use crate::games::rabble::{Board, Coord, Kind, Side};
-    use crate::table::pieces::*;
+    use crate::table::voice::pieces::*;
 
-    pub(super) const KINDS: [Kind; 9] = Kind::ALL;
+    pub(crate) const KINDS: [Kind; 9] = Kind::ALL;
 
     /// The diagram's side: 13 squares, the piece in the middle.
     const SIDE: i64 = 13;
     const MIDDLE: i64 = 7;
 
-    pub(super) fn code(lang: Lang, kind: Kind) -> String {
+    pub(crate) fn code(lang: Lang, kind: Kind) -> String {
         // The code the board draws for this reader.
         crate::render::rabble::label(kind, lang.script()).to_string()
     }
 
-    pub(super) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
-        w.text(lang, &format!("rb-kind-{}", kind.letter().to_ascii_lowercase()), &[])
+    pub(crate) fn name(w: &Wording, lang: Lang, kind: Kind) -> String {
+        w.text_of(lang, &format!("rb-kind-{}", kind.letter().to_ascii_lowercase()), &[])
     }
 
-    pub(super) fn find(w: &Wording, typed: &str) -> Option<Kind> {
+    pub(crate) fn find(w: &Wording, typed: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|&k| {
             let mut names = vec![k.letter().to_string(), k.hanzi().to_string()];
             for lang in Lang::ALL {
                 names.push(name(w, lang, k));
             }
-            crate::table::pieces::names_match(typed, &names)
+            crate::table::voice::pieces::names_match(typed, &names)
                 || typed.chars().count() == 1
                     && typed.chars().next().and_then(Kind::from_char) == Some(k)
         })
     }
 
-    pub(super) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
-        let how = w.text(lang, &format!("rb-how-{}", kind.letter().to_ascii_lowercase()), &[]);
+    pub(crate) fn help(w: &Wording, lang: Lang, kind: Kind) -> Option<PieceHelp> {
+        let how = w.text_of(lang, &format!("rb-how-{}", kind.letter().to_ascii_lowercase()), &[]);
         let text = page(w, lang, &code(lang, kind), &name(w, lang, kind), &how);
-        let label =
-            crate::render::rabble::label(kind, crate::table::pieces::script(lang)).to_string();
+        let label = crate::render::rabble::label(kind, crate::table::voice::pieces::script(lang))
+            .to_string();
         let (moves, captures) = targets(kind);
         let at = Square { file: (MIDDLE - 1) as u8, rank: (MIDDLE - 1) as u8 };
         let piece = (label, crate::render::rabble::figure(kind));
-        let diagram = crate::table::pieces::diagram(
+        let diagram = crate::table::voice::pieces::diagram(
             SIDE as u8,
             at,
             piece,
@@ -485,7 +487,35 @@ mod rabble {
 
 #[cfg(test)]
 mod tests {
-    use crate::table::pieces::*;
+    use crate::table::voice::pieces::*;
+
+    /// The piece names and moves are messages named at run time (`p10-piece-<name>`,
+    /// `ul-how-<key>`, `rb-kind-<letter>`): every piece of every game names one in every
+    /// language (a missing message would come back as its id).
+    #[test]
+    fn every_piece_names_its_messages_in_every_language() {
+        let w = Wording::new();
+        for lang in Lang::ALL {
+            for kind in crate::games::perfect10::Kind::ALL {
+                let name = p10::name(&w, lang, kind);
+                assert!(!name.starts_with("p10-piece-"), "{kind:?} in {lang}: {name}");
+                let help = p10::help(&w, lang, kind).expect("a page").text;
+                assert!(!help.contains("p10-how-"), "{kind:?} in {lang}: {help}");
+            }
+            for kind in crate::games::ultima::Kind::ALL {
+                let name = ultima::name(&w, lang, kind);
+                assert!(!name.starts_with("ul-piece-"), "{kind:?} in {lang}: {name}");
+                let help = ultima::help(&w, lang, kind).expect("a page").text;
+                assert!(!help.contains("ul-how-"), "{kind:?} in {lang}: {help}");
+            }
+            for kind in crate::games::rabble::Kind::ALL {
+                let name = rabble::name(&w, lang, kind);
+                assert!(!name.starts_with("rb-kind-"), "{kind:?} in {lang}: {name}");
+                let help = rabble::help(&w, lang, kind).expect("a page").text;
+                assert!(!help.contains("rb-how-"), "{kind:?} in {lang}: {help}");
+            }
+        }
+    }
 
     fn squares(help: &PieceHelp, want: &[Reach]) -> Vec<(u8, u8)> {
         let mut out: Vec<(u8, u8)> = help
@@ -513,7 +543,7 @@ mod tests {
 
     #[test]
     fn a_perfect10_knight_reaches_its_eight_squares_and_a_rook_its_whole_file_and_rank() {
-        let w = Wording::default();
+        let w = Wording::new();
         let knight = piece_help(&w, Lang::En, GameKind::Perfect10, "N").expect("the knight");
         let jumps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
         assert_eq!(squares(&knight, &[Reach::Both]), leaps((4, 4), &jumps, 10));
@@ -538,7 +568,7 @@ mod tests {
     #[test]
     fn rabble_mazai_moves_to_forty_squares_and_captures_on_twenty_eight_as_the_spec_counts() {
         // Spec §4.1 and its test list: 馬仔's move and capture sets have 40 and 28 squares.
-        let w = Wording::default();
+        let w = Wording::new();
         for typed in ["N", "馬", "Mazai"] {
             let help = piece_help(&w, Lang::En, GameKind::Rabble, typed).expect(typed);
             let moves = squares(&help, &[Reach::Move, Reach::Both]);
@@ -553,7 +583,7 @@ mod tests {
 
     #[test]
     fn an_ultima_pincer_moves_like_a_rook_and_every_code_is_in_the_legend() {
-        let w = Wording::default();
+        let w = Wording::new();
         let pincer = piece_help(&w, Lang::En, GameKind::Ultima, "P").expect("the pincer");
         // From d4 on an empty board: 7 squares along the file and 7 along the rank.
         assert_eq!(squares(&pincer, &[Reach::Move]).len(), 14);
@@ -572,7 +602,7 @@ mod tests {
 
     #[test]
     fn the_legend_picture_shows_every_piece_in_characters_the_font_has_in_every_language() {
-        let w = Wording::default();
+        let w = Wording::new();
         let theme = crate::render::Theme::default();
         for lang in [Lang::En, Lang::ZhHans, Lang::ZhHant] {
             for (kind, pieces) in
@@ -584,7 +614,7 @@ mod tests {
                     .map(|e| format!("{} {}", e.code, e.name))
                     .collect();
                 assert_eq!(names.len(), pieces);
-                let title = w.text(lang, "rules-legend-title", &[("game", kind.code().into())]);
+                let title = w.text(lang, ids::RULES_LEGEND_TITLE, &[("game", kind.code().into())]);
                 for text in names.iter().chain([&title]) {
                     let missing: String =
                         text.chars().filter(|&c| !crate::render::can_draw(c)).collect();

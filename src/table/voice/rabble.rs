@@ -8,24 +8,22 @@
 //! Refusals are worded here from the engine's key and values (`rb-err-<key>`), in the
 //! reader's language.
 
-use super::clock::Pace;
 use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::payload::{Choice, Payload};
-use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
+use super::wording::{List, Wording, ids, say, say_of, separator};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] =
-    &["烏合之眾", "乌合之众", "烏合之眾象棋", "乌合之众象棋", "rabble-chess", "rabblechess"];
+use crate::table::clock::Pace;
+use crate::table::payload::{Choice, Payload};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
+use crate::table::rules::rabble::partial_pick;
 
 /// The longest Rabble answer, in characters. Telegram takes 4,096 per message and its adapter
 /// splits a longer text into several, so every answer stays one message with room to spare: lists
 /// that grow with the game or the input are summarised ([`summarised`]) and anything still longer
 /// is cut at a line ([`fit`]).
-pub(super) const MAX_ANSWER_CHARS: usize = 3_500;
+pub(crate) const MAX_ANSWER_CHARS: usize = 3_500;
 
 /// How many characters one list (targets, squares, units, forks) may fill before the rest is
 /// counted instead of listed ("… and 12 more").
@@ -62,7 +60,7 @@ fn summarised(w: &Wording, lang: Lang, items: &[String], sep: &str, budget: usiz
         let add = item.chars().count() + if i == 0 { 0 } else { sep.chars().count() };
         if i > 0 && used + add > budget {
             out.push_str(sep);
-            out.push_str(&w.text(lang, "rb-and-more", &[("count", (items.len() - i).into())]));
+            out.push_str(&w.text(lang, ids::RB_AND_MORE, &[("count", (items.len() - i).into())]));
             return out;
         }
         if i > 0 {
@@ -80,7 +78,7 @@ fn fit(w: &Wording, lang: Lang, text: String) -> String {
     if text.chars().count() <= MAX_ANSWER_CHARS {
         return text;
     }
-    let note = w.text(lang, "rb-cut", &[]);
+    let note = w.text(lang, ids::RB_CUT, &[]);
     let room = MAX_ANSWER_CHARS.saturating_sub(note.chars().count() + 2);
     let mut out = String::new();
     let mut used = 0;
@@ -122,7 +120,7 @@ fn layer_lines(
         let rest = &layers[LAYERS_SHOWN..];
         lines.push(w.text(
             lang,
-            "rb-layers-more",
+            ids::RB_LAYERS_MORE,
             &[
                 ("layers", rest.len().into()),
                 ("count", rest.iter().map(|(_, n)| n).sum::<usize>().into()),
@@ -133,14 +131,14 @@ fn layer_lines(
 }
 
 fn side_word(w: &Wording, lang: Lang, side: Side) -> String {
-    w.text(lang, if side == Side::Red { "rb-red" } else { "rb-blue" }, &[])
+    w.text(lang, if side == Side::Red { ids::RB_RED } else { ids::RB_BLUE }, &[])
 }
 
 /// `alice (Red)`.
 fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, side: Side) -> String {
     w.text(
         lang,
-        "rb-player",
+        ids::RB_PLAYER,
         &[
             ("name", name_of(t, seat(side).index()).into()),
             ("side", side_word(w, lang, side).into()),
@@ -157,7 +155,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         all.split(',').filter(|p| !p.is_empty() && !p.starts_with("from=")).collect();
     let mut text = w.text(
         lang,
-        "rb-rules-summary",
+        ids::RB_RULES_SUMMARY,
         &[
             (
                 "options",
@@ -170,7 +168,7 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         text.push_str(narrate::sentence_gap(lang));
         text.push_str(&w.text(
             lang,
-            "rb-fork-of",
+            ids::RB_FORK_OF,
             &[("parent", parent.into()), ("ply", i64::from(g.ply).into())],
         ));
     }
@@ -181,9 +179,9 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
 fn pick_prompt(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
     let AnyGame::Rabble(g) = &t.game else { return None };
     let (side, step) = g.selecting()?;
-    let id = if step == 8 { "rb-pick-uniques" } else { "rb-pick-group" };
+    let id = if step == 8 { ids::RB_PICK_UNIQUES } else { ids::RB_PICK_GROUP };
     let row = if step == 8 { 1 } else { 1 + i64::from(step / 2) };
-    let group = w.text(lang, if step % 2 == 0 { "rb-left" } else { "rb-right" }, &[]);
+    let group = w.text(lang, if step % 2 == 0 { ids::RB_LEFT } else { ids::RB_RIGHT }, &[]);
     Some(w.text(
         lang,
         id,
@@ -208,7 +206,7 @@ fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let AnyGame::Rabble(g) = &t.game else { return Vec::new() };
     let Some((_, step)) = g.selecting() else { return Vec::new() };
     let mut out = vec![Button {
-        label: w.text(lang, "rb-btn-default", &[]),
+        label: w.text(lang, ids::RB_BTN_DEFAULT, &[]),
         payload: Payload::new(t.id, t.actions, Choice::Act("pick-default".into())),
     }];
     out.extend(pick_choices(step, &[]).into_iter().map(|k| Button {
@@ -222,7 +220,7 @@ fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
 /// language (`R 車夫`, `R 车夫`, `R Chefu`).
 fn kind_label(lang: Lang, kind: Kind) -> String {
     let id = format!("rb-kind-{}", kind.letter().to_ascii_lowercase());
-    format!("{} {}", kind.letter(), say(lang, &id, &[]))
+    format!("{} {}", kind.letter(), say_of(lang, &id, &[]))
 }
 
 /// The pieces that may fill the next slot of a pick at selection `step` (0–8), after `so_far`:
@@ -236,22 +234,6 @@ fn pick_choices(step: u8, so_far: &[Kind]) -> Vec<Kind> {
     } else {
         vec![Kind::R, Kind::N, Kind::B, Kind::C, Kind::P]
     }
-}
-
-/// The pieces of a pick typed without all four (`pick`, `pick R N`, `pick-RN`, `選 車`), or
-/// `None` when `text` is something else.
-fn partial_pick(text: &str) -> Option<Vec<Kind>> {
-    let lower = text.trim().to_lowercase();
-    let letters: String = match lower.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [word, rest @ ..] if *word == "pick" || *word == "選" => rest.concat(),
-        [word] => word.strip_prefix("pick-")?.to_string(),
-        _ => return None,
-    };
-    if letters == "default" {
-        return None;
-    }
-    let kinds: Vec<Kind> = letters.chars().map(Kind::from_char).collect::<Option<_>>()?;
-    (kinds.len() < 4).then_some(kinds)
 }
 
 /// The next slot of a pick being built button by button: one button per piece that may fill
@@ -269,24 +251,13 @@ fn completions(lang: Lang, game: &AnyGame, seat: Seat, text: &str) -> Vec<(Strin
         .collect()
 }
 
-/// A pick being built, written so a completion's letter can be appended (`pick R N`).
-fn partial_text(text: &str) -> String {
-    match partial_pick(text) {
-        Some(kinds) => {
-            let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
-            format!("pick {}", letters.join(" ")).trim_end().to_string()
-        }
-        None => text.trim().to_string(),
-    }
-}
-
 /// The question under a pick being built: the slots filled so far and the one asked for.
 fn pick_question(w: &Wording, lang: Lang, t: &Snapshot<'_>, partial: &str) -> String {
     let so_far = partial_pick(partial).unwrap_or_default();
     let letters: Vec<String> = so_far.iter().map(|k| k.letter().to_string()).collect();
     w.text(
         lang,
-        "rb-complete-pick",
+        ids::RB_COMPLETE_PICK,
         &[
             ("id", t.id.into()),
             ("slot", (so_far.len() + 1).into()),
@@ -306,7 +277,7 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     }
     w.text(
         lang,
-        "rb-to-act",
+        ids::RB_TO_ACT,
         &[("player", player(w, lang, t, crate::games::rabble::game::side(s)).into())],
     )
 }
@@ -317,7 +288,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let lines = [
         w.text(
             lang,
-            "rb-started",
+            ids::RB_STARTED,
             &[
                 ("game", game_name(w, lang, t.game.kind()).into()),
                 ("id", t.id.into()),
@@ -329,7 +300,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
         to_act_line(w, lang, t),
     ];
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, public_side(t), lang, images);
+    m.image = narrate::picture(t, public_side(t), lang, images);
     m.buttons = buttons(w, lang, t);
     m
 }
@@ -344,7 +315,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
             let letters: Vec<String> = kinds.iter().map(|k| k.letter().to_string()).collect();
             Some(w.text(
                 lang,
-                "rb-picked",
+                ids::RB_PICKED,
                 &[
                     ("player", player(w, lang, t, *side).into()),
                     ("step", (i64::from(*step) + 1).into()),
@@ -355,7 +326,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
         Event::Played { side, text, cost, gained, captured, crowned } => {
             let mut line = w.text(
                 lang,
-                "rb-played",
+                ids::RB_PLAYED,
                 &[
                     ("id", t.id.into()),
                     // Plies of play, selection picks not counted.
@@ -367,18 +338,18 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
             if let Some(u) = captured {
                 line.push_str(&w.text(
                     lang,
-                    "rb-captured",
+                    ids::RB_CAPTURED,
                     &[("unit", letters(u).into()), ("points", (*gained).into())],
                 ));
             }
             if *cost > 0 {
-                line.push_str(&w.text(lang, "rb-cost", &[("points", (*cost).into())]));
+                line.push_str(&w.text(lang, ids::RB_COST, &[("points", (*cost).into())]));
             }
             if *crowned {
                 line.push('\n');
                 line.push_str(&w.text(
                     lang,
-                    "rb-crowned",
+                    ids::RB_CROWNED,
                     &[("player", player(w, lang, t, side.other()).into())],
                 ));
             }
@@ -386,7 +357,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
         }
         Event::DrawOffered { side } => Some(w.text(
             lang,
-            "rb-draw-offered",
+            ids::RB_DRAW_OFFERED,
             &[("player", player(w, lang, t, *side).into()), ("id", t.id.into())],
         )),
         Event::Ended { .. } => None,
@@ -397,7 +368,7 @@ fn scores_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
     w.text(
         lang,
-        "rb-scores",
+        ids::RB_SCORES,
         &[
             ("red", g.score[0].into()),
             ("blue", g.score[1].into()),
@@ -419,7 +390,7 @@ fn result_text(
         GameResult::Winner(s) => name_of(t, 1 - s.index().min(1)).to_string(),
         _ => String::new(),
     };
-    let why = w.text(lang, &format!("rb-reason-{reason}"), &[("name", loser.into())]);
+    let why = w.text_of(lang, &format!("rb-reason-{reason}"), &[("name", loser.into())]);
     format!("{headline}\n{why}")
 }
 
@@ -451,7 +422,7 @@ fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
-    m.image = Voice.picture(t, public_side(t), pl, images);
+    m.image = narrate::picture(t, public_side(t), pl, images);
     m.buttons = buttons(w, pl, t);
     vec![m]
 }
@@ -493,7 +464,7 @@ fn turn_prompts(
     let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let text = w.text(
         lang,
-        "rb-turn-private",
+        ids::RB_TURN_PRIVATE,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -504,7 +475,7 @@ fn turn_prompts(
 }
 
 /// `/board` and `/view`: scores, counters, the last turn, and who acts, with the window image.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -514,7 +485,7 @@ fn view_message(
 ) -> Outbound {
     let mut lines = vec![w.text(
         lang,
-        "rb-view-header",
+        ids::RB_VIEW_HEADER,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -535,7 +506,7 @@ fn view_message(
     let in_chat = matches!(to, Dest::Chat(_));
     let side = side_for(t, &to);
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
-    m.image = Voice.picture(t, side, lang, images);
+    m.image = narrate::picture(t, side, lang, images);
     if in_chat {
         m.buttons = buttons(w, lang, t);
     }
@@ -551,7 +522,7 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
             view.outside.0.iter().map(|(c, u)| format!("{} {c}", letters(u))).collect();
         lines.push(w.text(
             lang,
-            "rb-outside",
+            ids::RB_OUTSIDE,
             &[
                 ("units", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
                 ("count", view.outside.1.into()),
@@ -559,7 +530,7 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
         ));
     }
     lines.extend(layer_lines(w, lang, &view.layers, |layer, n| {
-        w.text(lang, "rb-layer", &[("z", layer.into()), ("count", n.into())])
+        w.text(lang, ids::RB_LAYER, &[("z", layer.into()), ("count", n.into())])
     }));
     lines
 }
@@ -573,11 +544,11 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     let worded = |id: String, args: Vec<(&str, String)>| {
         let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
             args.into_iter().map(|(k, v)| (k, v.into())).collect();
-        w.has(lang, &id).then(|| w.text(lang, &id, &args))
+        w.has(lang, &id).then(|| w.text_of(lang, &id, &args))
     };
     let detail = match e {
-        Error::GameOver => return w.text(lang, "err-game-over", &[]),
-        Error::NotYourTurn => return w.text(lang, "err-not-your-turn", &[]),
+        Error::GameOver => return w.text(lang, ids::ERR_GAME_OVER, &[]),
+        Error::NotYourTurn => return w.text(lang, ids::ERR_NOT_YOUR_TURN, &[]),
         Error::Turn(t) => worded(format!("rb-err-{}", t.key), t.args.clone()),
         Error::Notation(NotationError::Syntax { text, key, detail, .. }) => worded(
             format!("rb-err-syntax-{key}"),
@@ -588,34 +559,35 @@ fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
         }
     };
     let detail = detail.unwrap_or_else(|| e.to_string());
-    w.text(lang, "rb-refused", &[("detail", detail.into())])
+    w.text(lang, ids::RB_REFUSED, &[("detail", detail.into())])
 }
 
 /// A coordinate that does not read, in words (`rb-err-coord-<key>`).
 fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordError) -> String {
-    w.text(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
+    w.text_of(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
 }
 
 /// The image caption: game number, ply, scores, and who acts or the result, read from the
 /// game itself (every Rabble picture, whatever its window, shares them).
-fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
+pub(crate) fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
     let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    let name = |s: Side| say(lang, if s == Side::Red { "side-red" } else { "side-blue" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", g.ply.to_string().into())]);
+    let name =
+        |s: Side| say(lang, if s == Side::Red { ids::SIDE_RED } else { ids::SIDE_BLUE }, &[]);
+    let ply = say(lang, ids::CAP_PLY, &[("n", g.ply.to_string().into())]);
     let state = match t.game.to_act().outcome().map(|o| o.result).or(t.stored_result) {
         Some(GameResult::Winner(s)) => {
             let side = crate::games::rabble::game::side(s);
-            say(lang, "cap-wins", &[("side", name(side).into())])
+            say(lang, ids::CAP_WINS, &[("side", name(side).into())])
         }
-        Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
+        Some(GameResult::Draw) => say(lang, ids::CAP_DRAW, &[]),
         Some(GameResult::BothWin | GameResult::BothLose) => String::new(),
         None if t.status == GameStatus::Active => match g.selecting() {
             Some((side, step)) => say(
                 lang,
-                "cap-picks",
+                ids::CAP_PICKS,
                 &[("side", name(side).into()), ("step", (step + 1).to_string().into())],
             ),
-            None => say(lang, "cap-to-act", &[("side", name(g.to_move).into())]),
+            None => say(lang, ids::CAP_TO_ACT, &[("side", name(g.to_move).into())]),
         },
         None => String::new(),
     };
@@ -658,7 +630,7 @@ fn window_message(
                     .next()
                     .and_then(|n| n.parse::<i64>().ok())
                     .filter(|n| (1..=3).contains(n))
-                    .ok_or_else(|| w.text(lang, "rb-zoom-range", &[]))?;
+                    .ok_or_else(|| w.text(lang, ids::RB_ZOOM_RANGE, &[]))?;
             }
             other => centre = Coord::parse(other).map_err(|e| coord_error(w, lang, &e))?,
         }
@@ -671,7 +643,7 @@ fn window_message(
     let layer_text = layer_text(&centre.layer);
     let mut lines = vec![w.text(
         lang,
-        "rb-window",
+        ids::RB_WINDOW,
         &[
             ("id", t.id.into()),
             ("x0", x.0.into()),
@@ -691,7 +663,7 @@ fn window_message(
         };
         let caption = caption(t, lang);
         let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
-        m.image = Some(super::reply::Image::png(p.png, p.width, p.height));
+        m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
     }
     Ok(m)
 }
@@ -716,7 +688,7 @@ fn observation_message(
     let mut words = spec.split_whitespace();
     let first = words.next().unwrap_or_default().to_lowercase();
     if !matches!(first.as_str(), "z" | "3d" | "三維" | "三维") {
-        return Err(w.text(lang, "rb-slice-not-z", &[("word", first.into())]));
+        return Err(w.text(lang, ids::RB_SLICE_NOT_Z, &[("word", first.into())]));
     }
     let rest: Vec<&str> = words.collect();
     let (x, y, z) =
@@ -724,7 +696,7 @@ fn observation_message(
     let o = text::observation(g.board(), x, y, z);
     let mut lines = vec![w.text(
         lang,
-        "rb-observation",
+        ids::RB_OBSERVATION,
         &[
             ("id", t.id.into()),
             ("x0", o.x.0.into()),
@@ -740,7 +712,7 @@ fn observation_message(
     }
     let band = ("band", if g.options.band_empty { "yes" } else { "no" }.into());
     if o.changed.is_empty() {
-        lines.push(w.text(lang, "rb-observation-unchanged", &[band]));
+        lines.push(w.text(lang, ids::RB_OBSERVATION_UNCHANGED, &[band]));
     } else {
         let shown: Vec<String> = o
             .changed
@@ -752,7 +724,7 @@ fn observation_message(
             .collect();
         lines.push(w.text(
             lang,
-            "rb-observation-changed",
+            ids::RB_OBSERVATION_CHANGED,
             &[
                 ("squares", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
                 ("count", o.changed.len().into()),
@@ -761,14 +733,14 @@ fn observation_message(
         ));
     }
     lines.extend(layer_lines(w, lang, &o.elsewhere, |layer, n| {
-        w.text(lang, "rb-observation-elsewhere", &[("layer", layer.into()), ("count", n.into())])
+        w.text(lang, ids::RB_OBSERVATION_ELSEWHERE, &[("layer", layer.into()), ("count", n.into())])
     }));
     let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
     if images {
         let theme = narrate::theme(Viewer::Public, lang);
         let caption = caption(t, lang);
         let p = crate::render::rabble::observation(&o, &caption, &theme);
-        m.image = Some(super::reply::Image::png(p.png, p.width, p.height));
+        m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
     }
     Ok(m)
 }
@@ -777,20 +749,20 @@ fn observation_message(
 fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceError) -> String {
     use crate::games::rabble::text::SliceError;
     match e {
-        SliceError::Count => w.text(lang, "rb-slice-count", &[]),
+        SliceError::Count => w.text(lang, ids::RB_SLICE_COUNT, &[]),
         SliceError::Range { word, axis } => w.text(
             lang,
-            "rb-slice-range",
+            ids::RB_SLICE_RANGE,
             &[("word", word.clone().into()), ("axis", (*axis).into())],
         ),
         SliceError::Backwards { word, axis } => w.text(
             lang,
-            "rb-slice-backwards",
+            ids::RB_SLICE_BACKWARDS,
             &[("word", word.clone().into()), ("axis", (*axis).into())],
         ),
         SliceError::TooWide { axis, from, to, widest } => w.text(
             lang,
-            "rb-slice-too-wide",
+            ids::RB_SLICE_TOO_WIDE,
             &[
                 ("axis", (*axis).into()),
                 ("from", from.to_string().into()),
@@ -817,31 +789,32 @@ fn moves_message(
     use crate::games::rabble::text;
     let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
     let origin = Coord::parse(square.trim()).map_err(|e| coord_error(w, lang, &e))?;
-    let found = text::targets(g, &origin)
-        .map_err(|_| w.text(lang, "rb-err-empty-origin", &[("from", origin.to_string().into())]))?;
+    let found = text::targets(g, &origin).map_err(|_| {
+        w.text(lang, ids::RB_ERR_EMPTY_ORIGIN, &[("from", origin.to_string().into())])
+    })?;
     let list = |items: &[text::Target]| {
         if items.is_empty() {
-            return w.text(lang, "rb-moves-nothing", &[]);
+            return w.text(lang, ids::RB_MOVES_NOTHING, &[]);
         }
         let items: Vec<String> = items.iter().map(ToString::to_string).collect();
         summarised(w, lang, &items, " ", LIST_CHARS)
     };
     let mut lines = vec![w.text(
         lang,
-        "rb-moves",
+        ids::RB_MOVES,
         &[
             ("id", t.id.into()),
             ("unit", stack_text(&found.unit).into()),
             ("square", origin.to_string().into()),
         ],
     )];
-    lines.push(w.text(lang, "rb-moves-near", &[("targets", list(&found.near).into())]));
+    lines.push(w.text(lang, ids::RB_MOVES_NEAR, &[("targets", list(&found.near).into())]));
     for ray in &found.rays {
         let arrow = ("arrow", ray.arrow.into());
         let mut line = match ray.empty {
-            None => w.text(lang, "rb-ray-open", &[arrow]),
-            Some(0) => w.text(lang, "rb-ray-blocked", &[arrow]),
-            Some(n) => w.text(lang, "rb-ray-empty", &[arrow, ("count", n.to_string().into())]),
+            None => w.text(lang, ids::RB_RAY_OPEN, &[arrow]),
+            Some(0) => w.text(lang, ids::RB_RAY_BLOCKED, &[arrow]),
+            Some(n) => w.text(lang, ids::RB_RAY_EMPTY, &[arrow, ("count", n.to_string().into())]),
         };
         if !ray.blockers.is_empty() {
             let blockers: Vec<String> = ray
@@ -850,27 +823,27 @@ fn moves_message(
                 .map(|(u, k)| {
                     w.text(
                         lang,
-                        "rb-ray-blocker",
+                        ids::RB_RAY_BLOCKER,
                         &[("unit", stack_text(u).into()), ("k", k.to_string().into())],
                     )
                 })
                 .collect();
             line.push_str(&w.text(
                 lang,
-                "rb-ray-then",
-                &[("blockers", blockers.join(&w.text(lang, "list-sep", &[])).into())],
+                ids::RB_RAY_THEN,
+                &[("blockers", super::wording::list(lang, List::Items, &blockers).into())],
             ));
         }
         let mut reached: Vec<String> = ray
             .run_end
             .iter()
-            .map(|d| w.text(lang, "rb-ray-run", &[("target", d.to_string().into())]))
+            .map(|d| w.text(lang, ids::RB_RAY_RUN, &[("target", d.to_string().into())]))
             .collect();
         reached.extend(ray.targets.iter().map(ToString::to_string));
         if !reached.is_empty() {
             line.push_str(&w.text(
                 lang,
-                "rb-ray-reaches",
+                ids::RB_RAY_REACHES,
                 &[("targets", reached.join(" ").into())],
             ));
         }
@@ -880,73 +853,17 @@ fn moves_message(
     let cost = ("cost", found.jump_cost.to_string().into());
     let max = ("max", MAX_DIM.to_string().into());
     lines.push(match found.next_dim {
-        Some(next) if next < MAX_DIM => {
-            w.text(lang, "rb-moves-jumps", &[jumps, cost, ("next", next.to_string().into()), max])
-        }
-        _ => w.text(lang, "rb-moves-jumps-all", &[jumps, cost, max]),
+        Some(next) if next < MAX_DIM => w.text(
+            lang,
+            ids::RB_MOVES_JUMPS,
+            &[jumps, cost, ("next", next.to_string().into()), max],
+        ),
+        _ => w.text(lang, ids::RB_MOVES_JUMPS_ALL, &[jumps, cost, max]),
     });
     if found.queen {
-        lines.push(w.text(lang, "rb-moves-queen", &[]));
+        lines.push(w.text(lang, ids::RB_MOVES_QUEEN, &[]));
     }
     Ok(msg(t, to, fit(w, lang, lines.join("\n"))))
-}
-
-/// Turns to offer as the player types (Discord's autocomplete), each checked by the engine:
-/// during selection the default and a few common picks; in play, once a square is typed, the
-/// unit's targets from [`text::targets`](crate::games::rabble::text::targets) as whole turns
-/// (`7,6x7,8`, `7,6 z+`), else the contact-row pawn turns and the draw offer. A side's turns
-/// are infinite, so this is a choice of likely ones, never a list of all.
-fn suggestions(
-    g: &mut crate::games::rabble::State,
-    seat: Seat,
-    prefix: &str,
-    limit: usize,
-) -> Vec<String> {
-    use crate::games::rabble::{notation, text};
-    let side = crate::games::rabble::game::side(seat);
-    let prefix = prefix.trim().to_lowercase();
-    let mut candidates: Vec<String> = Vec::new();
-    if let Some((_, step)) = g.selecting() {
-        let picks: &[&str] = if step == 8 {
-            &["pick default", "pick Q K J G", "pick K Q J G", "pick Q J K G", "pick G Q K J"]
-        } else {
-            &["pick default", "pick R N B C", "pick C B N R", "pick P P P P", "pick N N N N"]
-        };
-        candidates.extend(picks.iter().map(ToString::to_string));
-    } else {
-        // The square typed so far: digits, commas and minus signs up to the first operator.
-        let origin_text: String =
-            prefix.chars().take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '-').collect();
-        match Coord::parse(&origin_text).ok().filter(|_| origin_text.contains(',')) {
-            Some(origin) => {
-                if let Ok(found) = text::targets(g, &origin) {
-                    let far = found.rays.iter().flat_map(|r| r.run_end.iter().chain(&r.targets));
-                    let steps = found.near.iter().chain(far);
-                    candidates.extend(steps.map(|t| format!("{origin_text}{}", t.step)));
-                    candidates
-                        .extend(found.jumps.iter().map(|j| format!("{origin_text} {}", j.step)));
-                }
-            }
-            None => {
-                use crate::games::Game;
-                candidates.extend(g.legal_actions(seat).iter().map(notation::format));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for text in candidates {
-        if out.len() >= limit {
-            break;
-        }
-        if !text.to_lowercase().starts_with(&prefix) || out.contains(&text) {
-            continue;
-        }
-        let legal = notation::parse(&text).is_ok_and(|a| g.validate(side, &a).is_ok());
-        if legal {
-            out.push(text);
-        }
-    }
-    out
 }
 
 /// The forks of a library game with where each stands: waiting, in play, won by a side,
@@ -957,22 +874,24 @@ fn forks_line(w: &Wording, lang: Lang, children: &[Fork]) -> String {
         .map(|fork| {
             let id = ("id", fork.id.into());
             match (fork.status, fork.result) {
-                (GameStatus::Invited, _) => w.text(lang, "rb-fork-invited", &[id]),
-                (GameStatus::Active, _) => w.text(lang, "rb-fork-active", &[id]),
+                (GameStatus::Invited, _) => w.text(lang, ids::RB_FORK_INVITED, &[id]),
+                (GameStatus::Active, _) => w.text(lang, ids::RB_FORK_ACTIVE, &[id]),
                 (GameStatus::Over, Some(GameResult::Draw)) if fork.agreed => {
-                    w.text(lang, "rb-fork-library", &[id])
+                    w.text(lang, ids::RB_FORK_LIBRARY, &[id])
                 }
-                (GameStatus::Over, Some(GameResult::Draw)) => w.text(lang, "rb-fork-drawn", &[id]),
+                (GameStatus::Over, Some(GameResult::Draw)) => {
+                    w.text(lang, ids::RB_FORK_DRAWN, &[id])
+                }
                 (GameStatus::Over, Some(GameResult::Winner(seat))) => {
                     let side = crate::games::rabble::game::side(seat);
-                    w.text(lang, "rb-fork-won", &[id, ("side", side_word(w, lang, side).into())])
+                    w.text(lang, ids::RB_FORK_WON, &[id, ("side", side_word(w, lang, side).into())])
                 }
-                _ => w.text(lang, "rb-fork-abandoned", &[id]),
+                _ => w.text(lang, ids::RB_FORK_ABANDONED, &[id]),
             }
         })
         .collect();
-    let forks = summarised(w, lang, &forks, &w.text(lang, "list-sep", &[]), LIST_CHARS);
-    w.text(lang, "rb-library-forks", &[("forks", forks.into())])
+    let forks = summarised(w, lang, &forks, &separator(lang, List::Items), LIST_CHARS);
+    w.text(lang, ids::RB_LIBRARY_FORKS, &[("forks", forks.into())])
 }
 
 /// One `/library` entry: the drawn game's plies, scores, changed squares and ancestry, with its
@@ -982,7 +901,7 @@ fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> O
     let from = g.options.from.map_or_else(|| "-".to_string(), |p| format!("#{p}"));
     let text = w.text(
         lang,
-        "rb-library-entry",
+        ids::RB_LIBRARY_ENTRY,
         &[
             ("id", t.id.into()),
             ("ply", i64::from(g.ply).into()),
@@ -996,21 +915,9 @@ fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> O
 }
 
 /// Rabble's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::Rabble
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
-    fn partial_text(&self, _game: &AnyGame, _seat: Seat, text: &str) -> String {
-        partial_text(text)
-    }
-
     fn completions(
         &self,
         _w: &Wording,
@@ -1066,36 +973,8 @@ impl Narrator for Voice {
         turn_prompts(w, t, seat, prompt, lang)
     }
 
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::Rabble(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, "err-internal", &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, _view: &AnyView, lang: Lang) -> String {
-        caption(t, lang)
-    }
-
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
         error_text(w, lang, error)
-    }
-
-    /// A selection pick takes the default placement (the seed: 「超時則按原先的默認位置安排」).
-    fn timeout_action(&self, prompt: Prompt) -> Option<super::clock::TimeoutMove> {
-        match prompt {
-            Prompt::Window => Some(super::clock::TimeoutMove::Pass),
-            Prompt::Setup => Some(super::clock::TimeoutMove::DefaultPick),
-            _ => None,
-        }
     }
 
     fn window_message(
@@ -1133,23 +1012,6 @@ impl Narrator for Voice {
         Some(moves_message(w, lang, t, square, to))
     }
 
-    fn suggestions(
-        &self,
-        game: &mut AnyGame,
-        seat: Seat,
-        prefix: &str,
-        limit: usize,
-    ) -> Option<Vec<String>> {
-        match game {
-            AnyGame::Rabble(g) => Some(suggestions(g, seat, prefix, limit)),
-            _ => None,
-        }
-    }
-
-    fn has_draw_library(&self) -> bool {
-        true
-    }
-
     fn library_entry(
         &self,
         w: &Wording,
@@ -1170,7 +1032,7 @@ mod tests {
     /// is worded by the `.key("…")` that follows it, or else by its code; each notation mistake
     /// by the key its `syntax(original, "key", …)` call names.
     fn refusal_keys() -> Vec<String> {
-        let state = include_str!("../../crates/games/src/games/rabble/state.rs");
+        let state = include_str!("../../../crates/games/src/games/rabble/state.rs");
         let mut keys = Vec::new();
         let mut rest = state;
         while let Some(at) = rest.find("refuse(") {
@@ -1202,7 +1064,7 @@ mod tests {
             keys.push(format!("rb-err-{key}"));
             rest = &call[end..];
         }
-        let notation = include_str!("../../crates/games/src/games/rabble/notation.rs");
+        let notation = include_str!("../../../crates/games/src/games/rabble/notation.rs");
         for part in notation.split("syntax(").skip(1) {
             let mut words = part.split(',');
             if words.next().map(str::trim) == Some("original")
@@ -1213,7 +1075,7 @@ mod tests {
         }
         keys.push("rb-err-syntax-unexpected".into());
         // A coordinate's refusals: the keys its `CoordError::key` returns.
-        let coord = include_str!("../../crates/games/src/games/rabble/coord.rs");
+        let coord = include_str!("../../../crates/games/src/games/rabble/coord.rs");
         let body = coord.split("pub fn key(").nth(1).unwrap_or_default();
         let body = body.split("\n    }\n").next().unwrap_or_default();
         for arm in body.split("=> \"").skip(1) {
@@ -1227,6 +1089,7 @@ mod tests {
     #[test]
     fn suggestions_complete_a_typed_square_into_checked_turns_and_offer_picks_while_selecting() {
         use crate::games::Game;
+        use crate::table::rules::rabble::suggestions;
         let mut selecting = State::start(&Options::default());
         let picks = suggestions(&mut selecting, Seat(0), "pick", 25);
         assert_eq!(picks.first().map(String::as_str), Some("pick default"));
@@ -1300,7 +1163,7 @@ mod tests {
         for lang in Lang::ALL {
             let cut = fit(&w, lang, long.clone());
             assert!(cut.chars().count() <= MAX_ANSWER_CHARS, "{lang}: {}", cut.chars().count());
-            let note = w.text(lang, "rb-cut", &[]);
+            let note = w.text(lang, ids::RB_CUT, &[]);
             let (kept, end) = cut.rsplit_once('\n').expect("lines, then the note");
             assert_eq!(end, note);
             assert!(long.starts_with(kept.trim_end_matches('…')), "{lang}: {kept}");

@@ -5,20 +5,19 @@
 
 use fluent_bundle::FluentValue;
 
-use super::clock::Pace;
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, public};
-use super::payload::{Choice, Payload, WindowChoice};
-use super::reply::{Button, Dest, Image, Lang, Outbound, Wording, say};
+use super::wording::{Id, Wording, ids, say};
 use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
 use crate::games::dark_fence::{
-    self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Rel8, Report,
-    Reveal, View, Violation,
+    self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Reason, Rel8,
+    Report, Reveal, View, Violation,
 };
-use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView, GameKind};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView};
 use crate::store::GameStatus;
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &["暗弈分野", "暗弈", "dark_fence", "darkfence"];
+use crate::table::clock::Pace;
+use crate::table::payload::{Choice, Payload, WindowChoice};
+use crate::table::reply::{Button, Dest, Image, Lang, Outbound};
+use crate::table::rules::dark_fence::warnings;
 
 /// The Dark Fence options of `game` (the defaults for another game, which never reaches here:
 /// `games.rs` dispatches by game).
@@ -29,12 +28,6 @@ fn options(game: &AnyGame) -> &dark_fence::Options {
         AnyGame::DarkFence(g) => crate::games::Game::options(g),
         _ => &DEFAULT,
     }
-}
-
-/// Whether an action is secret by the rules (a move or a start choice), so that it may only be
-/// typed in a private chat.
-fn is_private_action(action: &AnyAction) -> bool {
-    matches!(action, AnyAction::DarkFence(Action::Move(_) | Action::Start(_)))
 }
 
 /// A path typed without a fence direction: the four directions (those that make a well-formed
@@ -57,60 +50,45 @@ fn completions(
         .collect()
 }
 
-/// Whether the referee echoes this action for confirmation first (`confirm_moves`, spec §3.4),
-/// or because `assist=2` has a warning for it: a warning after the move would come too late, so
-/// such a move waits for a confirmation even where moves are otherwise played at once.
-fn needs_confirmation(game: &AnyGame, action: &AnyAction) -> bool {
-    matches!(action, AnyAction::DarkFence(Action::Move(_)))
-        && (options(game).confirm_moves || !warnings(game, action).is_empty())
-}
-
-/// The `assist=2` warnings about a move of the player to act, from that player's own view.
-fn warnings(game: &AnyGame, action: &AnyAction) -> Vec<dark_fence::assist::Warning> {
-    let AnyAction::DarkFence(Action::Move(input)) = action else { return Vec::new() };
-    let Some(seat) = game.to_act().seat() else { return Vec::new() };
-    match game.view(Viewer::Seat(seat)) {
-        AnyView::DarkFence(view) => dark_fence::assist::warnings(&view, input),
-        _ => Vec::new(),
-    }
-}
-
 /// A warning in words.
 fn warning_text(w: &Wording, lang: Lang, warning: dark_fence::assist::Warning) -> String {
     use dark_fence::assist::Warning;
     match warning {
         Warning::BorderFence { edge } => w.text(
             lang,
-            "df-warn-border",
+            ids::DF_WARN_BORDER,
             &[("cell", edge.cell.to_string().into()), ("dir", dir_word(w, lang, edge.side).into())],
         ),
         Warning::CrossesOwnFence { from, to } => w.text(
             lang,
-            "df-warn-crosses",
+            ids::DF_WARN_CROSSES,
             &[("from", from.to_string().into()), ("to", to.to_string().into())],
         ),
-        Warning::DuplicatesOwnFence { .. } => w.text(lang, "df-warn-duplicate", &[]),
+        Warning::DuplicatesOwnFence { .. } => w.text(lang, ids::DF_WARN_DUPLICATE, &[]),
     }
 }
 
 /// The image caption: game id, ply and who acts, in characters the bundled font has (player
 /// names could be anything, so seats are named by their order).
-fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
-    let seat = |p: Player| say(lang, if p == Player::P1 { "side-p1" } else { "side-p2" }, &[]);
+pub(crate) fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
+    let seat =
+        |p: Player| say(lang, if p == Player::P1 { ids::SIDE_P1 } else { ids::SIDE_P2 }, &[]);
     // "after ply 3", as the messages count: the announcement of ply 3 and the prompt for ply 4
     // both come with this image.
-    let ply = say(lang, "cap-after-ply", &[("n", view.ply.to_string().into())]);
+    let ply = say(lang, ids::CAP_AFTER_PLY, &[("n", view.ply.to_string().into())]);
     let state = match (view.to_act, &view.result) {
-        (_, Some((Decision::Winner(p), _))) => say(lang, "cap-wins", &[("side", seat(*p).into())]),
-        (_, Some((Decision::Draw, _))) => say(lang, "cap-draw", &[]),
+        (_, Some((Decision::Winner(p), _))) => {
+            say(lang, ids::CAP_WINS, &[("side", seat(*p).into())])
+        }
+        (_, Some((Decision::Draw, _))) => say(lang, ids::CAP_DRAW, &[]),
         (Some((p, _)), None) if t.status == GameStatus::Active => {
-            say(lang, "cap-to-act", &[("side", seat(p).into())])
+            say(lang, ids::CAP_TO_ACT, &[("side", seat(p).into())])
         }
         _ => String::new(),
     };
     let mut text = format!("#{} · {ply}", t.id);
     if let Some(me) = view.viewer {
-        text.push_str(&format!(" · {}", say(lang, "cap-you", &[("side", seat(me).into())])));
+        text.push_str(&format!(" · {}", say(lang, ids::CAP_YOU, &[("side", seat(me).into())])));
     }
     if !state.is_empty() {
         text.push_str(&format!(" · {state}"));
@@ -118,51 +96,73 @@ fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> String {
     // The end image says why, on a line of its own (the renderer puts it under the board).
     if let Some((_, reason)) = &view.result {
         text.push('\n');
-        text.push_str(&say(lang, &format!("cap-df-{}", reason.code()), &[]));
+        text.push_str(&say(lang, reason_caption(*reason), &[]));
     }
     text
 }
 
 fn picture(t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    Voice.picture(t, viewer, lang, images)
+    narrate::picture(t, viewer, lang, images)
 }
 
 fn name_of<'a>(t: &Snapshot<'a>, player: Player) -> &'a str {
     narrate::name_of(t, player.index())
 }
 
-pub(super) fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
-    w.text(lang, &format!("dir-{}", dir.letter()), &[])
+pub(crate) fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
+    let id = match dir {
+        Dir::U => ids::DIR_U,
+        Dir::D => ids::DIR_D,
+        Dir::L => ids::DIR_L,
+        Dir::R => ids::DIR_R,
+    };
+    w.text(lang, id, &[])
+}
+
+/// Why a game ended, as the end picture's caption says it.
+pub(crate) fn reason_caption(reason: Reason) -> Id {
+    match reason {
+        Reason::CrossedFence => ids::CAP_DF_CROSSED_FENCE,
+        Reason::EndedOnOpponent => ids::CAP_DF_ENDED_ON_OPPONENT,
+        Reason::DuplicateFence => ids::CAP_DF_DUPLICATE_FENCE,
+        Reason::BorderFence => ids::CAP_DF_BORDER_FENCE,
+        Reason::Separated => ids::CAP_DF_SEPARATED,
+        Reason::ChallengeUpheld => ids::CAP_DF_CHALLENGE_UPHELD,
+        Reason::ChallengeRejected => ids::CAP_DF_CHALLENGE_REJECTED,
+        Reason::ClaimUpheld => ids::CAP_DF_CLAIM_UPHELD,
+        Reason::ClaimRejected => ids::CAP_DF_CLAIM_REJECTED,
+        Reason::PlyCap => ids::CAP_DF_PLY_CAP,
+    }
 }
 
 /// A relative report as words, e.g. "down-right, leaning right, distance 4" or "at E3".
 fn rel_text(w: &Wording, lang: Lang, report: &Report) -> String {
     if let Some(cell) = report.cell {
-        return w.text(lang, "rel-exact", &[("cell", cell.to_string().into())]);
+        return w.text(lang, ids::REL_EXACT, &[("cell", cell.to_string().into())]);
     }
     let dir = match report.dir {
-        Rel8::Up => "rel-up",
-        Rel8::Down => "rel-down",
-        Rel8::Left => "rel-left",
-        Rel8::Right => "rel-right",
-        Rel8::UpLeft => "rel-up-left",
-        Rel8::UpRight => "rel-up-right",
-        Rel8::DownLeft => "rel-down-left",
-        Rel8::DownRight => "rel-down-right",
-        Rel8::Same => "rel-same",
+        Rel8::Up => ids::REL_UP,
+        Rel8::Down => ids::REL_DOWN,
+        Rel8::Left => ids::REL_LEFT,
+        Rel8::Right => ids::REL_RIGHT,
+        Rel8::UpLeft => ids::REL_UP_LEFT,
+        Rel8::UpRight => ids::REL_UP_RIGHT,
+        Rel8::DownLeft => ids::REL_DOWN_LEFT,
+        Rel8::DownRight => ids::REL_DOWN_RIGHT,
+        Rel8::Same => ids::REL_SAME,
     };
     let mut text = w.text(lang, dir, &[]);
     if let Some(lean) = report.lean {
         let id = match lean {
-            Lean::Up => "lean-up",
-            Lean::Down => "lean-down",
-            Lean::Left => "lean-left",
-            Lean::Right => "lean-right",
+            Lean::Up => ids::LEAN_UP,
+            Lean::Down => ids::LEAN_DOWN,
+            Lean::Left => ids::LEAN_LEFT,
+            Lean::Right => ids::LEAN_RIGHT,
         };
         text.push_str(&w.text(lang, id, &[]));
     }
     if let Some(d) = report.distance {
-        text.push_str(&w.text(lang, "rel-distance", &[("n", d.into())]));
+        text.push_str(&w.text(lang, ids::REL_DISTANCE, &[("n", d.into())]));
     }
     text
 }
@@ -173,17 +173,17 @@ fn window_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let (id, turn) = (t.id, t.actions);
     let mut buttons = vec![
         Button {
-            label: w.text(lang, "btn-challenge", &[]),
+            label: w.text(lang, ids::BTN_CHALLENGE, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Challenge)),
         },
         Button {
-            label: w.text(lang, "btn-pass", &[]),
+            label: w.text(lang, ids::BTN_PASS, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
         },
     ];
     if options(t.game).partition_handling == dark_fence::PartitionHandling::Claim {
         buttons.push(Button {
-            label: w.text(lang, "btn-claim", &[]),
+            label: w.text(lang, ids::BTN_CLAIM, &[]),
             payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
         });
     }
@@ -226,7 +226,7 @@ fn example_move(
     None
 }
 
-pub(super) fn path_text(path: &[dark_fence::Cell]) -> String {
+pub(crate) fn path_text(path: &[dark_fence::Cell]) -> String {
     path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
 }
 
@@ -235,7 +235,7 @@ fn private(t: &Snapshot<'_>, player: Player) -> Option<Dest> {
 }
 
 fn owner_name(w: &Wording, lang: Lang, t: &Snapshot<'_>, owner: Option<Player>) -> String {
-    owner.map_or_else(|| w.text(lang, "df-owner-position", &[]), |p| name_of(t, p).to_string())
+    owner.map_or_else(|| w.text(lang, ids::DF_OWNER_POSITION, &[]), |p| name_of(t, p).to_string())
 }
 
 fn violation_text(
@@ -249,7 +249,7 @@ fn violation_text(
     match v {
         Violation::CrossedFence { edge, owner, placed_ply, .. } => w.text(
             lang,
-            "df-v-crossed-fence",
+            ids::DF_V_CROSSED_FENCE,
             &[
                 ("mover", mover.into()),
                 ("edge", edge.to_string().into()),
@@ -259,12 +259,12 @@ fn violation_text(
         ),
         Violation::EndedOnOpponent { cell } => w.text(
             lang,
-            "df-v-ended-on-opponent",
+            ids::DF_V_ENDED_ON_OPPONENT,
             &[("mover", mover.into()), ("cell", cell.to_string().into())],
         ),
         Violation::DuplicateFence { edge, owner, placed_ply } => w.text(
             lang,
-            "df-v-duplicate-fence",
+            ids::DF_V_DUPLICATE_FENCE,
             &[
                 ("mover", mover.into()),
                 ("edge", edge.to_string().into()),
@@ -274,7 +274,7 @@ fn violation_text(
         ),
         Violation::BorderFence { edge } => w.text(
             lang,
-            "df-v-border-fence",
+            ids::DF_V_BORDER_FENCE,
             &[("mover", mover.into()), ("edge", edge.to_string().into())],
         ),
     }
@@ -289,7 +289,7 @@ fn areas_text(
 ) -> String {
     let mut text = w.text(
         lang,
-        "df-separated",
+        ids::DF_SEPARATED,
         &[
             ("p1", name_of(t, Player::P1).into()),
             ("a1", areas[0].into()),
@@ -298,7 +298,7 @@ fn areas_text(
         ],
     );
     if let Some(r) = residual {
-        text.push_str(&w.text(lang, "df-residual", &[("r1", r[0].into()), ("r2", r[1].into())]));
+        text.push_str(&w.text(lang, ids::DF_RESIDUAL, &[("r1", r[0].into()), ("r2", r[1].into())]));
     }
     text
 }
@@ -310,7 +310,7 @@ fn detail_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, detail: &EndDetail) ->
         EndDetail::Challenge { by, against, first, all } => match first {
             Some(found) => w.text(
                 lang,
-                "df-challenge-upheld",
+                ids::DF_CHALLENGE_UPHELD,
                 &[
                     ("by", name_of(t, *by).into()),
                     ("against", name_of(t, *against).into()),
@@ -321,7 +321,7 @@ fn detail_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, detail: &EndDetail) ->
             ),
             None => w.text(
                 lang,
-                "df-challenge-rejected",
+                ids::DF_CHALLENGE_REJECTED,
                 &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
             ),
         },
@@ -330,18 +330,19 @@ fn detail_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, detail: &EndDetail) ->
                 let areas = areas.map(|a| areas_text(w, lang, t, a, *residual)).unwrap_or_default();
                 w.text(
                     lang,
-                    "df-claim-upheld",
+                    ids::DF_CLAIM_UPHELD,
                     &[("by", name_of(t, *by).into()), ("areas", areas.into())],
                 )
             } else {
-                w.text(lang, "df-claim-rejected", &[("by", name_of(t, *by).into())])
+                w.text(lang, ids::DF_CLAIM_REJECTED, &[("by", name_of(t, *by).into())])
             }
         }
         EndDetail::PlyCap { decided_by } => {
-            let then = decided_by
-                .as_deref()
-                .map_or_else(|| w.text(lang, "df-cap-draw", &[]), |d| detail_text(w, lang, t, d));
-            w.text(lang, "df-ply-cap", &[("then", then.into())])
+            let then = decided_by.as_deref().map_or_else(
+                || w.text(lang, ids::DF_CAP_DRAW, &[]),
+                |d| detail_text(w, lang, t, d),
+            );
+            w.text(lang, ids::DF_PLY_CAP, &[("then", then.into())])
         }
     }
 }
@@ -353,7 +354,7 @@ fn reveal_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, reveal: &Reveal) -> St
         .map(|f| {
             w.text(
                 lang,
-                "df-reveal-fence",
+                ids::DF_REVEAL_FENCE,
                 &[
                     ("edge", f.edge.to_string().into()),
                     ("owner", owner_name(w, lang, t, f.by).into()),
@@ -368,10 +369,10 @@ fn reveal_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, reveal: &Reveal) -> St
         .map(|r| format!("{}. {} {} {}", r.ply, name_of(t, r.by), path_text(&r.path), r.dir))
         .collect();
     let cell = |c: Option<dark_fence::Cell>| c.map_or_else(|| "?".to_string(), |c| c.to_string());
-    let none = w.text(lang, "df-none", &[]);
+    let none = w.text(lang, ids::DF_NONE, &[]);
     let mut text = w.text(
         lang,
-        "df-reveal",
+        ids::DF_REVEAL,
         &[
             ("fences", if fences.is_empty() { none.clone() } else { fences.join(", ") }.into()),
             ("moves", if moves.is_empty() { none } else { moves.join("; ") }.into()),
@@ -385,7 +386,7 @@ fn reveal_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, reveal: &Reveal) -> St
         let salts: Vec<String> =
             reveal.salts.iter().enumerate().map(|(i, s)| format!("{}:{s}", i + 1)).collect();
         text.push('\n');
-        text.push_str(&w.text(lang, "df-salts", &[("salts", salts.join(" ").into())]));
+        text.push_str(&w.text(lang, ids::DF_SALTS, &[("salts", salts.join(" ").into())]));
     }
     text
 }
@@ -395,14 +396,14 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let o = options(t.game);
     let mode = w.text(
         lang,
-        if o.mode == Mode::Challenge { "df-mode-challenge" } else { "df-mode-referee" },
+        if o.mode == Mode::Challenge { ids::DF_MODE_CHALLENGE } else { ids::DF_MODE_REFEREE },
         &[],
     );
     let changed = narrate::option_words(w, lang, t.game, &["board", "mode"]);
     let clock = narrate::clock_text(w, lang, t);
     w.text(
         lang,
-        "df-rules-summary",
+        ids::DF_RULES_SUMMARY,
         &[
             ("board", o.board.to_string().into()),
             ("mode", mode.into()),
@@ -419,14 +420,14 @@ fn started(w: &Wording, t: &Snapshot<'_>) -> Outbound {
     let starts = match o.start {
         dark_fence::Start::Fixed => w.text(
             lang,
-            "df-starts-fixed",
+            ids::DF_STARTS_FIXED,
             &[("c1", "A1".into()), ("c2", o.board.far_corner().to_string().into())],
         ),
-        dark_fence::Start::Free => w.text(lang, "df-starts-free", &[]),
+        dark_fence::Start::Free => w.text(lang, ids::DF_STARTS_FREE, &[]),
     };
     let text = w.text(
         lang,
-        "df-started",
+        ids::DF_STARTED,
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("id", t.id.into()),
@@ -454,7 +455,7 @@ fn confirmation(
         AnyAction::DarkFence(Action::Move(m)) => {
             let mut text = w.text(
                 lang,
-                "df-confirm",
+                ids::DF_CONFIRM,
                 &[
                     ("id", id.into()),
                     ("path", path_text(&m.path).into()),
@@ -470,7 +471,7 @@ fn confirmation(
         }
         other => w.text(
             lang,
-            "confirm-generic",
+            ids::CONFIRM_GENERIC,
             &[("id", id.into()), ("action", t.game.format_action(other).into())],
         ),
     };
@@ -505,7 +506,7 @@ fn announce(
                     public(t),
                     w.text(
                         pl,
-                        "df-ply-public",
+                        ids::DF_PLY_PUBLIC,
                         &[
                             ("ply", (*ply).into()),
                             ("mover", name_of(t, *mover).into()),
@@ -527,7 +528,7 @@ fn announce(
                         to,
                         w.text(
                             l,
-                            "df-ply-opponent",
+                            ids::DF_PLY_OPPONENT,
                             &[
                                 ("id", id.into()),
                                 ("mover", name_of(t, *mover).into()),
@@ -550,7 +551,7 @@ fn announce(
                     to,
                     w.text(
                         l,
-                        "df-ply-mover",
+                        ids::DF_PLY_MOVER,
                         &[
                             ("id", id.into()),
                             ("ply", (*ply).into()),
@@ -569,14 +570,14 @@ fn announce(
                     out.push(msg(
                         t,
                         to,
-                        w.text(l, "df-recorded", &[("id", id.into()), ("ply", (*ply).into())]),
+                        w.text(l, ids::DF_RECORDED, &[("id", id.into()), ("ply", (*ply).into())]),
                     ));
                 }
             }
             Event::Stopped { ply, mover, cell, commitment } => {
                 let mut text = w.text(
                     pl,
-                    "df-stopped",
+                    ids::DF_STOPPED,
                     &[
                         ("ply", (*ply).into()),
                         ("name", name_of(t, *mover).into()),
@@ -585,7 +586,11 @@ fn announce(
                 );
                 if let Some(hash) = commitment {
                     text.push('\n');
-                    text.push_str(&w.text(pl, "df-commitment", &[("hash", hash.as_str().into())]));
+                    text.push_str(&w.text(
+                        pl,
+                        ids::DF_COMMITMENT,
+                        &[("hash", hash.as_str().into())],
+                    ));
                 }
                 let mut m = msg(t, public(t), text);
                 m.image = picture(t, Viewer::Public, pl, images);
@@ -603,7 +608,7 @@ fn announce(
                     if unmoved {
                         let note = w.text(
                             lang,
-                            "df-window-unmoved",
+                            ids::DF_WINDOW_UNMOVED,
                             &[("target", name_of(t, *target).into())],
                         );
                         format!("{}{note}", narrate::sentence_gap(lang))
@@ -613,7 +618,7 @@ fn announce(
                 };
                 let mut text = w.text(
                     pl,
-                    "df-window",
+                    ids::DF_WINDOW,
                     &[
                         ("holder", name_of(t, *holder).into()),
                         ("target", name_of(t, *target).into()),
@@ -632,7 +637,7 @@ fn announce(
                     let hl = narrate::seat_lang(langs, holder.index());
                     let mut text = w.text(
                         hl,
-                        "df-window-private",
+                        ids::DF_WINDOW_PRIVATE,
                         &[
                             ("id", id.into()),
                             ("target", name_of(t, *target).into()),
@@ -649,7 +654,7 @@ fn announce(
                 out.push(msg(
                     t,
                     public(t),
-                    w.text(pl, "df-passed", &[("name", name_of(t, *by).into())]),
+                    w.text(pl, ids::DF_PASSED, &[("name", name_of(t, *by).into())]),
                 ));
             }
             Event::Challenged { by, against } => out.push(msg(
@@ -657,7 +662,7 @@ fn announce(
                 public(t),
                 w.text(
                     pl,
-                    "df-challenged",
+                    ids::DF_CHALLENGED,
                     &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
                 ),
             )),
@@ -665,7 +670,7 @@ fn announce(
                 out.push(msg(
                     t,
                     public(t),
-                    w.text(pl, "df-claimed", &[("by", name_of(t, *by).into())]),
+                    w.text(pl, ids::DF_CLAIMED, &[("by", name_of(t, *by).into())]),
                 ));
             }
             Event::StartChosen { player, cell } => {
@@ -676,7 +681,7 @@ fn announce(
                         public(t),
                         w.text(
                             pl,
-                            "df-start-public",
+                            ids::DF_START_PUBLIC,
                             &[
                                 ("name", name_of(t, *player).into()),
                                 ("cell", cell.to_string().into()),
@@ -690,7 +695,7 @@ fn announce(
                         to,
                         w.text(
                             l,
-                            "df-start-chosen",
+                            ids::DF_START_CHOSEN,
                             &[("id", id.into()), ("cell", cell.to_string().into())],
                         ),
                     ));
@@ -702,7 +707,7 @@ fn announce(
                 out.push(msg(
                     t,
                     public(t),
-                    w.text(pl, "df-in-place", &[("name", name_of(t, *first).into())]),
+                    w.text(pl, ids::DF_IN_PLACE, &[("name", name_of(t, *first).into())]),
                 ));
             }
             Event::Report { to: p, report } => {
@@ -713,7 +718,7 @@ fn announce(
                         to,
                         w.text(
                             l,
-                            "df-report",
+                            ids::DF_REPORT,
                             &[("id", id.into()), ("rel", rel_text(w, l, report).into())],
                         ),
                     ));
@@ -721,13 +726,13 @@ fn announce(
             }
             Event::GameOver { decision, detail, reveal, .. } => {
                 // The result is emphasised, as every game's end is (`narrate::headline`).
-                let headline = super::reply::emphasis(&match decision {
+                let headline = crate::table::reply::emphasis(&match decision {
                     Decision::Winner(p) => w.text(
                         pl,
-                        "over-win",
+                        ids::OVER_WIN,
                         &[("id", id.into()), ("winner", name_of(t, *p).into())],
                     ),
-                    Decision::Draw => w.text(pl, "over-draw", &[("id", id.into())]),
+                    Decision::Draw => w.text(pl, ids::OVER_DRAW, &[("id", id.into())]),
                 });
                 let text = format!(
                     "{headline}\n{}\n{}",
@@ -776,7 +781,7 @@ fn turn_prompts(
                 public(t),
                 w.text(
                     pl,
-                    "df-turn-public",
+                    ids::DF_TURN_PUBLIC,
                     &[("ply", ply.into()), ("name", name_of(t, player).into())],
                 ),
             ));
@@ -784,13 +789,13 @@ fn turn_prompts(
             // carries neither their view nor an example drawn from it.
             if options(t.game).assist == 0 && !view.own_records.is_empty() {
                 let args = [("id", id.into()), ("ply", ply.into())];
-                out.push(msg(t, to, w.text(lang, "df-turn-private-memory", &args)));
+                out.push(msg(t, to, w.text(lang, ids::DF_TURN_PRIVATE_MEMORY, &args)));
                 return out;
             }
             let example = example_move(w, &view, player, lang).unwrap_or_default();
             let mut text = w.text(
                 lang,
-                "df-turn-private",
+                ids::DF_TURN_PRIVATE,
                 &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
             );
             if options(t.game).assist > 0 {
@@ -809,14 +814,14 @@ fn turn_prompts(
             let text = match view.opponent_start {
                 Some(cell) => w.text(
                     lang,
-                    "df-setup-p2",
+                    ids::DF_SETUP_P2,
                     &[
                         ("id", id.into()),
                         ("p1", name_of(t, Player::P1).into()),
                         ("cell", cell.to_string().into()),
                     ],
                 ),
-                None => w.text(lang, "df-setup", &[("id", id.into())]),
+                None => w.text(lang, ids::DF_SETUP, &[("id", id.into())]),
             };
             out.push(msg(t, to, text));
         }
@@ -848,7 +853,7 @@ fn seat_view_text(
             |p: Player| view.positions[p.index()].map_or_else(|| "?".into(), |c| c.to_string());
         lines.push(w.text(
             lang,
-            "df-view-cells",
+            ids::DF_VIEW_CELLS,
             &[
                 ("p1", name_of(t, Player::P1).into()),
                 ("c1", cell(Player::P1).into()),
@@ -858,7 +863,7 @@ fn seat_view_text(
         ));
     } else {
         let cell = view.positions[me.index()].map_or_else(|| "?".into(), |c| c.to_string());
-        lines.push(w.text(lang, "df-view-cell", &[("cell", cell.into())]));
+        lines.push(w.text(lang, ids::DF_VIEW_CELL, &[("cell", cell.into())]));
     }
     let mut fences: Vec<String> =
         view.own_records.iter().map(|r| format!("{} ({})", r.edge, r.ply)).collect();
@@ -868,25 +873,28 @@ fn seat_view_text(
         fences.drain(..fences.len() - 2 * n);
         fences.insert(0, "…".to_string());
     }
-    lines.push(w.text(
-        lang,
-        "df-view-fences",
-        &[(
-            "list",
-            if fences.is_empty() { w.text(lang, "df-none", &[]) } else { fences.join(", ") }.into(),
-        )],
-    ));
+    lines.push(
+        w.text(
+            lang,
+            ids::DF_VIEW_FENCES,
+            &[(
+                "list",
+                if fences.is_empty() { w.text(lang, ids::DF_NONE, &[]) } else { fences.join(", ") }
+                    .into(),
+            )],
+        ),
+    );
     if let Some(report) = &view.setup_report {
         lines.push(w.text(
             lang,
-            "df-view-setup-report",
+            ids::DF_VIEW_SETUP_REPORT,
             &[("rel", rel_text(w, lang, report).into())],
         ));
     }
     let shown = match recent {
         Some(n) if view.plies.len() > n => {
             let earlier = view.plies.len() - n;
-            lines.push(w.text(lang, "df-view-earlier", &[("count", earlier.into())]));
+            lines.push(w.text(lang, ids::DF_VIEW_EARLIER, &[("count", earlier.into())]));
             &view.plies[earlier..]
         }
         _ => &view.plies[..],
@@ -909,7 +917,7 @@ fn ply_line(
         (Some(dir), Some(reports), _) => match view.viewer {
             Some(me) => w.text(
                 lang,
-                "df-view-ply-seat",
+                ids::DF_VIEW_PLY_SEAT,
                 &[
                     ("ply", ply.ply.into()),
                     ("mover", mover.into()),
@@ -919,7 +927,7 @@ fn ply_line(
             ),
             None => w.text(
                 lang,
-                "df-view-ply-public",
+                ids::DF_VIEW_PLY_PUBLIC,
                 &[
                     ("ply", ply.ply.into()),
                     ("mover", mover.into()),
@@ -935,7 +943,7 @@ fn ply_line(
                 own.map(|r| format!(" [{} {}]", path_text(&r.path), r.dir)).unwrap_or_default();
             w.text(
                 lang,
-                "df-view-ply-stop",
+                ids::DF_VIEW_PLY_STOP,
                 &[
                     ("ply", ply.ply.into()),
                     ("mover", mover.into()),
@@ -949,23 +957,20 @@ fn ply_line(
 }
 
 /// A view (public or one seat's) as a message to `to`.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
-    view: &AnyView,
+    view: &View,
     to: Dest,
     images: bool,
 ) -> Outbound {
-    let AnyView::DarkFence(view) = view else {
-        return msg(t, to, String::new());
-    };
     // `assist=0`: no private view on request while the game runs (spec §3.11).
     if view.viewer.is_some() && view.options.assist == 0 && t.status == GameStatus::Active {
-        return msg(t, to, w.text(lang, "df-view-memory", &[("id", t.id.into())]));
+        return msg(t, to, w.text(lang, ids::DF_VIEW_MEMORY, &[("id", t.id.into())]));
     }
     let header_id =
-        if view.viewer.is_some() { "df-view-header-seat" } else { "df-view-header-public" };
+        if view.viewer.is_some() { ids::DF_VIEW_HEADER_SEAT } else { ids::DF_VIEW_HEADER_PUBLIC };
     let mut text = w.text(
         lang,
         header_id,
@@ -985,7 +990,7 @@ fn view_message(
             text.push('\n');
             text.push_str(&w.text(
                 lang,
-                "df-view-cells",
+                ids::DF_VIEW_CELLS,
                 &[
                     ("p1", name_of(t, Player::P1).into()),
                     ("c1", cell(Player::P1).into()),
@@ -1003,8 +1008,8 @@ fn view_message(
         && t.status == GameStatus::Active
     {
         let id = match prompt {
-            Prompt::Window => "df-view-to-decide",
-            _ => "df-view-to-act",
+            Prompt::Window => ids::DF_VIEW_TO_DECIDE,
+            _ => ids::DF_VIEW_TO_ACT,
         };
         text.push('\n');
         text.push_str(&w.text(lang, id, &[("name", name_of(t, who).into())]));
@@ -1023,7 +1028,7 @@ fn view_message(
 }
 
 /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
-pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
+pub(crate) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     match error {
         AnyError::Options(_)
         | AnyError::WrongGame
@@ -1046,35 +1051,15 @@ pub(super) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
                 ActionError::StartTaken { cell } => vec![("cell", cell.to_string().into())],
                 _ => Vec::new(),
             };
-            w.text(lang, &id, &args)
+            w.text_of(lang, &id, &args)
         }
     }
 }
 
 /// Dark Fence's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::DarkFence
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
-    fn has_hidden_information(&self) -> bool {
-        true
-    }
-
-    fn is_private_action(&self, action: &AnyAction) -> bool {
-        is_private_action(action)
-    }
-
-    fn needs_confirmation(&self, game: &AnyGame, action: &AnyAction) -> bool {
-        needs_confirmation(game, action)
-    }
-
     fn completions(
         &self,
         w: &Wording,
@@ -1139,25 +1124,6 @@ impl Narrator for Voice {
         turn_prompts(w, t, seat, prompt, lang, images)
     }
 
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        view_message(w, lang, t, view, to, images)
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::DarkFence(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
-    }
-
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
         error_text(w, lang, error)
     }
@@ -1166,6 +1132,7 @@ impl Narrator for Voice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
     use crate::games::dark_fence::{Decision, Reason};
 
     #[test]

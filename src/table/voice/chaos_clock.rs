@@ -6,34 +6,32 @@
 
 use fluent_bundle::FluentValue;
 
-use super::clock::Pace;
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::payload::{Choice, Payload};
-use super::reply::{Button, Dest, Lang, Outbound, Wording, say};
+use super::wording::{Id, List, Wording, ids, list, say};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::chaos_clock::solver::{self, Budget, Verdict};
 use crate::games::chaos_clock::{Action, Advice, Analysis, Error, Event, Last, Start, View};
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView, Game, GameKind};
+use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
-
-/// Names players may type instead of the code (compared trimmed and lowercased).
-const NAMES: &[&str] = &["混乱时钟", "混亂時鐘", "时钟", "chaos", "chaos_clock", "chaosclock"];
+use crate::table::clock::Pace;
+use crate::table::payload::{Choice, Payload};
+use crate::table::reply::{Button, Dest, Lang, Outbound};
 
 /// 甲 or 乙 with the pieces they own.
 fn side_word(w: &Wording, lang: Lang, seat: Seat) -> String {
-    w.text(lang, if seat.index() == 0 { "cc-jia" } else { "cc-yi" }, &[])
+    w.text(lang, if seat.index() == 0 { ids::CC_JIA } else { ids::CC_YI }, &[])
 }
 
 /// 甲 or 乙 alone.
 fn side_name(w: &Wording, lang: Lang, seat: Seat) -> String {
-    w.text(lang, if seat.index() == 0 { "cc-side-jia" } else { "cc-side-yi" }, &[])
+    w.text(lang, if seat.index() == 0 { ids::CC_SIDE_JIA } else { ids::CC_SIDE_YI }, &[])
 }
 
 /// `alice (甲)`.
 fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, seat: Seat) -> String {
     w.text(
         lang,
-        "cc-player",
+        ids::CC_PLAYER,
         &[("name", name_of(t, seat.index()).into()), ("side", side_word(w, lang, seat).into())],
     )
 }
@@ -41,19 +39,19 @@ fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, seat: Seat) -> String {
 /// An action in words: `move 5`, `drop 7`, `pass`.
 fn action_word(w: &Wording, lang: Lang, action: Action) -> String {
     match action {
-        Action::Move(n) => w.text(lang, "cc-btn-move", &[("piece", n.into())]),
-        Action::Drop(n) => w.text(lang, "cc-btn-drop", &[("piece", n.into())]),
-        Action::Pass => w.text(lang, "cc-btn-pass", &[]),
+        Action::Move(n) => w.text(lang, ids::CC_BTN_MOVE, &[("piece", n.into())]),
+        Action::Drop(n) => w.text(lang, ids::CC_BTN_DROP, &[("piece", n.into())]),
+        Action::Pass => w.text(lang, ids::CC_BTN_PASS, &[]),
     }
 }
 
 /// An absolute solver value in words, naming the winner.
 fn value_word(w: &Wording, lang: Lang, t: &Snapshot<'_>, value: u8) -> String {
     match value {
-        solver::JIA_WINS => w.text(lang, "cc-value-win", &[("name", name_of(t, 0).into())]),
-        solver::YI_WINS => w.text(lang, "cc-value-win", &[("name", name_of(t, 1).into())]),
-        solver::BOTH_WIN => w.text(lang, "cc-value-both-win", &[]),
-        _ => w.text(lang, "cc-value-both-lose", &[]),
+        solver::JIA_WINS => w.text(lang, ids::CC_VALUE_WIN, &[("name", name_of(t, 0).into())]),
+        solver::YI_WINS => w.text(lang, ids::CC_VALUE_WIN, &[("name", name_of(t, 1).into())]),
+        solver::BOTH_WIN => w.text(lang, ids::CC_VALUE_BOTH_WIN, &[]),
+        _ => w.text(lang, ids::CC_VALUE_BOTH_LOSE, &[]),
     }
 }
 
@@ -62,17 +60,18 @@ fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
     let o = g.options();
     let start = match o.start {
-        Start::Random => w.text(lang, "cc-start-random", &[]),
-        Start::Fair => w.text(lang, "cc-start-fair", &[]),
+        Start::Random => w.text(lang, ids::CC_START_RANDOM, &[]),
+        Start::Fair => w.text(lang, ids::CC_START_FAIR, &[]),
     };
     w.text(
         lang,
-        "cc-rules-summary",
+        ids::CC_RULES_SUMMARY,
         &[
             ("start", start.into()),
             (
                 "hints",
-                w.text(lang, if o.hints { "cc-hints-on" } else { "cc-hints-off" }, &[]).into(),
+                w.text(lang, if o.hints { ids::CC_HINTS_ON } else { ids::CC_HINTS_OFF }, &[])
+                    .into(),
             ),
             ("clock", narrate::clock_text(w, lang, t).into()),
         ],
@@ -109,7 +108,7 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     let lang = t.lang;
     let mut lines = vec![w.text(
         lang,
-        "cc-started",
+        ids::CC_STARTED,
         &[
             ("game", game_name(w, lang, t.game.kind()).into()),
             ("id", t.id.into()),
@@ -124,13 +123,13 @@ fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
     {
         lines.push(w.text(
             lang,
-            "cc-fair-proven",
+            ids::CC_FAIR_PROVEN,
             &[("draw", draw.into()), ("seed", format!("{:016x}", t.seed).into())],
         ));
     }
     lines.push(to_act_line(w, lang, t));
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     m.buttons = action_buttons(w, lang, t);
     m
 }
@@ -156,7 +155,7 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     if t.status != GameStatus::Active {
         return String::new();
     }
-    let mut line = w.text(lang, "cc-to-act", &[("player", player(w, lang, t, seat).into())]);
+    let mut line = w.text(lang, ids::CC_TO_ACT, &[("player", player(w, lang, t, seat).into())]);
     let gap = narrate::sentence_gap(lang);
     if let AnyGame::ChaosClock(g) = &t.game {
         match g.last() {
@@ -164,11 +163,11 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
             // clock; a piece in hand may still be dropped), bans nothing worth saying.
             Last::Piece(p) if !g.is_home(p) && g.slot_of(p).is_some() => {
                 line.push_str(gap);
-                line.push_str(&w.text(lang, "cc-banned", &[("piece", p.into())]));
+                line.push_str(&w.text(lang, ids::CC_BANNED, &[("piece", p.into())]));
             }
             Last::Pass => {
                 line.push_str(gap);
-                line.push_str(&w.text(lang, "cc-after-pass", &[]));
+                line.push_str(&w.text(lang, ids::CC_AFTER_PASS, &[]));
             }
             Last::Piece(_) | Last::None => {}
         }
@@ -181,9 +180,9 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
             .map(|a| action_word(w, lang, a))
             .collect();
         if !repeating.is_empty() {
-            let list = repeating.join(if lang.is_chinese() { "、" } else { ", " });
+            let list = list(lang, List::Items, &repeating);
             line.push_str(gap);
-            line.push_str(&w.text(lang, "cc-repeat-warning", &[("actions", list.into())]));
+            line.push_str(&w.text(lang, ids::CC_REPEAT_WARNING, &[("actions", list.into())]));
         }
     }
     line
@@ -213,7 +212,7 @@ fn event_line(
     let capture = |c: &Option<crate::games::chaos_clock::Captured>| match c {
         Some(c) => w.text(
             lang,
-            "cc-captures",
+            ids::CC_CAPTURES,
             &[("piece", c.piece.into()), ("hand", side_name(w, lang, c.hand).into())],
         ),
         None => String::new(),
@@ -228,9 +227,9 @@ fn event_line(
                         ("from", (*from).into()),
                         ("to", (*to).into()),
                     ]);
-                    let mut text = w.text(lang, "cc-moved", &args);
+                    let mut text = w.text(lang, ids::CC_MOVED, &args);
                     if *home {
-                        text.push_str(&w.text(lang, "cc-home", &[]));
+                        text.push_str(&w.text(lang, ids::CC_HOME, &[]));
                     }
                     text.push_str(&capture(captured));
                     text
@@ -238,27 +237,27 @@ fn event_line(
                 None => {
                     let mut args = head(*seat);
                     args.push(("from", (*from).into()));
-                    w.text(lang, "cc-moved-off", &args)
+                    w.text(lang, ids::CC_MOVED_OFF, &args)
                 }
             };
-            text.push_str(&w.text(lang, "cc-stop", &[]));
+            text.push_str(&w.text(lang, ids::CC_STOP, &[]));
             Some(text)
         }
         Event::Dropped { seat, piece, captured, extra_turn } => {
             let mut args = head(*seat);
             args.push(("piece", (*piece).into()));
-            let mut text = w.text(lang, "cc-dropped", &args);
+            let mut text = w.text(lang, ids::CC_DROPPED, &args);
             text.push_str(&capture(captured));
-            text.push_str(&w.text(lang, "cc-stop", &[]));
+            text.push_str(&w.text(lang, ids::CC_STOP, &[]));
             if *extra_turn {
                 text.push_str(narrate::sentence_gap(lang));
-                text.push_str(&w.text(lang, "cc-extra-turn", &[]));
+                text.push_str(&w.text(lang, ids::CC_EXTRA_TURN, &[]));
             }
             Some(text)
         }
-        Event::Passed { seat } => Some(w.text(lang, "cc-passed", &head(*seat))),
+        Event::Passed { seat } => Some(w.text(lang, ids::CC_PASSED, &head(*seat))),
         Event::Completed { seat } => {
-            Some(w.text(lang, "cc-completed", &[("player", player(w, lang, t, *seat).into())]))
+            Some(w.text(lang, ids::CC_COMPLETED, &[("player", player(w, lang, t, *seat).into())]))
         }
         Event::Ended { .. } => None,
     }
@@ -277,7 +276,7 @@ fn result_text(
         GameResult::Winner(seat) => name_of(t, seat.index()).to_string(),
         _ => String::new(),
     };
-    let why = w.text(lang, &format!("cc-reason-{reason}"), &[("name", name.into())]);
+    let why = w.text_of(lang, &format!("cc-reason-{reason}"), &[("name", name.into())]);
     format!("{headline}\n{why}")
 }
 
@@ -305,7 +304,7 @@ fn announce(
         lines.push(next);
     }
     let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, pl, images);
+    m.image = narrate::picture(t, Viewer::Public, pl, images);
     m.buttons = action_buttons(w, pl, t);
     vec![m]
 }
@@ -327,7 +326,7 @@ fn turn_prompts(
     let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
     let text = w.text(
         lang,
-        "cc-turn-private",
+        ids::CC_TURN_PRIVATE,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -339,7 +338,7 @@ fn turn_prompts(
 
 /// `/board` and `/view`: the position in words, the clock face, and the buttons when the
 /// player to act asks in the game's chat.
-fn view_message(
+pub(crate) fn view_message(
     w: &Wording,
     lang: Lang,
     t: &Snapshot<'_>,
@@ -356,7 +355,7 @@ fn view_message(
     };
     let mut lines = vec![w.text(
         lang,
-        "cc-view-header",
+        ids::CC_VIEW_HEADER,
         &[
             ("id", t.id.into()),
             ("game", game_name(w, lang, t.game.kind()).into()),
@@ -377,7 +376,7 @@ fn view_message(
     }
     let in_chat = matches!(to, Dest::Chat(_));
     let mut m = msg(t, to, lines.join("\n"));
-    m.image = Voice.picture(t, Viewer::Public, lang, images);
+    m.image = narrate::picture(t, Viewer::Public, lang, images);
     if in_chat {
         m.buttons = action_buttons(w, lang, t);
     }
@@ -386,16 +385,17 @@ fn view_message(
 
 /// The image caption: id, ply, and who acts (with the side) or the result, in characters the
 /// font has.
-fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
-    let side = |seat: Seat| say(lang, if seat.index() == 0 { "side-jia" } else { "side-yi" }, &[]);
-    let ply = say(lang, "cap-ply", &[("n", t.actions.to_string().into())]);
+pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
+    let side =
+        |seat: Seat| say(lang, if seat.index() == 0 { ids::SIDE_JIA } else { ids::SIDE_YI }, &[]);
+    let ply = say(lang, ids::CAP_PLY, &[("n", t.actions.to_string().into())]);
     let state = match view.outcome.map(|o| o.result).or(t.stored_result) {
-        Some(GameResult::Winner(seat)) => say(lang, "cap-wins", &[("side", side(seat).into())]),
-        Some(GameResult::BothWin) => say(lang, "cap-both-win", &[]),
-        Some(GameResult::BothLose) => say(lang, "cap-both-lose", &[]),
-        Some(GameResult::Draw) => say(lang, "cap-draw", &[]),
+        Some(GameResult::Winner(seat)) => say(lang, ids::CAP_WINS, &[("side", side(seat).into())]),
+        Some(GameResult::BothWin) => say(lang, ids::CAP_BOTH_WIN, &[]),
+        Some(GameResult::BothLose) => say(lang, ids::CAP_BOTH_LOSE, &[]),
+        Some(GameResult::Draw) => say(lang, ids::CAP_DRAW, &[]),
         None if t.status == GameStatus::Active => {
-            say(lang, "cap-to-act", &[("side", side(view.to_move).into())])
+            say(lang, ids::CAP_TO_ACT, &[("side", side(view.to_move).into())])
         }
         None => String::new(),
     };
@@ -412,13 +412,12 @@ const HINT_CHANCES: usize = 3;
 /// `/hint`: the verdict with best play for the player to act and every action that keeps it.
 fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, Budget>) -> String {
     let ToAct::Seat(seat, _) = t.game.to_act() else {
-        return w.text(lang, "err-game-over", &[]);
+        return w.text(lang, ids::ERR_GAME_OVER, &[]);
     };
     match advice {
         // Lost: every action is "best", which helps no one; the moves that leave the opponent
         // the fewest winning replies are what a lost side can still play for.
         Ok(a) if a.verdict == Verdict::Lose && !a.chances.is_empty() => {
-            let sep = w.text(lang, "list-sep", &[]);
             let chances: Vec<String> = a
                 .chances
                 .iter()
@@ -426,7 +425,7 @@ fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, 
                 .map(|c| {
                     w.text(
                         lang,
-                        "cc-chance",
+                        ids::CC_CHANCE,
                         &[
                             ("action", action_word(w, lang, c.action).into()),
                             ("keeping", c.keeping.into()),
@@ -437,40 +436,39 @@ fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, 
                 .collect();
             w.text(
                 lang,
-                "cc-hint-lost",
+                ids::CC_HINT_LOST,
                 &[
                     ("id", t.id.into()),
                     ("player", player(w, lang, t, seat).into()),
                     ("opponent", player(w, lang, t, Seat(1 - seat.0.min(1))).into()),
-                    ("chances", chances.join(&sep).into()),
+                    ("chances", list(lang, List::Items, &chances).into()),
                     ("positions", a.positions.into()),
                 ],
             )
         }
         Ok(a) => {
             let verdict = match a.verdict {
-                Verdict::Win => "cc-verdict-win",
-                Verdict::BothWin => "cc-verdict-both-win",
-                Verdict::BothLose => "cc-verdict-both-lose",
-                Verdict::Lose => "cc-verdict-lose",
+                Verdict::Win => ids::CC_VERDICT_WIN,
+                Verdict::BothWin => ids::CC_VERDICT_BOTH_WIN,
+                Verdict::BothLose => ids::CC_VERDICT_BOTH_LOSE,
+                Verdict::Lose => ids::CC_VERDICT_LOSE,
             };
             let best: Vec<String> = a.best.iter().map(|x| action_word(w, lang, *x)).collect();
-            let sep = w.text(lang, "list-sep", &[]);
             w.text(
                 lang,
-                "cc-hint",
+                ids::CC_HINT,
                 &[
                     ("id", t.id.into()),
                     ("player", player(w, lang, t, seat).into()),
                     ("verdict", w.text(lang, verdict, &[]).into()),
-                    ("best", best.join(&sep).into()),
+                    ("best", list(lang, List::Items, &best).into()),
                     ("positions", a.positions.into()),
                 ],
             )
         }
         Err(b) => w.text(
             lang,
-            "cc-hint-unknown",
+            ids::CC_HINT_UNKNOWN,
             &[("id", t.id.into()), ("positions", b.positions.into())],
         ),
     }
@@ -480,15 +478,15 @@ fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, 
 fn analysis_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, analysis: &Analysis) -> String {
     let id = t.id;
     match analysis {
-        Analysis::Empty => w.text(lang, "cc-analysis-empty", &[("id", id.into())]),
+        Analysis::Empty => w.text(lang, ids::CC_ANALYSIS_EMPTY, &[("id", id.into())]),
         Analysis::Kept { value } => w.text(
             lang,
-            "cc-analysis-kept",
+            ids::CC_ANALYSIS_KEPT,
             &[("id", id.into()), ("value", value_word(w, lang, t, *value).into())],
         ),
         Analysis::Changed { ply, seat, action, before, after } => w.text(
             lang,
-            "cc-analysis-changed",
+            ids::CC_ANALYSIS_CHANGED,
             &[
                 ("id", id.into()),
                 ("before", value_word(w, lang, t, *before).into()),
@@ -498,41 +496,33 @@ fn analysis_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, analysis: &Analysis)
                 ("after", value_word(w, lang, t, *after).into()),
             ],
         ),
-        Analysis::Unknown => w.text(lang, "cc-analysis-unknown", &[("id", id.into())]),
+        Analysis::Unknown => w.text(lang, ids::CC_ANALYSIS_UNKNOWN, &[("id", id.into())]),
     }
 }
 
 /// A refused action, in the player's words.
 fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
     let AnyError::ChaosClock(e) = error else { return narrate::common_error_text(w, lang, error) };
-    let (id, args): (&str, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => ("cc-err-malformed", vec![("text", text.as_str().into())]),
-        Error::NotOnBoard { piece } => ("cc-err-not-on-board", vec![("piece", (*piece).into())]),
-        Error::AtHome { piece } => ("cc-err-at-home", vec![("piece", (*piece).into())]),
-        Error::Banned { piece } => ("cc-err-banned", vec![("piece", (*piece).into())]),
+    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+        Error::Malformed { text } => (ids::CC_ERR_MALFORMED, vec![("text", text.as_str().into())]),
+        Error::NotOnBoard { piece } => (ids::CC_ERR_NOT_ON_BOARD, vec![("piece", (*piece).into())]),
+        Error::AtHome { piece } => (ids::CC_ERR_AT_HOME, vec![("piece", (*piece).into())]),
+        Error::Banned { piece } => (ids::CC_ERR_BANNED, vec![("piece", (*piece).into())]),
         Error::Blocked { piece, slot } => {
-            ("cc-err-blocked", vec![("piece", (*piece).into()), ("slot", (*slot).into())])
+            (ids::CC_ERR_BLOCKED, vec![("piece", (*piece).into()), ("slot", (*slot).into())])
         }
-        Error::NotYours { piece } => ("cc-err-not-yours", vec![("piece", (*piece).into())]),
-        Error::NotInHand { piece } => ("cc-err-not-in-hand", vec![("piece", (*piece).into())]),
-        Error::NotYourTurn => ("err-not-a-player", Vec::new()),
-        Error::GameOver => ("err-game-over", Vec::new()),
+        Error::NotYours { piece } => (ids::CC_ERR_NOT_YOURS, vec![("piece", (*piece).into())]),
+        Error::NotInHand { piece } => (ids::CC_ERR_NOT_IN_HAND, vec![("piece", (*piece).into())]),
+        Error::NotYourTurn => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
     };
     w.text(lang, id, &args)
 }
 
 /// Chaos Clock's narrator.
-pub(super) struct Voice;
+pub(crate) struct Voice;
 
 impl Narrator for Voice {
-    fn kind(&self) -> GameKind {
-        GameKind::ChaosClock
-    }
-
-    fn names(&self) -> &'static [&'static str] {
-        NAMES
-    }
-
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         rules_summary(w, lang, t)
     }
@@ -564,28 +554,6 @@ impl Narrator for Voice {
         turn_prompts(w, t, seat, prompt, lang)
     }
 
-    fn view_message(
-        &self,
-        w: &Wording,
-        lang: Lang,
-        t: &Snapshot<'_>,
-        view: &AnyView,
-        to: Dest,
-        images: bool,
-    ) -> Outbound {
-        match view {
-            AnyView::ChaosClock(v) => view_message(w, lang, t, v, to, images),
-            _ => msg(t, to, w.text(lang, "err-internal", &[])),
-        }
-    }
-
-    fn caption(&self, t: &Snapshot<'_>, view: &AnyView, lang: Lang) -> String {
-        match view {
-            AnyView::ChaosClock(v) => caption(t, v, lang),
-            _ => String::new(),
-        }
-    }
-
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
         error_text(w, lang, error)
     }
@@ -599,7 +567,7 @@ impl Narrator for Voice {
     ) -> String {
         match advice {
             Some(a) => hint_text(w, lang, t, a),
-            None => w.text(lang, "err-hints-off", &[("id", t.id.into())]),
+            None => w.text(lang, ids::ERR_HINTS_OFF, &[("id", t.id.into())]),
         }
     }
 

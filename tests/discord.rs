@@ -33,7 +33,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
-mod common;
+use crate::common;
 
 const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.loopback.stand-in-token";
 const APP: &str = "777000000000000001";

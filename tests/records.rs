@@ -2,7 +2,7 @@
 //! game played through a transcript is exported, imported into another database, and exported
 //! again; the two records agree apart from the id, and the imported game ends as the original.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

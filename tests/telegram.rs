@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 use tokio::sync::{Notify, oneshot};
 use tokio::time::Instant;
 
-mod common;
+use crate::common;
 
 const TOKEN: &str = "123456:TEST-token-of-the-loopback-stand-in";
 const BOT_ID: i64 = 777;
@@ -1908,7 +1908,7 @@ async fn a_fast_game_against_the_bot_keeps_under_the_group_flood_limit() {
 
 /// Figure (issue 21): the longest wait for a reply in a group while another player's solver
 /// search runs there (drawing a fair Chaos Clock start). It measures and prints; it checks
-/// nothing timed. Rerun: `cargo test --test telegram reply_delay -- --ignored --nocapture`.
+/// nothing timed. Rerun: `cargo test --test suite telegram::figure_reply_delay -- --ignored --nocapture`.
 #[ignore = "a measurement, not a check"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn figure_reply_delay_in_a_group_while_a_search_runs() {

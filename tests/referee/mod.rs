@@ -1,5 +1,4 @@
-//! The referee's transcript suites, one test binary with a module each (one compile and link
-//! instead of eight: docs/architecture.md, "Build profile"):
+//! The referee's transcript suites, a module each:
 //!
 //! - `end_to_end`: whole Dark Fence games through the transcript runner, restarts,
 //!   byte-identical transcripts, exactly-once moves under concurrency, and the no-leak property;
@@ -7,9 +6,6 @@
 //! - `chaos_clock`, `ultima`, `perfect10`, `rabble`: each game through the referee;
 //! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links;
 //! - `languages`: each chat its own language, and a client's language kept across restarts.
-
-#[path = "../common/mod.rs"]
-mod common;
 
 mod away;
 mod chaos_clock;

@@ -55,29 +55,6 @@ fn value_word(w: &Wording, lang: Lang, t: &Snapshot<'_>, value: u8) -> String {
     }
 }
 
-/// Start, hints and the clock in one sentence.
-fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
-    let o = g.options();
-    let start = match o.start {
-        Start::Random => w.text(lang, ids::CC_START_RANDOM, &[]),
-        Start::Fair => w.text(lang, ids::CC_START_FAIR, &[]),
-    };
-    w.text(
-        lang,
-        ids::CC_RULES_SUMMARY,
-        &[
-            ("start", start.into()),
-            (
-                "hints",
-                w.text(lang, if o.hints { ids::CC_HINTS_ON } else { ids::CC_HINTS_OFF }, &[])
-                    .into(),
-            ),
-            ("clock", narrate::clock_text(w, lang, t).into()),
-        ],
-    )
-}
-
 /// One button per legal action of the player to act, on a public message (a person only: the
 /// bot plays on its own). Payload `<id>:<turn>:act-<action>`, so a press after the turn has
 /// passed is stale.
@@ -101,37 +78,6 @@ fn action_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
             payload: Payload::new(t.id, t.actions, Choice::Act(a.to_string())),
         })
         .collect()
-}
-
-/// The public start announcement, with the start position, how it was drawn, and the buttons.
-fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-    let lang = t.lang;
-    let mut lines = vec![w.text(
-        lang,
-        ids::CC_STARTED,
-        &[
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.id.into()),
-            ("jia", name_of(t, 0).into()),
-            ("yi", name_of(t, 1).into()),
-            ("rules", rules_summary(w, lang, t).into()),
-            ("piece", example_piece(t).into()),
-        ],
-    )];
-    if let AnyGame::ChaosClock(g) = &t.game
-        && let Some(draw) = g.view(Viewer::Public).fair_draws
-    {
-        lines.push(w.text(
-            lang,
-            ids::CC_FAIR_PROVEN,
-            &[("draw", draw.into()), ("seed", format!("{:016x}", t.seed).into())],
-        ));
-    }
-    lines.push(to_act_line(w, lang, t));
-    let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = narrate::picture(t, Viewer::Public, lang, images);
-    m.buttons = action_buttons(w, lang, t);
-    m
 }
 
 /// The lowest piece the side to act may move now, for the start's example (`/move 5`), so the
@@ -280,62 +226,6 @@ fn result_text(
     format!("{headline}\n{why}")
 }
 
-/// One public message for the action: what happened, the result or who acts next, the clock
-/// face and the buttons.
-fn announce(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    events: &[Noticed<AnyEvent>],
-    images: bool,
-) -> Vec<Outbound> {
-    let pl = t.lang;
-    let mut lines = Vec::new();
-    for noticed in events {
-        let AnyEvent::ChaosClock(event) = &noticed.event else { continue };
-        if let Some(line) = event_line(w, pl, t, event, t.actions) {
-            lines.push(line);
-        }
-        if let Event::Ended { outcome } = event {
-            lines.push(result_text(w, pl, t, outcome.result, outcome.reason));
-        }
-    }
-    let next = to_act_line(w, pl, t);
-    if !next.is_empty() {
-        lines.push(next);
-    }
-    let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = narrate::picture(t, Viewer::Public, pl, images);
-    m.buttons = action_buttons(w, pl, t);
-    vec![m]
-}
-
-/// The private turn ping: only in correspondence games between people, where the players are not
-/// watching the chat; the public message carries the clock face and the buttons.
-fn turn_prompts(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    seat: Seat,
-    prompt: Prompt,
-    lang: Lang,
-) -> Vec<Outbound> {
-    // Against the bot the answer comes right after the player's own action: no ping.
-    let against_bot = t.bot_seat.is_some();
-    if prompt != Prompt::Move || t.time.pace != Pace::Correspondence || against_bot {
-        return Vec::new();
-    }
-    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
-    let text = w.text(
-        lang,
-        ids::CC_TURN_PRIVATE,
-        &[
-            ("id", t.id.into()),
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("side", side_word(w, lang, seat).into()),
-        ],
-    );
-    vec![msg(t, to, text)]
-}
-
 /// `/board` and `/view`: the position in words, the clock face, and the buttons when the
 /// player to act asks in the game's chat.
 pub(crate) fn view_message(
@@ -409,128 +299,66 @@ pub(crate) fn caption(t: &Snapshot<'_>, view: &View, lang: Lang) -> String {
 /// How many of a lost side's best chances `/hint` lists.
 const HINT_CHANCES: usize = 3;
 
-/// `/hint`: the verdict with best play for the player to act and every action that keeps it.
-fn hint_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, advice: &Result<Advice, Budget>) -> String {
-    let ToAct::Seat(seat, _) = t.game.to_act() else {
-        return w.text(lang, ids::ERR_GAME_OVER, &[]);
-    };
-    match advice {
-        // Lost: every action is "best", which helps no one; the moves that leave the opponent
-        // the fewest winning replies are what a lost side can still play for.
-        Ok(a) if a.verdict == Verdict::Lose && !a.chances.is_empty() => {
-            let chances: Vec<String> = a
-                .chances
-                .iter()
-                .take(HINT_CHANCES)
-                .map(|c| {
-                    w.text(
-                        lang,
-                        ids::CC_CHANCE,
-                        &[
-                            ("action", action_word(w, lang, c.action).into()),
-                            ("keeping", c.keeping.into()),
-                            ("replies", c.replies.into()),
-                        ],
-                    )
-                })
-                .collect();
-            w.text(
-                lang,
-                ids::CC_HINT_LOST,
-                &[
-                    ("id", t.id.into()),
-                    ("player", player(w, lang, t, seat).into()),
-                    ("opponent", player(w, lang, t, Seat(1 - seat.0.min(1))).into()),
-                    ("chances", list(lang, List::Items, &chances).into()),
-                    ("positions", a.positions.into()),
-                ],
-            )
-        }
-        Ok(a) => {
-            let verdict = match a.verdict {
-                Verdict::Win => ids::CC_VERDICT_WIN,
-                Verdict::BothWin => ids::CC_VERDICT_BOTH_WIN,
-                Verdict::BothLose => ids::CC_VERDICT_BOTH_LOSE,
-                Verdict::Lose => ids::CC_VERDICT_LOSE,
-            };
-            let best: Vec<String> = a.best.iter().map(|x| action_word(w, lang, *x)).collect();
-            w.text(
-                lang,
-                ids::CC_HINT,
-                &[
-                    ("id", t.id.into()),
-                    ("player", player(w, lang, t, seat).into()),
-                    ("verdict", w.text(lang, verdict, &[]).into()),
-                    ("best", list(lang, List::Items, &best).into()),
-                    ("positions", a.positions.into()),
-                ],
-            )
-        }
-        Err(b) => w.text(
-            lang,
-            ids::CC_HINT_UNKNOWN,
-            &[("id", t.id.into()), ("positions", b.positions.into())],
-        ),
-    }
-}
-
-/// The post-game analysis in words.
-fn analysis_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, analysis: &Analysis) -> String {
-    let id = t.id;
-    match analysis {
-        Analysis::Empty => w.text(lang, ids::CC_ANALYSIS_EMPTY, &[("id", id.into())]),
-        Analysis::Kept { value } => w.text(
-            lang,
-            ids::CC_ANALYSIS_KEPT,
-            &[("id", id.into()), ("value", value_word(w, lang, t, *value).into())],
-        ),
-        Analysis::Changed { ply, seat, action, before, after } => w.text(
-            lang,
-            ids::CC_ANALYSIS_CHANGED,
-            &[
-                ("id", id.into()),
-                ("before", value_word(w, lang, t, *before).into()),
-                ("ply", (*ply).into()),
-                ("player", player(w, lang, t, *seat).into()),
-                ("action", action_word(w, lang, *action).into()),
-                ("after", value_word(w, lang, t, *after).into()),
-            ],
-        ),
-        Analysis::Unknown => w.text(lang, ids::CC_ANALYSIS_UNKNOWN, &[("id", id.into())]),
-    }
-}
-
-/// A refused action, in the player's words.
-fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    let AnyError::ChaosClock(e) = error else { return narrate::common_error_text(w, lang, error) };
-    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => (ids::CC_ERR_MALFORMED, vec![("text", text.as_str().into())]),
-        Error::NotOnBoard { piece } => (ids::CC_ERR_NOT_ON_BOARD, vec![("piece", (*piece).into())]),
-        Error::AtHome { piece } => (ids::CC_ERR_AT_HOME, vec![("piece", (*piece).into())]),
-        Error::Banned { piece } => (ids::CC_ERR_BANNED, vec![("piece", (*piece).into())]),
-        Error::Blocked { piece, slot } => {
-            (ids::CC_ERR_BLOCKED, vec![("piece", (*piece).into()), ("slot", (*slot).into())])
-        }
-        Error::NotYours { piece } => (ids::CC_ERR_NOT_YOURS, vec![("piece", (*piece).into())]),
-        Error::NotInHand { piece } => (ids::CC_ERR_NOT_IN_HAND, vec![("piece", (*piece).into())]),
-        Error::NotYourTurn => (ids::ERR_NOT_A_PLAYER, Vec::new()),
-        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
-    };
-    w.text(lang, id, &args)
-}
-
 /// Chaos Clock's narrator.
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
+    /// Start, hints and the clock in one sentence.
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-        rules_summary(w, lang, t)
+        let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
+        let o = g.options();
+        let start = match o.start {
+            Start::Random => w.text(lang, ids::CC_START_RANDOM, &[]),
+            Start::Fair => w.text(lang, ids::CC_START_FAIR, &[]),
+        };
+        w.text(
+            lang,
+            ids::CC_RULES_SUMMARY,
+            &[
+                ("start", start.into()),
+                (
+                    "hints",
+                    w.text(lang, if o.hints { ids::CC_HINTS_ON } else { ids::CC_HINTS_OFF }, &[])
+                        .into(),
+                ),
+                ("clock", narrate::clock_text(w, lang, t).into()),
+            ],
+        )
     }
 
+    /// The public start announcement, with the start position, how it was drawn, and the buttons.
     fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-        started(w, t, images)
+        let lang = t.lang;
+        let mut lines = vec![w.text(
+            lang,
+            ids::CC_STARTED,
+            &[
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", t.id.into()),
+                ("jia", name_of(t, 0).into()),
+                ("yi", name_of(t, 1).into()),
+                ("rules", self.rules_summary(w, lang, t).into()),
+                ("piece", example_piece(t).into()),
+            ],
+        )];
+        if let AnyGame::ChaosClock(g) = &t.game
+            && let Some(draw) = g.view(Viewer::Public).fair_draws
+        {
+            lines.push(w.text(
+                lang,
+                ids::CC_FAIR_PROVEN,
+                &[("draw", draw.into()), ("seed", format!("{:016x}", t.seed).into())],
+            ));
+        }
+        lines.push(to_act_line(w, lang, t));
+        let mut m = msg(t, public(t), lines.join("\n"));
+        m.image = narrate::picture(t, Viewer::Public, lang, images);
+        m.buttons = action_buttons(w, lang, t);
+        m
     }
 
+    /// One public message for the action: what happened, the result or who acts next, the clock
+    /// face and the buttons.
     fn announce(
         &self,
         w: &Wording,
@@ -539,9 +367,29 @@ impl Narrator for Voice {
         _langs: &[Lang],
         images: bool,
     ) -> Vec<Outbound> {
-        announce(w, t, events, images)
+        let pl = t.lang;
+        let mut lines = Vec::new();
+        for noticed in events {
+            let AnyEvent::ChaosClock(event) = &noticed.event else { continue };
+            if let Some(line) = event_line(w, pl, t, event, t.actions) {
+                lines.push(line);
+            }
+            if let Event::Ended { outcome } = event {
+                lines.push(result_text(w, pl, t, outcome.result, outcome.reason));
+            }
+        }
+        let next = to_act_line(w, pl, t);
+        if !next.is_empty() {
+            lines.push(next);
+        }
+        let mut m = msg(t, public(t), lines.join("\n"));
+        m.image = narrate::picture(t, Viewer::Public, pl, images);
+        m.buttons = action_buttons(w, pl, t);
+        vec![m]
     }
 
+    /// The private turn ping: only in correspondence games between people, where the players are not
+    /// watching the chat; the public message carries the clock face and the buttons.
     fn turn_prompts(
         &self,
         w: &Wording,
@@ -551,13 +399,53 @@ impl Narrator for Voice {
         lang: Lang,
         _images: bool,
     ) -> Vec<Outbound> {
-        turn_prompts(w, t, seat, prompt, lang)
+        // Against the bot the answer comes right after the player's own action: no ping.
+        let against_bot = t.bot_seat.is_some();
+        if prompt != Prompt::Move || t.time.pace != Pace::Correspondence || against_bot {
+            return Vec::new();
+        }
+        let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
+        let text = w.text(
+            lang,
+            ids::CC_TURN_PRIVATE,
+            &[
+                ("id", t.id.into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("side", side_word(w, lang, seat).into()),
+            ],
+        );
+        vec![msg(t, to, text)]
     }
 
+    /// A refused action, in the player's words.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
-        error_text(w, lang, error)
+        let AnyError::ChaosClock(e) = error else {
+            return narrate::common_error_text(w, lang, error);
+        };
+        let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+            Error::Malformed { text } => {
+                (ids::CC_ERR_MALFORMED, vec![("text", text.as_str().into())])
+            }
+            Error::NotOnBoard { piece } => {
+                (ids::CC_ERR_NOT_ON_BOARD, vec![("piece", (*piece).into())])
+            }
+            Error::AtHome { piece } => (ids::CC_ERR_AT_HOME, vec![("piece", (*piece).into())]),
+            Error::Banned { piece } => (ids::CC_ERR_BANNED, vec![("piece", (*piece).into())]),
+            Error::Blocked { piece, slot } => {
+                (ids::CC_ERR_BLOCKED, vec![("piece", (*piece).into()), ("slot", (*slot).into())])
+            }
+            Error::NotYours { piece } => (ids::CC_ERR_NOT_YOURS, vec![("piece", (*piece).into())]),
+            Error::NotInHand { piece } => {
+                (ids::CC_ERR_NOT_IN_HAND, vec![("piece", (*piece).into())])
+            }
+            Error::NotYourTurn => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+            Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
+        };
+        w.text(lang, id, &args)
     }
 
+    /// `/hint`: the verdict with best play for the player to act and every action that keeps it
+    /// (without advice: that hints are off).
     fn hint_text(
         &self,
         w: &Wording,
@@ -565,12 +453,73 @@ impl Narrator for Voice {
         t: &Snapshot<'_>,
         advice: Option<&Result<Advice, Budget>>,
     ) -> String {
+        let Some(advice) = advice else {
+            return w.text(lang, ids::ERR_HINTS_OFF, &[("id", t.id.into())]);
+        };
+        let ToAct::Seat(seat, _) = t.game.to_act() else {
+            return w.text(lang, ids::ERR_GAME_OVER, &[]);
+        };
         match advice {
-            Some(a) => hint_text(w, lang, t, a),
-            None => w.text(lang, ids::ERR_HINTS_OFF, &[("id", t.id.into())]),
+            // Lost: every action is "best", which helps no one; the moves that leave the opponent
+            // the fewest winning replies are what a lost side can still play for.
+            Ok(a) if a.verdict == Verdict::Lose && !a.chances.is_empty() => {
+                let chances: Vec<String> = a
+                    .chances
+                    .iter()
+                    .take(HINT_CHANCES)
+                    .map(|c| {
+                        w.text(
+                            lang,
+                            ids::CC_CHANCE,
+                            &[
+                                ("action", action_word(w, lang, c.action).into()),
+                                ("keeping", c.keeping.into()),
+                                ("replies", c.replies.into()),
+                            ],
+                        )
+                    })
+                    .collect();
+                w.text(
+                    lang,
+                    ids::CC_HINT_LOST,
+                    &[
+                        ("id", t.id.into()),
+                        ("player", player(w, lang, t, seat).into()),
+                        ("opponent", player(w, lang, t, Seat(1 - seat.0.min(1))).into()),
+                        ("chances", list(lang, List::Items, &chances).into()),
+                        ("positions", a.positions.into()),
+                    ],
+                )
+            }
+            Ok(a) => {
+                let verdict = match a.verdict {
+                    Verdict::Win => ids::CC_VERDICT_WIN,
+                    Verdict::BothWin => ids::CC_VERDICT_BOTH_WIN,
+                    Verdict::BothLose => ids::CC_VERDICT_BOTH_LOSE,
+                    Verdict::Lose => ids::CC_VERDICT_LOSE,
+                };
+                let best: Vec<String> = a.best.iter().map(|x| action_word(w, lang, *x)).collect();
+                w.text(
+                    lang,
+                    ids::CC_HINT,
+                    &[
+                        ("id", t.id.into()),
+                        ("player", player(w, lang, t, seat).into()),
+                        ("verdict", w.text(lang, verdict, &[]).into()),
+                        ("best", list(lang, List::Items, &best).into()),
+                        ("positions", a.positions.into()),
+                    ],
+                )
+            }
+            Err(b) => w.text(
+                lang,
+                ids::CC_HINT_UNKNOWN,
+                &[("id", t.id.into()), ("positions", b.positions.into())],
+            ),
         }
     }
 
+    /// The post-game analysis in words.
     fn analysis_text(
         &self,
         w: &Wording,
@@ -578,7 +527,28 @@ impl Narrator for Voice {
         t: &Snapshot<'_>,
         analysis: &Analysis,
     ) -> Option<String> {
-        Some(analysis_text(w, lang, t, analysis))
+        let id = t.id;
+        Some(match analysis {
+            Analysis::Empty => w.text(lang, ids::CC_ANALYSIS_EMPTY, &[("id", id.into())]),
+            Analysis::Kept { value } => w.text(
+                lang,
+                ids::CC_ANALYSIS_KEPT,
+                &[("id", id.into()), ("value", value_word(w, lang, t, *value).into())],
+            ),
+            Analysis::Changed { ply, seat, action, before, after } => w.text(
+                lang,
+                ids::CC_ANALYSIS_CHANGED,
+                &[
+                    ("id", id.into()),
+                    ("before", value_word(w, lang, t, *before).into()),
+                    ("ply", (*ply).into()),
+                    ("player", player(w, lang, t, *seat).into()),
+                    ("action", action_word(w, lang, *action).into()),
+                    ("after", value_word(w, lang, t, *after).into()),
+                ],
+            ),
+            Analysis::Unknown => w.text(lang, ids::CC_ANALYSIS_UNKNOWN, &[("id", id.into())]),
+        })
     }
 }
 

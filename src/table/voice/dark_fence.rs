@@ -30,26 +30,6 @@ fn options(game: &AnyGame) -> &dark_fence::Options {
     }
 }
 
-/// A path typed without a fence direction: the four directions (those that make a well-formed
-/// move) as buttons. Nothing hidden is consulted: only the parse, as for the echo.
-fn completions(
-    w: &Wording,
-    lang: Lang,
-    game: &AnyGame,
-    seat: Seat,
-    text: &str,
-    error: &AnyError,
-) -> Vec<(String, String)> {
-    if !matches!(error, AnyError::DarkFence(ActionError::NoDirection)) {
-        return Vec::new();
-    }
-    [Dir::U, Dir::D, Dir::L, Dir::R]
-        .into_iter()
-        .filter(|d| game.parse_action(seat, &format!("{text} {}", d.letter())).is_ok())
-        .map(|d| (dir_word(w, lang, d), d.letter().to_string()))
-        .collect()
-}
-
 /// A warning in words.
 fn warning_text(w: &Wording, lang: Lang, warning: dark_fence::assist::Warning) -> String {
     use dark_fence::assist::Warning;
@@ -391,443 +371,8 @@ fn reveal_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, reveal: &Reveal) -> St
     text
 }
 
-/// Board, mode, changed options and clock in one sentence.
-fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let o = options(t.game);
-    let mode = w.text(
-        lang,
-        if o.mode == Mode::Challenge { ids::DF_MODE_CHALLENGE } else { ids::DF_MODE_REFEREE },
-        &[],
-    );
-    let changed = narrate::option_words(w, lang, t.game, &["board", "mode"]);
-    let clock = narrate::clock_text(w, lang, t);
-    w.text(
-        lang,
-        ids::DF_RULES_SUMMARY,
-        &[
-            ("board", o.board.to_string().into()),
-            ("mode", mode.into()),
-            ("options", if changed.is_empty() { "-".to_string() } else { changed }.into()),
-            ("clock", clock.into()),
-        ],
-    )
-}
-
-/// The public start announcement.
-fn started(w: &Wording, t: &Snapshot<'_>) -> Outbound {
-    let lang = t.lang;
-    let o = options(t.game);
-    let starts = match o.start {
-        dark_fence::Start::Fixed => w.text(
-            lang,
-            ids::DF_STARTS_FIXED,
-            &[("c1", "A1".into()), ("c2", o.board.far_corner().to_string().into())],
-        ),
-        dark_fence::Start::Free => w.text(lang, ids::DF_STARTS_FREE, &[]),
-    };
-    let text = w.text(
-        lang,
-        ids::DF_STARTED,
-        &[
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.id.into()),
-            ("p1", name_of(t, Player::P1).into()),
-            ("p2", name_of(t, Player::P2).into()),
-            ("rules", rules_summary(w, lang, t).into()),
-            ("starts", starts.into()),
-        ],
-    );
-    msg(t, public(t), text)
-}
-
-/// The private echo of a move waiting for confirmation, derived from the parse only (it never
-/// warns about hidden things, spec §3.4).
-fn confirmation(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    to: Dest,
-    action: &AnyAction,
-    turn: i64,
-) -> Outbound {
-    let id = t.id;
-    let text = match action {
-        AnyAction::DarkFence(Action::Move(m)) => {
-            let mut text = w.text(
-                lang,
-                ids::DF_CONFIRM,
-                &[
-                    ("id", id.into()),
-                    ("path", path_text(&m.path).into()),
-                    ("dir", dir_word(w, lang, m.dir).into()),
-                ],
-            );
-            // `assist=2`: what the player's own view shows would lose (never the opponent's).
-            for warning in warnings(t.game, action) {
-                text.push('\n');
-                text.push_str(&warning_text(w, lang, warning));
-            }
-            text
-        }
-        other => w.text(
-            lang,
-            ids::CONFIRM_GENERIC,
-            &[("id", id.into()), ("action", t.game.format_action(other).into())],
-        ),
-    };
-    narrate::confirm_buttons(w, lang, msg(t, to, text), t, action, turn)
-}
-
 fn seat_lang(langs: &[Lang], player: Player) -> Lang {
     narrate::seat_lang(langs, player.index())
-}
-
-/// The messages for the events of one action, each to its audience (spec §3.9). For a move
-/// that does not end the game the number, order, recipients and templates never depend on
-/// hidden information.
-fn announce(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    events: &[Noticed<AnyEvent>],
-    langs: &[Lang],
-    images: bool,
-) -> Vec<Outbound> {
-    let pl = t.lang;
-    let id = t.id;
-    let mut out = Vec::new();
-    let mut last_reports: Option<[Report; 2]> = None;
-    for noticed in events {
-        let AnyEvent::DarkFence(event) = &noticed.event else { continue };
-        match event {
-            Event::Announced { ply, mover, fence_dir, reports } => {
-                last_reports = Some(*reports);
-                let mut m = msg(
-                    t,
-                    public(t),
-                    w.text(
-                        pl,
-                        ids::DF_PLY_PUBLIC,
-                        &[
-                            ("ply", (*ply).into()),
-                            ("mover", name_of(t, *mover).into()),
-                            ("dir", dir_word(w, pl, *fence_dir).into()),
-                            ("p1", name_of(t, Player::P1).into()),
-                            ("p2", name_of(t, Player::P2).into()),
-                            ("rel12", rel_text(w, pl, &reports[0]).into()),
-                            ("rel21", rel_text(w, pl, &reports[1]).into()),
-                        ],
-                    ),
-                );
-                m.image = picture(t, Viewer::Public, pl, images);
-                out.push(m);
-                let other = mover.other();
-                if let Some(to) = private(t, other) {
-                    let l = seat_lang(langs, other);
-                    out.push(msg(
-                        t,
-                        to,
-                        w.text(
-                            l,
-                            ids::DF_PLY_OPPONENT,
-                            &[
-                                ("id", id.into()),
-                                ("mover", name_of(t, *mover).into()),
-                                ("dir", dir_word(w, l, *fence_dir).into()),
-                                ("rel", rel_text(w, l, &reports[other.index()]).into()),
-                            ],
-                        ),
-                    ));
-                }
-            }
-            Event::Moved { ply, path, fence } => {
-                let Audience::Only(seat) = noticed.audience else { continue };
-                let Some(mover) = Player::from_seat(seat) else { continue };
-                let Some(to) = private(t, mover) else { continue };
-                let l = seat_lang(langs, mover);
-                let rel =
-                    last_reports.map(|r| rel_text(w, l, &r[mover.index()])).unwrap_or_default();
-                out.push(msg(
-                    t,
-                    to,
-                    w.text(
-                        l,
-                        ids::DF_PLY_MOVER,
-                        &[
-                            ("id", id.into()),
-                            ("ply", (*ply).into()),
-                            ("path", path_text(path).into()),
-                            ("edge", fence.to_string().into()),
-                            ("rel", rel.into()),
-                        ],
-                    ),
-                ));
-            }
-            Event::Recorded { ply } => {
-                let Audience::Only(seat) = noticed.audience else { continue };
-                let Some(p) = Player::from_seat(seat) else { continue };
-                if let Some(to) = private(t, p) {
-                    let l = seat_lang(langs, p);
-                    out.push(msg(
-                        t,
-                        to,
-                        w.text(l, ids::DF_RECORDED, &[("id", id.into()), ("ply", (*ply).into())]),
-                    ));
-                }
-            }
-            Event::Stopped { ply, mover, cell, commitment } => {
-                let mut text = w.text(
-                    pl,
-                    ids::DF_STOPPED,
-                    &[
-                        ("ply", (*ply).into()),
-                        ("name", name_of(t, *mover).into()),
-                        ("cell", cell.to_string().into()),
-                    ],
-                );
-                if let Some(hash) = commitment {
-                    text.push('\n');
-                    text.push_str(&w.text(
-                        pl,
-                        ids::DF_COMMITMENT,
-                        &[("hash", hash.as_str().into())],
-                    ));
-                }
-                let mut m = msg(t, public(t), text);
-                m.image = picture(t, Viewer::Public, pl, images);
-                out.push(m);
-            }
-            Event::WindowOpened { holder, target, .. } => {
-                let seconds = t.decision_seconds;
-                // A challenge against a player who has not moved yet finds no violation, so it
-                // loses at once (window 2 after ply 1): the window says so.
-                let unmoved = match t.game.view(Viewer::Public) {
-                    AnyView::DarkFence(v) => !v.plies.iter().any(|p| p.mover == *target),
-                    _ => false,
-                };
-                let warning = |lang: Lang| {
-                    if unmoved {
-                        let note = w.text(
-                            lang,
-                            ids::DF_WINDOW_UNMOVED,
-                            &[("target", name_of(t, *target).into())],
-                        );
-                        format!("{}{note}", narrate::sentence_gap(lang))
-                    } else {
-                        String::new()
-                    }
-                };
-                let mut text = w.text(
-                    pl,
-                    ids::DF_WINDOW,
-                    &[
-                        ("holder", name_of(t, *holder).into()),
-                        ("target", name_of(t, *target).into()),
-                        ("time", narrate::human_duration(seconds, pl).into()),
-                    ],
-                );
-                text.push_str(&warning(pl));
-                let mut m = msg(t, public(t), text);
-                m.buttons = window_buttons(w, pl, t);
-                out.push(m);
-                // In a correspondence game the holder may be away for hours: the decision is
-                // asked of them privately too, with the same buttons, in their language.
-                if t.time.pace == Pace::Correspondence
-                    && let Some(to) = private(t, *holder)
-                {
-                    let hl = narrate::seat_lang(langs, holder.index());
-                    let mut text = w.text(
-                        hl,
-                        ids::DF_WINDOW_PRIVATE,
-                        &[
-                            ("id", id.into()),
-                            ("target", name_of(t, *target).into()),
-                            ("time", narrate::human_duration(seconds, hl).into()),
-                        ],
-                    );
-                    text.push_str(&warning(hl));
-                    let mut p = msg(t, to, text);
-                    p.buttons = window_buttons(w, hl, t);
-                    out.push(p);
-                }
-            }
-            Event::Passed { by, .. } => {
-                out.push(msg(
-                    t,
-                    public(t),
-                    w.text(pl, ids::DF_PASSED, &[("name", name_of(t, *by).into())]),
-                ));
-            }
-            Event::Challenged { by, against } => out.push(msg(
-                t,
-                public(t),
-                w.text(
-                    pl,
-                    ids::DF_CHALLENGED,
-                    &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
-                ),
-            )),
-            Event::Claimed { by } => {
-                out.push(msg(
-                    t,
-                    public(t),
-                    w.text(pl, ids::DF_CLAIMED, &[("by", name_of(t, *by).into())]),
-                ));
-            }
-            Event::StartChosen { player, cell } => {
-                let to_public = noticed.audience == Audience::Everyone;
-                if to_public {
-                    out.push(msg(
-                        t,
-                        public(t),
-                        w.text(
-                            pl,
-                            ids::DF_START_PUBLIC,
-                            &[
-                                ("name", name_of(t, *player).into()),
-                                ("cell", cell.to_string().into()),
-                            ],
-                        ),
-                    ));
-                } else if let Some(to) = private(t, *player) {
-                    let l = seat_lang(langs, *player);
-                    out.push(msg(
-                        t,
-                        to,
-                        w.text(
-                            l,
-                            ids::DF_START_CHOSEN,
-                            &[("id", id.into()), ("cell", cell.to_string().into())],
-                        ),
-                    ));
-                }
-            }
-            // Told to P2 as part of P2's setup prompt (see `turn_prompts`).
-            Event::OpponentStart { .. } => {}
-            Event::InPlace { first } => {
-                out.push(msg(
-                    t,
-                    public(t),
-                    w.text(pl, ids::DF_IN_PLACE, &[("name", name_of(t, *first).into())]),
-                ));
-            }
-            Event::Report { to: p, report } => {
-                if let Some(to) = private(t, *p) {
-                    let l = seat_lang(langs, *p);
-                    out.push(msg(
-                        t,
-                        to,
-                        w.text(
-                            l,
-                            ids::DF_REPORT,
-                            &[("id", id.into()), ("rel", rel_text(w, l, report).into())],
-                        ),
-                    ));
-                }
-            }
-            Event::GameOver { decision, detail, reveal, .. } => {
-                // The result is emphasised, as every game's end is (`narrate::headline`).
-                let headline = crate::table::reply::emphasis(&match decision {
-                    Decision::Winner(p) => w.text(
-                        pl,
-                        ids::OVER_WIN,
-                        &[("id", id.into()), ("winner", name_of(t, *p).into())],
-                    ),
-                    Decision::Draw => w.text(pl, ids::OVER_DRAW, &[("id", id.into())]),
-                });
-                let text = format!(
-                    "{headline}\n{}\n{}",
-                    detail_text(w, pl, t, detail),
-                    reveal_text(w, pl, t, reveal)
-                );
-                let mut m = msg(t, public(t), text);
-                m.image = picture(t, Viewer::Public, pl, images);
-                out.push(m);
-            }
-        }
-    }
-    out
-}
-
-/// The full reveal after a game the table ended (resign, timeout, agreement), once a ply was
-/// played.
-fn reveal(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
-    let AnyView::DarkFence(view) = t.game.view(Viewer::Referee) else { return None };
-    let reveal = view.reveal.as_ref()?;
-    (t.actions > 0).then(|| reveal_text(w, lang, t, reveal))
-}
-
-/// The prompts when `seat` must act: the public "X to move" and the private prompt with the
-/// player's own view (spec §3.9.1 "turn begins"). Window decisions are prompted by the window
-/// message itself.
-fn turn_prompts(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    seat: Seat,
-    prompt: Prompt,
-    lang: Lang,
-    images: bool,
-) -> Vec<Outbound> {
-    let Some(player) = Player::from_seat(seat) else { return Vec::new() };
-    let Some(to) = private(t, player) else { return Vec::new() };
-    let pl = t.lang;
-    let id = t.id;
-    let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
-    let mut out = Vec::new();
-    match prompt {
-        Prompt::Move => {
-            let ply = view.ply + 1;
-            out.push(msg(
-                t,
-                public(t),
-                w.text(
-                    pl,
-                    ids::DF_TURN_PUBLIC,
-                    &[("ply", ply.into()), ("name", name_of(t, player).into())],
-                ),
-            ));
-            // `assist=0` is played from memory: after the player's first move the prompt
-            // carries neither their view nor an example drawn from it.
-            if options(t.game).assist == 0 && !view.own_records.is_empty() {
-                let args = [("id", id.into()), ("ply", ply.into())];
-                out.push(msg(t, to, w.text(lang, ids::DF_TURN_PRIVATE_MEMORY, &args)));
-                return out;
-            }
-            let example = example_move(w, &view, player, lang).unwrap_or_default();
-            let mut text = w.text(
-                lang,
-                ids::DF_TURN_PRIVATE,
-                &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
-            );
-            if options(t.game).assist > 0 {
-                text.push('\n');
-                text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
-            }
-            // The prompt carries the player's view, so it comes whatever `notify` says; only
-            // reminders stop when notifications are off.
-            let mut m = msg(t, to, text);
-            if options(t.game).assist > 0 {
-                m.image = picture(t, Viewer::Seat(seat), lang, images);
-            }
-            out.push(m);
-        }
-        Prompt::Setup => {
-            let text = match view.opponent_start {
-                Some(cell) => w.text(
-                    lang,
-                    ids::DF_SETUP_P2,
-                    &[
-                        ("id", id.into()),
-                        ("p1", name_of(t, Player::P1).into()),
-                        ("cell", cell.to_string().into()),
-                    ],
-                ),
-                None => w.text(lang, ids::DF_SETUP, &[("id", id.into())]),
-            };
-            out.push(msg(t, to, text));
-        }
-        Prompt::Window => {}
-    }
-    out
 }
 
 /// How much of the notebook a turn prompt repeats: the last plies and the newest own fences.
@@ -1027,39 +572,12 @@ pub(crate) fn view_message(
     m
 }
 
-/// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
-pub(crate) fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    match error {
-        AnyError::Options(_)
-        | AnyError::WrongGame
-        | AnyError::Ultima(_)
-        | AnyError::Perfect10(_)
-        | AnyError::ChaosClock(_)
-        | AnyError::Rabble(_) => narrate::common_error_text(w, lang, error),
-        AnyError::DarkFence(e) => {
-            let id = format!("df-err-{}", e.code());
-            let args: Vec<(&str, FluentValue<'_>)> = match e {
-                ActionError::BadToken { token } | ActionError::DirectionNotLast { token } => {
-                    vec![("token", token.as_str().into())]
-                }
-                ActionError::OffBoard { cell } => vec![("cell", cell.as_str().into())],
-                ActionError::NotStraight { from, to } => {
-                    vec![("from", from.to_string().into()), ("to", to.to_string().into())]
-                }
-                ActionError::WrongStart { expected } => vec![("cell", expected.to_string().into())],
-                ActionError::TooManyWaypoints { max } => vec![("max", (*max).into())],
-                ActionError::StartTaken { cell } => vec![("cell", cell.to_string().into())],
-                _ => Vec::new(),
-            };
-            w.text_of(lang, &id, &args)
-        }
-    }
-}
-
 /// Dark Fence's narrator.
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
+    /// A path typed without a fence direction: the four directions (those that make a well-formed
+    /// move) as buttons. Nothing hidden is consulted: only the parse, as for the echo.
     fn completions(
         &self,
         w: &Wording,
@@ -1069,17 +587,67 @@ impl Narrator for Voice {
         text: &str,
         error: &AnyError,
     ) -> Vec<(String, String)> {
-        completions(w, lang, game, seat, text, error)
+        if !matches!(error, AnyError::DarkFence(ActionError::NoDirection)) {
+            return Vec::new();
+        }
+        [Dir::U, Dir::D, Dir::L, Dir::R]
+            .into_iter()
+            .filter(|d| game.parse_action(seat, &format!("{text} {}", d.letter())).is_ok())
+            .map(|d| (dir_word(w, lang, d), d.letter().to_string()))
+            .collect()
     }
 
+    /// Board, mode, changed options and clock in one sentence.
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-        rules_summary(w, lang, t)
+        let o = options(t.game);
+        let mode = w.text(
+            lang,
+            if o.mode == Mode::Challenge { ids::DF_MODE_CHALLENGE } else { ids::DF_MODE_REFEREE },
+            &[],
+        );
+        let changed = narrate::option_words(w, lang, t.game, &["board", "mode"]);
+        let clock = narrate::clock_text(w, lang, t);
+        w.text(
+            lang,
+            ids::DF_RULES_SUMMARY,
+            &[
+                ("board", o.board.to_string().into()),
+                ("mode", mode.into()),
+                ("options", if changed.is_empty() { "-".to_string() } else { changed }.into()),
+                ("clock", clock.into()),
+            ],
+        )
     }
 
+    /// The public start announcement.
     fn started(&self, w: &Wording, t: &Snapshot<'_>, _images: bool) -> Outbound {
-        started(w, t)
+        let lang = t.lang;
+        let o = options(t.game);
+        let starts = match o.start {
+            dark_fence::Start::Fixed => w.text(
+                lang,
+                ids::DF_STARTS_FIXED,
+                &[("c1", "A1".into()), ("c2", o.board.far_corner().to_string().into())],
+            ),
+            dark_fence::Start::Free => w.text(lang, ids::DF_STARTS_FREE, &[]),
+        };
+        let text = w.text(
+            lang,
+            ids::DF_STARTED,
+            &[
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", t.id.into()),
+                ("p1", name_of(t, Player::P1).into()),
+                ("p2", name_of(t, Player::P2).into()),
+                ("rules", self.rules_summary(w, lang, t).into()),
+                ("starts", starts.into()),
+            ],
+        );
+        msg(t, public(t), text)
     }
 
+    /// The private echo of a move waiting for confirmation, derived from the parse only (it never
+    /// warns about hidden things, spec §3.4).
     fn confirmation(
         &self,
         w: &Wording,
@@ -1089,9 +657,37 @@ impl Narrator for Voice {
         action: &AnyAction,
         turn: i64,
     ) -> Outbound {
-        confirmation(w, lang, t, to, action, turn)
+        let id = t.id;
+        let text = match action {
+            AnyAction::DarkFence(Action::Move(m)) => {
+                let mut text = w.text(
+                    lang,
+                    ids::DF_CONFIRM,
+                    &[
+                        ("id", id.into()),
+                        ("path", path_text(&m.path).into()),
+                        ("dir", dir_word(w, lang, m.dir).into()),
+                    ],
+                );
+                // `assist=2`: what the player's own view shows would lose (never the opponent's).
+                for warning in warnings(t.game, action) {
+                    text.push('\n');
+                    text.push_str(&warning_text(w, lang, warning));
+                }
+                text
+            }
+            other => w.text(
+                lang,
+                ids::CONFIRM_GENERIC,
+                &[("id", id.into()), ("action", t.game.format_action(other).into())],
+            ),
+        };
+        narrate::confirm_buttons(w, lang, msg(t, to, text), t, action, turn)
     }
 
+    /// The messages for the events of one action, each to its audience (spec §3.9). For a move
+    /// that does not end the game the number, order, recipients and templates never depend on
+    /// hidden information.
     fn announce(
         &self,
         w: &Wording,
@@ -1100,11 +696,272 @@ impl Narrator for Voice {
         langs: &[Lang],
         images: bool,
     ) -> Vec<Outbound> {
-        announce(w, t, events, langs, images)
+        let pl = t.lang;
+        let id = t.id;
+        let mut out = Vec::new();
+        let mut last_reports: Option<[Report; 2]> = None;
+        for noticed in events {
+            let AnyEvent::DarkFence(event) = &noticed.event else { continue };
+            match event {
+                Event::Announced { ply, mover, fence_dir, reports } => {
+                    last_reports = Some(*reports);
+                    let mut m = msg(
+                        t,
+                        public(t),
+                        w.text(
+                            pl,
+                            ids::DF_PLY_PUBLIC,
+                            &[
+                                ("ply", (*ply).into()),
+                                ("mover", name_of(t, *mover).into()),
+                                ("dir", dir_word(w, pl, *fence_dir).into()),
+                                ("p1", name_of(t, Player::P1).into()),
+                                ("p2", name_of(t, Player::P2).into()),
+                                ("rel12", rel_text(w, pl, &reports[0]).into()),
+                                ("rel21", rel_text(w, pl, &reports[1]).into()),
+                            ],
+                        ),
+                    );
+                    m.image = picture(t, Viewer::Public, pl, images);
+                    out.push(m);
+                    let other = mover.other();
+                    if let Some(to) = private(t, other) {
+                        let l = seat_lang(langs, other);
+                        out.push(msg(
+                            t,
+                            to,
+                            w.text(
+                                l,
+                                ids::DF_PLY_OPPONENT,
+                                &[
+                                    ("id", id.into()),
+                                    ("mover", name_of(t, *mover).into()),
+                                    ("dir", dir_word(w, l, *fence_dir).into()),
+                                    ("rel", rel_text(w, l, &reports[other.index()]).into()),
+                                ],
+                            ),
+                        ));
+                    }
+                }
+                Event::Moved { ply, path, fence } => {
+                    let Audience::Only(seat) = noticed.audience else { continue };
+                    let Some(mover) = Player::from_seat(seat) else { continue };
+                    let Some(to) = private(t, mover) else { continue };
+                    let l = seat_lang(langs, mover);
+                    let rel =
+                        last_reports.map(|r| rel_text(w, l, &r[mover.index()])).unwrap_or_default();
+                    out.push(msg(
+                        t,
+                        to,
+                        w.text(
+                            l,
+                            ids::DF_PLY_MOVER,
+                            &[
+                                ("id", id.into()),
+                                ("ply", (*ply).into()),
+                                ("path", path_text(path).into()),
+                                ("edge", fence.to_string().into()),
+                                ("rel", rel.into()),
+                            ],
+                        ),
+                    ));
+                }
+                Event::Recorded { ply } => {
+                    let Audience::Only(seat) = noticed.audience else { continue };
+                    let Some(p) = Player::from_seat(seat) else { continue };
+                    if let Some(to) = private(t, p) {
+                        let l = seat_lang(langs, p);
+                        out.push(msg(
+                            t,
+                            to,
+                            w.text(
+                                l,
+                                ids::DF_RECORDED,
+                                &[("id", id.into()), ("ply", (*ply).into())],
+                            ),
+                        ));
+                    }
+                }
+                Event::Stopped { ply, mover, cell, commitment } => {
+                    let mut text = w.text(
+                        pl,
+                        ids::DF_STOPPED,
+                        &[
+                            ("ply", (*ply).into()),
+                            ("name", name_of(t, *mover).into()),
+                            ("cell", cell.to_string().into()),
+                        ],
+                    );
+                    if let Some(hash) = commitment {
+                        text.push('\n');
+                        text.push_str(&w.text(
+                            pl,
+                            ids::DF_COMMITMENT,
+                            &[("hash", hash.as_str().into())],
+                        ));
+                    }
+                    let mut m = msg(t, public(t), text);
+                    m.image = picture(t, Viewer::Public, pl, images);
+                    out.push(m);
+                }
+                Event::WindowOpened { holder, target, .. } => {
+                    let seconds = t.decision_seconds;
+                    // A challenge against a player who has not moved yet finds no violation, so it
+                    // loses at once (window 2 after ply 1): the window says so.
+                    let unmoved = match t.game.view(Viewer::Public) {
+                        AnyView::DarkFence(v) => !v.plies.iter().any(|p| p.mover == *target),
+                        _ => false,
+                    };
+                    let warning = |lang: Lang| {
+                        if unmoved {
+                            let note = w.text(
+                                lang,
+                                ids::DF_WINDOW_UNMOVED,
+                                &[("target", name_of(t, *target).into())],
+                            );
+                            format!("{}{note}", narrate::sentence_gap(lang))
+                        } else {
+                            String::new()
+                        }
+                    };
+                    let mut text = w.text(
+                        pl,
+                        ids::DF_WINDOW,
+                        &[
+                            ("holder", name_of(t, *holder).into()),
+                            ("target", name_of(t, *target).into()),
+                            ("time", narrate::human_duration(seconds, pl).into()),
+                        ],
+                    );
+                    text.push_str(&warning(pl));
+                    let mut m = msg(t, public(t), text);
+                    m.buttons = window_buttons(w, pl, t);
+                    out.push(m);
+                    // In a correspondence game the holder may be away for hours: the decision is
+                    // asked of them privately too, with the same buttons, in their language.
+                    if t.time.pace == Pace::Correspondence
+                        && let Some(to) = private(t, *holder)
+                    {
+                        let hl = narrate::seat_lang(langs, holder.index());
+                        let mut text = w.text(
+                            hl,
+                            ids::DF_WINDOW_PRIVATE,
+                            &[
+                                ("id", id.into()),
+                                ("target", name_of(t, *target).into()),
+                                ("time", narrate::human_duration(seconds, hl).into()),
+                            ],
+                        );
+                        text.push_str(&warning(hl));
+                        let mut p = msg(t, to, text);
+                        p.buttons = window_buttons(w, hl, t);
+                        out.push(p);
+                    }
+                }
+                Event::Passed { by, .. } => {
+                    out.push(msg(
+                        t,
+                        public(t),
+                        w.text(pl, ids::DF_PASSED, &[("name", name_of(t, *by).into())]),
+                    ));
+                }
+                Event::Challenged { by, against } => out.push(msg(
+                    t,
+                    public(t),
+                    w.text(
+                        pl,
+                        ids::DF_CHALLENGED,
+                        &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
+                    ),
+                )),
+                Event::Claimed { by } => {
+                    out.push(msg(
+                        t,
+                        public(t),
+                        w.text(pl, ids::DF_CLAIMED, &[("by", name_of(t, *by).into())]),
+                    ));
+                }
+                Event::StartChosen { player, cell } => {
+                    let to_public = noticed.audience == Audience::Everyone;
+                    if to_public {
+                        out.push(msg(
+                            t,
+                            public(t),
+                            w.text(
+                                pl,
+                                ids::DF_START_PUBLIC,
+                                &[
+                                    ("name", name_of(t, *player).into()),
+                                    ("cell", cell.to_string().into()),
+                                ],
+                            ),
+                        ));
+                    } else if let Some(to) = private(t, *player) {
+                        let l = seat_lang(langs, *player);
+                        out.push(msg(
+                            t,
+                            to,
+                            w.text(
+                                l,
+                                ids::DF_START_CHOSEN,
+                                &[("id", id.into()), ("cell", cell.to_string().into())],
+                            ),
+                        ));
+                    }
+                }
+                // Told to P2 as part of P2's setup prompt (see `turn_prompts`).
+                Event::OpponentStart { .. } => {}
+                Event::InPlace { first } => {
+                    out.push(msg(
+                        t,
+                        public(t),
+                        w.text(pl, ids::DF_IN_PLACE, &[("name", name_of(t, *first).into())]),
+                    ));
+                }
+                Event::Report { to: p, report } => {
+                    if let Some(to) = private(t, *p) {
+                        let l = seat_lang(langs, *p);
+                        out.push(msg(
+                            t,
+                            to,
+                            w.text(
+                                l,
+                                ids::DF_REPORT,
+                                &[("id", id.into()), ("rel", rel_text(w, l, report).into())],
+                            ),
+                        ));
+                    }
+                }
+                Event::GameOver { decision, detail, reveal, .. } => {
+                    // The result is emphasised, as every game's end is (`narrate::headline`).
+                    let headline = crate::table::reply::emphasis(&match decision {
+                        Decision::Winner(p) => w.text(
+                            pl,
+                            ids::OVER_WIN,
+                            &[("id", id.into()), ("winner", name_of(t, *p).into())],
+                        ),
+                        Decision::Draw => w.text(pl, ids::OVER_DRAW, &[("id", id.into())]),
+                    });
+                    let text = format!(
+                        "{headline}\n{}\n{}",
+                        detail_text(w, pl, t, detail),
+                        reveal_text(w, pl, t, reveal)
+                    );
+                    let mut m = msg(t, public(t), text);
+                    m.image = picture(t, Viewer::Public, pl, images);
+                    out.push(m);
+                }
+            }
+        }
+        out
     }
 
+    /// The full reveal after a game the table ended (resign, timeout, agreement), once a ply was
+    /// played.
     fn reveal(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
-        reveal(w, lang, t)
+        let AnyView::DarkFence(view) = t.game.view(Viewer::Referee) else { return None };
+        let reveal = view.reveal.as_ref()?;
+        (t.actions > 0).then(|| reveal_text(w, lang, t, reveal))
     }
 
     /// Everything is revealed at the end, however it came.
@@ -1112,6 +969,9 @@ impl Narrator for Voice {
         Viewer::Referee
     }
 
+    /// The prompts when `seat` must act: the public "X to move" and the private prompt with the
+    /// player's own view (spec §3.9.1 "turn begins"). Window decisions are prompted by the window
+    /// message itself.
     fn turn_prompts(
         &self,
         w: &Wording,
@@ -1121,11 +981,98 @@ impl Narrator for Voice {
         lang: Lang,
         images: bool,
     ) -> Vec<Outbound> {
-        turn_prompts(w, t, seat, prompt, lang, images)
+        let Some(player) = Player::from_seat(seat) else { return Vec::new() };
+        let Some(to) = private(t, player) else { return Vec::new() };
+        let pl = t.lang;
+        let id = t.id;
+        let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
+        let mut out = Vec::new();
+        match prompt {
+            Prompt::Move => {
+                let ply = view.ply + 1;
+                out.push(msg(
+                    t,
+                    public(t),
+                    w.text(
+                        pl,
+                        ids::DF_TURN_PUBLIC,
+                        &[("ply", ply.into()), ("name", name_of(t, player).into())],
+                    ),
+                ));
+                // `assist=0` is played from memory: after the player's first move the prompt
+                // carries neither their view nor an example drawn from it.
+                if options(t.game).assist == 0 && !view.own_records.is_empty() {
+                    let args = [("id", id.into()), ("ply", ply.into())];
+                    out.push(msg(t, to, w.text(lang, ids::DF_TURN_PRIVATE_MEMORY, &args)));
+                    return out;
+                }
+                let example = example_move(w, &view, player, lang).unwrap_or_default();
+                let mut text = w.text(
+                    lang,
+                    ids::DF_TURN_PRIVATE,
+                    &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
+                );
+                if options(t.game).assist > 0 {
+                    text.push('\n');
+                    text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
+                }
+                // The prompt carries the player's view, so it comes whatever `notify` says; only
+                // reminders stop when notifications are off.
+                let mut m = msg(t, to, text);
+                if options(t.game).assist > 0 {
+                    m.image = picture(t, Viewer::Seat(seat), lang, images);
+                }
+                out.push(m);
+            }
+            Prompt::Setup => {
+                let text = match view.opponent_start {
+                    Some(cell) => w.text(
+                        lang,
+                        ids::DF_SETUP_P2,
+                        &[
+                            ("id", id.into()),
+                            ("p1", name_of(t, Player::P1).into()),
+                            ("cell", cell.to_string().into()),
+                        ],
+                    ),
+                    None => w.text(lang, ids::DF_SETUP, &[("id", id.into())]),
+                };
+                out.push(msg(t, to, text));
+            }
+            Prompt::Window => {}
+        }
+        out
     }
 
+    /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
-        error_text(w, lang, error)
+        match error {
+            AnyError::Options(_)
+            | AnyError::WrongGame
+            | AnyError::Ultima(_)
+            | AnyError::Perfect10(_)
+            | AnyError::ChaosClock(_)
+            | AnyError::Rabble(_) => narrate::common_error_text(w, lang, error),
+            AnyError::DarkFence(e) => {
+                let id = format!("df-err-{}", e.code());
+                let args: Vec<(&str, FluentValue<'_>)> = match e {
+                    ActionError::BadToken { token } | ActionError::DirectionNotLast { token } => {
+                        vec![("token", token.as_str().into())]
+                    }
+                    ActionError::OffBoard { cell } => vec![("cell", cell.as_str().into())],
+                    ActionError::NotStraight { from, to } => {
+                        vec![("from", from.to_string().into()), ("to", to.to_string().into())]
+                    }
+                    ActionError::WrongStart { expected } => {
+                        vec![("cell", expected.to_string().into())]
+                    }
+                    ActionError::TooManyWaypoints { max } => vec![("max", (*max).into())],
+                    ActionError::StartTaken { cell } => vec![("cell", cell.to_string().into())],
+                    _ => Vec::new(),
+                };
+                w.text_of(lang, &id, &args)
+            }
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 //! Dark Fence's puzzle from the seed (`/rules dark-fence puzzle [move]`): the position with the
 //! referee's picture, and the judgement of an attempt, worded with Dark Fence's own words.
 
-use super::dark_fence::{dir_word, error_text, path_text};
-use super::narrate;
+use super::dark_fence::{Voice, dir_word, path_text};
+use super::narrate::{self, Narrator};
 use super::wording::{Wording, ids, say, say_of};
 use crate::core::Viewer;
 use crate::games::dark_fence::{Action, Player};
@@ -45,7 +45,7 @@ pub(crate) fn puzzle_reply(
         return Ok((text, image));
     }
     let p2 = Player::P2.seat();
-    let action = game.parse_action(p2, attempt).map_err(|e| error_text(w, lang, &e))?;
+    let action = game.parse_action(p2, attempt).map_err(|e| Voice.error_text(w, lang, &e))?;
     let AnyAction::DarkFence(Action::Move(input)) = action else {
         return Err(w.text(lang, ids::DF_PUZZLE_NOT_A_MOVE, &[]));
     };

@@ -11,10 +11,11 @@
 //! side of the hand-over (building snapshots); the referee imports `games.rs`. A new game adds
 //! one file implementing [`Narrator`] and one line in the registry.
 //!
-//! Each game's `impl Narrator` is a page of short methods that take the engine-neutral
-//! [`AnyView`]/[`AnyError`] the referee holds and hand the game's own types to the file's plain
-//! functions: the downcast happens once, at this boundary, and the wording inside each file works
-//! on `&View`, `&Event` and `&Error` of its own engine.
+//! Each game's `impl Narrator` holds that game's wording itself: its methods take the
+//! engine-neutral [`AnyGame`]/[`AnyEvent`]/[`AnyError`] the referee holds, take out the game's
+//! own types where they begin, and word them with the file's helpers, which work on `&View`,
+//! `&Event` and `&Error` of its own engine. What chess-like games word alike (captions, the
+//! result with its reason, which side a board is seen from) is here.
 
 use fluent_bundle::FluentValue;
 
@@ -422,6 +423,44 @@ pub(crate) fn chess_caption(
         text.push_str(&format!(" · {state}"));
     }
     text
+}
+
+/// The headline and reason (`reason-<code>`) of a chess-like game its engine ended (White seat
+/// 0, Black seat 1), naming the loser and, for a house-rule draw, its limit: the game's option
+/// `limit_key` (0 without it).
+pub(crate) fn chess_result_text(
+    w: &Wording,
+    lang: Lang,
+    t: &Snapshot<'_>,
+    result: GameResult,
+    reason: &str,
+    limit_key: &str,
+) -> String {
+    let headline = headline(w, lang, t, Some(result));
+    let loser = match result {
+        GameResult::Winner(seat) => name_of(t, 1 - seat.index().min(1)).to_string(),
+        _ => String::new(),
+    };
+    let limit = t
+        .game
+        .options()
+        .to_pairs()
+        .into_iter()
+        .find(|(key, _)| *key == limit_key)
+        .and_then(|(_, value)| value.parse::<i64>().ok())
+        .unwrap_or(0);
+    let why = w.text_of(
+        lang,
+        &format!("reason-{reason}"),
+        &[("name", loser.into()), ("limit", limit.into())],
+    );
+    format!("{headline}\n{why}")
+}
+
+/// Who a chess-like board sent to `to` is drawn for: the second player's private chat sees it
+/// from that side, every other reader from the first player's.
+pub(crate) fn chess_viewer(t: &Snapshot<'_>, to: &Dest) -> Viewer {
+    if Some(to) == private(t, 1).as_ref() { Viewer::Seat(Seat(1)) } else { Viewer::Public }
 }
 
 /// The options of `game` that differ from its defaults, in words (`optword-<game>-<key>`, e.g.

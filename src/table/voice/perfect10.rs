@@ -11,7 +11,7 @@ use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::wording::{Id, List, Wording, ids, list};
-use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::core::{Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
     Action, CastleBan, Castling, Color, Error, Event, Kind, Square, State, View,
 };
@@ -20,6 +20,9 @@ use crate::store::GameStatus;
 use crate::table::payload::{Choice, Payload, WindowChoice};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
 use crate::table::rules::perfect10::STAY;
+
+/// The option whose limit a house-rule draw names.
+const DRAW_LIMIT: &str = "move_rule";
 
 /// How many moves the "you may claim with a move" hint lists at most.
 const CLAIM_HINT_MOVES: usize = 6;
@@ -73,66 +76,10 @@ fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, color: Color) -> String {
     )
 }
 
-/// The choices for a pawn reaching a promotion line: one button per piece of that line (the
-/// seed's code as the ending, `=W`) and, on the 6th and 8th ranks, "stay a pawn".
-fn completions(
-    w: &Wording,
-    lang: Lang,
-    _game: &AnyGame,
-    _seat: Seat,
-    _text: &str,
-    error: &AnyError,
-) -> Vec<(String, String)> {
-    let AnyError::Perfect10(Error::BadPromotion { tier, .. }) = error else { return Vec::new() };
-    let mut choices: Vec<(String, String)> = Kind::promotions(*tier)
-        .iter()
-        .map(|&k| (capitalized(&choice_word(w, lang, k)), format!("={}", k.seed_code())))
-        .collect();
-    if matches!(tier, 1 | 2) {
-        choices.push((w.text(lang, ids::P10_BTN_STAY, &[]), STAY[0].to_string()));
-    }
-    choices
-}
-
 /// `text` with its first letter in upper case (button labels; Chinese is unchanged).
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// The options that differ from the defaults (none in the seed's rules) and the clock in one
-/// sentence.
-fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let changed = narrate::option_words(w, lang, t.game, &[]);
-    let clock = narrate::clock_text(w, lang, t);
-    if changed.is_empty() {
-        w.text(lang, ids::P10_RULES_SUMMARY, &[("clock", clock.into())])
-    } else {
-        w.text(
-            lang,
-            ids::P10_RULES_SUMMARY_OPTIONS,
-            &[("options", changed.into()), ("clock", clock.into())],
-        )
-    }
-}
-
-/// The public start announcement, with the start position.
-fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-    let lang = t.lang;
-    let text = w.text(
-        lang,
-        ids::P10_STARTED,
-        &[
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.id.into()),
-            ("white", name_of(t, 0).into()),
-            ("black", name_of(t, 1).into()),
-            ("rules", rules_summary(w, lang, t).into()),
-        ],
-    );
-    let mut m = msg(t, public(t), text);
-    m.image = narrate::picture(t, Viewer::Public, lang, images);
-    m
 }
 
 /// The line for a move, e.g. `#1 ply 9: alice (white) e9-e10=M: pawn e9-e10, promoting to
@@ -215,191 +162,15 @@ fn push_sentence(w: &Wording, lang: Lang, text: &mut String, sentence: &str) {
     text.push_str(sentence);
 }
 
-/// The headline and reason of a finished game.
-fn result_text(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    result: GameResult,
-    reason: &str,
-) -> String {
-    let headline = super::narrate::headline(w, lang, t, Some(result));
-    let loser = match result {
-        GameResult::Winner(seat) => name_of(t, 1 - seat.index().min(1)).to_string(),
-        _ => String::new(),
-    };
-    // A house-rule draw names its limit (the game's `move_rule` option).
-    let limit = t
-        .game
-        .options()
-        .to_pairs()
-        .into_iter()
-        .find(|(key, _)| *key == "move_rule")
-        .and_then(|(_, value)| value.parse::<i64>().ok())
-        .unwrap_or(0);
-    let why = w.text_of(
-        lang,
-        &format!("reason-{reason}"),
-        &[("name", loser.into()), ("limit", limit.into())],
-    );
-    format!("{headline}\n{why}")
-}
-
 /// Whether the only thing `seat` may do is pass.
 fn must_pass(g: &State, seat: Seat) -> bool {
     g.legal_actions(seat).contains(&Action::Pass)
-}
-
-/// One public message for the action: the move in the seed's codes and in words, check, a
-/// pass or claim, the result or who is to move next, and the board.
-fn announce(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    events: &[Noticed<AnyEvent>],
-    images: bool,
-) -> Vec<Outbound> {
-    let pl = t.lang;
-    let Some(g) = state(t.game) else { return Vec::new() };
-    let ply = g.view(Viewer::Public).plies;
-    let mut lines = Vec::new();
-    for noticed in events {
-        let AnyEvent::Perfect10(event) = &noticed.event else { continue };
-        match event {
-            Event::Moved { .. } => lines.extend(moved_line(w, pl, t, ply, event)),
-            Event::Passed { color } => lines.push(w.text(
-                pl,
-                ids::P10_PASSED,
-                &[
-                    ("id", t.id.into()),
-                    ("ply", ply.into()),
-                    ("player", player(w, pl, t, *color).into()),
-                ],
-            )),
-            Event::Claimed { color } => lines.push(w.text(
-                pl,
-                ids::P10_CLAIMED,
-                &[("id", t.id.into()), ("player", player(w, pl, t, *color).into())],
-            )),
-            Event::Ended { result, reason } => {
-                lines.push(result_text(w, pl, t, *result, reason));
-            }
-        }
-    }
-    if let ToAct::Seat(seat, _) = t.game.to_act() {
-        lines.push(to_move_line(w, pl, t, g, seat));
-    }
-    let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = narrate::picture(t, Viewer::Public, pl, images);
-    vec![m]
 }
 
 /// `bob (black) to move.`, or that bob has no legal move and must pass.
 fn to_move_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, g: &State, seat: Seat) -> String {
     let id = if must_pass(g, seat) { ids::P10_MUST_PASS } else { ids::P10_TO_MOVE };
     w.text(lang, id, &[("player", player(w, lang, t, color_of(seat)).into())])
-}
-
-/// The private turn prompt. In correspondence games it always comes (the players are not
-/// watching the chat); in live games only when there is something only the player to move must
-/// hear: a draw to claim, a forced pass (each with its button) or the four-checks warning. It
-/// carries no image: the public message has the board, and `/view` shows it from the player's
-/// side.
-fn turn_prompts(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    seat: Seat,
-    prompt: Prompt,
-    lang: Lang,
-) -> Vec<Outbound> {
-    if prompt != Prompt::Move {
-        return Vec::new();
-    }
-    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
-    let Some(g) = state(t.game) else { return Vec::new() };
-    let view = g.view(Viewer::Seat(seat));
-    let id = t.id;
-    let turn = t.actions;
-    let legal = g.legal_actions(seat);
-    let mut notes = Vec::new();
-    let mut buttons = Vec::new();
-    if legal.contains(&Action::Pass) {
-        notes.push(w.text(lang, ids::P10_MUST_PASS_PRIVATE, &[]));
-        buttons.push(Button {
-            label: w.text(lang, ids::P10_BTN_PASS, &[]),
-            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
-        });
-    }
-    if view.claimable {
-        notes.push(w.text(lang, ids::P10_CAN_CLAIM, &[]));
-        buttons.push(Button {
-            label: w.text(lang, ids::P10_BTN_CLAIM, &[]),
-            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
-        });
-    }
-    let with: Vec<String> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Claim { with: Some(mv) } => Some(g.format_action(&Action::Move { mv: *mv })),
-            _ => None,
-        })
-        .collect();
-    if !with.is_empty() {
-        let mut list: Vec<String> = with.iter().take(CLAIM_HINT_MOVES).cloned().collect();
-        if with.len() > CLAIM_HINT_MOVES {
-            list.push("…".to_string());
-        }
-        notes.push(w.text(
-            lang,
-            ids::P10_CAN_CLAIM_WITH,
-            &[
-                ("moves", super::wording::list(lang, List::Codes, &list).into()),
-                ("example", with.first().map_or_else(String::new, Clone::clone).into()),
-            ],
-        ));
-    }
-    for square in &view.three_checks {
-        let kind = view.pieces.iter().find(|(s, _, _)| s == square).map(|&(_, _, k)| k);
-        if let Some(kind) = kind {
-            notes.push(w.text(
-                lang,
-                ids::P10_WARN_FOUR_CHECKS,
-                &[
-                    ("piece", piece_word(w, lang, kind).into()),
-                    ("square", square.to_string().into()),
-                ],
-            ));
-        }
-    }
-    if notes.is_empty() && t.time.pace != crate::table::clock::Pace::Correspondence {
-        return Vec::new();
-    }
-    let mut text = w.text(
-        lang,
-        ids::P10_TURN_PRIVATE,
-        &[
-            ("id", id.into()),
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("color", color_word(w, lang, color_of(seat)).into()),
-        ],
-    );
-    if let Some(last) = last_move(g, &view) {
-        push_sentence(
-            w,
-            lang,
-            &mut text,
-            &w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]),
-        );
-    }
-    if view.check.is_some() {
-        push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[]));
-    }
-    for note in notes {
-        text.push('\n');
-        text.push_str(&note);
-    }
-    let mut m = msg(t, to, text);
-    m.buttons = buttons;
-    vec![m]
 }
 
 /// The last action: a move in the seed's codes (`Pe2-d4`), otherwise in notation (`0000`).
@@ -431,7 +202,14 @@ pub(crate) fn view_message(
             lines.push(w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]));
         }
         match &view.outcome {
-            Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
+            Some(outcome) => lines.push(narrate::chess_result_text(
+                w,
+                lang,
+                t,
+                outcome.result,
+                outcome.reason,
+                DRAW_LIMIT,
+            )),
             None if t.status == GameStatus::Active => {
                 let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
                 if view.check.is_some() {
@@ -442,11 +220,7 @@ pub(crate) fn view_message(
             None => {}
         }
     }
-    let viewer = if Some(&to) == narrate::private(t, 1).as_ref() {
-        Viewer::Seat(Seat(1))
-    } else {
-        Viewer::Public
-    };
+    let viewer = narrate::chess_viewer(t, &to);
     let mut m = msg(t, to, lines.join("\n"));
     m.image = narrate::picture(t, viewer, lang, images);
     m
@@ -476,90 +250,32 @@ fn castle_reason(w: &Wording, lang: Lang, why: CastleBan) -> String {
     w.text(lang, id, &[])
 }
 
-/// A refused action, in the player's words: what is wrong, with squares and pieces named.
-fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    let AnyError::Perfect10(e) = error else { return narrate::common_error_text(w, lang, error) };
-    let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
-    let sq = |s: &Square| FluentValue::from(s.to_string());
-    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => (ids::P10_ERR_MALFORMED, vec![("text", text.as_str().into())]),
-        Error::NoPiece { square } => (ids::P10_ERR_NO_PIECE, vec![("square", sq(square))]),
-        Error::WrongPiece { square, given, actual } => (
-            ids::P10_ERR_WRONG_PIECE,
-            vec![
-                ("square", sq(square)),
-                ("given", piece(*given)),
-                ("actual", piece(*actual)),
-                ("given_code", code_word(w, lang, *given).into()),
-                ("actual_code", code_word(w, lang, *actual).into()),
-            ],
-        ),
-        Error::NotYourPiece { square, piece: p, .. } => {
-            (ids::P10_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
-        }
-        Error::IllegalMove { piece: p, from, to } => (
-            ids::P10_ERR_ILLEGAL_MOVE,
-            vec![
-                ("piece", piece(*p)),
-                ("from", sq(from)),
-                ("to", sq(to)),
-                ("how", w.text_of(lang, &format!("p10-how-{}", p.name()), &[]).into()),
-            ],
-        ),
-        Error::BadPromotion { to, tier } => {
-            let id = match tier {
-                1 | 2 => ids::P10_ERR_PROMOTION_TIER,
-                3 => ids::P10_ERR_PROMOTION_LAST,
-                _ => ids::P10_ERR_PROMOTION_NONE,
-            };
-            // The first choice of the line is the example of how to say it.
-            let code = Kind::promotions(*tier).first().map_or("", |k| k.seed_code());
-            (
-                id,
-                vec![
-                    ("to", sq(to)),
-                    ("list", choice_list(w, lang, *tier).into()),
-                    ("code", code.into()),
-                ],
-            )
-        }
-        Error::CannotCastle { why } => {
-            (ids::P10_ERR_CANNOT_CASTLE, vec![("why", castle_reason(w, lang, *why).into())])
-        }
-        Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
-            ids::P10_ERR_LEAVES_KING_IN_CHECK,
-            vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
-        ),
-        Error::PassNotAllowed => (ids::P10_ERR_PASS_NOT_ALLOWED, Vec::new()),
-        Error::NoRepetition { occurrences, with } => {
-            let n = i64::try_from(*occurrences).unwrap_or(i64::MAX);
-            let id = if with.is_some() {
-                ids::P10_ERR_NO_REPETITION_AFTER
-            } else {
-                ids::P10_ERR_NO_REPETITION
-            };
-            (id, vec![("n", n.into())])
-        }
-        Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
-        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
-    };
-    w.text(lang, id, &args)
-}
-
 /// Perfect 10 x 10's narrator.
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
+    /// The choices for a pawn reaching a promotion line: one button per piece of that line (the
+    /// seed's code as the ending, `=W`) and, on the 6th and 8th ranks, "stay a pawn".
     fn completions(
         &self,
         w: &Wording,
         lang: Lang,
-        game: &AnyGame,
-        seat: Seat,
-        text: &str,
+        _game: &AnyGame,
+        _seat: Seat,
+        _text: &str,
         error: &AnyError,
     ) -> Vec<(String, String)> {
-        completions(w, lang, game, seat, text, error)
+        let AnyError::Perfect10(Error::BadPromotion { tier, .. }) = error else {
+            return Vec::new();
+        };
+        let mut choices: Vec<(String, String)> = Kind::promotions(*tier)
+            .iter()
+            .map(|&k| (capitalized(&choice_word(w, lang, k)), format!("={}", k.seed_code())))
+            .collect();
+        if matches!(tier, 1 | 2) {
+            choices.push((w.text(lang, ids::P10_BTN_STAY, &[]), STAY[0].to_string()));
+        }
+        choices
     }
 
     fn completion_question(
@@ -575,17 +291,46 @@ impl Narrator for Voice {
             ids::P10_COMPLETE_PROMOTION,
             &[("id", t.id.into()), ("move", text.into())],
         );
-        format!("{}\n{question}", error_text(w, lang, error))
+        format!("{}\n{question}", self.error_text(w, lang, error))
     }
 
+    /// The options that differ from the defaults (none in the seed's rules) and the clock in one
+    /// sentence.
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-        rules_summary(w, lang, t)
+        let changed = narrate::option_words(w, lang, t.game, &[]);
+        let clock = narrate::clock_text(w, lang, t);
+        if changed.is_empty() {
+            w.text(lang, ids::P10_RULES_SUMMARY, &[("clock", clock.into())])
+        } else {
+            w.text(
+                lang,
+                ids::P10_RULES_SUMMARY_OPTIONS,
+                &[("options", changed.into()), ("clock", clock.into())],
+            )
+        }
     }
 
+    /// The public start announcement, with the start position.
     fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-        started(w, t, images)
+        let lang = t.lang;
+        let text = w.text(
+            lang,
+            ids::P10_STARTED,
+            &[
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", t.id.into()),
+                ("white", name_of(t, 0).into()),
+                ("black", name_of(t, 1).into()),
+                ("rules", self.rules_summary(w, lang, t).into()),
+            ],
+        );
+        let mut m = msg(t, public(t), text);
+        m.image = narrate::picture(t, Viewer::Public, lang, images);
+        m
     }
 
+    /// One public message for the action: the move in the seed's codes and in words, check, a
+    /// pass or claim, the result or who is to move next, and the board.
     fn announce(
         &self,
         w: &Wording,
@@ -594,9 +339,46 @@ impl Narrator for Voice {
         _langs: &[Lang],
         images: bool,
     ) -> Vec<Outbound> {
-        announce(w, t, events, images)
+        let pl = t.lang;
+        let Some(g) = state(t.game) else { return Vec::new() };
+        let ply = g.view(Viewer::Public).plies;
+        let mut lines = Vec::new();
+        for noticed in events {
+            let AnyEvent::Perfect10(event) = &noticed.event else { continue };
+            match event {
+                Event::Moved { .. } => lines.extend(moved_line(w, pl, t, ply, event)),
+                Event::Passed { color } => lines.push(w.text(
+                    pl,
+                    ids::P10_PASSED,
+                    &[
+                        ("id", t.id.into()),
+                        ("ply", ply.into()),
+                        ("player", player(w, pl, t, *color).into()),
+                    ],
+                )),
+                Event::Claimed { color } => lines.push(w.text(
+                    pl,
+                    ids::P10_CLAIMED,
+                    &[("id", t.id.into()), ("player", player(w, pl, t, *color).into())],
+                )),
+                Event::Ended { result, reason } => {
+                    lines.push(narrate::chess_result_text(w, pl, t, *result, reason, DRAW_LIMIT));
+                }
+            }
+        }
+        if let ToAct::Seat(seat, _) = t.game.to_act() {
+            lines.push(to_move_line(w, pl, t, g, seat));
+        }
+        let mut m = msg(t, public(t), lines.join("\n"));
+        m.image = narrate::picture(t, Viewer::Public, pl, images);
+        vec![m]
     }
 
+    /// The private turn prompt. In correspondence games it always comes (the players are not
+    /// watching the chat); in live games only when there is something only the player to move must
+    /// hear: a draw to claim, a forced pass (each with its button) or the four-checks warning. It
+    /// carries no image: the public message has the board, and `/view` shows it from the player's
+    /// side.
     fn turn_prompts(
         &self,
         w: &Wording,
@@ -606,17 +388,182 @@ impl Narrator for Voice {
         lang: Lang,
         _images: bool,
     ) -> Vec<Outbound> {
-        turn_prompts(w, t, seat, prompt, lang)
+        if prompt != Prompt::Move {
+            return Vec::new();
+        }
+        let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
+        let Some(g) = state(t.game) else { return Vec::new() };
+        let view = g.view(Viewer::Seat(seat));
+        let id = t.id;
+        let turn = t.actions;
+        let legal = g.legal_actions(seat);
+        let mut notes = Vec::new();
+        let mut buttons = Vec::new();
+        if legal.contains(&Action::Pass) {
+            notes.push(w.text(lang, ids::P10_MUST_PASS_PRIVATE, &[]));
+            buttons.push(Button {
+                label: w.text(lang, ids::P10_BTN_PASS, &[]),
+                payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
+            });
+        }
+        if view.claimable {
+            notes.push(w.text(lang, ids::P10_CAN_CLAIM, &[]));
+            buttons.push(Button {
+                label: w.text(lang, ids::P10_BTN_CLAIM, &[]),
+                payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
+            });
+        }
+        let with: Vec<String> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Claim { with: Some(mv) } => {
+                    Some(g.format_action(&Action::Move { mv: *mv }))
+                }
+                _ => None,
+            })
+            .collect();
+        if !with.is_empty() {
+            let mut list: Vec<String> = with.iter().take(CLAIM_HINT_MOVES).cloned().collect();
+            if with.len() > CLAIM_HINT_MOVES {
+                list.push("…".to_string());
+            }
+            notes.push(w.text(
+                lang,
+                ids::P10_CAN_CLAIM_WITH,
+                &[
+                    ("moves", super::wording::list(lang, List::Codes, &list).into()),
+                    ("example", with.first().map_or_else(String::new, Clone::clone).into()),
+                ],
+            ));
+        }
+        for square in &view.three_checks {
+            let kind = view.pieces.iter().find(|(s, _, _)| s == square).map(|&(_, _, k)| k);
+            if let Some(kind) = kind {
+                notes.push(w.text(
+                    lang,
+                    ids::P10_WARN_FOUR_CHECKS,
+                    &[
+                        ("piece", piece_word(w, lang, kind).into()),
+                        ("square", square.to_string().into()),
+                    ],
+                ));
+            }
+        }
+        if notes.is_empty() && t.time.pace != crate::table::clock::Pace::Correspondence {
+            return Vec::new();
+        }
+        let mut text = w.text(
+            lang,
+            ids::P10_TURN_PRIVATE,
+            &[
+                ("id", id.into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("color", color_word(w, lang, color_of(seat)).into()),
+            ],
+        );
+        if let Some(last) = last_move(g, &view) {
+            push_sentence(
+                w,
+                lang,
+                &mut text,
+                &w.text(lang, ids::P10_VIEW_LAST, &[("move", last.into())]),
+            );
+        }
+        if view.check.is_some() {
+            push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[]));
+        }
+        for note in notes {
+            text.push('\n');
+            text.push_str(&note);
+        }
+        let mut m = msg(t, to, text);
+        m.buttons = buttons;
+        vec![m]
     }
 
+    /// A refused action, in the player's words: what is wrong, with squares and pieces named.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
-        error_text(w, lang, error)
+        let AnyError::Perfect10(e) = error else {
+            return narrate::common_error_text(w, lang, error);
+        };
+        let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
+        let sq = |s: &Square| FluentValue::from(s.to_string());
+        let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+            Error::Malformed { text } => {
+                (ids::P10_ERR_MALFORMED, vec![("text", text.as_str().into())])
+            }
+            Error::NoPiece { square } => (ids::P10_ERR_NO_PIECE, vec![("square", sq(square))]),
+            Error::WrongPiece { square, given, actual } => (
+                ids::P10_ERR_WRONG_PIECE,
+                vec![
+                    ("square", sq(square)),
+                    ("given", piece(*given)),
+                    ("actual", piece(*actual)),
+                    ("given_code", code_word(w, lang, *given).into()),
+                    ("actual_code", code_word(w, lang, *actual).into()),
+                ],
+            ),
+            Error::NotYourPiece { square, piece: p, .. } => {
+                (ids::P10_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
+            }
+            Error::IllegalMove { piece: p, from, to } => (
+                ids::P10_ERR_ILLEGAL_MOVE,
+                vec![
+                    ("piece", piece(*p)),
+                    ("from", sq(from)),
+                    ("to", sq(to)),
+                    ("how", w.text_of(lang, &format!("p10-how-{}", p.name()), &[]).into()),
+                ],
+            ),
+            Error::BadPromotion { to, tier } => {
+                let id = match tier {
+                    1 | 2 => ids::P10_ERR_PROMOTION_TIER,
+                    3 => ids::P10_ERR_PROMOTION_LAST,
+                    _ => ids::P10_ERR_PROMOTION_NONE,
+                };
+                // The first choice of the line is the example of how to say it.
+                let code = Kind::promotions(*tier).first().map_or("", |k| k.seed_code());
+                (
+                    id,
+                    vec![
+                        ("to", sq(to)),
+                        ("list", choice_list(w, lang, *tier).into()),
+                        ("code", code.into()),
+                    ],
+                )
+            }
+            Error::CannotCastle { why } => {
+                (ids::P10_ERR_CANNOT_CASTLE, vec![("why", castle_reason(w, lang, *why).into())])
+            }
+            Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
+                ids::P10_ERR_LEAVES_KING_IN_CHECK,
+                vec![
+                    ("king", sq(king)),
+                    ("attacker", sq(attacker)),
+                    ("piece", piece(*attacker_piece)),
+                ],
+            ),
+            Error::PassNotAllowed => (ids::P10_ERR_PASS_NOT_ALLOWED, Vec::new()),
+            Error::NoRepetition { occurrences, with } => {
+                let n = i64::try_from(*occurrences).unwrap_or(i64::MAX);
+                let id = if with.is_some() {
+                    ids::P10_ERR_NO_REPETITION_AFTER
+                } else {
+                    ids::P10_ERR_NO_REPETITION
+                };
+                (id, vec![("n", n.into())])
+            }
+            Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+            Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
+        };
+        w.text(lang, id, &args)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::GameResult;
     use crate::games::GameKind;
     use crate::games::perfect10::Move;
 
@@ -659,7 +606,7 @@ mod tests {
     fn a_claim_refusal_names_the_count_now_or_after_the_move() {
         let w = Wording::new();
         let text = |with| {
-            error_text(
+            Voice.error_text(
                 &w,
                 Lang::En,
                 &AnyError::Perfect10(Error::NoRepetition { occurrences: 2, with }),

@@ -146,35 +146,6 @@ fn player(w: &Wording, lang: Lang, t: &Snapshot<'_>, side: Side) -> String {
     )
 }
 
-/// Selection, reading and handicaps in one sentence.
-fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let AnyGame::Rabble(g) = &t.game else { return String::new() };
-    // The options that differ from the defaults, but for the library's `from` (said below).
-    let all = crate::games::GameOptions::summary(g.options());
-    let summary: Vec<&str> =
-        all.split(',').filter(|p| !p.is_empty() && !p.starts_with("from=")).collect();
-    let mut text = w.text(
-        lang,
-        ids::RB_RULES_SUMMARY,
-        &[
-            (
-                "options",
-                if summary.is_empty() { "-".to_string() } else { summary.join(",") }.into(),
-            ),
-            ("clock", narrate::clock_text(w, lang, t).into()),
-        ],
-    );
-    if let Some(parent) = g.options.from {
-        text.push_str(narrate::sentence_gap(lang));
-        text.push_str(&w.text(
-            lang,
-            ids::RB_FORK_OF,
-            &[("parent", parent.into()), ("ply", i64::from(g.ply).into())],
-        ));
-    }
-    text
-}
-
 /// The selection step in words, for the picker.
 fn pick_prompt(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
     let AnyGame::Rabble(g) = &t.game else { return None };
@@ -197,7 +168,7 @@ fn pick_prompt(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Option<String> {
 /// The buttons for a person picking: the default placement (payload
 /// `<id>:<turn>:act-pick-default`), then one per piece that may fill the group's first slot
 /// (`act-pick-R`: a payload is one word). A piece button starts a pick that the following
-/// buttons complete slot by slot ([`completions`]).
+/// buttons complete slot by slot ([`Narrator::completions`]).
 fn buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
     let ToAct::Seat(s, Prompt::Setup) = t.game.to_act() else { return Vec::new() };
     if t.status != GameStatus::Active || narrate::private(t, s.index()).is_none() {
@@ -236,36 +207,6 @@ fn pick_choices(step: u8, so_far: &[Kind]) -> Vec<Kind> {
     }
 }
 
-/// The next slot of a pick being built button by button: one button per piece that may fill
-/// it, for the seat that is picking; empty when `text` is not such a pick.
-fn completions(lang: Lang, game: &AnyGame, seat: Seat, text: &str) -> Vec<(String, String)> {
-    let AnyGame::Rabble(g) = game else { return Vec::new() };
-    let Some((side, step)) = g.selecting() else { return Vec::new() };
-    let Some(so_far) = partial_pick(text) else { return Vec::new() };
-    if side.index() != seat.index() {
-        return Vec::new();
-    }
-    pick_choices(step, &so_far)
-        .into_iter()
-        .map(|k| (kind_label(lang, k), k.letter().to_string()))
-        .collect()
-}
-
-/// The question under a pick being built: the slots filled so far and the one asked for.
-fn pick_question(w: &Wording, lang: Lang, t: &Snapshot<'_>, partial: &str) -> String {
-    let so_far = partial_pick(partial).unwrap_or_default();
-    let letters: Vec<String> = so_far.iter().map(|k| k.letter().to_string()).collect();
-    w.text(
-        lang,
-        ids::RB_COMPLETE_PICK,
-        &[
-            ("id", t.id.into()),
-            ("slot", (so_far.len() + 1).into()),
-            ("sofar", if letters.is_empty() { "-".to_string() } else { letters.join(" ") }.into()),
-        ],
-    )
-}
-
 /// Who acts next, or the pick asked for.
 fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     let ToAct::Seat(s, _) = t.game.to_act() else { return String::new() };
@@ -280,29 +221,6 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         ids::RB_TO_ACT,
         &[("player", player(w, lang, t, crate::games::rabble::game::side(s)).into())],
     )
-}
-
-/// The public start announcement.
-fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-    let lang = t.lang;
-    let lines = [
-        w.text(
-            lang,
-            ids::RB_STARTED,
-            &[
-                ("game", game_name(w, lang, t.game.kind()).into()),
-                ("id", t.id.into()),
-                ("red", name_of(t, 0).into()),
-                ("blue", name_of(t, 1).into()),
-                ("rules", rules_summary(w, lang, t).into()),
-            ],
-        ),
-        to_act_line(w, lang, t),
-    ];
-    let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = narrate::picture(t, public_side(t), lang, images);
-    m.buttons = buttons(w, lang, t);
-    m
 }
 
 fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Option<String> {
@@ -394,39 +312,6 @@ fn result_text(
     format!("{headline}\n{why}")
 }
 
-/// One public message per action.
-fn announce(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    events: &[Noticed<AnyEvent>],
-    images: bool,
-) -> Vec<Outbound> {
-    let pl = t.lang;
-    let mut lines = Vec::new();
-    let mut ended = false;
-    for noticed in events {
-        let AnyEvent::Rabble(event) = &noticed.event else { continue };
-        if let Some(line) = event_line(w, pl, t, event) {
-            lines.push(line);
-        }
-        if let Event::Ended { outcome } = event {
-            ended = true;
-            lines.push(result_text(w, pl, t, outcome.result, outcome.reason));
-        }
-    }
-    if !matches!(t.game.to_act(), ToAct::Seat(_, Prompt::Setup)) || ended {
-        lines.push(scores_line(w, pl, t));
-    }
-    let next = to_act_line(w, pl, t);
-    if !next.is_empty() {
-        lines.push(next);
-    }
-    let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
-    m.image = narrate::picture(t, public_side(t), pl, images);
-    m.buttons = buttons(w, pl, t);
-    vec![m]
-}
-
 /// The side a public picture is drawn from: Red's (at the bottom), except while Blue picks its
 /// pieces, when the picture is Blue's to read ("your own left to right" is then the picture's
 /// left to right, with Blue at the bottom).
@@ -448,30 +333,6 @@ fn side_for(t: &Snapshot<'_>, to: &Dest) -> Viewer {
         return Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0)));
     }
     public_side(t)
-}
-
-/// The private turn ping, in correspondence games only.
-fn turn_prompts(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    seat: Seat,
-    prompt: Prompt,
-    lang: Lang,
-) -> Vec<Outbound> {
-    if t.time.pace != Pace::Correspondence || !matches!(prompt, Prompt::Move | Prompt::Setup) {
-        return Vec::new();
-    }
-    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
-    let text = w.text(
-        lang,
-        ids::RB_TURN_PRIVATE,
-        &[
-            ("id", t.id.into()),
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("side", side_word(w, lang, crate::games::rabble::game::side(seat)).into()),
-        ],
-    );
-    vec![msg(t, to, text)]
 }
 
 /// `/board` and `/view`: scores, counters, the last turn, and who acts, with the window image.
@@ -535,33 +396,6 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
     lines
 }
 
-/// A refused turn, worded in `lang` from the engine's key and values (`rb-err-<key>`, and
-/// `rb-err-syntax-<key>` for a turn that does not read), inside the frame `rb-refused`. A key
-/// without a message (none, as a test checks) falls back to the engine's English.
-fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    use crate::games::rabble::{Error, notation::NotationError};
-    let AnyError::Rabble(e) = error else { return narrate::common_error_text(w, lang, error) };
-    let worded = |id: String, args: Vec<(&str, String)>| {
-        let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
-            args.into_iter().map(|(k, v)| (k, v.into())).collect();
-        w.has(lang, &id).then(|| w.text_of(lang, &id, &args))
-    };
-    let detail = match e {
-        Error::GameOver => return w.text(lang, ids::ERR_GAME_OVER, &[]),
-        Error::NotYourTurn => return w.text(lang, ids::ERR_NOT_YOUR_TURN, &[]),
-        Error::Turn(t) => worded(format!("rb-err-{}", t.key), t.args.clone()),
-        Error::Notation(NotationError::Syntax { text, key, detail, .. }) => worded(
-            format!("rb-err-syntax-{key}"),
-            vec![("text", text.clone()), ("detail", detail.clone())],
-        ),
-        Error::Notation(NotationError::Coord(c)) => {
-            worded(format!("rb-err-coord-{}", c.key()), vec![("text", c.text().to_string())])
-        }
-    };
-    let detail = detail.unwrap_or_else(|| e.to_string());
-    w.text(lang, ids::RB_REFUSED, &[("detail", detail.into())])
-}
-
 /// A coordinate that does not read, in words (`rb-err-coord-<key>`).
 fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordError) -> String {
     w.text_of(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
@@ -605,146 +439,6 @@ pub(crate) fn caption(t: &Snapshot<'_>, lang: Lang) -> String {
     text
 }
 
-/// `/board <window>`: a centre `x,y[,z,…]` (its layer too) and/or `zoom N` (1–3: a window
-/// 16·N squares wide, drawn smaller). One picture on request; announcements keep the default
-/// window (−1..14 of the main plane).
-///
-/// # Errors
-/// What is wrong with the window, in words.
-fn window_message(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    spec: &str,
-    to: Dest,
-    images: bool,
-) -> Result<Outbound, String> {
-    let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
-    let mut centre = Coord::main(6, 6);
-    let mut zoom: i64 = 1;
-    let mut words = spec.split_whitespace();
-    while let Some(word) = words.next() {
-        match word.to_lowercase().as_str() {
-            "zoom" | "縮放" | "缩放" => {
-                zoom = words
-                    .next()
-                    .and_then(|n| n.parse::<i64>().ok())
-                    .filter(|n| (1..=3).contains(n))
-                    .ok_or_else(|| w.text(lang, ids::RB_ZOOM_RANGE, &[]))?;
-            }
-            other => centre = Coord::parse(other).map_err(|e| coord_error(w, lang, &e))?,
-        }
-    }
-    let n = 16 * zoom;
-    let x0 = centre.x.saturating_sub(n / 2 - 1);
-    let y0 = centre.y.saturating_sub(n / 2 - 1);
-    let (x, y) = ((x0, x0.saturating_add(n - 1)), (y0, y0.saturating_add(n - 1)));
-    let view = g.view_window(&centre.layer, x, y);
-    let layer_text = layer_text(&centre.layer);
-    let mut lines = vec![w.text(
-        lang,
-        ids::RB_WINDOW,
-        &[
-            ("id", t.id.into()),
-            ("x0", x.0.into()),
-            ("x1", x.1.into()),
-            ("y0", y.0.into()),
-            ("y1", y.1.into()),
-            ("layer", layer_text.into()),
-        ],
-    )];
-    lines.extend(beyond_lines(w, lang, &view));
-    let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
-    if images {
-        // Drawn smaller as it widens, so a zoomed-out picture stays about one screen.
-        let theme = crate::render::Theme {
-            cell: u32::try_from(72 / zoom).unwrap_or(24),
-            ..narrate::theme(Viewer::Public, lang)
-        };
-        let caption = caption(t, lang);
-        let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
-        m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
-    }
-    Ok(m)
-}
-
-/// `/view z x0..x1 y0..y1 [z0..z1]`: the seed's 3-D observation (三維坐標觀察系統) of a
-/// block through a range of layers, as a picture of one panel per layer (or, without images,
-/// one text grid per layer), with the block's changed squares listed. Rabble has no secrets, so
-/// anyone may ask, and the answer goes where it was asked.
-///
-/// # Errors
-/// What is wrong with the slice, in words.
-fn observation_message(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    spec: &str,
-    to: Dest,
-    images: bool,
-) -> Result<Outbound, String> {
-    use crate::games::rabble::text;
-    let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
-    let mut words = spec.split_whitespace();
-    let first = words.next().unwrap_or_default().to_lowercase();
-    if !matches!(first.as_str(), "z" | "3d" | "三維" | "三维") {
-        return Err(w.text(lang, ids::RB_SLICE_NOT_Z, &[("word", first.into())]));
-    }
-    let rest: Vec<&str> = words.collect();
-    let (x, y, z) =
-        text::parse_observation(&rest.join(" ")).map_err(|e| slice_error(w, lang, &e))?;
-    let o = text::observation(g.board(), x, y, z);
-    let mut lines = vec![w.text(
-        lang,
-        ids::RB_OBSERVATION,
-        &[
-            ("id", t.id.into()),
-            ("x0", o.x.0.into()),
-            ("x1", o.x.1.into()),
-            ("y0", o.y.0.into()),
-            ("y1", o.y.1.into()),
-            ("z0", o.z.0.into()),
-            ("z1", o.z.1.into()),
-        ],
-    )];
-    if !images {
-        lines.push(text::observation_grids(&o).trim_end().to_string());
-    }
-    let band = ("band", if g.options.band_empty { "yes" } else { "no" }.into());
-    if o.changed.is_empty() {
-        lines.push(w.text(lang, ids::RB_OBSERVATION_UNCHANGED, &[band]));
-    } else {
-        let shown: Vec<String> = o
-            .changed
-            .iter()
-            .map(|(c, u)| match u {
-                Some(u) => format!("{c} {}", letters(u)),
-                None => format!("{c} ·"),
-            })
-            .collect();
-        lines.push(w.text(
-            lang,
-            ids::RB_OBSERVATION_CHANGED,
-            &[
-                ("squares", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
-                ("count", o.changed.len().into()),
-                band,
-            ],
-        ));
-    }
-    lines.extend(layer_lines(w, lang, &o.elsewhere, |layer, n| {
-        w.text(lang, ids::RB_OBSERVATION_ELSEWHERE, &[("layer", layer.into()), ("count", n.into())])
-    }));
-    let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
-    if images {
-        let theme = narrate::theme(Viewer::Public, lang);
-        let caption = caption(t, lang);
-        let p = crate::render::rabble::observation(&o, &caption, &theme);
-        m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
-    }
-    Ok(m)
-}
-
 /// A slice that does not read, in words.
 fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceError) -> String {
     use crate::games::rabble::text::SliceError;
@@ -771,99 +465,6 @@ fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceErr
             ],
         ),
     }
-}
-
-/// `/moves <square>`: where the unit on a square can go, one origin at a time (spec §11.5): its
-/// targets within four squares, each ray with its blockers, its jumps, with stacking prices.
-/// The targets are written in the turn notation players type.
-///
-/// # Errors
-/// The square does not read or is empty, in words.
-fn moves_message(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    square: &str,
-    to: Dest,
-) -> Result<Outbound, String> {
-    use crate::games::rabble::text;
-    let AnyGame::Rabble(g) = &t.game else { return Err(String::new()) };
-    let origin = Coord::parse(square.trim()).map_err(|e| coord_error(w, lang, &e))?;
-    let found = text::targets(g, &origin).map_err(|_| {
-        w.text(lang, ids::RB_ERR_EMPTY_ORIGIN, &[("from", origin.to_string().into())])
-    })?;
-    let list = |items: &[text::Target]| {
-        if items.is_empty() {
-            return w.text(lang, ids::RB_MOVES_NOTHING, &[]);
-        }
-        let items: Vec<String> = items.iter().map(ToString::to_string).collect();
-        summarised(w, lang, &items, " ", LIST_CHARS)
-    };
-    let mut lines = vec![w.text(
-        lang,
-        ids::RB_MOVES,
-        &[
-            ("id", t.id.into()),
-            ("unit", stack_text(&found.unit).into()),
-            ("square", origin.to_string().into()),
-        ],
-    )];
-    lines.push(w.text(lang, ids::RB_MOVES_NEAR, &[("targets", list(&found.near).into())]));
-    for ray in &found.rays {
-        let arrow = ("arrow", ray.arrow.into());
-        let mut line = match ray.empty {
-            None => w.text(lang, ids::RB_RAY_OPEN, &[arrow]),
-            Some(0) => w.text(lang, ids::RB_RAY_BLOCKED, &[arrow]),
-            Some(n) => w.text(lang, ids::RB_RAY_EMPTY, &[arrow, ("count", n.to_string().into())]),
-        };
-        if !ray.blockers.is_empty() {
-            let blockers: Vec<String> = ray
-                .blockers
-                .iter()
-                .map(|(u, k)| {
-                    w.text(
-                        lang,
-                        ids::RB_RAY_BLOCKER,
-                        &[("unit", stack_text(u).into()), ("k", k.to_string().into())],
-                    )
-                })
-                .collect();
-            line.push_str(&w.text(
-                lang,
-                ids::RB_RAY_THEN,
-                &[("blockers", super::wording::list(lang, List::Items, &blockers).into())],
-            ));
-        }
-        let mut reached: Vec<String> = ray
-            .run_end
-            .iter()
-            .map(|d| w.text(lang, ids::RB_RAY_RUN, &[("target", d.to_string().into())]))
-            .collect();
-        reached.extend(ray.targets.iter().map(ToString::to_string));
-        if !reached.is_empty() {
-            line.push_str(&w.text(
-                lang,
-                ids::RB_RAY_REACHES,
-                &[("targets", reached.join(" ").into())],
-            ));
-        }
-        lines.push(line);
-    }
-    let jumps = ("jumps", list(&found.jumps).into());
-    let cost = ("cost", found.jump_cost.to_string().into());
-    let max = ("max", MAX_DIM.to_string().into());
-    lines.push(match found.next_dim {
-        Some(next) if next < MAX_DIM => w.text(
-            lang,
-            ids::RB_MOVES_JUMPS,
-            &[jumps, cost, ("next", next.to_string().into()), max],
-        ),
-        _ => w.text(lang, ids::RB_MOVES_JUMPS_ALL, &[jumps, cost, max]),
-    });
-    if found.queen {
-        lines.push(w.text(lang, ids::RB_MOVES_QUEEN, &[]));
-    }
-    Ok(msg(t, to, fit(w, lang, lines.join("\n"))))
 }
 
 /// The forks of a library game with where each stands: waiting, in play, won by a side,
@@ -894,30 +495,12 @@ fn forks_line(w: &Wording, lang: Lang, children: &[Fork]) -> String {
     w.text(lang, ids::RB_LIBRARY_FORKS, &[("forks", forks.into())])
 }
 
-/// One `/library` entry: the drawn game's plies, scores, changed squares and ancestry, with its
-/// forks when it has any.
-fn library_entry(w: &Wording, lang: Lang, t: &Snapshot<'_>, forks: &[Fork]) -> Option<String> {
-    let AnyGame::Rabble(g) = &t.game else { return None };
-    let from = g.options.from.map_or_else(|| "-".to_string(), |p| format!("#{p}"));
-    let text = w.text(
-        lang,
-        ids::RB_LIBRARY_ENTRY,
-        &[
-            ("id", t.id.into()),
-            ("ply", i64::from(g.ply).into()),
-            ("red", g.score[0].into()),
-            ("blue", g.score[1].into()),
-            ("changes", g.board().change_count().into()),
-            ("from", from.into()),
-        ],
-    );
-    Some(if forks.is_empty() { text } else { format!("{text}\n{}", forks_line(w, lang, forks)) })
-}
-
 /// Rabble's narrator.
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
+    /// The next slot of a pick being built button by button: one button per piece that may fill
+    /// it, for the seat that is picking; empty when `text` is not such a pick.
     fn completions(
         &self,
         _w: &Wording,
@@ -927,10 +510,20 @@ impl Narrator for Voice {
         text: &str,
         _error: &AnyError,
     ) -> Vec<(String, String)> {
-        completions(lang, game, seat, text)
+        let AnyGame::Rabble(g) = game else { return Vec::new() };
+        let Some((side, step)) = g.selecting() else { return Vec::new() };
+        let Some(so_far) = partial_pick(text) else { return Vec::new() };
+        if side.index() != seat.index() {
+            return Vec::new();
+        }
+        pick_choices(step, &so_far)
+            .into_iter()
+            .map(|k| (kind_label(lang, k), k.letter().to_string()))
+            .collect()
     }
 
-    /// A pick built button by button: no refusal, only the next slot.
+    /// A pick built button by button: no refusal, only the next slot: the slots filled so far
+    /// and the one asked for.
     fn completion_question(
         &self,
         w: &Wording,
@@ -939,17 +532,75 @@ impl Narrator for Voice {
         text: &str,
         _error: &AnyError,
     ) -> String {
-        pick_question(w, lang, t, text)
+        let so_far = partial_pick(text).unwrap_or_default();
+        let letters: Vec<String> = so_far.iter().map(|k| k.letter().to_string()).collect();
+        w.text(
+            lang,
+            ids::RB_COMPLETE_PICK,
+            &[
+                ("id", t.id.into()),
+                ("slot", (so_far.len() + 1).into()),
+                (
+                    "sofar",
+                    if letters.is_empty() { "-".to_string() } else { letters.join(" ") }.into(),
+                ),
+            ],
+        )
     }
 
+    /// Selection, reading and handicaps in one sentence.
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-        rules_summary(w, lang, t)
+        let AnyGame::Rabble(g) = &t.game else { return String::new() };
+        // The options that differ from the defaults, but for the library's `from` (said below).
+        let all = crate::games::GameOptions::summary(g.options());
+        let summary: Vec<&str> =
+            all.split(',').filter(|p| !p.is_empty() && !p.starts_with("from=")).collect();
+        let mut text = w.text(
+            lang,
+            ids::RB_RULES_SUMMARY,
+            &[
+                (
+                    "options",
+                    if summary.is_empty() { "-".to_string() } else { summary.join(",") }.into(),
+                ),
+                ("clock", narrate::clock_text(w, lang, t).into()),
+            ],
+        );
+        if let Some(parent) = g.options.from {
+            text.push_str(narrate::sentence_gap(lang));
+            text.push_str(&w.text(
+                lang,
+                ids::RB_FORK_OF,
+                &[("parent", parent.into()), ("ply", i64::from(g.ply).into())],
+            ));
+        }
+        text
     }
 
+    /// The public start announcement.
     fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-        started(w, t, images)
+        let lang = t.lang;
+        let lines = [
+            w.text(
+                lang,
+                ids::RB_STARTED,
+                &[
+                    ("game", game_name(w, lang, t.game.kind()).into()),
+                    ("id", t.id.into()),
+                    ("red", name_of(t, 0).into()),
+                    ("blue", name_of(t, 1).into()),
+                    ("rules", self.rules_summary(w, lang, t).into()),
+                ],
+            ),
+            to_act_line(w, lang, t),
+        ];
+        let mut m = msg(t, public(t), lines.join("\n"));
+        m.image = narrate::picture(t, public_side(t), lang, images);
+        m.buttons = buttons(w, lang, t);
+        m
     }
 
+    /// One public message per action.
     fn announce(
         &self,
         w: &Wording,
@@ -958,9 +609,33 @@ impl Narrator for Voice {
         _langs: &[Lang],
         images: bool,
     ) -> Vec<Outbound> {
-        announce(w, t, events, images)
+        let pl = t.lang;
+        let mut lines = Vec::new();
+        let mut ended = false;
+        for noticed in events {
+            let AnyEvent::Rabble(event) = &noticed.event else { continue };
+            if let Some(line) = event_line(w, pl, t, event) {
+                lines.push(line);
+            }
+            if let Event::Ended { outcome } = event {
+                ended = true;
+                lines.push(result_text(w, pl, t, outcome.result, outcome.reason));
+            }
+        }
+        if !matches!(t.game.to_act(), ToAct::Seat(_, Prompt::Setup)) || ended {
+            lines.push(scores_line(w, pl, t));
+        }
+        let next = to_act_line(w, pl, t);
+        if !next.is_empty() {
+            lines.push(next);
+        }
+        let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
+        m.image = narrate::picture(t, public_side(t), pl, images);
+        m.buttons = buttons(w, pl, t);
+        vec![m]
     }
 
+    /// The private turn ping, in correspondence games only.
     fn turn_prompts(
         &self,
         w: &Wording,
@@ -970,13 +645,55 @@ impl Narrator for Voice {
         lang: Lang,
         _images: bool,
     ) -> Vec<Outbound> {
-        turn_prompts(w, t, seat, prompt, lang)
+        if t.time.pace != Pace::Correspondence || !matches!(prompt, Prompt::Move | Prompt::Setup) {
+            return Vec::new();
+        }
+        let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
+        let text = w.text(
+            lang,
+            ids::RB_TURN_PRIVATE,
+            &[
+                ("id", t.id.into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("side", side_word(w, lang, crate::games::rabble::game::side(seat)).into()),
+            ],
+        );
+        vec![msg(t, to, text)]
     }
 
+    /// A refused turn, worded in `lang` from the engine's key and values (`rb-err-<key>`, and
+    /// `rb-err-syntax-<key>` for a turn that does not read), inside the frame `rb-refused`. A key
+    /// without a message (none, as a test checks) falls back to the engine's English.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
-        error_text(w, lang, error)
+        use crate::games::rabble::{Error, notation::NotationError};
+        let AnyError::Rabble(e) = error else { return narrate::common_error_text(w, lang, error) };
+        let worded = |id: String, args: Vec<(&str, String)>| {
+            let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
+                args.into_iter().map(|(k, v)| (k, v.into())).collect();
+            w.has(lang, &id).then(|| w.text_of(lang, &id, &args))
+        };
+        let detail = match e {
+            Error::GameOver => return w.text(lang, ids::ERR_GAME_OVER, &[]),
+            Error::NotYourTurn => return w.text(lang, ids::ERR_NOT_YOUR_TURN, &[]),
+            Error::Turn(t) => worded(format!("rb-err-{}", t.key), t.args.clone()),
+            Error::Notation(NotationError::Syntax { text, key, detail, .. }) => worded(
+                format!("rb-err-syntax-{key}"),
+                vec![("text", text.clone()), ("detail", detail.clone())],
+            ),
+            Error::Notation(NotationError::Coord(c)) => {
+                worded(format!("rb-err-coord-{}", c.key()), vec![("text", c.text().to_string())])
+            }
+        };
+        let detail = detail.unwrap_or_else(|| e.to_string());
+        w.text(lang, ids::RB_REFUSED, &[("detail", detail.into())])
     }
 
+    /// `/board <window>`: a centre `x,y[,z,…]` (its layer too) and/or `zoom N` (1–3: a window
+    /// 16·N squares wide, drawn smaller). One picture on request; announcements keep the default
+    /// window (−1..14 of the main plane).
+    ///
+    /// # Errors
+    /// What is wrong with the window, in words.
     fn window_message(
         &self,
         w: &Wording,
@@ -986,9 +703,65 @@ impl Narrator for Voice {
         to: Dest,
         images: bool,
     ) -> Option<Result<Outbound, String>> {
-        Some(window_message(w, lang, t, spec, to, images))
+        let AnyGame::Rabble(g) = &t.game else { return None };
+        let mut centre = Coord::main(6, 6);
+        let mut zoom: i64 = 1;
+        let mut words = spec.split_whitespace();
+        while let Some(word) = words.next() {
+            match word.to_lowercase().as_str() {
+                "zoom" | "縮放" | "缩放" => {
+                    let n = words.next().and_then(|n| n.parse::<i64>().ok());
+                    let Some(n) = n.filter(|n| (1..=3).contains(n)) else {
+                        return Some(Err(w.text(lang, ids::RB_ZOOM_RANGE, &[])));
+                    };
+                    zoom = n;
+                }
+                other => match Coord::parse(other) {
+                    Ok(c) => centre = c,
+                    Err(e) => return Some(Err(coord_error(w, lang, &e))),
+                },
+            }
+        }
+        let n = 16 * zoom;
+        let x0 = centre.x.saturating_sub(n / 2 - 1);
+        let y0 = centre.y.saturating_sub(n / 2 - 1);
+        let (x, y) = ((x0, x0.saturating_add(n - 1)), (y0, y0.saturating_add(n - 1)));
+        let view = g.view_window(&centre.layer, x, y);
+        let layer_text = layer_text(&centre.layer);
+        let mut lines = vec![w.text(
+            lang,
+            ids::RB_WINDOW,
+            &[
+                ("id", t.id.into()),
+                ("x0", x.0.into()),
+                ("x1", x.1.into()),
+                ("y0", y.0.into()),
+                ("y1", y.1.into()),
+                ("layer", layer_text.into()),
+            ],
+        )];
+        lines.extend(beyond_lines(w, lang, &view));
+        let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
+        if images {
+            // Drawn smaller as it widens, so a zoomed-out picture stays about one screen.
+            let theme = crate::render::Theme {
+                cell: u32::try_from(72 / zoom).unwrap_or(24),
+                ..narrate::theme(Viewer::Public, lang)
+            };
+            let caption = caption(t, lang);
+            let p = crate::render::render(&crate::games::AnyView::Rabble(view), &caption, &theme);
+            m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
+        }
+        Some(Ok(m))
     }
 
+    /// `/view z x0..x1 y0..y1 [z0..z1]`: the seed's 3-D observation (三維坐標觀察系統) of a
+    /// block through a range of layers, as a picture of one panel per layer (or, without images,
+    /// one text grid per layer), with the block's changed squares listed. Rabble has no secrets, so
+    /// anyone may ask, and the answer goes where it was asked.
+    ///
+    /// # Errors
+    /// What is wrong with the slice, in words.
     fn observation_message(
         &self,
         w: &Wording,
@@ -998,9 +771,80 @@ impl Narrator for Voice {
         to: Dest,
         images: bool,
     ) -> Option<Result<Outbound, String>> {
-        Some(observation_message(w, lang, t, spec, to, images))
+        use crate::games::rabble::text;
+        let AnyGame::Rabble(g) = &t.game else { return None };
+        let mut words = spec.split_whitespace();
+        let first = words.next().unwrap_or_default().to_lowercase();
+        if !matches!(first.as_str(), "z" | "3d" | "三維" | "三维") {
+            return Some(Err(w.text(lang, ids::RB_SLICE_NOT_Z, &[("word", first.into())])));
+        }
+        let rest: Vec<&str> = words.collect();
+        let (x, y, z) = match text::parse_observation(&rest.join(" ")) {
+            Ok(xyz) => xyz,
+            Err(e) => return Some(Err(slice_error(w, lang, &e))),
+        };
+        let o = text::observation(g.board(), x, y, z);
+        let mut lines = vec![w.text(
+            lang,
+            ids::RB_OBSERVATION,
+            &[
+                ("id", t.id.into()),
+                ("x0", o.x.0.into()),
+                ("x1", o.x.1.into()),
+                ("y0", o.y.0.into()),
+                ("y1", o.y.1.into()),
+                ("z0", o.z.0.into()),
+                ("z1", o.z.1.into()),
+            ],
+        )];
+        if !images {
+            lines.push(text::observation_grids(&o).trim_end().to_string());
+        }
+        let band = ("band", if g.options.band_empty { "yes" } else { "no" }.into());
+        if o.changed.is_empty() {
+            lines.push(w.text(lang, ids::RB_OBSERVATION_UNCHANGED, &[band]));
+        } else {
+            let shown: Vec<String> = o
+                .changed
+                .iter()
+                .map(|(c, u)| match u {
+                    Some(u) => format!("{c} {}", letters(u)),
+                    None => format!("{c} ·"),
+                })
+                .collect();
+            lines.push(w.text(
+                lang,
+                ids::RB_OBSERVATION_CHANGED,
+                &[
+                    ("squares", summarised(w, lang, &shown, ", ", LIST_CHARS).into()),
+                    ("count", o.changed.len().into()),
+                    band,
+                ],
+            ));
+        }
+        lines.extend(layer_lines(w, lang, &o.elsewhere, |layer, n| {
+            w.text(
+                lang,
+                ids::RB_OBSERVATION_ELSEWHERE,
+                &[("layer", layer.into()), ("count", n.into())],
+            )
+        }));
+        let mut m = msg(t, to, fit(w, lang, lines.join("\n")));
+        if images {
+            let theme = narrate::theme(Viewer::Public, lang);
+            let caption = caption(t, lang);
+            let p = crate::render::rabble::observation(&o, &caption, &theme);
+            m.image = Some(crate::table::reply::Image::png(p.png, p.width, p.height));
+        }
+        Some(Ok(m))
     }
 
+    /// `/moves <square>`: where the unit on a square can go, one origin at a time (spec §11.5): its
+    /// targets within four squares, each ray with its blockers, its jumps, with stacking prices.
+    /// The targets are written in the turn notation players type.
+    ///
+    /// # Errors
+    /// The square does not read or is empty, in words.
     fn moves_message(
         &self,
         w: &Wording,
@@ -1009,9 +853,94 @@ impl Narrator for Voice {
         square: &str,
         to: Dest,
     ) -> Option<Result<Outbound, String>> {
-        Some(moves_message(w, lang, t, square, to))
+        use crate::games::rabble::text;
+        let AnyGame::Rabble(g) = &t.game else { return None };
+        let origin = match Coord::parse(square.trim()) {
+            Ok(origin) => origin,
+            Err(e) => return Some(Err(coord_error(w, lang, &e))),
+        };
+        let Ok(found) = text::targets(g, &origin) else {
+            let from = origin.to_string();
+            return Some(Err(w.text(lang, ids::RB_ERR_EMPTY_ORIGIN, &[("from", from.into())])));
+        };
+        let list = |items: &[text::Target]| {
+            if items.is_empty() {
+                return w.text(lang, ids::RB_MOVES_NOTHING, &[]);
+            }
+            let items: Vec<String> = items.iter().map(ToString::to_string).collect();
+            summarised(w, lang, &items, " ", LIST_CHARS)
+        };
+        let mut lines = vec![w.text(
+            lang,
+            ids::RB_MOVES,
+            &[
+                ("id", t.id.into()),
+                ("unit", stack_text(&found.unit).into()),
+                ("square", origin.to_string().into()),
+            ],
+        )];
+        lines.push(w.text(lang, ids::RB_MOVES_NEAR, &[("targets", list(&found.near).into())]));
+        for ray in &found.rays {
+            let arrow = ("arrow", ray.arrow.into());
+            let mut line = match ray.empty {
+                None => w.text(lang, ids::RB_RAY_OPEN, &[arrow]),
+                Some(0) => w.text(lang, ids::RB_RAY_BLOCKED, &[arrow]),
+                Some(n) => {
+                    w.text(lang, ids::RB_RAY_EMPTY, &[arrow, ("count", n.to_string().into())])
+                }
+            };
+            if !ray.blockers.is_empty() {
+                let blockers: Vec<String> = ray
+                    .blockers
+                    .iter()
+                    .map(|(u, k)| {
+                        w.text(
+                            lang,
+                            ids::RB_RAY_BLOCKER,
+                            &[("unit", stack_text(u).into()), ("k", k.to_string().into())],
+                        )
+                    })
+                    .collect();
+                line.push_str(&w.text(
+                    lang,
+                    ids::RB_RAY_THEN,
+                    &[("blockers", super::wording::list(lang, List::Items, &blockers).into())],
+                ));
+            }
+            let mut reached: Vec<String> = ray
+                .run_end
+                .iter()
+                .map(|d| w.text(lang, ids::RB_RAY_RUN, &[("target", d.to_string().into())]))
+                .collect();
+            reached.extend(ray.targets.iter().map(ToString::to_string));
+            if !reached.is_empty() {
+                line.push_str(&w.text(
+                    lang,
+                    ids::RB_RAY_REACHES,
+                    &[("targets", reached.join(" ").into())],
+                ));
+            }
+            lines.push(line);
+        }
+        let jumps = ("jumps", list(&found.jumps).into());
+        let cost = ("cost", found.jump_cost.to_string().into());
+        let max = ("max", MAX_DIM.to_string().into());
+        lines.push(match found.next_dim {
+            Some(next) if next < MAX_DIM => w.text(
+                lang,
+                ids::RB_MOVES_JUMPS,
+                &[jumps, cost, ("next", next.to_string().into()), max],
+            ),
+            _ => w.text(lang, ids::RB_MOVES_JUMPS_ALL, &[jumps, cost, max]),
+        });
+        if found.queen {
+            lines.push(w.text(lang, ids::RB_MOVES_QUEEN, &[]));
+        }
+        Some(Ok(msg(t, to, fit(w, lang, lines.join("\n")))))
     }
 
+    /// One `/library` entry: the drawn game's plies, scores, changed squares and ancestry, with its
+    /// forks when it has any.
     fn library_entry(
         &self,
         w: &Wording,
@@ -1019,7 +948,25 @@ impl Narrator for Voice {
         t: &Snapshot<'_>,
         forks: &[Fork],
     ) -> Option<String> {
-        library_entry(w, lang, t, forks)
+        let AnyGame::Rabble(g) = &t.game else { return None };
+        let from = g.options.from.map_or_else(|| "-".to_string(), |p| format!("#{p}"));
+        let text = w.text(
+            lang,
+            ids::RB_LIBRARY_ENTRY,
+            &[
+                ("id", t.id.into()),
+                ("ply", i64::from(g.ply).into()),
+                ("red", g.score[0].into()),
+                ("blue", g.score[1].into()),
+                ("changes", g.board().change_count().into()),
+                ("from", from.into()),
+            ],
+        );
+        Some(if forks.is_empty() {
+            text
+        } else {
+            format!("{text}\n{}", forks_line(w, lang, forks))
+        })
     }
 }
 
@@ -1225,9 +1172,9 @@ mod tests {
                 Err(e) => e,
                 Ok(action) => game.clone().play(blue, &action).expect_err(text),
             };
-            let en = error_text(&w, Lang::En, &AnyError::Rabble(error.clone()));
+            let en = Voice.error_text(&w, Lang::En, &AnyError::Rabble(error.clone()));
             assert_eq!(en, format!("Not played: {error}. Nothing changed."), "{text}");
-            let zh = error_text(&w, Lang::ZhHans, &AnyError::Rabble(error.clone()));
+            let zh = Voice.error_text(&w, Lang::ZhHans, &AnyError::Rabble(error.clone()));
             assert!(zh.starts_with("未走："), "{text}: {zh}");
             for word in ["holds", "empty", "cannot", "write", "unit", "square"] {
                 assert!(!zh.contains(word), "{text}: English `{word}` in {zh}");

@@ -8,13 +8,16 @@ use fluent_bundle::FluentValue;
 
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::wording::{Id, List, Wording, ids};
-use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
+use crate::core::{Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::ultima::{
     Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
 };
-use crate::games::{AnyError, AnyEvent, AnyGame, AnyView};
+use crate::games::{AnyError, AnyEvent, AnyView};
 use crate::store::GameStatus;
 use crate::table::reply::{Dest, Lang, Outbound};
+
+/// The option whose limit a draw by the no-capture rule names.
+const DRAW_LIMIT: &str = "nocapture_limit";
 
 /// A colour's name in `lang` (also for position mistakes, `narrate::position_error`).
 pub(crate) fn color_word(w: &Wording, lang: Lang, color: Color) -> String {
@@ -74,61 +77,6 @@ fn color_of(seat: Seat) -> Color {
     if seat.index() == 0 { Color::White } else { Color::Black }
 }
 
-/// Changed options and the clock in one sentence.
-fn rules_summary(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-    let changed = narrate::option_words(w, lang, t.game, &[]);
-    w.text(
-        lang,
-        ids::UL_RULES_SUMMARY,
-        &[
-            (
-                "options",
-                if changed.is_empty() {
-                    w.text(lang, ids::UL_RULES_STANDARD, &[])
-                } else {
-                    changed
-                }
-                .into(),
-            ),
-            ("clock", narrate::clock_text(w, lang, t).into()),
-        ],
-    )
-}
-
-/// The public start announcement, with the start position.
-fn started(w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-    let lang = t.lang;
-    // One legal move of the side to move, as the notation's example (the first in reading
-    // order, e.g. `a2a3`: the pincer from a2 to a3).
-    let example = match t.game.to_act() {
-        ToAct::Seat(seat, _) => {
-            let mut moves: Vec<String> =
-                t.game.legal_actions(seat).iter().map(|a| t.game.format_action(a)).collect();
-            moves.sort_by(|a, b| narrate::natural_order(a, b));
-            moves.into_iter().next().unwrap_or_default()
-        }
-        ToAct::Over(_) => String::new(),
-    };
-    let (from, to) = example.split_at(example.len() / 2);
-    let text = w.text(
-        lang,
-        ids::UL_STARTED,
-        &[
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("id", t.id.into()),
-            ("white", name_of(t, 0).into()),
-            ("black", name_of(t, 1).into()),
-            ("rules", rules_summary(w, lang, t).into()),
-            ("example", example.clone().into()),
-            ("from", from.to_string().into()),
-            ("to", to.to_string().into()),
-        ],
-    );
-    let mut m = msg(t, public(t), text);
-    m.image = narrate::picture(t, Viewer::Public, lang, images);
-    m
-}
-
 /// The line for one move or suicide.
 fn action_line(
     w: &Wording,
@@ -181,98 +129,6 @@ fn action_line(
     }
 }
 
-/// The headline and reason of a finished game.
-fn result_text(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    result: GameResult,
-    reason: &str,
-) -> String {
-    let headline = super::narrate::headline(w, lang, t, Some(result));
-    let loser = match result {
-        GameResult::Winner(seat) => name_of(t, 1 - seat.index().min(1)).to_string(),
-        _ => String::new(),
-    };
-    let limit = match &t.game {
-        AnyGame::Ultima(g) => crate::games::Game::options(g).nocapture_limit,
-        _ => 0,
-    };
-    let why = w.text_of(
-        lang,
-        &format!("reason-{reason}"),
-        &[("name", loser.into()), ("limit", limit.into())],
-    );
-    format!("{headline}\n{why}")
-}
-
-/// One public message for the action: the move, its captures, check, the result or who is to
-/// move next, and the board.
-fn announce(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    events: &[Noticed<AnyEvent>],
-    images: bool,
-) -> Vec<Outbound> {
-    let pl = t.lang;
-    let ply = t.actions;
-    let mut lines = Vec::new();
-    for noticed in events {
-        let AnyEvent::Ultima(event) = &noticed.event else { continue };
-        if let Some(line) = action_line(w, pl, t, event, ply) {
-            lines.push(line);
-        }
-        if let Event::Ended { result, reason } = event {
-            lines.push(result_text(w, pl, t, *result, reason));
-        }
-    }
-    if let ToAct::Seat(seat, _) = t.game.to_act() {
-        lines.push(w.text(
-            pl,
-            ids::UL_TO_MOVE,
-            &[("player", player(w, pl, t, color_of(seat)).into())],
-        ));
-    }
-    let mut m = msg(t, public(t), lines.join("\n"));
-    m.image = narrate::picture(t, Viewer::Public, pl, images);
-    vec![m]
-}
-
-/// The private turn ping: only in correspondence games, where the players are not watching the
-/// chat; it names the last move and carries no image (the public message has the board, and
-/// `/view` shows it from the player's side).
-fn turn_prompts(
-    w: &Wording,
-    t: &Snapshot<'_>,
-    seat: Seat,
-    prompt: Prompt,
-    lang: Lang,
-) -> Vec<Outbound> {
-    if prompt != Prompt::Move || t.time.pace != crate::table::clock::Pace::Correspondence {
-        return Vec::new();
-    }
-    let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
-    let AnyView::Ultima(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
-    let mut text = w.text(
-        lang,
-        ids::UL_TURN_PRIVATE,
-        &[
-            ("id", t.id.into()),
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("color", color_word(w, lang, color_of(seat)).into()),
-        ],
-    );
-    if let Some(last) = last_line(t, &view) {
-        text.push_str(narrate::sentence_gap(lang));
-        text.push_str(&w.text(lang, ids::UL_VIEW_LAST, &[("move", last.into())]));
-    }
-    if view.check.is_some() {
-        text.push_str(narrate::sentence_gap(lang));
-        text.push_str(&w.text(lang, ids::UL_CHECK, &[]));
-    }
-    vec![msg(t, to, text)]
-}
-
 /// The last action in notation, e.g. `d2d5`.
 fn last_line(t: &Snapshot<'_>, view: &View) -> Option<String> {
     let action = view.last.as_ref()?;
@@ -310,7 +166,14 @@ pub(crate) fn view_message(
         ));
     }
     match &view.outcome {
-        Some(outcome) => lines.push(result_text(w, lang, t, outcome.result, outcome.reason)),
+        Some(outcome) => lines.push(narrate::chess_result_text(
+            w,
+            lang,
+            t,
+            outcome.result,
+            outcome.reason,
+            DRAW_LIMIT,
+        )),
         None if t.status == GameStatus::Active => {
             let mut line = w.text(
                 lang,
@@ -325,11 +188,7 @@ pub(crate) fn view_message(
         }
         None => {}
     }
-    let viewer = if Some(&to) == narrate::private(t, 1).as_ref() {
-        Viewer::Seat(Seat(1))
-    } else {
-        Viewer::Public
-    };
+    let viewer = narrate::chess_viewer(t, &to);
     let mut m = msg(t, to, lines.join("\n"));
     m.image = narrate::picture(t, viewer, lang, images);
     m
@@ -365,71 +224,67 @@ fn fault_text(w: &Wording, lang: Lang, fault: &MoveFault) -> String {
     w.text(lang, id, &args)
 }
 
-/// A refused move, in the player's words: what is wrong, with squares and pieces named.
-fn error_text(w: &Wording, lang: Lang, error: &AnyError) -> String {
-    let AnyError::Ultima(e) = error else { return narrate::common_error_text(w, lang, error) };
-    let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
-    let sq = |s: &crate::games::ultima::Square| FluentValue::from(s.to_string());
-    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
-        Error::Malformed { text } => (ids::UL_ERR_MALFORMED, vec![("text", text.as_str().into())]),
-        Error::WrongPiece { square, given, actual } => (
-            ids::UL_ERR_WRONG_PIECE,
-            vec![("square", sq(square)), ("given", piece(*given)), ("actual", piece(*actual))],
-        ),
-        Error::NoPiece { square } => (ids::UL_ERR_NO_PIECE, vec![("square", sq(square))]),
-        Error::NotYourPiece { square, piece: p, .. } => {
-            (ids::UL_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
-        }
-        Error::Frozen { square, piece: p, by, by_piece } => (
-            ids::UL_ERR_FROZEN,
-            vec![
-                ("square", sq(square)),
-                ("piece", piece(*p)),
-                ("by", sq(by)),
-                ("by_piece", piece(*by_piece)),
-            ],
-        ),
-        Error::IllegalMove { piece: p, from, to, fault } => (
-            ids::UL_ERR_ILLEGAL_MOVE,
-            vec![
-                ("piece", piece(*p)),
-                ("from", sq(from)),
-                ("to", sq(to)),
-                ("fault", fault_text(w, lang, fault).into()),
-            ],
-        ),
-        Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
-            ids::UL_ERR_LEAVES_KING_IN_CHECK,
-            vec![("king", sq(king)), ("attacker", sq(attacker)), ("piece", piece(*attacker_piece))],
-        ),
-        Error::SuicideNotAllowed { square, reason } => {
-            let why = match reason {
-                SuicideBan::Off => w.text(lang, ids::UL_SUICIDE_OFF, &[]),
-                SuicideBan::King => w.text(lang, ids::UL_SUICIDE_KING, &[]),
-                SuicideBan::NotFrozen { piece: p } => {
-                    w.text(lang, ids::UL_SUICIDE_NOT_FROZEN, &[("piece", piece(*p))])
-                }
-            };
-            (ids::UL_ERR_SUICIDE, vec![("square", sq(square)), ("reason", why.into())])
-        }
-        Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
-        Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
-    };
-    w.text(lang, id, &args)
-}
-
 /// Ultima's narrator.
 pub(crate) struct Voice;
 
 impl Narrator for Voice {
+    /// Changed options and the clock in one sentence.
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
-        rules_summary(w, lang, t)
+        let changed = narrate::option_words(w, lang, t.game, &[]);
+        w.text(
+            lang,
+            ids::UL_RULES_SUMMARY,
+            &[
+                (
+                    "options",
+                    if changed.is_empty() {
+                        w.text(lang, ids::UL_RULES_STANDARD, &[])
+                    } else {
+                        changed
+                    }
+                    .into(),
+                ),
+                ("clock", narrate::clock_text(w, lang, t).into()),
+            ],
+        )
     }
 
+    /// The public start announcement, with the start position.
     fn started(&self, w: &Wording, t: &Snapshot<'_>, images: bool) -> Outbound {
-        started(w, t, images)
+        let lang = t.lang;
+        // One legal move of the side to move, as the notation's example (the first in reading
+        // order, e.g. `a2a3`: the pincer from a2 to a3).
+        let example = match t.game.to_act() {
+            ToAct::Seat(seat, _) => {
+                let mut moves: Vec<String> =
+                    t.game.legal_actions(seat).iter().map(|a| t.game.format_action(a)).collect();
+                moves.sort_by(|a, b| narrate::natural_order(a, b));
+                moves.into_iter().next().unwrap_or_default()
+            }
+            ToAct::Over(_) => String::new(),
+        };
+        let (from, to) = example.split_at(example.len() / 2);
+        let text = w.text(
+            lang,
+            ids::UL_STARTED,
+            &[
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("id", t.id.into()),
+                ("white", name_of(t, 0).into()),
+                ("black", name_of(t, 1).into()),
+                ("rules", self.rules_summary(w, lang, t).into()),
+                ("example", example.clone().into()),
+                ("from", from.to_string().into()),
+                ("to", to.to_string().into()),
+            ],
+        );
+        let mut m = msg(t, public(t), text);
+        m.image = narrate::picture(t, Viewer::Public, lang, images);
+        m
     }
 
+    /// One public message for the action: the move, its captures, check, the result or who is to
+    /// move next, and the board.
     fn announce(
         &self,
         w: &Wording,
@@ -438,9 +293,33 @@ impl Narrator for Voice {
         _langs: &[Lang],
         images: bool,
     ) -> Vec<Outbound> {
-        announce(w, t, events, images)
+        let pl = t.lang;
+        let ply = t.actions;
+        let mut lines = Vec::new();
+        for noticed in events {
+            let AnyEvent::Ultima(event) = &noticed.event else { continue };
+            if let Some(line) = action_line(w, pl, t, event, ply) {
+                lines.push(line);
+            }
+            if let Event::Ended { result, reason } = event {
+                lines.push(narrate::chess_result_text(w, pl, t, *result, reason, DRAW_LIMIT));
+            }
+        }
+        if let ToAct::Seat(seat, _) = t.game.to_act() {
+            lines.push(w.text(
+                pl,
+                ids::UL_TO_MOVE,
+                &[("player", player(w, pl, t, color_of(seat)).into())],
+            ));
+        }
+        let mut m = msg(t, public(t), lines.join("\n"));
+        m.image = narrate::picture(t, Viewer::Public, pl, images);
+        vec![m]
     }
 
+    /// The private turn ping: only in correspondence games, where the players are not watching the
+    /// chat; it names the last move and carries no image (the public message has the board, and
+    /// `/view` shows it from the player's side).
     fn turn_prompts(
         &self,
         w: &Wording,
@@ -450,10 +329,87 @@ impl Narrator for Voice {
         lang: Lang,
         _images: bool,
     ) -> Vec<Outbound> {
-        turn_prompts(w, t, seat, prompt, lang)
+        if prompt != Prompt::Move || t.time.pace != crate::table::clock::Pace::Correspondence {
+            return Vec::new();
+        }
+        let Some(to) = narrate::private(t, seat.index()) else { return Vec::new() };
+        let AnyView::Ultima(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
+        let mut text = w.text(
+            lang,
+            ids::UL_TURN_PRIVATE,
+            &[
+                ("id", t.id.into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("color", color_word(w, lang, color_of(seat)).into()),
+            ],
+        );
+        if let Some(last) = last_line(t, &view) {
+            text.push_str(narrate::sentence_gap(lang));
+            text.push_str(&w.text(lang, ids::UL_VIEW_LAST, &[("move", last.into())]));
+        }
+        if view.check.is_some() {
+            text.push_str(narrate::sentence_gap(lang));
+            text.push_str(&w.text(lang, ids::UL_CHECK, &[]));
+        }
+        vec![msg(t, to, text)]
     }
 
+    /// A refused move, in the player's words: what is wrong, with squares and pieces named.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
-        error_text(w, lang, error)
+        let AnyError::Ultima(e) = error else { return narrate::common_error_text(w, lang, error) };
+        let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
+        let sq = |s: &crate::games::ultima::Square| FluentValue::from(s.to_string());
+        let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match e {
+            Error::Malformed { text } => {
+                (ids::UL_ERR_MALFORMED, vec![("text", text.as_str().into())])
+            }
+            Error::WrongPiece { square, given, actual } => (
+                ids::UL_ERR_WRONG_PIECE,
+                vec![("square", sq(square)), ("given", piece(*given)), ("actual", piece(*actual))],
+            ),
+            Error::NoPiece { square } => (ids::UL_ERR_NO_PIECE, vec![("square", sq(square))]),
+            Error::NotYourPiece { square, piece: p, .. } => {
+                (ids::UL_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
+            }
+            Error::Frozen { square, piece: p, by, by_piece } => (
+                ids::UL_ERR_FROZEN,
+                vec![
+                    ("square", sq(square)),
+                    ("piece", piece(*p)),
+                    ("by", sq(by)),
+                    ("by_piece", piece(*by_piece)),
+                ],
+            ),
+            Error::IllegalMove { piece: p, from, to, fault } => (
+                ids::UL_ERR_ILLEGAL_MOVE,
+                vec![
+                    ("piece", piece(*p)),
+                    ("from", sq(from)),
+                    ("to", sq(to)),
+                    ("fault", fault_text(w, lang, fault).into()),
+                ],
+            ),
+            Error::LeavesKingInCheck { king, attacker, attacker_piece, .. } => (
+                ids::UL_ERR_LEAVES_KING_IN_CHECK,
+                vec![
+                    ("king", sq(king)),
+                    ("attacker", sq(attacker)),
+                    ("piece", piece(*attacker_piece)),
+                ],
+            ),
+            Error::SuicideNotAllowed { square, reason } => {
+                let why = match reason {
+                    SuicideBan::Off => w.text(lang, ids::UL_SUICIDE_OFF, &[]),
+                    SuicideBan::King => w.text(lang, ids::UL_SUICIDE_KING, &[]),
+                    SuicideBan::NotFrozen { piece: p } => {
+                        w.text(lang, ids::UL_SUICIDE_NOT_FROZEN, &[("piece", piece(*p))])
+                    }
+                };
+                (ids::UL_ERR_SUICIDE, vec![("square", sq(square)), ("reason", why.into())])
+            }
+            Error::NotYourTurn | Error::NoSuchSeat => (ids::ERR_NOT_A_PLAYER, Vec::new()),
+            Error::GameOver => (ids::ERR_GAME_OVER, Vec::new()),
+        };
+        w.text(lang, id, &args)
     }
 }

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::core::Seed;
+use crate::games::rabble::Int;
 use crate::games::{AnyGame, AnyOptions, GameKind};
 use crate::store::{GameStatus, Platform, Store};
 use crate::table::clock::ManualClock;
@@ -256,6 +257,10 @@ impl RenderBench {
                 captured: vec![Square { file: 3, rank: 4 }],
                 check: Some(Square { file: 4, rank: ranks - 1 }),
                 targets: Vec::new(),
+                arrow: None,
+                rectangle: None,
+                taken: Vec::new(),
+                notes: Vec::new(),
                 caption: "#7 · White to move · 23h".into(),
             };
             kinds.push((
@@ -538,13 +543,17 @@ mod tests {
     }
 
     #[test]
-    fn the_rabble_bench_turns_are_legal_but_the_one_named_illegal_on_both_boards() {
-        use crate::games::rabble::{Side, notation};
-        let f = 999_999_999_000_000;
-        for (changes, holes) in [(0, 0), (2_000, 10_000)] {
-            let mut s = rabble_board(f, 1, changes);
+    fn the_rabble_bench_turns_are_legal_but_the_one_named_illegal_on_every_board() {
+        use crate::games::rabble::{Int, Side, notation};
+        let huge: Int = format!("1{}", "0".repeat(40)).parse().unwrap();
+        for (f, changes, holes) in [
+            (Int::new(999_999_999_000_000), 0, 0),
+            (Int::new(999_999_999_000_000), 2_000, 10_000),
+            (huge, 2_000, 10_000),
+        ] {
+            let mut s = rabble_board(&f, 1, changes);
             assert!(s.board().change_count() >= changes);
-            for (name, text) in rabble_turns(f, holes) {
+            for (name, text) in rabble_turns(&f, holes) {
                 let action = notation::parse(&text).unwrap();
                 let verdict = s.validate(Side::Red, &action);
                 assert_eq!(verdict.is_err(), name.starts_with("illegal"), "{name}: {verdict:?}");
@@ -657,7 +666,7 @@ pub struct RabbleBench {
 
 /// The test turns of the Rabble bench, relative to the far corner `(f, f)` in layer 3: each
 /// reads rays through the scattered changes. Red is to move.
-fn rabble_turns(f: i64, holes: i64) -> Vec<(&'static str, String)> {
+fn rabble_turns(f: &Int, holes: i64) -> Vec<(&'static str, String)> {
     let c = |dx: i64, dy: i64| format!("{},{},3", f + dx, f + dy);
     vec![
         (
@@ -686,12 +695,15 @@ impl RabbleBench {
     #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
     pub fn run(&self) -> anyhow::Result<()> {
         use crate::games::rabble::{Side, notation};
-        let f = self.far;
         // The first board holds only the test pieces; the second also a run of 10^4 holes on
-        // the dage's row and `changes` scattered changes.
-        for changes in [0, self.changes] {
+        // the dage's row and `changes` scattered changes; the third is the second near
+        // x = y = 10^40, beyond any machine integer.
+        let huge: Int = format!("1{}", "0".repeat(40)).parse().unwrap_or_default();
+        for (f, changes) in
+            [(Int::new(self.far), 0), (Int::new(self.far), self.changes), (huge, self.changes)]
+        {
             let build = Instant::now();
-            let mut s = rabble_board(f, self.seed, changes);
+            let mut s = rabble_board(&f, self.seed, changes);
             say!(
                 "{} changed squares (built in {:.1} s), pieces near x = y = {f}:",
                 s.board().change_count(),
@@ -699,7 +711,7 @@ impl RabbleBench {
             );
             let mut worst: f64 = 0.0;
             let holes = if changes == 0 { 0 } else { 10_000 };
-            for (name, text) in rabble_turns(f, holes) {
+            for (name, text) in rabble_turns(&f, holes) {
                 let action = notation::parse(&text).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
                 let verdict = s.validate(Side::Red, &action);
                 // Warm up (caches, the CPU's clock) before timing.
@@ -727,7 +739,7 @@ impl RabbleBench {
 /// The Rabble bench's board: the test pieces of [`rabble_turns`] near `(f, f)` in layer 3
 /// and, when `changes` > 0, a run of 10^4 holes on the dage's row plus `changes` scattered
 /// changes (holes, pieces, stacks of both sides) in layers 3 and 4.
-fn rabble_board(f: i64, seed: u64, changes: usize) -> crate::games::rabble::State {
+fn rabble_board(f: &Int, seed: u64, changes: usize) -> crate::games::rabble::State {
     use crate::core::SplitMix64;
     use crate::games::rabble::{Coord, Kind, Options, Side, State, Unit};
 
@@ -739,7 +751,7 @@ fn rabble_board(f: i64, seed: u64, changes: usize) -> crate::games::rabble::Stat
     let mut placed = 0;
     while placed < changes {
         let x = f - (side as i64) / 2 + rng.below(side) as i64;
-        let y = f + 100 + rng.below(side) as i64;
+        let y = f + (100 + rng.below(side) as i64);
         let c = Coord::xyz(x, y, 3 + rng.below(2) as i64);
         let owner = if rng.below(2) == 0 { Side::Red } else { Side::Blue };
         let cell = match rng.below(4) {

@@ -93,14 +93,19 @@ enum Command {
         #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
         format: RecordFormat,
     },
-    /// Rebuild a finished game from a record file as a new (unrated) game of the database, and
-    /// print its id.
+    /// Rebuild a finished game from a record file as a new game of the database, unrated
+    /// unless --rated is given, and print its id. A game the database already holds (the one
+    /// the record came from, or an earlier import of it) is refused.
     Import {
         /// The record (as `arbiter export` writes it).
         file: PathBuf,
         /// The database: a SQLite file or a postgres:// URL.
         #[arg(long)]
         db: Location,
+        /// Rate the game as its record says (`Rated "yes"`), as the latest game to end;
+        /// without it the imported game is unrated and moves no rating.
+        #[arg(long)]
+        rated: bool,
     },
     /// Write a finished game's replay (docs/community.md): a looping GIF, one picture per ply.
     Replay {
@@ -206,8 +211,8 @@ enum BenchWhat {
     /// percentile time, peak memory.
     #[command(name = "chaos-clock")]
     ChaosClock(arbiter::bench::ChaosClockBench),
-    /// Checking one Rabble turn with 10^5 changed squares at coordinates near 10^15, and with
-    /// an empty change map.
+    /// Checking one Rabble turn with 10^5 changed squares at coordinates near 10^15 and near
+    /// 10^40, and with an empty change map.
     Rabble(arbiter::bench::RabbleBench),
 }
 
@@ -452,15 +457,16 @@ async fn replay(db: &Location, id: i64, output: &std::path::Path) -> anyhow::Res
 }
 
 /// `arbiter import`: rebuilds a finished game from a record file.
-async fn import(file: &std::path::Path, db: &Location) -> anyhow::Result<()> {
+async fn import(file: &std::path::Path, db: &Location, rated: bool) -> anyhow::Result<()> {
     use arbiter::table::record;
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     let parsed = record::Record::parse(&text).with_context(|| format!("{}", file.display()))?;
     let store =
         arbiter::store::Store::connect(db).await.with_context(|| format!("opening {db}"))?;
-    let id =
-        record::import(&store, &parsed).await.with_context(|| format!("{}", file.display()))?;
+    let id = record::import(&store, &parsed, rated)
+        .await
+        .with_context(|| format!("{}", file.display()))?;
     println!("Imported as #{id}.");
     Ok(())
 }
@@ -623,8 +629,8 @@ fn main() -> ExitCode {
         Some(Command::Replay { db, game, output }) => {
             report_output(runtime().and_then(|rt| rt.block_on(replay(&db, game, &output))))
         }
-        Some(Command::Import { file, db }) => {
-            report_output(runtime().and_then(|rt| rt.block_on(import(&file, &db))))
+        Some(Command::Import { file, db, rated }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(import(&file, &db, rated))))
         }
         Some(Command::Copy { from, to }) => {
             report_output(runtime().and_then(|rt| rt.block_on(copy(&from, &to))))

@@ -147,6 +147,11 @@ pub async fn run(
             Some(result) = front_ends.join_next() => break Some(result),
         }
     };
+    // What games that ended just now promised to say afterwards (Chaos Clock's analysis) is
+    // waited for, within the delivery grace, and handed to the front ends before they stop:
+    // they deliver it or keep it with the rest. What is still under way then is made again at
+    // the next start.
+    router.route(referee.settle(config.delivery.settings().grace).await);
     // Stop the others and give them time to deliver what is in flight.
     let _ = stop_tx.send(true);
     let rest = tokio::time::timeout(config.delivery.settings().grace + STOP_MARGIN, async {

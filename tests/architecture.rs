@@ -337,3 +337,164 @@ fn no_file_of_src_is_longer_than_twelve_hundred_lines_outside_its_tests() {
     }
     assert!(long.is_empty(), "files over 1,200 lines outside their tests: {long:?}");
 }
+
+/// The Markdown files a reader of a clone gets as the project's documentation: README.md and
+/// every `.md` under docs/, as (path relative to the repository, text).
+fn documentation(root: &Path) -> Vec<(PathBuf, String)> {
+    let mut files = vec![PathBuf::from("README.md")];
+    let mut pending = vec![PathBuf::from("docs")];
+    while let Some(dir) = pending.pop() {
+        let mut entries: Vec<_> = std::fs::read_dir(root.join(&dir))
+            .expect("docs/ is readable")
+            .map(|e| e.expect("an entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let relative = path.strip_prefix(root).expect("below the repository").to_path_buf();
+            if path.is_dir() {
+                pending.push(relative);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(relative);
+            }
+        }
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(root.join(&f)).expect("a Markdown file");
+            (f, text)
+        })
+        .collect()
+}
+
+/// `path` (relative to the repository) with `.` and `..` taken out, or `None` when a `..` climbs
+/// above the repository's root.
+fn inside_repository(path: &Path) -> Option<PathBuf> {
+    let mut parts: Vec<String> = Vec::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                parts.pop()?;
+            }
+            std::path::Component::Normal(p) => parts.push(p.to_string_lossy().into_owned()),
+            std::path::Component::RootDir | std::path::Component::Prefix(_) => return None,
+        }
+    }
+    Some(parts.iter().collect())
+}
+
+/// Every place where `text`, the file `file` (relative to the repository), names a path outside
+/// the repository: anything under `/work/`, the shared folders beside the checkout
+/// (`shared/specs`, `shared/seeds`, `shared/tools`, `shared/notes`), and any path whose `../`
+/// climbs out of the repository from the file's own folder. Each as `line N: the path`.
+fn outside_paths(file: &Path, text: &str) -> Vec<String> {
+    let folder = file.parent().unwrap_or(Path::new(""));
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let tokens = line.split(|c: char| {
+            c.is_whitespace() || matches!(c, '`' | '(' | ')' | '[' | ']' | '<' | '>' | '"' | '\'')
+        });
+        for token in tokens {
+            let token = token.trim_end_matches([',', '.', ';', ':']);
+            let shared = ["shared/specs", "shared/seeds", "shared/tools", "shared/notes"]
+                .iter()
+                .any(|s| token.contains(s));
+            // A path starting with `.` is relative to the file's folder; any other is written
+            // from the repository's root, as the docs write source paths.
+            let from = if token.starts_with('.') { folder.join(token) } else { token.into() };
+            let climbs = token.contains("../") && inside_repository(&from).is_none();
+            if token.contains("/work/") || shared || climbs {
+                found.push(format!("line {}: {token}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Every relative Markdown link (`[text](target)`, outside code) of `text`, the file `file`
+/// (relative to the repository under `root`), whose target is not a file or folder of the
+/// repository. Links with a scheme (`https:`) and links within the page (`#…`) are not files.
+fn broken_links(root: &Path, file: &Path, text: &str) -> Vec<String> {
+    let folder = file.parent().unwrap_or(Path::new(""));
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans are not links: keep only the text between them.
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let mut rest = prose.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let Some(end) = rest.find(')') else { break };
+            let target = rest[..end].split_whitespace().next().unwrap_or("");
+            let target = target.trim_start_matches('<').trim_end_matches('>');
+            rest = &rest[end..];
+            let scheme = target.split_once(':').is_some_and(|(s, _)| {
+                !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '+')
+            });
+            if target.is_empty() || target.starts_with('#') || scheme {
+                continue;
+            }
+            let path = target.split('#').next().unwrap_or(target);
+            let exists =
+                inside_repository(&folder.join(path)).is_some_and(|p| root.join(p).exists());
+            if !exists {
+                found.push(format!("line {}: ({target})", n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_readme_and_the_docs_name_no_path_outside_the_repository_and_every_link_leads_to_a_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = documentation(root);
+    assert!(
+        docs.iter().any(|(f, _)| f == Path::new("docs/dark-fence.md")),
+        "the game pages are read: {:?}",
+        docs.iter().map(|(f, _)| f).collect::<Vec<_>>()
+    );
+    let mut faults = Vec::new();
+    for (file, text) in &docs {
+        for fault in outside_paths(file, text) {
+            faults.push(format!("{}, {fault} is outside the repository", file.display()));
+        }
+        for fault in broken_links(root, file, text) {
+            faults.push(format!("{}, {fault} leads to no file of the repository", file.display()));
+        }
+    }
+    assert!(faults.is_empty(), "the documentation does not stand alone:\n{}", faults.join("\n"));
+}
+
+#[test]
+fn the_documentation_checks_catch_outside_paths_and_dead_links() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (readme, page) = (Path::new("README.md"), Path::new("docs/ultima.md"));
+    // Paths that leave the repository, however they are written.
+    assert_eq!(outside_paths(readme, "rules: `../shared/specs/`").len(), 1);
+    assert_eq!(outside_paths(page, "see [x](../../notes.md)").len(), 1);
+    assert_eq!(outside_paths(readme, "at /work/shared/tools/oracle/").len(), 1);
+    assert_eq!(outside_paths(page, "specs in shared/specs/ultima.md.").len(), 1);
+    // Paths that stay inside: a page reaching the README, a plain relative path.
+    assert!(outside_paths(page, "[readme](../README.md), `docs/records.md`").is_empty());
+    assert!(outside_paths(readme, "`crates/games/src/games/ultima/` and ./docs").is_empty());
+    // Links: to files that exist (from the README and from a page), within the page, or away.
+    let good = "[a](docs/ultima.md) [b](docs/referee.md#who-may-reach-a-game) [c](#x) \
+                [d](https://example.org/a(b)) [e](<https://x>)";
+    assert!(broken_links(root, readme, good).is_empty(), "{:?}", broken_links(root, readme, good));
+    assert!(broken_links(root, page, "[r](referee.md) [top](../README.md)").is_empty());
+    // Dead ones: a missing file, a page's link written as if from the root, one leaving.
+    assert_eq!(broken_links(root, readme, "[a](docs/no-such-page.md)").len(), 1);
+    assert_eq!(broken_links(root, page, "[r](docs/referee.md)").len(), 1);
+    assert_eq!(broken_links(root, page, "[x](../../README.md)").len(), 1);
+    // Code is not a link.
+    assert!(broken_links(root, readme, "`[a](nothing.md)`\n```\n[b](nothing.md)\n```").is_empty());
+}

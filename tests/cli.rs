@@ -155,7 +155,8 @@ fn ultima_play_prints_the_moves_captures_and_outcome_as_json() {
         v["events"][0],
         serde_json::json!({
             "type": "moved", "color": "white", "piece": "pincer", "from": "d2", "to": "d5",
-            "captures": [], "check": false, "audience": "everyone"
+            "captures": [], "check": false, "attacker": null, "freezes": [],
+            "audience": "everyone"
         })
     );
     // A checkmate in one: the chameleon lands on g7 next to h8 (see the engine's tests).
@@ -169,7 +170,7 @@ fn ultima_play_prints_the_moves_captures_and_outcome_as_json() {
     assert_eq!(v["error"]["kind"], "illegal-move");
     assert_eq!(
         v["error"]["message"],
-        "the withdrawer on e1 cannot move to e4: the way is blocked at e2"
+        "the withdrawer on e1 cannot move to e4: the pincer on e2 is in the way"
     );
 }
 

@@ -912,7 +912,7 @@ impl Harness for Rabble {
             (-1, -f),
         ];
         let (dx, dy) = offsets[rng.below(offsets.len())];
-        let to = Coord::main(from.x + dx, from.y + dy);
+        let to = Coord::main(&from.x + dx, &from.y + dy);
         let step = match rng.below(3) {
             0 => Step::Move { to, via: None },
             1 => Step::Capture { to, via: None },
@@ -961,7 +961,11 @@ impl Harness for Rabble {
                     Step::Stack { to, .. } => (to, '&'),
                     _ => return false,
                 };
-                let (dx, dy) = (to.x - from.x, to.y - from.y);
+                // A pawn leaps at most two squares: an offset beyond an i64 is none of its six.
+                let (Some(dx), Some(dy)) = ((&to.x - &from.x).to_i64(), (&to.y - &from.y).to_i64())
+                else {
+                    return false;
+                };
                 let pawn_offset = (dx == 0 && (dy == f || dy == 2 * f))
                     || (dx.abs() == 1 && (dy == 0 || dy == f));
                 if !pawn_offset {
@@ -975,7 +979,7 @@ impl Harness for Rabble {
                             return false;
                         }
                         let top = u.pieces.iter().map(|k| k.value()).max().unwrap_or(1).max(1);
-                        let price = if side.in_zone(to.y) { 1 } else { top };
+                        let price = if side.in_zone(&to.y) { 1 } else { top };
                         price <= game.score[side.index()]
                     }
                     _ => false,

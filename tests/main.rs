@@ -11,6 +11,7 @@ mod common;
 mod architecture;
 mod cli;
 mod conformance;
+mod console;
 mod discord;
 mod locales;
 mod parsers;

@@ -233,6 +233,10 @@ fn ultima(script: Script, flipped: bool) -> BoardView {
         captured: vec![sq("d7")],
         check: Some(sq("d8")),
         targets: Vec::new(),
+        arrow: None,
+        rectangle: None,
+        taken: Vec::new(),
+        notes: Vec::new(),
         caption: caption.to_string(),
     }
 }
@@ -260,6 +264,10 @@ fn perfect(script: Script, flipped: bool) -> BoardView {
         captured: Vec::new(),
         check: None,
         targets: Vec::new(),
+        arrow: None,
+        rectangle: None,
+        taken: Vec::new(),
+        notes: Vec::new(),
         caption: caption.to_string(),
     }
 }
@@ -415,6 +423,19 @@ fn render_board_odd_sizes_do_not_panic() {
                 (Square { file: 2, rank: 2 }, board::Reach::Move),
                 (Square { file: 3, rank: 3 }, board::Reach::Capture),
                 (Square { file: 250, rank: 3 }, board::Reach::Both),
+            ],
+            arrow: Some((Square { file: 0, rank: 0 }, Square { file: 200, rank: 3 })),
+            rectangle: Some((Square { file: 1, rank: 2 }, Square { file: 40, rank: 0 })),
+            taken: vec![Square { file: 1, rank: 1 }, Square { file: 99, rank: 0 }],
+            notes: vec![
+                board::Note {
+                    mark: Some(board::Mark::Frozen),
+                    text: "a note far too long for one line of a tiny board, 龘 included".into(),
+                },
+                board::Note {
+                    mark: None,
+                    text: "一二三四五六七八九十，一二三四五六七八九十。".into(),
+                },
             ],
             caption: "a very long caption that will not fit on a tiny board, 龘 included · 0:01"
                 .into(),
@@ -608,8 +629,7 @@ fn render_ultima_marks_frozen_pieces_and_highlights_the_last_move() {
 // ---------------------------------------------------------------------------------------------
 // Perfect 10 x 10: images from the engine's own views.
 
-/// The middle game of the spec's perft table (`../shared/specs/perfect10.md`, "Midgame
-/// position"), White to move.
+/// The midgame position of `docs/perfect10.md` ("Speed"), White to move.
 const PERFECT10_MIDDLE_GAME: &str = "rcabqkbacr/s1eg2g1ns/pp2pppp1p/n2p2m3/2p5p1/S6I2/2P1PPP3/\
                                      1P1P3P1P/1NEG1MGENS/RCABQKBACR w KQkq - 0 12";
 
@@ -772,6 +792,43 @@ fn render_rabble_mid_game_shows_holes_stacks_counters_and_what_lies_outside() {
 }
 
 #[test]
+fn render_rabble_far_beyond_any_machine_integer_places_units_and_labels_by_offset() {
+    // Issue 42: a Red chefu hired onto x = 10^40 on the empty band row, Blue's answer, and the
+    // chefu's capture up its file; the window is centred on it, 10^40 − 7 to 10^40 + 8.
+    use arbiter::games::rabble::{Coord, Int, Layer};
+    let x = format!("1{}", "0".repeat(40));
+    let options = arbiter::games::rabble::Options::from_pairs(
+        &arbiter::games::options::split_pairs("select=off band_empty=on").expect("options split"),
+    )
+    .expect("options");
+    let mut game = <arbiter::games::rabble::State as Game>::new(&options, Seed(0)).expect("a game");
+    for text in [format!("drop R@{x},6"), "3,9>3,8".to_string(), format!("{x},6x{x},9")] {
+        let seat = game.to_act().seat().expect("someone acts");
+        let action = game.parse_action(seat, &text).expect("a turn");
+        game.play(seat, &action).expect("a legal turn");
+    }
+    let centre: Int = x.parse().expect("10^40");
+    let view =
+        game.view_window(&Layer::main(), (&centre - 7, &centre + 8), (Int::new(-1), Int::new(14)));
+    let chefu = Coord::main(centre.clone(), 9);
+    let at = |c: &Coord| {
+        let i = (&c.x - &view.x.0).to_i64().expect("in the window");
+        let j = (&c.y - &view.y.0).to_i64().expect("in the window");
+        view.cells[usize::try_from(j).expect("a row")][usize::try_from(i).expect("a column")]
+            .clone()
+    };
+    assert_eq!(at(&chefu).expect("the chefu").letters(), "R", "the chefu where it captured");
+    assert_eq!(at(&Coord::main(&centre + 1, 9)).expect("a pawn").letters(), "p");
+    assert!(view.last_squares.contains(&chefu), "its last squares are marked");
+    let pic = arbiter::render::render(
+        &AnyView::Rabble(view),
+        "#7 · ply 3 · Red 142 : 144 Blue · Blue to act",
+        &theme(Script::Latin),
+    );
+    golden("rabble/far-ten-to-the-forty-latin", &pic);
+}
+
+#[test]
 fn render_rabble_selection_shows_the_empty_slots_in_chinese_from_blues_side() {
     let view = rabble_view("", &["pick C N B R", "pick default", "pick P P N P"]);
     assert!(view.selecting.is_some());
@@ -799,10 +856,23 @@ fn render_rabble_observation_draws_one_panel_per_layer_with_far_columns_as_offse
         let action = game.parse_action(seat, text).expect("a turn");
         game.play(seat, &action).expect("a legal turn");
     }
-    let far = 999_999_999_000_000;
-    let o = arbiter::games::rabble::text::observation(game.board(), (far, far + 3), (2, 4), None);
-    assert_eq!(o.z, (0, 2), "0..2 around the main plane, which holds the block's change");
-    assert_eq!(o.layers.iter().map(|(z, _)| *z).collect::<Vec<_>>(), [2, 1, 0]);
+    use arbiter::games::rabble::Int;
+    let far = Int::new(999_999_999_000_000);
+    let o = arbiter::games::rabble::text::observation(
+        game.board(),
+        (far.clone(), &far + 3),
+        (Int::new(2), Int::new(4)),
+        None,
+    );
+    assert_eq!(
+        o.z,
+        (Int::new(0), Int::new(2)),
+        "0..2 around the main plane, which holds the block's change"
+    );
+    assert_eq!(
+        o.layers.iter().map(|(z, _)| z.clone()).collect::<Vec<_>>(),
+        [2, 1, 0].map(Int::new)
+    );
     let stack = o.layers[0].1[1][1].as_ref().expect("the stack on +1,3 in layer 2");
     assert_eq!(stack.pieces.len(), 2);
     let pic = arbiter::render::rabble::observation(
@@ -811,4 +881,60 @@ fn render_rabble_observation_draws_one_panel_per_layer_with_far_columns_as_offse
         &theme(Script::Latin),
     );
     golden("rabble/observation-far-latin", &pic);
+}
+
+// ---------------------------------------------------------------------------------------------
+// `/rules ultima <code>`: each piece's picture, as the console table sends it.
+
+/// The pictures `/rules ultima <code>` sends for each of `codes` at the console table (the real
+/// binary, as a player's terminal feeds it), read by a `locale` reader (English when `None`).
+fn ultima_rules_pictures(codes: &[&str], locale: Option<&str>) -> Vec<Picture> {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("a directory");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command
+        .current_dir(dir.path())
+        .env("ARBITER_DATABASE", dir.path().join("arbiter.db"))
+        .env_remove("TELEGRAM_TOKEN")
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("ARBITER_CONSOLE_LOCALE")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if let Some(locale) = locale {
+        command.env("ARBITER_CONSOLE_LOCALE", locale);
+    }
+    let mut child = command.spawn().expect("the binary starts");
+    let input: String = codes.iter().map(|c| format!("/rules ultima {c}\n")).collect();
+    let input = input + "/quit\n";
+    child.stdin.take().expect("its input").write_all(input.as_bytes()).expect("the lines");
+    let out = child.wait_with_output().expect("the binary ends");
+    assert!(out.status.success(), "{out:?}");
+    let pictures: Vec<Picture> = String::from_utf8(out.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("[picture: ")?.strip_suffix(']'))
+        .map(|path| {
+            let png = std::fs::read(path).expect("the picture was saved");
+            let image = image::load_from_memory(&png).expect("a PNG");
+            Picture { width: image.width(), height: image.height(), png }
+        })
+        .collect();
+    assert_eq!(pictures.len(), codes.len(), "one picture per piece");
+    pictures
+}
+
+/// Issue 42: each Ultima piece's picture teaches its capture: the long leaper jumping two
+/// pieces, the pincer pinching against a friendly piece (and sparing the piece with no jaw), the
+/// withdrawer moving away, the coordinator's rectangle with its king, the immobilizer's frozen
+/// neighbours, the chameleon taking three pieces three ways; and a 繁體 reader's coordinator
+/// picture drawn in Traditional codes (協 夾).
+#[test]
+fn render_ultima_rules_pictures_teach_each_pieces_capture() {
+    let codes = ["K", "P", "W", "L", "C", "I", "X"];
+    for (code, picture) in codes.iter().zip(ultima_rules_pictures(&codes, None)) {
+        golden(&format!("rules/ultima-{code}-latin"), &picture);
+    }
+    let traditional = ultima_rules_pictures(&["C"], Some("zh-Hant"));
+    golden("rules/ultima-C-traditional", &traditional[0]);
 }

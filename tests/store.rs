@@ -702,6 +702,32 @@ async fn meta_values_are_stored_and_replaced() {
     }
 }
 
+/// What a game's end promised (its analysis, docs/scale.md "Delivery under stops") is kept
+/// once: the transaction that takes the promise out puts the messages in the outbox, and a
+/// second keeper (another instance, a start), finding it gone, writes nothing.
+#[tokio::test]
+async fn a_promise_is_kept_once_with_its_messages_and_then_forgotten() {
+    for db in Db::each().await {
+        let store = db.open().await;
+        store.set_meta("analysis-due.1", "1").await.unwrap();
+        store.set_meta("analysis-due.2", "1").await.unwrap();
+        store.set_meta("telegram.offset", "100").await.unwrap();
+        let due = store.meta_starting("analysis-due.").await.unwrap();
+        let keys: Vec<&str> = due.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["analysis-due.1", "analysis-due.2"]);
+        let kept = store.fulfil("analysis-due.1", vec![note("analysis of #1", 0)]).await.unwrap();
+        assert_eq!(kept.map(|ids| ids.len()), Some(1));
+        let again = store.fulfil("analysis-due.1", vec![note("analysis of #1", 0)]).await.unwrap();
+        assert_eq!(again, None, "kept once");
+        // Forgetting a promise without a message.
+        assert_eq!(store.fulfil("analysis-due.2", Vec::new()).await.unwrap(), Some(Vec::new()));
+        let waiting = store.pending_messages(P::Telegram).await.unwrap();
+        assert_eq!(bodies(&waiting), [r#"{"text":"analysis of #1"}"#]);
+        assert!(store.meta_starting("analysis-due.").await.unwrap().is_empty());
+        assert_eq!(store.meta("telegram.offset").await.unwrap().as_deref(), Some("100"));
+    }
+}
+
 #[tokio::test]
 async fn reopening_the_database_keeps_everything() {
     for db in Db::each().await {

@@ -60,6 +60,11 @@ help-games = this channel's games, and every game waiting for you
 help-rules = the rules of a game and its options
 help-help = this list
 help-settings = your language, reminders, turn pings and daily digest
+help-console-header = At this console table:
+help-console-as = /as <name>: play as another user (/as bob)
+help-console-dm = /dm: your private chat with me
+help-console-channel = /channel [#name]: back to the channel, or to another one
+help-console-quit = /quit: leave the table (every game is kept)
 help-admin = abort any game (administrators)
 help-start = open the private chat with me
 help-press = press a button
@@ -68,8 +73,10 @@ help-press = press a button
 
 err-internal = Something went wrong on my side. The game is safe; please try again.
 err-unknown-command = I don't know /{ $command }. Try /help.
+err-console-command = Whom do you want to play as? Type /as and a name, e.g. /as bob. The console's own commands:
 err-missing = /{ $command } needs { $what }. Try /help.
 err-bad-argument = /{ $command } does not understand "{ $arg }". Try /help.
+err-bad-count = /{ $command }: { $key }= takes a whole number from 1, as in { $key }=5; "{ $value }" is not one. Nothing was done.
 err-line-too-long = That line is { $length } characters long; I read at most { $limit } characters a line, so I did nothing with it. Send a shorter one.
 err-not-admin = Only an administrator of this chat may do that.
 err-start-private = Send /start in your private chat with me.
@@ -86,6 +93,9 @@ games-line-unresumable = #{ $id } { $game }: cannot be resumed
 err-invitations-user = You already have { $limit } open invitations. Wait for answers, or /abort one, before inviting again.
 err-invitations-chat = This chat already has { $limit } open invitations. Accept or /abort one before starting another.
 err-no-game-here = You have no game here that this applies to. See /games.
+err-game-elsewhere = You have no game in this chat that this applies to; yours: { $games }. Type it there, or to me privately with the game’s number (like #{ $first }).
+game-elsewhere-item = #{ $id } ({ $game }) in { $place }
+place-other-chat = another chat
 err-which-game = Which game? Choose it below, or add its id: { $ids }.
 err-group-only = Start games in a group channel, not in private.
 err-unknown-game = I don't know the game "{ $game }". Games: { $known }.
@@ -101,13 +111,14 @@ err-decline-open = #{ $id } is open to anyone: there is no one to decline it. Ac
 err-view-not-playing = Only the players of #{ $id } have a private view; /board shows what everyone sees.
 err-unreachable = I can't write to { $names } privately, and this game needs private messages. Open a private chat with me and send /start, then /accept #{ $id } again.
 err-unreachable-link = I can't write to { $names } privately, and this game needs private messages. Press “{ btn-open-private }” below and then Start: that joins game #{ $id } as soon as the chat is open (or send /start there, then /accept #{ $id } again).
-dm-failed = I can't write to { $name } privately any more, so { $name } missed a private message of #{ $id } (nothing is lost). { $name }: open a private chat with me and send /start, then /view #{ $id }.
-dm-failed-link = I can't write to { $name } privately any more, so { $name } missed a private message of #{ $id } (nothing is lost). { $name }: press “{ btn-open-private }” below and then Start to get your view back.
+dm-failed = I can't write to { $name } privately any more, so { $name } missed a private message of #{ $id } (nothing is lost). { $who }: open a private chat with me and send /start, then /view #{ $id }.
+dm-failed-link = I can't write to { $name } privately any more, so { $name } missed a private message of #{ $id } (nothing is lost). { $who }: press “{ btn-open-private }” below and then Start to get your view back.
 secret-kept = I may not delete messages here, so your move is still there for everyone to read: please delete it. Send your moves to me in our private chat.
 secret-kept-link = I may not delete messages here, so your move is still there for everyone to read: please delete it. Send your moves to me in our private chat (“{ btn-open-private }” below).
 btn-open-private = Open private chat
 invitee-unmet = I haven't met { $handle } yet, so I can't write to them privately. { $handle }: press Accept above to play; to get my private messages, press “{ btn-open-private }” below and then Start. Nobody else may take this seat.
 err-discord-permissions = I can’t run a game in this channel: I am missing { $list }. A server administrator can grant them in the channel’s settings (Permissions); nothing was created.
+tg-follows-shortly = Done. This group is at Telegram's message limit, so my reply follows in a moment.
 perm-view-channel = View Channel
 perm-send-messages = Send Messages
 perm-attach-files = Attach Files
@@ -158,6 +169,7 @@ rules-table-keys = Time: clock=correspondence|live, per_move=24h (correspondence
 rules-legend = Pieces (code, name): { $pieces }. One piece with a picture of its moves: /rules { $game } <code>.
 rules-legend-title = { $game }: the pieces
 rules-piece = { $code } { $name }: { $how }. In the picture a dot is a square it may move to, a ring a square it may capture on (from the middle of an empty board).
+rules-piece-rabble = { $code } { $name }: { $how }. In the picture it stands on { $square } of the start position, among the pawns the board starts full of, Red to move; a ring marks an enemy it may capture, a green square a friend it may stack onto (a turn that costs points), a dot an empty square it may move to, each as the referee accepts it in one turn; its own square is tinted.
 err-no-such-piece = { $game } has no piece "{ $topic }". /rules { $game } lists every piece with its code.
 arg-name-topic = topic
 ul-how-king = moves one square any way and captures by moving onto an enemy
@@ -167,6 +179,26 @@ ul-how-long-leaper = moves like a queen; captures by jumping over enemies in its
 ul-how-coordinator = moves like a queen; captures the enemies on the two other corners of the rectangle it makes with its own king
 ul-how-immobilizer = moves like a queen; captures nothing, but enemies next to it are frozen and cannot move
 ul-how-chameleon = moves like a queen; captures each enemy the way that enemy captures, and freezes an immobilizer next to it
+ul-rules-piece =
+    { $code } { $name }: { $how }.
+    { $shows }
+ul-shows-piece = the { $piece } on { $square }
+ul-shows-king = The king steps from { $from } onto { $to }, capturing { $captures }.
+ul-shows-pincer = The pincer moves from { $from } to { $to }, capturing { $captures }: a white piece stands just beyond it on { $jaws }. No white piece stands beyond { $spared }, so it stays.
+ul-shows-withdrawer = The withdrawer moves from { $from } straight away to { $to }, capturing { $captures }, which stood just behind its move; { $spared } stands beside the move, not behind it, and stays.
+ul-shows-long-leaper = The long leaper moves from { $from } to { $to }, jumping { $count ->
+        [one] the enemy
+       *[other] the enemies
+    } in its line, each with an empty square just beyond, and capturing { $captures }.
+ul-shows-coordinator = The coordinator moves from { $from } to { $to }; with its king on { $king } it spans a rectangle and captures the enemies on the other two corners: { $captures }.
+ul-shows-immobilizer = The immobilizer moves from { $from } to { $to } and captures nothing, but { $frozen } next to it { $frozen_count ->
+        [one] is
+       *[other] are
+    } now frozen and cannot move.
+ul-shows-chameleon = The chameleon moves from { $from } to { $to }, capturing each enemy the way that enemy captures: { $captures }. It pinches only pincers, so { $spared } stays.
+ul-key-arrow = the move shown
+ul-key-taken = captured by the move
+ul-key-frozen = frozen by the move
 rb-how-p = steps one or two squares forward (it may jump one piece on the way), one square sideways or one square diagonally forward, and captures the same way
 rb-how-n = leaps to any square up to four orthogonal steps away, whatever stands between; it captures only three or four steps away
 rb-how-r = moves any way up to 12 squares; captures along a rank or file up to 12 squares, one square diagonally, or diagonally over exactly one piece
@@ -224,7 +256,7 @@ df-rules-summary = { $board }, { $mode }, rules: { $options }, time: { $clock }.
 df-starts-fixed = Starts: first player { $c1 }, second player { $c2 }.
 df-starts-free = Free start: each player picks a start cell privately.
 df-started = { $game } #{ $id }: { $p1 } (moves first) vs { $p2 }, { $rules } { $starts }
-df-confirm = #{ $id }: will play { $path }, fence: { $dir }.
+df-confirm = #{ $id }: will play { $path }, fence { $fence }.
 df-puzzle = The puzzle of the original rules (its picture is lost: this position is ours, built for its question). The god's view, and both players know everything: you are P2 on A1, in a pocket that the fences A1:R, A2:R and A3:R wall off from the rest of the board, open only between A4 and B4; P1 stands on D1. It is your move. How do you move so that you can still survive P1's best answer (not necessarily win)? Not hard: the key is understanding the rules. Answer with /rules dark-fence puzzle <your move>, e.g. /rules dark-fence puzzle A1-A2 R.
 df-puzzle-loses-now = { $move } loses at once: { $why }.
 df-puzzle-dies = { $move } does not survive: P1 answers { $reply }, and the fences shut you into the smaller area.
@@ -238,14 +270,14 @@ df-warn-duplicate = ⚠ A fence of yours already stands on that side: a second f
 df-view-memory = #{ $id } is played from memory (assist=0): your own view is shown when the game ends. The board above each turn shows what everyone sees.
 df-ply-public = Ply { $ply }: { $mover } has moved. Fence direction: { $dir }. { $p1 } sees { $p2 }: { $rel12 }; { $p2 } sees { $p1 }: { $rel21 }.
 df-ply-opponent = #{ $id }: { $mover } placed a fence facing { $dir }. The opponent is: { $rel }.
-df-ply-mover = #{ $id } ply { $ply }: played { $path }, fence { $edge }. The opponent is: { $rel }.
+df-ply-mover = #{ $id } ply { $ply }: played { $path }, fence { $fence }. The opponent is: { $rel }.
 df-recorded = #{ $id }: recorded (ply { $ply }).
 df-stopped = Ply { $ply }: { $name } stops on { $cell }.
 df-commitment = Commitment: { $hash }
-df-window = { $holder }: challenge { $target }? ({ $time } to decide)
 df-window-unmoved = { $target } has not moved yet, so a challenge now finds nothing and loses: pass.
-df-window-private = #{ $id }: your decision: challenge { $target }? Press a button below, or /challenge or /pass ({ $time } to decide; no answer passes).
+df-window-private = #{ $id }: { $context } Your decision: challenge { $target }? Press a button below, or /challenge or /pass ({ $time } to decide; no answer passes).
 df-passed = { $name } does not challenge.
+df-passed-private = #{ $id }: you do not challenge { $target }.
 df-challenged = { $by } challenges { $against }!
 df-claimed = { $by } claims the tokens are separated!
 df-start-public = { $name } starts on { $cell }.
@@ -254,6 +286,7 @@ df-in-place = Both players are in place; { $name } moves first.
 df-report = #{ $id }: the opponent is: { $rel }.
 df-turn-public = Ply { $ply }: { $name } to move.
 df-turn-private = #{ $id }: your move (ply { $ply }). Send a path and a fence direction, e.g. { $example }.
+df-opening = #{ $id }: the game has begun; { $first } moves first, then it is your move.
 df-turn-private-memory = #{ $id }: your move (ply { $ply }). Send a path from your cell and a fence direction; this game is played from memory (assist=0).
 df-setup = #{ $id }: choose your start cell, e.g. B2.
 df-setup-p2 = #{ $id }: { $p1 } starts on { $cell }. Choose your start cell (not { $cell }).
@@ -262,6 +295,7 @@ df-view-header-public = #{ $id } { $game }, after ply { $ply }: public board
 df-view-cell = Your cell: { $cell }.
 df-view-cells = Cells: { $p1 } { $c1 }, { $p2 } { $c2 }.
 df-view-fences = Your fences: { $list }.
+df-view-fence = { $cell } { $dir } (placed on ply { $ply })
 df-view-earlier = ({ $count } earlier plies: /view shows them all.)
 df-view-setup-report = At the start the opponent was: { $rel }.
 df-view-ply-seat = Ply { $ply } ({ $mover }): fence { $dir }; the opponent was: { $rel }.
@@ -302,6 +336,7 @@ df-err-no-such-seat = You are not seated in that game.
 rules-dark-fence = Dark Fence (暗弈分野). On a grid (4x4 by default; columns A..., row 1 at the top) the first player starts on A1, the second on the far corner. On your turn send me privately a path of straight lines and a direction, like A1-A4-B4-B3 R: your token walks the path and a fence goes on that side of your final cell. The border is fenced. You lose if you cross any fence (yours too), stop on the opponent's cell (passing through is fine) or place a fence where one is. When the fences separate the tokens, the larger area wins. You see only your own moves; after each move both players hear the fence direction and where the other one is. Challenge variant (mode=challenge): moves are sealed, stops are public, and each player may challenge after every move.
 opt-dark-fence-mode = the bot as referee, or the two-player challenge variant
 opt-dark-fence-board = board size, columns x rows
+opt-dark-fence-board-values = CxR (columns x rows), each side 2..26
 opt-dark-fence-start = fixed corners, or each player picks a start cell
 opt-dark-fence-p2-sees-p1-start = free start: the second player is told the first player's start
 opt-dark-fence-first-move-onto-opponent = may the first player's first move end on the second player
@@ -353,6 +388,11 @@ ul-captures = , capturing { $list }
 ul-capture = the { $piece } on { $square } ({ $rule })
 ul-stop = .
 ul-check = Check!
+ul-check-by = Check: the { $piece } on { $square } can capture the king.
+ul-frozen-now = The { $color } { $piece } on { $square } is now frozen by the { $by_piece } on { $by }{ $removable ->
+        [yes] ; { $color } may remove it as a whole move ({ $move })
+       *[no] {""}
+    }.
 ul-suicide = #{ $id } ply { $ply }: { $player } removes the frozen { $piece } on { $square }.
 ul-to-move = { $player } to move.
 ul-turn-private = #{ $id } { $game }: your move ({ $color }).
@@ -368,6 +408,8 @@ ul-err-wrong-piece = The piece on { $square } is a { $actual }, not a { $given }
 ul-err-no-piece = There is no piece on { $square }. Nothing was played.
 ul-err-not-your-piece = The { $piece } on { $square } is your opponent's. Nothing was played.
 ul-err-frozen = Your { $piece } on { $square } is frozen by the { $by_piece } on { $by }. Nothing was played.
+ul-err-no-move-to = No { $piece } of yours can move to { $to }. Nothing was played.
+ul-err-ambiguous = More than one { $piece } can move to { $to } (from { $from }): say which, like { $example }. Nothing was played.
 ul-err-illegal-move = The { $piece } on { $from } cannot move to { $to }: { $fault }. Nothing was played.
 ul-err-leaves-king-in-check = That would leave your king on { $king } capturable by the { $piece } on { $attacker }. Nothing was played.
 ul-err-suicide = The piece on { $square } may not remove itself: { $reason }. Nothing was played.
@@ -378,8 +420,14 @@ ul-fault-no-movement = it must leave its square
 ul-fault-not-a-line = the squares are not on one rank, file or diagonal
 ul-fault-king-step = a king moves one square
 ul-fault-pincer-diagonal = a pincer moves only along ranks and files
-ul-fault-blocked = the way is blocked at { $at }
-ul-fault-occupied = { $at } is occupied
+ul-fault-blocked = { $own ->
+        [yes] your own
+       *[other] your opponent’s
+    } { $piece } on { $at } is in the way
+ul-fault-occupied = { $own ->
+        [yes] your own
+       *[other] your opponent’s
+    } { $piece } stands on { $at }, and only a king moves onto a piece
 ul-fault-own-piece = { $at } holds a piece of your own
 ul-fault-leap-own = it cannot leap over your own piece on { $at }
 ul-fault-leap-adjacent = it cannot leap over { $at }: the square behind it is not empty
@@ -445,8 +493,12 @@ p10-promotes = , promoting to { $piece }
 p10-becomes = , and becomes a { $piece } on the last rank
 p10-stop = .
 p10-sentence-gap = { " " }
-p10-check = Check!
-p10-double-check = Double check!
+p10-check-by = Check: { $pieces } { $count ->
+        [1] attacks
+       *[other] attack
+    } the king.
+p10-checker = the { $piece } on { $square }
+p10-checkers-and = { $first } and { $second }
 p10-passed = #{ $id } ply { $ply }: { $player } has no legal move and passes.
 p10-claimed = #{ $id }: { $player } claims a draw by threefold repetition.
 p10-to-move = { $player } to move.
@@ -475,6 +527,18 @@ p10-err-wrong-piece = { $square } holds the { $actual } (code { $actual_code }),
 p10-no-code = none: a pawn moves by its squares alone, like e3e5
 p10-err-not-your-piece = The { $piece } on { $square } is your opponent's. Nothing was played.
 p10-err-illegal-move = The { $piece } on { $from } cannot move to { $to } ({ $how }). Nothing was played.
+p10-err-move-stopped = The { $piece } on { $from } cannot move to { $to }: { $why }. Nothing was played.
+p10-err-no-move-to = No { $piece } of yours can move to { $to }. Nothing was played.
+p10-err-ambiguous = More than one { $piece } can move to { $to } (from { $from }): say which, like { $example }. Nothing was played.
+p10-fault-own-piece = your own { $piece } stands on { $at }
+p10-fault-blocked-own = your own { $piece } on { $at } is in the way
+p10-fault-blocked-enemy = your opponent’s { $piece } on { $at } is in the way
+p10-fault-pawn-front-own = your own { $piece } stands on { $at }, and a pawn moves straight only onto an empty square
+p10-fault-pawn-front-enemy = your opponent’s { $piece } stands on { $at }, and a pawn captures only diagonally
+p10-fault-pawn-nothing = a pawn moves diagonally only to capture, and { $to } is empty
+p10-fault-pawn-double = a pawn steps two squares only from its starting rank (the 3rd for White, the 8th for Black)
+p10-fault-no-screen = a { $piece } captures by jumping over exactly one piece, and there is none between
+p10-fault-two-screens = a { $piece } captures by jumping over exactly one piece, and there are more between: the second is the { $other } on { $at }
 p10-err-promotion-tier = A pawn reaching { $to } may become one of { $list }, or stay a pawn: say which after the move, like ={ $code } or stay. Nothing was played.
 p10-err-promotion-last = A pawn reaching { $to } must become one of { $list }: say which after the move, like ={ $code }. Nothing was played.
 p10-err-promotion-none = A pawn reaching { $to } is not on a promotion line, so it cannot promote. Nothing was played.
@@ -497,7 +561,7 @@ p10-err-no-repetition-after = There is no draw to claim: after that move the pos
 ## Discord (the slash commands' option descriptions, at most 100 characters; the move form)
 btn-view = My view
 btn-type-move = Type a move
-dm-failed-discord = I can't send { $name } direct messages, so { $name } missed a private message of #{ $id } (nothing is lost). { $name }: allow direct messages from this server's members (server menu → Privacy Settings), then use /view #{ $id }.
+dm-failed-discord = I can't send { $name } direct messages, so { $name } missed a private message of #{ $id } (nothing is lost). { $who }: allow direct messages from this server's members (server menu → Privacy Settings), then use /view #{ $id }.
 discord-opt-game = The game, e.g. dark-fence, ultima, perfect10
 discord-opt-opponent = Who you invite (leave empty for an open invitation)
 discord-opt-options = Options as key=value, e.g. board=6x6 mode=challenge
@@ -521,6 +585,14 @@ opt-chaos-clock-hints = allow /hint (the solver's verdict and best actions) for 
 help-hint = the solver's verdict and best actions (Chaos Clock games with hints=on)
 err-no-bot = I play only { $games } myself.
 err-hints-off = Hints are off in #{ $id }: both players agree to them by starting the game with hints=on.
+err-hints-rated = #{ $id } is rated, and a rated game has no hints: the result must be the players' own.
+help-switch = against me (the bot): take the other side, before your first action
+err-switch-not-bot = Sides can be switched only in a game against me: in #{ $id } your opponent is a person.
+err-switch-too-late = You have acted in #{ $id } already: sides can be switched only before your first action.
+btn-switch = Switch sides
+cc-start-lost = { $name }, with best play this start is lost for { $side }: I win whatever you do. You may take { $other } instead before your first action: press "{ $button }" or send /switch.
+cc-switched = #{ $id }: { $name } now plays { $side } and I play { $other }; the game starts again from its start.
+err-rated-hints = A rated game has no hints: leave out hints=on, or rated=yes (a game with hints is unrated). Nothing was started.
 err-hint-stale = #{ $id } moved on while I searched for the hint; ask again.
 err-bot-offers = I do not take draw or takeback offers: play on, or /resign.
 bot-name = Arbiter (bot)
@@ -540,10 +612,16 @@ cc-value-both-win = a win for both
 cc-value-both-lose = a loss for both
 cc-start-random = Random start
 cc-start-fair = Fair start (both sides can still bring every piece home together)
-cc-hints-on = hints allowed
+cc-start-position = Start from a given position
+cc-hints-on = hints allowed (so the game is unrated)
 cc-hints-off = no hints
 cc-rules-summary = { $start }, { $hints }, time: { $clock }.
-cc-started = { $game } #{ $id }: { $jia } (Jia, odd pieces) vs { $yi } (Yi, even pieces, moves first). { $rules } Actions: /move { $piece } (move piece { $piece }, which may move now), /move d7 (drop 7), /pass, or the buttons.
+cc-started = { $game } #{ $id }: { $jia } (Jia, odd pieces) vs { $yi } (Yi, even pieces, moves first). { $rules } { $actions }
+cc-actions = Actions: { $examples }, or the buttons.
+cc-actions-generic = Actions: /move and a piece's number (move it), /move d and a piece's number (drop it from your hand), /pass, or the buttons.
+cc-example-move = /move { $piece } (move piece { $piece }, which may move now)
+cc-example-drop = /move d{ $piece } (drop { $piece })
+cc-example-pass = /pass
 cc-fair-proven = Fair start: before the game I checked every line of play from this position: if both of you play well, you both bring all your pieces home and both win. (Found on try { $draw }.)
 cc-to-act = { $player } to act.
 cc-banned = Piece { $piece } was just moved and may not move now.
@@ -580,6 +658,7 @@ cc-chance = { $action } ({ $keeping ->
     [one] { $keeping } of { $replies } replies wins
    *[other] { $keeping } of { $replies } replies win
 } for them)
+cc-chance-or = { $first } or { $second }
 cc-hint-unknown = Hint for #{ $id }: my search stopped at its budget ({ $positions } positions) without a proof; no hint rather than a guess.
 cc-analysis-empty = Analysis of #{ $id }: no action was played.
 cc-analysis-kept = Analysis of #{ $id }: with best play the start was { $value }, and no action changed that.
@@ -619,6 +698,7 @@ rb-cost = , spending { $points }
 rb-crowned = { $player }'s king has fallen but their score leads: the prince is crowned king.
 rb-draw-offered = { $player } offers a draw in #{ $id }: /move pass accept takes it.
 rb-scores = Scores: Red { $red }, Blue { $blue }. Plies without a major capture: { $quiet } of { $limit }.
+rb-stats = { $side } by piece type: capture points { $captures }; hires { $hires }; drops into the battlefield { $drops }; high-dimension jumps { $jumps }.
 rb-turn-private = #{ $id } ({ $game }): your turn ({ $side }).
 rb-view-header = #{ $id } { $game }, ply { $ply }, last turn { $last }.
 rb-outside = Outside the picture: { $units } ({ $count } changed units in all).
@@ -685,12 +765,25 @@ rb-err-king-exposed = with this placement { $side ->
 rb-err-game-over = the game is over
 rb-err-not-your-turn = it is not your turn
 rb-err-selecting = the selection phase comes first: `pick R N B C` or `pick default`
+rb-err-selecting-uniques = the selection phase comes first: `pick Q K J G` or `pick default`
+rb-err-enemy-target = { $to } holds an enemy unit
+rb-err-empty-target = { $to } is empty
+rb-err-proposal-refused = { $statement }, and `{ $fix }` would be refused too: { $reason }
+rb-err-syntax-drop-piece = cannot read `{ $text }`: `{ $detail }` names no piece; the pieces that can be hired are { $pieces }
+rb-step-move = MOVE
+rb-step-capture = CAPTURE
+rb-step-drop = DROP
+rb-step-jump3 = JUMP3
+rb-step-jumph = JUMPH
+rb-step-stack = STACK
+rb-step-split = SPLIT
+rb-step-promote = PROMOTE
 rb-err-handicap-offer = handicap turns are for stacking, jumping and hiring only
 rb-err-no-offer = there is no draw offer to accept: the offer must be the ply just played
 rb-err-no-debt = this turn costs { $cost } points and you have { $score } (no debt)
 rb-err-use-stack-move = { $to } holds your unit: write { $op } to stack onto it (stacking costs { $price })
 rb-err-royal-stack = the King and the Prince never stack
-rb-err-bad-drop = the King and the Prince cannot be hired
+rb-err-bad-drop = the King and the Prince cannot be hired; the pieces that can be hired are { $pieces }
 rb-err-handicap-promote = handicap turns cannot promote
 rb-err-no-credit = hiring a { $piece } needs a credit: capture an enemy { $piece } first
 rb-err-drop-empty = { $to } is empty: use @ to drop there
@@ -706,27 +799,24 @@ rb-err-empty-origin = { $from } is empty
 rb-err-not-yours = { $from } holds an enemy unit
 rb-err-wrong-piece = { $from } holds { $has }, not { $given }
 rb-err-bad-split-part = { $from } holds { $has }; it cannot split off { $part }
-rb-err-bad-split-all = a split leaves part of the stack behind: name fewer pieces, or move the whole unit
+rb-err-bad-split-all = a split leaves part of the stack behind, and { $from } holds { $has } only: /{ $part } names all of it
 rb-err-bad-split-stay = a split-off part must relocate (rule 7)
 rb-err-same-square = the unit must end on another square
-rb-err-other-layer = { $to } is in another layer: pieces move within their layer; jump with z+/z- or dN+/dN-
+rb-err-other-layer = { $to } is in another layer: pieces move within their layer, which only a jump (z+/z- or dN+/dN-) changes
 rb-err-nothing-to-capture = { $to } is empty: use > to move there
 rb-err-move-empty = { $to } is empty: use > to move there
 rb-err-use-capture = { $to } holds an enemy unit: use x to capture it
 rb-err-own-unit = { $to } holds your own unit
 rb-err-prince-no-capture = the Prince never captures
 rb-err-prince-immune = the Prince cannot be captured
-rb-err-geometry-waypoint = only a unit with the Queen has a two-stage path
 rb-err-geometry = { $unit } on { $from } cannot { $capture ->
         [yes] capture on
        *[no] reach
     } { $to }
 rb-err-stack-empty = { $to } is empty: leave out the &
 rb-err-stack-enemy = { $to } holds an enemy unit (and a capture is not allowed here)
-rb-err-too-far = that jump leaves the representable board
 rb-err-syntax-pass = cannot read `{ $text }`: a pass is only for a draw: `pass draw` offers one, `pass accept` takes the one just offered
 rb-err-syntax-pick = cannot read `{ $text }`: a pick is four piece letters, e.g. `pick R N B C`
-rb-err-syntax-piece-letter = cannot read `{ $text }`: unknown piece letter
 rb-err-syntax-drop = cannot read `{ $text }`: write `drop P@x,y` (the kind, then @ or &, then the square)
 rb-err-syntax-drop-sign = cannot read `{ $text }`: after the kind write @ for an empty square or & to stack on your own unit
 rb-err-syntax-promotion-letter = cannot read `{ $text }`: unknown promotion letter
@@ -736,9 +826,8 @@ rb-err-syntax-square-missing = cannot read `{ $text }`: a square is missing
 rb-err-syntax-count = cannot read `{ $text }`: a count must be followed by a piece letter
 rb-err-syntax-split = cannot read `{ $text }`: after / name the pieces that split off, e.g. /2P or /PN
 rb-err-syntax-layer-jump = cannot read `{ $text }`: a layer jump is z+ or z-
-rb-err-syntax-too-far = cannot read `{ $text }`: too far
 rb-err-syntax-dim-jump = cannot read `{ $text }`: a dimension jump is d<N>+ or d<N>- with N ≥ 4
-rb-err-syntax-dim-range = cannot read `{ $text }`: dimension jumps use dimensions 4 to 16 (z is `z+`/`z-`)
+rb-err-syntax-dim-range = cannot read `{ $text }`: dimension jumps use dimensions 4 and up (z is `z+`/`z-`)
 rb-err-syntax-dim-sign = cannot read `{ $text }`: a dimension jump ends in + or -
 rb-err-syntax-promotion = cannot read `{ $text }`: = must be followed by N, R, B or C
 rb-err-syntax-waypoint = cannot read `{ $text }`: a waypoint needs a destination after it
@@ -747,24 +836,25 @@ rb-err-syntax-unexpected = cannot read `{ $text }`: unexpected `{ $detail }`
 rb-err-coord-syntax = `{ $text }` is not a coordinate: write x,y or x,y,z (for example 7,6 or 7,6,2)
 rb-err-coord-omega = `{ $text }`: ω-coordinates are notation only; write the finite part, e.g. (……0——9,4,1) or 9,4,1
 rb-err-coord-transfinite = `{ $text }`: in the long form every entry before —— must be 0; anything else names a transfinite square, which this board does not have
-rb-err-coord-too-large = `{ $text }` is too far out: each number of a square has at most 16 digits, within ±10^15
-rb-err-coord-too-many-dims = `{ $text }` names too many dimensions: a square has at most 16 (x, y, z and w4 to w16), in every game
 rb-slice-not-z = `{ $word }` is not `z`
 rb-slice-count = write the columns, the rows and optionally the layers, e.g. `1..8 1..4 -1..3`
-rb-slice-range = `{ $word }` is not a range of { $axis } (write a..b, within ±10^15)
+rb-slice-range = `{ $word }` is not a range of { $axis } (write a..b)
 rb-slice-backwards = `{ $word }` runs backwards: write the smaller { $axis } first
 rb-slice-too-wide = { $axis } { $from }..{ $to } is too wide: at most { $widest } at a time
 rb-moves-near = Within 4 squares: { $targets }
 rb-moves-nothing = nothing
-rb-ray-open = { $arrow } empty without end
-rb-ray-blocked = { $arrow } blocked at once
-rb-ray-empty = { $arrow } empty for { $count }
+rb-ray-open = Empty without end: { $rays }
+rb-ray-blocked = Blocked at once: { $rays }
+rb-ray-empty = Empty for { $count }: { $rays }
 rb-ray-blocker = { $unit } at { $k }
-rb-ray-then = , then { $blockers }
+rb-ray-then = then { $blockers }
 rb-ray-run = { $target } (and the empty squares before it)
-rb-ray-reaches = ; reaches { $targets }
-rb-moves-jumps = Jumps: { $jumps } (a dimension jump costs { $cost } more; every higher dimension up to d{ $max } works like d{ $next }).
-rb-moves-jumps-all = Jumps: { $jumps } (a dimension jump costs { $cost } more; these are all: the board has { $max } dimensions).
+rb-ray-reaches = reaches { $targets }
+rb-ray-all = all 8 directions
+rb-ray-part = { $arrows } ({ $details })
+rb-ray-and = { $first }; { $second }
+rb-moves-jumps = Jumps: { $jumps } (in parentheses what the turn costs; every higher dimension works like d{ $next }).
+rb-long-number = { $head }…{ $tail } ({ $digits } digits)
 rb-moves-queen = Queen: name any target; the referee finds a slide-and-step path.
 
 ## Captions, durations, image labels, command arguments
@@ -814,8 +904,9 @@ img-hand = hand
 img-main-plane = main plane
 img-red = Red
 img-blue = Blue
-img-counters = hires { $hires } · into B { $drops } · high jumps { $jumps }
+img-stats-key = by piece type: capture points, and under them hires · drops into B · high jumps
 img-outside = outside: { $list }
+img-long-number = { $head }…{ $tail } ({ $digits } digits)
 arg-game = a game
 arg-action = an action
 arg-square = a square
@@ -1006,11 +1097,15 @@ optword-perfect10-move_rule = { $value ->
 }
 
 ## Community: ratings, leaderboards, profiles, history (docs/community.md)
-help-leaderboard = the best-rated players of a game here, and your rank
+help-leaderboard = the best-rated players of a game here, and your rank (min=5: only those with 5+ rated games)
 help-profile = a player's ratings, records and recent results here (yours without @player)
-help-history = recent finished games here, with results and ids
+help-history = recent finished games here, with results and ids, ten a page (page=2 for older ones)
 discord-opt-player = The player (leave empty for yourself, or everyone for /history)
 arg-name-player = player
+discord-opt-min = Only players with at least this many rated games of it
+arg-name-min = min
+discord-opt-page = Which page, from 1 (the newest games)
+arg-name-page = page
 err-community-only = This command is about a group's games: use it in the group's chat.
 rating-changes = #{ $id } ratings: { $players }.
 rating-change = { $name } { $rating } ({ $change })
@@ -1023,6 +1118,18 @@ lb-line = { $rank }. { $name } { $rating } · { $record }
 lb-you = You are number { $rank } of { $total }, at { $rating }.
 lb-you-none = You have no { $game } rating here yet: finish a rated game to get one.
 lb-empty = No rated { $game } game has ended here yet.
+lb-title-min = { $game } leaderboard here, players with at least { $min ->
+    [one] one rated game
+   *[other] { $min } rated games
+ } (? marks a provisional rating):
+lb-empty-min = No player here has { $min ->
+    [one] a rated { $game } game
+   *[other] { $min } rated { $game } games
+ } yet.
+lb-you-few = You have { $games ->
+    [one] one rated { $game } game
+   *[other] { $games } rated { $game } games
+ } here, fewer than the { $min } this list asks for.
 profile-title = { $name }'s ratings here (? marks a provisional rating):
 profile-line = { $game }: { $rating } · { $record }
 profile-form = { $went ->
@@ -1040,12 +1147,20 @@ profile-form = { $went ->
     }
  } · recent, newest first: { $recent }
 profile-none = { $name } has no rated game here yet.
+profile-chart-title = Rating after each rated game
+profile-chart-x = rated games
 went-won = W
 went-lost = L
 went-drawn = D
 history-title = Recent games here:
 history-title-player = { $name }'s recent games here:
 history-none = No finished game here matches.
+history-page = Page { $page } of { $pages }.
+history-page-more = Page { $page } of { $pages }; older games: page={ $next }.
+err-no-such-page = There is no page { $page }: the list has { $pages ->
+    [one] one page
+   *[other] { $pages } pages
+ }.
 history-won = #{ $id } { $game }: { $winner } beat { $loser } · { $day }{ $rated ->
     [yes] {""}
    *[no] {" "}· unrated
@@ -1068,7 +1183,7 @@ err-record-hidden = #{ $id } hides its moves until it ends: its record comes aft
 export-caption = Record of #{ $id } ({ $game }, { $plies ->
     [one] 1 ply
    *[other] { $plies } plies
- }). The format: docs/records.md.
+ }): first the game's details (players, date, result) as PGN tags, then one line per ply with what the chat was told.
 arg-id = a game number (#id)
 help-replay = a finished game as an animated picture, one frame per ply
 err-replay-running = #{ $id } is still being played: its replay comes once it ends.

@@ -58,6 +58,11 @@ help-games = 本频道的对局，以及所有等你行动的对局
 help-rules = 游戏规则与选项
 help-help = 本列表
 help-settings = 你的语言、提醒、轮到你时的通知与每日摘要
+help-console-header = 本地控制台专用：
+help-console-as = /as <名字>：换成另一个用户（/as bob）
+help-console-dm = /dm：你与我的私聊
+help-console-channel = /channel [#频道]：回到频道，或换到另一个频道
+help-console-quit = /quit：离开（所有对局都会保留）
 help-admin = 取消任意对局（管理员）
 help-start = 开启与我的私聊
 help-press = 按下按钮
@@ -66,8 +71,10 @@ help-press = 按下按钮
 
 err-internal = 我这边出了点问题。对局安全无损，请再试一次。
 err-unknown-command = 我不认识 /{ $command }。请看 /help。
+err-console-command = 要以谁的身份下？输入 /as 加名字，例如 /as bob。控制台专用的命令：
 err-missing = /{ $command } 需要{ $what }。请看 /help。
 err-bad-argument = /{ $command } 看不懂“{ $arg }”。请看 /help。
+err-bad-count = /{ $command }：{ $key }= 后面要写从 1 起的整数，例如 { $key }=5；“{ $value }”不是。什么也没做。
 err-line-too-long = 这一行有 { $length } 个字符；我每行最多读 { $limit } 个字符，所以没有处理它。请发短一些的。
 err-not-admin = 只有本群管理员可以这样做。
 err-start-private = 请在与我的私聊中发送 /start。
@@ -81,6 +88,9 @@ games-line-unresumable = #{ $id } { $game }：无法继续
 err-invitations-user = 你已有 { $limit } 个未回应的邀请。请等对方回应，或用 /abort 取消一个，再发起新的邀请。
 err-invitations-chat = 本频道已有 { $limit } 个未回应的邀请。请先接受或用 /abort 取消一个，再开新局。
 err-no-game-here = 你在这里没有适用的对局。请看 /games。
+err-game-elsewhere = 你在这个聊天里没有适用的对局；你的对局：{ $games }。请到那里输入，或私信我并写上对局编号（如 #{ $first }）。
+game-elsewhere-item = #{ $id }（{ $game }）在{ $place }
+place-other-chat = 另一个聊天
 err-which-game = 哪一局？请在下方选择，或加上编号：{ $ids }。
 err-group-only = 请在群组频道中开局，而不是私聊。
 err-unknown-game = 我不认识游戏“{ $game }”。可选：{ $known }。
@@ -96,13 +106,14 @@ err-decline-open = #{ $id } 是公开邀请，谁都可以接受，无需拒绝�
 err-view-not-playing = 只有 #{ $id } 的玩家才有私人视图；/board 显示所有人都能看到的棋盘。
 err-unreachable = 我无法私聊 { $names }，而这局需要私信。请打开与我的私聊并发送 /start，然后再次 /accept #{ $id }。
 err-unreachable-link = 我无法私聊 { $names }，而这局需要私信。请点下方的“{ btn-open-private }”，再点“开始”：私聊一打开就加入第 #{ $id } 局（或在私聊发送 /start，然后再次 /accept #{ $id }）。
-dm-failed = 我无法再私聊 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $name }：请打开与我的私聊并发送 /start，然后发送 /view #{ $id }。
-dm-failed-link = 我无法再私聊 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $name }：请点下方的“{ btn-open-private }”，再点“开始”，即可重新看到你的视图。
+dm-failed = 我无法再私聊 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $who }：请打开与我的私聊并发送 /start，然后发送 /view #{ $id }。
+dm-failed-link = 我无法再私聊 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $who }：请点下方的“{ btn-open-private }”，再点“开始”，即可重新看到你的视图。
 secret-kept = 我在这里无权删除消息，你的棋步仍然人人可见：请自己删掉它。以后请在私聊里把棋步发给我。
 secret-kept-link = 我在这里无权删除消息，你的棋步仍然人人可见：请自己删掉它。以后请在私聊里把棋步发给我（点下方的“{ btn-open-private }”）。
 btn-open-private = 打开私聊
 invitee-unmet = 我还没见过 { $handle }，没法私聊对方。{ $handle }：点上方的“接受”即可开始；想收到我的私信，请点下方的“{ btn-open-private }”，再点“开始”。这个座位别人不能占。
 err-discord-permissions = 我无法在这个频道主持对局：缺少权限 { $list }。服务器管理员可在频道设置的“权限”中授予；对局没有创建。
+tg-follows-shortly = 已收到。本群已达到 Telegram 的消息频率上限，我的回复稍后发出。
 perm-view-channel = 查看频道
 perm-send-messages = 发送消息
 perm-attach-files = 附加文件
@@ -147,12 +158,13 @@ state-invited = 等待回应
 state-to-act = 轮到 { $name }
 state-over = 已结束
 rules-which = 哪个游戏？{ $known }
-rules-options = 选项（/new <游戏> key=value ...）：
+rules-options = 选项（/new <游戏> 键=值 ...）：
 rules-default = 默认
 rules-table-keys = 时间：clock=correspondence|live，per_move=24h（通信对局，1h 至 14d）或 10m（实时对局，1m 至 60m）。
 rules-legend = 棋子（代号 名称）：{ $pieces }。查看单个棋子及其走法图：/rules { $game } <代号>。
 rules-legend-title = { $game } 棋子
 rules-piece = { $code } { $name }：{ $how }。图中圆点是它能走到的格，圆圈是它能吃子的格（从空棋盘中央出发）。
+rules-piece-rabble = { $code } { $name }：{ $how }。图中它站在开局局面的 { $square }，四周是棋盘开局就摆满的兵，红方走棋；红圈是它能吃的敌子，绿框是它能叠上去的己方棋子（要花分的一步），圆点是它能走到的空格，都是裁判一步之内接受的走法；它所在的格有底色。
 err-no-such-piece = { $game } 没有叫“{ $topic }”的棋子。/rules { $game } 列出所有棋子及其代号。
 arg-name-topic = 主题
 ul-how-king = 向任意方向走一格，走到敌子上即吃掉它
@@ -162,6 +174,20 @@ ul-how-long-leaper = 走法同后；沿直线跳过敌子吃掉它，每个被�
 ul-how-coordinator = 走法同后；与己方国王构成矩形，吃掉矩形另两个角上的敌子
 ul-how-immobilizer = 走法同后；不吃子，但紧邻它的敌子被麻醉，不能移动
 ul-how-chameleon = 走法同后；用每个敌子自己的吃法吃掉它，并麻醉紧邻的麻醉者
+ul-rules-piece =
+    { $code } { $name }：{ $how }。
+    { $shows }
+ul-shows-piece = { $square } 的{ $piece }
+ul-shows-king = 国王从 { $from } 走到 { $to }，吃掉{ $captures }。
+ul-shows-pincer = 夹吃者从 { $from } 走到 { $to }，吃掉{ $captures }：它另一侧的 { $jaws } 有白方棋子。{ $spared }另一侧没有白方棋子，留在原处。
+ul-shows-withdrawer = 拖吃者从 { $from } 沿直线背离走到 { $to }，吃掉紧挨在它身后的{ $captures }；{ $spared }在它旁边而不在身后，留在原处。
+ul-shows-long-leaper = 跳吃者从 { $from } 走到 { $to }，跳过路线上的 { $count } 个敌子（每个后面都紧接一个空格），吃掉{ $captures }。
+ul-shows-coordinator = 协吃者从 { $from } 走到 { $to }，与在 { $king } 的己方国王构成矩形，吃掉另两个角上的敌子：{ $captures }。
+ul-shows-immobilizer = 麻醉者从 { $from } 走到 { $to }，不吃子，但紧邻它的{ $frozen }（共 { $frozen_count } 个）被麻醉，不能移动。
+ul-shows-chameleon = 模仿者从 { $from } 走到 { $to }，用每个敌子自己的吃法吃掉它：{ $captures }。它只夹吃夹吃者，所以{ $spared }留在原处。
+ul-key-arrow = 走子
+ul-key-taken = 吃子
+ul-key-frozen = 麻醉
 rb-how-p = 向前走一到两格（途中可跳过一子），或横走一格，或斜向前一格；吃法与走法相同
 rb-how-n = 跳到正交四步以内的任意格，无视中间棋子；只在第三、四步的格上吃子
 rb-how-r = 向任意方向走最多 12 格；吃子：横竖最多 12 格、斜一格，或斜向隔恰好一子打吃
@@ -219,7 +245,7 @@ df-rules-summary = { $board }，{ $mode }，规则：{ $options }，时间：{ $
 df-starts-fixed = 起点：先手 { $c1 }，后手 { $c2 }。
 df-starts-free = 自由起点：双方私下选择起点。
 df-started = { $game } #{ $id }：{ $p1 }（先手）对 { $p2 }，{ $rules }{ $starts }
-df-confirm = #{ $id }：将执行 { $path }，栅栏：{ $dir }。
+df-confirm = #{ $id }：将执行 { $path }，栅栏 { $fence }。
 df-puzzle = 原文的题目（原图已佚，这个局面是我们按题意构造的）。上帝视角，双方掌握所有信息：你是后手，在 A1，栅栏 A1:R、A2:R、A3:R 把 A 列隔成一个口袋，只在 A4 与 B4 之间开口；先手在 D1。轮到你走。你该怎样行动，才能在对方下一步最佳行动后还可能存活（并非指胜利）？并不难，关键在于是否理解了规则。回答：/rules dark-fence puzzle <你的行动>，例如 /rules dark-fence puzzle A1-A2 右。
 df-puzzle-loses-now = { $move } 当即判负：{ $why }。
 df-puzzle-dies = { $move } 活不过下一步：先手应以 { $reply }，栅栏把你关进较小的区域。
@@ -233,14 +259,14 @@ df-warn-duplicate = ⚠ 那一边已经有你的栅栏：再放一道判负。�
 df-view-memory = #{ $id } 凭记忆下（assist=0）：你自己的视图在对局结束时给出。每回合的公开棋盘人人可见。
 df-ply-public = 第{ $ply }手：{ $mover } 已行动。栅栏方向：{ $dir }。{ $p1 } 看 { $p2 }：{ $rel12 }；{ $p2 } 看 { $p1 }：{ $rel21 }。
 df-ply-opponent = #{ $id }：{ $mover } 放置了朝{ $dir }的栅栏。对方位置：{ $rel }。
-df-ply-mover = #{ $id } 第{ $ply }手：已执行 { $path }，栅栏 { $edge }。对方位置：{ $rel }。
+df-ply-mover = #{ $id } 第{ $ply }手：已执行 { $path }，栅栏 { $fence }。对方位置：{ $rel }。
 df-recorded = #{ $id }：已记录（第{ $ply }手）。
 df-stopped = 第{ $ply }手：{ $name } 停在 { $cell }。
 df-commitment = 承诺 { $hash }
-df-window = { $holder }：是否质疑 { $target }？（{ $time }内决定）
 df-window-unmoved = { $target } 还没有走过，此时质疑找不到违规，质疑者判负：请选不质疑。
-df-window-private = #{ $id }：请你决定：质疑 { $target } 吗？按下方按钮，或发送 /challenge 或 /pass（限时 { $time }；不回答视为不质疑）。
+df-window-private = #{ $id }：{ $context }请你决定：质疑 { $target } 吗？按下方按钮，或发送 /challenge 或 /pass（限时 { $time }；不回答视为不质疑）。
 df-passed = { $name } 不质疑。
+df-passed-private = #{ $id }：你不质疑 { $target }。
 df-challenged = { $by } 质疑 { $against }！
 df-claimed = { $by }：分野！
 df-start-public = { $name } 的起点是 { $cell }。
@@ -249,6 +275,7 @@ df-in-place = 双方已就位，{ $name } 先行。
 df-report = #{ $id }：对方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：轮到 { $name }。
 df-turn-private = #{ $id }：轮到你（第{ $ply }手）。请发送路径和栅栏方向，例如 { $example }。
+df-opening = #{ $id }：对局开始，{ $first } 先行，然后轮到你。
 df-turn-private-memory = #{ $id }：轮到你走（第 { $ply } 步）。发送从你所在格出发的路径和栅栏方向；本局凭记忆下（assist=0）。
 df-setup = #{ $id }：请选择你的起点格，例如 B2。
 df-setup-p2 = #{ $id }：{ $p1 } 的起点是 { $cell }。请选择你的起点（不能是 { $cell }）。
@@ -257,6 +284,7 @@ df-view-header-public = #{ $id } { $game }，第{ $ply }手后：公开棋盘
 df-view-cell = 你的位置：{ $cell }。
 df-view-cells = 位置：{ $p1 } { $c1 }，{ $p2 } { $c2 }。
 df-view-fences = 你的栅栏：{ $list }。
+df-view-fence = { $cell } { $dir }（第{ $ply }手放置）
 df-view-earlier = （之前还有 { $count } 手：/view 可看全部。）
 df-view-setup-report = 开局时对方位置：{ $rel }。
 df-view-ply-seat = 第{ $ply }手（{ $mover }）：栅栏朝{ $dir }；对方位置：{ $rel }。
@@ -297,6 +325,7 @@ df-err-no-such-seat = 你不是这局的玩家。
 rules-dark-fence = 暗弈分野。在格子棋盘上（默认 4x4；列为 A…，第 1 行在最上方）先手从 A1 出发，后手从对角出发。轮到你时，私聊发给我一条由直线组成的路径和一个方向，例如 A1-A4-B4-B3 右：你的棋子沿路径移动，并在终点格的那一侧放下一道栅栏。边界预先有栅栏。经过任何栅栏（包括自己的）、停在对方所在格（途中穿过可以）、在已有栅栏处放栅栏，都判负。栅栏把双方分隔时，面积大的一方获胜。你只能看到自己的行动；每步之后双方都会得知栅栏方向和对方的相对位置。两人质疑玩法（mode=challenge）：行动密封记录，停留格公开，每步之后双方都可以质疑。
 opt-dark-fence-mode = 由机器人当裁判，或两人质疑玩法
 opt-dark-fence-board = 棋盘大小，列 x 行
+opt-dark-fence-board-values = 列x行，每边 2..26
 opt-dark-fence-start = 固定起点，或双方各自选择起点
 opt-dark-fence-p2-sees-p1-start = 自由起点：后手得知先手的起点
 opt-dark-fence-first-move-onto-opponent = 先手第一步能否停在后手所在格
@@ -348,6 +377,11 @@ ul-captures = ，吃掉{ $list }
 ul-capture = { $square } 的{ $piece }（{ $rule }）
 ul-stop = 。
 ul-check = 将军！
+ul-check-by = 将军：{ $square } 的{ $piece }可以吃掉国王。
+ul-frozen-now = { $color }在 { $square } 的{ $piece }被 { $by } 的{ $by_piece }麻醉了{ $removable ->
+        [yes] ；{ $color }可以用一步把它移除（{ $move }）
+       *[no] {""}
+    }。
 ul-suicide = #{ $id } 第{ $ply }手：{ $player } 移除被麻醉的{ $piece }（{ $square }）。
 ul-to-move = 轮到 { $player }。
 ul-turn-private = #{ $id } { $game }：轮到你（{ $color }）。
@@ -363,6 +397,8 @@ ul-err-wrong-piece = { $square } 上是{ $actual }，不是{ $given }。未执�
 ul-err-no-piece = { $square } 上没有棋子。未执行任何行动。
 ul-err-not-your-piece = { $square } 上的{ $piece }是对方的。未执行任何行动。
 ul-err-frozen = 你在 { $square } 的{ $piece }被 { $by } 的{ $by_piece }麻醉，不能移动。未执行任何行动。
+ul-err-no-move-to = 你没有能走到 { $to } 的{ $piece }。未执行任何行动。
+ul-err-ambiguous = 不止一个{ $piece }能走到 { $to }（从 { $from }）：请指明是哪一个，例如 { $example }。未执行任何行动。
 ul-err-illegal-move = { $from } 的{ $piece }不能走到 { $to }：{ $fault }。未执行任何行动。
 ul-err-leaves-king-in-check = 这步会让你在 { $king } 的国王被 { $attacker } 的{ $piece }吃掉。未执行任何行动。
 ul-err-suicide = { $square } 的棋子不能自杀：{ $reason }。未执行任何行动。
@@ -373,8 +409,14 @@ ul-fault-no-movement = 必须离开原格
 ul-fault-not-a-line = 两格不在同一行、列或斜线上
 ul-fault-king-step = 国王只能走一格
 ul-fault-pincer-diagonal = 夹吃者只能纵横直走
-ul-fault-blocked = 路径在 { $at } 被挡住
-ul-fault-occupied = { $at } 已有棋子
+ul-fault-blocked = { $own ->
+        [yes] 你自己
+       *[other] 对方
+    }在 { $at } 的{ $piece }挡住了去路
+ul-fault-occupied = { $at } 上有{ $own ->
+        [yes] 你自己
+       *[other] 对方
+    }的{ $piece }，只有国王能走到有棋子的格上
 ul-fault-own-piece = { $at } 是你自己的棋子
 ul-fault-leap-own = 不能跳过你在 { $at } 的棋子
 ul-fault-leap-adjacent = 不能跳过 { $at }：它后面的格子不空
@@ -439,8 +481,12 @@ p10-promotes = ，升变为{ $piece }
 p10-becomes = ，到达底线成为{ $piece }
 p10-stop = 。
 p10-sentence-gap = { "" }
-p10-check = 将军！
-p10-double-check = 双将！
+p10-check-by = { $count ->
+        [2] 双将
+       *[other] 将军
+    }：{ $pieces }攻击国王。
+p10-checker = { $square } 的{ $piece }
+p10-checkers-and = { $first }和 { $second }
 p10-passed = #{ $id } 第{ $ply }手：{ $player }无合法着法，停一手。
 p10-claimed = #{ $id }：{ $player }以三次重复局面要求和棋。
 p10-to-move = 轮到 { $player }。
@@ -466,6 +512,18 @@ p10-err-wrong-piece = { $square } 上是{ $actual }（代号 { $actual_code }）
 p10-no-code = 无：兵只写起点终点，如 e3e5
 p10-err-not-your-piece = { $square } 上的{ $piece }是对方的。未执行任何行动。
 p10-err-illegal-move = { $from } 的{ $piece }不能走到 { $to }（{ $how }）。未执行任何行动。
+p10-err-move-stopped = { $from } 的{ $piece }不能走到 { $to }：{ $why }。未执行任何行动。
+p10-err-no-move-to = 你没有能走到 { $to } 的{ $piece }。未执行任何行动。
+p10-err-ambiguous = 不止一个{ $piece }能走到 { $to }（从 { $from }）：请指明是哪一个，例如 { $example }。未执行任何行动。
+p10-fault-own-piece = { $at } 上是你自己的{ $piece }
+p10-fault-blocked-own = 你自己在 { $at } 的{ $piece }挡住了去路
+p10-fault-blocked-enemy = 对方在 { $at } 的{ $piece }挡住了去路
+p10-fault-pawn-front-own = { $at } 上是你自己的{ $piece }，兵只能直走到空格
+p10-fault-pawn-front-enemy = { $at } 上是对方的{ $piece }，兵只能斜着吃子
+p10-fault-pawn-nothing = 兵只有吃子时才能斜走，而 { $to } 是空的
+p10-fault-pawn-double = 兵只有从起始横线（白方第 3 横线，黑方第 8 横线）才能走两格
+p10-fault-no-screen = { $piece }吃子须跳过恰好一个棋子，而中间没有棋子
+p10-fault-two-screens = { $piece }吃子须跳过恰好一个棋子，而中间不止一个：第二个是 { $at } 的{ $other }
 p10-err-promotion-tier = 兵卒走到 { $to } 可以升变为 { $list } 之一，也可以不升变：请在着法后写明，例如 ={ $code } 或 不升变。未执行任何行动。
 p10-err-promotion-last = 兵卒走到 { $to } 必须升变为 { $list } 之一：请在着法后写明，例如 ={ $code }。未执行任何行动。
 p10-err-promotion-none = 兵卒走到 { $to } 不在升变线上，不能升变。未执行任何行动。
@@ -482,7 +540,7 @@ p10-err-no-repetition-after = 没有可以要求的和棋：走这步之后该�
 ## Discord
 btn-view = 我的视图
 btn-type-move = 输入着法
-dm-failed-discord = 我无法私信 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $name }：请允许本服务器成员给你发私信（服务器菜单 → 隐私设置），然后使用 /view #{ $id }。
+dm-failed-discord = 我无法私信 { $name }，{ $name } 没有收到第 #{ $id } 局的一条私信（对局不受影响）。{ $who }：请允许本服务器成员给你发私信（服务器菜单 → 隐私设置），然后使用 /view #{ $id }。
 discord-opt-game = 游戏，例如 dark-fence、ultima、perfect10
 discord-opt-opponent = 邀请谁（留空为公开邀请）
 discord-opt-options = 选项，写作 key=value，例如 board=6x6 mode=challenge
@@ -506,6 +564,14 @@ opt-chaos-clock-hints = 允许双方使用 /hint（求解器的结论和最佳�
 help-hint = 求解器的结论和最佳行动（hints=on 的混乱时钟对局）
 err-no-bot = 我自己只下 { $games }。
 err-hints-off = #{ $id } 没有开启提示：双方需以 hints=on 开局才能使用。
+err-hints-rated = #{ $id } 计等级分，计分对局没有提示：结果必须是棋手自己下出来的。
+help-switch = 和我（机器人）对局时：在你走第一步之前改执另一方
+err-switch-not-bot = 只有和我对局时才能换边：#{ $id } 的对手是真人。
+err-switch-too-late = 你在 #{ $id } 已经走过了：只有在你走第一步之前才能换边。
+btn-switch = 换边
+cc-start-lost = { $name }，最佳下法下这个开局{ $side }必输：无论你怎么走我都能赢。在你走第一步之前可以改执{ $other }：按“{ $button }”或发送 /switch。
+cc-switched = #{ $id }：{ $name } 改执{ $side }，我执{ $other }；对局从开局重新开始。
+err-rated-hints = 计分对局没有提示：去掉 hints=on，或去掉 rated=yes（开启提示的对局不计等级分）。没有开局。
 err-hint-stale = 我搜索提示时 #{ $id } 已经有了变化；请再问一次。
 err-bot-offers = 我不接受和棋或悔棋提议：请继续下，或 /resign 认输。
 bot-name = 裁判（机器人）
@@ -525,10 +591,16 @@ cc-value-both-win = 共赢
 cc-value-both-lose = 同输
 cc-start-random = 随机开局
 cc-start-fair = 公平开局（双方仍能一起把棋子全部归位）
-cc-hints-on = 开启提示
+cc-start-position = 从指定局面开局
+cc-hints-on = 开启提示（因此不计等级分）
 cc-hints-off = 无提示
 cc-rules-summary = { $start }，{ $hints }，用时：{ $clock }。
-cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules }行动：/move { $piece }（走 { $piece } 号，现在可走）、/move d7（摆 7 号）、/pass，或按按钮。
+cc-started = { $game } #{ $id }：{ $jia }（甲，单数）对 { $yi }（乙，双数，先行）。{ $rules }{ $actions }
+cc-actions = 行动：{ $examples }，或按按钮。
+cc-actions-generic = 行动：/move 加棋子号（走这枚棋子）、/move d 加棋子号（从手中摆回）、/pass，或按按钮。
+cc-example-move = /move { $piece }（走 { $piece } 号，现在可走）
+cc-example-drop = /move d{ $piece }（摆 { $piece } 号）
+cc-example-pass = /pass
 cc-fair-proven = 公平开局：开局前我检查了从这个局面出发的所有走法：只要双方都下得好，就能都把棋子全部归位，共赢。（第 { $draw } 次尝试找到。）
 cc-to-act = 轮到 { $player }。
 cc-banned = { $piece } 号刚被移动，现在不能走。
@@ -559,6 +631,7 @@ cc-verdict-lose = 你负
 cc-hint = #{ $id } 的提示，轮到 { $player }：最佳下法下为{ $verdict }。最佳：{ $best }。（搜索了 { $positions } 个局面。）
 cc-hint-lost = #{ $id } 的提示，{ $player } 行动：最佳走法下这是输局，无论你怎么走 { $opponent } 都能赢。最有机会的走法是让 { $opponent } 能赢的应着最少的：{ $chances }。（搜索了 { $positions } 个局面。）
 cc-chance = { $action }（{ $replies } 种应着中 { $keeping } 种能赢）
+cc-chance-or = { $first } 或 { $second }
 cc-hint-unknown = #{ $id } 的提示：搜索达到预算（{ $positions } 个局面）仍未证明；宁缺毋猜。
 cc-analysis-empty = #{ $id } 的分析：没有任何行动。
 cc-analysis-kept = #{ $id } 的分析：最佳下法下开局为{ $value }，没有任何行动改变它。
@@ -598,6 +671,7 @@ rb-cost = ，花费 { $points } 分
 rb-crowned = { $player } 的老王被吃，但分数领先：公子升为新的老王。
 rb-draw-offered = { $player } 在 #{ $id } 提和：/move pass accept 同意。
 rb-scores = 分数：红 { $red }，蓝 { $blue }。连续未吃大子：{ $quiet }/{ $limit } 手。
+rb-stats = { $side }各兵种：吃子得分 { $captures }；雇佣 { $hires }；打入主战场 { $drops }；高维跃迁 { $jumps }。
 rb-turn-private = #{ $id }（{ $game }）：轮到你了（{ $side }）。
 rb-view-header = #{ $id } { $game }，第 { $ply } 手，上一手 { $last }。
 rb-outside = 图外：{ $units }（共 { $count } 个改变的棋子）。
@@ -664,12 +738,25 @@ rb-err-king-exposed = 这样摆，{ $side ->
 rb-err-game-over = 对局已经结束
 rb-err-not-your-turn = 还没轮到你
 rb-err-selecting = 先进行自选：`pick R N B C` 或 `pick default`
+rb-err-selecting-uniques = 先进行自选：`pick Q K J G` 或 `pick default`
+rb-err-enemy-target = { $to } 上是对方的棋子
+rb-err-empty-target = { $to } 是空格
+rb-err-proposal-refused = { $statement }，而改成 `{ $fix }` 也不行：{ $reason }
+rb-err-syntax-drop-piece = 看不懂“{ $text }”：“{ $detail }”不是棋子；可雇佣的棋子是 { $pieces }
+rb-step-move = 移动
+rb-step-capture = 吃子
+rb-step-drop = 雇佣打入
+rb-step-jump3 = 三维跃迁
+rb-step-jumph = 高维跃迁
+rb-step-stack = 叠加
+rb-step-split = 拆分
+rb-step-promote = 升变
 rb-err-handicap-offer = 让步回合只能叠加、跃迁和雇佣打入
 rb-err-no-offer = 没有可接受的和棋提议：提议必须是刚刚那一手
 rb-err-no-debt = 这一手要花 { $cost } 分，你只有 { $score } 分（不能欠分）
 rb-err-use-stack-move = { $to } 上是你自己的棋子：写 { $op } 叠加上去（叠加要花 { $price } 分）
 rb-err-royal-stack = 老王和公子永不叠加
-rb-err-bad-drop = 老王和公子不能雇佣
+rb-err-bad-drop = 老王和公子不能雇佣；可雇佣的棋子是 { $pieces }
 rb-err-handicap-promote = 让步回合不能升变
 rb-err-no-credit = 雇佣{ $piece }需要额度：先吃掉对方一枚{ $piece }
 rb-err-drop-empty = { $to } 是空格：用 @ 打入
@@ -678,34 +765,31 @@ rb-err-drop-stack = { $to } 上是你自己的棋子：用 & 叠加打入（叠�
 rb-err-bad-promotion = 跳兵只能升变为 N、R、B 或 C
 rb-err-not-in-zone = { $at } 还没越过你的升变线
 rb-err-no-pawn = 这个棋子里没有可升变的跳兵
-rb-err-twice = 每回合 { $step } 最多一次（规则 10）
-rb-err-combination = { $step } 不能接在 { $earlier } 之后（规则 { $rule }）
+rb-err-twice = 每回合{ $step }最多一次（规则 10）
+rb-err-combination = { $step }不能接在{ $earlier }之后（规则 { $rule }）
 rb-err-handicap-kinds = 让步回合只能叠加、跃迁或雇佣打入：不能吃子、普通移动、拆分或升变
 rb-err-empty-origin = { $from } 是空格
 rb-err-not-yours = { $from } 上是对方的棋子
 rb-err-wrong-piece = { $from } 上是 { $has }，不是 { $given }
 rb-err-bad-split-part = { $from } 上是 { $has }，拆不出 { $part }
-rb-err-bad-split-all = 拆分要留下一部分：少写几枚，或整个棋子一起走
+rb-err-bad-split-all = 拆分要留下一部分，而 { $from } 上只有 { $has }：/{ $part } 已是全部
 rb-err-bad-split-stay = 拆出的部分必须移动（规则 7）
 rb-err-same-square = 棋子必须停在另一格
-rb-err-other-layer = { $to } 在另一个位面：棋子只在自己的位面内移动；跃迁请用 z+/z- 或 dN+/dN-
+rb-err-other-layer = { $to } 在另一个位面：棋子只在自己的位面内移动，只有跃迁（z+/z- 或 dN+/dN-）才换位面
 rb-err-nothing-to-capture = { $to } 是空格：用 > 走过去
 rb-err-move-empty = { $to } 是空格：用 > 走过去
 rb-err-use-capture = { $to } 上是对方的棋子：用 x 吃掉它
 rb-err-own-unit = { $to } 上是你自己的棋子
 rb-err-prince-no-capture = 公子永不吃子
 rb-err-prince-immune = 公子不能被吃
-rb-err-geometry-waypoint = 只有含老后的棋子才有两段路径
 rb-err-geometry = { $from } 的 { $unit } { $capture ->
         [yes] 吃不到
        *[no] 走不到
     } { $to }
 rb-err-stack-empty = { $to } 是空格：去掉 &
 rb-err-stack-enemy = { $to } 上是对方的棋子（而这里不能吃子）
-rb-err-too-far = 这次跃迁超出了可表示的棋盘
 rb-err-syntax-pass = 看不懂“{ $text }”：停一手只用于和棋：`pass draw` 提和，`pass accept` 接受刚提出的和棋
 rb-err-syntax-pick = 看不懂“{ $text }”：自选要写四个棋子字母，例如 `pick R N B C`
-rb-err-syntax-piece-letter = 看不懂“{ $text }”：不认识的棋子字母
 rb-err-syntax-drop = 看不懂“{ $text }”：请写 `drop P@x,y`（棋子种类，然后 @ 或 &，然后格子）
 rb-err-syntax-drop-sign = 看不懂“{ $text }”：棋子种类之后写 @ 打入空格，或写 & 叠加到自己的棋子上
 rb-err-syntax-promotion-letter = 看不懂“{ $text }”：不认识的升变字母
@@ -715,9 +799,8 @@ rb-err-syntax-square-missing = 看不懂“{ $text }”：缺少格子
 rb-err-syntax-count = 看不懂“{ $text }”：数字后面要跟棋子字母
 rb-err-syntax-split = 看不懂“{ $text }”：/ 之后写要拆出的棋子，例如 /2P 或 /PN
 rb-err-syntax-layer-jump = 看不懂“{ $text }”：位面跃迁写 z+ 或 z-
-rb-err-syntax-too-far = 看不懂“{ $text }”：太远了
 rb-err-syntax-dim-jump = 看不懂“{ $text }”：维度跃迁写 d<N>+ 或 d<N>-，N ≥ 4
-rb-err-syntax-dim-range = 看不懂“{ $text }”：维度跃迁用第 4 到第 16 维（z 轴写 `z+`/`z-`）
+rb-err-syntax-dim-range = 看不懂“{ $text }”：维度跃迁用第 4 维及以上（z 轴写 `z+`/`z-`）
 rb-err-syntax-dim-sign = 看不懂“{ $text }”：维度跃迁以 + 或 - 结尾
 rb-err-syntax-promotion = 看不懂“{ $text }”：= 后面要跟 N、R、B 或 C
 rb-err-syntax-waypoint = 看不懂“{ $text }”：途经点之后要写目的地
@@ -726,24 +809,25 @@ rb-err-syntax-unexpected = 看不懂“{ $text }”：意外的“{ $detail }”
 rb-err-coord-syntax = “{ $text }”不是坐标：请写 x,y 或 x,y,z（例如 7,6 或 7,6,2）
 rb-err-coord-omega = “{ $text }”：ω 坐标只是记法（原文：完全没有任何卵用）；请写有限的部分，例如 (……0——9,4,1) 或 9,4,1
 rb-err-coord-transfinite = “{ $text }”：长写法中 —— 之前的每一项都必须是 0，否则指向超限的格子，而这个棋盘没有
-rb-err-coord-too-large = “{ $text }”太远了：格子的每个数最多 16 位，限于 ±10^15
-rb-err-coord-too-many-dims = “{ $text }”的维度太多了：一个格子最多 16 维（x、y、z 及 w4 到 w16），每局都一样
 rb-slice-not-z = “{ $word }”不是 `z`
 rb-slice-count = 请写列的范围、排的范围，可再加位面的范围，例如 `1..8 1..4 -1..3`
-rb-slice-range = “{ $word }”不是 { $axis } 的范围（请写 a..b，在 ±10^15 之内）
+rb-slice-range = “{ $word }”不是 { $axis } 的范围（请写 a..b）
 rb-slice-backwards = “{ $word }”写反了：{ $axis } 请先写较小的数
 rb-slice-too-wide = { $axis } { $from }..{ $to } 太宽了：一次最多 { $widest }
 rb-moves-near = 四格之内：{ $targets }
 rb-moves-nothing = 没有
-rb-ray-open = { $arrow } 一路皆空，没有尽头
-rb-ray-blocked = { $arrow } 紧邻即受阻
-rb-ray-empty = { $arrow } 空 { $count } 格
+rb-ray-open = 一路皆空，没有尽头：{ $rays }
+rb-ray-blocked = 紧邻即受阻：{ $rays }
+rb-ray-empty = 空 { $count } 格：{ $rays }
 rb-ray-blocker = 距 { $k } 格有 { $unit }
-rb-ray-then = ，之后：{ $blockers }
+rb-ray-then = 之后：{ $blockers }
 rb-ray-run = { $target }（及其前的空格）
-rb-ray-reaches = ；可到 { $targets }
-rb-moves-jumps = 跃迁：{ $jumps }（维度跃迁另加 { $cost } 分；直到 d{ $max } 的更高各维都与 d{ $next } 相同）。
-rb-moves-jumps-all = 跃迁：{ $jumps }（维度跃迁另加 { $cost } 分；棋盘共 { $max } 维，以上即全部）。
+rb-ray-reaches = 可到 { $targets }
+rb-ray-all = 全部 8 个方向
+rb-ray-part = { $arrows }（{ $details }）
+rb-ray-and = { $first }；{ $second }
+rb-moves-jumps = 跃迁：{ $jumps }（括号内是该回合的花费；更高的各维都与 d{ $next } 相同）。
+rb-long-number = { $head }…{ $tail }（共 { $digits } 位）
 rb-moves-queen = 老后：任意指定目标，裁判会找出滑行加一步的路径。
 
 ## 图片标题、时长、图中文字、命令参数
@@ -792,8 +876,9 @@ img-hand = 手
 img-main-plane = 主位面
 img-red = 红
 img-blue = 蓝
-img-counters = 雇佣 { $hires } · 打入主战场 { $drops } · 高维跃迁 { $jumps }
+img-stats-key = 每子：吃子分数，下：雇佣 · 打入主战场 · 高维跃迁
 img-outside = 图外：{ $list }
+img-long-number = { $head }…{ $tail } ({ $digits } 位)
 arg-game = 游戏名
 arg-action = 一步行动
 arg-square = 一个格子
@@ -982,11 +1067,15 @@ optword-perfect10-move_rule = { $value ->
 }
 
 ## 社区：等级分、排行榜、战绩、历史（docs/community.md）
-help-leaderboard = 本群某个游戏等级分最高的玩家，以及你的名次
+help-leaderboard = 本群某个游戏等级分最高的玩家，以及你的名次（最少=5：只列下过至少 5 局计分对局的玩家）
 help-profile = 某位玩家在本群的等级分、战绩和最近结果（不写 @玩家 就是你自己）
-help-history = 本群最近结束的对局，附结果和编号
+help-history = 本群最近结束的对局，附结果和编号，每页十局（页=2 看更早的）
 discord-opt-player = 玩家（留空：/profile 是你自己，/history 是所有人）
 arg-name-player = 玩家
+discord-opt-min = 只列下过至少这么多局计分对局的玩家
+arg-name-min = 最少
+discord-opt-page = 第几页，从 1 起（最新的对局）
+arg-name-page = 页
 err-community-only = 这个命令针对群组的对局：请在群里使用。
 rating-changes = #{ $id } 等级分：{ $players }。
 rating-change = { $name } { $rating }（{ $change }）
@@ -996,6 +1085,9 @@ lb-line = { $rank }. { $name } { $rating } · { $record }
 lb-you = 你在 { $total } 人中排第 { $rank } 名，等级分 { $rating }。
 lb-you-none = 你在本群还没有{ $game }等级分：下完一局计分对局就有了。
 lb-empty = 本群还没有结束的{ $game }计分对局。
+lb-title-min = 本群{ $game }排行榜，只列下过至少 { $min } 局计分对局的玩家（? 表示等级分尚未稳定）：
+lb-empty-min = 本群还没有玩家下满 { $min } 局计分的{ $game }。
+lb-you-few = 你在本群下过 { $games } 局计分的{ $game }，不到本榜要求的 { $min } 局。
 profile-title = { $name } 在本群的等级分（? 表示尚未稳定）：
 profile-line = { $game }：{ $rating } · { $record }
 profile-form = { $went ->
@@ -1012,6 +1104,8 @@ profile-form = { $went ->
        *[other] 连和 { $streak } 局
     }
  } · 最近（新的在前）：{ $recent }
+profile-chart-title = 每局后的等级分
+profile-chart-x = 对局数
 profile-none = { $name } 在本群还没有计分对局。
 went-won = 胜
 went-lost = 负
@@ -1019,6 +1113,9 @@ went-drawn = 和
 history-title = 本群最近的对局：
 history-title-player = { $name } 在本群最近的对局：
 history-none = 本群没有符合条件的已结束对局。
+history-page = 第 { $page } 页，共 { $pages } 页。
+history-page-more = 第 { $page } 页，共 { $pages } 页；更早的对局：页={ $next }。
+err-no-such-page = 没有第 { $page } 页：一共只有 { $pages } 页。
 history-won = #{ $id } { $game }：{ $winner } 胜 { $loser } · { $day }{ $rated ->
     [yes] {""}
    *[no] {" "}· 不计分
@@ -1038,7 +1135,7 @@ history-both-lost = #{ $id } { $game }：{ $p1 } 与 { $p2 } 同输 · { $day }{
 help-export = 某局的棋谱（文本文件，记下每一步；暗弈分野须等对局结束）
 err-no-record = 这里没有 #{ $id } 这一局。
 err-record-hidden = #{ $id } 的着法是隐藏的：对局结束后才能导出棋谱。
-export-caption = #{ $id } 的棋谱（{ $game }，共 { $plies } 手）。格式见 docs/records.md。
+export-caption = #{ $id } 的棋谱（{ $game }，共 { $plies } 手）：开头是对局信息（棋手、日期、结果），然后每手一行，附上群里当时的播报。
 arg-id = 对局编号（#编号）
 help-replay = 已结束对局的动画回放，每一手一帧
 err-replay-running = #{ $id } 还在进行：结束后才有回放。

@@ -58,6 +58,11 @@ help-games = 本頻道的對局，以及所有等你行動的對局
 help-rules = 遊戲規則與選項
 help-help = 本列表
 help-settings = 你的語言、提醒、輪到你時的通知與每日摘要
+help-console-header = 本機主控台專用：
+help-console-as = /as <名字>：換成另一位使用者（/as bob）
+help-console-dm = /dm：你與我的私訊
+help-console-channel = /channel [#頻道]：回到頻道，或換到另一個頻道
+help-console-quit = /quit：離開（所有對局都會保留）
 help-admin = 取消任意對局（管理員）
 help-start = 開啟與我的私訊
 help-press = 按下按鈕
@@ -66,8 +71,10 @@ help-press = 按下按鈕
 
 err-internal = 我這邊出了點問題。對局安全無損，請再試一次。
 err-unknown-command = 我不認識 /{ $command }。請看 /help。
+err-console-command = 要以誰的身分下？輸入 /as 加名字，例如 /as bob。主控台專用的指令：
 err-missing = /{ $command } 需要{ $what }。請看 /help。
 err-bad-argument = /{ $command } 看不懂「{ $arg }」。請看 /help。
+err-bad-count = /{ $command }：{ $key }= 後面要寫從 1 起的整數，例如 { $key }=5；「{ $value }」不是。什麼也沒做。
 err-line-too-long = 這一行有 { $length } 個字元；我每行最多讀 { $limit } 個字元，所以沒有處理它。請傳送短一點的訊息。
 err-not-admin = 只有本群組的管理員可以這樣做。
 err-start-private = 請在與我的私訊中傳送 /start。
@@ -81,6 +88,9 @@ games-line-unresumable = #{ $id } { $game }：無法繼續
 err-invitations-user = 你已有 { $limit } 個未回應的邀請。請等對方回應，或用 /abort 取消一個，再發起新的邀請。
 err-invitations-chat = 本頻道已有 { $limit } 個未回應的邀請。請先接受或用 /abort 取消一個，再開新局。
 err-no-game-here = 你在這裡沒有適用的對局。請看 /games。
+err-game-elsewhere = 你在這個聊天裡沒有適用的對局；你的對局：{ $games }。請到那裡輸入，或私訊我並寫上對局編號（如 #{ $first }）。
+game-elsewhere-item = #{ $id }（{ $game }）在{ $place }
+place-other-chat = 另一個聊天
 err-which-game = 哪一局？請在下方選擇，或加上編號：{ $ids }。
 err-group-only = 請在群組頻道中開局，而不是在私訊中。
 err-unknown-game = 我不認識遊戲「{ $game }」。可選：{ $known }。
@@ -96,13 +106,14 @@ err-decline-open = #{ $id } 是公開邀請，誰都可以接受，無需拒絕�
 err-view-not-playing = 只有 #{ $id } 的玩家才有私人視圖；/board 顯示所有人都能看到的棋盤。
 err-unreachable = 我無法私訊 { $names }，而這局需要私訊。請開啟與我的私訊並傳送 /start，然後再次 /accept #{ $id }。
 err-unreachable-link = 我無法私訊 { $names }，而這局需要私訊。請按下方的「{ btn-open-private }」，再按「開始」：私訊一開啟就會加入第 #{ $id } 局（或在私訊中傳送 /start，然後再次 /accept #{ $id }）。
-dm-failed = 我無法再私訊 { $name }，{ $name } 沒有收到第 #{ $id } 局的一則私訊（對局不受影響）。{ $name }：請開啟與我的私訊並傳送 /start，然後傳送 /view #{ $id }。
-dm-failed-link = 我無法再私訊 { $name }，{ $name } 沒有收到第 #{ $id } 局的一則私訊（對局不受影響）。{ $name }：請按下方的「{ btn-open-private }」，再按「開始」，即可重新看到你的視圖。
+dm-failed = 我無法再私訊 { $name }，{ $name } 沒有收到第 #{ $id } 局的一則私訊（對局不受影響）。{ $who }：請開啟與我的私訊並傳送 /start，然後傳送 /view #{ $id }。
+dm-failed-link = 我無法再私訊 { $name }，{ $name } 沒有收到第 #{ $id } 局的一則私訊（對局不受影響）。{ $who }：請按下方的「{ btn-open-private }」，再按「開始」，即可重新看到你的視圖。
 secret-kept = 我在這裡無權刪除訊息，你的棋步仍然人人可見：請自行刪除。之後請在私訊中把棋步傳給我。
 secret-kept-link = 我在這裡無權刪除訊息，你的棋步仍然人人可見：請自行刪除。之後請在私訊中把棋步傳給我（按下方的「{ btn-open-private }」）。
 btn-open-private = 開啟私訊
 invitee-unmet = 我還沒見過 { $handle }，沒辦法私訊對方。{ $handle }：按上方的「接受」即可開始；想收到我的私訊，請按下方的「{ btn-open-private }」，再按「開始」。這個座位別人不能佔。
 err-discord-permissions = 我無法在這個頻道主持對局：缺少權限 { $list }。伺服器管理員可在頻道設定的「權限」中授予；對局沒有建立。
+tg-follows-shortly = 已收到。本群已達到 Telegram 的訊息頻率上限，我的回覆稍後送出。
 perm-view-channel = 檢視頻道
 perm-send-messages = 傳送訊息
 perm-attach-files = 附加檔案
@@ -147,12 +158,13 @@ state-invited = 等待回應
 state-to-act = 輪到 { $name }
 state-over = 已結束
 rules-which = 哪個遊戲？{ $known }
-rules-options = 選項（/new <遊戲> key=value ...）：
+rules-options = 選項（/new <遊戲> 鍵=值 ...）：
 rules-default = 預設
 rules-table-keys = 時間：clock=correspondence|live，per_move=24h（通訊對局，1h 至 14d）或 10m（即時對局，1m 至 60m）。
 rules-legend = 棋子（代號 名稱）：{ $pieces }。查看單個棋子及其走法圖：/rules { $game } <代號>。
 rules-legend-title = { $game } 棋子
 rules-piece = { $code } { $name }：{ $how }。圖中圓點是它能走到的格，圓圈是它能吃子的格（從空棋盤中央出發）。
+rules-piece-rabble = { $code } { $name }：{ $how }。圖中它站在開局局面的 { $square }，四周是棋盤開局就擺滿的兵，紅方走棋；紅圈是它能吃的敵子，綠框是它能疊上去的己方棋子（要花分的一步），圓點是它能走到的空格，都是裁判一步之內接受的走法；它所在的格有底色。
 err-no-such-piece = { $game } 沒有叫「{ $topic }」的棋子。/rules { $game } 列出所有棋子及其代號。
 arg-name-topic = 主題
 ul-how-king = 向任意方向走一格，走到敵子上即吃掉它
@@ -162,6 +174,20 @@ ul-how-long-leaper = 走法同后；沿直線跳過敵子吃掉它，每個被�
 ul-how-coordinator = 走法同后；與己方國王構成矩形，吃掉矩形另兩個角上的敵子
 ul-how-immobilizer = 走法同后；不吃子，但緊鄰它的敵子被麻醉，不能移動
 ul-how-chameleon = 走法同后；用每個敵子自己的吃法吃掉它，並麻醉緊鄰的麻醉者
+ul-rules-piece =
+    { $code } { $name }：{ $how }。
+    { $shows }
+ul-shows-piece = { $square } 的{ $piece }
+ul-shows-king = 國王從 { $from } 走到 { $to }，吃掉{ $captures }。
+ul-shows-pincer = 夾吃者從 { $from } 走到 { $to }，吃掉{ $captures }：它另一側的 { $jaws } 有白方棋子。{ $spared }另一側沒有白方棋子，留在原處。
+ul-shows-withdrawer = 拖吃者從 { $from } 沿直線背離走到 { $to }，吃掉緊挨在它身後的{ $captures }；{ $spared }在它旁邊而不在身後，留在原處。
+ul-shows-long-leaper = 跳吃者從 { $from } 走到 { $to }，跳過路線上的 { $count } 個敵子（每個後面都緊接一個空格），吃掉{ $captures }。
+ul-shows-coordinator = 協吃者從 { $from } 走到 { $to }，與在 { $king } 的己方國王構成矩形，吃掉另兩個角上的敵子：{ $captures }。
+ul-shows-immobilizer = 麻醉者從 { $from } 走到 { $to }，不吃子，但緊鄰它的{ $frozen }（共 { $frozen_count } 個）被麻醉，不能移動。
+ul-shows-chameleon = 模仿者從 { $from } 走到 { $to }，用每個敵子自己的吃法吃掉它：{ $captures }。它只夾吃夾吃者，所以{ $spared }留在原處。
+ul-key-arrow = 走子
+ul-key-taken = 吃子
+ul-key-frozen = 麻醉
 rb-how-p = 向前走一到兩格（途中可跳過一子），或橫走一格，或斜向前一格；吃法與走法相同
 rb-how-n = 跳到正交四步以內的任意格，無視中間棋子；只在第三、四步的格上吃子
 rb-how-r = 向任意方向走最多 12 格；吃子：橫豎最多 12 格、斜一格，或斜向隔恰好一子打吃
@@ -219,7 +245,7 @@ df-rules-summary = { $board }，{ $mode }，規則：{ $options }，時間：{ $
 df-starts-fixed = 起點：先手 { $c1 }，後手 { $c2 }。
 df-starts-free = 自由起點：雙方私下選擇起點。
 df-started = { $game } #{ $id }：{ $p1 }（先手）對 { $p2 }，{ $rules }{ $starts }
-df-confirm = #{ $id }：將執行 { $path }，柵欄：{ $dir }。
+df-confirm = #{ $id }：將執行 { $path }，柵欄 { $fence }。
 df-puzzle = 原文的題目（原圖已佚，這個局面是我們按題意構造的）。上帝視角，雙方掌握所有資訊：你是後手，在 A1，柵欄 A1:R、A2:R、A3:R 把 A 列隔成一個口袋，只在 A4 與 B4 之間開口；先手在 D1。輪到你走。你該怎樣行動，才能在對方下一步最佳行動後還可能存活（並非指勝利）？並不難，關鍵在於是否理解了規則。回答：/rules dark-fence puzzle <你的行動>，例如 /rules dark-fence puzzle A1-A2 右。
 df-puzzle-loses-now = { $move } 當即判負：{ $why }。
 df-puzzle-dies = { $move } 活不過下一步：先手應以 { $reply }，柵欄把你關進較小的區域。
@@ -233,14 +259,14 @@ df-warn-duplicate = ⚠ 那一邊已經有你的柵欄：再放一道判負。�
 df-view-memory = #{ $id } 憑記憶下（assist=0）：你自己的視圖在對局結束時給出。每回合的公開棋盤人人可見。
 df-ply-public = 第{ $ply }手：{ $mover } 已行動。柵欄方向：{ $dir }。{ $p1 } 看 { $p2 }：{ $rel12 }；{ $p2 } 看 { $p1 }：{ $rel21 }。
 df-ply-opponent = #{ $id }：{ $mover } 放置了朝{ $dir }的柵欄。對方位置：{ $rel }。
-df-ply-mover = #{ $id } 第{ $ply }手：已執行 { $path }，柵欄 { $edge }。對方位置：{ $rel }。
+df-ply-mover = #{ $id } 第{ $ply }手：已執行 { $path }，柵欄 { $fence }。對方位置：{ $rel }。
 df-recorded = #{ $id }：已記錄（第{ $ply }手）。
 df-stopped = 第{ $ply }手：{ $name } 停在 { $cell }。
 df-commitment = 承諾 { $hash }
-df-window = { $holder }：是否質疑 { $target }？（{ $time }內決定）
 df-window-unmoved = { $target } 還沒有走過，此時質疑找不到違規，質疑者判負：請選不質疑。
-df-window-private = #{ $id }：請你決定：質疑 { $target } 嗎？按下方按鈕，或傳送 /challenge 或 /pass（限時 { $time }；不回答視為不質疑）。
+df-window-private = #{ $id }：{ $context }請你決定：質疑 { $target } 嗎？按下方按鈕，或傳送 /challenge 或 /pass（限時 { $time }；不回答視為不質疑）。
 df-passed = { $name } 不質疑。
+df-passed-private = #{ $id }：你不質疑 { $target }。
 df-challenged = { $by } 質疑 { $against }！
 df-claimed = { $by }：分野！
 df-start-public = { $name } 的起點是 { $cell }。
@@ -249,6 +275,7 @@ df-in-place = 雙方已就位，{ $name } 先行。
 df-report = #{ $id }：對方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：輪到 { $name }。
 df-turn-private = #{ $id }：輪到你（第{ $ply }手）。請傳送路徑和柵欄方向，例如 { $example }。
+df-opening = #{ $id }：對局開始，{ $first } 先行，然後輪到你。
 df-turn-private-memory = #{ $id }：輪到你走（第 { $ply } 步）。發送從你所在格出發的路徑和柵欄方向；本局憑記憶下（assist=0）。
 df-setup = #{ $id }：請選擇你的起點格，例如 B2。
 df-setup-p2 = #{ $id }：{ $p1 } 的起點是 { $cell }。請選擇你的起點（不能是 { $cell }）。
@@ -257,6 +284,7 @@ df-view-header-public = #{ $id } { $game }，第{ $ply }手後：公開棋盤
 df-view-cell = 你的位置：{ $cell }。
 df-view-cells = 位置：{ $p1 } { $c1 }，{ $p2 } { $c2 }。
 df-view-fences = 你的柵欄：{ $list }。
+df-view-fence = { $cell } { $dir }（第{ $ply }手放置）
 df-view-earlier = （之前還有 { $count } 手：/view 可看全部。）
 df-view-setup-report = 開局時對方位置：{ $rel }。
 df-view-ply-seat = 第{ $ply }手（{ $mover }）：柵欄朝{ $dir }；對方位置：{ $rel }。
@@ -297,6 +325,7 @@ df-err-no-such-seat = 你不是這局的玩家。
 rules-dark-fence = 暗弈分野。在格子棋盤上（預設 4x4；直行為 A…，第 1 橫列在最上方）先手從 A1 出發，後手從對角出發。輪到你時，私訊給我一條由直線組成的路徑和一個方向，例如 A1-A4-B4-B3 右：你的棋子沿路徑移動，並在終點格的那一側放下一道柵欄。邊界預先有柵欄。經過任何柵欄（包括自己的）、停在對方所在格（途中穿過可以）、在已有柵欄處放柵欄，都判負。柵欄把雙方分隔時，面積大的一方獲勝。你只能看到自己的行動；每步之後雙方都會得知柵欄方向和對方的相對位置。兩人質疑玩法（mode=challenge）：行動密封記錄，停留格公開，每步之後雙方都可以質疑。
 opt-dark-fence-mode = 由機器人當裁判，或兩人質疑玩法
 opt-dark-fence-board = 棋盤大小，直行 x 橫列
+opt-dark-fence-board-values = 直行x橫列，每邊 2..26
 opt-dark-fence-start = 固定起點，或雙方各自選擇起點
 opt-dark-fence-p2-sees-p1-start = 自由起點：後手得知先手的起點
 opt-dark-fence-first-move-onto-opponent = 先手第一步能否停在後手所在格
@@ -348,6 +377,11 @@ ul-captures = ，吃掉{ $list }
 ul-capture = { $square } 的{ $piece }（{ $rule }）
 ul-stop = 。
 ul-check = 將軍！
+ul-check-by = 將軍：{ $square } 的{ $piece }可以吃掉國王。
+ul-frozen-now = { $color }在 { $square } 的{ $piece }被 { $by } 的{ $by_piece }麻醉了{ $removable ->
+        [yes] ；{ $color }可以用一步把它移除（{ $move }）
+       *[no] {""}
+    }。
 ul-suicide = #{ $id } 第{ $ply }手：{ $player } 移除被麻醉的{ $piece }（{ $square }）。
 ul-to-move = 輪到 { $player }。
 ul-turn-private = #{ $id } { $game }：輪到你（{ $color }）。
@@ -363,6 +397,8 @@ ul-err-wrong-piece = { $square } 上是{ $actual }，不是{ $given }。未執�
 ul-err-no-piece = { $square } 上沒有棋子。未執行任何行動。
 ul-err-not-your-piece = { $square } 上的{ $piece }是對方的。未執行任何行動。
 ul-err-frozen = 你在 { $square } 的{ $piece }被 { $by } 的{ $by_piece }麻醉，不能移動。未執行任何行動。
+ul-err-no-move-to = 你沒有能走到 { $to } 的{ $piece }。未執行任何行動。
+ul-err-ambiguous = 不止一個{ $piece }能走到 { $to }（從 { $from }）：請指明是哪一個，例如 { $example }。未執行任何行動。
 ul-err-illegal-move = { $from } 的{ $piece }不能走到 { $to }：{ $fault }。未執行任何行動。
 ul-err-leaves-king-in-check = 這步會讓你在 { $king } 的國王被 { $attacker } 的{ $piece }吃掉。未執行任何行動。
 ul-err-suicide = { $square } 的棋子不能自殺：{ $reason }。未執行任何行動。
@@ -373,8 +409,14 @@ ul-fault-no-movement = 必須離開原格
 ul-fault-not-a-line = 兩格不在同一橫列、直行或斜線上
 ul-fault-king-step = 國王只能走一格
 ul-fault-pincer-diagonal = 夾吃者只能縱橫直走
-ul-fault-blocked = 路徑在 { $at } 被擋住
-ul-fault-occupied = { $at } 已有棋子
+ul-fault-blocked = { $own ->
+        [yes] 你自己
+       *[other] 對方
+    }在 { $at } 的{ $piece }擋住了去路
+ul-fault-occupied = { $at } 上有{ $own ->
+        [yes] 你自己
+       *[other] 對方
+    }的{ $piece }，只有國王能走到有棋子的格上
 ul-fault-own-piece = { $at } 是你自己的棋子
 ul-fault-leap-own = 不能跳過你在 { $at } 的棋子
 ul-fault-leap-adjacent = 不能跳過 { $at }：它後面的格子不是空格
@@ -439,8 +481,12 @@ p10-promotes = ，升變為{ $piece }
 p10-becomes = ，到達底線成為{ $piece }
 p10-stop = 。
 p10-sentence-gap = { "" }
-p10-check = 將軍！
-p10-double-check = 雙將！
+p10-check-by = { $count ->
+        [2] 雙將
+       *[other] 將軍
+    }：{ $pieces }攻擊國王。
+p10-checker = { $square } 的{ $piece }
+p10-checkers-and = { $first }和 { $second }
 p10-passed = #{ $id } 第{ $ply }手：{ $player }無合法著法，停一手。
 p10-claimed = #{ $id }：{ $player }以三次重複局面要求和局。
 p10-to-move = 輪到 { $player }。
@@ -466,6 +512,18 @@ p10-err-wrong-piece = { $square } 上是{ $actual }（代號 { $actual_code }）
 p10-no-code = 無：兵只寫起點終點，如 e3e5
 p10-err-not-your-piece = { $square } 上的{ $piece }是對方的。未執行任何行動。
 p10-err-illegal-move = { $from } 的{ $piece }不能走到 { $to }（{ $how }）。未執行任何行動。
+p10-err-move-stopped = { $from } 的{ $piece }不能走到 { $to }：{ $why }。未執行任何行動。
+p10-err-no-move-to = 你沒有能走到 { $to } 的{ $piece }。未執行任何行動。
+p10-err-ambiguous = 不止一個{ $piece }能走到 { $to }（從 { $from }）：請指明是哪一個，例如 { $example }。未執行任何行動。
+p10-fault-own-piece = { $at } 上是你自己的{ $piece }
+p10-fault-blocked-own = 你自己在 { $at } 的{ $piece }擋住了去路
+p10-fault-blocked-enemy = 對方在 { $at } 的{ $piece }擋住了去路
+p10-fault-pawn-front-own = { $at } 上是你自己的{ $piece }，兵只能直走到空格
+p10-fault-pawn-front-enemy = { $at } 上是對方的{ $piece }，兵只能斜著吃子
+p10-fault-pawn-nothing = 兵只有吃子時才能斜走，而 { $to } 是空的
+p10-fault-pawn-double = 兵只有從起始橫線（白方第 3 橫線，黑方第 8 橫線）才能走兩格
+p10-fault-no-screen = { $piece }吃子須跳過恰好一個棋子，而中間沒有棋子
+p10-fault-two-screens = { $piece }吃子須跳過恰好一個棋子，而中間不止一個：第二個是 { $at } 的{ $other }
 p10-err-promotion-tier = 兵卒走到 { $to } 可以升變為 { $list } 之一，也可以不升變：請在著法後寫明，例如 ={ $code } 或 不升變。未執行任何行動。
 p10-err-promotion-last = 兵卒走到 { $to } 必須升變為 { $list } 之一：請在著法後寫明，例如 ={ $code }。未執行任何行動。
 p10-err-promotion-none = 兵卒走到 { $to } 不在升變線上，不能升變。未執行任何行動。
@@ -482,7 +540,7 @@ p10-err-no-repetition-after = 沒有可以要求的和局：走這步之後該�
 ## Discord
 btn-view = 我的視圖
 btn-type-move = 輸入著法
-dm-failed-discord = 我無法私訊 { $name }，{ $name } 沒有收到第 #{ $id } 局的一則私訊（對局不受影響）。{ $name }：請允許本伺服器的成員傳私訊給你（伺服器選單 → 隱私設定），然後使用 /view #{ $id }。
+dm-failed-discord = 我無法私訊 { $name }，{ $name } 沒有收到第 #{ $id } 局的一則私訊（對局不受影響）。{ $who }：請允許本伺服器的成員傳私訊給你（伺服器選單 → 隱私設定），然後使用 /view #{ $id }。
 discord-opt-game = 遊戲，例如 dark-fence、ultima、perfect10
 discord-opt-opponent = 邀請誰（留空為公開邀請）
 discord-opt-options = 選項，寫作 key=value，例如 board=6x6 mode=challenge
@@ -506,6 +564,14 @@ opt-chaos-clock-hints = 允許雙方使用 /hint（求解器的結論和最佳�
 help-hint = 求解器的結論和最佳行動（hints=on 的混亂時鐘對局）
 err-no-bot = 我自己只下 { $games }。
 err-hints-off = #{ $id } 沒有開啟提示：雙方需以 hints=on 開局才能使用。
+err-hints-rated = #{ $id } 計等級分，計分對局沒有提示：結果必須是棋手自己下出來的。
+help-switch = 和我（機器人）對局時：在你走第一步之前改執另一方
+err-switch-not-bot = 只有和我對局時才能換邊：#{ $id } 的對手是真人。
+err-switch-too-late = 你在 #{ $id } 已經走過了：只有在你走第一步之前才能換邊。
+btn-switch = 換邊
+cc-start-lost = { $name }，最佳下法下這個開局{ $side }必輸：無論你怎麼走我都能贏。在你走第一步之前可以改執{ $other }：按「{ $button }」或傳送 /switch。
+cc-switched = #{ $id }：{ $name } 改執{ $side }，我執{ $other }；對局從開局重新開始。
+err-rated-hints = 計分對局沒有提示：去掉 hints=on，或去掉 rated=yes（開啟提示的對局不計等級分）。沒有開局。
 err-hint-stale = 我搜尋提示時 #{ $id } 已經有了變化；請再問一次。
 err-bot-offers = 我不接受和棋或悔棋提議：請繼續下，或 /resign 認輸。
 bot-name = 裁判（機器人）
@@ -525,10 +591,16 @@ cc-value-both-win = 共贏
 cc-value-both-lose = 同輸
 cc-start-random = 隨機開局
 cc-start-fair = 公平開局（雙方仍能一起把棋子全部歸位）
-cc-hints-on = 開啟提示
+cc-start-position = 從指定局面開局
+cc-hints-on = 開啟提示（因此不計等級分）
 cc-hints-off = 無提示
 cc-rules-summary = { $start }，{ $hints }，用時：{ $clock }。
-cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules }行動：/move { $piece }（走 { $piece } 號，現在可走）、/move d7（擺 7 號）、/pass，或按按鈕。
+cc-started = { $game } #{ $id }：{ $jia }（甲，單數）對 { $yi }（乙，雙數，先行）。{ $rules }{ $actions }
+cc-actions = 行動：{ $examples }，或按按鈕。
+cc-actions-generic = 行動：/move 加棋子號（走這枚棋子）、/move d 加棋子號（從手中擺回）、/pass，或按按鈕。
+cc-example-move = /move { $piece }（走 { $piece } 號，現在可走）
+cc-example-drop = /move d{ $piece }（擺 { $piece } 號）
+cc-example-pass = /pass
 cc-fair-proven = 公平開局：開局前我檢查了從這個局面出發的所有走法：只要雙方都下得好，就能都把棋子全部歸位，共贏。（第 { $draw } 次嘗試找到。）
 cc-to-act = 輪到 { $player }。
 cc-banned = { $piece } 號剛被移動，現在不能走。
@@ -559,6 +631,7 @@ cc-verdict-lose = 你負
 cc-hint = #{ $id } 的提示，輪到 { $player }：最佳下法下為{ $verdict }。最佳：{ $best }。（搜尋了 { $positions } 個局面。）
 cc-hint-lost = #{ $id } 的提示，{ $player } 行動：最佳走法下這是輸局，無論你怎麼走 { $opponent } 都能贏。最有機會的走法是讓 { $opponent } 能贏的應著最少的：{ $chances }。（搜索了 { $positions } 個局面。）
 cc-chance = { $action }（{ $replies } 種應著中 { $keeping } 種能贏）
+cc-chance-or = { $first } 或 { $second }
 cc-hint-unknown = #{ $id } 的提示：搜尋達到預算（{ $positions } 個局面）仍未證明；寧缺毋猜。
 cc-analysis-empty = #{ $id } 的分析：沒有任何行動。
 cc-analysis-kept = #{ $id } 的分析：最佳下法下開局為{ $value }，沒有任何行動改變它。
@@ -598,6 +671,7 @@ rb-cost = ，花費 { $points } 分
 rb-crowned = { $player } 的老王被吃，但分數領先：公子升為新的老王。
 rb-draw-offered = { $player } 在 #{ $id } 提和：/move pass accept 同意。
 rb-scores = 分數：紅 { $red }，藍 { $blue }。連續未吃大子：{ $quiet }/{ $limit } 手。
+rb-stats = { $side }各兵種：吃子得分 { $captures }；僱傭 { $hires }；打入主戰場 { $drops }；高維躍遷 { $jumps }。
 rb-turn-private = #{ $id }（{ $game }）：輪到你了（{ $side }）。
 rb-view-header = #{ $id } { $game }，第 { $ply } 手，上一手 { $last }。
 rb-outside = 圖外：{ $units }（共 { $count } 個改變的棋子）。
@@ -664,12 +738,25 @@ rb-err-king-exposed = 這樣擺，{ $side ->
 rb-err-game-over = 對局已經結束
 rb-err-not-your-turn = 還沒輪到你
 rb-err-selecting = 先進行自選：`pick R N B C` 或 `pick default`
+rb-err-selecting-uniques = 先進行自選：`pick Q K J G` 或 `pick default`
+rb-err-enemy-target = { $to } 上是對方的棋子
+rb-err-empty-target = { $to } 是空格
+rb-err-proposal-refused = { $statement }，而改成 `{ $fix }` 也不行：{ $reason }
+rb-err-syntax-drop-piece = 看不懂「{ $text }」：「{ $detail }」不是棋子；可僱傭的棋子是 { $pieces }
+rb-step-move = 移動
+rb-step-capture = 吃子
+rb-step-drop = 僱傭打入
+rb-step-jump3 = 三維躍遷
+rb-step-jumph = 高維躍遷
+rb-step-stack = 疊加
+rb-step-split = 拆分
+rb-step-promote = 升變
 rb-err-handicap-offer = 讓步回合只能疊加、躍遷和僱傭打入
 rb-err-no-offer = 沒有可接受的和棋提議：提議必須是剛剛那一手
 rb-err-no-debt = 這一手要花 { $cost } 分，你只有 { $score } 分（不能欠分）
 rb-err-use-stack-move = { $to } 上是你自己的棋子：寫 { $op } 疊加上去（疊加要花 { $price } 分）
 rb-err-royal-stack = 老王和公子永不疊加
-rb-err-bad-drop = 老王和公子不能僱傭
+rb-err-bad-drop = 老王和公子不能僱傭；可僱傭的棋子是 { $pieces }
 rb-err-handicap-promote = 讓步回合不能升變
 rb-err-no-credit = 僱傭{ $piece }需要額度：先吃掉對方一枚{ $piece }
 rb-err-drop-empty = { $to } 是空格：用 @ 打入
@@ -678,34 +765,31 @@ rb-err-drop-stack = { $to } 上是你自己的棋子：用 & 疊加打入（疊�
 rb-err-bad-promotion = 跳兵只能升變為 N、R、B 或 C
 rb-err-not-in-zone = { $at } 還沒越過你的升變線
 rb-err-no-pawn = 這個棋子裡沒有可升變的跳兵
-rb-err-twice = 每回合 { $step } 最多一次（規則 10）
-rb-err-combination = { $step } 不能接在 { $earlier } 之後（規則 { $rule }）
+rb-err-twice = 每回合{ $step }最多一次（規則 10）
+rb-err-combination = { $step }不能接在{ $earlier }之後（規則 { $rule }）
 rb-err-handicap-kinds = 讓步回合只能疊加、躍遷或僱傭打入：不能吃子、普通移動、拆分或升變
 rb-err-empty-origin = { $from } 是空格
 rb-err-not-yours = { $from } 上是對方的棋子
 rb-err-wrong-piece = { $from } 上是 { $has }，不是 { $given }
 rb-err-bad-split-part = { $from } 上是 { $has }，拆不出 { $part }
-rb-err-bad-split-all = 拆分要留下一部分：少寫幾枚，或整個棋子一起走
+rb-err-bad-split-all = 拆分要留下一部分，而 { $from } 上只有 { $has }：/{ $part } 已是全部
 rb-err-bad-split-stay = 拆出的部分必須移動（規則 7）
 rb-err-same-square = 棋子必須停在另一格
-rb-err-other-layer = { $to } 在另一個位面：棋子只在自己的位面內移動；躍遷請用 z+/z- 或 dN+/dN-
+rb-err-other-layer = { $to } 在另一個位面：棋子只在自己的位面內移動，只有躍遷（z+/z- 或 dN+/dN-）才換位面
 rb-err-nothing-to-capture = { $to } 是空格：用 > 走過去
 rb-err-move-empty = { $to } 是空格：用 > 走過去
 rb-err-use-capture = { $to } 上是對方的棋子：用 x 吃掉它
 rb-err-own-unit = { $to } 上是你自己的棋子
 rb-err-prince-no-capture = 公子永不吃子
 rb-err-prince-immune = 公子不能被吃
-rb-err-geometry-waypoint = 只有含老後的棋子才有兩段路徑
 rb-err-geometry = { $from } 的 { $unit } { $capture ->
         [yes] 吃不到
        *[no] 走不到
     } { $to }
 rb-err-stack-empty = { $to } 是空格：去掉 &
 rb-err-stack-enemy = { $to } 上是對方的棋子（而這裡不能吃子）
-rb-err-too-far = 這次躍遷超出了可表示的棋盤
 rb-err-syntax-pass = 看不懂「{ $text }」：停一手只用於和棋：`pass draw` 提和，`pass accept` 接受剛提出的和棋
 rb-err-syntax-pick = 看不懂「{ $text }」：自選要寫四個棋子字母，例如 `pick R N B C`
-rb-err-syntax-piece-letter = 看不懂「{ $text }」：不認識的棋子字母
 rb-err-syntax-drop = 看不懂「{ $text }」：請寫 `drop P@x,y`（棋子種類，然後 @ 或 &，然後格子）
 rb-err-syntax-drop-sign = 看不懂「{ $text }」：棋子種類之後寫 @ 打入空格，或寫 & 疊加到自己的棋子上
 rb-err-syntax-promotion-letter = 看不懂「{ $text }」：不認識的升變字母
@@ -715,9 +799,8 @@ rb-err-syntax-square-missing = 看不懂「{ $text }」：缺少格子
 rb-err-syntax-count = 看不懂「{ $text }」：數字後面要跟棋子字母
 rb-err-syntax-split = 看不懂「{ $text }」：/ 之後寫要拆出的棋子，例如 /2P 或 /PN
 rb-err-syntax-layer-jump = 看不懂「{ $text }」：位面躍遷寫 z+ 或 z-
-rb-err-syntax-too-far = 看不懂「{ $text }」：太遠了
 rb-err-syntax-dim-jump = 看不懂「{ $text }」：維度躍遷寫 d<N>+ 或 d<N>-，N ≥ 4
-rb-err-syntax-dim-range = 看不懂「{ $text }」：維度躍遷用第 4 到第 16 維（z 軸寫 `z+`/`z-`）
+rb-err-syntax-dim-range = 看不懂「{ $text }」：維度躍遷用第 4 維及以上（z 軸寫 `z+`/`z-`）
 rb-err-syntax-dim-sign = 看不懂「{ $text }」：維度躍遷以 + 或 - 結尾
 rb-err-syntax-promotion = 看不懂「{ $text }」：= 後面要跟 N、R、B 或 C
 rb-err-syntax-waypoint = 看不懂「{ $text }」：途經點之後要寫目的地
@@ -726,24 +809,25 @@ rb-err-syntax-unexpected = 看不懂「{ $text }」：意外的「{ $detail }」
 rb-err-coord-syntax = 「{ $text }」不是座標：請寫 x,y 或 x,y,z（例如 7,6 或 7,6,2）
 rb-err-coord-omega = 「{ $text }」：ω 座標只是記法（原文：完全沒有任何卵用）；請寫有限的部分，例如 (……0——9,4,1) 或 9,4,1
 rb-err-coord-transfinite = 「{ $text }」：長寫法中 —— 之前的每一項都必須是 0，否則指向超限的格子，而這個棋盤沒有
-rb-err-coord-too-large = 「{ $text }」太遠了：格子的每個數最多 16 位，限於 ±10^15
-rb-err-coord-too-many-dims = 「{ $text }」的維度太多了：一個格子最多 16 維（x、y、z 及 w4 到 w16），每局都一樣
 rb-slice-not-z = 「{ $word }」不是 `z`
 rb-slice-count = 請寫直行的範圍、橫排的範圍，可再加位面的範圍，例如 `1..8 1..4 -1..3`
-rb-slice-range = 「{ $word }」不是 { $axis } 的範圍（請寫 a..b，在 ±10^15 之內）
+rb-slice-range = 「{ $word }」不是 { $axis } 的範圍（請寫 a..b）
 rb-slice-backwards = 「{ $word }」寫反了：{ $axis } 請先寫較小的數
 rb-slice-too-wide = { $axis } { $from }..{ $to } 太寬了：一次最多 { $widest }
 rb-moves-near = 四格之內：{ $targets }
 rb-moves-nothing = 沒有
-rb-ray-open = { $arrow } 一路皆空，沒有盡頭
-rb-ray-blocked = { $arrow } 緊鄰即受阻
-rb-ray-empty = { $arrow } 空 { $count } 格
+rb-ray-open = 一路皆空，沒有盡頭：{ $rays }
+rb-ray-blocked = 緊鄰即受阻：{ $rays }
+rb-ray-empty = 空 { $count } 格：{ $rays }
 rb-ray-blocker = 距 { $k } 格有 { $unit }
-rb-ray-then = ，之後：{ $blockers }
+rb-ray-then = 之後：{ $blockers }
 rb-ray-run = { $target }（及其前的空格）
-rb-ray-reaches = ；可到 { $targets }
-rb-moves-jumps = 躍遷：{ $jumps }（維度躍遷另加 { $cost } 分；直到 d{ $max } 的更高各維都與 d{ $next } 相同）。
-rb-moves-jumps-all = 躍遷：{ $jumps }（維度躍遷另加 { $cost } 分；棋盤共 { $max } 維，以上即全部）。
+rb-ray-reaches = 可到 { $targets }
+rb-ray-all = 全部 8 個方向
+rb-ray-part = { $arrows }（{ $details }）
+rb-ray-and = { $first }；{ $second }
+rb-moves-jumps = 躍遷：{ $jumps }（括號內是該回合的花費；更高的各維都與 d{ $next } 相同）。
+rb-long-number = { $head }…{ $tail }（共 { $digits } 位）
 rb-moves-queen = 老後：任意指定目標，裁判會找出滑行加一步的路徑。
 
 ## 圖片標題、時長、圖中文字、指令參數
@@ -792,8 +876,9 @@ img-hand = 手
 img-main-plane = 主位面
 img-red = 紅
 img-blue = 藍
-img-counters = 僱傭 { $hires } · 打入主戰場 { $drops } · 高維躍遷 { $jumps }
+img-stats-key = 每子：吃子分數，下：僱傭 · 打入主戰場 · 高維躍遷
 img-outside = 圖外：{ $list }
+img-long-number = { $head }…{ $tail } ({ $digits } 位)
 arg-game = 遊戲名稱
 arg-action = 一步行動
 arg-square = 一個格子
@@ -982,11 +1067,15 @@ optword-perfect10-move_rule = { $value ->
 }
 
 ## 社群：等級分、排行榜、戰績、歷史（docs/community.md）
-help-leaderboard = 本群某個遊戲等級分最高的玩家，以及你的名次
+help-leaderboard = 本群某個遊戲等級分最高的玩家，以及你的名次（最少=5：只列下過至少 5 局計分對局的玩家）
 help-profile = 某位玩家在本群的等級分、戰績和最近結果（不寫 @玩家 就是你自己）
-help-history = 本群最近結束的對局，附結果和編號
+help-history = 本群最近結束的對局，附結果和編號，每頁十局（頁=2 看更早的）
 discord-opt-player = 玩家（留空：/profile 是你自己，/history 是所有人）
 arg-name-player = 玩家
+discord-opt-min = 只列下過至少這麼多局計分對局的玩家
+arg-name-min = 最少
+discord-opt-page = 第幾頁，從 1 起（最新的對局）
+arg-name-page = 頁
 err-community-only = 這個命令針對群組的對局：請在群裡使用。
 rating-changes = #{ $id } 等級分：{ $players }。
 rating-change = { $name } { $rating }（{ $change }）
@@ -996,6 +1085,9 @@ lb-line = { $rank }. { $name } { $rating } · { $record }
 lb-you = 你在 { $total } 人中排第 { $rank } 名，等級分 { $rating }。
 lb-you-none = 你在本群還沒有{ $game }等級分：下完一局計分對局就有了。
 lb-empty = 本群還沒有結束的{ $game }計分對局。
+lb-title-min = 本群{ $game }排行榜，只列下過至少 { $min } 局計分對局的玩家（? 表示等級分尚未穩定）：
+lb-empty-min = 本群還沒有玩家下滿 { $min } 局計分的{ $game }。
+lb-you-few = 你在本群下過 { $games } 局計分的{ $game }，不到本榜要求的 { $min } 局。
 profile-title = { $name } 在本群的等級分（? 表示尚未穩定）：
 profile-line = { $game }：{ $rating } · { $record }
 profile-form = { $went ->
@@ -1012,6 +1104,8 @@ profile-form = { $went ->
        *[other] 連和 { $streak } 局
     }
  } · 最近（新的在前）：{ $recent }
+profile-chart-title = 每局後的等級分
+profile-chart-x = 對局數
 profile-none = { $name } 在本群還沒有計分對局。
 went-won = 勝
 went-lost = 負
@@ -1019,6 +1113,9 @@ went-drawn = 和
 history-title = 本群最近的對局：
 history-title-player = { $name } 在本群最近的對局：
 history-none = 本群沒有符合條件的已結束對局。
+history-page = 第 { $page } 頁，共 { $pages } 頁。
+history-page-more = 第 { $page } 頁，共 { $pages } 頁；更早的對局：頁={ $next }。
+err-no-such-page = 沒有第 { $page } 頁：一共只有 { $pages } 頁。
 history-won = #{ $id } { $game }：{ $winner } 勝 { $loser } · { $day }{ $rated ->
     [yes] {""}
    *[no] {" "}· 不計分
@@ -1038,7 +1135,7 @@ history-both-lost = #{ $id } { $game }：{ $p1 } 與 { $p2 } 同輸 · { $day }{
 help-export = 某局的棋譜（文字檔，記下每一步；暗弈分野須等對局結束）
 err-no-record = 這裡沒有 #{ $id } 這一局。
 err-record-hidden = #{ $id } 的著法是隱藏的：對局結束後才能匯出棋譜。
-export-caption = #{ $id } 的棋譜（{ $game }，共 { $plies } 手）。格式見 docs/records.md。
+export-caption = #{ $id } 的棋譜（{ $game }，共 { $plies } 手）：開頭是對局資訊（棋手、日期、結果），然後每手一行，附上群裡當時的播報。
 arg-id = 對局編號（#編號）
 help-replay = 已結束對局的動畫回放，每一手一格
 err-replay-running = #{ $id } 還在進行：結束後才有回放。

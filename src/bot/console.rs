@@ -7,8 +7,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use std::io::{IsTerminal, Write};
+
 use anyhow::Context;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use rustyline::error::ReadlineError;
+use rustyline::{DefaultEditor, ExternalPrinter};
 
 use crate::store::{Platform, Store};
 use crate::table::clock::SystemClock;
@@ -42,13 +45,23 @@ pub fn format(out: &Outbound) -> String {
 /// Formats one message, naming the file its image was saved to.
 #[must_use]
 pub fn format_with(out: &Outbound, image_path: Option<&std::path::Path>) -> String {
-    let mut text = match &out.to {
-        // Plain text: code spans lose their marks.
-        Dest::Chat(chat) => prefix(&format!("{chat} │ "), &crate::table::reply::plain(&out.text)),
-        Dest::User(user) => {
-            prefix(&format!("  ✉ private to {user} │ "), &crate::table::reply::plain(&out.text))
-        }
+    format_at(out, image_path, None)
+}
+
+/// Formats one message, its text wrapped to `width` columns when one is given (each wrapped
+/// line indented under the message's first, past its prefix).
+#[must_use]
+pub fn format_at(
+    out: &Outbound,
+    image_path: Option<&std::path::Path>,
+    width: Option<usize>,
+) -> String {
+    let head = match &out.to {
+        Dest::Chat(chat) => format!("{chat} │ "),
+        Dest::User(user) => format!("  ✉ private to {user} │ "),
     };
+    // Plain text: code spans lose their marks.
+    let mut text = prefix(&head, &crate::table::reply::plain(&out.text), width);
     if let Some(image) = &out.image {
         let what = match image.kind {
             crate::table::reply::FileKind::Png => "picture",
@@ -68,11 +81,23 @@ pub fn format_with(out: &Outbound, image_path: Option<&std::path::Path>) -> Stri
     text
 }
 
-fn prefix(head: &str, text: &str) -> String {
-    let pad = " ".repeat(head.chars().count());
+/// `text` under `head`: the first line after it, every other line indented as far, each
+/// wrapped to `width` columns (East Asian wide characters counted as two) when one is given.
+fn prefix(head: &str, text: &str, width: Option<usize>) -> String {
+    let pad = " ".repeat(textwrap::core::display_width(head));
     text.lines()
         .enumerate()
-        .map(|(i, l)| if i == 0 { format!("{head}{l}") } else { format!("{pad}{l}") })
+        .map(|(i, l)| {
+            let first = if i == 0 { head } else { pad.as_str() };
+            match width {
+                // Too narrow to wrap under the prefix: as typed.
+                Some(w) if w > pad.len() + 10 => textwrap::fill(
+                    l,
+                    textwrap::Options::new(w).initial_indent(first).subsequent_indent(&pad),
+                ),
+                _ => format!("{first}{l}"),
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -104,29 +129,24 @@ pub async fn run(
             .with_invitation_limit(settings.invitations)
             .with_vacation_days(settings.vacation_days),
     );
-    let mut stdout = tokio::io::stdout();
     let mut user = settings.user.clone();
     let mut chat = Chat::Group(settings.channel.as_str().into());
     let mut last_channel = settings.channel.clone();
-    stdout
-        .write_all(
-            format!(
-                "arbiter console table ({}). You are {user} in {last_channel}.\n\
-                 /as <name> switch user · /dm private chat · /channel #name · /help commands · /quit\n",
-                db
-            )
-            .as_bytes(),
-        )
-        .await?;
-    // Images go to files next to the database (in the working directory for PostgreSQL),
-    // numbered, and their paths are printed.
-    let images = db
+    // Files kept next to the database (in the working directory for PostgreSQL): pictures,
+    // numbered on from the last one there, and the typed lines' history.
+    let home = db
         .sqlite_path()
         .and_then(std::path::Path::parent)
         .unwrap_or(std::path::Path::new("."))
-        .join("arbiter-images");
-    let mut saved = 0u32;
-    let mut show = move |m: &Outbound| -> String {
+        .to_path_buf();
+    let mut terminal = Terminal::open(home.join("arbiter-history.txt"));
+    terminal.print(&format!(
+        "arbiter console table ({db}). You are {user} in {last_channel}.\n\
+         /as <name> switch user · /dm private chat · /channel #name · /help commands · /quit"
+    ))?;
+    let images = home.join("arbiter-images");
+    let mut saved = last_picture(&images);
+    let mut show = move |m: &Outbound, width: Option<usize>| -> String {
         let path = m.image.as_ref().and_then(|image| {
             saved += 1;
             let path = images.join(format!("{saved:04}-{}", image.kind.file_name()));
@@ -134,23 +154,22 @@ pub async fn run(
                 std::fs::create_dir_all(&images).and_then(|()| std::fs::write(&path, &image.png));
             written.ok().map(|()| path)
         });
-        format_with(m, path.as_deref())
+        format_at(m, path.as_deref(), width)
     };
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut ticker = tokio::time::interval(std::time::Duration::from_secs(1));
     loop {
         let where_ = match &chat {
             Chat::Group(c) => c.to_string(),
             Chat::Private => "dm".to_string(),
         };
-        stdout.write_all(format!("{user}@{where_}> ").as_bytes()).await?;
-        stdout.flush().await?;
+        terminal.ask(format!("{user}@{where_}> "))?;
         let line = loop {
             tokio::select! {
-                line = lines.next_line() => break line?,
+                line = terminal.line() => break line,
                 _ = ticker.tick() => {
                     for m in referee.tick().await {
-                        stdout.write_all(format!("\n{}\n", show(&m)).as_bytes()).await?;
+                        let text = show(&m, terminal.width());
+                        terminal.print_while_asking(&text)?;
                     }
                 }
             }
@@ -177,6 +196,7 @@ pub async fn run(
                 chat = Chat::Group(last_channel.as_str().into());
                 continue;
             }
+            "" => continue,
             _ => {}
         }
         let messages = referee
@@ -202,12 +222,149 @@ pub async fn run(
             })
             .await;
         for m in &messages {
-            stdout.write_all(format!("{}\n", show(m)).as_bytes()).await?;
+            let text = show(m, terminal.width());
+            terminal.print(&text)?;
         }
     }
-    stdout.write_all(b"bye\n").await?;
-    stdout.flush().await?;
+    // What a game that ended just now promised to say (Chaos Clock's analysis) is printed
+    // before leaving; the console keeps no outbox, so the next start would not show it.
+    for m in referee.settle(std::time::Duration::from_secs(30)).await {
+        let text = show(&m, terminal.width());
+        terminal.print(&text)?;
+    }
+    terminal.print("bye")?;
     Ok(())
+}
+
+/// The number of the last picture saved in `images` (`0042-board.png`: 42), so that a new
+/// session numbers on instead of writing over the pictures a player may still be looking at.
+fn last_picture(images: &std::path::Path) -> u32 {
+    let Ok(entries) = std::fs::read_dir(images) else { return 0 };
+    entries
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let (number, _) = name.split_once('-')?;
+            number.parse::<u32>().ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The terminal: lines read by a line editor (history, cursor movement and editing, as a
+/// shell reads them) on a thread of its own, since it blocks; what the table prints while a
+/// line is being typed goes above the line instead of into it. From a pipe or a file, lines
+/// are read plainly and each prompt is printed as it is asked.
+struct Terminal {
+    /// A prompt to ask with, to the editor's thread.
+    prompts: std::sync::mpsc::Sender<String>,
+    /// Each line read; `None` at the end of input (Ctrl-D, the end of a pipe).
+    lines: tokio::sync::mpsc::UnboundedReceiver<Option<String>>,
+    /// Prints above the line being edited (a terminal only).
+    printer: Option<Box<dyn ExternalPrinter + Send>>,
+    /// Whether a prompt is out and its line not yet read.
+    asking: bool,
+    /// Whether standard input is a terminal.
+    interactive: bool,
+}
+
+impl Terminal {
+    fn open(history: std::path::PathBuf) -> Terminal {
+        let interactive = std::io::stdin().is_terminal();
+        let (prompts, asked) = std::sync::mpsc::channel::<String>();
+        let (send, lines) = tokio::sync::mpsc::unbounded_channel();
+        let mut editor = DefaultEditor::new().ok();
+        let printer = if interactive {
+            editor.as_mut().and_then(|e| e.create_external_printer().ok()).map(|p| {
+                let printer: Box<dyn ExternalPrinter + Send> = Box::new(p);
+                printer
+            })
+        } else {
+            None
+        };
+        std::thread::spawn(move || {
+            if let Some(editor) = editor.as_mut() {
+                let _ = editor.load_history(&history);
+            }
+            while let Ok(prompt) = asked.recv() {
+                let line = match editor.as_mut() {
+                    Some(editor) => loop {
+                        match editor.readline(&prompt) {
+                            Ok(line) => {
+                                if !line.trim().is_empty() {
+                                    let _ = editor.add_history_entry(line.as_str());
+                                    let _ = editor.append_history(&history);
+                                }
+                                break Some(line);
+                            }
+                            // Ctrl-C drops the line being typed, as in a shell.
+                            Err(ReadlineError::Interrupted) => {}
+                            Err(_) => break None,
+                        }
+                    },
+                    // No line editor (no terminal it can drive): plain lines.
+                    None => {
+                        let mut line = String::new();
+                        match std::io::stdin().read_line(&mut line) {
+                            Ok(0) | Err(_) => None,
+                            Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
+                        }
+                    }
+                };
+                let end = line.is_none();
+                if send.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        Terminal { prompts, lines, printer, asking: false, interactive }
+    }
+
+    /// Asks for the next line with `prompt`.
+    fn ask(&mut self, prompt: String) -> std::io::Result<()> {
+        if !self.interactive {
+            // The editor prints no prompt when it reads a pipe; the transcript shows it.
+            let mut out = std::io::stdout().lock();
+            out.write_all(prompt.as_bytes())?;
+            out.flush()?;
+        }
+        self.asking = self.prompts.send(prompt).is_ok();
+        Ok(())
+    }
+
+    /// The line asked for, `None` at the end of input.
+    async fn line(&mut self) -> Option<String> {
+        let line = self.lines.recv().await.flatten();
+        self.asking = false;
+        line
+    }
+
+    /// The terminal's width when output goes to one (text is wrapped to it), `None` otherwise.
+    fn width(&self) -> Option<usize> {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .map(|(terminal_size::Width(w), _)| usize::from(w))
+    }
+
+    /// Prints a message while no line is being read.
+    fn print(&mut self, text: &str) -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{text}")?;
+        out.flush()
+    }
+
+    /// Prints a message that arrived while a line may be being typed: above it on a terminal,
+    /// on a line of its own otherwise.
+    fn print_while_asking(&mut self, text: &str) -> std::io::Result<()> {
+        match (&mut self.printer, self.asking) {
+            (Some(printer), true) => {
+                printer.print(format!("{text}\n")).map_err(std::io::Error::other)
+            }
+            _ => {
+                let mut out = std::io::stdout().lock();
+                write!(out, "\n{text}\n")?;
+                out.flush()
+            }
+        }
+    }
 }
 
 #[cfg(test)]

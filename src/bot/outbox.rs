@@ -58,6 +58,62 @@ pub enum Fault {
     Permanent(String),
 }
 
+/// What one queued message is known by, the same at every retry: its outbox row (whose id a
+/// restart reads back unchanged), or, for an answer that is not kept, a number this process
+/// gave it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A kept message: its outbox id.
+    Row(i64),
+    /// An answer not kept: a number drawn once per process and the entry's serial number.
+    Answer {
+        /// Drawn once per process.
+        process: u64,
+        /// Counts the answers this process queued.
+        serial: u64,
+    },
+}
+
+impl Key {
+    /// The key of `message` as it is queued now.
+    fn of(message: &Outbound) -> Key {
+        static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        static PROCESS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+        match message.outbox {
+            Some(id) => Key::Row(id),
+            None => Key::Answer {
+                process: *PROCESS.get_or_init(|| {
+                    use std::hash::{BuildHasher, Hasher};
+                    std::collections::hash_map::RandomState::new().build_hasher().finish()
+                }),
+                serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            },
+        }
+    }
+
+    /// A token for piece `piece` (whose text is `text`) of the message: 24 hexadecimal digits
+    /// of a SHA-256 of the key, the piece's number and its text. The same piece of the same
+    /// message gets the same token at every retry and after a restart; any other piece or
+    /// message another (a new database numbers its rows from 1 again, but not with the same
+    /// texts). 24 characters fit Discord's 25 for a `nonce`.
+    #[must_use]
+    pub fn token(&self, piece: usize, text: &str) -> String {
+        use sha2::Digest;
+        use std::fmt::Write;
+        let key = match self {
+            Key::Row(id) => format!("row:{id}"),
+            Key::Answer { process, serial } => format!("answer:{process:x}:{serial}"),
+        };
+        let mut hash = sha2::Sha256::new();
+        hash.update(format!("arbiter-outbox:{key}:{piece}:").as_bytes());
+        hash.update(text.as_bytes());
+        hash.finalize().iter().take(12).fold(String::with_capacity(24), |mut out, b| {
+            let _ = write!(out, "{b:02x}");
+            out
+        })
+    }
+}
+
 /// What a chat platform's front end does for its [`Outbox`].
 pub trait Platform: Send + Sync + 'static {
     /// One API call's worth of message (a text, a photo with its caption).
@@ -73,8 +129,11 @@ pub trait Platform: Send + Sync + 'static {
         false
     }
 
-    /// The pieces one message is sent as, in order.
-    fn plan(&self, message: Outbound) -> Vec<Self::Piece>;
+    /// The pieces one message is sent as, in order. `key` is what the message is known by
+    /// across its retries (and, once kept, across restarts): a platform that can tell a post
+    /// made twice from two posts (Discord's `nonce`) derives its token from it
+    /// ([`Key::token`]).
+    fn plan(&self, message: Outbound, key: Key) -> Vec<Self::Piece>;
 
     /// Whether sends to `to` keep to [`Settings::chat_limit`] (Telegram's groups: about twenty
     /// messages a minute, past which it answers 429 and, repeated, mutes the bot for longer).
@@ -245,12 +304,15 @@ struct Entry {
     /// Which push it came with: only messages of one answer are joined ([`Platform::merge`]),
     /// so what a chat reads does not depend on how fast the platform answers.
     answer: u64,
+    /// What it is known by at every retry.
+    key: Key,
 }
 
 impl Entry {
     fn new(message: Outbound, created_ms: i64, answer: u64) -> Entry {
         let age = u64::try_from(now_ms().saturating_sub(created_ms)).unwrap_or(0);
         Entry {
+            key: Key::of(&message),
             message,
             created_ms,
             age_when_queued: Duration::from_millis(age),
@@ -273,6 +335,18 @@ struct State {
     /// The task renewing leases and taking over left messages (shared outboxes only).
     keeper: Option<tokio::task::AbortHandle>,
     stopping: bool,
+    /// Rows delivered (or dropped) whose delete is under way: their messages are off the
+    /// queues, but the outbox is not idle until the store has forgotten them, and a stop that
+    /// cuts a delete short finishes it ([`Outbox::stop`]).
+    deleting: Vec<i64>,
+    /// Rows delivered whose delete failed: tried again with the next delete, and at a stop.
+    undeleted: Vec<i64>,
+    /// Rows this outbox read from the store ([`Outbox::resume`], take-overs): a push of the
+    /// same row is the same message, already queued (or sent). At a start the referee may hand
+    /// out a message it kept just before the outbox read the store (what an end promised,
+    /// made again at the start), which would otherwise go twice. Few: only what a stop or a
+    /// crash left.
+    taken: HashSet<i64>,
 }
 
 struct Inner<P: Platform> {
@@ -453,15 +527,78 @@ impl<P: Platform> Outbox<P> {
         if n > 0 {
             tracing::info!(platform = %self.inner.platform.name(), n, "resuming deliveries");
         }
+        {
+            let mut state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            state.taken.extend(entries.iter().filter_map(|e| e.message.outbox));
+        }
         self.queue(entries);
         Ok(n)
     }
 
-    /// Queues `messages` (this platform's), each behind what waits for its destination.
+    /// Queues `messages` (this platform's), each behind what waits for its destination; a
+    /// kept message this outbox already read from the store is not queued again.
     pub fn push(&self, messages: Vec<Outbound>) {
         let now = now_ms();
         let answer = self.next_answer();
+        let messages: Vec<Outbound> = {
+            let state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            messages
+                .into_iter()
+                .filter(|m| !m.outbox.is_some_and(|id| state.taken.contains(&id)))
+                .collect()
+        };
+        self.retire_stale(&messages);
         self.queue(messages.into_iter().map(|message| Entry::new(message, now, answer)).collect());
+    }
+
+    /// Takes off, at once, the momentary buttons that the changes `messages` announce make
+    /// stale, without waiting for the announcements to be delivered: in a group at its message
+    /// limit the announcement may wait a minute, and the old board's buttons must not stay
+    /// pressable meanwhile (issue 42). Best effort, in the background, like every retirement.
+    fn retire_stale(&self, messages: &[Outbound]) {
+        let stale: Vec<P::Sent> = {
+            let mut shown = self.inner.shown.lock().unwrap_or_else(PoisonError::into_inner);
+            messages
+                .iter()
+                .filter_map(|m| m.stamp)
+                .flat_map(|s| {
+                    note_change(&mut shown, s);
+                    stale_of(&mut shown, s.game)
+                })
+                .collect()
+        };
+        if stale.is_empty() {
+            return;
+        }
+        let inner = self.inner.clone();
+        tokio::spawn(async move {
+            for sent in &stale {
+                inner.platform.retire(sent).await;
+            }
+        });
+    }
+
+    /// Whether a message to `to` queued now would wait for the platform's limit on that chat
+    /// ([`Settings::chat_limit`]): the chat's latest sends and the messages waiting before it
+    /// fill the window. Never for a chat that is not paced. A front end says so where a reply would
+    /// otherwise seem lost (a pressed button's small notice).
+    #[must_use]
+    pub fn behind(&self, to: &Dest) -> bool {
+        if !self.inner.platform.paced(to) {
+            return false;
+        }
+        let waiting = {
+            let state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+            state.queues.get(to).map_or(0, VecDeque::len)
+        };
+        let (most, span) = self.inner.settings.chat_limit;
+        let sent_at = self.inner.sent_at.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = tokio::time::Instant::now();
+        let recent = sent_at
+            .get(to)
+            .map_or(0, |times| times.iter().filter(|t| now.duration_since(**t) < span).count());
+        // One more goes at once only while the window has room for it after those waiting.
+        recent + waiting >= most.max(1)
     }
 
     fn next_answer(&self) -> u64 {
@@ -495,11 +632,15 @@ impl<P: Platform> Outbox<P> {
         state.queues.values().map(VecDeque::len).sum()
     }
 
-    /// Waits until every queue is empty.
+    /// Waits until every queue is empty and the store has forgotten every message delivered.
     pub async fn idle(&self) {
         loop {
             let notified = self.inner.idle.notified();
-            if self.queued() == 0 {
+            let settled = {
+                let state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+                state.queues.values().all(VecDeque::is_empty) && state.deleting.is_empty()
+            };
+            if settled {
                 return;
             }
             notified.await;
@@ -508,10 +649,13 @@ impl<P: Platform> Outbox<P> {
 
     /// Stops: sends what it can within `grace`, then stops every worker and keeps what is left
     /// for the next start (messages without an outbox id are written to the store's outbox).
-    /// Returns how many messages could be neither sent nor kept (0 unless the store fails).
+    /// Every delete of a delivered message that it began is finished first, however long the
+    /// store keeps it waiting (a busy database): a message delivered but left in the outbox
+    /// would be sent again by the next start. Returns how many messages could be neither sent
+    /// nor kept (0 unless the store fails).
     pub async fn stop(&self, grace: Duration) -> usize {
         let drained = tokio::time::timeout(grace, self.idle()).await.is_ok();
-        let left: Vec<Entry> = {
+        let (left, unfinished): (Vec<Entry>, Vec<i64>) = {
             let mut state = self.inner.state.lock().unwrap_or_else(PoisonError::into_inner);
             state.stopping = true;
             for w in state.workers.drain(..) {
@@ -521,8 +665,11 @@ impl<P: Platform> Outbox<P> {
                 keeper.abort();
             }
             state.busy.clear();
-            state.queues.drain().flat_map(|(_, q)| q).collect()
+            let mut unfinished = std::mem::take(&mut state.deleting);
+            unfinished.append(&mut state.undeleted);
+            (state.queues.drain().flat_map(|(_, q)| q).collect(), unfinished)
         };
+        self.finish_deletes(unfinished).await;
         if drained && left.is_empty() {
             self.release().await;
             return 0;
@@ -550,6 +697,31 @@ impl<P: Platform> Outbox<P> {
         lost
     }
 
+    /// At a stop: deletes the rows of messages delivered whose delete a worker began (cut
+    /// short by the stop, or failed), trying a few times. A delete runs under the store's own
+    /// timeouts (SQLite waits up to 5 s for a busy database), so this ends.
+    async fn finish_deletes(&self, mut ids: Vec<i64>) {
+        if ids.is_empty() {
+            return;
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        for attempt in 1..=STOP_DELETE_TRIES {
+            match self.inner.store.delete(&ids).await {
+                Ok(()) => return,
+                Err(e) if attempt < STOP_DELETE_TRIES => {
+                    tracing::warn!(error = ?e, attempt, "marking messages delivered at the stop failed; trying again");
+                    tokio::time::sleep(STOP_DELETE_PAUSE).await;
+                }
+                Err(e) => tracing::error!(
+                    error = ?e,
+                    ?ids,
+                    "messages delivered but not marked so: the next start sends them again"
+                ),
+            }
+        }
+    }
+
     /// With a shared outbox, leaves what this instance did not send to the others at once.
     async fn release(&self) {
         if self.inner.store.shared()
@@ -571,11 +743,17 @@ struct Batch {
 
 /// The worker of one destination: sends its queue until it is empty.
 async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
+    // A paced chat sends one batch a round, so that an answer queued meanwhile goes next
+    // ([`answers_first`]) instead of after a whole round of announcements.
+    let paced_chat = inner.platform.paced(&to);
     loop {
         let snapshot: Vec<Entry> = {
             let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(q) = state.queues.get_mut(&to) {
                 in_written_order(q);
+                if paced_chat {
+                    answers_first(q);
+                }
             }
             let queue = state.queues.get(&to).map(|q| q.iter().cloned().collect::<Vec<_>>());
             match queue {
@@ -605,6 +783,9 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
                 entries: 1,
                 first: e,
             });
+        }
+        if paced_chat {
+            batches.truncate(1);
         }
         for batch in batches {
             if overtakes(&inner, &to, &batch.ids).await {
@@ -651,6 +832,11 @@ async fn work<P: Platform>(inner: Arc<Inner<P>>, to: Dest) {
 /// waits with another instance.
 const OVERTAKE_WAIT: Duration = Duration::from_millis(200);
 
+/// How often a stop tries to delete the rows of delivered messages ([`Outbox::stop`]), and the
+/// pause between two tries.
+const STOP_DELETE_TRIES: u32 = 3;
+const STOP_DELETE_PAUSE: Duration = Duration::from_millis(500);
+
 /// Puts the queue's kept messages (those with an outbox id) in the order they were written, in
 /// the places kept messages hold (answers, which have no id, stay where they are): messages
 /// taken over from another instance join the queue at its end, but go before any later one.
@@ -666,6 +852,25 @@ fn in_written_order(queue: &mut VecDeque<Entry>) {
     for (place, entry) in places.into_iter().zip(kept) {
         queue[place] = entry;
     }
+}
+
+/// In a paced chat (a Telegram group at its message limit can hold announcements for a minute
+/// or more), moves the answers to commands ahead of the announcements waiting: what a player
+/// just asked (`/board`, a refusal) is not held behind the queue (issue 42). An answer is a
+/// push that keeps nothing for this chat (no outbox row: it changed nothing); a push that
+/// announces a change keeps its own order, and so do the answers among themselves. Called
+/// only between rounds, when no delivery is under way.
+fn answers_first(queue: &mut VecDeque<Entry>) {
+    let announcing: HashSet<u64> =
+        queue.iter().filter(|e| e.message.outbox.is_some()).map(|e| e.answer).collect();
+    let is_answer = |e: &Entry| !announcing.contains(&e.answer);
+    let Some(first_kept) = queue.iter().position(|e| !is_answer(e)) else { return };
+    if !queue.iter().skip(first_kept).any(is_answer) {
+        return;
+    }
+    let (answers, rest): (Vec<Entry>, Vec<Entry>) = queue.drain(..).partition(is_answer);
+    queue.extend(answers);
+    queue.extend(rest);
 }
 
 /// Whether sending a batch of kept messages `ids` now would overtake an older message to
@@ -696,20 +901,37 @@ enum Outcome {
 }
 
 /// Takes the first `entries` messages of `to`'s queue off it (delivered or dropped) and their
-/// rows out of the store's outbox.
+/// rows out of the store's outbox, with any whose delete failed before. Until the store has
+/// answered, the rows count as being deleted: the outbox is not idle, and a stop that cuts
+/// this short deletes them itself.
 async fn forget<P: Platform>(inner: &Inner<P>, to: &Dest, entries: usize, ids: &[i64]) {
-    {
+    let ids: Vec<i64> = {
         let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(q) = state.queues.get_mut(to) {
             for _ in 0..entries.min(q.len()) {
                 q.pop_front();
             }
         }
+        let mut all = std::mem::take(&mut state.undeleted);
+        all.extend_from_slice(ids);
+        state.deleting.extend_from_slice(&all);
+        all
+    };
+    if ids.is_empty() {
+        return;
     }
-    if let Err(e) = inner.store.delete(ids).await {
-        // It will be sent again after a restart: at least once.
-        tracing::error!(error = ?e, ?ids, "marking messages delivered failed");
+    let deleted = inner.store.delete(&ids).await;
+    {
+        let mut state = inner.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.deleting.retain(|id| !ids.contains(id));
+        if let Err(e) = deleted {
+            // Tried again with the next delete and at the stop; a crash before then sends them
+            // again after the restart: at least once.
+            tracing::error!(error = ?e, ?ids, "marking messages delivered failed");
+            state.undeleted.extend_from_slice(&ids);
+        }
     }
+    inner.idle.notify_waiters();
 }
 
 /// Waits until one more send to `to` keeps within [`Settings::chat_limit`] (only for paced
@@ -775,7 +997,7 @@ async fn deliver<P: Platform>(
     });
     let stamp = message.stamp;
     let mut handle = None;
-    for piece in inner.platform.plan(message) {
+    for piece in inner.platform.plan(message, first.key) {
         let mut pause = settings.first_retry;
         loop {
             pace(inner, to).await;
@@ -845,19 +1067,7 @@ fn shown<P: Platform>(
     let keyboard_game = buttons.as_ref().map(|((id, _, _), _)| *id);
     let mut shown = inner.shown.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(s) = stamp {
-        let game = shown.entry(s.game).or_default();
-        // A change delivered after a later one (another chat's queue was slower) says nothing
-        // new.
-        if s.version >= game.version {
-            game.version = s.version;
-            game.turn = s.turn;
-            if s.settled {
-                game.settled_at = s.version;
-            }
-            if s.offer_closed {
-                game.offer_closed_at = s.version;
-            }
-        }
+        note_change(&mut shown, s);
     }
     if let Some(((id, turn, offer), sent)) = buttons {
         let game = shown.entry(id).or_default();
@@ -866,13 +1076,34 @@ fn shown<P: Platform>(
     }
     let mut stale = Vec::new();
     for id in stamp.map(|s| s.game).into_iter().chain(keyboard_game) {
-        let Some(game) = shown.get_mut(&id) else { continue };
-        let (old, live): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut game.live).into_iter().partition(|l| game.stale(l));
-        game.live = live;
-        stale.extend(old.into_iter().map(|l| l.sent));
+        stale.extend(stale_of(&mut shown, id));
     }
     stale
+}
+
+/// Records the change `s` announces (when it is queued, and again when it is delivered): a
+/// change older than the latest known (another chat's queue was slower) says nothing new.
+fn note_change<S>(shown: &mut HashMap<GameId, Shown<S>>, s: Stamp) {
+    let game = shown.entry(s.game).or_default();
+    if s.version >= game.version {
+        game.version = s.version;
+        game.turn = s.turn;
+        if s.settled {
+            game.settled_at = s.version;
+        }
+        if s.offer_closed {
+            game.offer_closed_at = s.version;
+        }
+    }
+}
+
+/// Forgets and returns the messages of game `id` whose momentary buttons are stale now.
+fn stale_of<S>(shown: &mut HashMap<GameId, Shown<S>>, id: GameId) -> Vec<S> {
+    let Some(game) = shown.get_mut(&id) else { return Vec::new() };
+    let (old, live): (Vec<_>, Vec<_>) =
+        std::mem::take(&mut game.live).into_iter().partition(|l| game.stale(l));
+    game.live = live;
+    old.into_iter().map(|l| l.sent).collect()
 }
 
 #[cfg(test)]
@@ -906,7 +1137,7 @@ mod tests {
             crate::store::Platform::Script
         }
 
-        fn plan(&self, message: Outbound) -> Vec<(String, bool)> {
+        fn plan(&self, message: Outbound, _key: Key) -> Vec<(String, bool)> {
             let momentary = message.buttons.iter().any(is_momentary);
             vec![(message.text, momentary)]
         }
@@ -974,6 +1205,8 @@ mod tests {
     #[derive(Default)]
     struct Memory {
         rows: Mutex<std::collections::BTreeMap<i64, NewMessage>>,
+        /// Held for writing while the database is busy: deletes wait for it.
+        busy: Arc<tokio::sync::RwLock<()>>,
     }
 
     impl Memory {
@@ -997,11 +1230,14 @@ mod tests {
         }
 
         fn delete<'a>(&'a self, ids: &'a [i64]) -> BoxFuture<'a, Result<(), DbError>> {
-            let mut rows = self.rows.lock().expect("rows");
-            for id in ids {
-                rows.remove(id);
-            }
-            Box::pin(async { Ok(()) })
+            Box::pin(async move {
+                let _free = self.busy.read().await;
+                let mut rows = self.rows.lock().expect("rows");
+                for id in ids {
+                    rows.remove(id);
+                }
+                Ok(())
+            })
         }
 
         fn keep(&self, messages: Vec<NewMessage>) -> BoxFuture<'_, Result<Vec<i64>, DbError>> {
@@ -1153,6 +1389,92 @@ mod tests {
         assert_eq!(sent_to(next.platform(), &group(1)), ["kept 1", "kept 2", "answer"]);
         assert_eq!(store.count(), 0);
     }
+    /// A SIGTERM right after two messages went out, while the database is busy for a second
+    /// (another writer holds it): their deletes wait, and the stop waits for them instead of
+    /// ending the workers under them. The next start finds nothing to send again.
+    #[tokio::test(start_paused = true)]
+    async fn a_stop_while_the_database_is_busy_finishes_the_deletes_it_began() {
+        let store = Arc::new(Memory::default());
+        let outbox = Outbox::with_ledger(Fake::default(), store.clone(), Settings::default());
+        let (one, two) =
+            (kept(&store, &group(1), &["ply 1"]).await, kept(&store, &group(2), &["ply 2"]).await);
+        let busy = store.busy.clone().write_owned().await;
+        outbox.push(one);
+        outbox.push(two);
+        while outbox.platform().sent.lock().expect("sent").len() < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let stopping = tokio::spawn({
+            let outbox = outbox.clone();
+            async move { outbox.stop(Duration::from_millis(100)).await }
+        });
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        assert!(!stopping.is_finished(), "the stop waits for the deletes it began");
+        drop(busy);
+        assert_eq!(stopping.await.expect("the stop ends"), 0);
+        assert_eq!(store.count(), 0, "both delivered messages are forgotten");
+        let next = Outbox::with_ledger(Fake::default(), store.clone(), Settings::default());
+        assert_eq!(next.resume().await.expect("resumes"), 0, "nothing to send again");
+    }
+
+    /// The same through the real SQLite store, held busy by a second connection's write
+    /// transaction for a second after the sends (the store waits up to 5 s for it): no message
+    /// delivered before the stop is sent again by the next start.
+    #[tokio::test]
+    async fn a_stop_while_sqlite_is_locked_by_another_writer_sends_nothing_twice() {
+        use sqlx::Connection;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("outbox.db");
+        let store = Store::open(&path).await.expect("the store opens");
+        let stored = |to: &Dest, text: &str| message(to.clone(), text).to_stored(None, now_ms());
+        let ids = store
+            .enqueue(vec![stored(&group(1), "ply 1"), stored(&group(2), "ply 2")])
+            .await
+            .expect("enqueue");
+        let outbox = Outbox::new(Fake::default(), store.clone(), Settings::default());
+        let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .expect("a second connection");
+        sqlx::query("BEGIN IMMEDIATE").execute(&mut other).await.expect("the write lock");
+        for (to, text, id) in [(group(1), "ply 1", ids[0]), (group(2), "ply 2", ids[1])] {
+            let mut m = message(to, text);
+            m.outbox = Some(id);
+            outbox.push(vec![m]);
+        }
+        while outbox.platform().sent.lock().expect("sent").len() < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let stopping = tokio::spawn({
+            let outbox = outbox.clone();
+            async move { outbox.stop(Duration::from_millis(50)).await }
+        });
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        // Had it ended here, the process would exit with the deletes undone.
+        assert!(!stopping.is_finished(), "the stop waits for the deletes it began");
+        sqlx::query("ROLLBACK").execute(&mut other).await.expect("the lock given back");
+        assert_eq!(stopping.await.expect("the stop ends"), 0);
+        assert_eq!(store.pending_messages_count().await.expect("count"), 0);
+        let next = Outbox::new(Fake::default(), store.clone(), Settings::default());
+        assert_eq!(next.resume().await.expect("resumes"), 0, "nothing to send again");
+        next.idle().await;
+        assert!(next.platform().sent.lock().expect("sent").is_empty());
+    }
+
+    /// A start reads a kept message from the store, and the referee hands the same message
+    /// out too (an analysis made again at the start and kept just before the outbox read the
+    /// store): it goes once.
+    #[tokio::test]
+    async fn a_kept_message_read_at_the_start_and_handed_out_again_goes_once() {
+        let store = Arc::new(Memory::default());
+        let promised = kept(&store, &group(1), &["analysis"]).await;
+        let outbox = Outbox::with_ledger(Fake::default(), store.clone(), Settings::default());
+        assert_eq!(outbox.resume().await.expect("resumes"), 1);
+        outbox.push(promised);
+        outbox.idle().await;
+        assert_eq!(sent_to(outbox.platform(), &group(1)), ["analysis"]);
+        assert_eq!(store.count(), 0);
+    }
+
     /// A message to `to` with one button of `choice` for game 1 at `turn`.
     fn with_button(to: &Dest, text: &str, choice: Choice, turn: i64) -> Outbound {
         let payload = crate::table::payload::Payload::new(crate::store::GameId(1), turn, choice);

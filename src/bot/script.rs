@@ -40,6 +40,9 @@ pub const PLATFORM: Platform = Platform::Script;
 pub const EPOCH: i64 = 1_767_225_600;
 
 const CLOCK_KEY: &str = "script_clock";
+/// How long a transcript waits for what an end promised after each line (an analysis takes a
+/// few seconds of search; the wait ends as soon as it is there).
+const FOLLOW_UP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// One outbound message as the runner prints it.
 #[must_use]
@@ -218,6 +221,10 @@ pub async fn run(
                 .await
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?,
         };
+        // What an end promised to say afterwards (Chaos Clock's analysis) follows the line's
+        // answer, as a player reads it a moment later.
+        let mut messages = messages;
+        messages.extend(referee.settle(FOLLOW_UP_PATIENCE).await);
         for m in &messages {
             writeln!(out, "{}", to_json(m))?;
             if let (Some(dir), Some(image)) = (&images, &m.image) {

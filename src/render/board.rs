@@ -3,7 +3,9 @@
 //! the bottom and rank numbers along the left, pieces as figures ([`super::figure`]) with the
 //! code players type small in their square's corner (or, for a piece without a figure, a disc
 //! carrying its code, Chinese or Latin as the caller picks), and highlights for the last move, captured squares,
-//! a check and marked (e.g. frozen) pieces.
+//! a check and marked (e.g. frozen) pieces. A piece diagram (`/rules <game> <code>`) adds the
+//! squares a piece reaches, or a move it teaches: an arrow, the pieces it captures crossed in red,
+//! and notes under the board (the key to its marks, what it shows).
 //!
 //! A game turns its view into a [`BoardView`] and calls [`render`]; it may also [`draw`] the
 //! board and paint its own extras on top before encoding. Boards are clamped to 16x16, squares
@@ -14,7 +16,7 @@ use image::{Rgba, RgbaImage};
 use imageproc::drawing::text_size;
 
 use super::common::{Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at};
-use super::common::{text_centered, thick_line};
+use super::common::{fill_triangle, text_centered, thick_line};
 use super::figure::{self, Figure, Paints};
 
 /// The largest board side drawn; larger boards are clamped to it.
@@ -59,6 +61,27 @@ pub enum Reach {
     Both,
 }
 
+/// A mark a [`Note`] shows in front of its words: the key to a mark on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// The taught move's arrow ([`BoardView::arrow`]).
+    Arrow,
+    /// A piece the taught move captures: a red cross ([`BoardView::taken`]).
+    Taken,
+    /// A frozen piece: hatching and a dashed ring ([`Piece::marked`]).
+    Frozen,
+}
+
+/// A line under the board: a key to one of its marks (the mark, then its words), or without a
+/// mark a sentence saying what the picture shows; wrapped to the picture's width.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Note {
+    /// The mark it explains, drawn small in front of the words, if any.
+    pub mark: Option<Mark>,
+    /// Its words (characters the font lacks are drawn as `?`).
+    pub text: String,
+}
+
 /// What a square board shows.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BoardView {
@@ -79,6 +102,17 @@ pub struct BoardView {
     pub check: Option<Square>,
     /// Squares a piece reaches, in piece diagrams (`/rules <game> <code>`).
     pub targets: Vec<(Square, Reach)>,
+    /// A move a piece diagram teaches, from its first square to its second: an arrow over the
+    /// board (the picture shows the position before it).
+    pub arrow: Option<(Square, Square)>,
+    /// A rectangle a piece diagram outlines, dashed, through the middles of two opposite
+    /// corner squares (a coordinator's with its king).
+    pub rectangle: Option<(Square, Square)>,
+    /// The pieces the taught move captures, still standing (the position is before the move),
+    /// crossed in red over their figures.
+    pub taken: Vec<Square>,
+    /// Lines under the board (the key to its marks, what it shows), wrapped to its width.
+    pub notes: Vec<Note>,
     /// The caption line above the board (game id, whose turn, clock); characters the font
     /// lacks are drawn as `?`, and a caption too long for the image is shrunk, then cut with `…`.
     pub caption: String,
@@ -96,6 +130,13 @@ struct Layout {
     width: u32,
     height: u32,
     flipped: bool,
+    /// The notes as wrapped lines: a line's mark (on a note's first line only), how far its
+    /// words stand in from the margin (clear of the mark), and its words.
+    notes: Vec<(Option<Mark>, i64, String)>,
+    /// Top edge of the notes, their type size and line height.
+    notes_top: i64,
+    note_size: f32,
+    note_line: i64,
 }
 
 impl Layout {
@@ -113,6 +154,21 @@ impl Layout {
         // Wide enough for a readable caption even on a tiny board.
         let width = (board_w + 2 * margin).max(4 * cell + 2 * margin);
         let height = caption + board_h + if board_h > 0 { margin + margin / 3 } else { margin / 2 };
+        let note_size = (cell as f32 * 0.27).max(9.0);
+        let note_line = (f64::from(note_size) * 1.5).round() as i64;
+        let mut notes = Vec::new();
+        for note in &view.notes {
+            // A mark takes a line's height in front of the words, and the words keep clear of it.
+            let indent = if note.mark.is_some() { note_line + note_line / 3 } else { 0 };
+            let room = width - 2 * margin - indent;
+            for (i, line) in wrap(&note.text, room, note_size).into_iter().enumerate() {
+                notes.push((if i == 0 { note.mark } else { None }, indent, line));
+            }
+        }
+        let notes_top = height;
+        let notes_h =
+            if notes.is_empty() { 0 } else { notes.len() as i64 * note_line + margin / 2 };
+        let height = height + notes_h;
         Layout {
             files,
             ranks,
@@ -122,6 +178,10 @@ impl Layout {
             width: u32::try_from(width).unwrap_or(1),
             height: u32::try_from(height).unwrap_or(1),
             flipped: view.flipped,
+            notes,
+            notes_top,
+            note_size,
+            note_line,
         }
     }
 
@@ -177,7 +237,7 @@ fn contrast_text(fill: Rgba<u8>) -> Rgba<u8> {
 /// A ring between radii `inner` and `outer` around (cx, cy), its edges anti-aliased (a pixel on
 /// either rim takes the colour in proportion to how much of it the ring covers, estimated by its
 /// centre's distance); with `dashes` > 0 only every other of `2 * dashes` equal arcs is drawn.
-fn ring(
+pub(super) fn ring(
     img: &mut RgbaImage,
     (cx, cy): (i64, i64),
     inner: i64,
@@ -236,6 +296,43 @@ pub(super) fn fit(text: &str, room: i64, size: f32) -> String {
         out = chars.iter().collect::<String>().trim_end().to_string() + "…";
     }
     out
+}
+
+/// `text` in lines at most `room` pixels wide at `size` (a word longer than that alone on its
+/// line): broken at the last space that fits, or between two characters where there is none
+/// (Chinese), but never before a closing punctuation mark.
+pub(super) fn wrap(text: &str, room: i64, size: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for c in text.trim().chars() {
+        let mut longer = line.clone();
+        longer.push(c);
+        let closing = "，。、；：？！）」』”,.;:?!)".contains(c);
+        if line.is_empty() || closing || text_width(&longer, size) <= room {
+            line = longer;
+            continue;
+        }
+        if c == ' ' {
+            lines.push(std::mem::take(&mut line));
+            continue;
+        }
+        match line.rfind(' ') {
+            Some(at) if at > 0 => {
+                let rest = line[at + 1..].to_string();
+                line.truncate(at);
+                lines.push(std::mem::replace(&mut line, rest));
+                line.push(c);
+            }
+            _ => {
+                lines.push(std::mem::take(&mut line));
+                line.push(c);
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.into_iter().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()
 }
 
 /// Draws the caption centred in the top band, shrinking it (down to a floor) and then cutting it
@@ -380,7 +477,147 @@ pub fn draw(view: &BoardView, theme: &Theme) -> RgbaImage {
         }
     }
 
+    // A taught move: its rectangle, its captures crossed over their figures, then its arrow
+    // over everything.
+    if let Some((one, other)) = view.rectangle
+        && let (Some(a), Some(b)) = (layout.centre(one), layout.centre(other))
+    {
+        let corners = [a, (b.0, a.1), b, (a.0, b.1)];
+        for i in 0..4 {
+            dashed(&mut img, corners[i], corners[(i + 1) % 4], cell, arrow_color(theme));
+        }
+    }
+    for &sq in &view.taken {
+        if let Some((x, y)) = layout.origin(sq) {
+            red_cross(&mut img, (x, y), cell, theme);
+        }
+    }
+    if let Some((from, to)) = view.arrow
+        && let (Some(a), Some(b)) = (layout.centre(from), layout.centre(to))
+    {
+        let (dx, dy) = ((b.0 - a.0) as f64, (b.1 - a.1) as f64);
+        let length = (dx * dx + dy * dy).sqrt().max(1.0);
+        // From the edge of the mover's figure to the middle of the square it lands on.
+        let lift = cell as f64 * 0.45;
+        let start = (a.0 as f64 + dx / length * lift, a.1 as f64 + dy / length * lift);
+        arrow(&mut img, start, (b.0 as f64, b.1 as f64), cell, arrow_color(theme));
+    }
+
+    draw_notes(&mut img, &layout, theme);
     img
+}
+
+/// The arrow's colour: the first seat's blue, a little translucent so the squares show through.
+fn arrow_color(theme: &Theme) -> Rgba<u8> {
+    let mut c = theme.first;
+    c.0[3] = 215;
+    c
+}
+
+/// A red cross with a light halo over the square at `(x, y)` (its top left pixel).
+fn red_cross(img: &mut RgbaImage, (x, y): (i64, i64), cell: i64, theme: &Theme) {
+    // Inside the square's corners, so the piece's code and much of its figure stay readable.
+    let (a, b) = (x + cell / 4, x + cell - 1 - cell / 4);
+    let (c, d) = (y + cell / 4, y + cell - 1 - cell / 4);
+    let w = (cell / 14).max(2);
+    let mut halo = theme.white;
+    halo.0[3] = 255;
+    let mut red = theme.check;
+    red.0[3] = 255;
+    for (color, width) in [(halo, w + (cell / 24).max(2)), (red, w)] {
+        thick_line(img, (a, c), (b, d), width, color);
+        thick_line(img, (b, c), (a, d), width, color);
+    }
+}
+
+/// A dashed straight line from `a` to `b` (pixels), its dashes sized for squares of `cell`
+/// pixels.
+fn dashed(img: &mut RgbaImage, a: (i64, i64), b: (i64, i64), cell: i64, color: Rgba<u8>) {
+    let steps = (b.0 - a.0).abs().max((b.1 - a.1).abs());
+    let (on, period) = ((cell / 6).max(2), (cell / 6 + cell / 9).max(3));
+    let r = (cell / 40).max(1);
+    let mut stamped = std::collections::BTreeSet::new();
+    for s in 0..=steps {
+        if s % period >= on {
+            continue;
+        }
+        let x = a.0 + (b.0 - a.0) * s / steps.max(1);
+        let y = a.1 + (b.1 - a.1) * s / steps.max(1);
+        for dy in -r..=r {
+            for dx in -r..=r {
+                stamped.insert((x + dx, y + dy));
+            }
+        }
+    }
+    for (x, y) in stamped {
+        blend(img, x, y, color);
+    }
+}
+
+/// An arrow from `from` to its tip at `to` (pixels), its stroke and head sized for squares of
+/// `cell` pixels; every pixel is blended once, so a translucent colour stays even.
+fn arrow(img: &mut RgbaImage, from: (f64, f64), to: (f64, f64), cell: i64, color: Rgba<u8>) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let length = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / length, dy / length);
+    let head = (cell as f64 * 0.34).min(length * 0.6);
+    let half = head * 0.6;
+    let base = (to.0 - ux * head, to.1 - uy * head);
+    let r = (cell as f64 / 20.0).max(1.0);
+    // The stroke: pixels within `r` of the segment from `from` to the head's base.
+    let mut stamped = std::collections::BTreeSet::new();
+    let (x0, x1) = (from.0.min(base.0) - r, from.0.max(base.0) + r);
+    let (y0, y1) = (from.1.min(base.1) - r, from.1.max(base.1) + r);
+    let run = ((base.0 - from.0).powi(2) + (base.1 - from.1).powi(2)).sqrt();
+    for y in y0.floor() as i64..=y1.ceil() as i64 {
+        for x in x0.floor() as i64..=x1.ceil() as i64 {
+            let (px, py) = (x as f64 - from.0, y as f64 - from.1);
+            let along = (px * ux + py * uy).clamp(0.0, run);
+            let (ex, ey) = (px - ux * along, py - uy * along);
+            if ex * ex + ey * ey <= r * r {
+                stamped.insert((x, y));
+            }
+        }
+    }
+    for (x, y) in stamped {
+        blend(img, x, y, color);
+    }
+    let (nx, ny) = (-uy, ux);
+    let wings =
+        [to, (base.0 + nx * half, base.1 + ny * half), (base.0 - nx * half, base.1 - ny * half)];
+    fill_triangle(img, wings, color);
+}
+
+/// The notes under the board: each line's mark small in front of its words.
+fn draw_notes(img: &mut RgbaImage, layout: &Layout, theme: &Theme) {
+    let margin = i64::from(theme.margin.min(512));
+    let h = layout.note_line;
+    for (i, (mark, indent, text)) in layout.notes.iter().enumerate() {
+        let y = layout.notes_top + i as i64 * h;
+        if let Some(mark) = mark {
+            draw_mark(img, (margin, y), h, *mark, theme);
+        }
+        text_at(img, text, margin + indent, y + h / 8, layout.note_size, theme.ink);
+    }
+}
+
+/// A small `mark` in the `size`×`size` box at `(x, y)`, as the board draws it.
+fn draw_mark(img: &mut RgbaImage, (x, y): (i64, i64), size: i64, mark: Mark, theme: &Theme) {
+    let (cx, cy) = (x + size / 2, y + size / 2);
+    match mark {
+        Mark::Arrow => {
+            let from = ((x + size / 12) as f64, cy as f64);
+            arrow(img, from, ((x + size - size / 12) as f64, cy as f64), size, arrow_color(theme));
+        }
+        Mark::Taken => red_cross(img, (x, y), size, theme),
+        Mark::Frozen => {
+            let r = size * 2 / 5;
+            let mut stripes = theme.ink;
+            stripes.0[3] = 110;
+            hatch_disc(img, (cx, cy), r, (size / 5).max(3), stripes);
+            ring(img, (cx, cy), r, r + (size / 12).max(1), 6, theme.ink);
+        }
+    }
 }
 
 /// The paints of a figure filled with `fill`: dark lines on a light side, light lines on a dark

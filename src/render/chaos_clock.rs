@@ -16,8 +16,8 @@ use imageproc::drawing::text_size;
 
 use super::board::{draw_caption, text_width};
 use super::common::{
-    Labels, Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, font, text_at,
-    text_centered, thick_line,
+    Labels, Picture, Theme, blend, drawable, encode, fill_disc, fill_rect, fill_triangle, font,
+    text_at, text_centered, thick_line,
 };
 use crate::core::Seat;
 use crate::games::chaos_clock::{Action, JIA, Last, LastAction, View, owner_of};
@@ -188,26 +188,6 @@ fn ring(
                 }
             }
             blend(img, x, y, color);
-        }
-    }
-}
-
-/// A filled triangle (for arrowheads).
-fn fill_triangle(img: &mut RgbaImage, p: [(f64, f64); 3], color: Rgba<u8>) {
-    let min_x = p.iter().map(|q| q.0).fold(f64::INFINITY, f64::min).floor() as i64;
-    let max_x = p.iter().map(|q| q.0).fold(f64::NEG_INFINITY, f64::max).ceil() as i64;
-    let min_y = p.iter().map(|q| q.1).fold(f64::INFINITY, f64::min).floor() as i64;
-    let max_y = p.iter().map(|q| q.1).fold(f64::NEG_INFINITY, f64::max).ceil() as i64;
-    let side = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
-        (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-    };
-    for y in min_y..=max_y {
-        for x in min_x..=max_x {
-            let q = (x as f64, y as f64);
-            let s = [side(p[0], p[1], q), side(p[1], p[2], q), side(p[2], p[0], q)];
-            if s.iter().all(|&v| v >= 0.0) || s.iter().all(|&v| v <= 0.0) {
-                blend(img, x, y, color);
-            }
         }
     }
 }

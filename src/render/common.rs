@@ -129,11 +129,12 @@ pub const LABELS: &[(&str, &str, &[&str])] = &[
     ("img-red", "Red", &[]),
     ("img-blue", "Blue", &[]),
     (
-        "img-counters",
-        "hires {hires} · into B {drops} · high jumps {jumps}",
-        &["hires", "drops", "jumps"],
+        "img-stats-key",
+        "by piece type: capture points, and under them hires · drops into B · high jumps",
+        &[],
     ),
     ("img-outside", "outside: {list}", &["list"]),
+    ("img-long-number", "{head}…{tail} ({digits} digits)", &["head", "tail", "digits"]),
     ("img-dir-u", "U", &[]),
     ("img-dir-d", "D", &[]),
     ("img-dir-l", "L", &[]),
@@ -153,6 +154,39 @@ pub const LABELS: &[(&str, &str, &[&str])] = &[
     ("img-lean-right", ", more right", &[]),
     ("img-distance", ", distance {n}", &["n"]),
 ];
+
+/// How many digits a number may have before [`shorten_numbers`] shortens it.
+pub const LONG_NUMBER: usize = 24;
+/// How many of its first and of its last digits a shortened number keeps.
+pub const KEPT_DIGITS: usize = 8;
+
+/// `text` with every run of more than `longest` ASCII digits written as its first and last
+/// [`KEPT_DIGITS`] digits, worded with the run's length by `word(head, tail, digits)` (for
+/// example `12345678…87654321 (4000 digits)`): a number of any size stays readable in a line.
+/// Linear in the text.
+#[must_use]
+pub fn shorten_numbers(
+    text: &str,
+    longest: usize,
+    word: impl Fn(&str, &str, usize) -> String,
+) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * longest + 64));
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        out.push_str(&rest[..start]);
+        let run = &rest[start..];
+        let len = run.find(|c: char| !c.is_ascii_digit()).unwrap_or(run.len());
+        let digits = &run[..len];
+        if len > longest.max(2 * KEPT_DIGITS) {
+            out.push_str(&word(&digits[..KEPT_DIGITS], &digits[len - KEPT_DIGITS..], len));
+        } else {
+            out.push_str(digits);
+        }
+        rest = &run[len..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The words of [`LABELS`] in one language: a label's text with `{arg}` slots that
 /// [`Labels::fill`] replaces.
@@ -311,6 +345,26 @@ pub fn fill_disc(img: &mut RgbaImage, cx: i64, cy: i64, r: i64, color: Rgba<u8>)
                 let mut c = color;
                 c.0[3] = (alpha * coverage).round() as u8;
                 blend(img, x, y, c);
+            }
+        }
+    }
+}
+
+/// A filled triangle (for arrowheads).
+pub fn fill_triangle(img: &mut RgbaImage, p: [(f64, f64); 3], color: Rgba<u8>) {
+    let min_x = p.iter().map(|q| q.0).fold(f64::INFINITY, f64::min).floor() as i64;
+    let max_x = p.iter().map(|q| q.0).fold(f64::NEG_INFINITY, f64::max).ceil() as i64;
+    let min_y = p.iter().map(|q| q.1).fold(f64::INFINITY, f64::min).floor() as i64;
+    let max_y = p.iter().map(|q| q.1).fold(f64::NEG_INFINITY, f64::max).ceil() as i64;
+    let side = |a: (f64, f64), b: (f64, f64), c: (f64, f64)| {
+        (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+    };
+    for y in min_y..=max_y {
+        for x in min_x..=max_x {
+            let q = (x as f64, y as f64);
+            let s = [side(p[0], p[1], q), side(p[1], p[2], q), side(p[2], p[0], q)];
+            if s.iter().all(|&v| v >= 0.0) || s.iter().all(|&v| v <= 0.0) {
+                blend(img, x, y, color);
             }
         }
     }

@@ -85,6 +85,10 @@ pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
         captured: Vec::new(),
         check: view.check.map(square),
         targets: Vec::new(),
+        arrow: None,
+        rectangle: None,
+        taken: Vec::new(),
+        notes: Vec::new(),
         caption: caption.to_string(),
     }
 }

@@ -70,6 +70,10 @@ pub fn board_view(view: &View, caption: &str, theme: &Theme) -> BoardView {
         captured: view.captured.iter().copied().map(square).collect(),
         check: view.check.map(square),
         targets: Vec::new(),
+        arrow: None,
+        rectangle: None,
+        taken: Vec::new(),
+        notes: Vec::new(),
         caption: caption.to_string(),
     }
 }

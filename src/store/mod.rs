@@ -204,6 +204,23 @@ impl Store {
         }
     }
 
+    /// Closes every connection of this store (and of its clones), waiting until those still in
+    /// use are given back: after it, whatever this process sent to the database is committed or
+    /// rolled back, as after the process's end. Later calls fail with a closed pool.
+    ///
+    /// A crash test needs it: aborting a task does not stop a statement already handed to the
+    /// database (sqlx runs SQLite's on a thread of its own), so without it an "old" process can
+    /// still commit after the "new" one has started.
+    pub async fn close(&self) {
+        match &self.backend {
+            Backend::Sqlite(lite) => {
+                lite.writer.close().await;
+                lite.pool.close().await;
+            }
+            Backend::Postgres(pg) => pg.pool.close().await,
+        }
+    }
+
     /// Inserts the user, or updates the display name of a known one (keeping their settings),
     /// and returns the stored row.
     ///
@@ -476,6 +493,22 @@ impl Store {
         queries::set_reachable(self.writer()?, platform, user_id, reachable).await
     }
 
+    /// Sets whether a user can be written to privately where it was otherwise or unknown, and
+    /// says whether this call changed it: of several callers at once, on any instance, exactly
+    /// one is told it did (a user already known unreachable, or missing, changes nothing).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn change_reachable(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        reachable: bool,
+    ) -> Result<bool, DbError> {
+        queries::change_reachable(self.writer()?, platform, user_id, reachable).await
+    }
+
     /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,
     /// deadline or offer, and `created_at` = `updated_at` = `game.now`. Ids ascend from 1 and
     /// are never reused.
@@ -635,6 +668,23 @@ impl Store {
     /// The database failed or is gone; nothing was written.
     pub async fn enqueue(&self, messages: Vec<NewMessage>) -> Result<Vec<i64>, DbError> {
         queries::enqueue(self.writer()?, &messages).await
+    }
+
+    /// Takes the promise `key` out of the key/value table and, only if it was still there, puts
+    /// `messages` in the delivery outbox, in one transaction; their ids, or `None` (nothing
+    /// written) when the promise was gone. Of several instances keeping one promise (each
+    /// computed what an end promised), one writes; with no messages, it only forgets the
+    /// promise.
+    ///
+    /// # Errors
+    ///
+    /// The database failed or is gone; nothing was written.
+    pub async fn fulfil(
+        &self,
+        key: &str,
+        messages: Vec<NewMessage>,
+    ) -> Result<Option<Vec<i64>>, DbError> {
+        queries::fulfil(self.writer()?, key, &messages).await
     }
 
     /// The messages of `platform` still in the outbox, oldest first.
@@ -816,7 +866,39 @@ impl Store {
         kind: Option<&str>,
         limit: i64,
     ) -> Result<Vec<GameRow>, DbError> {
-        queries::finished_games(self.reader(), platform, community, user, kind, limit).await
+        queries::finished_games(self.reader(), platform, community, user, kind, limit, 0).await
+    }
+
+    /// [`Store::finished_games`] after the first `skip` of them: one page of `/history`.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn finished_games_from(
+        &self,
+        platform: Platform,
+        community: &str,
+        user: Option<&UserId>,
+        kind: Option<&str>,
+        limit: i64,
+        skip: i64,
+    ) -> Result<Vec<GameRow>, DbError> {
+        queries::finished_games(self.reader(), platform, community, user, kind, limit, skip).await
+    }
+
+    /// How many games [`Store::finished_games`] would list without a limit.
+    ///
+    /// # Errors
+    ///
+    /// The database failed.
+    pub async fn finished_count(
+        &self,
+        platform: Platform,
+        community: &str,
+        user: Option<&UserId>,
+        kind: Option<&str>,
+    ) -> Result<i64, DbError> {
+        queries::finished_count(self.reader(), platform, community, user, kind).await
     }
 
     /// Every follow (read once at start).
@@ -971,6 +1053,16 @@ impl Store {
     /// [`DbError::Sqlx`] if the database fails.
     pub async fn meta(&self, key: &str) -> Result<Option<String>, DbError> {
         queries::meta(self.reader(), key).await
+    }
+
+    /// The keys and values stored under keys that begin with `prefix`, ordered by key.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn meta_starting(&self, prefix: &str) -> Result<Vec<(String, String)>, DbError> {
+        let all = queries::all_meta(self.reader()).await?;
+        Ok(all.into_iter().filter(|(k, _)| k.starts_with(prefix)).collect())
     }
 
     /// Stores `value` under `key`, replacing any earlier value.

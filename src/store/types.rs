@@ -766,7 +766,8 @@ pub struct ActionRow {
     pub seat: i64,
     /// Canonical notation.
     pub notation: String,
-    /// The user who acted, or `None` when the referee acted for a seat (a timeout pass).
+    /// The user who acted (`bot` for the referee's own seat against a player), or `None` when
+    /// the referee acted for a seat whose time ran out (a timeout pass).
     pub by_user: Option<UserId>,
     /// Unix seconds.
     pub at: i64,

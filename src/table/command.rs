@@ -44,6 +44,9 @@ pub enum ArgKind {
     Options,
     /// A setting written `name=<value>`, one of these values.
     Setting(&'static [&'static str]),
+    /// A whole number from 1 written `name=<n>` anywhere in the line, or under one of these
+    /// other names (the Chinese of both scripts: `/排行榜 ultima 最少=5`).
+    Count(&'static [&'static str]),
 }
 
 const fn arg(name: &'static str, kind: ArgKind, required: bool) -> Arg {
@@ -52,6 +55,12 @@ const fn arg(name: &'static str, kind: ArgKind, required: bool) -> Arg {
 
 /// `[#id]`: the game, when the caller has several.
 const ID: Arg = arg("id", ArgKind::GameId, false);
+
+/// The other names of `/leaderboard`'s `min=` (the fewest rated games a listed player has).
+const MIN_NAMES: &[&str] = &["最少", "至少", "最少局数", "最少局數"];
+
+/// The other names of `/history`'s `page=`.
+const PAGE_NAMES: &[&str] = &["页", "頁", "第几页", "第幾頁"];
 
 /// The answers to an offer, with the words players may use for them.
 const ANSWERS: &[&str] = &["accept", "decline"];
@@ -131,6 +140,7 @@ impl CommandSpec {
                 ArgKind::Choice(choices) => choices.join("|"),
                 ArgKind::Options => format!("{}={} …", name("key"), name("value")),
                 ArgKind::Setting(values) => format!("{}={}", a.name, values.join("|")),
+                ArgKind::Count(_) => format!("{}=N", a.name),
                 ArgKind::Game | ArgKind::Action | ArgKind::Text => name(a.name),
             };
             parts.push(if a.required { format!("<{inner}>") } else { format!("[{inner}]") });
@@ -138,6 +148,10 @@ impl CommandSpec {
         parts.join(" ")
     }
 }
+
+/// The console table's own commands (`src/bot/console.rs` takes them before the referee does;
+/// `/as` without a name reaches the referee, which answers with how to use them).
+pub const CONSOLE_COMMANDS: [&str; 5] = ["as", "dm", "channel", "quit", "exit"];
 
 /// Every command, in the order `/help` lists them.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -176,6 +190,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("pass", &["不质疑", "过"], &["不質疑", "過"], &[ID], "help-pass"),
     cmd("claim", &["分野"], &["分野"], &[ID], "help-claim"),
     cmd("hint", &["提示"], &["提示"], &[ID], "help-hint"),
+    cmd("switch", &["换边"], &["換邊"], &[ID], "help-switch"),
     cmd("resign", &["认输"], &["認輸"], &[ID], "help-resign"),
     cmd(
         "draw",
@@ -215,7 +230,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         "leaderboard",
         &["排行榜", "排名"],
         &["排行榜", "排名"],
-        &[arg("game", ArgKind::Game, true)],
+        &[arg("game", ArgKind::Game, true), arg("min", ArgKind::Count(MIN_NAMES), false)],
         "help-leaderboard",
     ),
     cmd(
@@ -229,7 +244,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         "history",
         &["历史", "对局记录"],
         &["歷史", "對局記錄"],
-        &[arg("player", ArgKind::User, false), arg("game", ArgKind::Game, false)],
+        &[
+            arg("player", ArgKind::User, false),
+            arg("game", ArgKind::Game, false),
+            arg("page", ArgKind::Count(PAGE_NAMES), false),
+        ],
         "help-history",
     ),
     cmd(
@@ -359,6 +378,8 @@ pub enum Command {
     Claim(Option<GameId>),
     /// `/hint [#id]`: the solver's verdict and best actions (Chaos Clock with hints on).
     Hint(Option<GameId>),
+    /// `/switch [#id]`: against the bot, take the other side before one's first action.
+    Switch(Option<GameId>),
     /// `/resign [#id]`
     Resign(Option<GameId>),
     /// `/draw [accept|decline] [#id]`: offer, or answer an offer.
@@ -394,20 +415,25 @@ pub enum Command {
         /// What about it: a piece's code or name, or `puzzle` (Dark Fence).
         topic: Option<String>,
     },
-    /// `/leaderboard <game>`: the community's top players of a game, and the caller's rank.
+    /// `/leaderboard <game> [min=N]`: the community's top players of a game, and the
+    /// caller's rank.
     Leaderboard {
         /// The game as typed.
         game: String,
+        /// Only players with at least this many rated games of it.
+        min: Option<u32>,
     },
     /// `/profile [@player]`: a player's ratings and results in this community (the caller's
     /// own when no one is named).
     Profile(Option<UserId>),
-    /// `/history [@player] [game]`: the community's recent finished games.
+    /// `/history [@player] [game] [page=N]`: the community's recent finished games.
     History {
         /// Only this player's games.
         player: Option<UserId>,
         /// Only this game's.
         game: Option<String>,
+        /// Which page of them, from 1 (the newest).
+        page: Option<u32>,
     },
     /// `/export #id`: the game's record as a text file (docs/records.md).
     Export(GameId),
@@ -461,6 +487,7 @@ impl Command {
             Command::Pass(_) => Command::Pass(id),
             Command::Claim(_) => Command::Claim(id),
             Command::Hint(_) => Command::Hint(id),
+            Command::Switch(_) => Command::Switch(id),
             Command::Resign(_) => Command::Resign(id),
             Command::Draw { answer, .. } => Command::Draw { id, answer },
             Command::Takeback { answer, .. } => Command::Takeback { id, answer },
@@ -509,6 +536,16 @@ pub enum CommandError {
         /// The argument.
         arg: String,
     },
+    /// A count (`min=`, `page=`) is not a whole number from 1.
+    #[error("/{command}: {key}= takes a whole number from 1, not `{value}`")]
+    BadCount {
+        /// The command.
+        command: &'static str,
+        /// The count's name (`min`, `page`).
+        key: &'static str,
+        /// What was written.
+        value: String,
+    },
     /// The line is longer than [`MAX_LINE_CHARS`]: refused before anything in it is read.
     #[error("the line is {length} characters long; at most {limit} are read")]
     TooLong {
@@ -520,10 +557,11 @@ pub enum CommandError {
 }
 
 /// The most characters a command line may have (and, in a private chat, a line without `/`),
-/// surrounding whitespace not counted. Longer lines are refused before any parsing: no command
-/// needs more (a Rabble square of sixteen 16-digit numbers is at most about 320 characters, so
-/// even a turn naming four of them in full fits), Discord's own limit for a message is 2,000,
-/// and the work and the answer then stay small whatever is sent.
+/// surrounding whitespace not counted. Longer lines are refused before any parsing: Discord's
+/// own limit for a message is 2,000, and the work and the answer then stay small whatever is
+/// sent. It is also what bounds a Rabble square, whose board is unbounded (docs/rabble.md,
+/// decision 21): a square of sixteen 16-digit numbers is about 320 characters, so a turn
+/// naming four of them in full fits.
 pub const MAX_LINE_CHARS: usize = 2_000;
 
 /// The keys of `/settings` that set the chat's own language (its administrators'), as
@@ -606,7 +644,8 @@ pub struct Values {
     pub game: Option<String>,
     /// [`ArgKind::Action`] or [`ArgKind::Text`].
     pub text: Option<String>,
-    /// [`ArgKind::Options`] and [`ArgKind::Setting`]s: `key=value` each.
+    /// [`ArgKind::Options`] and [`ArgKind::Setting`]s: `key=value` each; [`ArgKind::Count`]s
+    /// too, under the argument's name (`min=5`).
     pub options: Vec<String>,
 }
 
@@ -636,6 +675,7 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
             ArgKind::Game => v.game.is_some(),
             ArgKind::Action | ArgKind::Text => v.text.is_some(),
             ArgKind::Options | ArgKind::Setting(_) => !v.options.is_empty(),
+            ArgKind::Count(_) => v.options.iter().any(|o| o.starts_with(&format!("{}=", a.name))),
         };
         if !given {
             return Err(CommandError::Missing { command: spec.name, what: a.what });
@@ -643,6 +683,26 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
     }
     let Values { id, user, choice, game, text, options, .. } = v;
     let answer = choice.map(|c| c == "accept");
+    // A count's value, from the `name=value` its argument was read as.
+    let count = |key: &'static str| -> Result<Option<u32>, CommandError> {
+        let Some(value) = options.iter().find_map(|o| o.strip_prefix(&format!("{key}="))) else {
+            return Ok(None);
+        };
+        let digits: String = value
+            .trim()
+            .chars()
+            // Full-width digits, as a Chinese keyboard may type them.
+            .map(|c| match c {
+                '０'..='９' => char::from_u32(u32::from(c) - u32::from('０') + u32::from('0'))
+                    .unwrap_or(c),
+                c => c,
+            })
+            .collect();
+        match digits.parse::<u32>() {
+            Ok(n) if n >= 1 && digits.chars().all(|c| c.is_ascii_digit()) => Ok(Some(n)),
+            _ => Err(CommandError::BadCount { command: spec.name, key, value: value.to_string() }),
+        }
+    };
     Ok(match spec.name {
         "new" => Command::New { game: game.unwrap_or_default(), opponent: user, settings: options },
         "accept" => Command::Accept(id),
@@ -657,6 +717,7 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "pass" => Command::Pass(id),
         "claim" => Command::Claim(id),
         "hint" => Command::Hint(id),
+        "switch" => Command::Switch(id),
         "resign" => Command::Resign(id),
         "draw" => Command::Draw { id, answer },
         "takeback" => Command::Takeback { id, answer },
@@ -664,9 +725,11 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "games" => Command::Games,
         "library" => Command::Library { id, opponent: user },
         "rules" => Command::Rules { game, topic: text },
-        "leaderboard" => Command::Leaderboard { game: game.unwrap_or_default() },
+        "leaderboard" => {
+            Command::Leaderboard { game: game.unwrap_or_default(), min: count("min")? }
+        }
         "profile" => Command::Profile(user),
-        "history" => Command::History { player: user, game },
+        "history" => Command::History { player: user, game, page: count("page")? },
         "follow" => Command::Follow { id, player: user, on: true },
         "unfollow" => Command::Follow { id, player: user, on: false },
         "export" | "replay" => match (spec.name, id) {
@@ -707,9 +770,25 @@ fn read(spec: &CommandSpec, tail: &str) -> Result<Values, CommandError> {
             // to a user (`@@mei`: the invitation waits for that handle).
             .map(|i| UserId::from(args.remove(i).strip_prefix('@').unwrap_or_default()));
     }
+    // Counts stand anywhere, by name (`/history page=2 ultima`), so they are taken first and
+    // never read as a game's name.
+    for a in spec.args {
+        if let ArgKind::Count(others) = a.kind {
+            let named = |word: &str| {
+                let word = word.replace('＝', "=");
+                let (key, value) = word.split_once('=')?;
+                let key = key.to_lowercase();
+                (key == a.name || others.contains(&key.as_str())).then(|| value.to_string())
+            };
+            if let Some(at) = args.iter().position(|w| named(w).is_some()) {
+                let value = named(args.remove(at)).unwrap_or_default();
+                v.options.push(format!("{}={value}", a.name));
+            }
+        }
+    }
     for a in spec.args {
         match a.kind {
-            ArgKind::GameId | ArgKind::User => {}
+            ArgKind::GameId | ArgKind::User | ArgKind::Count(_) => {}
             ArgKind::Word(words) => {
                 if args.first().is_some_and(|w| words.contains(&w.to_lowercase().as_str())) {
                     args.remove(0);
@@ -936,6 +1015,51 @@ mod tests {
             build(spec("move"), Values { id: Some(GameId(2)), ..Values::default() }),
             parse("/move #2", false).map(Option::unwrap)
         );
+    }
+
+    // Issue 42: `/leaderboard` can require a minimum of games, and `/history` pages; both
+    // counts stand anywhere by name, in English or Chinese, and a bad count is refused by name.
+    #[test]
+    fn issue_42_leaderboard_takes_a_minimum_and_history_a_page_by_name_in_every_script() {
+        let board = |min| Command::Leaderboard { game: "ultima".into(), min };
+        assert_eq!(p("/leaderboard ultima"), board(None));
+        assert_eq!(p("/leaderboard ultima min=5"), board(Some(5)));
+        assert_eq!(p("/leaderboard min=5 ultima"), board(Some(5)));
+        assert_eq!(p("/排行榜 ultima 最少=5"), board(Some(5)));
+        assert_eq!(p("/排行榜 ultima 至少＝５"), board(Some(5)));
+        let history = |game: Option<&str>, page| Command::History {
+            player: None,
+            game: game.map(String::from),
+            page,
+        };
+        assert_eq!(p("/history page=2"), history(None, Some(2)));
+        assert_eq!(p("/history page=2 ultima"), history(Some("ultima"), Some(2)));
+        assert_eq!(p("/历史 页=3"), history(None, Some(3)));
+        assert_eq!(p("/歷史 頁=3"), history(None, Some(3)));
+        assert_eq!(p("/history"), history(None, None));
+        for (line, key, value) in [
+            ("/leaderboard ultima min=0", "min", "0"),
+            ("/leaderboard ultima min=five", "min", "five"),
+            ("/history page=-1", "page", "-1"),
+            ("/history page=", "page", ""),
+            ("/history page=+2", "page", "+2"),
+        ] {
+            assert_eq!(
+                parse(line, false),
+                Err(CommandError::BadCount {
+                    command: find(
+                        line.split_whitespace().next().unwrap_or_default().trim_start_matches('/')
+                    )
+                    .expect("a command")
+                    .name,
+                    key,
+                    value: value.into()
+                }),
+                "{line}"
+            );
+        }
+        assert_eq!(find("leaderboard").expect("a command").grammar(), "<game> [min=N]");
+        assert_eq!(find("history").expect("a command").grammar(), "[@player] [game] [page=N]");
     }
 
     #[test]

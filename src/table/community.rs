@@ -82,21 +82,26 @@ impl Referee {
         self.enqueue(out, Some(t.row.id)).await
     }
 
-    /// `/leaderboard <game>`: the community's best [`TOP`] of a game, and where the caller
-    /// stands.
-    pub(super) async fn leaderboard(&self, ctx: &Ctx, game: &str) -> Reply {
+    /// `/leaderboard <game> [min=N]`: the community's best [`TOP`] of a game (of the players
+    /// with at least `min` rated games of it, when given), and where the caller stands.
+    pub(super) async fn leaderboard(&self, ctx: &Ctx, game: &str, min: Option<u32>) -> Reply {
         let kind = game_kind(game)?;
         let community = Self::community(ctx)?;
-        let rows = self.store.leaderboard(ctx.platform, &community, kind.code()).await?;
+        let all = self.store.leaderboard(ctx.platform, &community, kind.code()).await?;
+        let enough = |r: &crate::store::RatingRow| min.is_none_or(|m| r.games >= i64::from(m));
+        let rows: Vec<_> = all.iter().filter(|r| enough(r)).collect();
         let mut top = Vec::new();
         for row in rows.iter().take(TOP) {
-            top.push((self.shown_name(ctx.platform, &row.user_id).await, row));
+            top.push((self.shown_name(ctx.platform, &row.user_id).await, *row));
         }
-        let you = rows
-            .iter()
-            .position(|r| r.user_id == ctx.user)
-            .map(|at| (at + 1, rows.len(), &rows[at]));
-        Ok(vec![self.reply_here(ctx, voice::leaderboard(ctx.lang, kind, &top, you))])
+        let you = match rows.iter().position(|r| r.user_id == ctx.user) {
+            Some(at) => voice::Standing::Ranked(at + 1, rows.len(), rows[at]),
+            None => match all.iter().find(|r| r.user_id == ctx.user) {
+                Some(row) => voice::Standing::TooFew(row.games),
+                None => voice::Standing::Unrated,
+            },
+        };
+        Ok(vec![self.reply_here(ctx, voice::leaderboard(ctx.lang, kind, &top, you, min))])
     }
 
     /// `/profile [@player]`: per game, the player's rating, record, current streak and recent
@@ -134,7 +139,8 @@ impl Referee {
         }
         let image = self.images.then(|| {
             let theme = voice::theme(Viewer::Public, lang);
-            let p = crate::render::chart::rating_chart(&series, &theme);
+            let labels = voice::profile_chart_labels(lang);
+            let p = crate::render::chart::rating_chart(&series, &labels, &theme);
             reply::Image::png(p.png, p.width, p.height)
         });
         let mut answer = self.reply_here(ctx, lines.join("\n"));
@@ -142,19 +148,28 @@ impl Referee {
         Ok(vec![answer])
     }
 
-    /// `/history [@player] [game]`: the community's last [`HISTORY`] finished games, newest
-    /// first, with their results and ids.
+    /// `/history [@player] [game] [page=N]`: the community's finished games, newest first,
+    /// [`HISTORY`] a page, with their results and ids, and which page of how many.
     pub(super) async fn history(
         &self,
         ctx: &Ctx,
         who: Option<&UserId>,
         game: Option<&str>,
+        page: Option<u32>,
     ) -> Reply {
         let community = Self::community(ctx)?;
         let kind = game.map(game_kind).transpose()?;
+        let code = kind.map(GameKind::code);
+        let total = self.store.finished_count(ctx.platform, &community, who, code).await?;
+        let pages = u32::try_from((total + HISTORY - 1) / HISTORY).unwrap_or(u32::MAX).max(1);
+        let page = page.unwrap_or(1);
+        if total > 0 && page > pages {
+            return Err(TableError::Refused(Refusal::NoSuchPage { page, pages }));
+        }
+        let skip = i64::from(page - 1) * HISTORY;
         let games = self
             .store
-            .finished_games(ctx.platform, &community, who, kind.map(GameKind::code), HISTORY)
+            .finished_games_from(ctx.platform, &community, who, code, HISTORY, skip)
             .await?;
         let lang = ctx.lang;
         let player = match who {
@@ -167,6 +182,9 @@ impl Referee {
         }
         for row in &games {
             lines.push(self.history_line(lang, row).await);
+        }
+        if pages > 1 {
+            lines.push(voice::history_page(lang, page, pages));
         }
         Ok(vec![self.reply_here(ctx, lines.join("\n"))])
     }

@@ -315,21 +315,18 @@ impl Referee {
             tracing::info!(%platform, %user, "a refusal older than the chat's opening is ignored");
             return Ok(Vec::new());
         }
-        let was = match self.user_row(platform, user).await? {
-            Some(row) => row.reachable,
-            None => {
-                // Someone invited before ever writing to the bot (Telegram: never pressed Start).
-                let row = self.store.upsert_user(platform, user, user.as_str()).await?;
-                let reachable = row.reachable;
-                self.cache_user(row);
-                reachable
-            }
-        };
-        self.store.set_reachable(platform, user, Some(false)).await?;
+        if self.user_row(platform, user).await?.is_none() {
+            // Someone invited before ever writing to the bot (Telegram: never pressed Start).
+            let row = self.store.upsert_user(platform, user, user.as_str()).await?;
+            self.cache_user(row);
+        }
+        // Read and set in one statement: two sends refused at once (a view and a prompt, or
+        // on two instances) must not both tell the channel.
+        let changed = self.store.change_reachable(platform, user, false).await?;
         if let Some(row) = self.lock_users().get_mut(&(platform, user.clone())) {
             row.reachable = Some(false);
         }
-        if was == Some(false) {
+        if !changed {
             return Ok(Vec::new());
         }
         let mut ids: Vec<GameId> = {
@@ -351,16 +348,34 @@ impl Referee {
         };
         ids.sort_unstable();
         let link = self.policy(platform).start_link;
+        // The notice pings the player (unless they turned pings off): with their private chat
+        // closed, a mention in the game's chat is the one way left to reach them. Where it is
+        // their turn, the notice says so too: the turn's announcement went out before the
+        // refusal of its private prompt came back, so it could not ping them (issue 42).
+        let pings = self.user_row(platform, user).await?.map(|r| r.pings).unwrap_or_default();
         let mut out = Vec::new();
         for id in ids {
             let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
             let Some(seat) = t.seat_of(user) else { continue };
             let name = t.names.get(seat).cloned().unwrap_or_default();
+            let who = if pings == Pings::Off {
+                reply::mention(user.as_str(), &name)
+            } else {
+                reply::ping(user.as_str(), &name)
+            };
             let reopen = link.clone().map_or(self.policy(platform).reopen, notice::Reopen::Link);
-            let told = Notice::DmFailed { name, game: id, reopen };
+            let told = Notice::DmFailed { name, who: who.clone(), game: id, reopen };
             let here = Dest::Chat(t.row.chat.clone());
-            out.push(Self::tell(platform, here, public_lang(&t), &told));
+            let lang = public_lang(&t);
+            let mut message = Self::tell(platform, here, lang, &told);
+            let their_turn = t.row.status == GameStatus::Active
+                && t.game.to_act().seat().map(Seat::index) == Some(seat);
+            if their_turn && pings != Pings::Off {
+                message.text.push('\n');
+                message.text.push_str(&Notice::TurnPing { who, game: id }.text(lang));
+            }
+            out.push(message);
         }
         Ok(self.enqueue(out, None).await)
     }

@@ -26,7 +26,7 @@ impl Referee {
                     Chat::Private => Dest::User(input.user_id),
                 };
                 let messages = vec![Self::tell(input.platform, here, lang, &Notice::Failed)];
-                return Answer { messages, refused: true, secret: false };
+                return Answer { messages, refused: true, secret: false, lang };
             }
         };
         let (parsed, line) = match &input.input {
@@ -37,7 +37,7 @@ impl Referee {
             Ok(None) => {
                 let messages = self.stray_move(&ctx, line).await;
                 let refused = !messages.is_empty();
-                return Answer { refused, secret: refused, messages };
+                return Answer { refused, secret: refused, messages, lang: ctx.lang };
             }
             Ok(Some(cmd)) => {
                 let asked = cmd.clone();
@@ -58,6 +58,14 @@ impl Referee {
                 result
             }
             Err(e) => Err(TableError::Refused(match e {
+                // The console table's own commands reach the referee only when the console
+                // could not take them (`/as` without a name): answer with how to use them.
+                command::CommandError::Unknown(c)
+                    if ctx.platform == Platform::Console
+                        && command::CONSOLE_COMMANDS.contains(&c.as_str()) =>
+                {
+                    Refusal::ConsoleCommand
+                }
                 command::CommandError::Unknown(c) => Refusal::UnknownCommand(c),
                 command::CommandError::Missing { command, what } => {
                     Refusal::Missing { command, what }
@@ -65,17 +73,21 @@ impl Referee {
                 command::CommandError::BadArgument { command, arg } => {
                     Refusal::BadArgument { command, arg }
                 }
+                command::CommandError::BadCount { command, key, value } => {
+                    Refusal::BadCount { command, key, value }
+                }
                 command::CommandError::TooLong { limit, length } => {
                     Refusal::LineTooLong { limit, length }
                 }
             })),
         };
         match result {
-            Ok(messages) => Answer { messages, refused: false, secret: false },
+            Ok(messages) => Answer { messages, refused: false, secret: false, lang: ctx.lang },
             Err(e) => Answer {
                 messages: vec![self.refusal(&ctx, ctx.here(), &e)],
                 refused: true,
                 secret: matches!(e, TableError::Refused(Refusal::PrivateOnly)) && !ctx.is_private(),
+                lang: ctx.lang,
             },
         }
     }
@@ -254,6 +266,7 @@ impl Referee {
             Command::Pass(id) => self.window(ctx, id, WindowChoice::Pass).await,
             Command::Claim(id) => self.window(ctx, id, WindowChoice::Claim).await,
             Command::Hint(id) => self.hint(ctx, id).await,
+            Command::Switch(id) => self.switch_sides(ctx, id).await,
             Command::Resign(id) => self.resign(ctx, id).await,
             Command::Draw { id, answer } => self.offer(ctx, id, OfferKind::Draw, answer).await,
             Command::Takeback { id, answer } => {
@@ -269,10 +282,10 @@ impl Referee {
             Command::Games => Ok(self.games(ctx).await),
             Command::Library { id, opponent } => self.library(ctx, id, opponent.as_ref()).await,
             Command::Rules { game, topic } => self.rules(ctx, game.as_deref(), topic.as_deref()),
-            Command::Leaderboard { game } => self.leaderboard(ctx, &game).await,
+            Command::Leaderboard { game, min } => self.leaderboard(ctx, &game, min).await,
             Command::Profile(user) => self.profile(ctx, user.as_ref()).await,
-            Command::History { player, game } => {
-                self.history(ctx, player.as_ref(), game.as_deref()).await
+            Command::History { player, game, page } => {
+                self.history(ctx, player.as_ref(), game.as_deref(), page).await
             }
             Command::Export(id) => self.export(ctx, id).await,
             Command::Replay(id) => self.replay(ctx, id).await,
@@ -281,7 +294,8 @@ impl Referee {
             Command::Link(code) => self.link(ctx, code.as_deref()).await,
             Command::Unlink => self.unlink(ctx).await,
             Command::Help => {
-                let help = Notice::Help { admin: ctx.is_admin };
+                let console = ctx.platform == Platform::Console;
+                let help = Notice::Help { admin: ctx.is_admin, console };
                 Ok(vec![self.say(ctx, ctx.here(), ctx.lang, &help)])
             }
             Command::Settings(pairs) => self.settings(ctx, &pairs).await,
@@ -374,7 +388,9 @@ impl Referee {
             _ => return Err(TableError::Refused(Refusal::StaleButton)),
         };
         // One's own view is never stale: the button under an old board shows the present.
-        if current != turn && choice != Choice::View {
+        // "Switch sides" stays good until the player's first action, which the switch itself
+        // checks (the bot may have opened since the button was offered).
+        if current != turn && choice != Choice::View && choice != Choice::Switch {
             return Err(TableError::Refused(Refusal::StaleButton));
         }
         let id = Some(id);
@@ -388,6 +404,7 @@ impl Referee {
             Choice::Act(action) => self.move_text(ctx, id, &action).await,
             Choice::Complete(ending) => self.complete(ctx, id, &ending, turn).await,
             Choice::Offer { kind, accept } => self.offer(ctx, id, kind, Some(accept)).await,
+            Choice::Switch => self.switch_sides(ctx, id).await,
             // Front ends with a move form open it themselves; elsewhere the button means nothing.
             Choice::TypeMove | Choice::Pick => Err(TableError::Refused(Refusal::StaleButton)),
         }

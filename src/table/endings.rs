@@ -104,12 +104,12 @@ impl Referee {
         next.pending.clear();
         let mut out = said;
         out.push(voice::finished(&next, result, Some(&reason), self.images));
+        self.promise_analysis(&next).await;
         let mut out = self.save(t, next, GameWrite::Update, &update, out).await?;
         if result.is_some() {
             out.extend(self.rate_end(t).await);
-            if let Some(analysis) = self.analysis(t).await {
-                out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
-            }
+            // Announced now; the analysis follows on its own (docs/scale.md).
+            self.follow_end(t);
         }
         Ok(out)
     }
@@ -188,7 +188,9 @@ impl Referee {
                 )];
                 self.save(&mut t, next, GameWrite::Update, &update, out).await
             }
-            (Some(_), None) => Err(TableError::Refused(Refusal::OfferPending)),
+            // The caller's own offer, offered again or answered (its Accept button pressed by
+            // the one who offered): it waits for the other side.
+            (Some(_), _) => Err(TableError::Refused(Refusal::OfferPending)),
             (_, Some(_)) => Err(TableError::Refused(Refusal::NoOffer)),
             (None, None) => {
                 if kind == OfferKind::Takeback && t.actions == 0 {

@@ -187,6 +187,24 @@ pub(super) fn hints_allowed(game: &AnyGame) -> bool {
     matches!(game, AnyGame::ChaosClock(g) if crate::games::Game::options(g).hints)
 }
 
+/// The seat that wins with best play from here, when the solver proves one within its budget
+/// (`None`: a shared result, a search over budget, a game without a solver). A search: run it
+/// off the async threads.
+pub(super) fn proven_winner(game: &AnyGame) -> Option<Seat> {
+    use crate::games::chaos_clock::{fast, solver};
+    let AnyGame::ChaosClock(g) = game else { return None };
+    match fast::value(&g.solver_pos(), fast::DEFAULT_BUDGET).ok()? {
+        solver::JIA_WINS => Some(Seat(0)),
+        solver::YI_WINS => Some(Seat(1)),
+        _ => None,
+    }
+}
+
+/// Whether these options allow `/hint` ([`hints_allowed`] before the game is drawn).
+pub(super) fn options_allow_hints(options: &crate::games::AnyOptions) -> bool {
+    matches!(options, crate::games::AnyOptions::ChaosClock(o) if o.hints)
+}
+
 /// The solver's advice for the side to act (`None` for games without a solver; `Err` past the
 /// search budget).
 pub(super) fn advice(game: &AnyGame) -> Option<AdviceResult> {
@@ -194,6 +212,11 @@ pub(super) fn advice(game: &AnyGame) -> Option<AdviceResult> {
         AnyGame::ChaosClock(g) => Some(g.hint(crate::games::chaos_clock::fast::DEFAULT_BUDGET)),
         _ => None,
     }
+}
+
+/// Whether a finished game of this kind is followed by an analysis ([`analysis`]).
+pub(super) fn has_analysis(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::ChaosClock(_))
 }
 
 /// The post-game analysis of a finished game, for games that have one.

@@ -38,7 +38,7 @@ impl Referee {
         let ctx = self.touch_user(input).await.ok()?;
         let refused = self.new_checks(&ctx, game, opponent.as_ref(), settings).err()?;
         let messages = vec![self.refusal(&ctx, ctx.here(), &refused)];
-        Some(Answer { messages, refused: true, secret: false })
+        Some(Answer { messages, refused: true, secret: false, lang: ctx.lang })
     }
 
     /// What `/new` checks before it draws a start: where it is typed, the game, the opponent,
@@ -76,11 +76,12 @@ impl Referee {
             pairs.into_iter().partition(|(k, _)| k == "position");
         let position = positions.into_iter().next().map(|(_, text)| text);
         let (rateds, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "rated");
-        let rated = match rateds.as_slice() {
-            [] => true,
+        // `None`: not asked either way (rated, unless something below makes it unrated).
+        let rated_asked = match rateds.as_slice() {
+            [] => None,
             [(_, value)] => match value.to_lowercase().as_str() {
-                "yes" | "on" | "true" => true,
-                "no" | "off" | "false" => false,
+                "yes" | "on" | "true" => Some(true),
+                "no" | "off" | "false" => Some(false),
                 _ => {
                     return Err(options_refused(crate::games::OptionsError::BadValue {
                         key: "rated".into(),
@@ -142,6 +143,13 @@ impl Referee {
             AnyGame::from_position(&options, text, Seed(0))
                 .map_err(|e| TableError::Refused(Refusal::Position(kind, e)))?;
         }
+        // Hints are advice from the solver: a game with them is never rated (docs/chaos-clock.md,
+        // decision 8). Asked for both, the game is refused rather than silently unrated.
+        let hints = games::options_allow_hints(&options);
+        if hints && rated_asked == Some(true) {
+            return Err(TableError::Refused(Refusal::RatedHints));
+        }
+        let rated = rated_asked.unwrap_or(true) && !hints;
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
@@ -188,7 +196,7 @@ impl Referee {
 
     /// Stores a new game (`engine`, started from `position` when given) and opens its table:
     /// the invitation, or the start at once against the bot. `rated`: the game counts for
-    /// ratings (never against the bot or from a position, whatever is asked).
+    /// ratings (never against the bot, from a position or with hints, whatever is asked).
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn open_table(
         &self,
@@ -204,7 +212,7 @@ impl Referee {
         rated: bool,
     ) -> Reply {
         let against_bot = opponent.is_some_and(is_bot);
-        let rated = rated && !against_bot && position.is_none();
+        let rated = rated && !against_bot && position.is_none() && !games::hints_allowed(&engine);
         // The game speaks to its chat in the chat's language (the creator's, unless the chat
         // or its community chose one); each player hears privately in their own.
         let public = self.chat_lang(ctx).await?;
@@ -324,7 +332,7 @@ impl Referee {
                         && s.seats.get(1).is_some_and(|o| o.is_none() || o.as_ref() == Some(&user))
                 })
                 .map_err(|e| match e {
-                    TableError::Refused(Refusal::NoGameHere) => {
+                    TableError::Refused(Refusal::NoGameHere | Refusal::GameElsewhere(_)) => {
                         // The only invitation here may be the caller's own.
                         let own = self.resolve(ctx, None, |s| {
                             s.status == GameStatus::Invited && s.creator == user
@@ -401,6 +409,7 @@ impl Referee {
         next.names[1] = ctx.name.clone();
         let mut out = vec![voice::started(&next, self.images)];
         self.turn_prompts(&next, &mut out).await;
+        self.openings(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
         self.save(&mut t, next, GameWrite::Update, &update, out).await
     }
@@ -415,7 +424,7 @@ impl Referee {
                         && s.seats.get(1).is_some_and(|o| o.as_ref() == Some(&user))
                 })
                 .map_err(|e| match e {
-                    TableError::Refused(Refusal::NoGameHere) => {
+                    TableError::Refused(Refusal::NoGameHere | Refusal::GameElsewhere(_)) => {
                         TableError::Refused(Refusal::NoInvite)
                     }
                     other => other,

@@ -4,6 +4,9 @@
 use super::prelude::*;
 use super::referee::Referee;
 
+/// How many of the caller's games in other chats a refusal lists at most.
+const ELSEWHERE_LISTED: usize = 5;
+
 impl Referee {
     /// Finds the game a command means: the id given, or the caller's only matching game here.
     pub(super) fn resolve(
@@ -63,7 +66,36 @@ impl Referee {
         }
         found.sort_unstable();
         match found.as_slice() {
-            [] => Err(TableError::Refused(Refusal::NoGameHere)),
+            [] => {
+                // Where the caller's games are instead, when they typed in a group: a move in
+                // the wrong channel learns which channel (the console and transcripts name chats).
+                let Chat::Group(typed) = &ctx.chat else {
+                    return Err(TableError::Refused(Refusal::NoGameHere));
+                };
+                let mut elsewhere: Vec<Elsewhere> = index
+                    .by_user
+                    .get(&(ctx.platform, ctx.user.clone()))
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|id| {
+                        let s = index.games.get(id)?;
+                        let seated = s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user));
+                        (seated && s.chat != *typed && want(s)).then(|| Elsewhere {
+                            game: *id,
+                            kind: s.kind,
+                            chat: s.chat.id.clone(),
+                            named: matches!(ctx.platform, Platform::Console | Platform::Script),
+                        })
+                    })
+                    .collect();
+                elsewhere.sort_by_key(|e| e.game);
+                elsewhere.truncate(ELSEWHERE_LISTED);
+                Err(TableError::Refused(if elsewhere.is_empty() {
+                    Refusal::NoGameHere
+                } else {
+                    Refusal::GameElsewhere(elsewhere)
+                }))
+            }
             [one] => Ok(*one),
             many => Err(TableError::Refused(Refusal::WhichGame(many.to_vec()))),
         }

@@ -25,6 +25,7 @@ mod dispatch;
 mod endings;
 pub mod error;
 mod follow;
+mod followups;
 mod games;
 mod invite;
 mod library;

@@ -46,6 +46,9 @@ pub enum Notice {
     DmFailed {
         /// The player.
         name: String,
+        /// The player again, as a ping ([`super::reply::ping`]): the notice addresses them, and
+        /// with their private chat closed a mention is the one way left to notify them.
+        who: String,
         /// The game whose message was missed.
         game: GameId,
         /// How the player reopens their private chat.
@@ -142,6 +145,9 @@ pub enum Notice {
     Help {
         /// Whether the reader administers the chat.
         admin: bool,
+        /// Whether the reader sits at the console table, whose own commands (`/as`, `/dm`,
+        /// `/channel`, `/quit`) are listed too.
+        console: bool,
     },
     /// `/settings`: the user's settings, just saved or as they are.
     Settings {
@@ -262,6 +268,9 @@ pub enum Refusal {
     InvitationsPerChat(usize),
     /// An unknown command.
     UnknownCommand(String),
+    /// One of the console table's own commands, typed so the console could not take it
+    /// (`/as` without a name).
+    ConsoleCommand,
     /// A command without a required argument (`what`: the argument's kind).
     Missing {
         /// The command.
@@ -275,6 +284,22 @@ pub enum Refusal {
         command: &'static str,
         /// The argument as given.
         arg: String,
+    },
+    /// A count (`min=`, `page=`) that is not a whole number from 1.
+    BadCount {
+        /// The command.
+        command: &'static str,
+        /// The count's name.
+        key: &'static str,
+        /// What was written.
+        value: String,
+    },
+    /// A `/history` page past the last one.
+    NoSuchPage {
+        /// The page asked for.
+        page: u32,
+        /// How many there are.
+        pages: u32,
     },
     /// A line longer than the referee reads.
     LineTooLong {
@@ -295,6 +320,8 @@ pub enum Refusal {
     Unresumable(GameId),
     /// No game here that the command applies to.
     NoGameHere,
+    /// No game here that the command applies to, but the caller's games in other chats.
+    GameElsewhere(Vec<Elsewhere>),
     /// Several games fit; the user must name one.
     WhichGame(Vec<GameId>),
     /// Games start in groups.
@@ -315,6 +342,14 @@ pub enum Refusal {
     NotAPlayer,
     /// Hints are off in this game.
     HintsOff(GameId),
+    /// This game is rated: no hints in it.
+    HintsRated(GameId),
+    /// `/new` asked for a rated game with hints.
+    RatedHints,
+    /// `/switch` in a game against a person.
+    SwitchNotBot(GameId),
+    /// `/switch` after the player's first action.
+    SwitchTooLate(GameId),
     /// The game moved on during the hint's search.
     HintStale(GameId),
     /// Accepting one's own invitation.
@@ -395,3 +430,17 @@ pub enum Refusal {
 /// How many games one list of `/games` shows; the rest are counted, so the answer stays one
 /// message however many games a chat or a player has.
 pub const GAMES_LISTED: usize = 20;
+
+/// One of the caller's games in another chat, for [`Refusal::GameElsewhere`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Elsewhere {
+    /// The game.
+    pub game: GameId,
+    /// Which game it is.
+    pub kind: Option<GameKind>,
+    /// Its chat's platform id.
+    pub chat: String,
+    /// Whether the chat's id is its name, as at the console (`#table`); elsewhere the chat is
+    /// shown by the platform (a Discord channel) or as "another chat".
+    pub named: bool,
+}

@@ -49,6 +49,8 @@ pub enum Choice {
     Act(String),
     /// Finish the move typed without its last part with this ending (`complete-<ending>`).
     Complete(String),
+    /// Against the bot, take the other side before one's first action (`switch`).
+    Switch,
     /// Answer a draw or takeback offer (`draw-accept`, `takeback-decline`, …).
     Offer {
         /// Which offer.
@@ -135,6 +137,7 @@ impl fmt::Display for Choice {
             Self::Pick => f.write_str("pick"),
             Self::Act(action) => write!(f, "act-{action}"),
             Self::Complete(end) => write!(f, "complete-{end}"),
+            Self::Switch => f.write_str("switch"),
             Self::Offer { kind, accept } => {
                 write!(f, "{}-{}", kind.word(), if *accept { "accept" } else { "decline" })
             }
@@ -168,6 +171,7 @@ impl FromStr for Choice {
             "view" => Self::View,
             "type" => Self::TypeMove,
             "pick" => Self::Pick,
+            "switch" => Self::Switch,
             "draw-accept" => Self::Offer { kind: OfferKind::Draw, accept: true },
             "draw-decline" => Self::Offer { kind: OfferKind::Draw, accept: false },
             "takeback-accept" => Self::Offer { kind: OfferKind::Takeback, accept: true },

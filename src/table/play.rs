@@ -17,8 +17,17 @@ impl Referee {
             (None, true) => self.resolve(ctx, None, awaiting).or_else(|_| {
                 self.resolve(ctx, None, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))
             })?,
+            // In a group, a bare move means one of the caller's games here whose moves may be
+            // typed here; only when there is none does a secret game answer (that its moves go
+            // privately), so "Which game?" never offers a game the move could not be played in.
             (None, false) => {
-                self.resolve(ctx, None, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?
+                let playing = |s: &Summary| s.status == GameStatus::Active && Self::seated(ctx)(s);
+                self.resolve(ctx, None, |s| playing(s) && !s.secret_moves).or_else(|e| match e {
+                    TableError::Refused(Refusal::NoGameHere | Refusal::GameElsewhere(_)) => {
+                        self.resolve(ctx, None, playing)
+                    }
+                    e => Err(e),
+                })?
             }
         };
         let cell = self.table(id)?;
@@ -57,6 +66,9 @@ impl Referee {
             // only on what the player knows.
             t.game.clone().play(Seat(u8::try_from(seat).unwrap_or(0)), &action)?;
             let turn = t.actions;
+            // Kept before it is echoed, so that `/confirm` after a restart still finds it.
+            let kept = pending_value(turn, &t.game.format_action(&action));
+            self.store.set_meta(&pending_key(t.row.id, seat), &kept).await?;
             t.pending.insert(seat, Pending { turn, action: action.clone() });
             return Ok(vec![voice::confirmation(ctx, &t, &action, turn)]);
         }
@@ -122,6 +134,7 @@ impl Referee {
         if other {
             return Err(TableError::Refused(Refusal::StaleButton));
         }
+        self.store.set_meta(&pending_key(t.row.id, seat), "").await?;
         let pending =
             t.pending.remove(&seat).ok_or(TableError::Refused(Refusal::NothingToConfirm))?;
         if pending.turn != t.actions {
@@ -213,6 +226,7 @@ impl Referee {
         out.extend(voice::announce(&next, &events, &langs, self.images));
         self.turn_prompts(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
+        self.promise_analysis(&next).await;
         let saved = self.save(t, next, GameWrite::Action(row), &update, out).await;
         if let (Err(_), Some((user, away))) = (&saved, &back) {
             self.lock_vacations().insert((t.row.platform, user.clone()), *away);
@@ -225,10 +239,9 @@ impl Referee {
         if t.row.status == GameStatus::Over {
             // Ratings follow the saved end (they are derived from it, and rebuilt from it).
             out.extend(self.rate_end(t).await);
-            // The analysis of a finished game is long work: it comes after the save, on its own.
-            if let Some(analysis) = self.analysis(t).await {
-                out.extend(self.enqueue(vec![analysis], Some(t.row.id)).await);
-            }
+            // The analysis of a finished game is long work: the end is announced now, and the
+            // analysis follows on its own (docs/scale.md, "Delivery under stops").
+            self.follow_end(t);
         }
         Ok(out)
     }
@@ -280,12 +293,31 @@ impl Referee {
         langs
     }
 
+    /// Adds to `out` what each player who does not act first is told privately as the game
+    /// starts (a game with hidden information: their own view), in their language.
+    pub(super) async fn openings(&self, t: &Table, out: &mut Vec<Outbound>) {
+        if t.row.status != GameStatus::Active || !games::has_hidden_information(&t.game) {
+            return;
+        }
+        let first = t.game.to_act().seat();
+        for (i, seat) in t.seats.iter().enumerate() {
+            let Some(user) = seat else { continue };
+            let seat = Seat(u8::try_from(i).unwrap_or(0));
+            if Some(seat) == first || is_bot(user) {
+                continue;
+            }
+            let lang = self.lang_of(t.row.platform, user).await;
+            out.extend(voice::opening(t, seat, lang, self.images));
+        }
+    }
+
     /// Adds to `out` (the announcements of a change) the prompts for whoever must act next:
-    /// public "X to move" and a private prompt with the player's own view. In a correspondence
-    /// game the player also hears of it as their `/settings pings` ask: `dm` by the private
-    /// prompt, or by a mention in the game's chat while their private chat is closed;
-    /// `mention` by a mention as well; `off` by neither, except the private prompt of a game
-    /// with hidden information, which carries what only they may see.
+    /// public "X to move" and a private prompt with the player's own view. The player also
+    /// hears of it as their `/settings pings` ask: `dm` by the private prompt, or by a mention
+    /// in the game's chat while their private chat is closed (at any pace); `mention` by a
+    /// mention as well in a correspondence game; `off` by neither in a correspondence game,
+    /// except the private prompt of a game with hidden information, which carries what only
+    /// they may see.
     pub(super) async fn turn_prompts(&self, t: &Table, out: &mut Vec<Outbound>) {
         let ToAct::Seat(seat, prompt) = t.game.to_act() else { return };
         if t.row.status != GameStatus::Active {
@@ -305,12 +337,15 @@ impl Referee {
         let quiet =
             correspondence && pings == Pings::Off && !games::has_hidden_information(&t.game);
         out.extend(prompts.into_iter().filter(|m| !(quiet && m.to == private)));
+        // A mention asked for (`pings=mention`) is for correspondence games, where nobody
+        // watches the chat; one standing in for a closed private chat (`pings=dm`) is for
+        // every game, as the private prompt it replaces would have notified them in any pace.
         let mention = match pings {
-            Pings::Mention => true,
+            Pings::Mention => correspondence,
             Pings::Dm => closed,
             Pings::Off => false,
         };
-        if !correspondence || !mention {
+        if !mention {
             return;
         }
         let who = reply::ping(user.as_str(), t.names.get(seat.index()).map_or("", String::as_str));

@@ -3,13 +3,14 @@
 //! import that rebuilds a game from one. `arbiter export` and `arbiter import` are their
 //! command lines.
 //!
-//! The text format, version 1:
+//! The text format, version 2: PGN-style tag pairs (the Seven Tag Roster first, then the tags
+//! arbiter needs to rebuild the game), a blank line, then one line per action:
 //!
 //! ```text
-//! Record: arbiter 1
-//! Game: ultima
-//! Id: 1
-//! …one `Key: value` header per line…
+//! [Event "Rated Ultima game"]
+//! [Site "arbiter, script"]
+//! …one `[Tag "value"]` per line…
+//! [Record "arbiter 2"]
 //!
 //! 1. white c2c5 ; alice (white) pincer c2-c5.
 //! 2. black a7a6 ; bob (black) pincer a7-a6.
@@ -17,7 +18,8 @@
 //!
 //! An action line is its ply, the seat that acted (by the game's seat names), `(referee)` when
 //! the referee acted for the seat (time ran out), the notation, and after ` ; ` the public
-//! comment, which import ignores. Blank lines and lines starting with `#` are ignored.
+//! comment, which import ignores. Blank lines and lines starting with `#` are ignored. Version
+//! 1 (`Key: value` headers, `Record: arbiter 1` first) is still read.
 
 use std::collections::HashMap;
 
@@ -26,7 +28,7 @@ use serde_json::{Value, json};
 use super::clock::TimeControl;
 use super::dates::{parse_timestamp, timestamp};
 use super::reply::Lang;
-use super::types::{Table, seed_of};
+use super::types::{Table, is_bot, seed_of};
 use super::{games, voice};
 use crate::core::{GameResult, Seat, ToAct, Viewer};
 use crate::games::{AnyGame, AnyOptions, GameKind};
@@ -35,8 +37,11 @@ use crate::store::{
     UserId,
 };
 
-/// The format's first header line.
-const MAGIC: &str = "arbiter 1";
+/// The `Record` tag's value: the format and its version.
+const MAGIC: &str = "arbiter 2";
+
+/// Version 1's first header line's value (`Record: arbiter 1`), still read.
+const MAGIC_V1: &str = "arbiter 1";
 
 /// Why a record cannot be made or read.
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +58,10 @@ pub enum RecordError {
     /// Dark Fence's record holds the hidden moves: only once the game is over.
     #[error("game #{0} hides its moves until it ends: its record comes after the end")]
     Hidden(GameId),
+    /// The record's game is in the database already (imported before, or played there):
+    /// importing it again would count it twice.
+    #[error("this game is already in the database as #{0}: nothing was imported")]
+    AlreadyThere(GameId),
     /// The record is not one this program reads, at this line (1-based; 0: the record or the
     /// stored game as a whole, which no line names).
     #[error("{}", located(*line, what))]
@@ -127,12 +136,12 @@ impl Record {
         self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
-    /// The record as text (the format above).
+    /// The record as text (the format above): tag pairs, a blank line, the action lines.
     #[must_use]
     pub fn to_text(&self, kind: GameKind) -> String {
         let mut out = String::new();
         for (k, v) in &self.headers {
-            out.push_str(&format!("{k}: {v}\n"));
+            out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
         }
         out.push('\n');
         for (i, a) in self.actions.iter().enumerate() {
@@ -170,7 +179,8 @@ impl Record {
         json!({"headers": headers, "actions": actions})
     }
 
-    /// Reads a record's text.
+    /// Reads a record's text, version 2 (tag pairs) or 1 (`Key: value` headers, read as the
+    /// version 2 tags they stand for).
     ///
     /// # Errors
     ///
@@ -180,6 +190,8 @@ impl Record {
         let mut actions = Vec::new();
         let mut kind: Option<GameKind> = None;
         let mut in_actions = false;
+        // Version 1 writes `Key: value` headers; version 2 `[Tag "value"]`.
+        let mut v1 = false;
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
             let line = raw.trim();
@@ -191,26 +203,37 @@ impl Record {
                 continue;
             }
             if !in_actions {
-                let (k, v) = line
-                    .split_once(": ")
-                    .or_else(|| line.strip_suffix(':').map(|k| (k, "")))
-                    .ok_or_else(|| bad(n, "a header is `Key: value`"))?;
-                if headers.is_empty() && (k != "Record" || v != MAGIC) {
+                if headers.is_empty() {
+                    v1 = !line.starts_with('[');
+                }
+                let (k, v) = if v1 { v1_header(n, line)? } else { tag(n, line)? };
+                if v1 && headers.is_empty() && (k != "Record" || v != MAGIC_V1) {
                     return Err(bad(
                         n,
-                        format!("not a record: the first line is `Record: {MAGIC}`"),
+                        format!(
+                            "not a record: the first line is `[Record \"{MAGIC}\"]` or `Record: {MAGIC_V1}`"
+                        ),
+                    ));
+                }
+                if !v1 && k == "Record" && v != MAGIC {
+                    return Err(bad(
+                        n,
+                        format!("a record of another version: `{v}`, not `{MAGIC}`"),
                     ));
                 }
                 if k == "Game" {
                     kind = Some(
-                        GameKind::from_code(v)
+                        GameKind::from_code(&v)
                             .ok_or_else(|| bad(n, format!("unknown game {v}")))?,
                     );
                 }
-                headers.push((k.to_string(), v.to_string()));
+                headers.push((k, v));
                 continue;
             }
             let kind = kind.ok_or_else(|| bad(n, "the headers name no Game"))?;
+            if !v1 && !headers.iter().any(|(k, _)| k == "Record") {
+                return Err(bad(n, format!("not a record: no `[Record \"{MAGIC}\"]` tag")));
+            }
             let (action, comment) = match line.split_once(" ; ") {
                 Some((a, c)) => (a, c.trim().to_string()),
                 None => (line.strip_suffix(" ;").unwrap_or(line), String::new()),
@@ -242,8 +265,118 @@ impl Record {
         if headers.is_empty() {
             return Err(bad(0, "the record is empty"));
         }
+        if !headers.iter().any(|(k, _)| k == "Record") {
+            return Err(bad(0, format!("not a record: no `[Record \"{MAGIC}\"]` tag")));
+        }
+        if v1 {
+            headers = from_v1(&headers, kind);
+        }
         Ok(Record { headers, actions })
     }
+}
+
+/// A tag value as PGN writes it inside quotes: `\` and `"` escaped with a backslash.
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// One version 2 header line, `[Tag "value"]`, read (its value unescaped).
+fn tag(n: usize, line: &str) -> Result<(String, String), RecordError> {
+    let shape = || bad(n, "a tag is `[Name \"value\"]`");
+    let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or_else(shape)?;
+    let (name, quoted) = inner.split_once(' ').ok_or_else(shape)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(shape());
+    }
+    let quoted = quoted.trim();
+    let body = quoted.strip_prefix('"').and_then(|q| q.strip_suffix('"')).ok_or_else(shape)?;
+    let mut value = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next().ok_or_else(shape)?),
+            '"' => return Err(shape()),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+/// One version 1 header line, `Key: value`.
+fn v1_header(n: usize, line: &str) -> Result<(String, String), RecordError> {
+    let (k, v) = line
+        .split_once(": ")
+        .or_else(|| line.strip_suffix(':').map(|k| (k, "")))
+        .ok_or_else(|| bad(n, "a header is `Key: value`"))?;
+    Ok((k.to_string(), v.to_string()))
+}
+
+/// Version 1's headers as the version 2 tags they stand for: `Player N`/`Name N` become the
+/// seat's tags, `Result: seat:1 (black wins)` becomes `0-1`; the others keep their names.
+fn from_v1(headers: &[(String, String)], kind: Option<GameKind>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (k, v) in headers {
+        let seat_of = |prefix: &str| {
+            let n: usize = k.strip_prefix(prefix)?.parse().ok()?;
+            let seat = Seat(u8::try_from(n.checked_sub(1)?).ok()?);
+            Some(seat_tag(kind?, seat))
+        };
+        match k.as_str() {
+            "Record" => out.push((k.clone(), MAGIC.to_string())),
+            "Result" => {
+                let code = v.split_whitespace().next().unwrap_or_default();
+                // An unknown code is kept as written, for import to refuse by name.
+                let result = GameResult::from_code(code)
+                    .map_or(code.to_string(), |r| pgn_result(Some(r)).to_string());
+                out.push((k.clone(), result));
+            }
+            _ => {
+                if let Some(seat) = seat_of("Player ") {
+                    out.push((format!("{seat}User"), v.clone()));
+                } else if let Some(seat) = seat_of("Name ") {
+                    out.push((seat, v.clone()));
+                } else if !k.starts_with("Seat ") {
+                    out.push((k.clone(), v.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A seat's tag: its name with a capital (`White`, `Black`, `P1`, `Jia`, `Red`); the player's
+/// name is its value, and `<tag>User` holds the player's user id.
+fn seat_tag(kind: GameKind, seat: Seat) -> String {
+    let name = kind.seat_name(seat);
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A result as PGN's `Result` tag writes it, in seat order: `1-0` the first seat won, `0-1`
+/// the second, `1/2-1/2` a draw, `*` no result. Chaos Clock's both-win and both-lose, which
+/// PGN has no words for, are `1-1` and `0-0`.
+fn pgn_result(result: Option<GameResult>) -> &'static str {
+    match result {
+        Some(GameResult::Winner(Seat(0))) => "1-0",
+        Some(GameResult::Winner(_)) => "0-1",
+        Some(GameResult::Draw) => "1/2-1/2",
+        Some(GameResult::BothWin) => "1-1",
+        Some(GameResult::BothLose) => "0-0",
+        None => "*",
+    }
+}
+
+/// The result a `Result` tag stands for (`None` for `*`), or `Err` for anything else.
+fn result_of_pgn(text: &str) -> Result<Option<GameResult>, ()> {
+    Ok(Some(match text {
+        "1-0" => GameResult::Winner(Seat(0)),
+        "0-1" => GameResult::Winner(Seat(1)),
+        "1/2-1/2" => GameResult::Draw,
+        "1-1" => GameResult::BothWin,
+        "0-0" => GameResult::BothLose,
+        "*" => return Ok(None),
+        _ => return Err(()),
+    }))
 }
 
 /// A game's kind, options and start, and the engine replayed up to each action.
@@ -366,6 +499,27 @@ pub async fn replay(store: &Store, id: GameId) -> Result<(Vec<u8>, usize), Recor
     Ok((gif, pictures.len()))
 }
 
+/// The Seven Tag Roster of PGN, in its order: `Event` (rated or casual, and the game, as
+/// lichess writes it), `Site`, `Date` (the start's UTC day, `2026.01.01`), `Round` (`-`, none),
+/// one tag per seat with the player's name (`White` and `Black` in the chess-like games, the
+/// game's own seat names in the others: `P1`, `Jia`, `Red`…), and `Result`.
+fn pgn_roster(kind: GameKind, row: &GameRow, names: &[String]) -> Vec<(String, String)> {
+    let rated = if row.rated { "Rated" } else { "Casual" };
+    let game = voice::game_name(Lang::En, kind);
+    let mut tags = vec![
+        ("Event".to_string(), format!("{rated} {game} game")),
+        ("Site".into(), format!("arbiter, {}", row.platform)),
+        ("Date".into(), super::dates::day(row.created_at).replace('-', ".")),
+        ("Round".into(), "-".into()),
+    ];
+    for (i, name) in names.iter().enumerate() {
+        tags.push((seat_tag(kind, Seat(u8::try_from(i).unwrap_or(u8::MAX))), name.clone()));
+    }
+    let result = if row.status.is_running() { None } else { row.result };
+    tags.push(("Result".into(), pgn_result(result).into()));
+    tags
+}
+
 /// The record of game `id` as stored: finished games, and running games that hide nothing.
 ///
 /// # Errors
@@ -385,13 +539,14 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     let (seats, names) = seats_and_names(store, &row).await?;
     let time: TimeControl = serde_json::from_str(&row.clock).unwrap_or_default();
     let lang = Lang::from_code(&row.locale).unwrap_or_default();
-    let mut headers: Vec<(String, String)> = vec![
-        ("Record".into(), MAGIC.into()),
+    let mut headers = pgn_roster(kind, &row, &names);
+    headers.extend([
+        ("Record".to_string(), MAGIC.to_string()),
         ("Game".into(), kind.code().into()),
         ("Id".into(), id.to_string()),
         ("Platform".into(), row.platform.to_string()),
         ("Chat".into(), row.chat.id.clone()),
-    ];
+    ]);
     if let Some(topic) = row.chat.topic {
         headers.push(("Topic".into(), topic.to_string()));
     }
@@ -404,13 +559,8 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     }
     headers.push(("Seed".into(), row.seed.to_string()));
     for (i, seat) in seats.iter().enumerate() {
-        let seat_name = kind.seat_name(Seat(u8::try_from(i).unwrap_or(u8::MAX)));
-        headers.push((
-            format!("Player {}", i + 1),
-            seat.as_ref().map_or("?".into(), ToString::to_string),
-        ));
-        headers.push((format!("Name {}", i + 1), names.get(i).cloned().unwrap_or_default()));
-        headers.push((format!("Seat {}", i + 1), seat_name));
+        let tag = seat_tag(kind, Seat(u8::try_from(i).unwrap_or(u8::MAX)));
+        headers.push((format!("{tag}User"), seat.as_ref().map_or("?".into(), ToString::to_string)));
     }
     headers.push(("Clock".into(), row.clock.clone()));
     headers.push(("Language".into(), row.locale.clone()));
@@ -419,16 +569,6 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     headers.push(("Status".into(), row.status.as_str().into()));
     if !row.status.is_running() {
         headers.push(("Ended".into(), timestamp(row.updated_at)));
-    }
-    if let Some(result) = row.result {
-        // The code import reads, then in words for a reader.
-        let words = match result {
-            GameResult::Winner(seat) => format!("{} wins", kind.seat_name(seat)),
-            GameResult::Draw => "a draw".into(),
-            GameResult::BothWin => "both win".into(),
-            GameResult::BothLose => "both lose".into(),
-        };
-        headers.push(("Result".into(), format!("{} ({words})", result.code())));
     }
     if let Some(reason) = &row.reason {
         headers.push(("Reason".into(), reason.code().into()));
@@ -470,24 +610,34 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
         actions.push(RecordLine {
             seat: seat.index(),
             notation: a.notation.clone(),
-            by_referee: a.by_user.is_none(),
+            // The bot's actions are its own (games stored before they carried the bot's id
+            // have none, like the referee's): the bot never runs out of time.
+            by_referee: a.by_user.is_none()
+                && !seats
+                    .get(usize::try_from(a.seat).unwrap_or(usize::MAX))
+                    .cloned()
+                    .flatten()
+                    .as_ref()
+                    .is_some_and(is_bot),
             comment,
         });
     }
     Ok(Record { headers, actions })
 }
 
-/// Rebuilds a finished game from `record` as a new game of the store (its chat, community and
-/// rated flag as recorded; a rated game is rated at once, as the latest game to end) and
-/// returns its id.
+/// Rebuilds a finished game from `record` as a new game of the store (its chat and community
+/// as recorded) and returns its id. The game is unrated unless `rated` is asked for; then it
+/// is rated as recorded (`Rated: yes` only), at once, as the latest game to end.
 /// Every action is replayed through the game's engine first; nothing is written unless all of
 /// them are legal, the record's result agrees with the rules where the rules ended the game,
-/// and the game is over or aborted.
+/// the game is over or aborted, and the game is not in the store already (the game it was
+/// exported from, or an earlier import of it).
 ///
 /// # Errors
 ///
-/// [`RecordError::Bad`] naming the header or action line at fault; the store failed.
-pub async fn import(store: &Store, record: &Record) -> Result<GameId, RecordError> {
+/// [`RecordError::Bad`] naming the header or action line at fault;
+/// [`RecordError::AlreadyThere`] naming the game already stored; the store failed.
+pub async fn import(store: &Store, record: &Record, rated: bool) -> Result<GameId, RecordError> {
     let need = |key: &str| record.header(key).ok_or_else(|| bad(0, format!("no `{key}` header")));
     let kind = GameKind::from_code(need("Game")?).ok_or_else(|| bad(0, "unknown game"))?;
     let platform: Platform = need("Platform")?
@@ -507,18 +657,20 @@ pub async fn import(store: &Store, record: &Record) -> Result<GameId, RecordErro
     let started =
         parse_timestamp(need("Started")?).ok_or_else(|| bad(0, "Started is a UTC time"))?;
     let ended = parse_timestamp(need("Ended")?).ok_or_else(|| bad(0, "Ended is a UTC time"))?;
-    let result = record
-        .header("Result")
-        .map(|r| r.split_whitespace().next().unwrap_or_default())
-        .map(|r| GameResult::from_code(r).ok_or_else(|| bad(0, format!("unknown result {r}"))))
-        .transpose()?;
+    let result = match record.header("Result") {
+        Some(r) => result_of_pgn(r).map_err(|()| {
+            bad(0, format!("unknown result {r} (1-0, 0-1, 1/2-1/2, 1-1, 0-0 or *)"))
+        })?,
+        None => None,
+    };
     let reason = record.header("Reason").map(EndReason::of_code);
     let mut seats: Vec<Option<UserId>> = Vec::new();
     let mut names = Vec::new();
-    for i in 1..=kind.seat_names().len() {
-        let player = need(&format!("Player {i}"))?;
+    for i in 0..kind.seat_names().len() {
+        let tag = seat_tag(kind, Seat(u8::try_from(i).unwrap_or(u8::MAX)));
+        let player = need(&format!("{tag}User"))?;
         seats.push((player != "?").then(|| UserId::from(player)));
-        names.push(record.header(&format!("Name {i}")).unwrap_or(player).to_string());
+        names.push(record.header(&tag).unwrap_or(player).to_string());
     }
     let row_like = GameRow {
         id: GameId(0),
@@ -544,11 +696,15 @@ pub async fn import(store: &Store, record: &Record) -> Result<GameId, RecordErro
         updated_at: ended,
         community: record.header("Community").map(str::to_string),
         parent_chat: None,
-        rated: match record.header("Rated") {
-            Some("yes") => true,
-            Some("no") | None => false,
-            Some(other) => return Err(bad(0, format!("Rated is yes or no, not {other}"))),
-        },
+        // Unrated unless asked for (`--rated`): a game rated where it was played moved
+        // ratings there already, and an import must not move them again by accident. Asked
+        // for, a game unrated where it was played stays unrated.
+        rated: rated
+            && match record.header("Rated") {
+                Some("yes") => true,
+                Some("no") | None => false,
+                Some(other) => return Err(bad(0, format!("Rated is yes or no, not {other}"))),
+            },
         ended_seq: None,
     };
     serde_json::from_str::<TimeControl>(&row_like.clock)
@@ -585,6 +741,9 @@ pub async fn import(store: &Store, record: &Record) -> Result<GameId, RecordErro
                 return Err(bad(0, "a game that is over needs a Result"));
             }
         }
+    }
+    if let Some(id) = already_there(store, &row_like, record).await? {
+        return Err(RecordError::AlreadyThere(id));
     }
     for (seat, name) in seats.iter().zip(&names) {
         if let Some(user) = seat
@@ -631,6 +790,38 @@ pub async fn import(store: &Store, record: &Record) -> Result<GameId, RecordErro
     let row = store.update_game(row.id, row.version, &update).await?;
     store.rate_game(row.id).await?;
     Ok(row.id)
+}
+
+/// The game of the database that `record` is a record of, if any: in the same chat, of the
+/// same game, options, start, seed, players and start time, with the same actions. That is the
+/// game the record was exported from (when it is imported where it was played) or an earlier
+/// import of it (import restores all of these).
+async fn already_there(
+    store: &Store,
+    row: &GameRow,
+    record: &Record,
+) -> Result<Option<GameId>, RecordError> {
+    for other in store.games_in_chat(row.platform, &row.chat).await? {
+        let same = other.kind == row.kind
+            && other.seed == row.seed
+            && other.created_at == row.created_at
+            && other.options == row.options
+            && other.position == row.position
+            && serde_json::from_str::<Vec<Option<UserId>>>(&other.seats).ok()
+                == serde_json::from_str::<Vec<Option<UserId>>>(&row.seats).ok();
+        if !same {
+            continue;
+        }
+        let actions = store.actions(other.id).await?;
+        let same_actions = actions.len() == record.actions.len()
+            && actions.iter().zip(&record.actions).all(|(a, r)| {
+                a.notation == r.notation && usize::try_from(a.seat).ok() == Some(r.seat)
+            });
+        if same_actions {
+            return Ok(Some(other.id));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -688,16 +879,76 @@ mod tests {
         let text = record.to_text(GameKind::Ultima);
         assert_eq!(
             text,
-            "Record: arbiter 1\nGame: ultima\n\n1. white c2c5 ; a pincer\n2. black (referee) pass\n"
+            "[Record \"arbiter 2\"]\n[Game \"ultima\"]\n\n1. white c2c5 ; a pincer\n2. black (referee) pass\n"
         );
         assert_eq!(Record::parse(&text).expect("reads"), record);
-        let e = Record::parse("Record: arbiter 1\nGame: ultima\n\n1. white c2c5\n3. black a7a6\n")
-            .unwrap_err();
+        let head = "[Record \"arbiter 2\"]\n[Game \"ultima\"]\n\n";
+        let e = Record::parse(&format!("{head}1. white c2c5\n3. black a7a6\n")).unwrap_err();
         assert_eq!(e.to_string(), "line 5: expected ply 2.");
         let e = Record::parse("Game: ultima\n").unwrap_err();
         assert!(e.to_string().starts_with("line 1: not a record"), "{e}");
+        let e = Record::parse("[Game \"ultima\"]\n\n1. white c2c5\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 3: not a record"), "{e}");
+        let e = Record::parse("[Record \"arbiter 9\"]\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: a record of another version: `arbiter 9`, not `arbiter 2`"
+        );
         assert_eq!(Record::parse("").unwrap_err().to_string(), "the record is empty");
-        let e = Record::parse("Record: arbiter 1\nGame: ultima\n\n1. green c2c5\n").unwrap_err();
+        let e = Record::parse(&format!("{head}1. green c2c5\n")).unwrap_err();
         assert_eq!(e.to_string(), "line 4: `green` is no seat of ultima");
+        let e = Record::parse("[Record arbiter 2]\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: a tag is `[Name \"value\"]`");
+    }
+
+    #[test]
+    fn a_tag_value_with_quotes_and_backslashes_reads_back_as_written() {
+        let clock = r#"{"pace":"live","note":"a \\ b"}"#;
+        let record = Record {
+            headers: vec![("Record".into(), MAGIC.into()), ("Clock".into(), clock.into())],
+            actions: Vec::new(),
+        };
+        let text = record.to_text(GameKind::Ultima);
+        assert!(text.contains(r#"[Clock "{\"pace\":\"live\",\"note\":\"a \\\\ b\"}"]"#), "{text}");
+        assert_eq!(Record::parse(&text).expect("reads").header("Clock"), Some(clock));
+    }
+
+    #[test]
+    fn a_version_1_record_reads_as_the_version_2_tags_it_stands_for() {
+        let v1 = "Record: arbiter 1\nGame: chaos-clock\nPlayer 1: alice\nName 1: Alice\n\
+                  Seat 1: jia\nPlayer 2: bot\nName 2: Arbiter\nSeat 2: yi\n\
+                  Result: both-win (both win)\n\n1. yi m2 ; a comment\n";
+        let record = Record::parse(v1).expect("reads");
+        let tags: Vec<(&str, &str)> =
+            record.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            tags,
+            [
+                ("Record", "arbiter 2"),
+                ("Game", "chaos-clock"),
+                ("JiaUser", "alice"),
+                ("Jia", "Alice"),
+                ("YiUser", "bot"),
+                ("Yi", "Arbiter"),
+                ("Result", "1-1"),
+            ]
+        );
+        assert_eq!(record.actions.len(), 1);
+    }
+
+    #[test]
+    fn results_are_written_in_seat_order_and_read_back() {
+        for result in [
+            None,
+            Some(GameResult::Winner(Seat(0))),
+            Some(GameResult::Winner(Seat(1))),
+            Some(GameResult::Draw),
+            Some(GameResult::BothWin),
+            Some(GameResult::BothLose),
+        ] {
+            assert_eq!(result_of_pgn(pgn_result(result)), Ok(result), "{result:?}");
+        }
+        assert_eq!(pgn_result(Some(GameResult::Winner(Seat(0)))), "1-0");
+        assert_eq!(result_of_pgn("2-0"), Err(()));
     }
 }

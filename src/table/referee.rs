@@ -38,7 +38,10 @@ pub struct Referee {
     pub(super) waiting_accepts: StdMutex<HashMap<(Platform, GameId), Ctx>>,
     /// Solver searches: one per core at once, round robin across requesters, one request in
     /// flight per user ([`solver::Solver`]).
-    pub(super) solver: solver::Solver,
+    pub(super) solver: Arc<solver::Solver>,
+    /// What ended games promised to say afterwards (Chaos Clock's analysis), under way in the
+    /// background ([`super::followups`]).
+    pub(super) followups: super::followups::Followups,
     /// The solver's advice by position: the game is deterministic, so a position asked about
     /// again (a second `/hint`, a hint after a takeback) is answered without a search.
     pub(super) advice: StdMutex<HashMap<String, AdviceResult>>,
@@ -100,9 +103,10 @@ impl Referee {
             link_codes: std::sync::atomic::AtomicU64::new(0),
             start_links: StdMutex::default(),
             waiting_accepts: StdMutex::default(),
-            solver: solver::Solver::new(
+            solver: Arc::new(solver::Solver::new(
                 std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            ),
+            )),
+            followups: super::followups::Followups::default(),
             advice: StdMutex::default(),
             images: true,
             invitation_limit: DEFAULT_INVITATION_LIMIT,
@@ -145,6 +149,9 @@ impl Referee {
             Ok(n) => tracing::info!(games = n, "rated games whose rating a stop interrupted"),
             Err(e) => tracing::error!(error = ?e, "catching up on ratings failed"),
         }
+        // An end's analysis that a stop or a crash cut short is made now (handed out by the
+        // first ticks).
+        referee.keep_promises().await;
         Ok(referee)
     }
 
@@ -164,6 +171,9 @@ impl Referee {
             deadline_at: None,
             community: row.community.clone(),
             parent_chat: row.parent_chat.clone(),
+            kind: GameKind::from_code(&row.kind),
+            secret_moves: GameKind::from_code(&row.kind)
+                .is_some_and(|k| super::rules::of(k).has_hidden_information()),
             version: row.version,
         }
     }
@@ -282,14 +292,31 @@ impl Referee {
                 None => String::from("?"),
             });
         }
+        let count = i64::try_from(actions.len()).unwrap_or(i64::MAX);
+        // An action echoed for confirmation before a restart still waits, if the game has not
+        // moved on since (a kept one of another turn is stale and stays unread).
+        let mut pending = HashMap::new();
+        if row.status == GameStatus::Active {
+            for seat in 0..seats.len() {
+                let Some(kept) = self.store.meta(&super::types::pending_key(row.id, seat)).await?
+                else {
+                    continue;
+                };
+                let Some((turn, notation)) = super::types::read_pending(&kept) else { continue };
+                let who = Seat(u8::try_from(seat).unwrap_or(u8::MAX));
+                if let (true, Ok(action)) = (turn == count, game.parse_action(who, notation)) {
+                    pending.insert(seat, Pending { turn, action });
+                }
+            }
+        }
         Ok(Table {
             row,
             game,
             seats,
             names,
             time,
-            actions: i64::try_from(actions.len()).unwrap_or(i64::MAX),
-            pending: HashMap::new(),
+            actions: count,
+            pending,
             partial: HashMap::new(),
             last: actions
                 .last()
@@ -308,6 +335,8 @@ impl Referee {
             deadline_at: table.row.deadline_at,
             community: table.row.community.clone(),
             parent_chat: table.row.parent_chat.clone(),
+            kind: Some(table.game.kind()),
+            secret_moves: games::has_hidden_information(&table.game),
             version: table.row.version,
         }
     }

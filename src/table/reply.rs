@@ -151,6 +151,14 @@ pub enum Span<'a> {
         /// A date to read as such ("until 3 January, 06:00"), not a time from now ("in 2h").
         date: bool,
     },
+    /// A chat, by its platform id: Discord shows it as the channel (or thread), everyone else
+    /// reads the words.
+    Place {
+        /// The chat's platform id.
+        chat: &'a str,
+        /// How it reads where chats are not rendered.
+        words: &'a str,
+    },
     /// A link to open: a URL button labelled `words` where the platform has them (sentences
     /// that carry one say "the button below"), else the words and the address.
     Link {
@@ -210,6 +218,13 @@ pub fn pinged(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The mark for the chat `chat` (a platform chat id), read as `words` where chats are not
+/// rendered (see [`Span::Place`]).
+#[must_use]
+pub fn place(chat: &str, words: &str) -> String {
+    mark('c', chat, words)
+}
+
 /// The mark for emphasised `words`.
 #[must_use]
 pub fn emphasis(words: &str) -> String {
@@ -248,6 +263,7 @@ fn mark_at(text: &str) -> Option<(Span<'_>, usize)> {
         }
         "b" if value.is_empty() => Span::Strong(words),
         "l" if !value.is_empty() => Span::Link { url: value, words },
+        "c" if !value.is_empty() => Span::Place { chat: value, words },
         _ => return None,
     };
     Some((span, MARK_OPEN.len_utf8() + end + MARK_CLOSE.len_utf8()))
@@ -378,7 +394,8 @@ pub fn plain(text: &str) -> String {
             | Span::Code(t)
             | Span::Strong(t)
             | Span::Mention { name: t, .. }
-            | Span::Moment { words: t, .. } => std::borrow::Cow::Borrowed(t),
+            | Span::Moment { words: t, .. }
+            | Span::Place { words: t, .. } => std::borrow::Cow::Borrowed(t),
             Span::Link { url, words } => format!("{words}: {url}").into(),
         })
         .collect()
@@ -427,12 +444,13 @@ pub struct Stamp {
 }
 
 /// Whether `button` belongs to one moment of its game, so that a later change makes it stale
-/// (everything but "My view", which always shows the present, and "Which game?" answers,
-/// which the referee remembers per user).
+/// (everything but "My view", which always shows the present, "Which game?" answers, which
+/// the referee remembers per user, and "Switch sides", good until the player's first action,
+/// after the bot's opening).
 #[must_use]
 pub fn is_momentary(button: &Button) -> bool {
     use super::payload::Choice;
-    !matches!(button.payload.choice, Choice::View | Choice::Pick)
+    !matches!(button.payload.choice, Choice::View | Choice::Pick | Choice::Switch)
 }
 
 /// How a message's text, buttons and image size are kept in the outbox's `body` column.

@@ -24,7 +24,9 @@ impl Referee {
             .map(|(id, _)| *id)
             .collect();
         due.sort_unstable();
-        let mut out = self.tell_unresumable().await;
+        // What ended games had to say afterwards (an analysis) goes first: it is the oldest.
+        let mut out = self.followups.take();
+        out.extend(self.tell_unresumable().await);
         out.extend(self.vacations_ended(now).await);
         for id in due {
             let Ok(cell) = self.table(id) else { continue };
@@ -68,9 +70,19 @@ impl Referee {
         let platform = t.row.platform;
         if now >= deadline {
             if let Some((played, action)) = games::timeout_action(&t.game, prompt) {
+                // A challenge window is asked of its holder privately, and the group hears of
+                // the ply once it closes (one message a ply): so is its timeout told.
+                let holder = t.seats.get(seat.index()).cloned().flatten();
+                let (to, lang) = match (played, holder) {
+                    (clock::TimeoutMove::Pass, Some(user)) => {
+                        let lang = self.lang_of(platform, &user).await;
+                        (Dest::User(user), lang)
+                    }
+                    _ => (Dest::Chat(t.row.chat.clone()), lang),
+                };
                 let said = vec![Self::tell(
                     platform,
-                    Dest::Chat(t.row.chat.clone()),
+                    to,
                     lang,
                     &Notice::TimedOutPlayed { played, name: name.clone(), game: t.row.id },
                 )];

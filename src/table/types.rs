@@ -139,6 +139,9 @@ pub struct Answer {
     /// The line was a secret move typed where others read it (spec L-01): refused, and a front
     /// end that can takes the user's message down ([`super::Referee::secret_kept`] when it cannot).
     pub secret: bool,
+    /// The language the answer speaks to its user in, for what a front end says of its own
+    /// about it ([`super::voice::follows_shortly`]).
+    pub lang: Lang,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,6 +226,10 @@ pub(super) struct Summary {
     pub(super) deadline_at: Option<i64>,
     pub(super) community: Option<String>,
     pub(super) parent_chat: Option<String>,
+    /// Which game it is (none for a stored kind this build does not know).
+    pub(super) kind: Option<crate::games::GameKind>,
+    /// Whether its moves are secret (typed only in a private chat).
+    pub(super) secret_moves: bool,
     /// The stored version the game in memory is at.
     pub(super) version: i64,
 }
@@ -416,3 +423,22 @@ pub(super) struct Away {
 
 /// How many times a command that lost the race for its game is decided again.
 pub(super) const CONFLICT_TRIES: usize = 3;
+
+/// Where the store keeps the action `seat` of game `id` was asked to confirm, so that a
+/// restart between the echo and `/confirm` loses nothing: `confirm.<id>.<seat>`, holding
+/// [`pending_value`] (empty once confirmed or cancelled). One key per seat, overwritten.
+pub(super) fn pending_key(id: GameId, seat: usize) -> String {
+    format!("confirm.{id}.{seat}")
+}
+
+/// The kept form of a pending action: the turn it was typed at, a space, its notation (the
+/// move log's, which the engine reads back).
+pub(super) fn pending_value(turn: i64, notation: &str) -> String {
+    format!("{turn} {notation}")
+}
+
+/// The turn and notation of a kept pending action; `None` for an empty or unreadable value.
+pub(super) fn read_pending(value: &str) -> Option<(i64, &str)> {
+    let (turn, notation) = value.split_once(' ')?;
+    Some((turn.parse().ok()?, notation))
+}

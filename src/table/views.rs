@@ -154,7 +154,7 @@ impl Referee {
             .ok_or_else(|| TableError::Refused(Refusal::NoSuchPiece(kind, topic.to_string())))?;
         let image = self.images.then(|| {
             let theme = voice::theme(Viewer::Public, ctx.lang);
-            let p = crate::render::board::render(&help.diagram, &theme);
+            let p = help.picture(&theme);
             reply::Image::png(p.png, p.width, p.height)
         });
         Ok(vec![reply(help.text, image)])

@@ -198,6 +198,22 @@ impl Rng {
     }
 }
 
+/// Whether the three-instance storms run: only when `ARBITER_TEST_STORMS` is set (to anything
+/// but `0`). Each takes two minutes or more, most of it waiting for one-minute clocks, so the
+/// plain `cargo test` of CI leaves them out (docs/architecture.md, "CI time"; docs/scale.md says
+/// how to run them). Prints a clear note when it skips.
+pub fn storms_asked() -> bool {
+    let asked =
+        std::env::var("ARBITER_TEST_STORMS").is_ok_and(|v| !v.trim().is_empty() && v.trim() != "0");
+    if !asked {
+        eprintln!(
+            "skipped: a three-instance storm runs only with ARBITER_TEST_STORMS=1 \
+             (and ARBITER_TEST_POSTGRES; docs/scale.md)"
+        );
+    }
+    asked
+}
+
 /// The clock of a storm's timed games (`clock=live per_move=Nm`) and its minutes `N`, from
 /// `ARBITER_TEST_STORM_CLOCK_MINUTES`: 1 by default, the shortest live clock. Two or more also
 /// send the player a reminder at half time, which one minute does not (with under a minute

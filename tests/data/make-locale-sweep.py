@@ -53,6 +53,13 @@ alice@dm: /help
 alice@#t: /rules
 alice@#t: /rules dark-fence
 alice@#t: /rules ultima
+alice@#t: /rules ultima K
+alice@#t: /rules ultima P
+alice@#t: /rules ultima W
+alice@#t: /rules ultima L
+alice@#t: /rules ultima C
+alice@#t: /rules ultima I
+alice@#t: /rules ultima X
 alice@#t: /rules chaos-clock
 alice@#t: /rules perfect10
 alice@#t: /rules rabble

@@ -198,7 +198,7 @@ fn assert_t01_announced(out: &[Msg]) {
     assert_has(
         out,
         "dm:alice",
-        "#1 ply 1: played A1-A4-B4-B3, fence B3:R. The opponent is: down-right.",
+        "#1 ply 1: played A1-A4-B4-B3, fence B3 R. The opponent is: down-right.",
     );
     assert_has(out, "#t", "Ply 2: bob to move.");
     assert_has(out, "dm:bob", "#1: your move (ply 2).");
@@ -257,7 +257,13 @@ async fn accept_starts_the_game_and_prompts_the_first_player_publicly_and_privat
     assert_has(&out, "#t", "Ply 1: alice to move.");
     assert_has(&out, "dm:alice", "#1: your move (ply 1).");
     assert_has(&out, "dm:alice", "Your cell: A1.");
-    assert!(texts_to(&out, "dm:bob").is_empty(), "bob is not to move: {out:#?}");
+    // Bob is not to move, but has his own view at the start too (spec §3.9.1).
+    assert_eq!(
+        texts_to(&out, "dm:bob"),
+        ["#1: the game has begun; alice moves first, then it is your move.\nYour cell: D4.\n\
+          Your fences: none."],
+        "{out:#?}"
+    );
     let g = bed.game(1).await;
     assert_eq!(g.status, GameStatus::Active);
     assert!(g.deadline_at.is_some(), "a correspondence clock runs from the start");
@@ -290,7 +296,7 @@ async fn a_move_is_echoed_privately_and_played_only_after_confirm() {
     let out = bed.run("alice@dm: A1-A4-B4-B3 R\nalice@dm: /confirm").await;
     // The echo: only to Alice, derived from the parse (spec §3.4), with buttons.
     assert_eq!(out[0].to, "dm:alice");
-    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence B3 R.");
     assert_eq!(out[0].buttons, ["Confirm", "Cancel"]);
     assert_t01_announced(&out[1..]);
     assert_ne!(bed.snapshot().await, before);
@@ -328,6 +334,32 @@ async fn cancel_drops_the_echoed_move_and_a_new_move_can_follow() {
 }
 
 #[tokio::test]
+async fn a_move_echoed_before_a_restart_is_confirmed_after_it() {
+    // Each run is a new referee on the same database: a restart between the echo and /confirm.
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    let echoed = bed.run("alice@dm: A1-A4-B4-B3 R").await;
+    assert_eq!(echoed[0].text, "#1: will play A1-A4-B4-B3, fence B3 R.");
+    let out = bed.run("alice@dm: /confirm").await;
+    assert_t01_announced(&out);
+    assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
+    // Confirmed once: after another restart there is nothing left to confirm.
+    bed.refused("alice@dm: /confirm", "There is no move waiting for confirmation.").await;
+}
+
+#[tokio::test]
+async fn a_move_cancelled_before_a_restart_stays_cancelled_after_it() {
+    let bed = Bed::new();
+    bed.run(STARTED).await;
+    bed.run("alice@dm: A1-A4-B4-B3 R").await;
+    let before = bed.snapshot().await;
+    let out = bed.run("alice@dm: /cancel").await;
+    assert_eq!(out[0].text, "Cancelled. Send another move when ready.");
+    bed.refused("alice@dm: /confirm", "There is no move waiting for confirmation.").await;
+    assert_eq!(bed.snapshot().await, before);
+}
+
+#[tokio::test]
 async fn with_confirm_moves_off_a_move_is_played_at_once() {
     let bed = Bed::new();
     bed.run("alice@#t: /new dark-fence @bob confirm_moves=false\nbob@#t: /accept").await;
@@ -342,7 +374,7 @@ async fn move_with_an_id_works_in_private_like_a_bare_action() {
     let bed = Bed::new();
     bed.run(STARTED).await;
     let out = bed.run("alice@dm: /move A1-A4-B4-B3 R #1\nalice@dm: /confirm #1").await;
-    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence B3 R.");
     assert_t01_announced(&out[1..]);
 }
 
@@ -353,7 +385,7 @@ async fn chinese_aliases_and_full_width_slash_work_like_the_english_names() {
     assert_has(&out, "#t", "alice invites ⟦p:bob|bob⟧ to Dark Fence #1.");
     assert_has(&out, "#t", "Dark Fence #1: alice (moves first) vs bob");
     let out = bed.run("alice@dm: /走 A1-A4-B4-B3 右\nalice@dm: /确认").await;
-    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence B3 R.");
     assert_t01_announced(&out[1..]);
     let out = bed.run("bob@#t: ／棋盘\nbob@#t: /规则 暗弈分野").await;
     assert_has(&out, "#t", "#1 Dark Fence, after ply 1: public board");
@@ -391,7 +423,7 @@ async fn view_asked_in_the_group_is_sent_privately() {
     let out = bed.run("alice@dm: /view").await;
     assert_eq!(out[0].to, "dm:alice");
     assert!(out[0].text.contains("Your cell: B3."), "{}", out[0].text);
-    assert!(out[0].text.contains("Your fences: B3:R (1)."), "{}", out[0].text);
+    assert!(out[0].text.contains("Your fences: B3 right (placed on ply 1)."), "{}", out[0].text);
     assert_eq!(bed.snapshot().await, before);
 }
 
@@ -894,7 +926,7 @@ async fn settings_language_zh_hans_makes_that_users_later_private_messages_chine
     assert_has(&out, "dm:bob", "#1：alice 放置了朝右的栅栏。对方位置：左上方。");
     assert_has(&out, "dm:bob", "轮到你（第2手）");
     assert_has(&out, "#t", "Ply 1: alice has moved. Fence direction: right.");
-    assert_has(&out, "dm:alice", "#1 ply 1: played A1-A4-B4-B3, fence B3:R.");
+    assert_has(&out, "dm:alice", "#1 ply 1: played A1-A4-B4-B3, fence B3 R.");
     // Bob's refusals are Chinese too.
     bed.refused("bob@dm: D4-D5 L", "格式错误：D5 不在棋盘上").await;
 }
@@ -959,7 +991,7 @@ async fn a_path_without_a_direction_gets_direction_buttons_that_complete_the_mov
     let out = bed
         .run("alice@dm: A1-A4-B4-B3\nalice@dm: /press 1:0:complete-R\nalice@dm: /press 1:0:confirm")
         .await;
-    assert_eq!(out[1].text, "#1: will play A1-A4-B4-B3, fence: right.", "{out:#?}");
+    assert_eq!(out[1].text, "#1: will play A1-A4-B4-B3, fence B3 R.", "{out:#?}");
     assert_t01_announced(&out[2..]);
     assert_eq!(bed.notations(1).await, ["A1-A4-B4-B3 R"]);
     // A completion button of an earlier turn, or with nothing waiting, is stale.
@@ -991,51 +1023,48 @@ async fn each_players_prompt_gives_an_example_move_from_their_own_cell_that_they
     assert_eq!(bed.notations(1).await, [first, second]);
 }
 
-/// In a correspondence game the holder of a challenge window is asked privately too, with the
-/// window's buttons; in a live game (players at the table) the group's message is enough.
+/// A challenge window is asked of its holder privately, with the window's buttons, in a
+/// correspondence game and in a live one alike; the group hears of the ply once it closes, in one
+/// message (issue 42: the group once read every window and every decision on its own).
 #[tokio::test]
-async fn a_correspondence_challenge_window_is_asked_of_its_holder_privately_with_buttons() {
-    let bed = Bed::new();
-    let out = bed
-        .run(
-            "alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false\n\
-             bob@#t: /accept\nalice@dm: A1-A2 R",
-        )
-        .await;
-    let asked: Vec<_> =
-        out.iter().filter(|o| o.to == "dm:bob" && o.text.contains("decision")).collect();
-    assert_eq!(asked.len(), 1, "{out:#?}");
-    assert!(
-        asked[0].text.starts_with("#1: your decision: challenge alice? Press a button below"),
-        "{}",
-        asked[0].text
-    );
-    assert_eq!(asked[0].buttons, ["Challenge", "Pass"]);
-    assert!(!asked[0].text.contains("not moved yet"), "alice has moved: {}", asked[0].text);
-    // Its Pass works from there, and is told in the group. Then alice's window: bob has not
-    // moved yet, so a challenge would lose at once, and both copies say so.
-    let out = bed.run("bob@dm: /press 1:1:pass").await;
-    assert!(
-        out.iter().any(|o| o.to == "#t" && o.text.contains("bob does not challenge")),
-        "{out:#?}"
-    );
-    let warned = "bob has not moved yet, so a challenge now finds nothing and loses: pass.";
-    for to in ["#t", "dm:alice"] {
-        let window = out.iter().find(|o| o.to == to && o.buttons.contains(&"Pass".to_string()));
-        assert!(window.is_some_and(|o| o.text.ends_with(warned)), "{to}: {out:#?}");
+async fn a_challenge_window_is_asked_of_its_holder_privately_with_buttons() {
+    for clock in ["", " clock=live"] {
+        let bed = Bed::new();
+        let out = bed
+            .run(&format!(
+                "alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false{clock}\n\
+                 bob@#t: /accept\nalice@dm: A1-A2 R"
+            ))
+            .await;
+        let asked: Vec<_> =
+            out.iter().filter(|o| o.to == "dm:bob" && o.text.contains("decision")).collect();
+        assert_eq!(asked.len(), 1, "{clock}: {out:#?}");
+        assert!(
+            asked[0].text.starts_with(
+                "#1: Ply 1: alice stops on A2. Your decision: challenge alice? Press a button below"
+            ),
+            "{}",
+            asked[0].text
+        );
+        assert_eq!(asked[0].buttons, ["Challenge", "Pass"]);
+        assert!(!asked[0].text.contains("not moved yet"), "alice has moved: {}", asked[0].text);
+        // Nothing in the group while the ply's windows are open: only the invitation and the
+        // start.
+        assert!(out.iter().all(|o| o.to != "#t" || o.text.contains("Dark Fence #1")), "{out:#?}");
+        // Its Pass works from there, and is told to bob. Then alice's window: bob has not moved
+        // yet, so a challenge would lose at once, and her window says so.
+        let out = bed.run("bob@dm: /press 1:1:pass").await;
+        assert_has(&out, "dm:bob", "#1: you do not challenge alice.");
+        let warned = "bob has not moved yet, so a challenge now finds nothing and loses: pass.";
+        let window =
+            out.iter().find(|o| o.to == "dm:alice" && o.buttons.contains(&"Pass".to_string()));
+        assert!(
+            window.is_some_and(|o| o.text.starts_with("#1: bob does not challenge. Your decision")
+                && o.text.ends_with(warned)),
+            "{out:#?}"
+        );
+        assert!(out.iter().all(|o| o.to != "#t"), "{out:#?}");
     }
-    let bed = Bed::new();
-    let out = bed
-        .run(
-            "alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false clock=live\n\
-             bob@#t: /accept\nalice@dm: A1-A2 R",
-        )
-        .await;
-    assert!(
-        out.iter().any(|o| o.to == "#t" && o.text.starts_with("bob: challenge alice?")),
-        "{out:#?}"
-    );
-    assert!(!out.iter().any(|o| o.to == "dm:bob" && o.text.contains("decision")), "{out:#?}");
 }
 
 /// 32-bit FNV-1a of `text`, eight hex digits, written out here from its definition (offset
@@ -1095,17 +1124,23 @@ async fn challenge_variant_pass_buttons_and_commands_open_the_next_window_and_th
     let bed = Bed::new();
     let out = bed.run(CHALLENGE).await;
     assert_has(&out, "dm:alice", "#1: recorded (ply 1).");
-    assert_has(&out, "#t", "Ply 1: alice stops on A2.");
     let window =
-        out.iter().find(|m| m.text.starts_with("bob: challenge alice?")).expect("window 1");
+        out.iter().find(|m| m.text.contains("Your decision: challenge alice?")).expect("window 1");
+    assert_eq!(window.to, "dm:bob");
     assert_eq!(window.buttons, ["Challenge", "Pass", "Separated!"]);
     // Window 1 is Bob's: one action so far, so the button's turn is 1.
     let out = bed.run("bob@#t: /press 1:1:pass").await;
-    assert_has(&out, "#t", "bob does not challenge.");
-    assert_has(&out, "#t", "alice: challenge bob?");
+    assert_has(&out, "dm:bob", "#1: you do not challenge alice.");
+    assert_has(&out, "dm:alice", "#1: bob does not challenge. Your decision: challenge bob?");
     let out = bed.run("alice@#t: /pass").await;
-    assert_has(&out, "#t", "alice does not challenge.");
-    assert_has(&out, "#t", "Ply 2: bob to move.");
+    // The ply closes: the group hears of it once, all of it.
+    let group: Vec<&str> = out.iter().filter(|m| m.to == "#t").map(|m| m.text.as_str()).collect();
+    assert_eq!(
+        group,
+        ["Ply 1: alice stops on A2. bob does not challenge. alice does not challenge.\n\
+          Ply 2: bob to move."]
+    );
+    assert_has(&out, "dm:alice", "#1: you do not challenge bob.");
     assert_eq!(bed.notations(1).await, ["A1-A2 R", "pass", "pass"]);
 }
 
@@ -1114,11 +1149,11 @@ async fn challenge_of_a_clean_move_loses_for_the_challenger() {
     let bed = Bed::new();
     bed.run(CHALLENGE).await;
     let out = bed.run("bob@#t: /challenge").await;
-    assert_has(&out, "#t", "bob challenges alice!");
     assert_has(
         &out,
         "#t",
-        "⟦b:|#1 is over: alice wins.⟧\nChallenge rejected: alice broke no rule, so bob loses.",
+        "⟦b:|#1 is over: alice wins.⟧\nPly 1: alice stops on A2. bob challenges alice!\n\
+         Challenge rejected: alice broke no rule, so bob loses.",
     );
     assert_eq!(
         bed.game(1).await.result.map(arbiter::store::result_code).as_deref(),
@@ -1415,7 +1450,7 @@ async fn a_private_chat_closed_during_a_game_is_told_once_in_the_channel_and_vie
     assert_eq!(
         out[0].text,
         "I can't write to bob privately any more, so bob missed a private message of #1 \
-         (nothing is lost). bob: open a private chat with me and send /start, then /view #1."
+         (nothing is lost). ⟦p:bob|bob⟧: open a private chat with me and send /start, then /view #1."
     );
     // A second failure before bob is back says nothing more.
     assert!(bed.run("!dm-closed bob").await.is_empty());
@@ -1426,6 +1461,23 @@ async fn a_private_chat_closed_during_a_game_is_told_once_in_the_channel_and_vie
     assert!(out.len() >= 2 && out[1..].iter().all(|m| m.to == "dm:bob"), "{out:#?}");
     let out = bed.run("bob@dm: /start view-9").await;
     assert_eq!(out[1].text, "There is no running game #9.");
+}
+
+#[tokio::test]
+async fn a_private_chat_closed_on_the_players_turn_pings_them_with_the_turn_in_the_channel() {
+    // Bob's chat closes after the invitation: the refusal of his turn's private prompt comes
+    // back after the move was announced, so the notice itself must tell him it is his turn.
+    let bed = Bed::new();
+    bed.run(ONE_MOVE).await;
+    let out = bed.run("!dm-closed bob").await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    assert_eq!(out[0].to, "#t");
+    assert_eq!(
+        out[0].text,
+        "I can't write to bob privately any more, so bob missed a private message of #1 \
+         (nothing is lost). ⟦p:bob|bob⟧: open a private chat with me and send /start, then \
+         /view #1.\n⟦p:bob|bob⟧, it is your turn in #1."
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1667,7 +1719,7 @@ async fn claims_are_refused_when_the_rules_do_not_have_them() {
         .await;
     bed.refused("bob@#t: /claim", "Claims are not part of this game's rules.").await;
     let out = bed.run("bob@#t: /pass").await;
-    assert_has(&out, "#t", "bob does not challenge.");
+    assert_has(&out, "dm:bob", "#1: you do not challenge alice.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1692,11 +1744,14 @@ async fn answering_a_draw_with_no_offer_is_refused() {
     bed.refused("alice@#t: /draw accept", "There is no offer to answer.").await;
     bed.refused("alice@#t: /draw decline", "There is no offer to answer.").await;
     bed.refused("alice@#t: /press 1:1:draw-accept", "There is no offer to answer.").await;
-    // The offerer cannot answer their own offer.
+    // The offerer cannot answer their own offer, typed or pressed: it is theirs, and waits.
     bed.run("bob@#t: /draw").await;
-    bed.refused("bob@#t: /draw accept", "There is no offer to answer.").await;
-    bed.refused("bob@#t: /draw decline", "There is no offer to answer.").await;
+    let own = "You already made that offer; wait for the answer.";
+    bed.refused("bob@#t: /draw accept", own).await;
+    bed.refused("bob@#t: /draw decline", own).await;
+    bed.refused("bob@#t: /press 1:1:draw-accept", own).await;
     assert_eq!(bed.game(1).await.status, GameStatus::Active);
+    assert!(bed.game(1).await.offer.is_some(), "the offer still stands");
 }
 
 #[tokio::test]
@@ -1770,13 +1825,45 @@ async fn with_two_games_an_unnamed_command_asks_which_and_lists_the_ids() {
     assert!(out[0].text.starts_with("#2 Dark Fence"), "{}", out[0].text);
     // With the id it works.
     let out = bed.run("alice@dm: /move A1-A2 R #2\nalice@dm: /confirm #2").await;
-    assert_eq!(out[0].text, "#2: will play A1-A2, fence: right.");
+    assert_eq!(out[0].text, "#2: will play A1-A2, fence A2 R.");
     assert_has(&out, "#t", "Ply 1: alice has moved. Fence direction: right.");
     assert_eq!(bed.notations(2).await, ["A1-A2 R"]);
     assert!(bed.notations(1).await.is_empty());
     // Now only #1 waits for Alice, so a bare action in private goes there.
     let out = bed.run("alice@dm: A1-A4-B4-B3 R").await;
-    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence: right.");
+    assert_eq!(out[0].text, "#1: will play A1-A4-B4-B3, fence B3 R.");
+}
+
+#[tokio::test]
+async fn a_move_typed_in_the_channel_goes_to_the_one_game_whose_moves_are_typed_there() {
+    let bed = Bed::new();
+    bed.run(
+        "alice@#t: /new dark-fence @bob\nbob@#t: /accept\n\
+         alice@#t: /new ultima @bob\nbob@#t: /accept",
+    )
+    .await;
+    // Both games wait for Alice, but Dark Fence's moves go privately: the channel's move is
+    // Ultima's, not a question that would offer the game it cannot be played in.
+    bed.run("alice@#t: /move c2c5").await;
+    assert_eq!(bed.notations(2).await, ["c2c5"]);
+    assert!(bed.notations(1).await.is_empty());
+    // With only the secret game left to move in, the channel is told where its moves go.
+    bed.run("bob@#t: /resign #2").await;
+    bed.refused("alice@#t: /move A1-A2 R", "Moves of this game are secret").await;
+}
+
+#[tokio::test]
+async fn a_move_typed_in_a_chat_without_the_game_names_the_chat_where_the_game_is() {
+    let bed = Bed::new();
+    bed.run("alice@#t: /new ultima @bob\nbob@#t: /accept").await;
+    bed.refused(
+        "alice@#lobby: /move c2c5",
+        "You have no game in this chat that this applies to; yours: #1 (Ultima) in #t. Type it \
+         there, or to me privately with the game’s number (like #1).",
+    )
+    .await;
+    // Someone without a game anywhere is told as before.
+    bed.refused("carol@#lobby: /move c2c5", "You have no game here that this applies to.").await;
 }
 
 #[tokio::test]

@@ -229,7 +229,12 @@ async fn export_sends_the_record_file_to_those_who_reach_the_game_in_each_langua
     )
     .await;
     let said = texts(&out, "#t");
-    assert_eq!(said[0], "Record of #1 (Ultima, 2 plies). The format: docs/records.md.");
+    // Issue 42: the caption says what the file holds, and names no file a chat player cannot
+    // open (the repository's docs).
+    assert_eq!(
+        said[0],
+        "Record of #1 (Ultima, 2 plies): first the game's details (players, date, result) as PGN tags, then one line per ply with what the chat was told."
+    );
     // The file is the record `arbiter export` prints.
     let cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["export", "--game", "1", "--db"])
@@ -242,15 +247,21 @@ async fn export_sends_the_record_file_to_those_who_reach_the_game_in_each_langua
     assert_eq!(out[0]["image"]["sha256"], digest.as_str());
     // Another chat does not reach #1; its player does, privately; another user does not.
     assert_eq!(texts(&out, "#u"), ["There is no game #1 here."]);
-    assert_eq!(
-        texts(&out, "dm:bob")[0],
-        "Record of #1 (Ultima, 2 plies). The format: docs/records.md."
-    );
+    assert_eq!(texts(&out, "dm:bob")[0], said[0]);
     assert_eq!(texts(&out, "dm:carol"), ["There is no game #1 here."]);
     assert_eq!(said[1], "/export needs a game number (#id). Try /help.");
     assert_eq!(said[2], "There is no game #9 here.");
-    assert_eq!(said[3], "#1 的棋谱（极相棋，共 2 手）。格式见 docs/records.md。");
-    assert_eq!(said[4], "#1 的棋譜（極相棋，共 2 手）。格式見 docs/records.md。");
+    assert_eq!(
+        said[3],
+        "#1 的棋谱（极相棋，共 2 手）：开头是对局信息（棋手、日期、结果），然后每手一行，附上群里当时的播报。"
+    );
+    assert_eq!(
+        said[4],
+        "#1 的棋譜（極相棋，共 2 手）：開頭是對局資訊（棋手、日期、結果），然後每手一行，附上群裡當時的播報。"
+    );
+    for caption in [&said[0], &said[3], &said[4]] {
+        assert!(!caption.contains("docs/") && !caption.contains(".md"), "{caption}");
+    }
     assert_eq!(
         *said.last().expect("the refusal"),
         "#2 hides its moves until it ends: its record comes after the end."
@@ -474,4 +485,80 @@ async fn follows_are_answered_in_both_chinese_scripts_and_survive_a_restart() {
     assert!(texts(&out, "#t")[0].starts_with("#1 ply 1: alice (white) pincer c2-c5."));
     assert_eq!(texts(&out, "dm:carol"), texts(&out, "#t"));
     assert_eq!(texts(&out, "dm:dave"), texts(&out, "#t"));
+}
+
+// Issue 42: `/leaderboard` can require a minimum of rated games (`min=`, `最少=`). In `SEASON`
+// bob has played 2 rated games, alice 3 and carol 1 (counted from the script), so `min=2` lists
+// bob and alice, in the order of the full board, and tells carol why she is not listed.
+#[tokio::test]
+async fn issue_42_the_leaderboard_can_require_a_minimum_of_rated_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    run(SEASON, &db).await;
+    let out = run(
+        "carol@#t: /leaderboard ultima\ncarol@#t: /leaderboard ultima min=2\n\
+         carol@#t: /排行榜 ultima 最少=4\ncarol@#t: /排行榜 ultima 至少=x\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    let full: Vec<&str> = said[0].lines().filter(|l| l.starts_with(char::is_numeric)).collect();
+    let board = &said[1];
+    let listed: Vec<&str> = board.lines().filter(|l| l.starts_with(char::is_numeric)).collect();
+    assert_eq!(
+        board.lines().next(),
+        Some(
+            "Ultima leaderboard here, players with at least 2 rated games (? marks a provisional rating):"
+        )
+    );
+    // The full board without carol, renumbered.
+    let without_carol: Vec<String> = full
+        .iter()
+        .filter(|l| !l.contains(" carol "))
+        .enumerate()
+        .map(|(i, l)| format!("{}.{}", i + 1, l.split_once('.').map_or("", |(_, rest)| rest)))
+        .collect();
+    assert_eq!(listed, without_carol, "{board}");
+    assert_eq!(listed.len(), 2, "{board}");
+    assert_eq!(
+        board.lines().last(),
+        Some("You have one rated Ultima game here, fewer than the 2 this list asks for.")
+    );
+    // Chinese names for the option; none has 4; a bad count is refused by name.
+    assert_eq!(said[2], "No player here has 4 rated Ultima games yet.");
+    assert_eq!(
+        said[3],
+        "/leaderboard: min= takes a whole number from 1, as in min=5; \"x\" is not one. Nothing was done."
+    );
+}
+
+// Issue 42: `/history` pages, ten games a page, and says which page of how many.
+#[tokio::test]
+async fn issue_42_history_pages_and_says_which_page_of_how_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let games = "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /resign\n".repeat(12);
+    run(&games, &db).await;
+    let out = run(
+        "alice@#t: /history\nalice@#t: /history page=2\nalice@#t: /history page=3\n\
+         alice@#t: /history page=0\n!locale alice zh-Hans\nalice@#t: /历史 页=2\n",
+        &db,
+    )
+    .await;
+    let said = texts(&out, "#t");
+    let ids = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix('#'))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .collect()
+    };
+    let first: Vec<String> = (3..=12).rev().map(|i| i.to_string()).collect();
+    assert_eq!(ids(&said[0]), first, "{}", said[0]);
+    assert_eq!(said[0].lines().last(), Some("Page 1 of 2; older games: page=2."));
+    assert_eq!(ids(&said[1]), ["2", "1"], "{}", said[1]);
+    assert_eq!(said[1].lines().last(), Some("Page 2 of 2."));
+    assert_eq!(said[2], "There is no page 3: the list has 2 pages.");
+    assert!(said[3].starts_with("/history: page= takes a whole number from 1"), "{}", said[3]);
+    assert_eq!(ids(&said[4]), ["2", "1"], "{}", said[4]);
+    assert_eq!(said[4].lines().last(), Some("第 2 页，共 2 页。"));
 }

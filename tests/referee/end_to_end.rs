@@ -109,20 +109,39 @@ bob@#t: /challenge
     let dir = tempfile::tempdir().unwrap();
     let out = run(transcript, &dir.path().join("g.db")).await;
     let public = texts_to(&out, "#t");
-    let stops: Vec<&&str> = public.iter().filter(|t| t.contains(" stops on ")).collect();
+    // One group message a ply, said when it closes: the stop and each decision together.
+    let stops: Vec<&str> =
+        public.iter().filter_map(|t| t.lines().find(|l| l.contains(" stops on "))).collect();
     assert_eq!(
         stops,
-        [&"Ply 1: alice stops on A2.", &"Ply 2: bob stops on B2.", &"Ply 3: alice stops on B3."]
+        [
+            "Ply 1: alice stops on A2. bob does not challenge. alice does not challenge.",
+            "Ply 2: bob stops on B2. alice does not challenge. bob does not challenge.",
+            "Ply 3: alice stops on B3. bob challenges alice!",
+        ]
     );
-    let windows: Vec<&&str> = public.iter().filter(|t| t.contains(": challenge ")).collect();
     assert_eq!(
-        windows.len(),
-        5,
+        public.len(),
+        6,
+        "the invitation, the start, two plies, the end, the ratings: {public:#?}"
+    );
+    // The windows are asked privately, each of its holder.
+    let windows: Vec<(&str, &str)> = out
+        .iter()
+        .filter(|m| m["text"].as_str().is_some_and(|t| t.contains("Your decision: challenge ")))
+        .map(|m| (m["to"].as_str().unwrap(), m["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        windows.iter().map(|w| w.0).collect::<Vec<_>>(),
+        ["dm:bob", "dm:alice", "dm:alice", "dm:bob", "dm:bob"],
         "window 1 then window 2 after plies 1 and 2, window 1 after ply 3"
     );
     assert!(
-        windows[0].starts_with("bob: challenge alice?")
-            && windows[1].starts_with("alice: challenge bob?")
+        windows[0].1.starts_with("#1: Ply 1: alice stops on A2. Your decision: challenge alice?")
+            && windows[1]
+                .1
+                .starts_with("#1: bob does not challenge. Your decision: challenge bob?"),
+        "{windows:#?}"
     );
     let (rated, public) = public.split_last().unwrap();
     assert_eq!(*rated, "#1 ratings: alice 1338? (−162), bob 1662? (+162).");
@@ -230,7 +249,11 @@ async fn a_restart_in_the_middle_of_a_challenge_window_keeps_the_window() {
     run("alice@#t: /new dark-fence @bob mode=challenge confirm_moves=false\nbob@#t: /accept\nalice@dm: A1-A2 R\n", &db).await;
     let out = run("alice@#t: /pass\nbob@#t: /pass\n", &db).await;
     assert_eq!(texts_to(&out, "#t")[0], "It is bob's turn.", "window 1 is bob's");
-    assert!(texts_to(&out, "#t").contains(&"bob does not challenge."));
+    assert!(texts_to(&out, "dm:bob").contains(&"#1: you do not challenge alice."), "{out:#?}");
+    assert!(
+        texts_to(&out, "dm:alice").iter().any(|t| t.contains("Your decision: challenge bob?")),
+        "then window 2, alice's: {out:#?}"
+    );
 }
 
 #[test]
@@ -596,9 +619,10 @@ async fn twin_games(
     varied
 }
 
-#[tokio::test]
-async fn the_channel_and_the_other_player_hear_the_same_bytes_whatever_the_hidden_paths_and_fences()
-{
+/// Twin games under `options`: for each seed and each watching seat, two games whose hidden
+/// paths and fences differ must say the same bytes to the channel and to the watcher. One test
+/// per option set, so that the five run side by side instead of one after another (CI time).
+async fn same_bytes_whatever_the_hidden_paths_and_fences(options: &str) {
     let games: u64 =
         std::env::var("ARBITER_LEAK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
     let dir = tempfile::tempdir().unwrap();
@@ -611,23 +635,41 @@ async fn the_channel_and_the_other_player_hear_the_same_bytes_whatever_the_hidde
     let (ai, bi) =
         (referee(&dir.path().join("ai.db")).await, referee(&dir.path().join("bi.db")).await);
     let mut n = 0;
-    for options in [
-        "",
-        "board=5x5,report=dir16",
-        "mode=challenge",
-        "mode=challenge,start=free",
-        "start=free,edge_empty=true",
-    ] {
-        let mut varied = 0;
-        for seed in 0..games {
-            for watcher in [Seat(0), Seat(1)] {
-                n += 1;
-                let (a, b) = if seed < 3 { (&ai, &bi) } else { (&a, &b) };
-                varied += twin_games(options, seed, watcher, a, b, n).await;
-            }
+    let mut varied = 0;
+    for seed in 0..games {
+        for watcher in [Seat(0), Seat(1)] {
+            n += 1;
+            let (a, b) = if seed < 3 { (&ai, &bi) } else { (&a, &b) };
+            varied += twin_games(options, seed, watcher, a, b, n).await;
         }
-        assert!(varied as u64 > games, "only {varied} hidden variations under `{options}`");
     }
+    assert!(varied as u64 > games, "only {varied} hidden variations under `{options}`");
+}
+
+#[tokio::test]
+async fn the_channel_and_the_other_player_hear_the_same_bytes_whatever_the_hidden_paths_and_fences()
+{
+    same_bytes_whatever_the_hidden_paths_and_fences("").await;
+}
+
+#[tokio::test]
+async fn the_same_bytes_whatever_the_hidden_state_on_a_small_board_with_sixteen_directions() {
+    same_bytes_whatever_the_hidden_paths_and_fences("board=5x5,report=dir16").await;
+}
+
+#[tokio::test]
+async fn the_same_bytes_whatever_the_hidden_state_in_the_challenge_variant() {
+    same_bytes_whatever_the_hidden_paths_and_fences("mode=challenge").await;
+}
+
+#[tokio::test]
+async fn the_same_bytes_whatever_the_hidden_state_in_the_challenge_variant_with_a_free_start() {
+    same_bytes_whatever_the_hidden_paths_and_fences("mode=challenge,start=free").await;
+}
+
+#[tokio::test]
+async fn the_same_bytes_whatever_the_hidden_state_with_a_free_start_and_empty_edges() {
+    same_bytes_whatever_the_hidden_paths_and_fences("start=free,edge_empty=true").await;
 }
 
 /// A long Dark Fence game keeps each private turn prompt short: the last plies and the newest

@@ -140,3 +140,84 @@ async fn a_language_a_client_reported_survives_a_restart() {
     let out = run("alice@#t: /new ultima @bob\n", &db).await;
     assert_eq!(texts_to(&out, "dm:bob"), expected);
 }
+
+/// Words of Chinese `/rules` text that are notation though written in lowercase letters: the
+/// title Perfect 10 x 10 keeps beside its Chinese name, and the words players type in Rabble's
+/// moves (`pick default`, `pass draw`, `pass accept`, `drop P@7,6`).
+const RULES_NOTATION: &[&str] = &["perfect", "pick", "default", "pass", "draw", "accept", "drop"];
+
+/// Issue 42, item 6: the English words of a Chinese `/rules <game>`. The text is cut into
+/// chunks at spaces and at every non-ASCII character; a chunk holding a digit or one of
+/// `= @ # / | + * _ < > [ ] &` is notation (a move, a `key=value`, a position, `@bot`) and is
+/// left alone; in any other chunk, a word (a run of ASCII letters, `-` inside) with three
+/// lowercase letters in a row is English unless it is notation: a command, a game code, an
+/// option key, one of an option's values (its `|` alternatives when they are all notation, and
+/// its default), the table's own keys, or [`RULES_NOTATION`]. Commas and full stops mark no
+/// notation: "CxR, 2..26 each" is caught by its "each".
+fn english_in_rules(text: &str) -> Vec<String> {
+    use arbiter::games::GameKind;
+    let mut notation: std::collections::BTreeSet<String> =
+        RULES_NOTATION.iter().map(|w| (*w).to_string()).collect();
+    for kind in GameKind::ALL {
+        notation.insert(kind.code().to_string());
+        for spec in kind.option_specs() {
+            notation.insert(spec.key.to_string());
+            notation.insert(spec.default.to_lowercase());
+            if !spec.values.contains(char::is_whitespace) {
+                notation.extend(spec.values.split(['|', ',']).map(str::to_lowercase));
+            }
+        }
+    }
+    for word in ["clock", "correspondence", "live", "position", "true", "false"] {
+        notation.insert(word.to_string());
+    }
+    for spec in arbiter::table::command::COMMANDS {
+        notation.insert(spec.name.to_string());
+    }
+    let lowercase_run =
+        |word: &str| word.as_bytes().windows(3).any(|w| w.iter().all(u8::is_ascii_lowercase));
+    let mut found = Vec::new();
+    for chunk in text.split(|c: char| c.is_whitespace() || !c.is_ascii()) {
+        if chunk.chars().any(|c| c.is_ascii_digit() || "=@#/|+*_<>[]&".contains(c)) {
+            continue;
+        }
+        for word in chunk.split(|c: char| !(c.is_ascii_alphabetic() || c == '-')) {
+            let word = word.trim_matches('-');
+            if lowercase_run(word) && !notation.contains(&word.to_lowercase()) {
+                found.push(word.to_string());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_english_check_of_rules_tells_prose_from_notation() {
+    assert_eq!(english_in_rules("棋盘 = CxR, 2..26 each（默认：4x4）"), ["each"]);
+    assert!(english_in_rules("report = dir8|dir16+manhattan（默认：dir8）：精确程度").is_empty());
+    assert_eq!(english_in_rules("（/new <游戏> key value ...）"), ["key", "value"]);
+    assert!(english_in_rules("red_gives = level1..level7 或 steps2..").is_empty());
+    assert!(english_in_rules("position=\"4x4 p1=A1 to=p1\" 与 /new chaos-clock @bot").is_empty());
+}
+
+/// Issue 42, item 6: `/rules <game>` read in Chinese holds no English word beyond notation, in
+/// both scripts, for every game (Dark Fence's options' help once came from the engine's
+/// English, and its board values read "CxR, 2..26 each").
+#[tokio::test]
+async fn chinese_rules_of_every_game_hold_no_english_beyond_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut found = Vec::new();
+    for locale in ["zh-CN", "zh-TW"] {
+        for kind in arbiter::games::GameKind::ALL {
+            let script = format!("!locale carol {locale}\ncarol@#t: /rules {}\n", kind.code());
+            let db = dir.path().join(format!("{locale}-{}.db", kind.code()));
+            let out = run(&script, &db).await;
+            let text: String = out.iter().filter_map(|m| m["text"].as_str()).collect();
+            assert!(has_han(&text), "{locale} {}: {text}", kind.code());
+            for word in english_in_rules(&text) {
+                found.push(format!("{locale} /rules {}: {word}", kind.code()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "English in Chinese /rules:\n{}", found.join("\n"));
+}

@@ -3,6 +3,7 @@
 //! - `end_to_end`: whole Dark Fence games through the transcript runner, restarts,
 //!   byte-identical transcripts, exactly-once moves under concurrency, and the no-leak property;
 //! - `commands`: every command and every error path;
+//! - `dark_fence`: Dark Fence's private words and its challenge variant's group (issue 42);
 //! - `chaos_clock`, `ultima`, `perfect10`, `rabble`: each game through the referee;
 //! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links;
 //! - `languages`: each chat its own language, and a client's language kept across restarts.
@@ -11,6 +12,7 @@ mod away;
 mod chaos_clock;
 mod commands;
 mod community;
+mod dark_fence;
 mod end_to_end;
 mod languages;
 mod perfect10;

@@ -3,7 +3,7 @@
 //! every line, check), promotion choices as buttons, checkmate, the four-checks rule, the pass of
 //! a side without a move, the threefold claim, draws by agreement, resignation and refusals.
 //!
-//! Every expected outcome is derived by hand from the rules (`../shared/specs/perfect10.md`);
+//! Every expected outcome is derived by hand from the rules (`docs/perfect10.md`);
 //! the comment above each transcript says why it ends as it does. Transcripts cannot start from
 //! a position, so the games that need one (a pawn on the 9th rank, a lone king, a mating net)
 //! are written into the store with their FEN as their start position, exactly as `/new` writes
@@ -32,6 +32,11 @@ async fn ending(db: &Path, id: i64) -> (String, Option<String>, Option<String>) 
 /// Writes a running game of alice (white) against bob (black) in `#t` starting from `fen`, as
 /// `/new` and `/accept` would have left it; returns its id.
 async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
+    start_in(db, fen, pace, "en").await
+}
+
+/// [`start_from`] for a game created in `locale`.
+async fn start_in(db: &Path, fen: &str, pace: Pace, locale: &str) -> i64 {
     let time = match pace {
         Pace::Correspondence => TimeControl::default(),
         Pace::Live => TimeControl { pace: Pace::Live, per_move: 600 },
@@ -47,7 +52,7 @@ async fn start_from(db: &Path, fen: &str, pace: Pace) -> i64 {
             seed: 0,
             seats: r#"["alice","bob"]"#.to_owned(),
             creator: "alice".into(),
-            locale: "en".to_owned(),
+            locale: locale.to_owned(),
             status: GameStatus::Active,
             clock: serde_json::to_string(&time).expect("a time control serialises"),
             engine_version: arbiter::table::ENGINE_VERSION,
@@ -278,13 +283,19 @@ async fn a_pawn_on_the_last_rank_must_become_a_queen_marshal_or_princess() {
     assert_eq!(out[1]["text"], out[0]["text"]);
     assert_eq!(out[1]["buttons"], buttons);
     let public = texts_to(&out, "#t");
+    // The new marshal on e10 moves like a rook: it sees the king on a10 along the empty 10th
+    // rank (b10-d10).
     assert_eq!(
         public[2],
-        "#1 ply 1: alice (white) e9-e10=M: pawn e9-e10, promoting to marshal. Check!\n\
-         bob (black) to move."
+        "#1 ply 1: alice (white) e9-e10=M: pawn e9-e10, promoting to marshal. Check: the \
+         marshal on e10 attacks the king.\nbob (black) to move."
     );
     let ping = texts_to(&out, "dm:bob");
-    assert_eq!(ping, ["#1 Perfect 10 x 10: your move (black). Last move: e9-e10=M. Check!"]);
+    assert_eq!(
+        ping,
+        ["#1 Perfect 10 x 10: your move (black). Last move: e9-e10=M. Check: the marshal on e10 \
+          attacks the king."]
+    );
     assert_eq!(notations(&db, id).await, ["e9e10m"]);
 }
 
@@ -296,10 +307,11 @@ async fn a_rook_reaching_the_last_rank_becomes_a_dragon_without_being_asked() {
     let db = dir.path().join("p.db");
     start_from(&db, "4k5/R9/10/10/10/10/10/10/10/9K w - - 0 1", Pace::Live).await;
     let out = run("alice@#t: /move a9a10\n", &db).await;
+    // The dragon moves like a rook: from a10 it sees the king on e10 across b10-d10.
     assert_eq!(
         texts_to(&out, "#t"),
         ["#1 ply 1: alice (white) Ra9-a10=R+: rook a9-a10, and becomes a dragon on the last \
-          rank. Check!\nbob (black) to move."]
+          rank. Check: the dragon on a10 attacks the king.\nbob (black) to move."]
     );
     // A live game pings nobody unless there is something only the mover must hear.
     assert!(texts_to(&out, "dm:bob").is_empty(), "{out:#?}");
@@ -317,8 +329,8 @@ async fn checkmate_ends_the_game_with_the_winner_and_the_reason() {
     let out = run("alice@#t: /move Qb1-b9\n", &db).await;
     assert_eq!(
         texts_to(&out, "#t"),
-        ["#1 ply 1: alice (white) Qb1-b9: queen b1-b9. Check!\n⟦b:|#1 is over: alice wins.⟧\n\
-          bob is checkmated."]
+        ["#1 ply 1: alice (white) Qb1-b9: queen b1-b9. Check: the queen on b9 attacks the \
+          king.\n⟦b:|#1 is over: alice wins.⟧\nbob is checkmated."]
     );
     assert!(out[0]["image"].is_object(), "the final position is shown");
     assert_eq!(out.len(), 1, "nobody is pinged after the end: {out:#?}");
@@ -452,16 +464,47 @@ async fn the_third_check_in_a_row_is_warned_about_and_the_fourth_loses() {
     );
     assert!(texts_to(&out, "dm:bob").is_empty(), "{out:#?}");
     let out = run("alice@#t: /move g1h1\n", &db).await;
+    // The rook on h1 sees the king on h10 up the empty h-file (the white king is on j1).
     assert_eq!(
         texts_to(&out, "#t"),
-        [
-            "#1 ply 7: alice (white) Rg1-h1: rook g1-h1. Check!\n⟦b:|#1 is over: bob wins.⟧\nalice gave \
-          check with the same piece on four moves in a row and loses."
-        ]
+        ["#1 ply 7: alice (white) Rg1-h1: rook g1-h1. Check: the rook on h1 attacks the \
+             king.\n⟦b:|#1 is over: bob wins.⟧\nalice gave check with the same piece on four \
+             moves in a row and loses."]
     );
     assert_eq!(
         ending(&db, id).await,
         ("over".into(), Some("seat:1".into()), Some("four-checks".into()))
+    );
+}
+
+/// White K a1, R j1, N j6 between the rook and the black king on j10. Nj6-i8 uncovers the rook
+/// up the j-file, and from i8 the knight reaches j10 itself (one file right, two ranks up): a
+/// double check, both pieces named in the announcement and on `/board`, in every language.
+#[tokio::test]
+async fn a_double_check_names_both_checking_pieces_and_their_squares() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let fen = "9k/10/10/10/9N/10/10/10/10/K8R w - - 0 1";
+    let db = dir.path().join("p.db");
+    start_from(&db, fen, Pace::Live).await;
+    let out = run("alice@#t: /move j6i8\nbob@#t: /board\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert_eq!(
+        public[0],
+        "#1 ply 1: alice (white) Nj6-i8: knight j6-i8. Check: the rook on j1 and the knight on \
+         i8 attack the king.\nbob (black) to move."
+    );
+    assert_eq!(
+        public[1],
+        "#1 Perfect 10 x 10, after ply 1\nLast move: Nj6-i8.\nbob (black) to move. Check: the \
+         rook on j1 and the knight on i8 attack the king."
+    );
+    let db = dir.path().join("q.db");
+    start_in(&db, fen, Pace::Live, "zh-Hans").await;
+    let out = run("alice@#t: /move j6i8\n", &db).await;
+    assert_eq!(
+        texts_to(&out, "#t"),
+        ["#1 第1手：alice（白方）Nj6-i8：骑士 j6-i8。双将：j1 的城堡和 i8 的骑士攻击国王。\n\
+          轮到 bob（黑方）。"]
     );
 }
 
@@ -505,10 +548,12 @@ async fn a_takeback_agreed_by_the_opponent_restores_the_captured_piece() {
     );
     let out = run(&script, &db).await;
     let public = texts_to(&out, "#t");
+    // The knight on e8 is a knight's jump (one file right, two ranks up) from the king on f10;
+    // d6, which it left, is on no line to f10, so nothing else is uncovered.
     assert!(
         public.contains(
-            &"#1 ply 5: alice (white) Nd6xe8: knight d6-e8, capturing the pawn on e8. Check!\n\
-              bob (black) to move."
+            &"#1 ply 5: alice (white) Nd6xe8: knight d6-e8, capturing the pawn on e8. Check: the \
+              knight on e8 attacks the king.\nbob (black) to move."
         ),
         "{public:#?}"
     );
@@ -530,8 +575,32 @@ async fn impossible_moves_are_refused_where_typed_and_change_nothing() {
         // The knight on b2 stands in the cannon's way.
         (
             "b1b5",
-            "The cannon on b1 cannot move to b5 (a cannon moves like a rook and captures only by \
-             jumping exactly one piece on the way). Nothing was played.",
+            "The cannon on b1 cannot move to b5: your own knight on b2 is in the way. Nothing was \
+             played.",
+        ),
+        // The queen's diagonal e1-i5 starts with the marshal on f2.
+        (
+            "e1-i5",
+            "The queen on e1 cannot move to i5: your own marshal on f2 is in the way. Nothing was \
+             played.",
+        ),
+        // The ship steps onto its own pawn.
+        (
+            "a2-a3",
+            "The ship on a2 cannot move to a3: your own pawn stands on a3. Nothing was played.",
+        ),
+        // A queen does not leap like a knight.
+        (
+            "e1-f3",
+            "The queen on e1 cannot move to f3 (a queen moves any distance along a rank, file or \
+             diagonal). Nothing was played.",
+        ),
+        // Algebraic notation: no knight reaches d4; the only queen's move is blocked.
+        ("Nd4", "No knight of yours can move to d4. Nothing was played."),
+        (
+            "Qi5",
+            "The queen on e1 cannot move to i5: your own marshal on f2 is in the way. Nothing was \
+             played.",
         ),
         ("e8e7", "The pawn on e8 is your opponent's. Nothing was played."),
         ("e5e6", "There is no piece on e5. Nothing was played."),
@@ -730,4 +799,30 @@ async fn codes_are_explained_where_a_move_names_the_wrong_piece_and_one_piece_ha
         page.contains("R+ dragon") && page.contains("X alfil") && page.contains("- pawn"),
         "{page}"
     );
+}
+
+/// Moves as chess players write them (`Nc4`, lower case, full width) are played, and the pawn,
+/// listed in the legend as `-`, has its own page.
+#[tokio::test]
+async fn moves_in_algebraic_notation_are_played_and_the_pawn_has_a_page_under_its_dash() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("p.db");
+    run(START, &db).await;
+    let out = run(
+        "alice@#t: /move Nc4
+bob@#t: /move nc7
+alice@#t: /move ｅ４
+",
+        &db,
+    )
+    .await;
+    let said = texts_to(&out, "#t");
+    assert!(said.iter().any(|t| t.starts_with("#1 ply 1: alice (white) Nb2-c4")), "{said:#?}");
+    assert!(said.iter().any(|t| t.starts_with("#1 ply 2: bob (black) Nb9-c7")), "{said:#?}");
+    assert!(said.iter().any(|t| t.starts_with("#1 ply 3: alice (white) e3-e4")), "{said:#?}");
+    assert_eq!(notations(&db, 1).await, ["b2c4", "b9c7", "e3e4"]);
+    let out = run("carol@#t: /rules perfect10 -\n", &db).await;
+    assert_eq!(out.len(), 1, "{out:#?}");
+    let page = out[0]["text"].as_str().expect("text");
+    assert!(page.starts_with("- pawn: a pawn steps one square forward"), "{page}");
 }

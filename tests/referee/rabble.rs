@@ -424,7 +424,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
     let listed = near.matches('>').count();
     assert!(listed >= 10 && near.contains(&format!("… and {} more", 80 - listed)), "{near}");
     assert!(text.contains("pppppppppppp…(30) at 5"), "tall stacks are counted: {text}");
-    assert!(text.contains("these are all: the board has 16 dimensions"), "{text}");
+    assert!(text.contains("every higher dimension works like d17"), "{text}");
     let out =
         run(&format!("dave@#t: /settings language=zh-Hans\ndave@#t: /moves #2 {far}\n"), &db).await;
     let text = one_message_under_the_cap(&out[1..], "#t");
@@ -444,10 +444,13 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
 }
 
 // Fair use: a 4,096-character `/moves` (it once made the bot post 39 messages, 154 KB) is
-// refused at once as too long; one just under the line limit names too many dimensions and is
-// refused with only its start repeated. Each gets one short message; the game is untouched.
+// refused at once as too long. A square just under the line limit is read whatever it holds
+// (decision 21): a thousand dimensions, or two numbers of 950 digits each; its answer is one
+// message under the cap, the square shortened readably and the long lists counted
+// (decision 22). The same square in a turn gets one short refusal; nothing is played.
 #[tokio::test]
-async fn an_over_long_moves_line_and_a_square_of_too_many_dimensions_get_one_short_refusal() {
+async fn a_long_moves_line_is_refused_and_a_square_in_a_thousand_dimensions_or_far_out_gets_one_message()
+ {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("r.db");
     run("alice@#t: /new rabble @bob select=off\nbob@#t: /accept\n", &db).await;
@@ -460,15 +463,192 @@ async fn an_over_long_moves_line_and_a_square_of_too_many_dimensions_get_one_sho
         "That line is 4096 characters long; I read at most 2000 characters a line, so I did \
          nothing with it. Send a shorter one."
     );
+    // 993 dimensions, every higher one 0: the default pawn there answers.
     let line = format!("/moves 0,0,0{}", ",0".repeat(990));
     assert!(line.chars().count() < 2_000);
     let out = run(&format!("carol@#t: {line}\n"), &db).await;
     let text = one_message_under_the_cap(&out, "#t");
-    assert!(text.contains("names too many dimensions: a square has at most 16"), "{text}");
-    assert!(text.chars().count() < 400, "only the start is repeated: {text}");
-    // The same square in a turn is refused alike, and nothing is played.
-    let out = run(&format!("alice@#t: /move {}>7,7\n", &line["/moves ".len()..]), &db).await;
+    assert!(text.starts_with("#1: where P on (0,0,0;d4=0,d5=0,"), "{text}");
+    let header = text.lines().next().unwrap_or_default();
+    assert!(header.contains(" more) can go"), "the square's other dimensions counted: {header}");
+    assert!(header.chars().count() < 600, "{header}");
+    let jumps = text.lines().find(|l| l.starts_with("Jumps:")).expect("the jumps");
+    assert!(jumps.contains("… and ") && jumps.contains("works like d994"), "{jumps}");
+    // Two numbers of 950 digits: written whole while they fit, shortened beyond.
+    let (x, y) = (format!("7{}", "0".repeat(949)), format!("-3{}", "1".repeat(949)));
+    let out = run(&format!("carol@#t: /moves {x},{y}\n"), &db).await;
     let text = one_message_under_the_cap(&out, "#t");
-    assert!(text.contains("names too many dimensions"), "{text}");
+    assert!(text.starts_with("#1: where P on (70000000…00000000 (950 digits),-31111111…11111111 (950 digits),1) can go"), "{text}");
+    assert!(text.contains("Jumps: z+& (1) z-& (1) d4+& (2) d4-& (2)"), "{text}");
+    // In a turn, the thousand-dimension square is read and the turn refused by the rules,
+    // in one short message.
+    let turn = format!("{}>7,7", &format!("0,0,0{}", ",0".repeat(990)));
+    let out = run(&format!("alice@#t: /move {turn}\n"), &db).await;
+    let text = one_message_under_the_cap(&out, "#t");
+    assert!(text.contains(" more) holds"), "each square's dimensions counted: {text}");
+    assert!(text.chars().count() < 2_000, "{text}");
     assert!(stored_game(&db, 1).await.1.is_empty());
+}
+
+// Issue 42: a refusal gives the true reason and proposes no turn that would be refused; an
+// unknown piece in a drop gets the pieces that can be hired; `/moves` prices each turn as the
+// turn checker charges it and says each ray outcome once.
+#[tokio::test]
+async fn issue_42_refusals_name_the_rule_broken_and_moves_prices_and_groups_truly() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run(
+        "alice@#t: /new rabble @bob select=off\nbob@#t: /accept\nalice@#t: /move 7,6x7,8\n\
+         bob@#t: /move 3,7x3,5\n",
+        &db,
+    )
+    .await;
+    // The spec's own example: after the jump down into the hole on 7,6, the enemy on 7,7
+    // cannot be captured (rule 4), so no `x` is proposed.
+    let out = run("alice@#t: /move 7,6,2 z- >7,7\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(
+        text.contains(
+            "Not played: (7,7,1) holds an enemy unit, and `(7,6,2) z-x(7,7,1)` would be refused \
+             too: CAPTURE is not allowed after JUMP3 (rule 4). Nothing changed."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("use x"), "{text}");
+    // A move, then a capture: rule 1, not the Queen's path.
+    let out = run("alice@#t: /move 7,5>7,6 x7,7\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("Not played: CAPTURE is not allowed after MOVE (rule 1)."), "{text}");
+    assert!(!text.contains("Queen"), "{text}");
+    // A drop of an unknown piece.
+    let out = run("alice@#t: /move drop X@7,9\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(
+        text.contains("`X` names no piece; the pieces that can be hired are P, N, R, B, C, Q, G"),
+        "{text}"
+    );
+    assert_eq!(stored_game(&db, 1).await.1.len(), 2, "nothing was played");
+    // Red's pawn on 5,5: a dimension jump onto its own pawn costs 1 for the jump and 1 for
+    // stacking a pawn onto a pawn short of Red's zone (spec §5), so 2; the layer jump only the 1
+    // for stacking. Its rays all end at once, said once.
+    let out = run("carol@#t: /moves 5,5\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("d4+& (2)") && text.contains("z+& (1)"), "{text}");
+    assert_eq!(text.matches("locked at once").count(), 1, "{text}");
+    let out = run("dave@#t: /settings language=zh-Hans\ndave@#t: /moves 5,5\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert_eq!(text.matches("紧邻即受阻").count(), 1, "{text}");
+}
+
+// Issue 42: the selection is 18 announcements; each shows a strip of the picking side's four
+// rows (its slots outlined), not the whole board; `/board` still draws the whole board, and the
+// announcement that ends the selection shows the board the first turn is played on.
+#[tokio::test]
+async fn issue_42_the_selection_posts_strips_of_the_picking_rows_and_the_board_comes_with_the_first_turn()
+ {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    let size = |m: &Value| {
+        (m["image"]["width"].as_u64().unwrap_or(0), m["image"]["height"].as_u64().unwrap_or(0))
+    };
+    let last_public = |out: &[Value]| -> Value {
+        out.iter()
+            .rev()
+            .find(|m| m["to"] == "#t" && !m["image"].is_null())
+            .cloned()
+            .expect("a picture")
+    };
+    let out = run("alice@#t: /new rabble @bob\nbob@#t: /accept\n", &db).await;
+    let first = size(&last_public(&out));
+    let out = run("carol@#t: /board\n", &db).await;
+    let board = size(&last_public(&out));
+    // Four rows against the board's sixteen, as wide as the twelve battlefield columns.
+    assert!(first.1 * 2 < board.1 && first.0 < board.0, "strip {first:?}, board {board:?}");
+    let mut strips = vec![first];
+    for pick in 0..17 {
+        let who = if pick % 2 == 1 { "bob" } else { "alice" };
+        let out = run(&format!("{who}@#t: /move pick default\n"), &db).await;
+        strips.push(size(&last_public(&out)));
+    }
+    assert!(strips.iter().all(|s| *s == first), "every pick's picture is a strip: {strips:?}");
+    let out = run("bob@#t: /move pick default\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(text.contains("alice (Red)"), "the first turn is asked for: {text}");
+    assert_eq!(size(&last_public(&out)), board, "the selection's end shows the whole board");
+}
+
+// Issue 42 (spec §5): each side's statistics by piece type, capture points included, in
+// `/board`'s text as in its picture; a side with nothing counted gets no line.
+#[tokio::test]
+async fn issue_42_board_gives_each_sides_statistics_by_piece_type_with_capture_points() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run("alice@#t: /new rabble @bob select=off\nbob@#t: /accept\n", &db).await;
+    let out = run("carol@#t: /board\n", &db).await;
+    assert!(!texts_to(&out, "#t").concat().contains("by piece type"), "nothing counted yet");
+    // Red's pawn leap-captures Blue's (a pawn is worth 1); Blue hires a pawn onto the square
+    // Red's pawn left, inside the battlefield.
+    run("alice@#t: /move 7,6x7,8\nbob@#t: /move drop P@7,6\n", &db).await;
+    let out = run("carol@#t: /board\n", &db).await;
+    let text = texts_to(&out, "#t").concat();
+    assert!(
+        text.contains(
+            "Red by piece type: capture points P 1; hires -; drops into the battlefield -; high-dimension jumps -."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Blue by piece type: capture points -; hires P 1; drops into the battlefield P 1; high-dimension jumps -."
+        ),
+        "{text}"
+    );
+}
+
+// Issue 42: the board is unbounded. Each line runs in a new referee process on the same
+// database, so every turn below is stored as typed and replayed after a restart: a
+// `steps5000` handicap starts, jumps into dimensions 17 and 1000 (written with trailing 1s
+// past sixteen numbers), and in another game a chefu hired onto x = 10^40 captures there.
+#[tokio::test]
+async fn a_game_far_out_in_unbounded_dimensions_replays_after_every_restart() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("r.db");
+    run("alice@#t: /new rabble @bob select=off red_gives=steps5000\nbob@#t: /accept\n", &db).await;
+    let (game, ..) = stored_game(&db, 1).await;
+    assert_eq!(game.handicap_turns, 5_000, "Blue plays 5,000 free turns first");
+    // Blue's pawn on 3,9 jumps into the 17th dimension onto its own pawn, then into the
+    // 1000th; the second origin is written with twenty trailing 1s.
+    let seventeen = format!("3,9,1{},2", ",1".repeat(13));
+    let turns = [
+        "bob@#t: /move 3,9 d17+&".to_string(),
+        format!("bob@#t: /move {seventeen}{} d1000+&", ",1".repeat(20)),
+    ];
+    for turn in &turns {
+        let out = run(&format!("{turn}\n"), &db).await;
+        let text = texts_to(&out, "#t").concat();
+        assert!(text.contains("bob (Blue) plays"), "{turn}: {text}");
+    }
+    let (game, log, status, _) = stored_game(&db, 1).await;
+    assert_eq!((log.len(), status.as_str()), (2, "active"));
+    assert_eq!(game.handicap_turns, 4_998);
+    let there = arbiter::games::rabble::Coord::parse("3,9,1;d17=2,d1000=2").expect("a square");
+    assert_eq!(game.board().get(&there).expect("the stack").letters(), "ppp");
+
+    // Game 2: a chefu hired onto x = 10^40 on the empty band row captures up its file.
+    let x = format!("1{}", "0".repeat(40));
+    run("alice@#u: /new rabble @bob select=off band_empty=on\nbob@#u: /accept\n", &db).await;
+    for turn in [format!("alice@#u: /move drop R@{x},6"), "bob@#u: /move 3,9>3,8".to_string()] {
+        run(&format!("{turn}\n"), &db).await;
+    }
+    let out = run(&format!("alice@#u: /move {x},6x{x},9\n"), &db).await;
+    let text = texts_to(&out, "#u").concat();
+    assert!(text.contains(&format!("plays ({x},6,1)x({x},9,1), capturing p (+1)")), "{text}");
+    let (game, log, ..) = stored_game(&db, 2).await;
+    assert_eq!(log.len(), 3);
+    let square = arbiter::games::rabble::Coord::parse(&format!("{x},9")).expect("a square");
+    assert_eq!(game.board().get(&square).expect("the chefu").letters(), "R");
+    // Its neighbourhood, asked about after one more restart: one message, the numbers whole.
+    let out = run(&format!("carol@#u: /moves #2 {x},9\n"), &db).await;
+    let text = one_message_under_the_cap(&out, "#u");
+    assert!(text.starts_with(&format!("#2: where R on ({x},9,1) can go")), "{text}");
 }

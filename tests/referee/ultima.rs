@@ -132,6 +132,16 @@ async fn an_impossible_ultima_move_is_refused_in_place_and_changes_nothing() {
     let out = run("bob@#t: /move d7d5\n", &db).await;
     assert_eq!(out.len(), 1, "{out:#?}");
     assert!(notations(&db, 1).await.is_empty());
+    // In algebraic notation, the only withdrawer's move is refused with what is in its way.
+    let out = run("alice@#t: /move We4\n", &db).await;
+    assert_eq!(
+        out[0]["text"],
+        "The withdrawer on e1 cannot move to e4: your own pincer on e2 is in the way. Nothing \
+         was played."
+    );
+    // A bare target is a pincer's move (only the d-file pincer reaches d4); `Pd5` names it.
+    run("alice@#t: /move d4\nbob@#t: /move Pd5\n", &db).await;
+    assert_eq!(notations(&db, 1).await, ["d2d4", "d7d5"]);
 }
 
 /// Black's king walks out to d7 and White's long leaper comes to b5, from where it could jump
@@ -155,11 +165,15 @@ async fn check_is_announced_publicly_and_in_the_turn_ping_and_a_move_ignoring_it
     let public = texts_to(&out, "#t");
     let last = public.last().expect("announcements");
     assert!(
-        last.starts_with("#1 ply 5: alice (white) long leaper b1-b5. Check!\nbob (black) to move."),
+        last.starts_with(
+            "#1 ply 5: alice (white) long leaper b1-b5. Check: the long leaper on b5 can \
+             capture the king.\nbob (black) to move."
+        ),
         "{last}"
     );
     let ping = texts_to(&out, "dm:bob");
-    assert!(ping.last().is_some_and(|t| t.ends_with("Last move: b1b5. Check!")), "{ping:#?}");
+    let named = "Last move: b1b5. Check: the long leaper on b5 can capture the king.";
+    assert!(ping.last().is_some_and(|t| t.ends_with(named)), "{ping:#?}");
     // A black move that leaves the leap open is refused where it was typed, and nothing changes
     // (spec decision 4: no move may leave the mover's king capturable).
     let out = run("bob@#t: /move a7a6\n", &db).await;
@@ -200,6 +214,30 @@ async fn a_threefold_repetition_ends_the_game_as_a_draw_in_the_announcement() {
     );
     // Nobody is pinged after the end.
     assert!(!out.last().is_some_and(|m| m["to"] != "#t"), "{:#?}", out.last());
+}
+
+/// A freeze is news (issue 42): the move that freezes a piece says which, by what, and that
+/// its side may remove it as a whole move; the removal is then played as announced.
+#[tokio::test]
+async fn a_freeze_is_announced_with_the_frozen_sides_right_to_remove_the_piece() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("u.db");
+    // The white immobilizer goes e1-e4, next to the black pincer on d5.
+    let script = "alice@#t: /new ultima @bob position=\"4k3/8/8/3p4/8/8/8/4I2K w\"\n\
+                  bob@#t: /accept\nalice@#t: /move e1e4\n";
+    let out = run(script, &db).await;
+    let public = texts_to(&out, "#t");
+    assert_eq!(
+        *public.last().expect("announcements"),
+        "#1 ply 1: alice (white) immobilizer e1-e4. The black pincer on d5 is now frozen by the \
+         immobilizer on e4; black may remove it as a whole move (d5d5).\nbob (black) to move."
+    );
+    let out = run("bob@#t: /move d5d5\n", &db).await;
+    let public = texts_to(&out, "#t");
+    assert!(
+        public[0].starts_with("#1 ply 2: bob (black) removes the frozen pincer on d5."),
+        "{public:#?}"
+    );
 }
 
 /// Stalemate loses (spec decision 5), reached at the table from a position given at `/new`:

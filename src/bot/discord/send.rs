@@ -92,6 +92,12 @@ pub(super) fn channel_message(post: &Post) -> CreateMessage {
     // Only the users the referee pings (an invitee) may be notified; no roles, no @everyone.
     let users = post.pings.iter().filter_map(|u| u.parse::<u64>().ok()).map(UserId::new);
     let mut m = CreateMessage::new().allowed_mentions(no_pings().users(users));
+    if let Some(nonce) = &post.nonce {
+        // Discord makes no second message for the same nonce from the bot in the same channel
+        // within a few minutes: it answers with the first. A post whose answer was lost (made,
+        // then the connection dropped) is tried again without a copy.
+        m = m.nonce(serenity::Nonce::String(nonce.clone())).enforce_nonce(true);
+    }
     if !post.text.is_empty() {
         m = m.content(post.text.clone());
     }
@@ -212,8 +218,13 @@ impl outbox::Platform for Sender {
         PLATFORM
     }
 
-    fn plan(&self, message: Outbound) -> Vec<Post> {
-        translate::plan(vec![message], None)
+    /// Each post carries a nonce of its outbox row and its place among the row's posts.
+    fn plan(&self, message: Outbound, key: outbox::Key) -> Vec<Post> {
+        let mut posts = translate::plan(vec![message], None);
+        for (n, post) in posts.iter_mut().enumerate() {
+            post.nonce = Some(key.token(n, &post.text));
+        }
+        posts
     }
 
     fn send<'a>(

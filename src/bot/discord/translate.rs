@@ -107,6 +107,7 @@ pub fn command_def(spec: &CommandSpec) -> CommandDef {
         .map(|a| {
             let (kind, complete, choices) = match a.kind {
                 ArgKind::GameId => (OptionKind::Integer, Complete::GameId, Vec::new()),
+                ArgKind::Count(_) => (OptionKind::Integer, Complete::Nothing, Vec::new()),
                 ArgKind::User => (OptionKind::User, Complete::Nothing, Vec::new()),
                 ArgKind::Choice(c) | ArgKind::Setting(c) => {
                     (OptionKind::Text, Complete::Nothing, c.to_vec())
@@ -183,6 +184,9 @@ pub fn values(def: &CommandDef, given: &[(&str, Value)]) -> Values {
                 if let Some(c) = choice(i) {
                     v.options.push(format!("{}={c}", option.name));
                 }
+            }
+            (ArgKind::Count(_), Value::Integer(i)) => {
+                v.options.push(format!("{}={i}", option.name));
             }
             (ArgKind::Options, Value::Text(t)) => {
                 v.options.extend(t.split_whitespace().map(ToString::to_string));
@@ -276,6 +280,11 @@ pub struct Post {
     /// ([`crate::table::reply::ping`]: an invitee) whose mention is in this part. Nobody else,
     /// ever.
     pub pings: Vec<String>,
+    /// The `nonce` a post the outbox makes carries, with `enforce_nonce` (see
+    /// `send::channel_message`): a retry of the same piece of the same outbox row has the same
+    /// one, and Discord answers it with the message already made instead of a second copy.
+    /// `None` elsewhere (interaction answers, which Discord ties to their interaction).
+    pub nonce: Option<String>,
 }
 
 /// Where a referee message goes: what concerns only the one who asked is ephemeral (their own
@@ -339,6 +348,7 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
                 kind: crate::table::reply::FileKind::Png,
                 buttons: Vec::new(),
                 pings,
+                nonce: None,
             });
         }
         if last.is_empty() && m.image.is_none() && buttons.is_empty() {
@@ -346,7 +356,8 @@ pub fn plan(messages: Vec<Outbound>, invoker: Option<&Invoker>) -> Vec<Post> {
         }
         let pings = pings(&last);
         let kind = m.image.as_ref().map(|i| i.kind).unwrap_or_default();
-        posts.push(Post { target, text: last, png: m.image.map(|i| i.png), kind, buttons, pings });
+        let png = m.image.map(|i| i.png);
+        posts.push(Post { target, text: last, png, kind, buttons, pings, nonce: None });
     }
     posts
 }
@@ -371,6 +382,8 @@ pub fn markdown(text: &str) -> String {
             Span::Moment { at, date: true, .. } => format!("<t:{at}:f>"),
             // Discord has no start links today; a link reads as a masked link.
             Span::Link { url, words } => format!("[{words}](<{url}>)"),
+            Span::Place { chat, .. } if is_snowflake(chat) => format!("<#{chat}>"),
+            Span::Place { words, .. } => words.to_string(),
         })
         .collect()
 }
@@ -489,6 +502,16 @@ mod tests {
         assert!(codes("象棋国际").is_empty());
         let label = &game_suggestions("混乱", Lang::ZhHans)[0].0;
         assert_eq!(label, "混乱时钟 (chaos-clock)");
+    }
+
+    #[test]
+    fn a_chat_named_in_a_sentence_is_a_channel_link_on_discord_and_words_elsewhere() {
+        use crate::table::reply::{place, plain};
+        let text = format!("Your game is in {}.", place("123456789", "another chat"));
+        assert_eq!(markdown(&text), "Your game is in <#123456789>.");
+        assert_eq!(plain(&text), "Your game is in another chat.");
+        // A chat id that is not Discord's reads as its words.
+        assert_eq!(markdown(&place("#t", "another chat")), "another chat");
     }
 
     fn def(name: &str) -> CommandDef {

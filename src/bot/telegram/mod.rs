@@ -26,6 +26,7 @@
 //!   long; a 5xx, a network error or a hung call is tried again with backoff; a `403` on a
 //!   private chat is reported to the referee, whose explanation goes to the group.
 
+mod direct;
 pub mod translate;
 
 use std::collections::HashMap;
@@ -39,7 +40,7 @@ use teloxide::prelude::*;
 use teloxide::types::AllowedUpdate;
 use teloxide::types::{
     BotCommand, BotCommandScope, Chat as TgChat, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, MessageEntityKind, MessageId, ParseMode, ThreadId, User,
+    InlineKeyboardMarkup, MessageEntityKind, MessageId, ParseMode, ThreadId, User,
 };
 use teloxide::update_listeners::{Polling, webhooks};
 use teloxide::{ApiError, RequestError};
@@ -765,7 +766,7 @@ impl Adapter {
         self.learn(&query.from).await;
         let pressed = query.message.as_ref().map(|m| (m.chat().clone(), m.id()));
         let (Some(data), Some((tg_chat, message_id))) = (query.data.as_deref(), pressed) else {
-            self.answer_callback(query, None).await;
+            self.answer_callback(query, None, false).await;
             return;
         };
         // A button under a message in a forum topic was pressed in that topic. (A message too
@@ -773,7 +774,7 @@ impl Adapter {
         let pressed_under = query.message.as_ref().and_then(|m| m.regular_message());
         let thread = pressed_under.and_then(topic_of);
         let Some(chat) = table_chat(&tg_chat, thread) else {
-            self.answer_callback(query, None).await;
+            self.answer_callback(query, None, false).await;
             return;
         };
         let asked = self.referee.answer(Incoming {
@@ -788,17 +789,29 @@ impl Adapter {
             is_admin: false,
         });
         tokio::pin!(asked);
+        let here = match &chat {
+            Chat::Group(c) => Dest::Chat(c.clone()),
+            Chat::Private => Dest::User(store::UserId::new(query.from.id.0.to_string())),
+        };
         // The press is answered at once: with the refusal as an alert when the referee answers
         // within a moment, else silently (the button stops spinning) while the work goes on, and
-        // a late refusal comes as a message.
+        // a late refusal comes as a message. A press taken in a group whose replies wait for
+        // Telegram's message limit says so in a small notice, so the group is never silent.
         let (answer, alert) = match tokio::time::timeout(PROMPT_ANSWER, &mut asked).await {
             Ok(answer) => {
                 let alert = translate::refusal_alert(&answer).map(crate::table::reply::plain);
-                self.answer_callback(query, alert.as_deref()).await;
+                match &alert {
+                    Some(text) => self.answer_callback(query, Some(text), true).await,
+                    None if !answer.refused && self.outbox.behind(&here) => {
+                        let note = crate::table::voice::follows_shortly(answer.lang);
+                        self.answer_callback(query, Some(&note), false).await;
+                    }
+                    None => self.answer_callback(query, None, false).await,
+                }
                 (answer, alert)
             }
             Err(_) => {
-                self.answer_callback(query, None).await;
+                self.answer_callback(query, None, false).await;
                 (self.typing_while(tg_chat.id, thread, asked).await, None)
             }
         };
@@ -806,10 +819,6 @@ impl Adapter {
         // The next question of a series asked under the question just answered (the slots of
         // a Rabble pick): the question is edited into the next, instead of a new message.
         let under_question = pressed_under.is_some_and(|m| m.text().is_some());
-        let here = match &chat {
-            Chat::Group(c) => Dest::Chat(c.clone()),
-            Chat::Private => Dest::User(store::UserId::new(query.from.id.0.to_string())),
-        };
         let next = messages.iter().position(|m| {
             m.to == here && m.outbox.is_none() && m.image.is_none() && !m.buttons.is_empty()
         });
@@ -889,13 +898,14 @@ impl Adapter {
         }
     }
 
-    /// Answers a callback query (always: otherwise the button keeps spinning), with an alert.
-    async fn answer_callback(&self, query: &CallbackQuery, alert: Option<&str>) {
+    /// Answers a callback query (always: otherwise the button keeps spinning), with a text:
+    /// an alert (a box to dismiss) or a notice that fades.
+    async fn answer_callback(&self, query: &CallbackQuery, text: Option<&str>, alert: bool) {
         let result = self
             .call("answerCallbackQuery", || {
                 let request = self.bot.answer_callback_query(query.id.clone());
-                match alert {
-                    Some(text) => request.text(text).show_alert(true),
+                match text {
+                    Some(text) => request.text(text).show_alert(alert),
                     None => request,
                 }
             })
@@ -998,7 +1008,7 @@ impl outbox::Platform for Sender {
         translate::merge(last, next)
     }
 
-    fn plan(&self, message: Outbound) -> Vec<Piece> {
+    fn plan(&self, message: Outbound, _key: outbox::Key) -> Vec<Piece> {
         translate::plan(vec![message])
     }
 
@@ -1042,12 +1052,10 @@ impl outbox::Platform for Sender {
     /// Replaces the keyboard with what it keeps (or none): `editMessageReplyMarkup`.
     fn retire<'a>(&'a self, shown: &'a Shown) -> BoxFuture<'a, ()> {
         Box::pin(async move {
-            let mut request = self.bot.edit_message_reply_markup(shown.chat, shown.message);
-            if let Some(kept) = &shown.kept {
-                request = request.reply_markup(kept.clone());
-            }
-            match request.await {
-                Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {}
+            let edit =
+                direct::edit_keyboard(&self.bot, shown.chat, shown.message, shown.kept.clone());
+            match edit.await {
+                Ok(()) | Err(RequestError::Api(ApiError::MessageNotModified)) => {}
                 Err(e) => tracing::info!(
                     error = %redact(&e.to_string(), &self.token),
                     "taking stale buttons off a message failed"
@@ -1078,53 +1086,20 @@ impl outbox::Platform for Sender {
 }
 
 impl Sender {
+    /// One piece, sent directly ([`direct`]): a 5xx fails it at once.
     async fn send_piece(
         &self,
         chat: ChatId,
         topic: Option<ThreadId>,
         piece: &Piece,
     ) -> Result<Message, RequestError> {
-        match piece {
-            Piece::Text { text, buttons, .. } => {
-                let mut request =
-                    self.bot.send_message(chat, translate::html(text)).parse_mode(ParseMode::Html);
-                if let Some(topic) = topic {
-                    request = request.message_thread_id(topic);
-                }
-                if let Some(k) = keyboard(buttons, text) {
-                    request = request.reply_markup(k);
-                }
-                request.await
+        let markup = match piece {
+            Piece::Text { text, buttons, .. } => keyboard(buttons, text),
+            Piece::Photo { caption, buttons, .. } => {
+                keyboard(buttons, caption.as_deref().unwrap_or(""))
             }
-            Piece::Photo { png, kind, caption, buttons, .. } if !kind.is_picture() => {
-                let file = InputFile::memory(png.clone()).file_name(kind.file_name());
-                let mut request = self.bot.send_document(chat, file);
-                if let Some(topic) = topic {
-                    request = request.message_thread_id(topic);
-                }
-                if let Some(caption) = caption {
-                    request = request.caption(translate::html(caption)).parse_mode(ParseMode::Html);
-                }
-                if let Some(k) = keyboard(buttons, caption.as_deref().unwrap_or("")) {
-                    request = request.reply_markup(k);
-                }
-                request.await
-            }
-            Piece::Photo { png, caption, buttons, .. } => {
-                let file = InputFile::memory(png.clone()).file_name(crate::render::FILE_NAME);
-                let mut request = self.bot.send_photo(chat, file);
-                if let Some(topic) = topic {
-                    request = request.message_thread_id(topic);
-                }
-                if let Some(caption) = caption {
-                    request = request.caption(translate::html(caption)).parse_mode(ParseMode::Html);
-                }
-                if let Some(k) = keyboard(buttons, caption.as_deref().unwrap_or("")) {
-                    request = request.reply_markup(k);
-                }
-                request.await
-            }
-        }
+        };
+        direct::send_piece(&self.bot, chat, topic, piece, markup).await
     }
 }
 

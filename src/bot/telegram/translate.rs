@@ -280,9 +280,10 @@ pub fn html(text: &str) -> String {
             }
             // Telegram has no live times: the referee's words. Any other mention is the name
             // alone, notifying no one (not every sentence naming a player should ring).
-            Span::Text(s) | Span::Moment { words: s, .. } | Span::Mention { name: s, .. } => {
-                escape(s)
-            }
+            Span::Text(s)
+            | Span::Moment { words: s, .. }
+            | Span::Mention { name: s, .. }
+            | Span::Place { words: s, .. } => escape(s),
             // A link is a URL button under the message ([`crate::table::reply::links`]).
             Span::Link { .. } => String::new(),
         })
@@ -643,8 +644,12 @@ mod tests {
 
     #[test]
     fn a_short_refusal_becomes_an_alert_and_anything_else_a_message() {
-        let refused =
-            |t: &str| Answer { messages: vec![text("-1", t)], refused: true, secret: false };
+        let refused = |t: &str| Answer {
+            messages: vec![text("-1", t)],
+            refused: true,
+            secret: false,
+            lang: Lang::En,
+        };
         assert_eq!(refusal_alert(&refused("That turn is over.")), Some("That turn is over."));
         assert_eq!(refusal_alert(&refused(&"x".repeat(ALERT_LIMIT + 1))), None);
         assert_eq!(refusal_alert(&refused("Open https://t.me/x?start=accept-1")), None);
@@ -652,12 +657,14 @@ mod tests {
             messages: vec![text("-1", "bob declined #1.")],
             refused: false,
             secret: false,
+            lang: Lang::En,
         };
         assert_eq!(refusal_alert(&done), None);
         let two = Answer {
             messages: vec![text("-1", "a"), text("-1", "b")],
             refused: true,
             secret: false,
+            lang: Lang::En,
         };
         assert_eq!(refusal_alert(&two), None);
     }

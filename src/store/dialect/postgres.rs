@@ -27,8 +27,14 @@ pub(in crate::store) const FINISHED_GAMES: &str = concat!(
      AND COALESCE(community, chat_id) = $2 \
      AND ($3::text IS NULL OR seats::jsonb @> jsonb_build_array($3::text)) \
      AND ($4::text IS NULL OR kind = $4) \
-     ORDER BY ended_seq DESC NULLS LAST, id DESC LIMIT $5"
+     ORDER BY ended_seq DESC NULLS LAST, id DESC LIMIT $5 OFFSET $6"
 );
+
+/// How many games [`FINISHED_GAMES`] would list without its limit.
+pub(in crate::store) const FINISHED_COUNT: &str = "SELECT COUNT(*) FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = $1 \
+     AND COALESCE(community, chat_id) = $2 \
+     AND ($3::text IS NULL OR seats::jsonb @> jsonb_build_array($3::text)) \
+     AND ($4::text IS NULL OR kind = $4)";
 
 /// The most outbox rows one INSERT statement takes (6 parameters each, well under
 /// PostgreSQL's limit of 65,535 parameters).

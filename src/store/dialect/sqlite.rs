@@ -28,8 +28,14 @@ pub(in crate::store) const FINISHED_GAMES: &str = concat!(
     " FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = $1 \
      AND COALESCE(community, chat_id) = $2 \
      AND ($3 IS NULL OR EXISTS (SELECT 1 FROM json_each(seats) WHERE value = $3)) \
-     AND ($4 IS NULL OR kind = $4) ORDER BY ended_seq DESC, id DESC LIMIT $5"
+     AND ($4 IS NULL OR kind = $4) ORDER BY ended_seq DESC, id DESC LIMIT $5 OFFSET $6"
 );
+
+/// How many games [`FINISHED_GAMES`] would list without its limit.
+pub(in crate::store) const FINISHED_COUNT: &str = "SELECT COUNT(*) FROM games WHERE status = 'over' AND result IS NOT NULL AND platform = $1 \
+     AND COALESCE(community, chat_id) = $2 \
+     AND ($3 IS NULL OR EXISTS (SELECT 1 FROM json_each(seats) WHERE value = $3)) \
+     AND ($4 IS NULL OR kind = $4)";
 
 /// No lock to take for ratings: the write transaction's `BEGIN IMMEDIATE` already keeps every
 /// other writer out, of any group.

@@ -130,6 +130,28 @@ user_setters! {
     set_client_locale("client_locale"): Option<&str>;
 }
 
+/// Sets whether a user can be written to privately, only where it was otherwise (or unknown):
+/// whether this call changed it. One statement, so of two callers at once (two instances, or
+/// two refused sends) exactly one changes it.
+pub(super) async fn change_reachable(
+    pool: Pool<'_>,
+    platform: Platform,
+    user_id: &UserId,
+    reachable: bool,
+) -> Result<bool, DbError> {
+    const SQL: &str = "UPDATE users SET reachable = $1 \
+         WHERE platform = $2 AND user_id = $3 AND (reachable IS NULL OR reachable <> $1)";
+    let done = both!(pool, |p| sqlx::query(SQL)
+        .bind(reachable)
+        .bind(platform)
+        .bind(user_id)
+        .execute(p)
+        .await
+        .map(|d| d.rows_affected())
+        .map_err(db))?;
+    Ok(done == 1)
+}
+
 /// Inserts `u` as it is, every column (`arbiter copy`).
 pub(super) async fn restore_user(pool: Pool<'_>, u: &UserRow) -> Result<(), DbError> {
     const SQL: &str = concat!(
@@ -668,7 +690,7 @@ pub(super) async fn restore_game(
 }
 
 /// A community's finished games (over, with a result) that `user` played (any player when
-/// `None`), of `kind` when given, most recent first, at most `limit`.
+/// `None`), of `kind` when given, most recent first, at most `limit` after the first `skip`.
 pub(super) async fn finished_games(
     pool: Pool<'_>,
     platform: Platform,
@@ -676,6 +698,7 @@ pub(super) async fn finished_games(
     user: Option<&UserId>,
     kind: Option<&str>,
     limit: i64,
+    skip: i64,
 ) -> Result<Vec<GameRow>, DbError> {
     both!(pool, |p, b| sqlx::query_as(b::FINISHED_GAMES)
         .bind(platform)
@@ -683,7 +706,26 @@ pub(super) async fn finished_games(
         .bind(user)
         .bind(kind)
         .bind(limit)
+        .bind(skip)
         .fetch_all(p)
+        .await
+        .map_err(db))
+}
+
+/// How many games [`finished_games`] would list without a limit.
+pub(super) async fn finished_count(
+    pool: Pool<'_>,
+    platform: Platform,
+    community: &str,
+    user: Option<&UserId>,
+    kind: Option<&str>,
+) -> Result<i64, DbError> {
+    both!(pool, |p, b| sqlx::query_scalar(b::FINISHED_COUNT)
+        .bind(platform)
+        .bind(community)
+        .bind(user)
+        .bind(kind)
+        .fetch_one(p)
         .await
         .map_err(db))
 }
@@ -810,6 +852,34 @@ pub(super) async fn enqueue(pool: Pool<'_>, messages: &[NewMessage]) -> Result<V
     }
     let mut tx = Tx::begin(pool).await?;
     let out = insert_messages(tx.conn(), &messages.iter().collect::<Vec<_>>()).await;
+    tx.finish(out).await
+}
+
+/// Takes `key` out of the key/value table and, only if it was there, puts `messages` in the
+/// outbox, in one transaction; `None` (nothing written) when the key was gone.
+pub(super) async fn fulfil(
+    pool: Pool<'_>,
+    key: &str,
+    messages: &[NewMessage],
+) -> Result<Option<Vec<i64>>, DbError> {
+    const SQL: &str = "DELETE FROM meta WHERE key = $1";
+    let mut tx = Tx::begin(pool).await?;
+    let out = async {
+        let done = both!(tx.conn(), |c| sqlx::query(SQL)
+            .bind(key)
+            .execute(c)
+            .await
+            .map(|d| d.rows_affected())
+            .map_err(db))?;
+        if done == 0 {
+            return Ok(None);
+        }
+        if messages.is_empty() {
+            return Ok(Some(Vec::new()));
+        }
+        insert_messages(tx.conn(), &messages.iter().collect::<Vec<_>>()).await.map(Some)
+    }
+    .await;
     tx.finish(out).await
 }
 

@@ -80,19 +80,29 @@ fn action_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
         .collect()
 }
 
-/// The lowest piece the side to act may move now, for the start's example (`/move 5`), so the
-/// example is one the first player can send as it is.
-fn example_piece(t: &Snapshot<'_>) -> i64 {
-    let AnyGame::ChaosClock(g) = &t.game else { return 5 };
-    let ToAct::Seat(seat, _) = t.game.to_act() else { return 5 };
-    g.legal_actions(seat)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move(n) => Some(i64::from(n)),
-            _ => None,
-        })
-        .min()
-        .unwrap_or(5)
+/// The start's examples of how to act: one per kind of action the side to act may take now
+/// (the lowest piece it may move, the lowest it may drop, a pass), each one it can send as
+/// written and one of the buttons under the board; the generic forms when the bot is to act
+/// (its answer comes with the buttons of the player's own turn).
+fn action_examples(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
+    let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
+    let ToAct::Seat(seat, _) = t.game.to_act() else { return String::new() };
+    if narrate::private(t, seat.index()).is_none() {
+        return w.text(lang, ids::CC_ACTIONS_GENERIC, &[]);
+    }
+    let legal = g.legal_actions(seat);
+    let lowest = |kind: fn(&Action) -> Option<u8>| legal.iter().filter_map(kind).min();
+    let mut examples = Vec::new();
+    if let Some(n) = lowest(|a| if let Action::Move(n) = a { Some(*n) } else { None }) {
+        examples.push(w.text(lang, ids::CC_EXAMPLE_MOVE, &[("piece", n.into())]));
+    }
+    if let Some(n) = lowest(|a| if let Action::Drop(n) = a { Some(*n) } else { None }) {
+        examples.push(w.text(lang, ids::CC_EXAMPLE_DROP, &[("piece", n.into())]));
+    }
+    if legal.contains(&Action::Pass) {
+        examples.push(w.text(lang, ids::CC_EXAMPLE_PASS, &[]));
+    }
+    w.text(lang, ids::CC_ACTIONS, &[("examples", list(lang, List::Items, &examples).into())])
 }
 
 /// "alice (乙) to act." with the banned piece, or nothing once the game is over.
@@ -307,7 +317,9 @@ impl Narrator for Voice {
     fn rules_summary(&self, w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
         let AnyGame::ChaosClock(g) = &t.game else { return String::new() };
         let o = g.options();
+        // A position given at `/new` is no draw, whatever `start=` says.
         let start = match o.start {
+            _ if t.from_position => w.text(lang, ids::CC_START_POSITION, &[]),
             Start::Random => w.text(lang, ids::CC_START_RANDOM, &[]),
             Start::Fair => w.text(lang, ids::CC_START_FAIR, &[]),
         };
@@ -338,7 +350,7 @@ impl Narrator for Voice {
                 ("jia", name_of(t, 0).into()),
                 ("yi", name_of(t, 1).into()),
                 ("rules", self.rules_summary(w, lang, t).into()),
-                ("piece", example_piece(t).into()),
+                ("actions", action_examples(w, lang, t).into()),
             ],
         )];
         if let AnyGame::ChaosClock(g) = &t.game
@@ -463,18 +475,29 @@ impl Narrator for Voice {
             // Lost: every action is "best", which helps no one; the moves that leave the opponent
             // the fewest winning replies are what a lost side can still play for.
             Ok(a) if a.verdict == Verdict::Lose && !a.chances.is_empty() => {
-                let chances: Vec<String> = a
-                    .chances
-                    .iter()
-                    .take(HINT_CHANCES)
-                    .map(|c| {
+                // Actions with the same counts share one note ("move 4 or drop 10 (1 of 2 …)"),
+                // so that no phrase is repeated action by action (issue 42).
+                let mut shared: Vec<((usize, usize), String)> = Vec::new();
+                for c in a.chances.iter().take(HINT_CHANCES) {
+                    let action = action_word(w, lang, c.action);
+                    match shared.iter_mut().find(|(counts, _)| *counts == (c.keeping, c.replies)) {
+                        Some((_, actions)) => {
+                            let or = [("first", actions.clone().into()), ("second", action.into())];
+                            *actions = w.text(lang, ids::CC_CHANCE_OR, &or);
+                        }
+                        None => shared.push(((c.keeping, c.replies), action)),
+                    }
+                }
+                let chances: Vec<String> = shared
+                    .into_iter()
+                    .map(|((keeping, replies), actions)| {
                         w.text(
                             lang,
                             ids::CC_CHANCE,
                             &[
-                                ("action", action_word(w, lang, c.action).into()),
-                                ("keeping", c.keeping.into()),
-                                ("replies", c.replies.into()),
+                                ("action", actions.into()),
+                                ("keeping", keeping.into()),
+                                ("replies", replies.into()),
                             ],
                         )
                     })

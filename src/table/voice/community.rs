@@ -95,21 +95,48 @@ fn record(lang: Lang, row: &RatingRow) -> String {
     )
 }
 
-/// `/leaderboard` of `kind`: the best players (by shown name, best first), and where the reader
-/// stands (`Some((rank, of how many, their row))`); a community without ratings of the game
-/// when `top` is empty.
+/// Where the reader of a leaderboard stands.
+#[derive(Clone, Copy)]
+pub(crate) enum Standing<'a> {
+    /// Listed: their rank, of how many, and their row.
+    Ranked(usize, usize, &'a RatingRow),
+    /// Rated, but with fewer games (this many) than the list's minimum.
+    TooFew(i64),
+    /// Not rated in this game here.
+    Unrated,
+}
+
+/// `/leaderboard` of `kind`: the best players (by shown name, best first), of those with at
+/// least `min` rated games when given, and where the reader stands; a community without such
+/// players when `top` is empty.
 pub(crate) fn leaderboard(
     lang: Lang,
     kind: GameKind,
     top: &[(String, &RatingRow)],
-    you: Option<(usize, usize, &RatingRow)>,
+    you: Standing<'_>,
+    min: Option<u32>,
 ) -> String {
     let w = wording();
     let name = super::front::game_name(lang, kind);
     if top.is_empty() {
-        return w.text(lang, ids::LB_EMPTY, &[("game", name.into())]);
+        return match min {
+            Some(min) => w.text(
+                lang,
+                ids::LB_EMPTY_MIN,
+                &[("game", name.into()), ("min", FluentValue::from(min))],
+            ),
+            None => w.text(lang, ids::LB_EMPTY, &[("game", name.into())]),
+        };
     }
-    let mut lines = vec![w.text(lang, ids::LB_TITLE, &[("game", name.clone().into())])];
+    let title = match min {
+        Some(min) => w.text(
+            lang,
+            ids::LB_TITLE_MIN,
+            &[("game", name.clone().into()), ("min", FluentValue::from(min))],
+        ),
+        None => w.text(lang, ids::LB_TITLE, &[("game", name.clone().into())]),
+    };
+    let mut lines = vec![title];
     for (i, (player, row)) in top.iter().enumerate() {
         lines.push(w.text(
             lang,
@@ -123,7 +150,7 @@ pub(crate) fn leaderboard(
         ));
     }
     match you {
-        Some((rank, total, row)) => lines.push(w.text(
+        Standing::Ranked(rank, total, row) => lines.push(w.text(
             lang,
             ids::LB_YOU,
             &[
@@ -132,7 +159,16 @@ pub(crate) fn leaderboard(
                 ("rating", row.standing().shown().into()),
             ],
         )),
-        None => lines.push(w.text(lang, ids::LB_YOU_NONE, &[("game", name.into())])),
+        Standing::TooFew(games) => lines.push(w.text(
+            lang,
+            ids::LB_YOU_FEW,
+            &[
+                ("game", name.into()),
+                ("games", FluentValue::from(games)),
+                ("min", FluentValue::from(min.unwrap_or(0))),
+            ],
+        )),
+        Standing::Unrated => lines.push(w.text(lang, ids::LB_YOU_NONE, &[("game", name.into())])),
     }
     lines.join("\n")
 }
@@ -145,6 +181,17 @@ pub(crate) fn profile_none(lang: Lang, name: &str) -> String {
 /// `/profile`'s first line.
 pub(crate) fn profile_title(lang: Lang, name: &str) -> String {
     wording().text(lang, ids::PROFILE_TITLE, &[("name", name.to_string().into())])
+}
+
+/// The words of `/profile`'s chart: its title and what its x-axis counts. The player is named
+/// in the message above it, not in the picture: a name may hold characters the bundled font
+/// does not draw.
+pub(crate) fn profile_chart_labels(lang: Lang) -> crate::render::chart::Labels {
+    let w = wording();
+    crate::render::chart::Labels {
+        title: w.text(lang, ids::PROFILE_CHART_TITLE, &[]),
+        x_axis: w.text(lang, ids::PROFILE_CHART_X, &[]),
+    }
 }
 
 /// `/profile`'s entry for one game: the rating and record of `row`, and the current streak and
@@ -186,6 +233,24 @@ pub(crate) fn history_title(lang: Lang, player: Option<&str>) -> String {
             wording().text(lang, ids::HISTORY_TITLE_PLAYER, &[("name", name.to_string().into())])
         }
         None => wording().text(lang, ids::HISTORY_TITLE, &[]),
+    }
+}
+
+/// `/history`'s last line: which page of how many, and the next page's number when there
+/// are older games.
+pub(crate) fn history_page(lang: Lang, page: u32, pages: u32) -> String {
+    let args = |next: Option<u32>| {
+        let mut args: Vec<(&str, FluentValue<'_>)> =
+            vec![("page", FluentValue::from(page)), ("pages", FluentValue::from(pages))];
+        if let Some(next) = next {
+            args.push(("next", FluentValue::from(next)));
+        }
+        args
+    };
+    if page < pages {
+        wording().text(lang, ids::HISTORY_PAGE_MORE, &args(Some(page + 1)))
+    } else {
+        wording().text(lang, ids::HISTORY_PAGE, &args(None))
     }
 }
 

@@ -5,30 +5,22 @@
 
 use fluent_bundle::FluentValue;
 
+use super::fence_challenge::{ply_closed, window_message};
+use super::fence_words::{
+    detail_text, dir_word, fence_text, name_of, options, own_fences_text, path_text, picture,
+    private, rel_text, reveal_text, seat_lang, typed_dir,
+};
 use super::narrate::{self, Narrator, Snapshot, game_name, msg, public};
-use super::wording::{Id, Wording, ids, say};
+use super::wording::{Id, List, Wording, ids, list, say};
 use crate::core::{Audience, ErrorCode, Noticed, Prompt, Seat, Viewer};
+use crate::games::dark_fence::knowledge::Knowledge;
 use crate::games::dark_fence::{
-    self, Action, ActionError, Decision, Dir, EndDetail, Event, Lean, Mode, Player, Reason, Rel8,
-    Report, Reveal, View, Violation,
+    self, Action, ActionError, Decision, Dir, Event, Mode, Player, Reason, View,
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView};
 use crate::store::GameStatus;
-use crate::table::clock::Pace;
-use crate::table::payload::{Choice, Payload, WindowChoice};
-use crate::table::reply::{Button, Dest, Image, Lang, Outbound};
+use crate::table::reply::{Dest, Lang, Outbound};
 use crate::table::rules::dark_fence::warnings;
-
-/// The Dark Fence options of `game` (the defaults for another game, which never reaches here:
-/// `games.rs` dispatches by game).
-fn options(game: &AnyGame) -> &dark_fence::Options {
-    static DEFAULT: std::sync::LazyLock<dark_fence::Options> =
-        std::sync::LazyLock::new(dark_fence::Options::default);
-    match game {
-        AnyGame::DarkFence(g) => crate::games::Game::options(g),
-        _ => &DEFAULT,
-    }
-}
 
 /// A warning in words.
 fn warning_text(w: &Wording, lang: Lang, warning: dark_fence::assist::Warning) -> String {
@@ -81,24 +73,6 @@ pub(crate) fn caption(t: &Snapshot<'_>, view: &dark_fence::View, lang: Lang) -> 
     text
 }
 
-fn picture(t: &Snapshot<'_>, viewer: Viewer, lang: Lang, images: bool) -> Option<Image> {
-    narrate::picture(t, viewer, lang, images)
-}
-
-fn name_of<'a>(t: &Snapshot<'a>, player: Player) -> &'a str {
-    narrate::name_of(t, player.index())
-}
-
-pub(crate) fn dir_word(w: &Wording, lang: Lang, dir: Dir) -> String {
-    let id = match dir {
-        Dir::U => ids::DIR_U,
-        Dir::D => ids::DIR_D,
-        Dir::L => ids::DIR_L,
-        Dir::R => ids::DIR_R,
-    };
-    w.text(lang, id, &[])
-}
-
 /// Why a game ended, as the end picture's caption says it.
 pub(crate) fn reason_caption(reason: Reason) -> Id {
     match reason {
@@ -115,264 +89,43 @@ pub(crate) fn reason_caption(reason: Reason) -> Id {
     }
 }
 
-/// A relative report as words, e.g. "down-right, leaning right, distance 4" or "at E3".
-fn rel_text(w: &Wording, lang: Lang, report: &Report) -> String {
-    if let Some(cell) = report.cell {
-        return w.text(lang, ids::REL_EXACT, &[("cell", cell.to_string().into())]);
-    }
-    let dir = match report.dir {
-        Rel8::Up => ids::REL_UP,
-        Rel8::Down => ids::REL_DOWN,
-        Rel8::Left => ids::REL_LEFT,
-        Rel8::Right => ids::REL_RIGHT,
-        Rel8::UpLeft => ids::REL_UP_LEFT,
-        Rel8::UpRight => ids::REL_UP_RIGHT,
-        Rel8::DownLeft => ids::REL_DOWN_LEFT,
-        Rel8::DownRight => ids::REL_DOWN_RIGHT,
-        Rel8::Same => ids::REL_SAME,
-    };
-    let mut text = w.text(lang, dir, &[]);
-    if let Some(lean) = report.lean {
-        let id = match lean {
-            Lean::Up => ids::LEAN_UP,
-            Lean::Down => ids::LEAN_DOWN,
-            Lean::Left => ids::LEAN_LEFT,
-            Lean::Right => ids::LEAN_RIGHT,
-        };
-        text.push_str(&w.text(lang, id, &[]));
-    }
-    if let Some(d) = report.distance {
-        text.push_str(&w.text(lang, ids::REL_DISTANCE, &[("n", d.into())]));
-    }
-    text
-}
-
-/// The buttons of an open challenge window: challenge, pass, and claim where partitions are
-/// claimed (payloads at this turn, so a press after the window closed is stale).
-fn window_buttons(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<Button> {
-    let (id, turn) = (t.id, t.actions);
-    let mut buttons = vec![
-        Button {
-            label: w.text(lang, ids::BTN_CHALLENGE, &[]),
-            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Challenge)),
-        },
-        Button {
-            label: w.text(lang, ids::BTN_PASS, &[]),
-            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Pass)),
-        },
+/// An example move the viewer of `view` could send now that their own knowledge allows
+/// ([`Knowledge`]: their cell, where the reports put the opponent, the fences they know of,
+/// the border): a shortest route across no fence they know of, to the nearest cell where a
+/// fence can go on a side that is neither the side just crossed, nor the border, nor a fence
+/// they know of. Preferably onto a cell the opponent cannot be on, with a fence that does not
+/// shut them off from the opponent by the fences they know of (which could give them the
+/// smaller area); never onto a cell the opponent is known to be on (e.g. `D4-D3 L`). Read from
+/// their own view alone: it uses nothing they cannot see. Fence directions are written as
+/// players type them in `lang` (`R`, or `右`).
+fn example_move(w: &Wording, view: &View, lang: Lang) -> Option<String> {
+    let known = Knowledge::of(view)?;
+    let dims = known.dims;
+    let most = usize::from(view.options.max_waypoints);
+    let routes: Vec<_> = known.routes().into_iter().filter(|r| r.path.len() <= most).collect();
+    let opponent = |c| known.opponent.contains(&c);
+    let certain = |c| known.opponent_cell() == Some(c);
+    // The cells and fences each pass allows, the most careful first.
+    type Allow<'a> = &'a dyn Fn(dark_fence::Cell, dark_fence::Edge) -> bool;
+    let passes: [Allow<'_>; 3] = [
+        &|end, fence| !opponent(end) && known.may_reach_opponent(end, fence),
+        &|end, _| !opponent(end),
+        &|end, _| !certain(end),
     ];
-    if options(t.game).partition_handling == dark_fence::PartitionHandling::Claim {
-        buttons.push(Button {
-            label: w.text(lang, ids::BTN_CLAIM, &[]),
-            payload: Payload::new(id, turn, Choice::Window(WindowChoice::Claim)),
-        });
-    }
-    buttons
-}
-
-/// An example move `player` could send now, from their own cell, as far as they know: one
-/// step onto a neighbouring cell, with a fence on an inner side of it that is not the side just
-/// crossed and not one of their own fences (e.g. `D4-D3 L`). Read from their own view alone:
-/// it says nothing of what they cannot see. Fence directions are written as players type them
-/// in `lang` (`R`, or `右`).
-fn example_move(
-    w: &Wording,
-    view: &dark_fence::View,
-    player: Player,
-    lang: Lang,
-) -> Option<String> {
-    let dims = view.options.board;
-    let me = view.positions.get(player.index()).copied().flatten()?;
-    let own: Vec<dark_fence::Edge> = view.own_records.iter().map(|r| r.edge).collect();
-    let order = [Dir::D, Dir::U, Dir::R, Dir::L];
-    for step in order {
-        let Some(next) = dims.step(me, step) else { continue };
-        let crossed = dims.edge(me, step);
-        // Never an example that walks through one of the player's own fences.
-        if own.contains(&crossed) {
-            continue;
-        }
-        for side in [Dir::R, Dir::L, Dir::D, Dir::U] {
-            let edge = dims.edge(next, side);
-            if dims.is_border(edge) || edge == crossed || own.contains(&edge) {
-                continue;
+    for allowed in passes {
+        for route in &routes {
+            let end = route.end();
+            for side in [Dir::R, Dir::L, Dir::D, Dir::U] {
+                let fence = dims.edge(end, side);
+                if fence == route.last || known.is_fenced(fence) || !allowed(end, fence) {
+                    continue;
+                }
+                let cells: Vec<String> = route.path.iter().map(ToString::to_string).collect();
+                return Some(format!("{} {}", cells.join("-"), typed_dir(w, lang, side)));
             }
-            // As players type it: the letter, or the Chinese word the parser also reads.
-            let dir =
-                if lang.is_chinese() { dir_word(w, lang, side) } else { side.letter().to_string() };
-            return Some(format!("{me}-{next} {dir}"));
         }
     }
     None
-}
-
-pub(crate) fn path_text(path: &[dark_fence::Cell]) -> String {
-    path.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
-}
-
-fn private(t: &Snapshot<'_>, player: Player) -> Option<Dest> {
-    narrate::private(t, player.index())
-}
-
-fn owner_name(w: &Wording, lang: Lang, t: &Snapshot<'_>, owner: Option<Player>) -> String {
-    owner.map_or_else(|| w.text(lang, ids::DF_OWNER_POSITION, &[]), |p| name_of(t, p).to_string())
-}
-
-fn violation_text(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    mover: Player,
-    v: &Violation,
-) -> String {
-    let mover = name_of(t, mover);
-    match v {
-        Violation::CrossedFence { edge, owner, placed_ply, .. } => w.text(
-            lang,
-            ids::DF_V_CROSSED_FENCE,
-            &[
-                ("mover", mover.into()),
-                ("edge", edge.to_string().into()),
-                ("owner", owner_name(w, lang, t, *owner).into()),
-                ("k", (*placed_ply).into()),
-            ],
-        ),
-        Violation::EndedOnOpponent { cell } => w.text(
-            lang,
-            ids::DF_V_ENDED_ON_OPPONENT,
-            &[("mover", mover.into()), ("cell", cell.to_string().into())],
-        ),
-        Violation::DuplicateFence { edge, owner, placed_ply } => w.text(
-            lang,
-            ids::DF_V_DUPLICATE_FENCE,
-            &[
-                ("mover", mover.into()),
-                ("edge", edge.to_string().into()),
-                ("owner", owner_name(w, lang, t, *owner).into()),
-                ("k", (*placed_ply).into()),
-            ],
-        ),
-        Violation::BorderFence { edge } => w.text(
-            lang,
-            ids::DF_V_BORDER_FENCE,
-            &[("mover", mover.into()), ("edge", edge.to_string().into())],
-        ),
-    }
-}
-
-fn areas_text(
-    w: &Wording,
-    lang: Lang,
-    t: &Snapshot<'_>,
-    areas: [u16; 2],
-    residual: Option<[u16; 2]>,
-) -> String {
-    let mut text = w.text(
-        lang,
-        ids::DF_SEPARATED,
-        &[
-            ("p1", name_of(t, Player::P1).into()),
-            ("a1", areas[0].into()),
-            ("p2", name_of(t, Player::P2).into()),
-            ("a2", areas[1].into()),
-        ],
-    );
-    if let Some(r) = residual {
-        text.push_str(&w.text(lang, ids::DF_RESIDUAL, &[("r1", r[0].into()), ("r2", r[1].into())]));
-    }
-    text
-}
-
-fn detail_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, detail: &EndDetail) -> String {
-    match detail {
-        EndDetail::Violation { found } => violation_text(w, lang, t, found.by, &found.violation),
-        EndDetail::Separated { areas, residual } => areas_text(w, lang, t, *areas, *residual),
-        EndDetail::Challenge { by, against, first, all } => match first {
-            Some(found) => w.text(
-                lang,
-                ids::DF_CHALLENGE_UPHELD,
-                &[
-                    ("by", name_of(t, *by).into()),
-                    ("against", name_of(t, *against).into()),
-                    ("ply", found.ply.into()),
-                    ("violation", violation_text(w, lang, t, found.by, &found.violation).into()),
-                    ("count", all.len().into()),
-                ],
-            ),
-            None => w.text(
-                lang,
-                ids::DF_CHALLENGE_REJECTED,
-                &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
-            ),
-        },
-        EndDetail::Claim { by, separated, areas, residual } => {
-            if *separated {
-                let areas = areas.map(|a| areas_text(w, lang, t, a, *residual)).unwrap_or_default();
-                w.text(
-                    lang,
-                    ids::DF_CLAIM_UPHELD,
-                    &[("by", name_of(t, *by).into()), ("areas", areas.into())],
-                )
-            } else {
-                w.text(lang, ids::DF_CLAIM_REJECTED, &[("by", name_of(t, *by).into())])
-            }
-        }
-        EndDetail::PlyCap { decided_by } => {
-            let then = decided_by.as_deref().map_or_else(
-                || w.text(lang, ids::DF_CAP_DRAW, &[]),
-                |d| detail_text(w, lang, t, d),
-            );
-            w.text(lang, ids::DF_PLY_CAP, &[("then", then.into())])
-        }
-    }
-}
-
-fn reveal_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, reveal: &Reveal) -> String {
-    let fences: Vec<String> = reveal
-        .fences
-        .iter()
-        .map(|f| {
-            w.text(
-                lang,
-                ids::DF_REVEAL_FENCE,
-                &[
-                    ("edge", f.edge.to_string().into()),
-                    ("owner", owner_name(w, lang, t, f.by).into()),
-                    ("ply", f.ply.into()),
-                ],
-            )
-        })
-        .collect();
-    let moves: Vec<String> = reveal
-        .records
-        .iter()
-        .map(|r| format!("{}. {} {} {}", r.ply, name_of(t, r.by), path_text(&r.path), r.dir))
-        .collect();
-    let cell = |c: Option<dark_fence::Cell>| c.map_or_else(|| "?".to_string(), |c| c.to_string());
-    let none = w.text(lang, ids::DF_NONE, &[]);
-    let mut text = w.text(
-        lang,
-        ids::DF_REVEAL,
-        &[
-            ("fences", if fences.is_empty() { none.clone() } else { fences.join(", ") }.into()),
-            ("moves", if moves.is_empty() { none } else { moves.join("; ") }.into()),
-            ("p1", name_of(t, Player::P1).into()),
-            ("c1", cell(reveal.positions[0]).into()),
-            ("p2", name_of(t, Player::P2).into()),
-            ("c2", cell(reveal.positions[1]).into()),
-        ],
-    );
-    if !reveal.salts.is_empty() {
-        let salts: Vec<String> =
-            reveal.salts.iter().enumerate().map(|(i, s)| format!("{}:{s}", i + 1)).collect();
-        text.push('\n');
-        text.push_str(&w.text(lang, ids::DF_SALTS, &[("salts", salts.join(" ").into())]));
-    }
-    text
-}
-
-fn seat_lang(langs: &[Lang], player: Player) -> Lang {
-    narrate::seat_lang(langs, player.index())
 }
 
 /// How much of the notebook a turn prompt repeats: the last plies and the newest own fences.
@@ -410,8 +163,9 @@ fn seat_view_text(
         let cell = view.positions[me.index()].map_or_else(|| "?".into(), |c| c.to_string());
         lines.push(w.text(lang, ids::DF_VIEW_CELL, &[("cell", cell.into())]));
     }
-    let mut fences: Vec<String> =
-        view.own_records.iter().map(|r| format!("{} ({})", r.edge, r.ply)).collect();
+    // Each as its mover wrote it, with the ply that placed it in words (issue 42: "B2:D (1)"
+    // left both the edge's name and the number to guess).
+    let mut fences = own_fences_text(w, lang, &view.own_records);
     if let Some(n) = recent
         && fences.len() > 2 * n
     {
@@ -424,8 +178,12 @@ fn seat_view_text(
             ids::DF_VIEW_FENCES,
             &[(
                 "list",
-                if fences.is_empty() { w.text(lang, ids::DF_NONE, &[]) } else { fences.join(", ") }
-                    .into(),
+                if fences.is_empty() {
+                    w.text(lang, ids::DF_NONE, &[])
+                } else {
+                    list(lang, List::Items, &fences)
+                }
+                .into(),
             )],
         ),
     );
@@ -666,7 +424,7 @@ impl Narrator for Voice {
                     &[
                         ("id", id.into()),
                         ("path", path_text(&m.path).into()),
-                        ("dir", dir_word(w, lang, m.dir).into()),
+                        ("fence", fence_text(w, lang, m.final_cell(), m.dir).into()),
                     ],
                 );
                 // `assist=2`: what the player's own view shows would lose (never the opponent's).
@@ -699,7 +457,13 @@ impl Narrator for Voice {
         let pl = t.lang;
         let id = t.id;
         let mut out = Vec::new();
-        let mut last_reports: Option<[Report; 2]> = None;
+        let mut last_reports: Option<[dark_fence::Report; 2]> = None;
+        let challenge = options(t.game).mode == Mode::Challenge;
+        // The challenge variant's ply closes with this action (its last pass, a challenge or a
+        // claim, or an end); what was decided in it, and the end.
+        let mut closes = false;
+        let mut decided: Vec<String> = Vec::new();
+        let mut over: Option<(String, String)> = None;
         for noticed in events {
             let AnyEvent::DarkFence(event) = &noticed.event else { continue };
             match event {
@@ -750,6 +514,17 @@ impl Narrator for Voice {
                     let l = seat_lang(langs, mover);
                     let rel =
                         last_reports.map(|r| rel_text(w, l, &r[mover.index()])).unwrap_or_default();
+                    // The fence as the mover wrote it: the cell the path ended on and the side
+                    // whose edge is `fence` (its canonical name may start from the other cell).
+                    let end = path.last().copied();
+                    let dims = options(t.game).board;
+                    let side = end.and_then(|c| {
+                        Dir::ALL.into_iter().find(|&d| dims.edge(c, d) == fence.canonical(dims))
+                    });
+                    let fence = match (end, side) {
+                        (Some(cell), Some(side)) => fence_text(w, l, cell, side),
+                        _ => fence.to_string(),
+                    };
                     out.push(msg(
                         t,
                         to,
@@ -760,7 +535,7 @@ impl Narrator for Voice {
                                 ("id", id.into()),
                                 ("ply", (*ply).into()),
                                 ("path", path_text(path).into()),
-                                ("edge", fence.to_string().into()),
+                                ("fence", fence.into()),
                                 ("rel", rel.into()),
                             ],
                         ),
@@ -782,104 +557,35 @@ impl Narrator for Voice {
                         ));
                     }
                 }
-                Event::Stopped { ply, mover, cell, commitment } => {
-                    let mut text = w.text(
-                        pl,
-                        ids::DF_STOPPED,
-                        &[
-                            ("ply", (*ply).into()),
-                            ("name", name_of(t, *mover).into()),
-                            ("cell", cell.to_string().into()),
-                        ],
-                    );
-                    if let Some(hash) = commitment {
-                        text.push('\n');
-                        text.push_str(&w.text(
-                            pl,
-                            ids::DF_COMMITMENT,
-                            &[("hash", hash.as_str().into())],
-                        ));
-                    }
-                    let mut m = msg(t, public(t), text);
-                    m.image = picture(t, Viewer::Public, pl, images);
-                    out.push(m);
-                }
-                Event::WindowOpened { holder, target, .. } => {
-                    let seconds = t.decision_seconds;
-                    // A challenge against a player who has not moved yet finds no violation, so it
-                    // loses at once (window 2 after ply 1): the window says so.
-                    let unmoved = match t.game.view(Viewer::Public) {
-                        AnyView::DarkFence(v) => !v.plies.iter().any(|p| p.mover == *target),
-                        _ => false,
-                    };
-                    let warning = |lang: Lang| {
-                        if unmoved {
-                            let note = w.text(
-                                lang,
-                                ids::DF_WINDOW_UNMOVED,
-                                &[("target", name_of(t, *target).into())],
-                            );
-                            format!("{}{note}", narrate::sentence_gap(lang))
-                        } else {
-                            String::new()
-                        }
-                    };
-                    let mut text = w.text(
-                        pl,
-                        ids::DF_WINDOW,
-                        &[
-                            ("holder", name_of(t, *holder).into()),
-                            ("target", name_of(t, *target).into()),
-                            ("time", narrate::human_duration(seconds, pl).into()),
-                        ],
-                    );
-                    text.push_str(&warning(pl));
-                    let mut m = msg(t, public(t), text);
-                    m.buttons = window_buttons(w, pl, t);
-                    out.push(m);
-                    // In a correspondence game the holder may be away for hours: the decision is
-                    // asked of them privately too, with the same buttons, in their language.
-                    if t.time.pace == Pace::Correspondence
-                        && let Some(to) = private(t, *holder)
-                    {
-                        let hl = narrate::seat_lang(langs, holder.index());
-                        let mut text = w.text(
-                            hl,
-                            ids::DF_WINDOW_PRIVATE,
-                            &[
-                                ("id", id.into()),
-                                ("target", name_of(t, *target).into()),
-                                ("time", narrate::human_duration(seconds, hl).into()),
-                            ],
-                        );
-                        text.push_str(&warning(hl));
-                        let mut p = msg(t, to, text);
-                        p.buttons = window_buttons(w, hl, t);
-                        out.push(p);
+                // The challenge variant says one message per ply in the group (issue 42): the
+                // stop, the window decisions and what follows are said together once the ply
+                // closes (below); meanwhile the windows go to their holders privately.
+                Event::Stopped { .. } => {}
+                Event::WindowOpened { number, holder, target } => {
+                    if let Some(to) = private(t, *holder) {
+                        let hl = seat_lang(langs, *holder);
+                        out.push(window_message(w, t, hl, to, *number, *target));
                     }
                 }
-                Event::Passed { by, .. } => {
-                    out.push(msg(
-                        t,
-                        public(t),
-                        w.text(pl, ids::DF_PASSED, &[("name", name_of(t, *by).into())]),
-                    ));
+                Event::Passed { by, number } => {
+                    closes |= *number == 2;
+                    if let Some(to) = private(t, *by) {
+                        let l = seat_lang(langs, *by);
+                        let args = [("id", id.into()), ("target", name_of(t, by.other()).into())];
+                        out.push(msg(t, to, w.text(l, ids::DF_PASSED_PRIVATE, &args)));
+                    }
                 }
-                Event::Challenged { by, against } => out.push(msg(
-                    t,
-                    public(t),
-                    w.text(
+                Event::Challenged { by, against } => {
+                    closes = true;
+                    decided.push(w.text(
                         pl,
                         ids::DF_CHALLENGED,
                         &[("by", name_of(t, *by).into()), ("against", name_of(t, *against).into())],
-                    ),
-                )),
-                Event::Claimed { by } => {
-                    out.push(msg(
-                        t,
-                        public(t),
-                        w.text(pl, ids::DF_CLAIMED, &[("by", name_of(t, *by).into())]),
                     ));
+                }
+                Event::Claimed { by } => {
+                    closes = true;
+                    decided.push(w.text(pl, ids::DF_CLAIMED, &[("by", name_of(t, *by).into())]));
                 }
                 Event::StartChosen { player, cell } => {
                     let to_public = noticed.audience == Audience::Everyone;
@@ -942,16 +648,26 @@ impl Narrator for Voice {
                         ),
                         Decision::Draw => w.text(pl, ids::OVER_DRAW, &[("id", id.into())]),
                     });
-                    let text = format!(
-                        "{headline}\n{}\n{}",
+                    let why = format!(
+                        "{}\n{}",
                         detail_text(w, pl, t, detail),
                         reveal_text(w, pl, t, reveal)
                     );
-                    let mut m = msg(t, public(t), text);
-                    m.image = picture(t, Viewer::Public, pl, images);
-                    out.push(m);
+                    if challenge {
+                        closes = true;
+                        over = Some((headline, why));
+                    } else {
+                        let mut m = msg(t, public(t), format!("{headline}\n{why}"));
+                        m.image = picture(t, Viewer::Public, pl, images);
+                        out.push(m);
+                    }
                 }
             }
+        }
+        if challenge && closes {
+            let mut m = msg(t, public(t), ply_closed(w, t, &decided, over));
+            m.image = picture(t, Viewer::Public, pl, images);
+            out.push(m);
         }
         out
     }
@@ -990,15 +706,19 @@ impl Narrator for Voice {
         match prompt {
             Prompt::Move => {
                 let ply = view.ply + 1;
-                out.push(msg(
-                    t,
-                    public(t),
-                    w.text(
-                        pl,
-                        ids::DF_TURN_PUBLIC,
-                        &[("ply", ply.into()), ("name", name_of(t, player).into())],
-                    ),
-                ));
+                // The challenge variant says whose move it is in the ply's one group message
+                // (`fence_challenge::ply_closed`), or, for the first, in the start's.
+                if !view.is_challenge() {
+                    out.push(msg(
+                        t,
+                        public(t),
+                        w.text(
+                            pl,
+                            ids::DF_TURN_PUBLIC,
+                            &[("ply", ply.into()), ("name", name_of(t, player).into())],
+                        ),
+                    ));
+                }
                 // `assist=0` is played from memory: after the player's first move the prompt
                 // carries neither their view nor an example drawn from it.
                 if options(t.game).assist == 0 && !view.own_records.is_empty() {
@@ -1006,7 +726,7 @@ impl Narrator for Voice {
                     out.push(msg(t, to, w.text(lang, ids::DF_TURN_PRIVATE_MEMORY, &args)));
                     return out;
                 }
-                let example = example_move(w, &view, player, lang).unwrap_or_default();
+                let example = example_move(w, &view, lang).unwrap_or_default();
                 let mut text = w.text(
                     lang,
                     ids::DF_TURN_PRIVATE,
@@ -1042,6 +762,43 @@ impl Narrator for Voice {
             Prompt::Window => {}
         }
         out
+    }
+
+    /// The seat that does not move first gets its own view privately at the start, as the
+    /// first mover gets it with its prompt (spec §3.9.1 "start: DM(each) … the seat's view"):
+    /// its cell (both cells in the challenge variant), its fences and its picture, with `assist`
+    /// deciding the view and the picture as it does for the prompt. Nothing during a free
+    /// start's setup, where the seat has no cell yet: its setup prompt comes in its turn.
+    fn opening(
+        &self,
+        w: &Wording,
+        t: &Snapshot<'_>,
+        seat: Seat,
+        lang: Lang,
+        images: bool,
+    ) -> Vec<Outbound> {
+        let Some(player) = Player::from_seat(seat) else { return Vec::new() };
+        let Some(to) = private(t, player) else { return Vec::new() };
+        let AnyView::DarkFence(view) = t.game.view(Viewer::Seat(seat)) else { return Vec::new() };
+        let Some((first, Prompt::Move)) = view.to_act else { return Vec::new() };
+        if first == player {
+            return Vec::new();
+        }
+        let mut text = w.text(
+            lang,
+            ids::DF_OPENING,
+            &[("id", t.id.into()), ("first", name_of(t, first).into())],
+        );
+        let assist = options(t.game).assist > 0;
+        if assist {
+            text.push('\n');
+            text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
+        }
+        let mut m = msg(t, to, text);
+        if assist {
+            m.image = picture(t, Viewer::Seat(seat), lang, images);
+        }
+        vec![m]
     }
 
     /// A refused action, in the player's words (spec §3.4: "format error: … nothing was done").
@@ -1081,6 +838,66 @@ mod tests {
     use super::*;
     use crate::games::GameKind;
     use crate::games::dark_fence::{Decision, Reason};
+
+    /// Issue 42, item 4: with exact reports a player knows the opponent's cell and every fence,
+    /// so the example of each prompt, from that player's view alone, must lose nothing when it
+    /// is played on the real game: no crossing, no stop on the opponent, no fence where one
+    /// stands. Random games (the fixed seeds below), every prompt, every language's example.
+    #[test]
+    fn with_exact_reports_every_prompts_example_loses_nothing_in_the_real_game() {
+        use crate::core::{Seed, ToAct};
+        let w = super::super::wording::wording();
+        let mut checked = 0;
+        for seed in 0..30u64 {
+            for options in ["report=exact", "report=exact,board=5x3,start=free"] {
+                let options =
+                    crate::games::AnyOptions::parse(GameKind::DarkFence, options).unwrap();
+                let mut game = AnyGame::new(&options, Seed(seed)).unwrap();
+                let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+                for _ in 0..60 {
+                    let ToAct::Seat(seat, prompt) = game.to_act() else { break };
+                    if prompt == Prompt::Move {
+                        let AnyView::DarkFence(view) = game.view(Viewer::Seat(seat)) else {
+                            panic!("a Dark Fence view")
+                        };
+                        for lang in Lang::ALL {
+                            let Some(example) = example_move(w, &view, lang) else { continue };
+                            let action = game.parse_action(seat, &example).unwrap_or_else(|e| {
+                                panic!("seed {seed}: `{example}` does not parse: {e:?}")
+                            });
+                            let mut probe = game.clone();
+                            probe.play(seat, &action).unwrap();
+                            let lost = probe.to_act().outcome().map(|o| o.reason);
+                            assert!(
+                                matches!(lost, None | Some("separated")),
+                                "seed {seed}, {}: `{example}` loses: {lost:?}",
+                                game.position()
+                            );
+                            checked += 1;
+                        }
+                    }
+                    // On with a pseudo-random action that keeps the game going.
+                    let going: Vec<AnyAction> = game
+                        .legal_actions(seat)
+                        .into_iter()
+                        .filter(|a| {
+                            let mut probe = game.clone();
+                            probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
+                        })
+                        .collect();
+                    if going.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let pick = usize::try_from(rng % going.len() as u64).unwrap();
+                    game.play(seat, &going[pick]).unwrap();
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked} examples checked");
+    }
 
     #[test]
     fn every_image_caption_uses_only_characters_the_font_has() {

@@ -1,7 +1,8 @@
 //! Dark Fence's puzzle from the seed (`/rules dark-fence puzzle [move]`): the position with the
 //! referee's picture, and the judgement of an attempt, worded with Dark Fence's own words.
 
-use super::dark_fence::{Voice, dir_word, path_text};
+use super::dark_fence::Voice;
+use super::fence_words::{dir_word, path_text};
 use super::narrate::{self, Narrator};
 use super::wording::{Wording, ids, say, say_of};
 use crate::core::Viewer;

@@ -72,6 +72,13 @@ pub fn permissions_missing(lang: Lang, missing: &[String]) -> String {
     )
 }
 
+/// What a pressed button's answer says (Telegram's small notice under the press) when the
+/// referee took the press but the group's replies wait for the platform's message limit.
+#[must_use]
+pub fn follows_shortly(lang: Lang) -> String {
+    wording().text(lang, ids::TG_FOLLOWS_SHORTLY, &[])
+}
+
 /// Discord's move form for game `id`: its title and its text field's label.
 #[must_use]
 pub fn move_form(lang: Lang, id: GameId) -> (String, String) {

@@ -7,8 +7,11 @@
 //! a moment (`table.rs`: invitations, starts, endings, prompts, views, `/games` lines,
 //! `/rules`), which each game's narrator words (`dark_fence.rs`, `ultima.rs`, `perfect10.rs`,
 //! `chaos_clock.rs`, `rabble.rs`, each a `Voice` implementing `narrate::Narrator`, with `narrate.rs`
-//! for what they share, `pieces.rs` for piece help and legends, `positions.rs` for a refused
-//! position, `fence_puzzle.rs` for Dark Fence's puzzle). The front ends get the few words
+//! for what they share, `rabble_moves.rs` for Rabble's `/moves` and refused turns, `pieces.rs`
+//! for piece help and legends, `positions.rs` for a refused position, `fence_puzzle.rs` for Dark
+//! Fence's puzzle, `fence_words.rs` for the words its narrator, views and puzzle share,
+//! `fence_challenge.rs` for its challenge variant's windows and one message per ply). The front
+//! ends get the few words
 //! they word themselves (command descriptions, Discord's permission names, image labels)
 //! through the narrow functions of `front.rs`.
 //!
@@ -20,19 +23,27 @@ mod away;
 mod chaos_clock;
 mod community;
 mod dark_fence;
+mod fence_challenge;
 mod fence_puzzle;
+mod fence_words;
 mod front;
 mod narrate;
 mod notice;
 mod perfect10;
+mod piece_page;
 mod pieces;
 mod positions;
 mod rabble;
+mod rabble_moves;
+mod rabble_pieces;
 mod table;
 mod ultima;
 mod wording;
 
-pub use front::{Permission, catalog_ids, command_text, game_name, move_form, permissions_missing};
+pub use front::{
+    Permission, catalog_ids, command_text, follows_shortly, game_name, move_form,
+    permissions_missing,
+};
 pub use narrate::natural_order;
 pub use wording::image_labels;
 

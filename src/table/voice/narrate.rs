@@ -57,6 +57,8 @@ pub(crate) struct Snapshot<'a> {
     pub lang: Lang,
     /// The game's seed (shown where a random start must be checkable).
     pub seed: i64,
+    /// The game was started from a given position (`position="…"`), not drawn.
+    pub from_position: bool,
     /// Seconds allowed for the decision asked for now.
     pub decision_seconds: i64,
     /// The image caption of a view of this game, in characters the bundled font has: the
@@ -167,6 +169,20 @@ pub(crate) trait Narrator: Sync {
         lang: Lang,
         images: bool,
     ) -> Vec<Outbound>;
+
+    /// What `seat`, which does not act first, is told privately as the game starts (`lang` is
+    /// the seat's): a game with hidden information gives every player their own view at the
+    /// start, not only the one to move (Dark Fence, spec §3.9.1). Nothing by default.
+    fn opening(
+        &self,
+        _w: &Wording,
+        _t: &Snapshot<'_>,
+        _seat: Seat,
+        _lang: Lang,
+        _images: bool,
+    ) -> Vec<Outbound> {
+        Vec::new()
+    }
 
     /// A refused action, in the player's words.
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
@@ -665,6 +681,7 @@ mod owned {
                 stored_result: self.stored_result,
                 lang: self.lang,
                 seed: 0,
+                from_position: false,
                 decision_seconds: 0,
                 caption: crate::table::voice::table::caption,
             }

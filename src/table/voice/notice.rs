@@ -72,8 +72,9 @@ impl Notice {
                     ("age", human_duration(*age_seconds, lang).into()),
                 ],
             ),
-            Self::DmFailed { name, game, reopen } => {
-                let args = name_game(name, game);
+            Self::DmFailed { name, who, game, reopen } => {
+                let mut args = name_game(name, game);
+                args.push(("who", who.clone().into()));
                 let id = match reopen {
                     Reopen::Link(link) => {
                         let url = format!("{link}{}", StartToken::View(*game));
@@ -140,7 +141,7 @@ impl Notice {
                 )
             }
             Self::RulesWhich => t(ids::RULES_WHICH, &vec![("known", known_games(lang).into())]),
-            Self::Help { admin } => help(lang, *admin),
+            Self::Help { admin, console } => help(lang, *admin, *console),
             Self::Settings { saved, lang: chosen, notifications, pings, digest } => {
                 let language = match chosen {
                     Lang::En => ids::LANG_NAME_EN,
@@ -221,8 +222,8 @@ impl Notice {
 }
 
 /// `/help` in `lang`: a line per command with its grammar (in the reader's words), its alias in
-/// the reader's script and what it does.
-fn help(lang: Lang, admin: bool) -> String {
+/// the reader's script and what it does; at the console table, its own commands after them.
+fn help(lang: Lang, admin: bool, console: bool) -> String {
     let mut text = say(lang, ids::HELP_HEADER, &[]);
     for spec in COMMANDS.iter().filter(|c| !c.hidden && (!c.admin || admin)) {
         let alias = spec.alias_for(lang).map(|a| format!(" (/{a})")).unwrap_or_default();
@@ -231,7 +232,20 @@ fn help(lang: Lang, admin: bool) -> String {
         let what = say_of(lang, spec.help, &[]);
         text.push_str(&format!("\n/{}{args}{alias}: {what}", spec.name));
     }
+    if console {
+        text.push_str("\n\n");
+        text.push_str(&say(lang, ids::HELP_CONSOLE_HEADER, &[]));
+        text.push_str(&console_commands(lang));
+    }
     text
+}
+
+/// The console table's own commands, a line each (each line starts with a line break).
+fn console_commands(lang: Lang) -> String {
+    [ids::HELP_CONSOLE_AS, ids::HELP_CONSOLE_DM, ids::HELP_CONSOLE_CHANNEL, ids::HELP_CONSOLE_QUIT]
+        .iter()
+        .map(|id| format!("\n{}", say(lang, *id, &[])))
+        .collect()
 }
 
 fn game_lines(text: &mut String, lang: Lang, lines: &[GameLine]) {
@@ -301,6 +315,9 @@ impl Refusal {
             Self::UnknownCommand(c) => {
                 t(ids::ERR_UNKNOWN_COMMAND, &vec![("command", c.clone().into())])
             }
+            Self::ConsoleCommand => {
+                format!("{}{}", t(ids::ERR_CONSOLE_COMMAND, &vec![]), console_commands(lang))
+            }
             Self::Missing { command, what } => {
                 let what = say_of(lang, &format!("arg-{what}"), &[]);
                 t(ids::ERR_MISSING, &vec![("command", (*command).into()), ("what", what.into())])
@@ -309,6 +326,17 @@ impl Refusal {
                 ids::ERR_BAD_ARGUMENT,
                 &vec![("command", (*command).into()), ("arg", arg.clone().into())],
             ),
+            Self::BadCount { command, key, value } => t(
+                ids::ERR_BAD_COUNT,
+                &vec![
+                    ("command", (*command).into()),
+                    ("key", (*key).into()),
+                    ("value", value.clone().into()),
+                ],
+            ),
+            Self::NoSuchPage { page, pages } => {
+                t(ids::ERR_NO_SUCH_PAGE, &vec![("page", number(*page)), ("pages", number(*pages))])
+            }
             Self::LineTooLong { limit, length } => t(
                 ids::ERR_LINE_TOO_LONG,
                 &vec![("limit", number(*limit)), ("length", number(*length))],
@@ -319,6 +347,37 @@ impl Refusal {
             Self::GameNotYours(g) => game(ids::ERR_GAME_NOT_YOURS, g),
             Self::Unresumable(g) => game(ids::ERR_UNRESUMABLE, g),
             Self::NoGameHere => t(ids::ERR_NO_GAME_HERE, &vec![]),
+            Self::GameElsewhere(games) => {
+                let items: Vec<String> = games
+                    .iter()
+                    .map(|g| {
+                        let place = if g.named {
+                            g.chat.clone()
+                        } else {
+                            let words = say(lang, ids::PLACE_OTHER_CHAT, &[]);
+                            crate::table::reply::place(&g.chat, &words)
+                        };
+                        let name = g.kind.map_or_else(|| "?".to_string(), |k| game_name(lang, k));
+                        say(
+                            lang,
+                            ids::GAME_ELSEWHERE_ITEM,
+                            &[
+                                ("id", g.game.to_string().into()),
+                                ("game", name.into()),
+                                ("place", place.into()),
+                            ],
+                        )
+                    })
+                    .collect();
+                let first = games.first().map_or_else(String::new, |g| g.game.to_string());
+                t(
+                    ids::ERR_GAME_ELSEWHERE,
+                    &vec![
+                        ("games", list(lang, List::Items, &items).into()),
+                        ("first", first.into()),
+                    ],
+                )
+            }
             Self::WhichGame(ids) => {
                 let ids: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
                 let ids = list(lang, List::Items, &ids);
@@ -333,6 +392,10 @@ impl Refusal {
             Self::SolverBusy => t(ids::ERR_SOLVER_BUSY, &vec![]),
             Self::NotAPlayer => t(ids::ERR_NOT_A_PLAYER, &vec![]),
             Self::HintsOff(g) => game(ids::ERR_HINTS_OFF, g),
+            Self::HintsRated(g) => game(ids::ERR_HINTS_RATED, g),
+            Self::RatedHints => t(ids::ERR_RATED_HINTS, &vec![]),
+            Self::SwitchNotBot(g) => game(ids::ERR_SWITCH_NOT_BOT, g),
+            Self::SwitchTooLate(g) => game(ids::ERR_SWITCH_TOO_LATE, g),
             Self::HintStale(g) => game(ids::ERR_HINT_STALE, g),
             Self::OwnInvite => t(ids::ERR_OWN_INVITE, &vec![]),
             Self::NoInvite => t(ids::ERR_NO_INVITE, &vec![]),
@@ -415,11 +478,17 @@ mod tests {
             Notice::UndeliveredDropped { count: 3, age_seconds: 90_000 },
             Notice::DmFailed {
                 name: by(),
+                who: by(),
                 game: GameId(7),
                 reopen: Reopen::Link("https://t.me/b?start=".into()),
             },
-            Notice::DmFailed { name: by(), game: GameId(7), reopen: Reopen::SendStart },
-            Notice::DmFailed { name: by(), game: GameId(7), reopen: Reopen::AllowDirectMessages },
+            Notice::DmFailed { name: by(), who: by(), game: GameId(7), reopen: Reopen::SendStart },
+            Notice::DmFailed {
+                name: by(),
+                who: by(),
+                game: GameId(7),
+                reopen: Reopen::AllowDirectMessages,
+            },
             Notice::Welcome { name: by() },
             Notice::SecretKept { link: Some("https://t.me/b?start=".into()) },
             Notice::SecretKept { link: None },
@@ -457,7 +526,7 @@ mod tests {
             Notice::ChatLanguage { chosen: Some(Lang::En), games: 1 },
             Notice::ChatLanguage { chosen: Some(Lang::ZhHans), games: 3 },
             Notice::ChatLanguage { chosen: None, games: 0 },
-            Notice::Help { admin: true },
+            Notice::Help { admin: true, console: true },
             Notice::Settings {
                 saved: true,
                 lang: Lang::En,
@@ -538,6 +607,7 @@ mod tests {
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::UnknownCommand("frobnicate".into()),
+            Refusal::ConsoleCommand,
             Refusal::Missing { command: "new", what: "game" },
             Refusal::BadArgument { command: "draw", arg: "maybe".into() },
             Refusal::LineTooLong { limit: 2000, length: 5000 },
@@ -547,6 +617,12 @@ mod tests {
             Refusal::GameNotYours(GameId(7)),
             Refusal::Unresumable(GameId(7)),
             Refusal::NoGameHere,
+            Refusal::GameElsewhere(vec![crate::table::notice::Elsewhere {
+                game: GameId(7),
+                kind: Some(GameKind::Ultima),
+                chat: "#t".into(),
+                named: true,
+            }]),
             Refusal::WhichGame(vec![GameId(3), GameId(4)]),
             Refusal::GroupOnly,
             Refusal::ChatLanguageAdmins,
@@ -557,6 +633,12 @@ mod tests {
             Refusal::SolverBusy,
             Refusal::NotAPlayer,
             Refusal::HintsOff(GameId(7)),
+            Refusal::HintsRated(GameId(7)),
+            Refusal::RatedHints,
+            Refusal::SwitchNotBot(GameId(7)),
+            Refusal::SwitchTooLate(GameId(7)),
+            Refusal::BadCount { command: "history", key: "page", value: "x".into() },
+            Refusal::NoSuchPage { page: 4, pages: 3 },
             Refusal::HintStale(GameId(7)),
             Refusal::OwnInvite,
             Refusal::NoInvite,
@@ -657,6 +739,7 @@ mod tests {
             assert!(link.text(lang).contains("https://t.me/b?start=accept-9"));
             let dm = Notice::DmFailed {
                 name: "Bo".into(),
+                who: "Bo".into(),
                 game: GameId(9),
                 reopen: Reopen::Link("https://t.me/b?start=".into()),
             };

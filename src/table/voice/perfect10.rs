@@ -13,7 +13,7 @@ use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::wording::{Id, List, Wording, ids, list};
 use crate::core::{Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::perfect10::{
-    Action, CastleBan, Castling, Color, Error, Event, Kind, Square, State, View,
+    Action, CastleBan, Castling, Color, Error, Event, Kind, MoveFault, Square, State, View,
 };
 use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
@@ -83,7 +83,7 @@ fn capitalized(text: &str) -> String {
 }
 
 /// The line for a move, e.g. `#1 ply 9: alice (white) e9-e10=M: pawn e9-e10, promoting to
-/// marshal. Check!`.
+/// marshal. Check: the marshal on e10 attacks the king.`.
 fn moved_line(
     w: &Wording,
     lang: Lang,
@@ -148,12 +148,39 @@ fn moved_line(
         text.push_str(&w.text(lang, id, &[("piece", piece_word(w, lang, *became).into())]));
     }
     text.push_str(&w.text(lang, ids::P10_STOP, &[]));
-    match check.len() {
-        0 => {}
-        1 => push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[])),
-        _ => push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_DOUBLE_CHECK, &[])),
+    if !check.is_empty() {
+        push_sentence(w, lang, &mut text, &check_text(w, lang, check));
     }
     Some(text)
+}
+
+/// Check, naming every enemy piece that gives it and its square: `Check: the queen on b9
+/// attacks the king.`, or with two, `Check: the rook on h1 and the knight on f3 attack the
+/// king.`
+fn check_text(w: &Wording, lang: Lang, checkers: &[(Square, Kind)]) -> String {
+    let mut named: Vec<String> = checkers
+        .iter()
+        .map(|&(square, kind)| {
+            w.text(
+                lang,
+                ids::P10_CHECKER,
+                &[
+                    ("piece", piece_word(w, lang, kind).into()),
+                    ("square", square.to_string().into()),
+                ],
+            )
+        })
+        .collect();
+    let pieces = match named.pop() {
+        Some(last) if !named.is_empty() => w.text(
+            lang,
+            ids::P10_CHECKERS_AND,
+            &[("first", list(lang, List::Items, &named).into()), ("second", last.into())],
+        ),
+        Some(last) => last,
+        None => String::new(),
+    };
+    w.text(lang, ids::P10_CHECK_BY, &[("pieces", pieces.into()), ("count", checkers.len().into())])
 }
 
 /// Appends a sentence to a line: after a space in English, directly in Chinese.
@@ -213,7 +240,7 @@ pub(crate) fn view_message(
             None if t.status == GameStatus::Active => {
                 let mut line = to_move_line(w, lang, t, g, view.to_move.seat());
                 if view.check.is_some() {
-                    push_sentence(w, lang, &mut line, &w.text(lang, ids::P10_CHECK, &[]));
+                    push_sentence(w, lang, &mut line, &check_text(w, lang, &view.checkers));
                 }
                 lines.push(line);
             }
@@ -470,7 +497,7 @@ impl Narrator for Voice {
             );
         }
         if view.check.is_some() {
-            push_sentence(w, lang, &mut text, &w.text(lang, ids::P10_CHECK, &[]));
+            push_sentence(w, lang, &mut text, &check_text(w, lang, &view.checkers));
         }
         for note in notes {
             text.push('\n');
@@ -506,7 +533,7 @@ impl Narrator for Voice {
             Error::NotYourPiece { square, piece: p, .. } => {
                 (ids::P10_ERR_NOT_YOUR_PIECE, vec![("square", sq(square)), ("piece", piece(*p))])
             }
-            Error::IllegalMove { piece: p, from, to } => (
+            Error::IllegalMove { piece: p, from, to, fault: MoveFault::NotItsWay } => (
                 ids::P10_ERR_ILLEGAL_MOVE,
                 vec![
                     ("piece", piece(*p)),
@@ -515,6 +542,44 @@ impl Narrator for Voice {
                     ("how", w.text_of(lang, &format!("p10-how-{}", p.name()), &[]).into()),
                 ],
             ),
+            Error::IllegalMove { piece: p, from, to, fault } => (
+                ids::P10_ERR_MOVE_STOPPED,
+                vec![
+                    ("piece", piece(*p)),
+                    ("from", sq(from)),
+                    ("to", sq(to)),
+                    ("why", fault_text(w, lang, *p, to, fault).into()),
+                ],
+            ),
+            Error::NoMoveTo { piece: p, to } => {
+                (ids::P10_ERR_NO_MOVE_TO, vec![("piece", piece(*p)), ("to", sq(to))])
+            }
+            Error::Ambiguous { piece: p, to, from, promotion } => {
+                let squares: Vec<String> = from.iter().map(ToString::to_string).collect();
+                // The example names the first piece by its file (by its square when two share it),
+                // and what a pawn becomes where it must become something: a move the game takes.
+                let example = from.first().map_or(String::new(), |f| {
+                    let file = f.to_string().chars().next().unwrap_or('a');
+                    let shared = from.iter().filter(|o| o.file == f.file).count() > 1;
+                    let by = if shared { f.to_string() } else { file.to_string() };
+                    let becomes =
+                        promotion.map_or(String::new(), |k| format!("={}", k.seed_code()));
+                    if *p == Kind::Pawn {
+                        format!("{file}x{to}{becomes}")
+                    } else {
+                        format!("{}{by}{to}", code_word(w, lang, *p))
+                    }
+                });
+                (
+                    ids::P10_ERR_AMBIGUOUS,
+                    vec![
+                        ("piece", piece(*p)),
+                        ("to", sq(to)),
+                        ("from", list(lang, List::Items, &squares).into()),
+                        ("example", example.into()),
+                    ],
+                )
+            }
             Error::BadPromotion { to, tier } => {
                 let id = match tier {
                     1 | 2 => ids::P10_ERR_PROMOTION_TIER,
@@ -558,6 +623,36 @@ impl Narrator for Voice {
         };
         w.text(lang, id, &args)
     }
+}
+
+/// What stops a piece (the engine's [`MoveFault`]) as the clause after "cannot move to …".
+fn fault_text(w: &Wording, lang: Lang, mover: Kind, to: &Square, fault: &MoveFault) -> String {
+    let piece = |k: Kind| FluentValue::from(piece_word(w, lang, k));
+    let sq = |s: &Square| FluentValue::from(s.to_string());
+    let (id, args): (Id, Vec<(&str, FluentValue<'_>)>) = match fault {
+        MoveFault::NotItsWay => {
+            return w.text_of(lang, &format!("p10-how-{}", mover.name()), &[]);
+        }
+        MoveFault::OwnPiece { at, piece: p } => {
+            (ids::P10_FAULT_OWN_PIECE, vec![("at", sq(at)), ("piece", piece(*p))])
+        }
+        MoveFault::Blocked { at, own, piece: p } => (
+            if *own { ids::P10_FAULT_BLOCKED_OWN } else { ids::P10_FAULT_BLOCKED_ENEMY },
+            vec![("at", sq(at)), ("piece", piece(*p))],
+        ),
+        MoveFault::PawnFront { at, own, piece: p } => (
+            if *own { ids::P10_FAULT_PAWN_FRONT_OWN } else { ids::P10_FAULT_PAWN_FRONT_ENEMY },
+            vec![("at", sq(at)), ("piece", piece(*p))],
+        ),
+        MoveFault::PawnNothingToTake => (ids::P10_FAULT_PAWN_NOTHING, vec![("to", sq(to))]),
+        MoveFault::PawnDoubleOffStart => (ids::P10_FAULT_PAWN_DOUBLE, Vec::new()),
+        MoveFault::NoScreen => (ids::P10_FAULT_NO_SCREEN, vec![("piece", piece(mover))]),
+        MoveFault::TwoScreens { at, piece: p, .. } => (
+            ids::P10_FAULT_TWO_SCREENS,
+            vec![("piece", piece(mover)), ("at", sq(at)), ("other", piece(*p))],
+        ),
+    };
+    w.text(lang, id, &args)
 }
 
 #[cfg(test)]

@@ -5,13 +5,14 @@
 //! square's targets (`/moves`) and the draw library's forks. Everything is public (perfect
 //! information). The referee reaches these through [`Voice`], the game's [`Narrator`].
 //!
-//! Refusals are worded here from the engine's key and values (`rb-err-<key>`), in the
-//! reader's language.
+//! Refusals and `/moves` are worded in `rabble_moves.rs`, with the list and length limits every
+//! Rabble answer keeps to.
 
 use super::narrate::{self, Fork, Narrator, Snapshot, game_name, msg, name_of, public};
-use super::wording::{List, Wording, ids, say, say_of, separator};
+use super::rabble_moves::{self, LIST_CHARS, coord_error, fit, letters, long_text, summarised};
+use super::wording::{List, Wording, ids, list, say, say_of, separator};
 use crate::core::{GameResult, Noticed, Prompt, Seat, ToAct, Viewer};
-use crate::games::rabble::{Coord, Event, Kind, Side, View, coord::MAX_DIM, game::seat};
+use crate::games::rabble::{Coord, Event, Kind, Side, View, game::seat};
 use crate::games::{AnyError, AnyEvent, AnyGame, Game};
 use crate::store::GameStatus;
 use crate::table::clock::Pace;
@@ -19,90 +20,12 @@ use crate::table::payload::{Choice, Payload};
 use crate::table::reply::{Button, Dest, Lang, Outbound};
 use crate::table::rules::rabble::partial_pick;
 
-/// The longest Rabble answer, in characters. Telegram takes 4,096 per message and its adapter
-/// splits a longer text into several, so every answer stays one message with room to spare: lists
-/// that grow with the game or the input are summarised ([`summarised`]) and anything still longer
-/// is cut at a line ([`fit`]).
-pub(crate) const MAX_ANSWER_CHARS: usize = 3_500;
-
-/// How many characters one list (targets, squares, units, forks) may fill before the rest is
-/// counted instead of listed ("… and 12 more").
-const LIST_CHARS: usize = 900;
-
 /// How many other layers an answer names, one line each, before the rest are counted.
 const LAYERS_SHOWN: usize = 6;
 
-/// How many letters of a tall stack are written before its height is given instead.
-const LETTERS_SHOWN: usize = 12;
-
-/// A unit's letters (`PPN`), a tall stack's first [`LETTERS_SHOWN`] then its height
-/// (`PPPPPPPPPPPP…(40)`).
-fn letters(unit: &crate::games::rabble::Unit) -> String {
-    stack_text(&unit.letters())
-}
-
-/// Letters as [`letters`] writes them.
-fn stack_text(all: &str) -> String {
-    let height = all.chars().count();
-    if height <= LETTERS_SHOWN {
-        return all.to_string();
-    }
-    let shown: String = all.chars().take(LETTERS_SHOWN).collect();
-    format!("{shown}…({height})")
-}
-
-/// `items` joined by `sep` while they fit in `budget` characters, the rest counted
-/// (`rb-and-more`); at least the first item is always shown.
-fn summarised(w: &Wording, lang: Lang, items: &[String], sep: &str, budget: usize) -> String {
-    let mut out = String::new();
-    let mut used = 0;
-    for (i, item) in items.iter().enumerate() {
-        let add = item.chars().count() + if i == 0 { 0 } else { sep.chars().count() };
-        if i > 0 && used + add > budget {
-            out.push_str(sep);
-            out.push_str(&w.text(lang, ids::RB_AND_MORE, &[("count", (items.len() - i).into())]));
-            return out;
-        }
-        if i > 0 {
-            out.push_str(sep);
-        }
-        out.push_str(item);
-        used += add;
-    }
-    out
-}
-
-/// `text` as one message of at most [`MAX_ANSWER_CHARS`] characters: whole lines while they
-/// fit, then as much of the next as fits and a note (`rb-cut`) that the rest is left out.
-fn fit(w: &Wording, lang: Lang, text: String) -> String {
-    if text.chars().count() <= MAX_ANSWER_CHARS {
-        return text;
-    }
-    let note = w.text(lang, ids::RB_CUT, &[]);
-    let room = MAX_ANSWER_CHARS.saturating_sub(note.chars().count() + 2);
-    let mut out = String::new();
-    let mut used = 0;
-    for line in text.lines() {
-        let n = line.chars().count() + 1;
-        if used + n > room {
-            let part: String = line.chars().take(room.saturating_sub(used + 1)).collect();
-            if !part.is_empty() {
-                out.push_str(&part);
-                out.push_str("…\n");
-            }
-            break;
-        }
-        out.push_str(line);
-        out.push('\n');
-        used += n;
-    }
-    out.push_str(&note);
-    out
-}
-
 /// A layer as `/board` names it: what follows x and y in a square (`2`, `1,2`, `1;d9=2`).
 fn layer_text(layer: &crate::games::rabble::Layer) -> String {
-    let at = Coord { x: 0, y: 0, layer: layer.clone() }.to_string();
+    let at = Coord { layer: layer.clone(), ..Coord::main(0, 0) }.to_string();
     at.trim_start_matches("(0,0,").trim_end_matches(')').to_string()
 }
 
@@ -114,8 +37,11 @@ fn layer_lines(
     layers: &[(crate::games::rabble::Layer, usize)],
     line: impl Fn(String, usize) -> String,
 ) -> Vec<String> {
-    let mut lines: Vec<String> =
-        layers.iter().take(LAYERS_SHOWN).map(|(l, n)| line(layer_text(l), *n)).collect();
+    let mut lines: Vec<String> = layers
+        .iter()
+        .take(LAYERS_SHOWN)
+        .map(|(l, n)| line(long_text(w, lang, &layer_text(l)), *n))
+        .collect();
     if layers.len() > LAYERS_SHOWN {
         let rest = &layers[LAYERS_SHOWN..];
         lines.push(w.text(
@@ -250,7 +176,7 @@ fn event_line(w: &Wording, lang: Lang, t: &Snapshot<'_>, event: &Event) -> Optio
                     // Plies of play, selection picks not counted.
                     ("ply", i64::from(ply).into()),
                     ("player", player(w, lang, t, *side).into()),
-                    ("turn", text.as_str().into()),
+                    ("turn", long_text(w, lang, text).into()),
                 ],
             );
             if let Some(u) = captured {
@@ -296,6 +222,43 @@ fn scores_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     )
 }
 
+/// Each side's statistics by piece type (spec §5: capture points, hires, drops into the
+/// battlefield, high-dimension jumps), a line per side that has any, each list naming only the
+/// kinds with a count (`P 3, N 6`).
+fn stats_lines(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> Vec<String> {
+    let AnyGame::Rabble(g) = &t.game else { return Vec::new() };
+    let mut out = Vec::new();
+    for side in [Side::Red, Side::Blue] {
+        let st = &g.stats[side.index()];
+        let named = |counts: [i64; 9]| -> String {
+            let items: Vec<String> = Kind::ALL
+                .into_iter()
+                .zip(counts)
+                .filter(|(_, n)| *n != 0)
+                .map(|(k, n)| format!("{} {n}", crate::render::rabble::label(k, lang.script())))
+                .collect();
+            if items.is_empty() { "-".to_string() } else { list(lang, List::Items, &items) }
+        };
+        let wide = |a: [u32; 9]| a.map(i64::from);
+        let all = [st.capture_points, wide(st.hires), wide(st.drops_into_b), wide(st.high_jumps)];
+        if all.iter().all(|a| a.iter().all(|n| *n == 0)) {
+            continue;
+        }
+        out.push(w.text(
+            lang,
+            ids::RB_STATS,
+            &[
+                ("side", side_word(w, lang, side).into()),
+                ("captures", named(all[0]).into()),
+                ("hires", named(all[1]).into()),
+                ("drops", named(all[2]).into()),
+                ("jumps", named(all[3]).into()),
+            ],
+        ));
+    }
+    out
+}
+
 fn result_text(
     w: &Wording,
     lang: Lang,
@@ -324,6 +287,35 @@ fn public_side(t: &Snapshot<'_>) -> Viewer {
     }
 }
 
+/// The picture of a public announcement. While the sides pick their pieces it is a strip of the
+/// picking side's four rows (x 1..12, the squares the pick fills outlined, the picks so far in
+/// place) instead of the whole board: a selection is 18 announcements, and 18 full boards
+/// before the first move buried the chat (issue 42). `/board` still draws the whole board.
+fn announcement_picture(
+    t: &Snapshot<'_>,
+    lang: Lang,
+    images: bool,
+) -> Option<crate::table::reply::Image> {
+    let viewer = public_side(t);
+    let picking = match &t.game {
+        AnyGame::Rabble(g) => g.selecting().map(|(side, _)| (g, side)),
+        _ => None,
+    };
+    let Some((g, side)) = picking else { return narrate::picture(t, viewer, lang, images) };
+    if !images {
+        return None;
+    }
+    let rows = if side == Side::Red { (1, 4) } else { (9, 12) };
+    let view = g.view_window(
+        &crate::games::rabble::Layer::main(),
+        (1.into(), 12.into()),
+        (rows.0.into(), rows.1.into()),
+    );
+    let caption = (t.caption)(t, &crate::games::AnyView::Rabble(view.clone()), lang);
+    let p = crate::render::rabble::marked(&view, &[], &caption, &narrate::theme(viewer, lang));
+    Some(crate::table::reply::Image::png(p.png, p.width, p.height))
+}
+
 /// The side a picture for `to` is drawn from: a player's own from that player's side (Blue at
 /// the bottom for Blue), anything else as [`public_side`].
 fn side_for(t: &Snapshot<'_>, to: &Dest) -> Viewer {
@@ -344,17 +336,26 @@ pub(crate) fn view_message(
     to: Dest,
     images: bool,
 ) -> Outbound {
-    let mut lines = vec![w.text(
-        lang,
-        ids::RB_VIEW_HEADER,
-        &[
-            ("id", t.id.into()),
-            ("game", game_name(w, lang, t.game.kind()).into()),
-            ("ply", i64::from(view.ply).into()),
-            ("last", view.last.clone().unwrap_or_else(|| "-".to_string()).into()),
-        ],
-    )];
+    let mut lines = vec![
+        w.text(
+            lang,
+            ids::RB_VIEW_HEADER,
+            &[
+                ("id", t.id.into()),
+                ("game", game_name(w, lang, t.game.kind()).into()),
+                ("ply", i64::from(view.ply).into()),
+                (
+                    "last",
+                    view.last
+                        .as_deref()
+                        .map_or_else(|| "-".to_string(), |l| long_text(w, lang, l))
+                        .into(),
+                ),
+            ],
+        ),
+    ];
     lines.push(scores_line(w, lang, t));
+    lines.extend(stats_lines(w, lang, t));
     lines.extend(beyond_lines(w, lang, view));
     if let Some(outcome) = t.game.to_act().outcome() {
         lines.push(result_text(w, lang, t, outcome.result, outcome.reason));
@@ -379,8 +380,12 @@ pub(crate) fn view_message(
 fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
     let mut lines = Vec::new();
     if !view.outside.0.is_empty() {
-        let shown: Vec<String> =
-            view.outside.0.iter().map(|(c, u)| format!("{} {c}", letters(u))).collect();
+        let shown: Vec<String> = view
+            .outside
+            .0
+            .iter()
+            .map(|(c, u)| long_text(w, lang, &format!("{} {c}", letters(u))))
+            .collect();
         lines.push(w.text(
             lang,
             ids::RB_OUTSIDE,
@@ -394,11 +399,6 @@ fn beyond_lines(w: &Wording, lang: Lang, view: &View) -> Vec<String> {
         w.text(lang, ids::RB_LAYER, &[("z", layer.into()), ("count", n.into())])
     }));
     lines
-}
-
-/// A coordinate that does not read, in words (`rb-err-coord-<key>`).
-fn coord_error(w: &Wording, lang: Lang, e: &crate::games::rabble::coord::CoordError) -> String {
-    w.text_of(lang, &format!("rb-err-coord-{}", e.key()), &[("text", e.text().into())])
 }
 
 /// The image caption: game number, ply, scores, and who acts or the result, read from the
@@ -447,20 +447,20 @@ fn slice_error(w: &Wording, lang: Lang, e: &crate::games::rabble::text::SliceErr
         SliceError::Range { word, axis } => w.text(
             lang,
             ids::RB_SLICE_RANGE,
-            &[("word", word.clone().into()), ("axis", (*axis).into())],
+            &[("word", long_text(w, lang, word).into()), ("axis", (*axis).into())],
         ),
         SliceError::Backwards { word, axis } => w.text(
             lang,
             ids::RB_SLICE_BACKWARDS,
-            &[("word", word.clone().into()), ("axis", (*axis).into())],
+            &[("word", long_text(w, lang, word).into()), ("axis", (*axis).into())],
         ),
         SliceError::TooWide { axis, from, to, widest } => w.text(
             lang,
             ids::RB_SLICE_TOO_WIDE,
             &[
                 ("axis", (*axis).into()),
-                ("from", from.to_string().into()),
-                ("to", to.to_string().into()),
+                ("from", long_text(w, lang, &from.to_string()).into()),
+                ("to", long_text(w, lang, &to.to_string()).into()),
                 ("widest", widest.to_string().into()),
             ],
         ),
@@ -595,7 +595,7 @@ impl Narrator for Voice {
             to_act_line(w, lang, t),
         ];
         let mut m = msg(t, public(t), lines.join("\n"));
-        m.image = narrate::picture(t, public_side(t), lang, images);
+        m.image = announcement_picture(t, lang, images);
         m.buttons = buttons(w, lang, t);
         m
     }
@@ -630,7 +630,7 @@ impl Narrator for Voice {
             lines.push(next);
         }
         let mut m = msg(t, public(t), fit(w, pl, lines.join("\n")));
-        m.image = narrate::picture(t, public_side(t), pl, images);
+        m.image = announcement_picture(t, pl, images);
         m.buttons = buttons(w, pl, t);
         vec![m]
     }
@@ -661,31 +661,9 @@ impl Narrator for Voice {
         vec![msg(t, to, text)]
     }
 
-    /// A refused turn, worded in `lang` from the engine's key and values (`rb-err-<key>`, and
-    /// `rb-err-syntax-<key>` for a turn that does not read), inside the frame `rb-refused`. A key
-    /// without a message (none, as a test checks) falls back to the engine's English.
+    /// A refused turn, in `lang` (`rabble_moves.rs`).
     fn error_text(&self, w: &Wording, lang: Lang, error: &AnyError) -> String {
-        use crate::games::rabble::{Error, notation::NotationError};
-        let AnyError::Rabble(e) = error else { return narrate::common_error_text(w, lang, error) };
-        let worded = |id: String, args: Vec<(&str, String)>| {
-            let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> =
-                args.into_iter().map(|(k, v)| (k, v.into())).collect();
-            w.has(lang, &id).then(|| w.text_of(lang, &id, &args))
-        };
-        let detail = match e {
-            Error::GameOver => return w.text(lang, ids::ERR_GAME_OVER, &[]),
-            Error::NotYourTurn => return w.text(lang, ids::ERR_NOT_YOUR_TURN, &[]),
-            Error::Turn(t) => worded(format!("rb-err-{}", t.key), t.args.clone()),
-            Error::Notation(NotationError::Syntax { text, key, detail, .. }) => worded(
-                format!("rb-err-syntax-{key}"),
-                vec![("text", text.clone()), ("detail", detail.clone())],
-            ),
-            Error::Notation(NotationError::Coord(c)) => {
-                worded(format!("rb-err-coord-{}", c.key()), vec![("text", c.text().to_string())])
-            }
-        };
-        let detail = detail.unwrap_or_else(|| e.to_string());
-        w.text(lang, ids::RB_REFUSED, &[("detail", detail.into())])
+        rabble_moves::error_text(w, lang, error)
     }
 
     /// `/board <window>`: a centre `x,y[,z,…]` (its layer too) and/or `zoom N` (1–3: a window
@@ -723,20 +701,20 @@ impl Narrator for Voice {
             }
         }
         let n = 16 * zoom;
-        let x0 = centre.x.saturating_sub(n / 2 - 1);
-        let y0 = centre.y.saturating_sub(n / 2 - 1);
-        let (x, y) = ((x0, x0.saturating_add(n - 1)), (y0, y0.saturating_add(n - 1)));
-        let view = g.view_window(&centre.layer, x, y);
-        let layer_text = layer_text(&centre.layer);
+        let x0 = &centre.x - (n / 2 - 1);
+        let y0 = &centre.y - (n / 2 - 1);
+        let (x, y) = ((x0.clone(), &x0 + (n - 1)), (y0.clone(), &y0 + (n - 1)));
+        let view = g.view_window(&centre.layer, x.clone(), y.clone());
+        let layer_text = long_text(w, lang, &layer_text(&centre.layer));
         let mut lines = vec![w.text(
             lang,
             ids::RB_WINDOW,
             &[
                 ("id", t.id.into()),
-                ("x0", x.0.into()),
-                ("x1", x.1.into()),
-                ("y0", y.0.into()),
-                ("y1", y.1.into()),
+                ("x0", long_text(w, lang, &x.0.to_string()).into()),
+                ("x1", long_text(w, lang, &x.1.to_string()).into()),
+                ("y0", long_text(w, lang, &y.0.to_string()).into()),
+                ("y1", long_text(w, lang, &y.1.to_string()).into()),
                 ("layer", layer_text.into()),
             ],
         )];
@@ -789,12 +767,12 @@ impl Narrator for Voice {
             ids::RB_OBSERVATION,
             &[
                 ("id", t.id.into()),
-                ("x0", o.x.0.into()),
-                ("x1", o.x.1.into()),
-                ("y0", o.y.0.into()),
-                ("y1", o.y.1.into()),
-                ("z0", o.z.0.into()),
-                ("z1", o.z.1.into()),
+                ("x0", long_text(w, lang, &o.x.0.to_string()).into()),
+                ("x1", long_text(w, lang, &o.x.1.to_string()).into()),
+                ("y0", long_text(w, lang, &o.y.0.to_string()).into()),
+                ("y1", long_text(w, lang, &o.y.1.to_string()).into()),
+                ("z0", long_text(w, lang, &o.z.0.to_string()).into()),
+                ("z1", long_text(w, lang, &o.z.1.to_string()).into()),
             ],
         )];
         if !images {
@@ -808,8 +786,8 @@ impl Narrator for Voice {
                 .changed
                 .iter()
                 .map(|(c, u)| match u {
-                    Some(u) => format!("{c} {}", letters(u)),
-                    None => format!("{c} ·"),
+                    Some(u) => long_text(w, lang, &format!("{c} {}", letters(u))),
+                    None => long_text(w, lang, &format!("{c} ·")),
                 })
                 .collect();
             lines.push(w.text(
@@ -839,9 +817,7 @@ impl Narrator for Voice {
         Some(Ok(m))
     }
 
-    /// `/moves <square>`: where the unit on a square can go, one origin at a time (spec §11.5): its
-    /// targets within four squares, each ray with its blockers, its jumps, with stacking prices.
-    /// The targets are written in the turn notation players type.
+    /// `/moves <square>`: one square's targets (`rabble_moves.rs`).
     ///
     /// # Errors
     /// The square does not read or is empty, in words.
@@ -853,90 +829,7 @@ impl Narrator for Voice {
         square: &str,
         to: Dest,
     ) -> Option<Result<Outbound, String>> {
-        use crate::games::rabble::text;
-        let AnyGame::Rabble(g) = &t.game else { return None };
-        let origin = match Coord::parse(square.trim()) {
-            Ok(origin) => origin,
-            Err(e) => return Some(Err(coord_error(w, lang, &e))),
-        };
-        let Ok(found) = text::targets(g, &origin) else {
-            let from = origin.to_string();
-            return Some(Err(w.text(lang, ids::RB_ERR_EMPTY_ORIGIN, &[("from", from.into())])));
-        };
-        let list = |items: &[text::Target]| {
-            if items.is_empty() {
-                return w.text(lang, ids::RB_MOVES_NOTHING, &[]);
-            }
-            let items: Vec<String> = items.iter().map(ToString::to_string).collect();
-            summarised(w, lang, &items, " ", LIST_CHARS)
-        };
-        let mut lines = vec![w.text(
-            lang,
-            ids::RB_MOVES,
-            &[
-                ("id", t.id.into()),
-                ("unit", stack_text(&found.unit).into()),
-                ("square", origin.to_string().into()),
-            ],
-        )];
-        lines.push(w.text(lang, ids::RB_MOVES_NEAR, &[("targets", list(&found.near).into())]));
-        for ray in &found.rays {
-            let arrow = ("arrow", ray.arrow.into());
-            let mut line = match ray.empty {
-                None => w.text(lang, ids::RB_RAY_OPEN, &[arrow]),
-                Some(0) => w.text(lang, ids::RB_RAY_BLOCKED, &[arrow]),
-                Some(n) => {
-                    w.text(lang, ids::RB_RAY_EMPTY, &[arrow, ("count", n.to_string().into())])
-                }
-            };
-            if !ray.blockers.is_empty() {
-                let blockers: Vec<String> = ray
-                    .blockers
-                    .iter()
-                    .map(|(u, k)| {
-                        w.text(
-                            lang,
-                            ids::RB_RAY_BLOCKER,
-                            &[("unit", stack_text(u).into()), ("k", k.to_string().into())],
-                        )
-                    })
-                    .collect();
-                line.push_str(&w.text(
-                    lang,
-                    ids::RB_RAY_THEN,
-                    &[("blockers", super::wording::list(lang, List::Items, &blockers).into())],
-                ));
-            }
-            let mut reached: Vec<String> = ray
-                .run_end
-                .iter()
-                .map(|d| w.text(lang, ids::RB_RAY_RUN, &[("target", d.to_string().into())]))
-                .collect();
-            reached.extend(ray.targets.iter().map(ToString::to_string));
-            if !reached.is_empty() {
-                line.push_str(&w.text(
-                    lang,
-                    ids::RB_RAY_REACHES,
-                    &[("targets", reached.join(" ").into())],
-                ));
-            }
-            lines.push(line);
-        }
-        let jumps = ("jumps", list(&found.jumps).into());
-        let cost = ("cost", found.jump_cost.to_string().into());
-        let max = ("max", MAX_DIM.to_string().into());
-        lines.push(match found.next_dim {
-            Some(next) if next < MAX_DIM => w.text(
-                lang,
-                ids::RB_MOVES_JUMPS,
-                &[jumps, cost, ("next", next.to_string().into()), max],
-            ),
-            _ => w.text(lang, ids::RB_MOVES_JUMPS_ALL, &[jumps, cost, max]),
-        });
-        if found.queen {
-            lines.push(w.text(lang, ids::RB_MOVES_QUEEN, &[]));
-        }
-        Some(Ok(msg(t, to, fit(w, lang, lines.join("\n")))))
+        rabble_moves::moves_message(w, lang, t, square, to)
     }
 
     /// One `/library` entry: the drawn game's plies, scores, changed squares and ancestry, with its
@@ -975,64 +868,6 @@ mod tests {
     use super::*;
     use crate::games::rabble::{Options, State};
 
-    /// The wording keys of the engine's refusals, read from its source: each `refuse("code", …)`
-    /// is worded by the `.key("…")` that follows it, or else by its code; each notation mistake
-    /// by the key its `syntax(original, "key", …)` call names.
-    fn refusal_keys() -> Vec<String> {
-        let state = include_str!("../../../crates/games/src/games/rabble/state.rs");
-        let mut keys = Vec::new();
-        let mut rest = state;
-        while let Some(at) = rest.find("refuse(") {
-            let call = &rest[at + "refuse(".len()..];
-            let Some(quoted) = call.trim_start().strip_prefix('"') else {
-                rest = call; // the definition, `fn refuse(code: …`
-                continue;
-            };
-            let code = quoted.split('"').next().unwrap_or_default().to_string();
-            // The call's end: parentheses balanced, string literals skipped.
-            let (mut depth, mut in_string, mut end) = (1, false, 0);
-            for (i, c) in call.char_indices() {
-                match (c, in_string) {
-                    ('"', _) => in_string = !in_string,
-                    ('(', false) => depth += 1,
-                    (')', false) => depth -= 1,
-                    _ => {}
-                }
-                if depth == 0 {
-                    end = i + 1;
-                    break;
-                }
-            }
-            let after = call[end..].trim_start();
-            let key = after
-                .strip_prefix(".key(\"")
-                .and_then(|k| k.split('"').next())
-                .map_or(code, ToString::to_string);
-            keys.push(format!("rb-err-{key}"));
-            rest = &call[end..];
-        }
-        let notation = include_str!("../../../crates/games/src/games/rabble/notation.rs");
-        for part in notation.split("syntax(").skip(1) {
-            let mut words = part.split(',');
-            if words.next().map(str::trim) == Some("original")
-                && let Some(key) = words.next().and_then(|k| k.trim().strip_prefix('"'))
-            {
-                keys.push(format!("rb-err-syntax-{}", key.trim_end_matches('"')));
-            }
-        }
-        keys.push("rb-err-syntax-unexpected".into());
-        // A coordinate's refusals: the keys its `CoordError::key` returns.
-        let coord = include_str!("../../../crates/games/src/games/rabble/coord.rs");
-        let body = coord.split("pub fn key(").nth(1).unwrap_or_default();
-        let body = body.split("\n    }\n").next().unwrap_or_default();
-        for arm in body.split("=> \"").skip(1) {
-            keys.push(format!("rb-err-coord-{}", arm.split('"').next().unwrap_or_default()));
-        }
-        keys.sort();
-        keys.dedup();
-        keys
-    }
-
     #[test]
     fn suggestions_complete_a_typed_square_into_checked_turns_and_offer_picks_while_selecting() {
         use crate::games::Game;
@@ -1063,26 +898,6 @@ mod tests {
     }
 
     #[test]
-    fn a_long_list_shows_what_fits_and_counts_the_rest_and_a_short_one_is_whole() {
-        let w = Wording::new();
-        let items: Vec<String> = (0..500).map(|i| format!("x{i},{i}")).collect();
-        assert_eq!(summarised(&w, Lang::En, &items[..3], " ", LIST_CHARS), "x0,0 x1,1 x2,2");
-        let text = summarised(&w, Lang::En, &items, " ", LIST_CHARS);
-        let shown: Vec<&str> = text.split(' ').take_while(|t| t.starts_with('x')).collect();
-        assert_eq!(shown, items[..shown.len()].iter().map(String::as_str).collect::<Vec<_>>());
-        assert!(shown.join(" ").chars().count() <= LIST_CHARS, "{text}");
-        assert!(shown.len() > 50, "as many as fit: {text}");
-        assert!(text.ends_with(&format!(" … and {} more", 500 - shown.len())), "{text}");
-        let zh = summarised(&w, Lang::ZhHans, &items, "、", 100);
-        let shown = zh.split('、').take_while(|t| t.starts_with('x')).count();
-        assert!(zh.ends_with(&format!("、……另有 {} 项", 500 - shown)), "{zh}");
-        // One item longer than the budget is still shown, alone.
-        let huge = vec!["y".repeat(2 * LIST_CHARS), "z".to_string()];
-        let text = summarised(&w, Lang::En, &huge, " ", LIST_CHARS);
-        assert_eq!(text, format!("{} … and 1 more", huge[0]));
-    }
-
-    #[test]
     fn a_library_game_continued_three_hundred_times_names_the_first_forks_and_counts_the_rest() {
         let w = Wording::new();
         let fork = |id: i64| Fork {
@@ -1100,90 +915,5 @@ mod tests {
         assert!(line.chars().count() < LIST_CHARS + 100, "{line}");
         let zh = forks_line(&w, Lang::ZhHans, &forks);
         assert!(zh.contains("……另有"), "{zh}");
-    }
-
-    #[test]
-    fn an_answer_over_the_cap_keeps_its_first_lines_and_says_the_rest_is_left_out() {
-        let w = Wording::new();
-        assert_eq!(fit(&w, Lang::En, "short\nanswer".into()), "short\nanswer");
-        let long: String = (0..1_000).map(|i| format!("line {i}\n")).collect();
-        for lang in Lang::ALL {
-            let cut = fit(&w, lang, long.clone());
-            assert!(cut.chars().count() <= MAX_ANSWER_CHARS, "{lang}: {}", cut.chars().count());
-            let note = w.text(lang, ids::RB_CUT, &[]);
-            let (kept, end) = cut.rsplit_once('\n').expect("lines, then the note");
-            assert_eq!(end, note);
-            assert!(long.starts_with(kept.trim_end_matches('…')), "{lang}: {kept}");
-            assert!(kept.lines().count() > 300, "as many lines as fit");
-        }
-        // A single line longer than a message is cut inside.
-        let one = "x".repeat(10 * MAX_ANSWER_CHARS);
-        let cut = fit(&w, Lang::En, one);
-        assert!(cut.chars().count() <= MAX_ANSWER_CHARS);
-        assert!(cut.starts_with("xxxx") && cut.contains("x…\n("), "{cut:.40}");
-    }
-
-    #[test]
-    fn every_refusal_the_engine_can_give_is_worded_in_every_language() {
-        let keys = refusal_keys();
-        assert!(keys.len() > 60, "the scan finds the refusals: {keys:?}");
-        assert!(keys.contains(&"rb-err-use-capture".to_string()), "{keys:?}");
-        assert!(keys.contains(&"rb-err-geometry-waypoint".to_string()), "{keys:?}");
-        assert!(keys.contains(&"rb-err-syntax-layer-jump".to_string()), "{keys:?}");
-        assert!(keys.contains(&"rb-err-coord-omega".to_string()), "{keys:?}");
-        assert!(keys.contains(&"rb-err-coord-too-many-dims".to_string()), "{keys:?}");
-        let w = Wording::new();
-        for key in &keys {
-            for lang in Lang::ALL {
-                assert!(w.has(lang, key), "{key} in {lang}");
-            }
-        }
-    }
-
-    #[test]
-    fn refusals_read_in_english_as_the_engine_words_them_and_in_chinese_without_english() {
-        let w = Wording::new();
-        let mut game = State::start(&Options { select: false, ..Options::default() });
-        let red = Seat(0);
-        // One ply first, so that Blue's own pawns and the emptied squares can be refused too.
-        let first = game.parse_action(red, "7,6x7,8").expect("the seed's first move reads");
-        game.play(red, &first).expect("the seed's first move");
-        let blue = Seat(1);
-        let cases = [
-            "3,7>3,6",     // use-capture
-            "3,7x3,8",     // own-unit
-            "7,6>7,5",     // empty-origin
-            "3,5x3,3",     // not-yours
-            "3,7,1x3,5,2", // other-layer
-            "3,7>3,3",     // geometry
-            "drop K@3,6",  // bad-drop
-            "drop P@3,5",  // drop-enemy
-            "3,7 z+",      // jump into a full square
-            "pass",        // syntax-pass
-            "pick R",      // syntax-pick
-            "3,7 z*",      // syntax-layer-jump
-            "ω,1>2,2",     // coord-omega
-            "1e99,1>2,2",  // coord-syntax
-            "3,7x3,5x3,4", // twice
-        ];
-        let mut keys = std::collections::BTreeSet::new();
-        for text in cases {
-            let error = match game.parse_action(blue, text) {
-                Err(e) => e,
-                Ok(action) => game.clone().play(blue, &action).expect_err(text),
-            };
-            let en = Voice.error_text(&w, Lang::En, &AnyError::Rabble(error.clone()));
-            assert_eq!(en, format!("Not played: {error}. Nothing changed."), "{text}");
-            let zh = Voice.error_text(&w, Lang::ZhHans, &AnyError::Rabble(error.clone()));
-            assert!(zh.starts_with("未走："), "{text}: {zh}");
-            for word in ["holds", "empty", "cannot", "write", "unit", "square"] {
-                assert!(!zh.contains(word), "{text}: English `{word}` in {zh}");
-            }
-            keys.insert(match &error {
-                crate::games::rabble::Error::Turn(t) => t.key.to_string(),
-                other => other.to_string(),
-            });
-        }
-        assert!(keys.len() >= 12, "the cases reach different refusals: {keys:?}");
     }
 }

@@ -44,6 +44,7 @@ impl Table {
             stored_result: stored_result(self),
             lang: public_lang(self),
             seed: self.row.seed,
+            from_position: self.row.position.is_some(),
             decision_seconds: self.decision_seconds(),
             caption,
         }
@@ -231,6 +232,12 @@ pub(crate) fn turn_prompts(
     t.narrator().turn_prompts(w, &t.snapshot(), seat, prompt, lang, images)
 }
 
+/// What `seat`, which does not act first, is told privately as the game starts.
+pub(crate) fn opening(t: &Table, seat: Seat, lang: Lang, images: bool) -> Vec<Outbound> {
+    let w = wording();
+    t.narrator().opening(w, &t.snapshot(), seat, lang, images)
+}
+
 /// A view (public or one seat's) as a message to `to`, worded by the narrator of the view's
 /// own game.
 pub(crate) fn view_message(
@@ -305,13 +312,19 @@ pub(crate) fn rules_text(lang: Lang, kind: GameKind) -> String {
         &[],
     ));
     for spec in specs {
-        let doc_id = format!("opt-{}-{}", kind.code(), spec.key.replace('_', "-"));
-        let doc =
-            if w.has(lang, &doc_id) { w.text_of(lang, &doc_id, &[]) } else { spec.doc.to_string() };
+        // Every option's help is worded in each language (`option_help_ids`; the engine's
+        // English `doc` is for developers), and so are its values where they are more than the
+        // words players type (`board`: "CxR, 2..26 each").
+        let (doc_id, values_id) = option_help_ids(kind, spec.key);
+        let doc = w.text_of(lang, &doc_id, &[]);
+        let values = if w.has(lang, &values_id) {
+            w.text_of(lang, &values_id, &[])
+        } else {
+            spec.values.to_string()
+        };
         text.push_str(&format!(
-            "\n{} = {} ({}: {}): {doc}",
+            "\n{} = {values} ({}: {}): {doc}",
             spec.key,
-            spec.values,
             w.text(lang, ids::RULES_DEFAULT, &[]),
             spec.default
         ));
@@ -330,9 +343,23 @@ pub(crate) fn rules_text(lang: Lang, kind: GameKind) -> String {
     text
 }
 
+/// The Fluent ids of an option's help in `/rules` and of its values in words, where the values
+/// need words: `opt-<game>-<key>` and `opt-<game>-<key>-values` (`_` in a key as `-`).
+fn option_help_ids(kind: GameKind, key: &str) -> (String, String) {
+    let doc = format!("opt-{}-{}", kind.code(), key.replace('_', "-"));
+    let values = format!("{doc}-values");
+    (doc, values)
+}
+
 /// The game's start position in its position text (what `position="…"` at `/new` takes), as
 /// the example `/rules` gives. Dark Fence's is its fixed start (a free start has no position yet).
+/// Rabble has none to give: its position text is the whole state as JSON, about 1,500
+/// characters of English field names (`"options"`, `"handicap"`, `null`) that no one types, and
+/// it put English into every language's `/rules rabble` (issue 42).
 pub(crate) fn start_position_text(kind: GameKind) -> Option<String> {
+    if kind == GameKind::Rabble {
+        return None;
+    }
     let options = if kind == GameKind::DarkFence { "start=fixed" } else { "" };
     let options = AnyOptions::parse(kind, options).ok()?;
     AnyGame::new(&options, crate::core::Seed(1)).ok().map(|g| g.position())
@@ -400,6 +427,7 @@ pub(crate) fn button(lang: Lang, payload: Payload) -> Button {
         Choice::Accept | Choice::Offer { accept: true, .. } => ids::BTN_ACCEPT,
         Choice::Decline | Choice::Offer { accept: false, .. } => ids::BTN_DECLINE,
         Choice::View => ids::BTN_VIEW,
+        Choice::Switch => ids::BTN_SWITCH,
         // Every other choice's button is labelled by the narrator that offers it.
         _ => ids::BTN_TYPE_MOVE,
     };
@@ -409,6 +437,50 @@ pub(crate) fn button(lang: Lang, payload: Payload) -> Button {
 /// The referee's own seat's name (`@bot`).
 pub(crate) fn bot_name(lang: Lang) -> String {
     wording().text(lang, ids::BOT_NAME, &[])
+}
+
+/// Against the bot, before the player in seat `person` has acted: the solver proves their side
+/// lost with best play. Says so in the game's chat, and offers the other side (`/switch`, or
+/// the button).
+pub(crate) fn start_lost(t: &Table, person: usize) -> Outbound {
+    let lang = public_lang(t);
+    let w = wording();
+    let side =
+        |seat: usize| w.text(lang, if seat == 0 { ids::CC_SIDE_JIA } else { ids::CC_SIDE_YI }, &[]);
+    let switch = button(lang, Payload::new(t.row.id, t.actions, Choice::Switch));
+    let text = w.text(
+        lang,
+        ids::CC_START_LOST,
+        &[
+            ("name", t.names.get(person).cloned().unwrap_or_default().into()),
+            ("side", side(person).into()),
+            ("other", side(1 - person.min(1)).into()),
+            ("button", switch.label.clone().into()),
+        ],
+    );
+    let mut m = msg_of(t, public_of(t), text);
+    m.buttons = vec![switch];
+    m
+}
+
+/// The player now in seat `person` took the other side against the bot: who plays which side
+/// now, and that the game starts again.
+pub(crate) fn sides_switched(t: &Table, person: usize) -> Outbound {
+    let lang = public_lang(t);
+    let w = wording();
+    let side =
+        |seat: usize| w.text(lang, if seat == 0 { ids::CC_SIDE_JIA } else { ids::CC_SIDE_YI }, &[]);
+    let text = w.text(
+        lang,
+        ids::CC_SWITCHED,
+        &[
+            ("id", t.row.id.to_string().into()),
+            ("name", t.names.get(person).cloned().unwrap_or_default().into()),
+            ("side", side(person).into()),
+            ("other", side(1 - person.min(1)).into()),
+        ],
+    );
+    msg_of(t, public_of(t), text)
 }
 
 /// The bot's move the solver could not prove best within its budget, told to the game's chat.
@@ -504,4 +576,27 @@ pub(crate) fn puzzle_reply(
     images: bool,
 ) -> Result<(String, Option<Image>), String> {
     super::fence_puzzle::puzzle_reply(wording(), lang, attempt, images)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 42: `/rules` words every option's help, and any values that are more than the
+    /// words players type, in every language; the engine's English is never shown.
+    #[test]
+    fn every_option_of_every_game_has_its_help_and_any_prose_of_its_values_in_every_language() {
+        let w = wording();
+        for kind in GameKind::ALL.iter().copied() {
+            for spec in kind.option_specs() {
+                let (doc, values) = option_help_ids(kind, spec.key);
+                // Values with a space hold words beside the tokens players type.
+                let prose = spec.values.contains(' ');
+                for lang in Lang::ALL {
+                    assert!(w.has(lang, &doc), "{lang}: {doc} is missing");
+                    assert!(!prose || w.has(lang, &values), "{lang}: {values} is missing");
+                }
+            }
+        }
+    }
 }

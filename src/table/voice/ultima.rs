@@ -10,9 +10,10 @@ use super::narrate::{self, Narrator, Snapshot, game_name, msg, name_of, public};
 use super::wording::{Id, List, Wording, ids};
 use crate::core::{Noticed, Prompt, Seat, ToAct, Viewer};
 use crate::games::ultima::{
-    Capture, CaptureRule, Color, Error, Event, Kind, MoveFault, SuicideBan, View,
+    Action, Capture, CaptureRule, Color, Error, Event, Freeze, Kind, MoveFault, Square, SuicideBan,
+    View,
 };
-use crate::games::{AnyError, AnyEvent, AnyView};
+use crate::games::{AnyAction, AnyError, AnyEvent, AnyView};
 use crate::store::GameStatus;
 use crate::table::reply::{Dest, Lang, Outbound};
 
@@ -38,7 +39,8 @@ pub(crate) fn piece_word(w: &Wording, lang: Lang, kind: Kind) -> String {
     w.text(lang, id, &[])
 }
 
-fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
+/// `the pincer on d5 (by pinching)`: one capture with its rule (also for `/rules ultima <code>`).
+pub(crate) fn capture_text(w: &Wording, lang: Lang, c: &Capture) -> String {
     let rule = match c.rule {
         CaptureRule::Displacement => ids::UL_RULE_DISPLACEMENT,
         CaptureRule::Pinch => ids::UL_RULE_PINCH,
@@ -86,7 +88,7 @@ fn action_line(
     ply: i64,
 ) -> Option<String> {
     match event {
-        Event::Moved { color, piece, from, to, captures, check } => {
+        Event::Moved { color, piece, from, to, captures, check, attacker, freezes } => {
             let mut text = w.text(
                 lang,
                 ids::UL_MOVED,
@@ -108,9 +110,13 @@ fn action_line(
                 ));
             }
             text.push_str(&w.text(lang, ids::UL_STOP, &[]));
+            for freeze in freezes {
+                text.push_str(narrate::sentence_gap(lang));
+                text.push_str(&freeze_text(w, lang, t, freeze));
+            }
             if *check {
                 text.push_str(narrate::sentence_gap(lang));
-                text.push_str(&w.text(lang, ids::UL_CHECK, &[]));
+                text.push_str(&check_text(w, lang, *attacker));
             }
             Some(text)
         }
@@ -127,6 +133,42 @@ fn action_line(
         )),
         Event::Ended { .. } => None,
     }
+}
+
+/// Check, with the piece that could capture the king when the engine names it.
+fn check_text(w: &Wording, lang: Lang, attacker: Option<(Square, Kind)>) -> String {
+    match attacker {
+        Some((square, piece)) => w.text(
+            lang,
+            ids::UL_CHECK_BY,
+            &[("piece", piece_word(w, lang, piece).into()), ("square", square.to_string().into())],
+        ),
+        None => w.text(lang, ids::UL_CHECK, &[]),
+    }
+}
+
+/// The enemy piece the view's check comes from, with its kind.
+fn view_attacker(view: &View) -> Option<(Square, Kind)> {
+    let at = view.attacker?;
+    view.pieces.iter().find(|(s, _, _)| *s == at).map(|(s, _, k)| (*s, *k))
+}
+
+/// A piece a move froze, and whether (and how) its side may remove it.
+fn freeze_text(w: &Wording, lang: Lang, t: &Snapshot<'_>, f: &Freeze) -> String {
+    let removal = AnyAction::Ultima(Action::Suicide { square: f.square });
+    w.text(
+        lang,
+        ids::UL_FROZEN_NOW,
+        &[
+            ("color", color_word(w, lang, f.color).into()),
+            ("piece", piece_word(w, lang, f.piece).into()),
+            ("square", f.square.to_string().into()),
+            ("by_piece", piece_word(w, lang, f.by_piece).into()),
+            ("by", f.by.to_string().into()),
+            ("removable", if f.removable { "yes" } else { "no" }.into()),
+            ("move", t.game.format_action(&removal).into()),
+        ],
+    )
 }
 
 /// The last action in notation, e.g. `d2d5`.
@@ -182,7 +224,7 @@ pub(crate) fn view_message(
             );
             if view.check.is_some() {
                 line.push(' ');
-                line.push_str(&w.text(lang, ids::UL_CHECK, &[]));
+                line.push_str(&check_text(w, lang, view_attacker(view)));
             }
             lines.push(line);
         }
@@ -207,8 +249,22 @@ fn fault_text(w: &Wording, lang: Lang, fault: &MoveFault) -> String {
         MoveFault::NotALine => (ids::UL_FAULT_NOT_A_LINE, Vec::new()),
         MoveFault::KingStep => (ids::UL_FAULT_KING_STEP, Vec::new()),
         MoveFault::PincerDiagonal => (ids::UL_FAULT_PINCER_DIAGONAL, Vec::new()),
-        MoveFault::Blocked { at } => (ids::UL_FAULT_BLOCKED, vec![("at", at.to_string().into())]),
-        MoveFault::Occupied { at } => (ids::UL_FAULT_OCCUPIED, vec![("at", at.to_string().into())]),
+        MoveFault::Blocked { at, piece, own } => (
+            ids::UL_FAULT_BLOCKED,
+            vec![
+                ("at", at.to_string().into()),
+                ("piece", piece_word(w, lang, *piece).into()),
+                ("own", if *own { "yes" } else { "no" }.into()),
+            ],
+        ),
+        MoveFault::Occupied { at, piece, own } => (
+            ids::UL_FAULT_OCCUPIED,
+            vec![
+                ("at", at.to_string().into()),
+                ("piece", piece_word(w, lang, *piece).into()),
+                ("own", if *own { "yes" } else { "no" }.into()),
+            ],
+        ),
         MoveFault::OwnPiece { at } => {
             (ids::UL_FAULT_OWN_PIECE, vec![("at", at.to_string().into())])
         }
@@ -349,7 +405,7 @@ impl Narrator for Voice {
         }
         if view.check.is_some() {
             text.push_str(narrate::sentence_gap(lang));
-            text.push_str(&w.text(lang, ids::UL_CHECK, &[]));
+            text.push_str(&check_text(w, lang, view_attacker(&view)));
         }
         vec![msg(t, to, text)]
     }
@@ -380,6 +436,28 @@ impl Narrator for Voice {
                     ("by_piece", piece(*by_piece)),
                 ],
             ),
+            Error::NoMoveTo { piece: p, to } => {
+                (ids::UL_ERR_NO_MOVE_TO, vec![("piece", piece(*p)), ("to", sq(to))])
+            }
+            Error::Ambiguous { piece: p, to, from } => {
+                let squares: Vec<String> = from.iter().map(ToString::to_string).collect();
+                // The example names the first piece by its file (by its square when two share it).
+                let example = from.first().map_or(String::new(), |f| {
+                    let shared = from.iter().filter(|o| o.file == f.file).count() > 1;
+                    let square = f.to_string();
+                    let by = if shared { square.as_str() } else { &square[..1] };
+                    format!("{}{by}{to}", p.letter())
+                });
+                (
+                    ids::UL_ERR_AMBIGUOUS,
+                    vec![
+                        ("piece", piece(*p)),
+                        ("to", sq(to)),
+                        ("from", super::wording::list(lang, List::Items, &squares).into()),
+                        ("example", example.into()),
+                    ],
+                )
+            }
             Error::IllegalMove { piece: p, from, to, fault } => (
                 ids::UL_ERR_ILLEGAL_MOVE,
                 vec![

@@ -1,6 +1,5 @@
-//! 混乱时钟 Chaos Clock: a two-player game on a clock face of twelve slots (rules:
-//! `../shared/specs/chaos-clock.md`, from the seed `003_0e864780c313a94b.txt`; our decisions:
-//! `docs/chaos-clock.md`).
+//! 混乱时钟 Chaos Clock: a two-player game on a clock face of twelve slots (the rulebook
+//! and our decisions: `docs/chaos-clock.md`).
 //!
 //! In brief: pieces 1–12 start on a random derangement of the slots (no piece on its own slot).
 //! 甲 (jia, seat 0) owns the odd pieces, 乙 (yi, seat 1) the even ones; 乙 moves first. A turn is

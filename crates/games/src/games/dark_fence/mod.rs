@@ -1,5 +1,5 @@
-//! 暗弈分野 Dark Fence: a hidden-information fence game for two (rules: `../shared/specs/dark-fence.md`,
-//! from the seed `001_d37a5dc482ec4043.txt`).
+//! 暗弈分野 Dark Fence: a hidden-information fence game for two (the rulebook and
+//! our decisions: `docs/dark-fence.md`).
 //!
 //! In brief: on a grid (4×4 by default, columns A…, row 1 at the top) P1 starts at A1 and P2 at
 //! the far corner. On a turn the mover names a path of straight segments (`A1-A4-B4-B3`) and a
@@ -40,6 +40,7 @@
 
 pub mod assist;
 mod board;
+pub mod knowledge;
 mod notation;
 mod options;
 pub mod puzzle;

@@ -1,7 +1,7 @@
 //! Unit tests for Dark Fence beyond the per-file ones: the spec's test table (§4) and the rules
 //! and options the table leaves out.
 //!
-//! Every expected value comes from `shared/specs/dark-fence.md` (row ids are cited) or from
+//! Every expected value comes from the worked examples of `docs/dark-fence.md` (their ids are cited) or from
 //! working the rules through by hand; none was copied from the engine's output.
 
 use sha2::{Digest, Sha256};
@@ -1905,4 +1905,50 @@ fn the_puzzle_is_survived_exactly_by_leaving_the_pocket_for_a_cell_that_cannot_b
     // border nor a wall (3 each), C2 and C3 with all four, and B4 closing the gap behind it.
     assert_eq!(survivors.len(), 6 * 3 + 2 * 4 + 1);
     assert!(survivors.contains(&(cell("B4"), Dir::L)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a seat knows from its own view (`knowledge`)
+// ---------------------------------------------------------------------------------------------
+
+/// Issue 42: bob on D2, alice reported exactly on D3 with a fence facing up: bob knows her cell
+/// and the fence between D2 and D3 (her D3:U is the edge D2:D), besides his own.
+#[test]
+fn an_exact_report_pins_the_opponents_cell_and_the_fence_she_placed() {
+    let mut st = game("report=exact", None);
+    act(&mut st, Player::P1, "A1-B1 D");
+    act(&mut st, Player::P2, "D4-D2 L");
+    act(&mut st, Player::P1, "B1-C1-C3-D3 U");
+    let bob = knowledge::Knowledge::of(&st.view(Viewer::Seat(Player::P2.seat()))).unwrap();
+    assert_eq!((bob.cell, bob.opponent_cell()), (cell("D2"), Some(cell("D3"))));
+    assert!(bob.is_fenced(edge("D3:U")) && bob.is_fenced(edge("D2:D")), "{:?}", bob.fences);
+    assert!(bob.is_fenced(edge("D2:L")), "his own fence: {:?}", bob.fences);
+    // Alice's first fence (B1:D) was placed where bob's report pinned her too: on B1.
+    assert!(bob.is_fenced(edge("B1:D")), "{:?}", bob.fences);
+    assert_eq!(bob.fences.len(), 3, "{:?}", bob.fences);
+    // Alice knows bob's cell from her last report (exact) and none of his fences' cells but
+    // the one of his ply 2, which the exact report of ply 2 pinned.
+    let alice = knowledge::Knowledge::of(&st.view(Viewer::Seat(Player::P1.seat()))).unwrap();
+    assert_eq!(alice.opponent_cell(), Some(cell("D2")));
+    assert!(alice.is_fenced(edge("C2:R")) && alice.is_fenced(edge("D3:U")));
+}
+
+/// Under the default eight-direction reports nothing is pinned on a 4×4 board after one move:
+/// bob (on D4) is told alice is up-left, which leaves every cell up and to the left of D4.
+#[test]
+fn an_eight_direction_report_leaves_every_consistent_cell_and_pins_no_fence() {
+    let mut st = game("", None);
+    act(&mut st, Player::P1, "A1-B1 D");
+    let bob = knowledge::Knowledge::of(&st.view(Viewer::Seat(Player::P2.seat()))).unwrap();
+    let up_left: Vec<Cell> = D4.cells().filter(|c| c.c < 3 && c.r < 3).collect();
+    assert_eq!(bob.opponent, up_left);
+    assert_eq!(bob.opponent_cell(), None);
+    assert!(bob.fences.is_empty(), "{:?}", bob.fences);
+    assert!(bob.is_fenced(edge("D4:R")), "the border is always fenced");
+    // A straight report with a distance pins the cell: alice straight up, distance 3.
+    let mut st = game("report=dir8+manhattan", None);
+    act(&mut st, Player::P1, "A1-D1 L");
+    let bob = knowledge::Knowledge::of(&st.view(Viewer::Seat(Player::P2.seat()))).unwrap();
+    assert_eq!(bob.opponent_cell(), Some(cell("D1")));
+    assert!(bob.is_fenced(edge("C1:R")), "{:?}", bob.fences);
 }

@@ -208,6 +208,28 @@ pub const fn side_of(p: u8) -> u8 {
     if p & WHITE_BIT != 0 { 0 } else { 1 }
 }
 
+/// Why the piece on one square cannot go to another, in mailbox cells: what
+/// [`Board::fault`] finds once the generator has no such move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Not a way this piece moves at all.
+    NotItsWay,
+    /// One of the mover's own pieces stands on the target.
+    OwnPiece,
+    /// A piece stands on the way, on this cell.
+    Blocked(u8),
+    /// A pawn's straight step onto an occupied cell (pawns capture diagonally).
+    PawnFront,
+    /// A pawn's diagonal step with nothing to take.
+    PawnNothingToTake,
+    /// A pawn's double step from off its start rank.
+    PawnDoubleOffStart,
+    /// A cannon's or archer's capture with no piece between to jump over.
+    NoScreen,
+    /// A cannon's or archer's capture over more than one piece; the cell of the second.
+    TwoScreens(u8),
+}
+
 /// A move list (a `Vec`, reused by the caller: perft keeps one per ply).
 pub type MoveList = Vec<Mv>;
 
@@ -530,6 +552,94 @@ impl Board {
             }
         }
         self.castling_moves(out);
+    }
+
+    /// Why the side to move's piece on `from` cannot go to `to` (the generator has no such
+    /// move): the geometry first, then what stands on the target or on the way. Castling and
+    /// leaving the king in check are the caller's (they need the whole position).
+    #[must_use]
+    pub fn fault(&self, from: u8, to: u8) -> Fault {
+        let b = &self.cells;
+        let p = b[from as usize];
+        let us = self.side;
+        let cb = color_bit(us);
+        let target = b[to as usize];
+        let own_target = target != EMPTY && target != OFF && target & cb != 0;
+        let d = to as isize - from as isize;
+        if p & KIND_MASK == PAWN {
+            let fwd: isize = if us == 0 { N } else { -N };
+            let start = if us == 0 { 2 } else { 7 };
+            return if d == fwd {
+                if target == EMPTY { Fault::NotItsWay } else { Fault::PawnFront }
+            } else if d == 2 * fwd {
+                let between = (from as isize + fwd) as u8;
+                if rank_of(from) != start {
+                    Fault::PawnDoubleOffStart
+                } else if b[between as usize] != EMPTY {
+                    Fault::Blocked(between)
+                } else if target != EMPTY {
+                    Fault::PawnFront
+                } else {
+                    Fault::NotItsWay
+                }
+            } else if d == fwd + 1 || d == fwd - 1 {
+                if own_target {
+                    Fault::OwnPiece
+                } else if target == EMPTY {
+                    Fault::PawnNothingToTake
+                } else {
+                    Fault::NotItsWay
+                }
+            } else {
+                Fault::NotItsWay
+            };
+        }
+        let f = FLAGS[(p & KIND_MASK) as usize];
+        let leaps: [(u16, &[isize]); 5] = [
+            (STEP_W, &ORTH),
+            (STEP_F, &DIAG),
+            (LEAP_N, &KNIGHT_OFFS),
+            (LEAP_D, &DAB_OFFS),
+            (LEAP_A, &ALF_OFFS),
+        ];
+        let leap = leaps.iter().any(|(flag, offs)| f & flag != 0 && offs.contains(&d));
+        let ray = |dirs: &[isize; 4]| {
+            dirs.iter().copied().find(|&dir| {
+                let mut t = from as isize + dir;
+                while b[t as usize] != OFF {
+                    if t == to as isize {
+                        return true;
+                    }
+                    t += dir;
+                }
+                false
+            })
+        };
+        let slide = [(SLIDE_O | HOP_O, &ORTH), (SLIDE_D | HOP_D, &DIAG)]
+            .iter()
+            .find_map(|(flags, dirs)| (f & flags != 0).then(|| ray(dirs)).flatten());
+        if leap && own_target {
+            return Fault::OwnPiece;
+        }
+        let Some(dir) = slide.filter(|_| !leap) else {
+            return Fault::NotItsWay;
+        };
+        let between: Vec<u8> = (1..)
+            .map(|k| (from as isize + k * dir) as u8)
+            .take_while(|&t| t != to)
+            .filter(|&t| b[t as usize] != EMPTY)
+            .collect();
+        let hopper = f & (HOP_O | HOP_D) != 0;
+        match (hopper, between.as_slice(), target == EMPTY) {
+            (_, _, _) if own_target => match between.first() {
+                Some(&first) if !hopper => Fault::Blocked(first),
+                _ => Fault::OwnPiece,
+            },
+            (false, [first, ..], _) | (true, [first, ..], true) => Fault::Blocked(*first),
+            (true, [], false) => Fault::NoScreen,
+            (true, [_, second, ..], false) => Fault::TwoScreens(*second),
+            _ => Fault::NotItsWay,
+        }
     }
 
     #[inline]

@@ -1,6 +1,6 @@
 //! Perfect 10 x 10: 飯骨的星空's chess variant of 2023 on a 10×10 board with 19 piece types and
-//! three promotion lines (rules: `../shared/specs/perfect10.md`, from the seed
-//! `004_740aa6a03f21969c.txt`; our decisions: `docs/perfect10.md`).
+//! three promotion lines (the rulebook and our
+//! decisions: `docs/perfect10.md`).
 //!
 //! In brief: chess on a 10×10 board, White first, with the Marshal (rook + knight), Princess
 //! (bishop + knight), Cannon and Archer (they move like a rook and a bishop and capture by
@@ -612,8 +612,9 @@ pub enum Event {
         castling: Option<Castling>,
         /// Whether the capture was en passant.
         en_passant: bool,
-        /// The squares of the pieces that now give check.
-        check: Vec<Square>,
+        /// The pieces that now give check, with their squares (sorted by cell; two for a
+        /// double check), as the engine's attack code finds them.
+        check: Vec<(Square, Kind)>,
         /// The move in the seed's codes: `Ne2-d4`, `Ce1xe8`, `e9-e10=M`, `O-O`.
         seed: String,
     },
@@ -675,8 +676,8 @@ pub enum Error {
         /// The piece.
         piece: Kind,
     },
-    /// The piece cannot go there.
-    #[error("the {piece} on {from} cannot move to {to}")]
+    /// The piece cannot go there, and what stops it.
+    #[error("the {piece} on {from} cannot move to {to}: {fault}")]
     IllegalMove {
         /// The piece.
         piece: Kind,
@@ -684,6 +685,30 @@ pub enum Error {
         from: Square,
         /// To.
         to: Square,
+        /// What stops it.
+        fault: MoveFault,
+    },
+    /// A move in algebraic notation that no piece of that kind can make.
+    #[error("none of your pieces of that kind ({piece}) can move to {to}")]
+    NoMoveTo {
+        /// The piece named (a pawn when none was).
+        piece: Kind,
+        /// The target.
+        to: Square,
+    },
+    /// A move in algebraic notation that more than one piece can make.
+    #[error("more than one {piece} can move to {to}: say which, with its file or rank")]
+    Ambiguous {
+        /// The piece named.
+        piece: Kind,
+        /// The target.
+        to: Square,
+        /// The squares of the pieces that can.
+        from: Vec<Square>,
+        /// What the first of them must become to make the move, when it is a pawn that
+        /// promotes (the promotion typed, or the first it may take where it must take one): a
+        /// refusal's example names it, so that the example is a move the game accepts.
+        promotion: Option<Kind>,
     },
     /// A pawn reaching a promotion line was given a piece it may not become, or none on the
     /// last rank.
@@ -743,6 +768,83 @@ pub enum Error {
     NoSuchSeat,
 }
 
+/// What stops a piece from going where it was told (the refusal's reason as data; the voice
+/// words it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveFault {
+    /// Not a way this piece moves at all.
+    NotItsWay,
+    /// One of the mover's own pieces stands on the target.
+    OwnPiece {
+        /// The target.
+        at: Square,
+        /// The piece there.
+        piece: Kind,
+    },
+    /// A piece stands on the way.
+    Blocked {
+        /// Where (the first one from the mover).
+        at: Square,
+        /// Whether it is the mover's own.
+        own: bool,
+        /// Which.
+        piece: Kind,
+    },
+    /// A pawn's straight step onto an occupied square (pawns capture diagonally).
+    PawnFront {
+        /// The occupied square.
+        at: Square,
+        /// Whether it is the mover's own.
+        own: bool,
+        /// Which.
+        piece: Kind,
+    },
+    /// A pawn's diagonal step with nothing to take there.
+    PawnNothingToTake,
+    /// A pawn's double step from off its start rank (the third rank).
+    PawnDoubleOffStart,
+    /// A cannon's or archer's capture with no piece between to jump over.
+    NoScreen,
+    /// A cannon's or archer's capture over more than one piece.
+    TwoScreens {
+        /// The second piece between.
+        at: Square,
+        /// Whether it is the mover's own.
+        own: bool,
+        /// Which.
+        piece: Kind,
+    },
+}
+
+impl fmt::Display for MoveFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveFault::NotItsWay => f.write_str("that is not a way it moves"),
+            MoveFault::OwnPiece { at, piece } => write!(f, "your own {piece} stands on {at}"),
+            MoveFault::Blocked { at, piece, .. } => write!(f, "the {piece} on {at} is in the way"),
+            MoveFault::PawnFront { at, piece, .. } => {
+                write!(
+                    f,
+                    "the {piece} stands on {at}, and a pawn moves straight only onto an empty square"
+                )
+            }
+            MoveFault::PawnNothingToTake => {
+                f.write_str("a pawn moves diagonally only to capture, and there is nothing to take")
+            }
+            MoveFault::PawnDoubleOffStart => {
+                f.write_str("a pawn steps two squares only from its starting rank")
+            }
+            MoveFault::NoScreen => {
+                f.write_str("it captures by jumping over exactly one piece, and none is between")
+            }
+            MoveFault::TwoScreens { at, .. } => write!(
+                f,
+                "it captures by jumping over exactly one piece, and {at} is a second one between"
+            ),
+        }
+    }
+}
+
 /// Why castling is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -790,7 +892,8 @@ impl ErrorCode for Error {
             Error::NoPiece { .. } => "no-piece",
             Error::WrongPiece { .. } => "wrong-piece",
             Error::NotYourPiece { .. } => "not-your-piece",
-            Error::IllegalMove { .. } => "illegal-move",
+            Error::IllegalMove { .. } | Error::NoMoveTo { .. } => "illegal-move",
+            Error::Ambiguous { .. } => "ambiguous",
             Error::BadPromotion { .. } => "bad-promotion",
             Error::CannotCastle { .. } => "cannot-castle",
             Error::LeavesKingInCheck { .. } => "leaves-king-in-check",

@@ -327,10 +327,14 @@ fn ep_capture_legal(board: &Board) -> bool {
 }
 
 /// An action as typed, before it is matched against the position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Typed {
     /// A move by squares, with the piece named in front and the promotion, if given.
     Move { from: Square, to: Square, piece: Option<Kind>, promotion: Option<Kind> },
+    /// A move in standard algebraic notation (`Nc4`, `Nxe5`, `exd5`, `e10=Q`): each way the
+    /// text can be read (lower-case `bc4` is a bishop's move or a b-pawn's capture), the first
+    /// the likeliest; the position decides which is meant.
+    San(Vec<San>),
     /// `O-O` or `O-O-O`.
     Castle(Castling),
     /// `0000`, `pass`.
@@ -340,12 +344,123 @@ pub(crate) enum Typed {
 }
 
 /// A move typed inside a claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum TypedMove {
     /// By squares.
     Squares { from: Square, to: Square, piece: Option<Kind>, promotion: Option<Kind> },
     /// Castling.
     Castle(Castling),
+    /// In standard algebraic notation, each reading.
+    San(Vec<San>),
+}
+
+/// One reading of a move in standard algebraic notation: the piece (a pawn when none is
+/// written), what of its square is given, the target and the promotion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct San {
+    pub piece: Kind,
+    pub file: Option<u8>,
+    pub rank: Option<u8>,
+    pub to: Square,
+    pub promotion: Option<Kind>,
+}
+
+/// The readings of `text` as standard algebraic notation, likeliest first: a piece code (the
+/// seed's, in either case, or a Chinese name) then an optional file and rank of the
+/// from-square, an optional `x`, the target, an optional promotion (`=Q`, `(Q)` or a bare
+/// code); a pawn's move is the target alone or its file, `x` and the target. Check and
+/// annotation marks at the end are ignored.
+pub(crate) fn parse_san(text: &str) -> Vec<San> {
+    let t = text.trim_end_matches(['+', '#', '!', '?']);
+    let mut out = Vec::new();
+    let mut push = |piece: Kind, rest: &str| {
+        if let Some(san) = san_tail(piece, rest)
+            && (piece != Kind::Pawn || san.rank.is_none())
+            && !out.contains(&san)
+        {
+            out.push(san);
+        }
+    };
+    if let Some((len, kind)) = chinese_prefix(t) {
+        push(kind, &t[len..]);
+        return out;
+    }
+    let piece_reading = |t: &str| {
+        [2, 1].into_iter().find_map(|len| {
+            let code = t.get(..len)?.to_ascii_uppercase();
+            let kind = Kind::from_seed_code(&code)?;
+            san_tail(kind, &t[len..]).map(|_| (kind, len))
+        })
+    };
+    let first_upper = t.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+    if first_upper && let Some((kind, len)) = piece_reading(t) {
+        push(kind, &t[len..]);
+    }
+    if t.chars().next().is_some_and(|c| ('a'..='j').contains(&c.to_ascii_lowercase())) {
+        push(Kind::Pawn, t);
+    }
+    // A lower-case letter before a digit starts a square, not a piece code.
+    let square_like = t.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+    if !first_upper
+        && !square_like
+        && let Some((kind, len)) = piece_reading(t)
+    {
+        push(kind, &t[len..]);
+    }
+    out
+}
+
+/// `piece`'s move from the text after its code: the from-square's file and rank if given, the
+/// target, the promotion.
+fn san_tail(piece: Kind, text: &str) -> Option<San> {
+    let promotion_code = |code: &str| {
+        let upper = code.to_uppercase();
+        Kind::from_seed_code(&upper).or_else(|| {
+            let mut chars = upper.chars();
+            let c = chars.next()?;
+            chars.next().is_none().then_some(())?;
+            Kind::from_letter(c)
+        })
+    };
+    let (body, promotion) = if let Some((body, code)) = text.split_once('=') {
+        (body, Some(promotion_code(code)?))
+    } else if let Some(inner) = text.strip_suffix(')') {
+        let (body, code) = inner.split_once('(')?;
+        (body, Some(promotion_code(code)?))
+    } else {
+        // A bare promotion code after the rank: `e10q`.
+        let cut = text.rfind(|c: char| c.is_ascii_digit()).map_or(text.len(), |i| i + 1);
+        let (body, code) = text.split_at(cut);
+        (body, if code.is_empty() { None } else { Some(promotion_code(code)?) })
+    };
+    if matches!(promotion, Some(Kind::Pawn | Kind::King)) {
+        return None;
+    }
+    let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (head, square) = body.split_at(body.len().checked_sub(digits + 1)?);
+    let (to, used) = square_prefix(square)?;
+    if used != square.len() {
+        return None;
+    }
+    let head = head.strip_suffix(['x', 'X', ':', '×', '-']).unwrap_or(head);
+    let mut chars = head.chars().peekable();
+    let file = match chars.peek() {
+        Some(c) if ('a'..='j').contains(&c.to_ascii_lowercase()) => {
+            let f = c.to_ascii_lowercase() as u8 - b'a';
+            chars.next();
+            Some(f)
+        }
+        _ => None,
+    };
+    let rest: String = chars.collect();
+    let rank = match rest.as_str() {
+        "" => None,
+        r => match r.parse::<u8>() {
+            Ok(n @ 1..=10) => Some(n - 1),
+            _ => return None,
+        },
+    };
+    Some(San { piece, file, rank, to, promotion })
 }
 
 /// The piece a whole Chinese name (Traditional or Simplified, two characters or one) names.
@@ -410,6 +525,7 @@ pub(crate) fn parse_typed(text: &str) -> Option<Typed> {
                 Some(Typed::Claim(Some(TypedMove::Squares { from, to, piece, promotion })))
             }
             Typed::Castle(c) => Some(Typed::Claim(Some(TypedMove::Castle(c)))),
+            Typed::San(readings) => Some(Typed::Claim(Some(TypedMove::San(readings)))),
             _ => None,
         };
     }
@@ -420,7 +536,10 @@ pub(crate) fn parse_typed(text: &str) -> Option<Typed> {
         "O-O-O" | "OOO" => return Some(Typed::Castle(Castling::Queenside)),
         _ => {}
     }
-    parse_squares(&compact)
+    parse_squares(&compact).or_else(|| {
+        let readings = parse_san(&compact);
+        (!readings.is_empty()).then_some(Typed::San(readings))
+    })
 }
 
 fn parse_squares(text: &str) -> Option<Typed> {

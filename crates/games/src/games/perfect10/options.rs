@@ -1,5 +1,5 @@
-//! Perfect 10 x 10 options. The spec decides every rule question of the seed
-//! (`../shared/specs/perfect10.md`); the one setting is a house rule the seed does not have: a
+//! Perfect 10 x 10 options. The rulebook decides every rule question of the original text
+//! (`docs/perfect10.md`); the one setting is a house rule the seed does not have: a
 //! draw after so many moves by each side without a capture or a pawn move (Fairy-Stockfish's
 //! `nMoveRule`), off by default.
 

@@ -6,8 +6,8 @@ use serde::Serialize;
 use super::board::{self, Board, CASTLE_KING, CASTLE_QUEEN, EN_PASSANT, KIND_MASK, MoveList, Mv};
 use super::notation::{self, Typed, TypedMove};
 use super::{
-    Action, CastleBan, Castling, Color, Error, Event, Kind, Move, Options, PositionError, Square,
-    material, reason, win,
+    Action, CastleBan, Castling, Color, Error, Event, Kind, Move, MoveFault, Options,
+    PositionError, Square, material, reason, win,
 };
 use crate::core::{GameResult, Noticed, Outcome, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{Game, OptionsError};
@@ -51,8 +51,8 @@ pub struct View {
     pub last_seed: Option<String>,
     /// The king of the side to move, if it is in check.
     pub check: Option<Square>,
-    /// The pieces giving that check.
-    pub checkers: Vec<Square>,
+    /// The enemy pieces giving that check, with their kinds.
+    pub checkers: Vec<(Square, Kind)>,
     /// Pieces of the side to move that gave check on its last three moves in a row: another
     /// check by one of them loses (the four-checks rule).
     pub three_checks: Vec<Square>,
@@ -157,6 +157,25 @@ impl State {
             .copied()
             .filter(|&m| m.from == mv.from.cell() && m.to == mv.to.cell())
             .collect();
+        let exposes_king = |m: Mv| {
+            let mut board = self.board.clone();
+            board.make(m);
+            let king = board.kings[us as usize];
+            board.attackers(king, us ^ 1).first().map(|&attacker| Error::LeavesKingInCheck {
+                mv,
+                king: Square::of_cell(king),
+                attacker: Square::of_cell(attacker),
+                attacker_piece: piece_of(board.at(attacker)).map_or(Kind::King, |(_, k)| k),
+            })
+        };
+        // A pawn's move that leaves the king in check, whatever the pawn becomes, is refused for
+        // that, not with advice to name a promotion that would be refused as well (issue 42).
+        if piece == Kind::Pawn
+            && let Some(&m) = same_squares.first()
+            && let Some(refusal) = exposes_king(m)
+        {
+            return refusal;
+        }
         if piece == Kind::Pawn && !same_squares.is_empty() {
             if !same_squares.iter().any(|&m| Kind::from_code(m.promo) == mv.promotion) {
                 let rank = if us == 0 { mv.to.rank } else { 9 - mv.to.rank };
@@ -180,22 +199,39 @@ impl State {
                 return Error::CannotCastle { why };
             }
         }
-        if let Some(&m) = same_squares.iter().find(|m| Kind::from_code(m.promo) == mv.promotion) {
-            let mut board = self.board.clone();
-            board.make(m);
-            let king = board.kings[us as usize];
-            let attackers = board.attackers(king, us ^ 1);
-            if let Some(&attacker) = attackers.first() {
-                let attacker_piece = piece_of(board.at(attacker)).map_or(Kind::King, |(_, k)| k);
-                return Error::LeavesKingInCheck {
-                    mv,
-                    king: Square::of_cell(king),
-                    attacker: Square::of_cell(attacker),
-                    attacker_piece,
-                };
-            }
+        if let Some(&m) = same_squares.iter().find(|m| Kind::from_code(m.promo) == mv.promotion)
+            && let Some(refusal) = exposes_king(m)
+        {
+            return refusal;
         }
-        Error::IllegalMove { piece, from: mv.from, to: mv.to }
+        let on = |cell: u8| {
+            let (color, piece) =
+                piece_of(self.board.at(cell)).unwrap_or((Color::White, Kind::Pawn));
+            (Square::of_cell(cell), color.index() == usize::from(us), piece)
+        };
+        let fault = match self.board.fault(mv.from.cell(), mv.to.cell()) {
+            board::Fault::NotItsWay => MoveFault::NotItsWay,
+            board::Fault::OwnPiece => {
+                let (at, _, piece) = on(mv.to.cell());
+                MoveFault::OwnPiece { at, piece }
+            }
+            board::Fault::Blocked(cell) => {
+                let (at, own, piece) = on(cell);
+                MoveFault::Blocked { at, own, piece }
+            }
+            board::Fault::PawnFront => {
+                let (at, own, piece) = on(mv.to.cell());
+                MoveFault::PawnFront { at, own, piece }
+            }
+            board::Fault::PawnNothingToTake => MoveFault::PawnNothingToTake,
+            board::Fault::PawnDoubleOffStart => MoveFault::PawnDoubleOffStart,
+            board::Fault::NoScreen => MoveFault::NoScreen,
+            board::Fault::TwoScreens(cell) => {
+                let (at, own, piece) = on(cell);
+                MoveFault::TwoScreens { at, own, piece }
+            }
+        };
+        Error::IllegalMove { piece, from: mv.from, to: mv.to, fault }
     }
 
     fn why_no_castling(&self, kingside: bool) -> Option<CastleBan> {
@@ -232,6 +268,7 @@ impl State {
                 (from, to, Some(Kind::King), None)
             }
             TypedMove::Squares { from, to, piece, promotion } => (from, to, piece, promotion),
+            TypedMove::San(readings) => return self.resolve_san(&readings),
         };
         if let Some(given) = piece {
             match self.piece_at(from) {
@@ -243,6 +280,60 @@ impl State {
             }
         }
         Ok(Move { from, to, promotion })
+    }
+
+    /// The move algebraic notation means: the first reading that some legal move fits, when
+    /// exactly one piece can make it. When none can, a reading whose piece the mover has and
+    /// that only one of them could mean goes on as that move, so that the refusal says what
+    /// stops it; otherwise the refusal names the piece and the target.
+    fn resolve_san(&self, readings: &[notation::San]) -> Result<Move, Error> {
+        let us = self.board.side;
+        let moves = self.moves();
+        let fits = |r: &notation::San, from: u8| {
+            piece_of(self.board.at(from))
+                .is_some_and(|(c, k)| c.index() == usize::from(us) && k == r.piece)
+                && r.file.is_none_or(|f| board::file_of(from) == f)
+                && r.rank.is_none_or(|rank| board::rank_of(from) == rank)
+        };
+        for r in readings {
+            let mut from: Vec<Square> = moves
+                .iter()
+                .filter(|m| m.flag != board::PASS && m.to == r.to.cell() && fits(r, m.from))
+                .map(|m| Square::of_cell(m.from))
+                .collect();
+            from.sort_unstable_by_key(|s| (s.rank, s.file));
+            from.dedup();
+            match from.as_slice() {
+                [] => {}
+                [one] => return Ok(Move { from: *one, to: r.to, promotion: r.promotion }),
+                [first, ..] => {
+                    // The first piece's move as the example shows it: with the promotion typed,
+                    // or, when every move of it to `to` promotes, the first it may take.
+                    let to_target = |m: &&Mv| {
+                        m.flag != board::PASS && m.from == first.cell() && m.to == r.to.cell()
+                    };
+                    let mut promotions =
+                        moves.iter().filter(to_target).map(|m| Kind::from_code(m.promo));
+                    let promotion = match r.promotion {
+                        Some(k) if promotions.clone().any(|p| p == Some(k)) => Some(k),
+                        _ if promotions.clone().all(|p| p.is_some()) => promotions.find_map(|p| p),
+                        _ => None,
+                    };
+                    return Err(Error::Ambiguous { piece: r.piece, to: r.to, from, promotion });
+                }
+            }
+        }
+        let owned = |r: &notation::San| -> Vec<Square> {
+            board::SQUARES.iter().copied().filter(|&c| fits(r, c)).map(Square::of_cell).collect()
+        };
+        let Some(first) = readings.first() else {
+            return Err(Error::Malformed { text: String::new() });
+        };
+        let r = readings.iter().find(|r| !owned(r).is_empty()).unwrap_or(first);
+        match owned(r).as_slice() {
+            [one] if *one != r.to => Ok(Move { from: *one, to: r.to, promotion: r.promotion }),
+            _ => Err(Error::NoMoveTo { piece: r.piece, to: r.to }),
+        }
     }
 
     /// Checks a whole action without changing anything; returns the generated move to play.
@@ -351,9 +442,17 @@ impl State {
             promoted,
             castling: notation::castling_of(m),
             en_passant: m.flag == EN_PASSANT,
-            check: checkers.iter().map(|&c| Square::of_cell(c)).collect(),
+            check: self.pieces_on(&checkers),
             seed,
         }
+    }
+
+    /// The pieces on `cells` (the attack code's checkers) with their squares and kinds.
+    fn pieces_on(&self, cells: &[u8]) -> Vec<(Square, Kind)> {
+        cells
+            .iter()
+            .filter_map(|&c| piece_of(self.board.at(c)).map(|(_, k)| (Square::of_cell(c), k)))
+            .collect()
     }
 
     fn apply_pass(&mut self) -> Event {
@@ -544,8 +643,7 @@ impl Game for State {
         pieces.sort_by_key(|(s, _, _)| *s);
         let us = self.board.side;
         let king = self.board.kings[us as usize];
-        let checkers: Vec<Square> =
-            self.board.attackers(king, us ^ 1).into_iter().map(Square::of_cell).collect();
+        let checkers = self.pieces_on(&self.board.attackers(king, us ^ 1));
         let three_checks = board::SQUARES
             .iter()
             .filter(|&&s| {
@@ -572,7 +670,9 @@ impl Game for State {
     }
 
     /// Parses `e3e5`, `e3-e5`, `Ne2-d4`, `R+a9-a10`, `Ce1xe8`, `e9e10q`, `e9-e10=M`, `O-O`,
-    /// `0000`, `pass`, `claim`, `claim e3e5`, full-width forms and Chinese piece names. A piece
+    /// `0000`, `pass`, `claim`, `claim e3e5`, algebraic notation as chess players write it
+    /// (`Nc4`, `Nxe5`, `exd4`, `e10=Q`, `Nbd4`, with or without `+`/`#`, in either case),
+    /// full-width forms and Chinese piece names. A piece
     /// named in front must be the piece on the from-square.
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, Error> {
         let malformed = || Error::Malformed { text: text.trim().to_string() };
@@ -584,6 +684,7 @@ impl Game for State {
             Typed::Move { from, to, piece, promotion } => Ok(Action::Move {
                 mv: self.resolve(TypedMove::Squares { from, to, piece, promotion })?,
             }),
+            Typed::San(readings) => Ok(Action::Move { mv: self.resolve_san(&readings)? }),
         }
     }
 

@@ -1,6 +1,6 @@
 //! Engine tests: perft against the spec's numbers, differential tests against the
 //! Fairy-Stockfish oracle's committed fixtures (`tests/data/perfect10/`, made by
-//! `../shared/tools/perfect10-oracle/oracle.py`; see the README there), and hand-derived cases
+//! the `perfect10-oracle` harness; see `tests/data/perfect10/README.md`), and hand-derived cases
 //! for the rules the oracle cannot check (four checks, threefold claims, insufficient material,
 //! double pass).
 
@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::board::{self, MoveList};
 use super::notation;
 use super::*;
-use crate::core::{GameResult, Outcome, Seat, Seed, ToAct};
+use crate::core::{GameResult, Outcome, Seat, Seed, ToAct, Viewer};
 use crate::games::Game;
 
 fn start() -> State {
@@ -20,6 +20,10 @@ fn start() -> State {
 
 fn at(fen: &str) -> State {
     State::from_position(&Options::default(), fen, Seed(0)).expect("valid FEN")
+}
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e:?}"))
 }
 
 fn seat(game: &State) -> crate::core::Seat {
@@ -371,7 +375,7 @@ fn a_rook_reaching_the_last_rank_becomes_a_dragon_and_keeps_its_new_rules() {
     assert_eq!(seed, "Rb9-b10=R+");
     assert_eq!(
         check,
-        &vec!["b10".parse::<Square>().expect("sq")],
+        &vec![("b10".parse::<Square>().expect("sq"), Kind::Dragon)],
         "the dragon checks along rank 10"
     );
     assert_eq!(game.piece_at("b10".parse().expect("sq")), Some((Color::White, Kind::Dragon)));
@@ -392,7 +396,121 @@ fn announcements_use_the_seeds_codes() {
     assert_eq!(seeds, ["Nb2-c4", "e8-e6", "e3-e5"]);
 }
 
+// ---- algebraic notation ----
+
+#[test]
+fn moves_in_algebraic_notation_as_chess_players_write_them_are_understood() {
+    let sq = |s: &str| -> Square { s.parse().expect("a square") };
+    let knight = (Color::White, Kind::Knight);
+    for text in ["Nc4", "nc4", "Nc4+", "Ｎｃ４", "N-c4", "骑c4", "騎士c4"] {
+        let mut game = start();
+        play(&mut game, &[text]);
+        assert_eq!(game.piece_at(sq("c4")), Some(knight), "{text}");
+        assert_eq!(game.piece_at(sq("b2")), None, "{text}");
+    }
+    // A pawn's move is its target; e5 from e3 is the double step.
+    for (text, to) in [("e4", "e4"), ("e5", "e5"), ("E4", "e4")] {
+        let mut game = start();
+        play(&mut game, &[text]);
+        assert_eq!(game.piece_at(sq(to)), Some((Color::White, Kind::Pawn)), "{text}");
+        assert_eq!(game.piece_at(sq("e3")), None, "{text}");
+    }
+    // A pawn's capture names its file.
+    let mut capture = at("k9/10/10/10/10/3p6/4P5/10/10/K9 w - - 0 1");
+    play(&mut capture, &["exd5"]);
+    assert_eq!(capture.piece_at(sq("d5")), Some((Color::White, Kind::Pawn)));
+    // A promotion on the last rank.
+    let mut promote = at("k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1");
+    play(&mut promote, &["e10=Q"]);
+    assert_eq!(promote.piece_at(sq("e10")), Some((Color::White, Kind::Queen)));
+    // Two knights reach d2: the bare move is ambiguous, the file or the rank decides.
+    let two = "k9/10/10/10/10/10/10/10/10/KN3N4 w - - 0 1";
+    assert_eq!(
+        refuse(&at(two), "Nd2"),
+        Error::Ambiguous {
+            piece: Kind::Knight,
+            to: sq("d2"),
+            from: vec![sq("b1"), sq("f1")],
+            promotion: None
+        }
+    );
+    for (text, from, other) in [("Nbd2", "b1", "f1"), ("Nfd2", "f1", "b1"), ("N1d2", "", "")] {
+        let mut game = at(two);
+        if from.is_empty() {
+            assert!(matches!(refuse(&game, text), Error::Ambiguous { .. }), "{text}");
+            continue;
+        }
+        play(&mut game, &[text]);
+        assert_eq!(game.piece_at(sq("d2")), Some(knight), "{text}");
+        assert_eq!(game.piece_at(sq(from)), None, "{text}");
+        assert_eq!(game.piece_at(sq(other)), Some(knight), "{text}");
+    }
+    // No knight reaches d4 at the start; the only queen's blocked move says what blocks it.
+    let game = start();
+    assert_eq!(refuse(&game, "Nd4"), Error::NoMoveTo { piece: Kind::Knight, to: sq("d4") });
+    assert_eq!(
+        refuse(&game, "Qi5"),
+        Error::IllegalMove {
+            piece: Kind::Queen,
+            from: sq("e1"),
+            to: sq("i5"),
+            fault: MoveFault::Blocked { at: sq("f2"), own: true, piece: Kind::Marshal },
+        }
+    );
+}
+
 // ---- refusals ----
+
+#[test]
+fn a_refused_move_names_what_stops_it_the_piece_in_the_way_the_own_piece_or_the_pawn_rule() {
+    let sq = |s: &str| -> Square { s.parse().expect("a square") };
+    let game = start();
+    let fault = |game: &State, text: &str| match refuse(game, text) {
+        Error::IllegalMove { fault, .. } => fault,
+        other => panic!("{text}: {other:?}"),
+    };
+    // From the start: e1 (queen) to i5 runs over f2, where White's marshal stands.
+    assert_eq!(
+        fault(&game, "e1-i5"),
+        MoveFault::Blocked { at: sq("f2"), own: true, piece: Kind::Marshal }
+    );
+    // The ship on a2 steps one square orthogonally, onto its own pawn on a3.
+    assert_eq!(fault(&game, "a2-a3"), MoveFault::OwnPiece { at: sq("a3"), piece: Kind::Pawn });
+    // The rook on a1 goes up the a-file, where the ship on a2 stands first.
+    assert_eq!(
+        fault(&game, "a1a5"),
+        MoveFault::Blocked { at: sq("a2"), own: true, piece: Kind::Ship }
+    );
+    // A pawn's diagonal step with nothing on b4.
+    assert_eq!(fault(&game, "a3-b4"), MoveFault::PawnNothingToTake);
+    // The cannon on b1 moves as a rook when it does not capture: b2's knight is in the way.
+    assert_eq!(
+        fault(&game, "b1-b5"),
+        MoveFault::Blocked { at: sq("b2"), own: true, piece: Kind::Knight }
+    );
+    // A knight's leap is fine in shape; a queen's knight-shaped move is not her way.
+    assert_eq!(fault(&game, "e1-f3"), MoveFault::NotItsWay);
+    // Pawns: straight onto a piece, two squares from off the start rank, or over a piece.
+    let pawns = at("k9/10/10/10/4p5/4P5/1P8/10/10/K9 w - - 0 1");
+    assert_eq!(
+        fault(&pawns, "e5-e6"),
+        MoveFault::PawnFront { at: sq("e6"), own: false, piece: Kind::Pawn }
+    );
+    assert_eq!(fault(&pawns, "e5-e7"), MoveFault::PawnDoubleOffStart);
+    let over = at("k9/10/10/10/10/10/4n5/4P5/10/K9 w - - 0 1");
+    assert_eq!(
+        fault(&over, "e3-e5"),
+        MoveFault::Blocked { at: sq("e4"), own: false, piece: Kind::Knight }
+    );
+    // A cannon captures over exactly one piece: none between, or two.
+    let cannon = at("k9/4r5/10/10/4p5/10/10/4n5/10/K3C5 w - - 0 1");
+    assert_eq!(
+        fault(&cannon, "e1-e9"),
+        MoveFault::TwoScreens { at: sq("e6"), own: false, piece: Kind::Pawn }
+    );
+    let bare = at("k9/10/10/10/10/10/4r5/10/10/K3C5 w - - 0 1");
+    assert_eq!(fault(&bare, "e1-e4"), MoveFault::NoScreen);
+}
 
 #[test]
 fn illegal_moves_are_refused_with_the_reason_and_change_nothing() {
@@ -488,8 +606,9 @@ fn a_discovered_double_check_counts_for_both_checking_pieces() {
     let knight_id = game.board.ids[board::idx(9, 5) as usize];
     let events = play(&mut game, &["j6i8"]);
     let Event::Moved { check, .. } = &events[0] else { panic!("{events:?}") };
-    let squares: BTreeSet<Square> = check.iter().copied().collect();
-    let expected: BTreeSet<Square> = ["j1", "i8"].iter().map(|s| s.parse().expect("sq")).collect();
+    let squares: BTreeSet<(Square, Kind)> = check.iter().copied().collect();
+    let expected: BTreeSet<(Square, Kind)> =
+        [("j1", Kind::Rook), ("i8", Kind::Knight)].iter().map(|&(s, k)| (sq(s), k)).collect();
     assert_eq!(squares, expected);
     let mut streaks = game.streaks[0].clone();
     streaks.sort_unstable();
@@ -505,9 +624,34 @@ fn a_discovered_check_is_the_uncovered_pieces_check() {
     let mut game = at("9k/10/10/10/10/4N5/10/10/1B8/K9 w - - 0 1");
     let events = play(&mut game, &["e5c6"]);
     let Event::Moved { check, .. } = &events[0] else { panic!("{events:?}") };
-    assert_eq!(check, &vec!["b2".parse::<Square>().expect("sq")]);
+    assert_eq!(check, &vec![(sq("b2"), Kind::Bishop)]);
     let bishop_id = game.board.ids[board::idx(1, 1) as usize];
     assert_eq!(game.streaks[0], vec![(bishop_id, 1)]);
+}
+
+#[test]
+fn a_check_names_each_checking_piece_with_its_square_and_kind_in_the_event_and_the_view() {
+    // Single: White K a1, Q c2; Black K j10. Qc2-c10 sees j10 along the empty 10th rank.
+    let mut game = at("9k/10/10/10/10/10/10/10/2Q7/K9 w - - 0 1");
+    let events = play(&mut game, &["c2c10"]);
+    let Event::Moved { check, .. } = &events[0] else { panic!("{events:?}") };
+    assert_eq!(check, &vec![(sq("c10"), Kind::Queen)]);
+    let view = game.view(Viewer::Public);
+    assert_eq!(view.check, Some(sq("j10")));
+    assert_eq!(view.checkers, vec![(sq("c10"), Kind::Queen)]);
+    // Double (discovered): White K a1, R j1, N j6 blocking the j-file; Black K j10. Nj6-i8
+    // uncovers the rook on j1 and the knight on i8 reaches j10 itself (one left, two down).
+    let mut game = at("9k/10/10/10/9N/10/10/10/10/K8R w - - 0 1");
+    let events = play(&mut game, &["j6i8"]);
+    let Event::Moved { check, .. } = &events[0] else { panic!("{events:?}") };
+    let both = vec![(sq("j1"), Kind::Rook), (sq("i8"), Kind::Knight)];
+    assert_eq!(check, &both, "both checkers, the lower rank first");
+    let view = game.view(Viewer::Public);
+    assert_eq!(view.check, Some(sq("j10")));
+    assert_eq!(view.checkers, both);
+    // No check: no checkers.
+    let view = start().view(Viewer::Public);
+    assert_eq!((view.check, view.checkers), (None, vec![]));
 }
 
 // ---- threefold repetition (spec decision 8) ----
@@ -649,4 +793,43 @@ fn a_fourth_check_that_is_also_checkmate_still_loses() {
         events.last(),
         Some(&Event::Ended { result: GameResult::Winner(Seat(1)), reason: "four-checks" })
     );
+}
+
+// Issue 42: a pinned pawn reaching the last rank without a promotion was told to name one,
+// though every promotion leaves its king in check; the refusal now says that.
+#[test]
+fn issue_42_a_pinned_pawn_is_refused_for_its_king_not_for_its_missing_promotion() {
+    // White: king a9, pawn e9 between it and Black's rook on j9.
+    let game = at("7k2/K3P4r/10/10/10/10/10/10/10/10 w - - 0 1");
+    for text in ["e9e10", "e9e10=Q", "e10"] {
+        assert!(matches!(refuse(&game, text), Error::LeavesKingInCheck { .. }), "{text}");
+    }
+}
+
+// Issue 42: two pawns that can capture onto the last rank, where a pawn must become something:
+// the ambiguity names the promotion its example needs, so the example is a move the game takes.
+#[test]
+fn issue_42_an_ambiguous_pawn_capture_onto_the_last_rank_names_a_promotion_for_its_example() {
+    let sq = |s: &str| -> Square { s.parse().expect("a square") };
+    let game = at("k3r5/3P1P4/10/10/10/10/10/10/10/9K w - - 0 1");
+    let Error::Ambiguous { piece, to, from, promotion } = refuse(&game, "e10") else {
+        panic!("two pawns capture on e10")
+    };
+    assert_eq!((piece, to, from), (Kind::Pawn, sq("e10"), vec![sq("d9"), sq("f9")]));
+    let kind = promotion.expect("the last rank needs a promotion");
+    assert!(Kind::promotions(3).contains(&kind), "{kind:?}");
+    play(&mut game.clone(), &[&format!("dxe10={}", kind.seed_code())]);
+    // Typed with a promotion the pawn may take, the example keeps it; with one it may not, the
+    // example takes one it may.
+    let Error::Ambiguous { promotion, .. } = refuse(&game, "e10=M") else { panic!("ambiguous") };
+    assert_eq!(promotion, Some(Kind::Marshal));
+    let Error::Ambiguous { promotion, .. } = refuse(&game, "e10=R") else { panic!("ambiguous") };
+    assert_eq!(promotion, Some(kind));
+    // Away from a promotion line, none.
+    let Error::Ambiguous { promotion, .. } =
+        refuse(&at("k9/10/10/10/10/3p6/2P1P5/10/10/K9 w - - 0 1"), "d5")
+    else {
+        panic!("two pawns capture on d5")
+    };
+    assert_eq!(promotion, None);
 }

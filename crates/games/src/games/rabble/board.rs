@@ -8,6 +8,7 @@ use std::hash::{Hash, Hasher};
 use serde::{Deserialize, Serialize};
 
 use super::coord::{Coord, Layer};
+use super::int::Int;
 
 /// The two sides. Red (紅) moves first and sits at low y.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -54,7 +55,8 @@ impl Side {
 
     /// Whether row `y` is in this side's promotion and cheap-stacking zone Z ([I-8]).
     #[must_use]
-    pub fn in_zone(self, y: i64) -> bool {
+    pub fn in_zone(self, y: impl Into<Int>) -> bool {
+        let y = y.into();
         match self {
             Side::Red => y >= 8,
             Side::Blue => y <= 5,
@@ -67,6 +69,15 @@ impl Side {
         match self {
             Side::Red => red_y,
             Side::Blue => 13 - red_y,
+        }
+    }
+
+    /// [`Side::row`] for a row of any size.
+    #[must_use]
+    pub fn row_of(self, red_y: &Int) -> Int {
+        match self {
+            Side::Red => red_y.clone(),
+            Side::Blue => -(red_y - 13),
         }
     }
 }
@@ -98,6 +109,17 @@ impl Kind {
     /// Every kind, in letter order P N R B C K Q J G.
     pub const ALL: [Kind; 9] =
         [Kind::P, Kind::N, Kind::R, Kind::B, Kind::C, Kind::K, Kind::Q, Kind::J, Kind::G];
+
+    /// The kinds a drop may hire (every kind but the King and the Prince), in letter order.
+    pub const HIRED: [Kind; 7] = [Kind::P, Kind::N, Kind::R, Kind::B, Kind::C, Kind::Q, Kind::G];
+
+    /// The hired kinds' letters, for a refusal in English (`P, N, R, B, C, Q, G`); the table
+    /// adds their Chinese names for a Chinese reader.
+    #[must_use]
+    pub fn hired_codes() -> String {
+        let codes: Vec<String> = Kind::HIRED.iter().map(|k| k.letter().to_string()).collect();
+        codes.join(", ")
+    }
 
     /// Points (spec §5): P 1; N R B C 3; Q G 12; K J 0.
     #[must_use]
@@ -139,6 +161,18 @@ impl Kind {
             Kind::Q => '後',
             Kind::J => '公',
             Kind::G => '哥',
+        }
+    }
+
+    /// The one-character Chinese name in simplified characters (马 车 后 where [`Kind::hanzi`]
+    /// has 馬 車 後), which [`Kind::from_char`] reads too.
+    #[must_use]
+    pub fn hanzi_simplified(self) -> char {
+        match self {
+            Kind::N => '马',
+            Kind::R => '车',
+            Kind::Q => '后',
+            other => other.hanzi(),
         }
     }
 
@@ -250,8 +284,8 @@ impl Fill {
 
     /// Whether every square of row `y` in `layer` is empty by default.
     #[must_use]
-    pub fn row_empty(&self, y: i64) -> bool {
-        self.band_empty && (5..=8).contains(&y)
+    pub fn row_empty(&self, y: &Int) -> bool {
+        self.band_empty && (5..=8).contains(y)
     }
 
     /// The default content of `c` ([I-3], handicaps [I-28]).
@@ -275,15 +309,15 @@ impl Fill {
 /// table is written for Red, mirrored y → 13 − y for Blue).
 #[must_use]
 pub fn in_handicap_region(giver: Side, level: u8, c: &Coord) -> bool {
-    let x = c.x;
-    let y = giver.row(c.y);
-    let flank = x <= -2 || x >= 15;
+    let x = &c.x;
+    let y = &giver.row_of(&c.y);
+    let flank = *x <= -2 || *x >= 15;
     let main = c.is_main();
     let plain_hi = c.layer.hi.is_empty();
-    (level >= 1 && main && (5..=6).contains(&y) && flank)
-        || (level >= 2 && main && (1..=6).contains(&y) && flank)
-        || (level >= 3 && main && y <= -6 && ((1..=4).contains(&x) || (9..=12).contains(&x)))
-        || (level >= 4 && main && y <= 0 && flank)
+    (level >= 1 && main && (5..=6).contains(y) && flank)
+        || (level >= 2 && main && (1..=6).contains(y) && flank)
+        || (level >= 3 && main && *y <= -6 && ((1..=4).contains(x) || (9..=12).contains(x)))
+        || (level >= 4 && main && *y <= 0 && flank)
         || (level >= 5 && plain_hi && (c.layer.z == 0 || c.layer.z == 2))
         || (level >= 6 && plain_hi && c.layer.z != 1)
         || (level >= 7 && !plain_hi)
@@ -303,45 +337,45 @@ pub enum Family {
 }
 
 /// A line of one layer: family and constant.
-type LineKey = (Layer, Family, i128);
+type LineKey = (Layer, Family, Int);
 
 /// The changed squares of one line: maximal runs of changed-to-empty squares, and the positions
 /// of changed squares holding a unit.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct LineIndex {
-    runs: BTreeMap<i64, i64>,
-    units: BTreeSet<i64>,
+    runs: BTreeMap<Int, Int>,
+    units: BTreeSet<Int>,
 }
 
 impl LineIndex {
-    fn run_containing(&self, pos: i64) -> Option<(i64, i64)> {
-        let (&a, &b) = self.runs.range(..=pos).next_back()?;
+    fn run_containing(&self, pos: &Int) -> Option<(&Int, &Int)> {
+        let (a, b) = self.runs.range(..=pos).next_back()?;
         (pos <= b).then_some((a, b))
     }
 
-    fn add_empty(&mut self, pos: i64) {
-        let mut start = pos;
-        let mut end = pos;
-        if let Some((a, b)) = pos.checked_sub(1).and_then(|p| self.run_containing(p)) {
+    fn add_empty(&mut self, pos: &Int) {
+        let mut start = pos.clone();
+        let mut end = pos.clone();
+        if let Some((a, b)) = self.run_containing(&(pos - 1)) {
+            let (a, b) = (a.clone(), b.clone());
             self.runs.remove(&a);
             start = a;
             end = end.max(b);
         }
-        if let Some(next) = pos.checked_add(1)
-            && let Some(b) = self.runs.remove(&next)
-        {
+        if let Some(b) = self.runs.remove(&(pos + 1)) {
             end = b;
         }
         self.runs.insert(start, end);
     }
 
-    fn remove_empty(&mut self, pos: i64) {
+    fn remove_empty(&mut self, pos: &Int) {
         if let Some((a, b)) = self.run_containing(pos) {
+            let (a, b) = (a.clone(), b.clone());
             self.runs.remove(&a);
-            if a < pos {
+            if a < *pos {
                 self.runs.insert(a, pos - 1);
             }
-            if pos < b {
+            if *pos < b {
                 self.runs.insert(pos + 1, b);
             }
         }
@@ -354,14 +388,13 @@ impl LineIndex {
 
 /// The line through `c` in direction `(dx, dy)` (a unit step of one of the 8 directions): its
 /// key, the position of `c` along it, and the position step per unit of `k`.
-fn line_of(c: &Coord, dx: i64, dy: i64) -> (LineKey, i64, i64) {
-    let (x, y) = (i128::from(c.x), i128::from(c.y));
+fn line_of(c: &Coord, dx: i64, dy: i64) -> (LineKey, Int, i64) {
     let layer = c.layer.clone();
     match (dx, dy) {
-        (_, 0) => ((layer, Family::Row, y), c.x, dx),
-        (0, _) => ((layer, Family::Col, x), c.y, dy),
-        _ if dx == dy => ((layer, Family::Diag, x - y), c.x, dx),
-        _ => ((layer, Family::Anti, x + y), c.x, dx),
+        (_, 0) => ((layer, Family::Row, c.y.clone()), c.x.clone(), dx),
+        (0, _) => ((layer, Family::Col, c.x.clone()), c.y.clone(), dy),
+        _ if dx == dy => ((layer, Family::Diag, &c.x - &c.y), c.x.clone(), dx),
+        _ => ((layer, Family::Anti, &c.x + &c.y), c.x.clone(), dx),
     }
 }
 
@@ -372,7 +405,7 @@ pub struct Board {
     changes: HashMap<Coord, Cell>,
     lines: HashMap<LineKey, LineIndex>,
     /// Changed squares per (x, y), for lines across layers and the side view.
-    columns: HashMap<(i64, i64), HashSet<Coord>>,
+    columns: HashMap<(Int, Int), HashSet<Coord>>,
     hash: u128,
     /// While a turn is being tried: each square's change-map entry before its first write.
     journal: Option<Vec<(Coord, Option<Cell>)>>,
@@ -388,7 +421,7 @@ impl PartialEq for Board {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hit {
     /// Steps from the origin.
-    pub k: i64,
+    pub k: Int,
     /// The square.
     pub at: Coord,
 }
@@ -451,8 +484,8 @@ impl Board {
     }
 
     /// The changed squares with the same (x, y) as `c`, in any layer.
-    pub fn column(&self, x: i64, y: i64) -> impl Iterator<Item = &Coord> {
-        self.columns.get(&(x, y)).into_iter().flatten()
+    pub fn column(&self, x: &Int, y: &Int) -> impl Iterator<Item = &Coord> {
+        self.columns.get(&(x.clone(), y.clone())).into_iter().flatten()
     }
 
     /// Starts recording writes so that [`Board::rollback`] can undo them: a turn is tried in
@@ -508,10 +541,10 @@ impl Board {
             if cell.is_some() {
                 line.units.insert(pos);
             } else {
-                line.add_empty(pos);
+                line.add_empty(&pos);
             }
         }
-        self.columns.entry((c.x, c.y)).or_default().insert(c.clone());
+        self.columns.entry((c.x.clone(), c.y.clone())).or_default().insert(c.clone());
     }
 
     fn unindex(&mut self, c: &Coord, cell: &Cell) {
@@ -522,92 +555,94 @@ impl Board {
                 if cell.is_some() {
                     line.units.remove(&pos);
                 } else {
-                    line.remove_empty(pos);
+                    line.remove_empty(&pos);
                 }
                 if line.is_empty() {
                     self.lines.remove(&key);
                 }
             }
         }
-        if let Some(set) = self.columns.get_mut(&(c.x, c.y)) {
+        let column = (c.x.clone(), c.y.clone());
+        if let Some(set) = self.columns.get_mut(&column) {
             set.remove(c);
             if set.is_empty() {
-                self.columns.remove(&(c.x, c.y));
+                self.columns.remove(&column);
             }
         }
     }
 
     /// The first `want` occupied squares along `origin + k·(dx, dy)` for `1 ≤ k ≤ kmax`
     /// (`None` = unbounded), treating `vacated` as empty. The work is a few ordered-map lookups
-    /// per square returned, never proportional to the distance travelled.
+    /// per square returned, never proportional to the distance travelled, whatever the size of
+    /// the coordinates.
     #[must_use]
     pub fn scan(
         &self,
         origin: &Coord,
         (dx, dy): (i64, i64),
-        kmax: Option<i64>,
+        kmax: Option<&Int>,
         want: usize,
         vacated: Option<&Coord>,
     ) -> Vec<Hit> {
         let (key, pos0, step) = line_of(origin, dx, dy);
         let line = self.lines.get(&key);
         let mut found = Vec::new();
-        let mut k: i64 = 1;
+        let mut k = Int::ONE;
         // Bounded: every pass either returns a square, jumps over a whole run, or steps over
         // one of the at most four default-empty squares a column or diagonal crosses in a band
         // (or an emptied selection slot); the cap only guards against a logic error.
         for _ in 0..256 {
             work::add(1);
-            if found.len() >= want || kmax.is_some_and(|m| k > m) {
+            if found.len() >= want || kmax.is_some_and(|m| k > *m) {
                 break;
             }
-            let Some(at) = origin.offset(dx, dy, k) else { break };
-            let Some(pos) = k.checked_mul(step).and_then(|s| pos0.checked_add(s)) else { break };
+            let at = origin.offset(dx, dy, &k);
+            let pos = if step > 0 { &pos0 + &k } else { &pos0 - &k };
             if vacated == Some(&at) {
-                k += 1;
+                k = k + 1;
                 continue;
             }
-            if let Some((a, b)) = line.and_then(|l| l.run_containing(pos)) {
-                let far = if step > 0 { b } else { a };
-                k += (far - pos).abs() + 1;
+            if let Some((a, b)) = line.and_then(|l| l.run_containing(&pos)) {
+                let far = if step > 0 { b - &pos } else { &pos - a };
+                k = k + far + 1;
                 continue;
             }
             if line.is_some_and(|l| l.units.contains(&pos)) {
-                found.push(Hit { k, at });
-                k += 1;
+                found.push(Hit { k: k.clone(), at });
+                k = k + 1;
                 continue;
             }
             if self.changes.contains_key(&at) {
                 // Changed but neither a run nor a unit cannot happen; step on rather than loop.
-                k += 1;
+                k = k + 1;
                 continue;
             }
             if self.fill.occupied(&at) {
-                found.push(Hit { k, at });
-                k += 1;
+                found.push(Hit { k: k.clone(), at });
+                k = k + 1;
                 continue;
             }
             // A default-empty square. Along a band row with `band_empty` the whole line is empty
             // by default: the next occupied square is the next changed unit, if any.
-            if dy == 0 && self.fill.row_empty(at.y) {
+            if dy == 0 && self.fill.row_empty(&at.y) {
                 let next = line.and_then(|l| {
-                    let mut it: Box<dyn Iterator<Item = &i64>> = if step > 0 {
-                        Box::new(l.units.range(pos..))
+                    let mut it: Box<dyn Iterator<Item = &Int>> = if step > 0 {
+                        Box::new(l.units.range(&pos..))
                     } else {
-                        Box::new(l.units.range(..=pos).rev())
+                        Box::new(l.units.range(..=&pos).rev())
                     };
                     it.find(|p| {
                         vacated.is_none_or(|v| v.y != at.y || v.x != **p || v.layer != at.layer)
                     })
-                    .copied()
+                    .cloned()
                 });
                 match next {
-                    Some(p) => k += (p - pos).abs(),
+                    Some(p) => k = k + (&p - &pos).abs(),
                     None => break,
                 }
                 continue;
             }
-            k += 1;
+            k = k + 1;
         }
         found
     }
@@ -616,20 +651,21 @@ impl Board {
     /// dimension of 3 and up (a line across layers, for the king face-off [I-12]); `None` when
     /// they do not lie on such a line.
     #[must_use]
-    pub fn occupied_between_layers(&self, a: &Coord, b: &Coord) -> Option<u64> {
+    pub fn occupied_between_layers(&self, a: &Coord, b: &Coord) -> Option<Int> {
         if a.x != b.x || a.y != b.y {
             return None;
         }
         let dims = a.differing_dims(b);
         let [dim] = dims.as_slice() else { return None };
-        let (lo, hi) = (a.dim(*dim).min(b.dim(*dim)), a.dim(*dim).max(b.dim(*dim)));
-        let between = u64::try_from(i128::from(hi) - i128::from(lo) - 1).ok()?;
+        let (va, vb) = (a.dim(dim), b.dim(dim));
+        let (lo, hi) = if va < vb { (va.clone(), vb) } else { (vb, va.clone()) };
+        let between = &hi - &lo - 1;
         let mut changed_empty = 0u64;
         let mut changed_units = 0u64;
-        for c in self.column(a.x, a.y) {
+        for c in self.column(&a.x, &a.y) {
             work::add(1);
-            let v = c.dim(*dim);
-            if v > lo && v < hi && c.with_dim(*dim, a.dim(*dim)) == *a {
+            let v = c.dim(dim);
+            if v > lo && v < hi && c.with_dim(dim, &va) == *a {
                 if self.changes.get(c).is_some_and(Option::is_some) {
                     changed_units += 1;
                 } else {
@@ -637,17 +673,19 @@ impl Board {
                 }
             }
         }
-        let unchanged = between - changed_empty - changed_units;
+        let unchanged = &between - &Int::from(changed_empty) - Int::from(changed_units);
         // Default occupancy along the line: empty on a band row with `band_empty`; otherwise
         // occupied except for the one main-plane square if it is an unpicked slot.
-        let default_empty_unchanged = if self.fill.row_empty(a.y) {
-            unchanged
+        let default_empty_unchanged = if self.fill.row_empty(&a.y) {
+            unchanged.clone()
         } else {
-            let main = a.with_dim(*dim, 1);
-            let main_between = (lo < 1 && 1 < hi) && main.is_main();
-            u64::from(main_between && !self.changes.contains_key(&main) && Fill::is_slot(&main))
+            let main = a.with_dim(dim, 1);
+            let main_between = lo < 1 && 1 < hi && main.is_main();
+            Int::from(u64::from(
+                main_between && !self.changes.contains_key(&main) && Fill::is_slot(&main),
+            ))
         };
-        Some(changed_units + unchanged - default_empty_unchanged)
+        Some(Int::from(changed_units) + unchanged - default_empty_unchanged)
     }
 }
 

@@ -1,39 +1,51 @@
-//! Coordinates of the unbounded board ([I-1] in `../shared/specs/rabble.md`).
+//! Coordinates of the unbounded board ([I-1] in `docs/rabble.md`).
 //!
 //! A square is `(x, y, z, w4, w5, …)`: every component an integer, and every component from w4
-//! on equal to 1 except finitely many. `x`, `y` and `z` are stored as `i64`; the higher
-//! dimensions as a sorted list of `(dimension, value)` holding only values that are not 1, so a
-//! coordinate in a million dimensions costs as little as one in three.
+//! on equal to 1 except finitely many. Every component and every dimension index is an exact
+//! [`Int`] of any size (decision 21); the higher dimensions are a sorted list of
+//! `(dimension, value)` holding only values that are not 1, so a coordinate in a million
+//! dimensions costs as little as one in three.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
 
-/// Largest absolute value accepted in typed input (a sanity cap, not a rule).
-pub const MAX_VALUE: i64 = 1_000_000_000_000_000;
-/// Most digits one number of a coordinate may have (10^15 has 16), leading zeros included.
-pub const MAX_DIGITS: usize = 16;
-/// The dimensions a coordinate may name and a jump may use: x, y, z and w4 … w16. A fixed bound
-/// for fair use, the same in every game (docs/rabble.md, decision 21): a square costs at most
-/// 16 numbers to read, print and list, whatever anyone types.
-pub const MAX_DIM: u32 = 16;
+pub use super::int::Int;
+
 /// How much of a refused coordinate or turn its refusal repeats (characters).
 pub const EXCERPT_CHARS: usize = 60;
 
 /// A layer (位面): everything in a coordinate but x and y.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Layer {
     /// The third coordinate; the main plane has z = 1.
-    pub z: i64,
-    /// Dimensions 4 and up whose value is not 1, sorted by dimension.
-    pub hi: Vec<(u32, i64)>,
+    pub z: Int,
+    /// Dimensions 4 and up whose value is not 1, sorted by dimension, each dimension once.
+    pub hi: Vec<(Int, Int)>,
+}
+
+impl Hash for Layer {
+    /// Hashes as the derived hash of `{ z: i64, hi: Vec<(u32, i64)> }` did while the values fit
+    /// those types, so the repetition keys of stored positions stay valid.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.z.hash(state);
+        self.hi.len().hash(state);
+        for (d, v) in &self.hi {
+            match d.to_u32() {
+                Some(d) => d.hash(state),
+                None => d.hash(state),
+            }
+            v.hash(state);
+        }
+    }
 }
 
 impl Layer {
     /// The main layer: z = 1 and every higher coordinate 1.
     #[must_use]
     pub fn main() -> Layer {
-        Layer { z: 1, hi: Vec::new() }
+        Layer { z: Int::ONE, hi: Vec::new() }
     }
 
     /// Whether this is the main layer (主位面).
@@ -41,15 +53,21 @@ impl Layer {
     pub fn is_main(&self) -> bool {
         self.z == 1 && self.hi.is_empty()
     }
+
+    /// The highest dimension in use: 3, or the highest w whose value is not 1.
+    #[must_use]
+    pub fn top(&self) -> Int {
+        self.hi.last().map_or(Int::new(3), |(d, _)| d.clone())
+    }
 }
 
 /// One square of the board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Coord {
     /// File: increases to Red's right.
-    pub x: i64,
+    pub x: Int,
     /// Row: increases towards Blue.
-    pub y: i64,
+    pub y: Int,
     /// Everything else.
     pub layer: Layer,
 }
@@ -70,14 +88,6 @@ pub enum CoordError {
         "`{0}`: in the long form every entry before —— must be 0; anything else names a transfinite square, which this board does not have"
     )]
     Transfinite(String),
-    /// A number beyond ±10^15 or longer than [`MAX_DIGITS`].
-    #[error("`{0}` is too far out: each number of a square has at most 16 digits, within ±10^15")]
-    TooLarge(String),
-    /// More than [`MAX_DIM`] dimensions, or a dimension above it.
-    #[error(
-        "`{0}` names too many dimensions: a square has at most 16 (x, y, z and w4 to w16), in every game"
-    )]
-    TooManyDims(String),
 }
 
 impl CoordError {
@@ -88,8 +98,6 @@ impl CoordError {
             CoordError::Syntax(_) => "syntax",
             CoordError::Omega(_) => "omega",
             CoordError::Transfinite(_) => "transfinite",
-            CoordError::TooLarge(_) => "too-large",
-            CoordError::TooManyDims(_) => "too-many-dims",
         }
     }
 
@@ -97,11 +105,7 @@ impl CoordError {
     #[must_use]
     pub fn text(&self) -> &str {
         match self {
-            CoordError::Syntax(t)
-            | CoordError::Omega(t)
-            | CoordError::Transfinite(t)
-            | CoordError::TooLarge(t)
-            | CoordError::TooManyDims(t) => t,
+            CoordError::Syntax(t) | CoordError::Omega(t) | CoordError::Transfinite(t) => t,
         }
     }
 }
@@ -119,14 +123,14 @@ pub fn excerpt(text: &str) -> String {
 impl Coord {
     /// A square of the main plane.
     #[must_use]
-    pub fn main(x: i64, y: i64) -> Coord {
-        Coord { x, y, layer: Layer::main() }
+    pub fn main(x: impl Into<Int>, y: impl Into<Int>) -> Coord {
+        Coord { x: x.into(), y: y.into(), layer: Layer::main() }
     }
 
     /// A square of layer z (all higher coordinates 1).
     #[must_use]
-    pub fn xyz(x: i64, y: i64, z: i64) -> Coord {
-        Coord { x, y, layer: Layer { z, hi: Vec::new() } }
+    pub fn xyz(x: impl Into<Int>, y: impl Into<Int>, z: impl Into<Int>) -> Coord {
+        Coord { x: x.into(), y: y.into(), layer: Layer { z: z.into(), hi: Vec::new() } }
     }
 
     /// Whether the square lies on the main plane.
@@ -135,65 +139,94 @@ impl Coord {
         self.layer.is_main()
     }
 
-    /// The value of dimension `dim` (1 = x, 2 = y, 3 = z, 4 and up = w).
+    /// The value of dimension `dim` (1 = x, 2 = y, 3 = z, 4 and up = w); a binary search among
+    /// the higher dimensions in use.
     #[must_use]
-    pub fn dim(&self, dim: u32) -> i64 {
-        match dim {
-            1 => self.x,
-            2 => self.y,
-            3 => self.layer.z,
-            _ => self.layer.hi.iter().find(|(d, _)| *d == dim).map_or(1, |(_, v)| *v),
+    pub fn dim(&self, dim: impl Into<Int>) -> Int {
+        let dim = dim.into();
+        match dim.to_i64() {
+            Some(1) => self.x.clone(),
+            Some(2) => self.y.clone(),
+            Some(3) => self.layer.z.clone(),
+            _ => match self.layer.hi.binary_search_by(|(d, _)| d.cmp(&dim)) {
+                Ok(i) => self.layer.hi[i].1.clone(),
+                Err(_) => Int::ONE,
+            },
         }
     }
 
     /// The same square with dimension `dim` set to `value` (kept normalised: a higher dimension
     /// set to 1 disappears from the list).
     #[must_use]
-    pub fn with_dim(&self, dim: u32, value: i64) -> Coord {
+    pub fn with_dim(&self, dim: impl Into<Int>, value: impl Into<Int>) -> Coord {
+        let (dim, value) = (dim.into(), value.into());
         let mut c = self.clone();
-        match dim {
-            1 => c.x = value,
-            2 => c.y = value,
-            3 => c.layer.z = value,
-            _ => {
-                c.layer.hi.retain(|(d, _)| *d != dim);
-                if value != 1 {
-                    c.layer.hi.push((dim, value));
-                    c.layer.hi.sort_unstable();
+        match dim.to_i64() {
+            Some(1) => c.x = value,
+            Some(2) => c.y = value,
+            Some(3) => c.layer.z = value,
+            _ => match c.layer.hi.binary_search_by(|(d, _)| d.cmp(&dim)) {
+                Ok(i) if value == 1 => {
+                    c.layer.hi.remove(i);
                 }
-            }
+                Ok(i) => c.layer.hi[i].1 = value,
+                Err(_) if value == 1 => {}
+                Err(i) => c.layer.hi.insert(i, (dim, value)),
+            },
         }
         c
     }
 
     /// The same layer, another (x, y).
     #[must_use]
-    pub fn at(&self, x: i64, y: i64) -> Coord {
-        Coord { x, y, layer: self.layer.clone() }
+    pub fn at(&self, x: impl Into<Int>, y: impl Into<Int>) -> Coord {
+        Coord { x: x.into(), y: y.into(), layer: self.layer.clone() }
     }
 
-    /// `self + k·(dx, dy)` in the same layer, or `None` on `i64` overflow.
+    /// `self + k·(dx, dy)` in the same layer, exact at any distance.
     #[must_use]
-    pub fn offset(&self, dx: i64, dy: i64, k: i64) -> Option<Coord> {
-        let x = self.x.checked_add(dx.checked_mul(k)?)?;
-        let y = self.y.checked_add(dy.checked_mul(k)?)?;
-        Some(self.at(x, y))
+    pub fn offset(&self, dx: i64, dy: i64, k: &Int) -> Coord {
+        let step = |v: &Int, d: i64| match d {
+            0 => v.clone(),
+            1 => v + k,
+            -1 => v - k,
+            _ => v + &(k * d),
+        };
+        Coord { x: step(&self.x, dx), y: step(&self.y, dy), layer: self.layer.clone() }
     }
 
-    /// The dimensions (3 and up) in which `self` and `other` differ, when x and y agree.
+    /// The dimensions (3 and up) in which `self` and `other` differ, when x and y agree: a
+    /// merge of the two sorted lists, linear in the dimensions in use.
     #[must_use]
-    pub fn differing_dims(&self, other: &Coord) -> Vec<u32> {
+    pub fn differing_dims(&self, other: &Coord) -> Vec<Int> {
         let mut out = Vec::new();
         if self.layer.z != other.layer.z {
-            out.push(3);
+            out.push(Int::new(3));
         }
-        let mut dims: Vec<u32> =
-            self.layer.hi.iter().chain(&other.layer.hi).map(|(d, _)| *d).collect();
-        dims.sort_unstable();
-        dims.dedup();
-        for d in dims {
-            if self.dim(d) != other.dim(d) {
-                out.push(d);
+        let (a, b) = (&self.layer.hi, &other.layer.hi);
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let order = match (a.get(i), b.get(j)) {
+                (Some(p), Some(q)) => p.0.cmp(&q.0),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                _ => std::cmp::Ordering::Greater,
+            };
+            match order {
+                std::cmp::Ordering::Less => {
+                    out.push(a[i].0.clone());
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    out.push(b[j].0.clone());
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    if a[i].1 != b[j].1 {
+                        out.push(a[i].0.clone());
+                    }
+                    i += 1;
+                    j += 1;
+                }
             }
         }
         out
@@ -203,9 +236,11 @@ impl Coord {
     /// dimensions `x,y,z;d9=2`, optional parentheses, and the seed's long form
     /// `(……0,0——9,4,1,1……)` when every entry before `——` is 0.
     ///
-    /// At most [`MAX_DIM`] numbers are named (x, y, z and w4 … w16), each of at most
-    /// [`MAX_DIGITS`] digits within ±[`MAX_VALUE`]; reading stops at the first number over the
-    /// bound, so the work does not grow with what follows it. A refusal repeats at most
+    /// Any number of numbers of any length, and any dimension from 4 up, are read exactly
+    /// (decision 21): what bounds the input is the message that carries it. The work is
+    /// linear in the text but for one sort of the keyed dimensions and the big-integer
+    /// conversion of numbers beyond 18 digits. A keyed dimension named twice, or named both
+    /// positionally and keyed, takes its last value. A refusal repeats at most
     /// [`EXCERPT_CHARS`] characters of the text.
     ///
     /// # Errors
@@ -213,7 +248,6 @@ impl Coord {
     pub fn parse(text: &str) -> Result<Coord, CoordError> {
         let original = text.trim();
         let err = || CoordError::Syntax(excerpt(original));
-        let too_many = || CoordError::TooManyDims(excerpt(original));
         if original.contains(['ω', 'Ω']) {
             return Err(CoordError::Omega(excerpt(original)));
         }
@@ -226,14 +260,8 @@ impl Coord {
         for dash in ["——", "—", "--"] {
             if let Some((before, after)) = s.split_once(dash) {
                 let before = strip_dots(before);
-                let entries = before.split(',').map(str::trim).filter(|e| !e.is_empty());
-                for (i, entry) in entries.enumerate() {
-                    if i >= MAX_DIM as usize {
-                        return Err(too_many());
-                    }
-                    super::board::work::add(1);
-                    let v: i64 = entry.parse().map_err(|_| err())?;
-                    if v != 0 {
+                for entry in before.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+                    if !parse_value(entry, original)?.is_zero() {
                         return Err(CoordError::Transfinite(excerpt(original)));
                     }
                 }
@@ -242,61 +270,69 @@ impl Coord {
             }
         }
         let (positional, keyed) = s.split_once(';').unwrap_or((s.as_str(), ""));
-        // Named so far: x, y, z, w4, … positionally, then any keyed ones.
-        let mut named: u32 = 0;
-        let (mut x, mut y, mut z) = (0, 0, 1);
-        let mut hi = Vec::new();
+        let (mut x, mut y, mut z) = (Int::ZERO, Int::ZERO, Int::ONE);
+        // Higher dimensions in the order given: positional ones (sorted, each once), then the
+        // keyed ones; sorted stably by dimension below, the last of each dimension wins.
+        let mut hi: Vec<(Int, Int)> = Vec::new();
+        let mut named: u64 = 0;
         for entry in positional.split(',') {
             named += 1;
-            if named > MAX_DIM {
-                return Err(too_many());
-            }
             let v = parse_value(entry.trim(), original)?;
             match named {
                 1 => x = v,
                 2 => y = v,
                 3 => z = v,
-                dim if v != 1 => hi.push((dim, v)),
+                dim if v != 1 => hi.push((Int::from(dim), v)),
                 _ => {}
             }
         }
         if named < 2 {
             return Err(err());
         }
-        let mut c = Coord { x, y, layer: Layer { z, hi } };
+        let mut any_keyed = false;
         for entry in keyed.split([',', ';']).map(str::trim).filter(|e| !e.is_empty()) {
-            named += 1;
-            if named > MAX_DIM {
-                return Err(too_many());
-            }
             let (d, v) =
                 entry.trim_start_matches(['d', 'D', 'w', 'W']).split_once('=').ok_or_else(err)?;
             let d = d.trim();
             if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(err());
             }
-            // Digits only: a number too big for `u32` is a dimension beyond the bound.
-            let dim = d.parse::<u32>().unwrap_or(u32::MAX);
+            let dim: Int = d.parse().map_err(|_| err())?;
             if dim < 4 {
                 return Err(err());
             }
-            if dim > MAX_DIM {
-                return Err(too_many());
-            }
-            c = c.with_dim(dim, parse_value(v.trim(), original)?);
+            hi.push((dim, parse_value(v.trim(), original)?));
+            any_keyed = true;
         }
-        Ok(c)
+        if any_keyed {
+            hi.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut merged: Vec<(Int, Int)> = Vec::with_capacity(hi.len());
+            for (d, v) in hi {
+                match merged.last_mut() {
+                    Some(last) if last.0 == d => last.1 = v,
+                    _ => merged.push((d, v)),
+                }
+            }
+            merged.retain(|(_, v)| *v != 1);
+            hi = merged;
+        }
+        Ok(Coord { x, y, layer: Layer { z, hi } })
     }
 
     /// The seed's long notation, `(……0——9,4,1,2,1……)`, for flavour: every dimension up to the
-    /// highest one in use written out, then a 1 when there are dimensions left (which
-    /// [`Coord::parse`] reads back).
+    /// highest one in use written out, then a 1 for the dimensions left (which [`Coord::parse`]
+    /// reads back). Beyond w16 the higher dimensions are keyed instead
+    /// (`(……0——9,4,1;d20=2……)`), so the text never grows with the dimension's number.
     #[must_use]
     pub fn long_form(&self) -> String {
-        let top = self.layer.hi.last().map_or(3, |(d, _)| *d).max(3);
+        let top = self.layer.top();
+        if top > 16 {
+            let short = self.to_string();
+            return format!("(……0——{}……)", &short[1..short.len() - 1]);
+        }
+        let top = top.to_i64().unwrap_or(3);
         let values: Vec<String> = (1..=top).map(|d| self.dim(d).to_string()).collect();
-        let more = if top < MAX_DIM { ",1" } else { "" };
-        format!("(……0——{}{more}……)", values.join(","))
+        format!("(……0——{},1……)", values.join(","))
     }
 }
 
@@ -304,33 +340,29 @@ fn strip_dots(s: &str) -> &str {
     s.trim().trim_matches(|c| c == '…' || c == '.' || c == '，' || c == ',').trim()
 }
 
-/// One number of a coordinate: at most [`MAX_DIGITS`] digits after an optional sign, within
-/// ±[`MAX_VALUE`]. Counted as one unit of the engine's work.
-fn parse_value(text: &str, original: &str) -> Result<i64, CoordError> {
+/// One number of a coordinate: an optional sign and decimal digits, any length. Counted as
+/// one unit of the engine's work.
+fn parse_value(text: &str, original: &str) -> Result<Int, CoordError> {
     super::board::work::add(1);
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if digits.len() > MAX_DIGITS && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(CoordError::TooLarge(excerpt(original)));
-    }
-    let v: i64 = text.parse().map_err(|_| CoordError::Syntax(excerpt(original)))?;
-    if v.unsigned_abs() > MAX_VALUE.unsigned_abs() {
-        return Err(CoordError::TooLarge(excerpt(original)));
-    }
-    Ok(v)
+    text.parse().map_err(|_| CoordError::Syntax(excerpt(original)))
 }
 
 /// Higher dimensions up to this one print positionally; beyond it they print keyed (`;d9=2`).
-const POSITIONAL_DIMS: u32 = 8;
+pub const POSITIONAL_DIMS: i64 = 8;
 
 impl fmt::Display for Coord {
     /// The short form: `(9,4,1)`, `(9,4,1,2)` with a 4th coordinate, `(9,4,1;d20=2)` for a
-    /// sparse high dimension.
+    /// sparse high dimension. Every number is written whole.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({},{},{}", self.x, self.y, self.layer.z)?;
-        let top = self.layer.hi.last().map_or(0, |(d, _)| *d);
+        let top = self.layer.top();
         if top <= POSITIONAL_DIMS {
-            for dim in 4..=top {
-                write!(f, ",{}", self.dim(dim))?;
+            let mut hi = self.layer.hi.iter().peekable();
+            for dim in 4..=top.to_i64().unwrap_or(3) {
+                match hi.next_if(|(d, _)| *d == dim) {
+                    Some((_, v)) => write!(f, ",{v}")?,
+                    None => write!(f, ",1")?,
+                }
             }
         } else {
             let mut sep = ';';

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::board::{Kind, Side, Unit};
 use super::coord::{Coord, Layer};
+use super::int::Int;
 use super::notation::{self, Action, NotationError};
 use super::options::Options;
 use super::state::{End, Phase, State, Stats, TurnError};
@@ -17,6 +18,26 @@ use crate::games::{Game, OptionsError};
 
 /// The window of the main plane a view carries: the seed's battlefield with its frame.
 pub const VIEW_X: (i64, i64) = (-1, 14);
+/// The most squares a view's window has a side (`/board zoom 3` shows 48).
+pub const MAX_VIEW_SIDE: i64 = 64;
+
+/// How many squares after `lo` a window from `lo` to `hi` reaches, at most `most − 1` (0 when
+/// `hi < lo`): the window's width less one, as a small number wherever the window lies.
+#[must_use]
+pub fn span(lo: &Int, hi: &Int, most: i64) -> i64 {
+    (hi - lo).to_i64().map_or(if hi > lo { most - 1 } else { 0 }, |d| d.clamp(0, most - 1))
+}
+
+/// How far `v` lies outside the range `r` (0 inside it).
+fn outside_by(v: &Int, r: &(Int, Int)) -> Int {
+    if *v < r.0 {
+        &r.0 - v
+    } else if *v > r.1 {
+        v - &r.1
+    } else {
+        Int::ZERO
+    }
+}
 /// Rows of the view window.
 pub const VIEW_Y: (i64, i64) = (-1, 14);
 
@@ -38,15 +59,15 @@ pub struct View {
     /// Plies since a non-pawn was captured, and the limit.
     pub quiet: (u32, u32),
     /// Free handicap turns left.
-    pub handicap_turns: u32,
+    pub handicap_turns: Int,
     /// A standing draw offer.
     pub draw_offer: Option<Side>,
     /// The window's layer.
     pub layer: Layer,
-    /// The window's columns and rows.
-    pub x: (i64, i64),
+    /// The window's columns and rows (at most [`MAX_VIEW_SIDE`] of each, anywhere).
+    pub x: (Int, Int),
     /// Rows.
-    pub y: (i64, i64),
+    pub y: (Int, Int),
     /// The window, row by row from `y.0` up, each cell `None` when empty.
     pub cells: Vec<Vec<Option<Unit>>>,
     /// Changed units of the main plane outside the window, nearest first (at most 8), and how
@@ -161,29 +182,31 @@ impl State {
     /// The view of any window of any layer (`/board x,y` and `zoom`): the cells of
     /// `x.0..=x.1 × y.0..=y.1`, the changed units of that layer outside it, and the other layers'
     /// change counts. Reads the window and the change map only.
+    /// The window is at most [`MAX_VIEW_SIDE`] squares a side (a wider one is cut at its
+    /// right and top), wherever it lies: its squares are counted from its corner.
     #[must_use]
-    pub fn view_window(&self, layer: &Layer, x: (i64, i64), y: (i64, i64)) -> View {
+    pub fn view_window(&self, layer: &Layer, x: (Int, Int), y: (Int, Int)) -> View {
         let board = self.board();
-        let cells = (y.0..=y.1)
-            .map(|yy| {
-                (x.0..=x.1)
-                    .map(|xx| board.get(&Coord { x: xx, y: yy, layer: layer.clone() }))
+        let (x1, y1) =
+            (&x.0 + span(&x.0, &x.1, MAX_VIEW_SIDE), &y.0 + span(&y.0, &y.1, MAX_VIEW_SIDE));
+        let (x, y) = ((x.0, x1), (y.0, y1));
+        let cells = (0..=span(&y.0, &y.1, MAX_VIEW_SIDE))
+            .map(|j| {
+                (0..=span(&x.0, &x.1, MAX_VIEW_SIDE))
+                    .map(|i| board.get(&Coord { x: &x.0 + i, y: &y.0 + j, layer: layer.clone() }))
                     .collect()
             })
             .collect();
-        let mut outside: Vec<(i64, Coord, Unit)> = Vec::new();
+        let mut outside: Vec<(Int, Coord, Unit)> = Vec::new();
         let mut layers: std::collections::BTreeMap<Layer, usize> =
             std::collections::BTreeMap::new();
         for (c, cell) in board.changes() {
             if c.layer != *layer {
                 *layers.entry(c.layer.clone()).or_default() += 1;
             } else if let Some(u) = cell
-                && !((x.0..=x.1).contains(&c.x) && (y.0..=y.1).contains(&c.y))
+                && !(c.x.between(&x.0, &x.1) && c.y.between(&y.0, &y.1))
             {
-                let d =
-                    c.x.saturating_sub(c.x.clamp(x.0, x.1))
-                        .saturating_abs()
-                        .max(c.y.saturating_sub(c.y.clamp(y.0, y.1)).saturating_abs());
+                let d = outside_by(&c.x, &x).max(outside_by(&c.y, &y));
                 outside.push((d, c.clone(), u.clone()));
             }
         }
@@ -197,7 +220,7 @@ impl State {
             stats: self.stats.clone(),
             ply: self.ply,
             quiet: (self.quiet_plies, self.options.quiet_limit),
-            handicap_turns: self.handicap_turns,
+            handicap_turns: self.handicap_turns.clone(),
             draw_offer: self.draw_offer,
             layer: layer.clone(),
             x,
@@ -354,7 +377,11 @@ impl Game for State {
     }
 
     fn view(&self, _viewer: Viewer) -> View {
-        self.view_window(&Layer::main(), VIEW_X, VIEW_Y)
+        self.view_window(
+            &Layer::main(),
+            (VIEW_X.0.into(), VIEW_X.1.into()),
+            (VIEW_Y.0.into(), VIEW_Y.1.into()),
+        )
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, Error> {

@@ -3,6 +3,7 @@
 
 use super::board::{Board, Kind, Side};
 use super::coord::Coord;
+use super::int::Int;
 
 /// Ride directions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,19 +101,21 @@ fn capture_prims(kind: Kind, owner: Side) -> Vec<Prim> {
 }
 
 /// The unit direction and step count from `from` to `to` along one of the 8 lines, if any.
-fn ray(from: &Coord, to: &Coord) -> Option<((i64, i64), i64)> {
-    let dx = to.x.checked_sub(from.x)?;
-    let dy = to.y.checked_sub(from.y)?;
-    if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+fn ray(from: &Coord, to: &Coord) -> Option<((i64, i64), Int)> {
+    let dx = &to.x - &from.x;
+    let dy = &to.y - &from.y;
+    let (ax, ay) = (dx.abs(), dy.abs());
+    if (dx.is_zero() && dy.is_zero()) || !(dx.is_zero() || dy.is_zero() || ax == ay) {
         return None;
     }
-    let k = dx.abs().max(dy.abs());
+    let k = ax.max(ay);
     Some(((dx.signum(), dy.signum()), k))
 }
 
 fn prim_ok(board: &Board, prim: Prim, from: &Coord, to: &Coord, vacated: Option<&Coord>) -> bool {
     match prim {
-        Prim::Leap(leap) => match (to.x.checked_sub(from.x), to.y.checked_sub(from.y)) {
+        // A leap spans at most 4 squares: an offset beyond an i64 is never one.
+        Prim::Leap(leap) => match ((&to.x - &from.x).to_i64(), (&to.y - &from.y).to_i64()) {
             (Some(dx), Some(dy)) => leap.contains(dx, dy),
             _ => false,
         },
@@ -122,7 +125,7 @@ fn prim_ok(board: &Board, prim: Prim, from: &Coord, to: &Coord, vacated: Option<
                 return false;
             }
             let most = screens.iter().copied().max().unwrap_or(0);
-            let between = board.scan(from, (dx, dy), Some(k - 1), most + 1, vacated).len();
+            let between = board.scan(from, (dx, dy), Some(&(k - 1)), most + 1, vacated).len();
             screens.contains(&between)
         }
     }
@@ -181,13 +184,9 @@ pub fn queen_path(
         None => {
             for (ex, ey) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 // Slide then step: the waypoint is one step short of the target.
-                if let Some(m) = to.offset(ex, ey, -1) {
-                    candidates.push(m);
-                }
+                candidates.push(to.offset(ex, ey, &Int::new(-1)));
                 // Step then slide: the waypoint is one step from the origin.
-                if let Some(m) = from.offset(ex, ey, 1) {
-                    candidates.push(m);
-                }
+                candidates.push(from.offset(ex, ey, &Int::ONE));
             }
         }
     }
@@ -210,9 +209,9 @@ pub fn queen_path(
 pub fn face_off(board: &Board, from: &Coord, to: &Coord) -> bool {
     if from.layer == to.layer {
         let Some((d, k)) = ray(from, to) else { return false };
-        board.scan(from, d, Some(k - 1), 1, None).is_empty()
+        board.scan(from, d, Some(&(k - 1)), 1, None).is_empty()
     } else {
-        board.occupied_between_layers(from, to) == Some(0)
+        board.occupied_between_layers(from, to).is_some_and(|n| n.is_zero())
     }
 }
 
@@ -226,9 +225,9 @@ pub struct RayHint {
     pub dir: (i64, i64),
     /// Empty squares at k = 1..=`empty_to` (0 when the first square is occupied); `None` =
     /// unbounded.
-    pub empty_to: Option<i64>,
+    pub empty_to: Option<Int>,
     /// The first two occupied squares along the ray.
-    pub blockers: Vec<(i64, Coord)>,
+    pub blockers: Vec<(Int, Coord)>,
 }
 
 /// The ray intervals from `from` in all 8 directions.
@@ -237,7 +236,7 @@ pub fn ray_hints(board: &Board, from: &Coord) -> Vec<RayHint> {
     let mut out = Vec::new();
     for dir in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
         let hits = board.scan(from, dir, None, 2, None);
-        let empty_to = hits.first().map(|h| h.k - 1);
+        let empty_to = hits.first().map(|h| &h.k - 1);
         out.push(RayHint {
             dir,
             empty_to: if hits.is_empty() { None } else { empty_to },

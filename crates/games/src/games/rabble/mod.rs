@@ -1,4 +1,4 @@
-//! 烏合之眾 Rabble chess (`../shared/specs/rabble.md`): an unbounded board in any number of
+//! 烏合之眾 Rabble chess (`docs/rabble.md`): an unbounded board in any number of
 //! dimensions, filled with infinitely many pawns.
 //!
 //! The position is a pure fill function plus a finite, normalised change map ([`board`]);
@@ -10,6 +10,7 @@ pub mod board;
 pub mod coord;
 pub mod game;
 pub mod geometry;
+pub mod int;
 pub mod notation;
 pub mod options;
 pub mod state;
@@ -21,6 +22,7 @@ mod tests;
 pub use board::{Board, Cell, Fill, Kind, Side, Unit};
 pub use coord::{Coord, Layer};
 pub use game::{Error, Event, PositionError, View};
+pub use int::Int;
 pub use notation::{Action, Step};
 pub use options::{Handicap, Options};
 pub use state::{End, Reason, State, TurnError};

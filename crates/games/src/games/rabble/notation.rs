@@ -13,7 +13,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::Kind;
-use super::coord::{Coord, CoordError, Layer, MAX_DIM, excerpt};
+use super::coord::{Coord, CoordError, Layer, excerpt};
+use super::int::Int;
 
 /// One step of a unit turn.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,8 +49,8 @@ pub enum Step {
     },
     /// JUMPH: dimension `dim` ≥ 4 changes by ±1.
     JumpH {
-        /// The dimension.
-        dim: u32,
+        /// The dimension, any number from 4 up.
+        dim: Int,
         /// +1 or −1.
         up: bool,
         /// Landing on a friendly unit.
@@ -159,8 +160,7 @@ pub fn parse(text: &str) -> Result<Action, NotationError> {
     }
     let chars: Vec<char> = s.chars().collect();
     if chars.len() >= 2 && chars[1] == '*' {
-        let kind = Kind::from_char(chars[0])
-            .ok_or_else(|| syntax(original, "piece-letter", "unknown piece letter"))?;
+        let kind = Kind::from_char(chars[0]).ok_or_else(|| unknown_hire(original, chars[0]))?;
         let rest: String = chars[2..].iter().collect();
         let (stack, rest) = match rest.strip_prefix('&') {
             Some(r) => (true, r.to_string()),
@@ -180,11 +180,35 @@ fn pick(letters: &str, original: &str) -> Result<Action, NotationError> {
     }
 }
 
+/// A drop naming a piece the notation does not know (`drop X@7,9`, `drop 象@7,9`): the
+/// refusal's wording lists the pieces that can be hired, by letter and by Chinese name.
+fn unknown_hire(original: &str, c: char) -> NotationError {
+    let shown = c.to_uppercase().to_string();
+    NotationError::Syntax {
+        text: excerpt(original),
+        key: "drop-piece",
+        detail: shown.clone(),
+        why: format!(
+            "`{shown}` names no piece; the pieces that can be hired are {}",
+            Kind::hired_codes()
+        ),
+    }
+}
+
 fn parse_drop(original: &str, rest: &str) -> Result<Action, NotationError> {
     let mut chars = rest.chars();
-    let kind = chars.next().and_then(Kind::from_char).ok_or_else(|| {
-        syntax(original, "drop", "write `drop P@x,y` (the kind, then @ or &, then the square)")
-    })?;
+    let kind = match chars.next() {
+        Some(c) if !(c.is_ascii_digit() || matches!(c, '@' | '&' | '(' | '-' | '=')) => {
+            Kind::from_char(c).ok_or_else(|| unknown_hire(original, c))?
+        }
+        _ => {
+            return Err(syntax(
+                original,
+                "drop",
+                "write `drop P@x,y` (the kind, then @ or &, then the square)",
+            ));
+        }
+    };
     let rest: String = chars.collect();
     let (stack, rest) = if let Some(r) = rest.strip_prefix('@') {
         (false, r)
@@ -341,10 +365,7 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 if stack {
                     i += 1;
                 }
-                layer.z = layer
-                    .z
-                    .checked_add(if up { 1 } else { -1 })
-                    .ok_or_else(|| syntax(original, "too-far", "too far"))?;
+                layer.z = &layer.z + if up { 1 } else { -1 };
                 steps.push(Step::Jump3 { up, stack });
             }
             'd' => {
@@ -359,17 +380,18 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                         "a dimension jump is d<N>+ or d<N>- with N ≥ 4",
                     ));
                 }
+                // Any number of digits: the dimension is exact at any size.
                 let dim = chars[start..i]
                     .iter()
                     .collect::<String>()
-                    .parse::<u32>()
+                    .parse::<Int>()
                     .ok()
-                    .filter(|d| (4..=MAX_DIM).contains(d))
+                    .filter(|d| *d >= 4)
                     .ok_or_else(|| {
                         syntax(
                             original,
                             "dim-range",
-                            "dimension jumps use dimensions 4 to 16 (z is `z+`/`z-`)",
+                            "dimension jumps use dimensions 4 and up (z is `z+`/`z-`)",
                         )
                     })?;
                 let up = match chars.get(i) {
@@ -388,12 +410,9 @@ fn parse_unit(original: &str, chars: &[char]) -> Result<Action, NotationError> {
                 if stack {
                     i += 1;
                 }
-                let probe = Coord { x: 0, y: 0, layer: layer.clone() };
-                let v = probe
-                    .dim(dim)
-                    .checked_add(if up { 1 } else { -1 })
-                    .ok_or_else(|| syntax(original, "too-far", "too far"))?;
-                layer = probe.with_dim(dim, v).layer;
+                let probe = Coord { x: Int::ZERO, y: Int::ZERO, layer: layer.clone() };
+                let v = probe.dim(&dim) + if up { 1 } else { -1 };
+                layer = probe.with_dim(&dim, v).layer;
                 steps.push(Step::JumpH { dim, up, stack });
             }
             '=' => {

@@ -3,21 +3,23 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::int::Int;
 use crate::games::GameOptions;
 use crate::games::options::{
     Expected, OptionSpec, OptionsError, Why, bad_value, parse_bool, parse_in_range,
 };
 
 /// A handicap one side gives (spec §8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Handicap {
     /// None.
     #[default]
     None,
     /// 讓n級子, levels 1–7: the giver's pawns in the level's regions become the receiver's.
     Level(u8),
-    /// 讓n步先, n ≥ 2: the receiver plays n free stack/jump/drop turns first.
-    Steps(u32),
+    /// 讓n步先, n ≥ 2: the receiver plays n free stack/jump/drop turns first. Any natural
+    /// number, stored exactly (decision 12).
+    Steps(Int),
 }
 
 impl Handicap {
@@ -32,14 +34,18 @@ impl Handicap {
             return Ok(Handicap::Level(u8::try_from(n).unwrap_or(7)));
         }
         if let Some(n) = v.strip_prefix("steps") {
-            let n =
-                parse_in_range(key, n, 2, 1000).map_err(|_| bad_value(key, value, expected()))?;
+            // Digits only (no sign), any length; the value is kept exactly.
+            let n = Some(n)
+                .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|n| n.parse::<Int>().ok())
+                .filter(|n| *n >= 2)
+                .ok_or_else(|| bad_value(key, value, expected()))?;
             return Ok(Handicap::Steps(n));
         }
         Err(bad_value(key, value, expected()))
     }
 
-    fn name(self) -> String {
+    fn name(&self) -> String {
         match self {
             Handicap::None => "none".to_string(),
             Handicap::Level(n) => format!("level{n}"),
@@ -106,8 +112,8 @@ impl Options {
     /// The handicap level each side gives (0 = none), for the fill function.
     #[must_use]
     pub fn levels(&self) -> [u8; 2] {
-        let level = |h: Handicap| if let Handicap::Level(n) = h { n } else { 0 };
-        [level(self.red_gives), level(self.blue_gives)]
+        let level = |h: &Handicap| if let Handicap::Level(n) = h { *n } else { 0 };
+        [level(&self.red_gives), level(&self.blue_gives)]
     }
 }
 

@@ -1,6 +1,6 @@
 //! 极相棋 Ultima (Baroque chess): Robert Abbott's chess variant of 1962–63, in which every piece
-//! but the king captures in its own way (rules: `../shared/specs/ultima.md`, from the seed
-//! `002_452bf9ff23085330.txt`; our decisions: `docs/ultima.md`).
+//! but the king captures in its own way (the rulebook and our
+//! decisions: `docs/ultima.md`).
 //!
 //! In brief: an 8×8 board, White first. The king (王) steps one square and captures by
 //! displacement. Every other piece moves only to empty squares and captures "passively": the
@@ -402,6 +402,24 @@ pub struct Capture {
     pub rule: CaptureRule,
 }
 
+/// A piece that an action froze: where it stands, whose and what it is, the enemy piece that
+/// freezes it, and whether its side may remove it as a move (`suicide=on`, not a king).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Freeze {
+    /// Where it stands.
+    pub square: Square,
+    /// Its colour.
+    pub color: Color,
+    /// Its kind.
+    pub piece: Kind,
+    /// The enemy piece that freezes it.
+    pub by: Square,
+    /// What that piece is.
+    pub by_piece: Kind,
+    /// Whether its side may remove it as a whole move.
+    pub removable: bool,
+}
+
 /// What happened, for announcements. Everyone hears every event (perfect information).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "type")]
@@ -420,6 +438,12 @@ pub enum Event {
         captures: Vec<Capture>,
         /// Whether the opponent's king is now capturable (check).
         check: bool,
+        /// With check, the piece that could capture the king, and what it is (for a pincer or
+        /// coordinator, the one that would move; its partner stays where it is).
+        attacker: Option<(Square, Kind)>,
+        /// The pieces, of either colour, that this move froze (free before it, frozen after),
+        /// sorted by square: a freeze is news the players must hear.
+        freezes: Vec<Freeze>,
     },
     /// A frozen piece removed itself.
     Suicide {
@@ -456,11 +480,19 @@ pub enum MoveFault {
     Blocked {
         /// The first occupied square between from and to.
         at: Square,
+        /// The piece there.
+        piece: Kind,
+        /// Whether it is the mover's own.
+        own: bool,
     },
     /// The target square is occupied (only a king may move onto an enemy).
     Occupied {
         /// The target.
         at: Square,
+        /// The piece there.
+        piece: Kind,
+        /// Whether it is the mover's own.
+        own: bool,
     },
     /// A king moving onto a piece of its own side.
     OwnPiece {
@@ -493,8 +525,8 @@ impl fmt::Display for MoveFault {
             MoveFault::NotALine => write!(f, "the squares are not on one rank, file or diagonal"),
             MoveFault::KingStep => write!(f, "a king moves one square"),
             MoveFault::PincerDiagonal => write!(f, "a pincer moves only along ranks and files"),
-            MoveFault::Blocked { at } => write!(f, "the way is blocked at {at}"),
-            MoveFault::Occupied { at } => write!(f, "{at} is occupied"),
+            MoveFault::Blocked { at, piece, .. } => write!(f, "the {piece} on {at} is in the way"),
+            MoveFault::Occupied { at, piece, .. } => write!(f, "the {piece} stands on {at}"),
             MoveFault::OwnPiece { at } => write!(f, "{at} holds a piece of its own side"),
             MoveFault::LeapOwn { at } => write!(f, "it cannot leap over its own piece on {at}"),
             MoveFault::LeapAdjacent { at } => {
@@ -581,6 +613,24 @@ pub enum Error {
         /// Why.
         fault: MoveFault,
     },
+    /// A move in algebraic notation that no piece of that kind can make.
+    #[error("none of your pieces of that kind ({piece}) can move to {to}")]
+    NoMoveTo {
+        /// The piece named (a pincer when none was).
+        piece: Kind,
+        /// The target.
+        to: Square,
+    },
+    /// A move in algebraic notation that more than one piece can make.
+    #[error("more than one {piece} can move to {to}: say which, with its file or rank")]
+    Ambiguous {
+        /// The piece named.
+        piece: Kind,
+        /// The target.
+        to: Square,
+        /// The squares of the pieces that can, in the order of the legal moves.
+        from: Vec<Square>,
+    },
     /// After the action the mover's own king could be captured.
     #[error(
         "{from}{to} would leave your king on {king} capturable by the {attacker_piece} on \
@@ -637,7 +687,8 @@ impl ErrorCode for Error {
             Error::NoPiece { .. } => "no-piece",
             Error::NotYourPiece { .. } => "not-your-piece",
             Error::Frozen { .. } => "frozen",
-            Error::IllegalMove { .. } => "illegal-move",
+            Error::IllegalMove { .. } | Error::NoMoveTo { .. } => "illegal-move",
+            Error::Ambiguous { .. } => "ambiguous",
             Error::LeavesKingInCheck { .. } => "leaves-king-in-check",
             Error::SuicideNotAllowed { .. } => "suicide-not-allowed",
             Error::NotYourTurn => "not-your-turn",

@@ -93,6 +93,84 @@ pub(crate) fn parse_action(text: &str) -> Result<Typed, ActionError> {
     Ok(Typed { action, piece })
 }
 
+/// One reading of a move in algebraic notation as chess players write it (`Lc4`, `Lxc4`,
+/// `Wbd4`, `d4` for a pincer): the piece (a pincer when none is written), what of its square is
+/// given, and the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct San {
+    pub piece: Kind,
+    pub file: Option<u8>,
+    pub rank: Option<u8>,
+    pub to: Square,
+}
+
+/// The readings of `text` as algebraic notation, likeliest first: a piece letter (either case)
+/// or a Chinese name, an optional file and rank of the from-square, an optional `x` or `-`, and
+/// the target; a pincer's move may name no piece. Check and annotation marks at the end are
+/// ignored. Empty when it is none of these.
+pub(crate) fn parse_san(text: &str) -> Vec<San> {
+    let normal: String = text.nfkc().filter(|c| !c.is_whitespace()).collect();
+    let t = normal.trim_end_matches(['+', '#', '!', '?']);
+    let mut out = Vec::new();
+    let mut push = |piece: Kind, rest: &str| {
+        if let Some((file, rank, to)) = san_tail(rest)
+            && !out.contains(&San { piece, file, rank, to })
+        {
+            out.push(San { piece, file, rank, to });
+        }
+    };
+    if let Some((name, kind)) = CHINESE.iter().find(|(name, _)| t.starts_with(name)) {
+        push(*kind, &t[name.len()..]);
+        return out;
+    }
+    let first = t.chars().next();
+    let letter = first.and_then(Kind::from_letter).filter(|_| first.is_some_and(|c| c.is_ascii()));
+    let upper = first.is_some_and(|c| c.is_ascii_uppercase());
+    if upper && let Some(kind) = letter {
+        push(kind, &t[1..]);
+    }
+    if first.is_some_and(|c| ('a'..='h').contains(&c.to_ascii_lowercase())) {
+        push(Kind::Pincer, t);
+    }
+    // A lower-case letter before a digit starts a square (`i2d5` is no immobilizer's move).
+    let square_like = t.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+    if !upper
+        && !square_like
+        && let Some(kind) = letter
+    {
+        push(kind, &t[1..]);
+    }
+    out
+}
+
+/// After the piece letter: the from-square's file and rank if given, and the target.
+fn san_tail(text: &str) -> Option<(Option<u8>, Option<u8>, Square)> {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    if n < 2 {
+        return None;
+    }
+    let to: Square = chars[n - 2..].iter().collect::<String>().parse().ok()?;
+    let mut head: &[char] = &chars[..n - 2];
+    if let [rest @ .., last] = head
+        && (matches!(last, 'x' | 'X' | ':' | '×') || is_dash(*last))
+    {
+        head = rest;
+    }
+    let (file, head) = match head {
+        [f, rest @ ..] if ('a'..='h').contains(&f.to_ascii_lowercase()) => {
+            (Some(f.to_ascii_lowercase() as u8 - b'a'), rest)
+        }
+        _ => (None, head),
+    };
+    let rank = match head {
+        [] => None,
+        [r] if ('1'..='8').contains(r) => Some(*r as u8 - b'1'),
+        _ => return None,
+    };
+    Some((file, rank, to))
+}
+
 /// Why a position text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {

@@ -1,4 +1,4 @@
-//! Ultima options: the spec's decision table (`../shared/specs/ultima.md`), each disagreement
+//! Ultima options: the decision table of `docs/ultima.md`, each disagreement
 //! between the rule sources as a setting with the seed-faithful default.
 
 use serde::{Deserialize, Serialize};

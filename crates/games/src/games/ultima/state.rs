@@ -47,6 +47,8 @@ pub struct View {
     pub frozen: Vec<Square>,
     /// The king of the side to move, if it is capturable (in check).
     pub check: Option<Square>,
+    /// With check, the enemy piece that could capture that king.
+    pub attacker: Option<Square>,
     /// Plies played.
     pub plies: u32,
     /// Plies since the last capture or suicide.
@@ -272,7 +274,8 @@ impl State {
                 continue;
             }
             if !leaps {
-                return MoveFault::Blocked { at: here };
+                let own = color_of(q) == color_of(me);
+                return MoveFault::Blocked { at: here, piece: kind_of(q), own };
             }
             if color_of(q) == color_of(me) {
                 return MoveFault::LeapOwn { at: here };
@@ -285,10 +288,11 @@ impl State {
             }
         }
         if target != 0 {
-            return MoveFault::Occupied { at: to };
+            let own = color_of(target) == color_of(me);
+            return MoveFault::Occupied { at: to, piece: kind_of(target), own };
         }
         // Every case the generator refuses is named above; this is only a safe answer.
-        MoveFault::Blocked { at: to }
+        MoveFault::NotALine
     }
 
     /// Plays a checked move: board, counters, history, outcome; returns the events.
@@ -307,6 +311,7 @@ impl State {
             captures.push(Capture { square: square(at), piece: victim, rule });
         }
         captures.sort_by_key(|c| c.square);
+        let frozen_before = self.frozen_squares();
         self.board = self.board.after(mv);
         self.plies += 1;
         self.since_capture = if mv.is_capture_or_suicide() { 0 } else { self.since_capture + 1 };
@@ -319,9 +324,16 @@ impl State {
             captures.iter().map(|c| c.square).collect()
         };
         let check = self.is_check();
+        let attacker = self
+            .board
+            .king_attacker(self.to_move, self.rules)
+            .map(|a| (square(a), kind_of(self.board.at(a))));
+        let freezes = self.freezes_since(frozen_before);
         self.outcome = self.judge();
         let mut events = vec![Noticed::everyone(match action {
-            Action::Move { from, to } => Event::Moved { color, piece, from, to, captures, check },
+            Action::Move { from, to } => {
+                Event::Moved { color, piece, from, to, captures, check, attacker, freezes }
+            }
             Action::Suicide { square } => Event::Suicide { color, piece, square },
         })];
         if let Some(outcome) = self.outcome {
@@ -333,11 +345,81 @@ impl State {
         events
     }
 
+    /// The squares whose pieces are frozen now, as a bit set.
+    fn frozen_squares(&self) -> u64 {
+        (0..64u8)
+            .filter(|&i| self.board.at(i) != 0 && self.board.frozen_by(i, self.rules).is_some())
+            .fold(0, |set, i| set | (1 << i))
+    }
+
+    /// The pieces frozen now that were not in `before` ([`State::frozen_squares`]).
+    fn freezes_since(&self, before: u64) -> Vec<super::Freeze> {
+        let mut freezes = Vec::new();
+        for i in 0..64u8 {
+            let p = self.board.at(i);
+            if p == 0 || before & (1 << i) != 0 {
+                continue;
+            }
+            let Some(by) = self.board.frozen_by(i, self.rules) else { continue };
+            let piece = kind_of(p);
+            freezes.push(super::Freeze {
+                square: square(i),
+                color: color_of(p),
+                piece,
+                by: square(by),
+                by_piece: kind_of(self.board.at(by)),
+                removable: self.rules.suicide && piece != Kind::King,
+            });
+        }
+        freezes.sort_by_key(|f| f.square);
+        freezes
+    }
+
     fn action_of(mv: Mv) -> Action {
         if mv.is_suicide() {
             Action::Suicide { square: square(mv.from) }
         } else {
             Action::Move { from: square(mv.from), to: square(mv.to) }
+        }
+    }
+
+    /// The move algebraic notation means: the first reading that some legal move fits, when
+    /// exactly one piece can make it. When none can, a reading whose piece the mover has and
+    /// that only one of them could mean goes on as that move, so that the refusal says what
+    /// stops it (a frozen piece, a blocked way); otherwise the refusal names the piece and the
+    /// target.
+    fn resolve_san(&self, seat: Seat, readings: &[notation::San]) -> Result<Action, Error> {
+        let Some(color) = Color::from_seat(seat) else { return Err(Error::NoSuchSeat) };
+        let fits = |r: &notation::San, from: Square| {
+            self.piece_at(from) == Some((color, r.piece))
+                && r.file.is_none_or(|f| from.file == f)
+                && r.rank.is_none_or(|rank| from.rank == rank)
+        };
+        let legal = self.legal_actions(seat);
+        for r in readings {
+            let from: Vec<Square> = legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::Move { from, to } if to == r.to && fits(r, from) => Some(from),
+                    _ => None,
+                })
+                .collect();
+            match from.as_slice() {
+                [] => {}
+                [one] => return Ok(Action::Move { from: *one, to: r.to }),
+                _ => return Err(Error::Ambiguous { piece: r.piece, to: r.to, from }),
+            }
+        }
+        let owned = |r: &notation::San| -> Vec<Square> {
+            (0..64u8).map(|i| Square::new(i % 8, i / 8)).filter(|&s| fits(r, s)).collect()
+        };
+        let Some(first) = readings.first() else {
+            return Err(Error::Malformed { text: String::new() });
+        };
+        let r = readings.iter().find(|r| !owned(r).is_empty()).unwrap_or(first);
+        match owned(r).as_slice() {
+            [one] if *one != r.to => Ok(Action::Move { from: *one, to: r.to }),
+            _ => Err(Error::NoMoveTo { piece: r.piece, to: r.to }),
         }
     }
 }
@@ -446,6 +528,7 @@ impl Game for State {
             captured: self.captured.clone(),
             frozen,
             check: self.is_check().then(|| self.king(self.to_move)),
+            attacker: self.board.king_attacker(self.to_move, self.rules).map(square),
             plies: self.plies,
             since_capture: self.since_capture,
             position: self.position(),
@@ -455,8 +538,17 @@ impl Game for State {
 
     /// Parses `d2d5`, `d2-d5`, `D2D5`, `Ld2-d5`, `跳d2d5`, … (a suicide: `d2d2`). A piece named
     /// in front must be the piece on the from-square.
-    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, Error> {
-        let Typed { action, piece } = notation::parse_action(text)?;
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, Error> {
+        let Typed { action, piece } = match notation::parse_action(text) {
+            Ok(typed) => typed,
+            Err(e) => {
+                let readings = notation::parse_san(text);
+                if readings.is_empty() {
+                    return Err(e);
+                }
+                return self.resolve_san(seat, &readings);
+            }
+        };
         if let Some(given) = piece {
             let (from, _) = action.squares();
             match self.piece_at(from) {

@@ -1,4 +1,4 @@
-//! Unit tests for Ultima: every capture rule, every decision of `../shared/specs/ultima.md`,
+//! Unit tests for Ultima: every capture rule, every decision of `docs/ultima.md`,
 //! the notation, the position text and the perft figures.
 //!
 //! Positions are position texts (spec "Position text format"). Every expected value was worked
@@ -416,6 +416,48 @@ fn a_frozen_piece_cannot_move_and_the_refusal_says_who_freezes_it() {
 }
 
 #[test]
+fn a_move_that_freezes_names_each_piece_it_froze_and_whether_its_side_may_remove_it() {
+    // The white immobilizer stops on e4, next to the black pincer on d5 (and the black king's
+    // e8 is far away): the pincer is frozen by it, and black may remove it (suicide=on).
+    let mut g = game("", "4k3/8/8/3p4/8/8/8/4I2K w");
+    let events = play(&mut g, "e1e4");
+    let expected = Freeze {
+        square: sq("d5"),
+        color: Color::Black,
+        piece: Kind::Pincer,
+        by: sq("e4"),
+        by_piece: Kind::Immobilizer,
+        removable: true,
+    };
+    match events.first() {
+        Some(Event::Moved { freezes, .. }) => assert_eq!(freezes, &vec![expected]),
+        other => panic!("not a move: {other:?}"),
+    }
+    // Without suicide the same freeze says the piece cannot be removed; a king never can.
+    let mut g = game("suicide=off", "4k3/8/8/3p4/8/8/8/4I2K w");
+    match play(&mut g, "e1e4").first() {
+        Some(Event::Moved { freezes, .. }) => {
+            assert_eq!(freezes, &vec![Freeze { removable: false, ..expected }]);
+        }
+        other => panic!("not a move: {other:?}"),
+    }
+    let mut g = game("", "8/8/8/3k4/8/8/8/4I2K w");
+    match play(&mut g, "e1e4").first() {
+        Some(Event::Moved { freezes, .. }) => {
+            assert_eq!(freezes.len(), 1);
+            assert_eq!((freezes[0].piece, freezes[0].removable), (Kind::King, false));
+        }
+        other => panic!("not a move: {other:?}"),
+    }
+    // A piece frozen before the move is not news; a move next to nothing freezes nothing.
+    let mut g = game("", "4k3/8/8/3p4/4I3/8/8/7K w");
+    match play(&mut g, "h1g1").first() {
+        Some(Event::Moved { freezes, .. }) => assert!(freezes.is_empty(), "{freezes:?}"),
+        other => panic!("not a move: {other:?}"),
+    }
+}
+
+#[test]
 fn passing_by_an_immobilizer_does_not_freeze_but_stopping_next_to_it_does() {
     // Spec §2 immobilizer: "Pieces merely passing by are not affected"; a piece that ends its
     // move next to an enemy immobilizer is frozen at once.
@@ -659,23 +701,36 @@ fn a_combined_chameleon_leap_also_pinches_but_a_pure_one_takes_only_the_leapers(
 
 #[test]
 fn each_capturing_piece_can_give_check() {
-    for (piece, position, action) in [
+    // The last column is the attacker the events and the view name: the piece that would
+    // capture the king (for a pincer or coordinator, the one that would move).
+    for (piece, position, action, attacker) in [
         // The f8 pincer becomes a jaw; the d1 pincer can then land on d8.
-        ("pincer", "4k2P/8/8/8/8/8/8/3P3K w", "h8f8"),
+        ("pincer", "4k2P/8/8/8/8/8/8/3P3K w", "h8f8", "d1"),
         // d7 touches e8 and c6 behind it is empty.
-        ("withdrawer", "4k3/8/8/1W6/8/8/8/7K w", "b5d7"),
+        ("withdrawer", "4k3/8/8/1W6/8/8/8/7K w", "b5d7", "d7"),
         // b5-c5-d5 empty, e5 the king, f5 empty.
-        ("long leaper", "8/8/8/4k3/8/8/8/1L5K w", "b1b5"),
+        ("long leaper", "8/8/8/4k3/8/8/8/1L5K w", "b1b5", "b5"),
         // Two leaps: c5 (d5 empty behind it) and the king (f5 empty behind it).
-        ("long leaper twice", "8/8/8/2p1k3/8/8/L7/7K w", "a2a5"),
+        ("long leaper twice", "8/8/8/2p1k3/8/8/L7/7K w", "a2a5", "a5"),
         // The white king joins rank 8; the h5 coordinator can reach e5, a corner of e8.
-        ("coordinator", "4k3/K7/8/7C/8/8/8/8 w", "a7a8"),
-        ("chameleon", "4k3/8/8/8/X7/8/8/7K w", "a4d7"),
+        ("coordinator", "4k3/K7/8/7C/8/8/8/8 w", "a7a8", "h5"),
+        ("chameleon", "4k3/8/8/8/X7/8/8/7K w", "a4d7", "d7"),
     ] {
         let mut g = game("", position);
         let events = play(&mut g, action);
         assert!(check_of(&events), "{piece}: {position} {action}");
         assert_eq!(g.view(Viewer::Public).check, Some(g.king(Color::Black)), "{piece}");
+        assert_eq!(g.view(Viewer::Public).attacker, Some(sq(attacker)), "{piece}");
+        match events.first() {
+            Some(Event::Moved { attacker: named, .. }) => {
+                assert_eq!(named.map(|(s, _)| s), Some(sq(attacker)), "{piece}");
+                let kind = named.map(|(s, _)| {
+                    g.view(Viewer::Public).pieces.iter().find(|p| p.0 == s).map(|p| p.2)
+                });
+                assert_eq!(named.map(|(_, k)| k), kind.flatten(), "{piece}");
+            }
+            other => panic!("not a move: {other:?}"),
+        }
     }
 }
 
@@ -872,7 +927,7 @@ fn blocked_paths_and_occupied_targets_are_refused_with_their_square() {
             piece: Kind::Withdrawer,
             from: sq("e1"),
             to: sq("e4"),
-            fault: MoveFault::Blocked { at: sq("e2") }
+            fault: MoveFault::Blocked { at: sq("e2"), piece: Kind::Pincer, own: true }
         }
     );
     assert!(matches!(
@@ -885,7 +940,7 @@ fn blocked_paths_and_occupied_targets_are_refused_with_their_square() {
     ));
     assert!(matches!(refusal(&g, "a2b4"), Error::IllegalMove { fault: MoveFault::NotALine, .. }));
     let text = refusal(&g, "e1e4").to_string();
-    assert_eq!(text, "the withdrawer on e1 cannot move to e4: the way is blocked at e2");
+    assert_eq!(text, "the withdrawer on e1 cannot move to e4: the pincer on e2 is in the way");
 }
 
 #[test]
@@ -902,6 +957,8 @@ fn events_name_the_mover_and_everyone_hears_them() {
             to: sq("d5"),
             captures: vec![],
             check: false,
+            attacker: None,
+            freezes: vec![],
         })]
     );
     let view = g.view(Viewer::Seat(BLACK));
@@ -989,8 +1046,8 @@ fn canonical_notation_is_from_and_to_and_a_suicide_names_its_square_twice() {
 fn malformed_moves_and_wrong_piece_prefixes_are_refused() {
     let g = State::new(&Options::default(), Seed(0)).expect("new");
     for text in [
-        "", "d2", "d2d9", "i2d5", "d2d5d6", "d-2d5", "Qd2d5", "d2xd5", "d2--d5", "PPd2d5",
-        "夹Pd2d5", "d2d5P", "0-0", "e4",
+        "", "d2d9", "i2d5", "d2d5d6", "d-2d5", "Qd2d5", "d2--d5", "PPd2d5", "夹Pd2d5", "d2d5P",
+        "0-0",
     ] {
         assert!(
             matches!(g.parse_action(WHITE, text), Err(Error::Malformed { .. })),
@@ -998,6 +1055,14 @@ fn malformed_moves_and_wrong_piece_prefixes_are_refused() {
             g.parse_action(WHITE, text)
         );
     }
+    // Algebraic notation: a bare target is a pincer's move, with the from-square it is the
+    // long form, and a target no pincer can reach is refused as such.
+    assert_eq!(g.parse_action(WHITE, "e4"), Ok(Action::Move { from: sq("e2"), to: sq("e4") }));
+    assert_eq!(g.parse_action(WHITE, "d2xd5"), Ok(Action::Move { from: sq("d2"), to: sq("d5") }));
+    assert_eq!(
+        g.parse_action(WHITE, "d2"),
+        Err(Error::NoMoveTo { piece: Kind::Pincer, to: sq("d2") })
+    );
     assert_eq!(
         g.parse_action(WHITE, "Ld2d5"),
         Err(Error::WrongPiece { square: sq("d2"), given: Kind::LongLeaper, actual: Kind::Pincer })
@@ -1141,4 +1206,40 @@ fn the_fast_check_test_agrees_with_generating_every_enemy_move() {
     }
     assert!(compared > 100_000, "{compared}");
     assert!(attacked > 1_000, "only {attacked} attacked kings seen");
+}
+
+#[test]
+fn moves_in_algebraic_notation_as_chess_players_write_them_are_understood() {
+    let white = |k| Some((Color::White, k));
+    // At the start the d2 pincer alone reaches d4 (pincers move as rooks, d3 is empty).
+    for text in ["d4", "Pd4", "pd4", "Pxd4", "P-d4", "Ｐｄ４", "夹d4", "d4+"] {
+        let mut g = State::new(&Options::default(), Seed(0)).expect("new");
+        play(&mut g, text);
+        assert_eq!(g.piece_at(sq("d4")), white(Kind::Pincer), "{text}");
+        assert_eq!(g.piece_at(sq("d2")), None, "{text}");
+    }
+    // Two pincers reach d1; the file decides.
+    let two = "4k3/8/8/8/8/8/4K3/P6P w";
+    assert_eq!(
+        refusal(&game("", two), "Pd1"),
+        Error::Ambiguous { piece: Kind::Pincer, to: sq("d1"), from: squares(&["a1", "h1"]) }
+    );
+    let mut g = game("", two);
+    play(&mut g, "Phd1");
+    assert_eq!(g.piece_at(sq("d1")), white(Kind::Pincer));
+    assert_eq!(g.piece_at(sq("a1")), white(Kind::Pincer));
+    assert_eq!(g.piece_at(sq("h1")), None);
+    // Neither long leaper reaches d4 at the start (b1 is off its lines, g1's diagonal is
+    // blocked); the only withdrawer's blocked move says what blocks it.
+    let g = State::new(&Options::default(), Seed(0)).expect("new");
+    assert_eq!(refusal(&g, "Ld4"), Error::NoMoveTo { piece: Kind::LongLeaper, to: sq("d4") });
+    assert_eq!(
+        refusal(&g, "We4"),
+        Error::IllegalMove {
+            piece: Kind::Withdrawer,
+            from: sq("e1"),
+            to: sq("e4"),
+            fault: MoveFault::Blocked { at: sq("e2"), piece: Kind::Pincer, own: true }
+        }
+    );
 }

@@ -1903,7 +1903,7 @@ async fn closed_direct_messages_are_explained_in_the_channel_once_and_the_game_g
         .iter()
         .filter(|s| s.content.contains("allow direct messages"))
         .count();
-    assert_eq!(told, 1, "the channel is told once");
+    assert_eq!(told, 1, "the channel is told once: {:#?}", api.at(&Place::Channel));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

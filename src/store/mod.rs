@@ -509,6 +509,22 @@ impl Store {
         queries::change_reachable(self.writer()?, platform, user_id, reachable).await
     }
 
+    /// Sets whether a user can be written to privately only where it is still unknown, and says
+    /// whether this call set it: a guess (a user's first private-looking interaction) never
+    /// overwrites a refusal recorded meanwhile.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn settle_reachable(
+        &self,
+        platform: Platform,
+        user_id: &UserId,
+        reachable: bool,
+    ) -> Result<bool, DbError> {
+        queries::settle_reachable(self.writer()?, platform, user_id, reachable).await
+    }
+
     /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,
     /// deadline or offer, and `created_at` = `updated_at` = `game.now`. Ids ascend from 1 and
     /// are never reused.

@@ -209,15 +209,25 @@ impl Referee {
             _ => self.store.upsert_user(input.platform, &input.user_id, &input.user_name).await?,
         };
         // A private line proves the private chat open, except where the platform says it does
-        // not ([`Policy::private_replies`]).
-        let proves_reachable =
-            row.reachable.is_none() || !self.policy(input.platform).private_replies;
-        if input.chat == Chat::Private && proves_reachable {
-            self.opened_now(input.platform, &input.user_id);
+        // not ([`Policy::private_replies`]: a Discord /move is answered ephemerally, whatever
+        // the direct messages). There, a user's first private-looking line only settles an
+        // unknown as reachable, in one conditional statement: the row read above may predate a
+        // refusal that another task recorded meanwhile (the invitation's direct message refused
+        // while its invitee pressed Accept), and a guess must not undo it, or the channel would
+        // be told twice that the direct messages are closed.
+        let (platform, user) = (input.platform, &input.user_id);
+        if input.chat == Chat::Private && !self.policy(platform).private_replies {
+            self.opened_now(platform, user);
             if row.reachable != Some(true) {
-                self.store.set_reachable(input.platform, &input.user_id, Some(true)).await?;
+                self.store.set_reachable(platform, user, Some(true)).await?;
                 row.reachable = Some(true);
             }
+        } else if input.chat == Chat::Private && row.reachable.is_none() {
+            row.reachable = if self.store.settle_reachable(platform, user, true).await? {
+                Some(true)
+            } else {
+                self.store.user(platform, user).await?.and_then(|r| r.reachable)
+            };
         }
         // The client's language is kept with the user, so that what is sent to them while they
         // are silent (an invitation, a reminder) is in it after a restart too.

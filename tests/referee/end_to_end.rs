@@ -316,6 +316,47 @@ async fn referee(db: &Path) -> Referee {
     Referee::open(store, Arc::new(ManualClock::new(script::EPOCH)), 1, policies).await.unwrap()
 }
 
+/// Two referees on one database, on a platform whose private replies prove nothing of the
+/// private chat (Discord's ephemeral answers).
+async fn ephemeral_instances(db: &Path) -> (Referee, Referee) {
+    let mut two = Vec::new();
+    for _ in 0..2 {
+        let store = Store::open(db).await.unwrap();
+        let policy = Policy { private_replies: true, ..Policy::default() };
+        let clock = Arc::new(ManualClock::new(script::EPOCH));
+        two.push(
+            Referee::open(store, clock, 1, HashMap::from([(script::PLATFORM, policy)]))
+                .await
+                .unwrap(),
+        );
+    }
+    let second = two.pop().unwrap();
+    (two.pop().unwrap(), second)
+}
+
+#[tokio::test]
+async fn a_private_command_read_before_a_refusal_never_makes_the_channel_hear_it_twice() {
+    // The CI failure of stop 51: the invitation's direct message was refused while its invitee
+    // pressed Accept; the press had read the invitee as "unknown", so their next /move (private
+    // on Discord, but no proof of open direct messages) marked them reachable again, and the
+    // next refusal told the channel a second time. Two instances make the stale read certain.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let (one, two) = ephemeral_instances(&db).await;
+    let g = Chat::Group("#t".into());
+    one.handle(say("alice", g.clone(), "/new dark-fence @bob confirm_moves=false")).await;
+    // The second instance reads bob while nothing is known of his private chat.
+    two.handle(say("bob", g.clone(), "/games")).await;
+    let user = arbiter::store::UserId::new("bob".to_string());
+    let first = one.delivery_failed(script::PLATFORM, &user, tokio::time::Instant::now()).await;
+    assert_eq!(first.unwrap().len(), 1, "the channel is told the first time");
+    two.handle(say("bob", Chat::Private, "/games")).await;
+    let row = one.store().user(script::PLATFORM, &user).await.unwrap().unwrap();
+    assert_eq!(row.reachable, Some(false), "a private command proves nothing on this platform");
+    let again = one.delivery_failed(script::PLATFORM, &user, tokio::time::Instant::now()).await;
+    assert_eq!(again.unwrap(), Vec::new(), "the channel is told once");
+}
+
 #[tokio::test]
 async fn a_start_link_brings_an_unreachable_player_in_and_completes_their_accept() {
     // A platform where the bot may write only after /start (Telegram), with a start link.

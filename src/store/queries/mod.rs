@@ -152,6 +152,28 @@ pub(super) async fn change_reachable(
     Ok(done == 1)
 }
 
+/// Sets whether a user can be written to privately only where it is still unknown: whether
+/// this call set it. One statement, so a refusal recorded meanwhile by another task or
+/// instance is never overwritten by a guess read before it.
+pub(super) async fn settle_reachable(
+    pool: Pool<'_>,
+    platform: Platform,
+    user_id: &UserId,
+    reachable: bool,
+) -> Result<bool, DbError> {
+    const SQL: &str = "UPDATE users SET reachable = $1 \
+         WHERE platform = $2 AND user_id = $3 AND reachable IS NULL";
+    let done = both!(pool, |p| sqlx::query(SQL)
+        .bind(reachable)
+        .bind(platform)
+        .bind(user_id)
+        .execute(p)
+        .await
+        .map(|d| d.rows_affected())
+        .map_err(db))?;
+    Ok(done == 1)
+}
+
 /// Inserts `u` as it is, every column (`arbiter copy`).
 pub(super) async fn restore_user(pool: Pool<'_>, u: &UserRow) -> Result<(), DbError> {
     const SQL: &str = concat!(

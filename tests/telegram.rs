@@ -1348,8 +1348,8 @@ async fn a_referee_mode_game_is_played_with_buttons_and_the_group_never_sees_a_p
     assert!(invitation.text.contains("Alice Liddell invites Bob"), "{}", invitation.text);
     let pressed = api.press(BOB, &invitation, accept);
     let started = api.expect_sent(GROUP, "Dark Fence #1: Alice Liddell (moves first) vs Bob").await;
-    // Two short texts of one answer to one chat arrive as one message.
-    assert!(started.text.ends_with("\n\nPly 1: Alice Liddell to move."), "{}", started.text);
+    // Whose move it is ends the start's one message (issue 42: one group message a ply).
+    assert!(started.text.ends_with(".\nPly 1: Alice Liddell to move."), "{}", started.text);
     assert!(api.expect_answer(&pressed).await.get("show_alert").is_none());
     // The choice is made: the invitation loses its buttons; the announcement is a new message.
     api.wait("the invitation's buttons removed", |i| {

@@ -336,7 +336,24 @@ impl Referee {
         let private = Dest::User(user.clone());
         let quiet =
             correspondence && pings == Pings::Off && !games::has_hidden_information(&t.game);
-        out.extend(prompts.into_iter().filter(|m| !(quiet && m.to == private)));
+        let public = Dest::Chat(t.row.chat.clone());
+        for m in prompts {
+            if quiet && m.to == private {
+                continue;
+            }
+            // One group message a ply (issue 42): a public line that only says whose move it
+            // is (Dark Fence's "Ply 2: bob to move.") joins the announcement of the change
+            // before it in the same chat, as every other game words it in one message.
+            let joins = m.to == public && m.image.is_none() && m.buttons.is_empty();
+            let before = out.iter_mut().rev().find(|o| o.to == public && o.platform == m.platform);
+            match before {
+                Some(b) if joins => {
+                    b.text.push('\n');
+                    b.text.push_str(&m.text);
+                }
+                _ => out.push(m),
+            }
+        }
         // A mention asked for (`pings=mention`) is for correspondence games, where nobody
         // watches the chat; one standing in for a closed private chat (`pings=dm`) is for
         // every game, as the private prompt it replaces would have notified them in any pace.
@@ -350,7 +367,6 @@ impl Referee {
         }
         let who = reply::ping(user.as_str(), t.names.get(seat.index()).map_or("", String::as_str));
         let note = Notice::TurnPing { who, game: t.row.id }.text(public_lang(t));
-        let public = Dest::Chat(t.row.chat.clone());
         match out.iter_mut().rev().find(|m| m.to == public && m.platform == t.row.platform) {
             Some(m) => {
                 m.text.push('\n');

@@ -235,6 +235,36 @@ async fn issue_42_the_challenge_variant_says_one_group_message_per_ply() {
     assert_eq!(lines.next().unwrap(), "Ply 6: bob stops on C2. alice challenges bob!", "{over}");
 }
 
+/// Issue 42, item 5 as a class: referee mode (the default) said two group messages a ply, the
+/// ply's public facts and then, on its own, "Ply 2: bob to move.", and the start was followed
+/// by a lone "Ply 1: alice to move.". Now whose move it is ends the message before it, as in the
+/// challenge variant and every other game.
+#[tokio::test]
+async fn issue_42_referee_mode_says_one_group_message_per_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves =
+        ["alice@dm: A1-A2 R", "bob@dm: D4-C4-C3 R", "alice@dm: A2-A1-D1-D2 L", "bob@dm: C3-B3 U"];
+    let script = game("", "confirm_moves=false", &(moves.join("\n") + "\n"));
+    let out = run(&script, &dir.path().join("g.db")).await;
+    let group = texts_to(&out, "#t");
+    assert_eq!(group.len(), 2 + moves.len(), "the invitation, the start, one a ply: {group:#?}");
+    assert!(
+        group[1].starts_with("Dark Fence #1: alice (moves first) vs bob")
+            && group[1].ends_with("\nPly 1: alice to move."),
+        "{}",
+        group[1]
+    );
+    for n in 1..=moves.len() {
+        let (mover, next) = if n % 2 == 1 { ("alice", "bob") } else { ("bob", "alice") };
+        let text = group[n + 1];
+        assert!(text.starts_with(&format!("Ply {n}: {mover} has moved. ")), "{text}");
+        assert!(text.ends_with(&format!("\nPly {}: {next} to move.", n + 1)), "{text}");
+    }
+    // The public board still comes with each ply.
+    let boards = out.iter().filter(|m| m["to"] == "#t" && !m["image"].is_null()).count();
+    assert_eq!(boards, moves.len());
+}
+
 /// A window left unanswered passes (spec §3.10.1). Like the window itself, its timeout is told
 /// to its holder privately (issue 42), and the group hears of the ply once, when it closes.
 #[tokio::test]

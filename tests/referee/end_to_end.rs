@@ -59,7 +59,8 @@ async fn a_referee_mode_game_plays_to_the_end_and_the_channel_never_sees_a_path_
         assert!(!has_private_detail(text), "the channel saw a private detail: {text}");
     }
     // Spec §3.9.1: each continuing ply announces the fence direction and both reports.
-    assert!(public.contains(&"Ply 1: alice has moved. Fence direction: right. alice sees bob: down-right; bob sees alice: up-left."));
+    // Whose move it is ends the ply's one message (issue 42).
+    assert!(public.contains(&"Ply 1: alice has moved. Fence direction: right. alice sees bob: down-right; bob sees alice: up-left.\nPly 2: bob to move."));
     // bob walks D1-D3-B3: from C3 to B3 he crosses alice's fence B3:R (placed on ply 1).
     assert!(last.starts_with("⟦b:|#1 is over: alice wins.⟧"), "{last}");
     assert!(last.contains("bob crossed the fence at B3:R (placed by alice on ply 1)."), "{last}");
@@ -195,7 +196,7 @@ alice@dm: A1-A2 R
 !clock +4m
 ";
     let out = run(first, &db).await;
-    assert!(texts_to(&out, "#t").contains(&"Ply 2: bob to move."));
+    assert!(texts_to(&out, "#t").iter().any(|t| t.ends_with("\nPly 2: bob to move.")), "{out:#?}");
     // After a restart: the deadline set before it still runs (10 min from alice's move), the
     // reminders come at half and at 90 %, and then bob loses on time.
     let second = "\

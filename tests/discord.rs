@@ -2201,11 +2201,16 @@ async fn twin(first: &str) -> (Seen, Seen) {
     let api = &bot.api;
     start_game(api, "dark-fence", "confirm_moves=false").await;
     api.expect(Place::Channel, "Dark Fence #1:").await;
+    // Everything Bob is sent is waited for before the twins are compared: each destination has
+    // its own queue, so a message still in flight at the end would differ by timing alone (a
+    // CI run once compared a twin before Bob's answer to his move had arrived).
+    api.expect(Place::Ephemeral(BOB.id), "the game has begun").await;
     api.slash(ALICE, "move", &[("action", 3, text(first))]);
     api.expect(Place::Channel, "Ply 1: Alice has moved.").await;
     api.expect_button(Place::Dm(BOB.id), "1:1:type").await;
     api.slash(BOB, "move", &[("action", 3, text("D4-D1 L"))]);
     api.expect(Place::Channel, "Ply 2: Bob has moved.").await;
+    api.expect(Place::Ephemeral(BOB.id), "#1 ply 2: played").await;
     api.expect_button(Place::Dm(ALICE.id), "1:2:type").await;
     let api = bot.finish().await;
     (seen_by(&api, BOB), seen_by(&api, ALICE))

@@ -343,9 +343,12 @@ impl Referee {
             }
             // One group message a ply (issue 42): a public line that only says whose move it
             // is (Dark Fence's "Ply 2: bob to move.") joins the announcement of the change
-            // before it in the same chat, as every other game words it in one message.
+            // before it in the same chat, as every other game words it in one message; never
+            // one already kept in the outbox (a bot's opening, saved before its prompt), whose
+            // kept copy would then differ from the one sent.
             let joins = m.to == public && m.image.is_none() && m.buttons.is_empty();
             let before = out.iter_mut().rev().find(|o| o.to == public && o.platform == m.platform);
+            let before = before.filter(|b| b.outbox.is_none());
             match before {
                 Some(b) if joins => {
                     b.text.push('\n');

@@ -50,6 +50,8 @@ const DATE: i64 = 1_767_225_600;
 const QUICK_PACE: &str = "0.1";
 /// How long any expected effect may take before the test fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(10);
+/// The same for an effect that waits on the Chaos Clock solver's CPU time (a bot's turn).
+const SOLVER_PATIENCE: Duration = Duration::from_secs(60);
 
 /// A Telegram user of the tests.
 #[derive(Debug, Clone, Copy)]
@@ -1862,8 +1864,12 @@ async fn play_chaos_against_the_bot(api: &StandIn, plies: usize) -> usize {
         loop {
             // The newest action button of this game for a turn after the last one pressed (the
             // bot may take several turns in a row).
+            // A minute, not the usual patience: a new game against the bot solves its start
+            // (is it lost for the player?) and each bot turn searches, which in a debug build
+            // on a loaded 2-core machine can take longer than 10 s. Flood limits are what this
+            // test checks, not latency; the minute only keeps a lost message from hanging it.
             let found = api
-                .wait("the next action buttons", |i| {
+                .wait_long("the next action buttons", SOLVER_PATIENCE, |i| {
                     if i.sent.iter().any(|s| s.chat == GROUP && s.text.contains(&over)) {
                         return Some(None);
                     }

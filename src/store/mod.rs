@@ -506,12 +506,12 @@ impl Store {
         user_id: &UserId,
         reachable: bool,
     ) -> Result<bool, DbError> {
-        queries::change_reachable(self.writer()?, platform, user_id, reachable).await
+        queries::change_reachable(self.writer()?, platform, user_id, reachable, false).await
     }
 
-    /// Sets whether a user can be written to privately only where it is still unknown, and says
-    /// whether this call set it: a guess (a user's first private-looking interaction) never
-    /// overwrites a refusal recorded meanwhile.
+    /// Records a user as reachable privately only where nothing is known yet, and says whether
+    /// this call did: a guess (a first private-looking command on a platform whose private
+    /// replies prove nothing) never overwrites a refusal recorded meanwhile.
     ///
     /// # Errors
     ///
@@ -520,9 +520,8 @@ impl Store {
         &self,
         platform: Platform,
         user_id: &UserId,
-        reachable: bool,
     ) -> Result<bool, DbError> {
-        queries::settle_reachable(self.writer()?, platform, user_id, reachable).await
+        queries::change_reachable(self.writer()?, platform, user_id, true, true).await
     }
 
     /// Creates a game and returns its row: version 0, no reminders sent, no result, reason,

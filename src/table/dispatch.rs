@@ -223,7 +223,7 @@ impl Referee {
                 row.reachable = Some(true);
             }
         } else if input.chat == Chat::Private && row.reachable.is_none() {
-            row.reachable = if self.store.settle_reachable(platform, user, true).await? {
+            row.reachable = if self.store.settle_reachable(platform, user).await? {
                 Some(true)
             } else {
                 self.store.user(platform, user).await?.and_then(|r| r.reachable)

@@ -343,18 +343,10 @@ impl Referee {
             }
             // One group message a ply (issue 42): a public line that only says whose move it
             // is (Dark Fence's "Ply 2: bob to move.") joins the announcement of the change
-            // before it in the same chat, as every other game words it in one message; never
-            // one already kept in the outbox (a bot's opening, saved before its prompt), whose
-            // kept copy would then differ from the one sent.
+            // before it, as every other game words it in one message.
             let joins = m.to == public && m.image.is_none() && m.buttons.is_empty();
-            let before = out.iter_mut().rev().find(|o| o.to == public && o.platform == m.platform);
-            let before = before.filter(|b| b.outbox.is_none());
-            match before {
-                Some(b) if joins => {
-                    b.text.push('\n');
-                    b.text.push_str(&m.text);
-                }
-                _ => out.push(m),
+            if !(joins && join_public(out, &public, m.platform, &m.text)) {
+                out.push(m);
             }
         }
         // A mention asked for (`pings=mention`) is for correspondence games, where nobody
@@ -370,12 +362,8 @@ impl Referee {
         }
         let who = reply::ping(user.as_str(), t.names.get(seat.index()).map_or("", String::as_str));
         let note = Notice::TurnPing { who, game: t.row.id }.text(public_lang(t));
-        match out.iter_mut().rev().find(|m| m.to == public && m.platform == t.row.platform) {
-            Some(m) => {
-                m.text.push('\n');
-                m.text.push_str(&note);
-            }
-            None => out.push(Outbound {
+        if !join_public(out, &public, t.row.platform, &note) {
+            out.push(Outbound {
                 platform: t.row.platform,
                 to: public,
                 text: note,
@@ -383,7 +371,7 @@ impl Referee {
                 buttons: Vec::new(),
                 outbox: None,
                 stamp: None,
-            }),
+            });
         }
     }
 
@@ -413,5 +401,22 @@ impl Referee {
         let mut m = voice::finished(&t, result, reason.as_ref(), self.images);
         m.to = if own { Dest::User(ctx.user.clone()) } else { ctx.here() };
         Some(m)
+    }
+}
+
+/// Appends `text` as a new line to the last message of `out` for the game's chat `public`, as
+/// part of that message rather than one of its own (whose move it is, a turn ping); whether
+/// there was one to join. Never a message already kept in the outbox (a bot's opening, saved
+/// before its prompt): its kept copy, which is sent again after a crash or by another
+/// instance, would lack the line.
+fn join_public(out: &mut [Outbound], public: &Dest, platform: Platform, text: &str) -> bool {
+    let last = out.iter_mut().rev().find(|m| m.to == *public && m.platform == platform);
+    match last.filter(|m| m.outbox.is_none()) {
+        Some(m) => {
+            m.text.push('\n');
+            m.text.push_str(text);
+            true
+        }
+        None => false,
     }
 }

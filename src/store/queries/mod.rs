@@ -130,40 +130,23 @@ user_setters! {
     set_client_locale("client_locale"): Option<&str>;
 }
 
-/// Sets whether a user can be written to privately, only where it was otherwise (or unknown):
-/// whether this call changed it. One statement, so of two callers at once (two instances, or
-/// two refused sends) exactly one changes it.
+/// Sets whether a user can be written to privately where it was otherwise (or unknown), or
+/// with `only_unknown` only where it is unknown: whether this call changed it. One statement,
+/// so of two callers at once (two instances, or two refused sends) exactly one changes it, and
+/// a guess read before a refusal never overwrites it.
 pub(super) async fn change_reachable(
     pool: Pool<'_>,
     platform: Platform,
     user_id: &UserId,
     reachable: bool,
+    only_unknown: bool,
 ) -> Result<bool, DbError> {
-    const SQL: &str = "UPDATE users SET reachable = $1 \
+    const OTHERWISE: &str = "UPDATE users SET reachable = $1 \
          WHERE platform = $2 AND user_id = $3 AND (reachable IS NULL OR reachable <> $1)";
-    let done = both!(pool, |p| sqlx::query(SQL)
-        .bind(reachable)
-        .bind(platform)
-        .bind(user_id)
-        .execute(p)
-        .await
-        .map(|d| d.rows_affected())
-        .map_err(db))?;
-    Ok(done == 1)
-}
-
-/// Sets whether a user can be written to privately only where it is still unknown: whether
-/// this call set it. One statement, so a refusal recorded meanwhile by another task or
-/// instance is never overwritten by a guess read before it.
-pub(super) async fn settle_reachable(
-    pool: Pool<'_>,
-    platform: Platform,
-    user_id: &UserId,
-    reachable: bool,
-) -> Result<bool, DbError> {
-    const SQL: &str = "UPDATE users SET reachable = $1 \
+    const UNKNOWN: &str = "UPDATE users SET reachable = $1 \
          WHERE platform = $2 AND user_id = $3 AND reachable IS NULL";
-    let done = both!(pool, |p| sqlx::query(SQL)
+    let sql = if only_unknown { UNKNOWN } else { OTHERWISE };
+    let done = both!(pool, |p| sqlx::query(sql)
         .bind(reachable)
         .bind(platform)
         .bind(user_id)

@@ -7,5 +7,6 @@
 //!
 //! The `arbiter` crate re-exports both modules as `arbiter::core` and `arbiter::games`.
 
+pub mod bots;
 pub mod core;
 pub mod games;

@@ -1,0 +1,1 @@
+//! The search shared by the chess-like bots (placeholder).

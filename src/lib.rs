@@ -18,6 +18,8 @@ pub mod serve;
 pub mod store;
 pub mod table;
 
+/// The referee's own players, with levels, from the engines' crate (`arbiter-games`).
+pub use arbiter_games::bots;
 /// The shared vocabulary of games and referee, from the engines' crate (`arbiter-games`).
 pub use arbiter_games::core;
 /// The pure game engines, from their own crate (`arbiter-games`), built apart so that tests can

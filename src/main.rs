@@ -214,6 +214,9 @@ enum BenchWhat {
     /// Checking one Rabble turn with 10^5 changed squares at coordinates near 10^15 and near
     /// 10^40, and with an empty change map.
     Rabble(arbiter::bench::RabbleBench),
+    /// Each game's bot ladder: the top level and level 1 against a random player, each level
+    /// against the one below; scores, time per move, peak memory (docs/bots.md).
+    Bots(arbiter::bench::BotsBench),
 }
 
 #[derive(Debug, Args)]
@@ -648,6 +651,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { what: BenchWhat::Perft(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::Rabble(bench) }) => report_output(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Bots(bench) }) => report_output(bench.run()),
         Some(Command::Solve { setup, max_positions }) => {
             match cli::solve(&setup.into(), max_positions) {
                 Ok(out) => printed(print_lines([out]), ExitCode::SUCCESS),

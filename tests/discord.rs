@@ -2240,8 +2240,9 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     );
     api.callback(&token).await;
     // No invitation: the game starts, and the bot (乙) moves first, in the channel.
-    api.expect(Place::Channel, "Chaos Clock #1: Alice (Jia, odd pieces) vs Arbiter (bot)").await;
-    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot) (Yi, even)").await;
+    api.expect(Place::Channel, "Chaos Clock #1: Alice (Jia, odd pieces) vs Arbiter (bot, level 6)")
+        .await;
+    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot, level 6) (Yi, even)").await;
     assert!(reply.content.contains("Alice (Jia, odd) to act."), "{}", reply.content);
     // One button per legal action of Alice's, each carrying the action.
     assert!(!reply.buttons.is_empty() && reply.buttons.len() <= 13, "{:?}", reply.buttons);

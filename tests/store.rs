@@ -98,6 +98,7 @@ fn new_game(chat_id: &str, status: GameStatus) -> NewGame {
         community: Some("server-1".to_owned()),
         parent_chat: Some("c0".to_owned()),
         rated: true,
+        bot_level: None,
     }
 }
 
@@ -250,6 +251,19 @@ async fn unicode_display_names_round_trip() {
 }
 
 #[tokio::test]
+async fn a_games_bot_level_is_kept_as_created_on_every_database() {
+    for db in Db::each().await {
+        let store = db.open().await;
+        let new = NewGame { bot_level: Some(3), ..new_game("c1", GameStatus::Active) };
+        let game = store.create_game(&new).await.unwrap();
+        assert_eq!(game.bot_level, Some(3));
+        assert_eq!(store.game(game.id).await.unwrap().bot_level, Some(3));
+        let other = store.create_game(&new_game("c2", GameStatus::Active)).await.unwrap();
+        assert_eq!(store.game(other.id).await.unwrap().bot_level, None);
+    }
+}
+
+#[tokio::test]
 async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
     for db in Db::each().await {
         let store = db.open().await;
@@ -286,6 +300,7 @@ async fn a_created_game_starts_at_version_zero_with_nothing_pending() {
                 parent_chat: new.parent_chat.clone(),
                 rated: true,
                 ended_seq: None,
+                bot_level: None,
             }
         );
         assert_eq!(store.game(GameId(1)).await.unwrap(), game);

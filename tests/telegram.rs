@@ -2362,9 +2362,12 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     let api = &bot.api;
     both_start(api).await;
     api.say(GROUP, ALICE, &format!("/new chaos-clock @{BOT_USERNAME}"));
-    api.expect_sent(GROUP, "Chaos Clock #1: Alice Liddell (Jia, odd pieces) vs Arbiter (bot)")
-        .await;
-    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot) (Yi, even)").await;
+    api.expect_sent(
+        GROUP,
+        "Chaos Clock #1: Alice Liddell (Jia, odd pieces) vs Arbiter (bot, level 6)",
+    )
+    .await;
+    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot, level 6) (Yi, even)").await;
     assert!(reply.photo.is_some(), "the clock face comes as a photo: {}", reply.text);
     let datas = reply.datas();
     assert!(!datas.is_empty() && datas.iter().all(|d| d.starts_with("1:1:act-")), "{datas:?}");
@@ -2386,9 +2389,14 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     assert!(fifth.datas().iter().all(|d| d.starts_with("1:5:act-")), "{:?}", fifth.datas());
     assert!(!api.message(GROUP, fifth.id).datas().is_empty(), "the turn to play keeps its own");
     assert!(api.lock().edits >= 1);
-    // `@bot` works as well, and other games refuse the bot.
-    api.say(GROUP, ALICE, "/new ultima @bot");
-    api.expect_sent(GROUP, "I play only chaos-clock myself.").await;
+    // `@bot` works as well, in every game, with a level; the bot (white) opens at once.
+    api.say(GROUP, ALICE, "/new ultima @bot level=1 side=black");
+    api.expect_sent(
+        GROUP,
+        "Ultima #2: Arbiter (bot, level 1) (white, moves first) vs Alice Liddell",
+    )
+    .await;
+    api.expect_sent(GROUP, "#2 ply 1: Arbiter (bot, level 1) (white)").await;
     let _ = bot.finish().await;
 }
 

@@ -583,7 +583,6 @@ rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a 
 opt-chaos-clock-start = random: any arrangement with no piece home; fair: one where both sides can still finish together (checked before the game)
 opt-chaos-clock-hints = allow /hint (the solver's verdict and best actions) for both players; accepting the invitation agrees to it
 help-hint = the solver's verdict and best actions (Chaos Clock games with hints=on)
-err-no-bot = I play only { $games } myself.
 err-hints-off = Hints are off in #{ $id }: both players agree to them by starting the game with hints=on.
 err-hints-rated = #{ $id } is rated, and a rated game has no hints: the result must be the players' own.
 help-switch = against me (the bot): take the other side, before your first action
@@ -596,6 +595,7 @@ err-rated-hints = A rated game has no hints: leave out hints=on, or rated=yes (a
 err-hint-stale = #{ $id } moved on while I searched for the hint; ask again.
 err-bot-offers = I do not take draw or takeback offers: play on, or /resign.
 bot-name = Arbiter (bot)
+bot-name-level = Arbiter (bot, level { $level })
 bot-unproven = (My search ran out of budget: this move is not proven best.)
 over-both-win = #{ $id } is over: both win.
 over-both-lose = #{ $id } is over: both lose.

@@ -562,7 +562,6 @@ rules-chaos-clock = 混乱时钟。十二个位置围成一圈，像钟面，放
 opt-chaos-clock-start = random：任意没有棋子在家的排列；fair：双方仍能一起把棋子全部归位的排列（开局前已检查）
 opt-chaos-clock-hints = 允许双方使用 /hint（求解器的结论和最佳行动）；接受邀请即表示同意
 help-hint = 求解器的结论和最佳行动（hints=on 的混乱时钟对局）
-err-no-bot = 我自己只下 { $games }。
 err-hints-off = #{ $id } 没有开启提示：双方需以 hints=on 开局才能使用。
 err-hints-rated = #{ $id } 计等级分，计分对局没有提示：结果必须是棋手自己下出来的。
 help-switch = 和我（机器人）对局时：在你走第一步之前改执另一方
@@ -575,6 +574,7 @@ err-rated-hints = 计分对局没有提示：去掉 hints=on，或去掉 rated=y
 err-hint-stale = 我搜索提示时 #{ $id } 已经有了变化；请再问一次。
 err-bot-offers = 我不接受和棋或悔棋提议：请继续下，或 /resign 认输。
 bot-name = 裁判（机器人）
+bot-name-level = 裁判（机器人，{ $level } 级）
 bot-unproven = （我的搜索超出预算：这一步未经证明是最佳。）
 over-both-win = #{ $id } 结束：共赢。
 over-both-lose = #{ $id } 结束：同输。

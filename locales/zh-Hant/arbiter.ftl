@@ -562,7 +562,6 @@ rules-chaos-clock = 混亂時鐘。十二個位置圍成一圈，像鐘面，放
 opt-chaos-clock-start = random：任意沒有棋子在家的排列；fair：雙方仍能一起把棋子全部歸位的排列（開局前已檢查）
 opt-chaos-clock-hints = 允許雙方使用 /hint（求解器的結論和最佳行動）；接受邀請即表示同意
 help-hint = 求解器的結論和最佳行動（hints=on 的混亂時鐘對局）
-err-no-bot = 我自己只下 { $games }。
 err-hints-off = #{ $id } 沒有開啟提示：雙方需以 hints=on 開局才能使用。
 err-hints-rated = #{ $id } 計等級分，計分對局沒有提示：結果必須是棋手自己下出來的。
 help-switch = 和我（機器人）對局時：在你走第一步之前改執另一方
@@ -575,6 +574,7 @@ err-rated-hints = 計分對局沒有提示：去掉 hints=on，或去掉 rated=y
 err-hint-stale = 我搜尋提示時 #{ $id } 已經有了變化；請再問一次。
 err-bot-offers = 我不接受和棋或悔棋提議：請繼續下，或 /resign 認輸。
 bot-name = 裁判（機器人）
+bot-name-level = 裁判（機器人，{ $level } 級）
 bot-unproven = （我的搜尋超出預算：這一步未經證明是最佳。）
 over-both-win = #{ $id } 結束：共贏。
 over-both-lose = #{ $id } 結束：同輸。

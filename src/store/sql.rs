@@ -17,7 +17,8 @@ macro_rules! game_columns {
     () => {
         "id, platform, chat_id, topic, kind, options, position, seed, seats, creator, locale, \
          status, result, reason, clock, deadline_at, reminders_sent, offer, version, \
-         engine_version, created_at, updated_at, community, parent_chat, rated, ended_seq"
+         engine_version, created_at, updated_at, community, parent_chat, rated, ended_seq, \
+         bot_level"
     };
 }
 

@@ -442,6 +442,8 @@ pub struct NewGame {
     pub parent_chat: Option<String>,
     /// Whether the game counts for ratings.
     pub rated: bool,
+    /// The bot's level in a game against the bot ([`crate::bots`]), else `None`.
+    pub bot_level: Option<i64>,
 }
 
 /// A game's id: the short number players type as `#12`, the same on every platform. Shown
@@ -642,6 +644,9 @@ pub struct GameRow {
     /// The game's place in the order games ended (ratings apply games in this order); `None`
     /// until it is over.
     pub ended_seq: Option<i64>,
+    /// The bot's level, 1 to 6, in a game against the bot; `None` otherwise, and for games
+    /// against the bot created before levels existed (played at the top level).
+    pub bot_level: Option<i64>,
 }
 
 impl GameRow {

@@ -172,12 +172,16 @@ impl Referee {
         {
             let game = t.game.clone();
             let who = format!("game:{}", t.row.id);
+            let level = bot_level(t);
+            let (seed, ply) = (seed_of(t.row.seed).0, u64::try_from(t.actions).unwrap_or(0));
             let choice = self
-                .search(&who, "the bot's search", move || games::bot_action(&game, seat))
+                .search(&who, "the bot's search", move || {
+                    games::bot_action(&game, seat, level, seed, ply)
+                })
                 .await?;
-            let Some((action, proven)) = choice else { break };
+            let Some(crate::bots::Choice { action, guessed }) = choice else { break };
             let mut said = Vec::new();
-            if !proven {
+            if guessed {
                 said.push(voice::bot_unproven(t));
             }
             // Recorded as the bot's own action, not the referee's: `(referee)` in a record is
@@ -382,4 +386,10 @@ impl Referee {
     pub async fn settle(&self, patience: std::time::Duration) -> Vec<Outbound> {
         self.followups.settle(patience).await
     }
+}
+
+/// The level the bot plays `t` at: the one chosen at `/new`, or its strongest for a game created
+/// before levels existed (when it had only that one).
+pub(super) fn bot_level(t: &Table) -> u8 {
+    t.row.bot_level.and_then(|n| u8::try_from(n).ok()).unwrap_or(crate::bots::TOP_LEVEL)
 }

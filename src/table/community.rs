@@ -196,7 +196,7 @@ impl Referee {
         let mut names = Vec::new();
         for seat in &seats {
             names.push(match seat {
-                Some(u) if u.as_str() == super::BOT_USER => voice::bot_name(lang),
+                Some(u) if u.as_str() == super::BOT_USER => voice::bot_name(lang, row.bot_level),
                 Some(u) => self.shown_name(row.platform, u).await,
                 None => "?".to_string(),
             });

@@ -74,6 +74,9 @@ impl Referee {
             settled: next.row.status != t.row.status,
             offer_closed: t.row.offer.is_some() && next.row.offer.is_none(),
         };
+        // The bot's seat is told nothing: it reads its own view from the engine (Dark Fence's
+        // bot is handed that view alone, see `crate::bots::choose`), and it has no chat.
+        out.retain(|m| !matches!(&m.to, Dest::User(u) if is_bot(u)));
         Self::stamp(&mut out, stamp);
         self.copy_to_followers(&next, &mut out);
         let (places, rows) = self.outbox_rows(&out, Some(t.row.id));

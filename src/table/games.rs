@@ -116,20 +116,18 @@ pub(super) fn window_action(game: &AnyGame, choice: WindowChoice) -> Option<AnyA
     })
 }
 
-/// Whether the referee can play this game itself (`/new <game> @bot`): only where its play is
-/// perfect (Chaos Clock's exact solver).
-pub(super) fn has_bot(kind: GameKind) -> bool {
-    kind == GameKind::ChaosClock
-}
-
-/// The bot's action for `seat` and whether the solver proved it best.
-pub(super) fn bot_action(game: &AnyGame, seat: Seat) -> Option<(AnyAction, bool)> {
-    match game {
-        AnyGame::ChaosClock(g) if g.to_move() == seat => g
-            .bot_action(crate::games::chaos_clock::fast::DEFAULT_BUDGET)
-            .map(|(a, proven)| (AnyAction::ChaosClock(a), proven)),
-        _ => None,
-    }
+/// The bot's choice for `seat` at `level` in every game ([`crate::bots::choose`]), seeded by
+/// the game's seed and its ply so that a game replays to the same moves. A search: run it off
+/// the async threads.
+pub(super) fn bot_action(
+    game: &AnyGame,
+    seat: Seat,
+    level: u8,
+    seed: u64,
+    ply: u64,
+) -> Option<crate::bots::Choice> {
+    let seed = seed ^ ply.wrapping_mul(0xA24B_AED4_963E_E407);
+    crate::bots::choose(game, seat, level, seed)
 }
 
 /// A game the solver proves decided while one side is stuck for good (Chaos Clock, spec
@@ -287,10 +285,4 @@ pub(super) fn game_kind(name: &str) -> Result<GameKind, super::error::TableError
     GameKind::from_code(name).or_else(|| kind_from_name(name)).ok_or_else(|| {
         super::error::TableError::Refused(super::notice::Refusal::UnknownGame(name.to_string()))
     })
-}
-
-/// The refusal of a game the referee does not play itself, naming those it does.
-pub(super) fn no_bot() -> super::error::TableError {
-    let kinds = GameKind::ALL.iter().copied().filter(|k| has_bot(*k)).collect();
-    super::error::TableError::Refused(super::notice::Refusal::NoBot(kinds))
 }

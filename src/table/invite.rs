@@ -63,9 +63,6 @@ impl Referee {
         let bot = UserId::new(BOT_USER);
         let opponent = opponent.map(|o| if is_bot_name(o.as_str()) { &bot } else { o });
         let against_bot = opponent.is_some_and(is_bot);
-        if against_bot && !games::has_bot(kind) {
-            return Err(no_bot());
-        }
         let pairs =
             crate::games::options::split_pairs(&settings.join(",")).map_err(options_refused)?;
         // Against the bot the inviter chooses a side (`side=jia|yi|random`); against a person
@@ -99,29 +96,41 @@ impl Referee {
             }
         };
         let (sides, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "side");
-        let side = match sides.as_slice() {
-            [] => Side::First,
-            [(_, value)] if against_bot => Side::from_word(value).ok_or_else(|| {
+        let side = match bot_only(kind, "side", &sides, against_bot)? {
+            None => Side::First,
+            Some(value) => Side::from_word(kind, value).ok_or_else(|| {
+                let mut words: Vec<String> =
+                    kind.seat_names().iter().map(|s| (*s).to_string()).collect();
+                words.push("random".into());
                 options_refused(crate::games::OptionsError::BadValue {
                     key: "side".into(),
-                    value: value.clone(),
-                    expected: crate::games::options::Expected::OneOf(
-                        ["jia", "yi", "random"].map(String::from).to_vec(),
-                    ),
+                    value: value.to_string(),
+                    expected: crate::games::options::Expected::OneOf(words),
                 })
             })?,
-            [_] => {
-                let known: Vec<&str> = kind.option_specs().iter().map(|s| s.key).collect();
-                return Err(options_refused(crate::games::OptionsError::UnknownKey {
-                    key: "side".into(),
-                    known: known.join(", "),
-                }));
-            }
-            _ => {
-                return Err(options_refused(crate::games::OptionsError::Duplicate {
-                    key: "side".into(),
-                }));
-            }
+        };
+        // `level=1..6`: how well the bot plays (docs/bots.md); its strongest when not asked.
+        let (levels, pairs): (Vec<_>, Vec<_>) = pairs.into_iter().partition(|(k, _)| k == "level");
+        let level = match bot_only(kind, "level", &levels, against_bot)? {
+            None if against_bot => Some(crate::bots::TOP_LEVEL),
+            None => None,
+            Some(value) => Some(
+                value
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (crate::bots::MIN_LEVEL..=crate::bots::TOP_LEVEL).contains(n))
+                    .ok_or_else(|| {
+                        options_refused(crate::games::OptionsError::BadValue {
+                            key: "level".into(),
+                            value: value.to_string(),
+                            expected: crate::games::options::Expected::Range {
+                                min: u64::from(crate::bots::MIN_LEVEL),
+                                max: u64::from(crate::bots::TOP_LEVEL),
+                            },
+                        })
+                    })?,
+            ),
         };
         let (table_pairs, game_pairs): (Vec<_>, Vec<_>) =
             pairs.into_iter().partition(|(k, _)| TimeControl::KEYS.contains(&k.as_str()));
@@ -153,7 +162,16 @@ impl Referee {
         if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
-        Ok(NewChecked { kind, opponent: opponent.cloned(), options, time, side, position, rated })
+        Ok(NewChecked {
+            kind,
+            opponent: opponent.cloned(),
+            options,
+            time,
+            side,
+            level,
+            position,
+            rated,
+        })
     }
 
     pub(super) async fn new_game(
@@ -166,7 +184,7 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
-        let NewChecked { kind, opponent, options, time, side, position, rated } =
+        let NewChecked { kind, opponent, options, time, side, level, position, rated } =
             self.new_checks(ctx, game, opponent, settings)?;
         let opponent = opponent.as_ref();
         let seed = self.next_seed().await?;
@@ -191,7 +209,8 @@ impl Referee {
             }
         };
         let seat = side.creator_seat(seed);
-        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, seat, rated).await
+        let opening = Opening { creator_seat: seat, rated, level };
+        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, opening).await
     }
 
     /// Stores a new game (`engine`, started from `position` when given) and opens its table:
@@ -208,9 +227,9 @@ impl Referee {
         seed: u64,
         time: TimeControl,
         opponent: Option<&UserId>,
-        creator_seat: usize,
-        rated: bool,
+        opening: Opening,
     ) -> Reply {
+        let Opening { creator_seat, rated, level } = opening;
         let against_bot = opponent.is_some_and(is_bot);
         let rated = rated && !against_bot && position.is_none() && !games::hints_allowed(&engine);
         // The game speaks to its chat in the chat's language (the creator's, unless the chat
@@ -223,7 +242,7 @@ impl Referee {
             engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
-            Some(o) if is_bot(o) => voice::bot_name(public),
+            Some(o) if is_bot(o) => voice::bot_name(public, level.map(i64::from)),
             Some(o) => self
                 .user_row(ctx.platform, o)
                 .await?
@@ -251,6 +270,7 @@ impl Referee {
             community: ctx.scope.community.clone(),
             parent_chat: ctx.scope.parent.clone(),
             rated,
+            bot_level: level.filter(|_| against_bot).map(i64::from),
         };
         let table = |row: &GameRow| Table {
             row: row.clone(),
@@ -462,5 +482,27 @@ impl Referee {
             &Notice::Declined { by: ctx.name.clone(), game: id },
         )];
         self.save(&mut t, next, GameWrite::Update, &update, out).await
+    }
+}
+
+/// A table-level key (`side`, `level`) that only a game against the bot takes: its one value,
+/// `None` when not given; refused as an unknown option against a person, and when given twice.
+fn bot_only<'a>(
+    kind: GameKind,
+    key: &str,
+    given: &'a [(String, String)],
+    against_bot: bool,
+) -> Result<Option<&'a str>, TableError> {
+    match given {
+        [] => Ok(None),
+        [(_, value)] if against_bot => Ok(Some(value.as_str())),
+        [_] => {
+            let known: Vec<&str> = kind.option_specs().iter().map(|s| s.key).collect();
+            Err(options_refused(crate::games::OptionsError::UnknownKey {
+                key: key.into(),
+                known: known.join(", "),
+            }))
+        }
+        _ => Err(options_refused(crate::games::OptionsError::Duplicate { key: key.into() })),
     }
 }

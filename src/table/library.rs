@@ -78,10 +78,11 @@ impl Referee {
         if opponent == Some(&ctx.user) {
             return Err(TableError::Refused(Refusal::SelfInvite));
         }
-        if opponent.is_some_and(|o| is_bot_name(o.as_str())) {
-            return Err(no_bot());
-        }
-        if !opponent.is_some_and(is_bot) {
+        // `@bot`: the referee plays the fork itself, at its strongest.
+        let bot = UserId::new(BOT_USER);
+        let opponent = opponent.map(|o| if is_bot_name(o.as_str()) { &bot } else { o });
+        let against_bot = opponent.is_some_and(is_bot);
+        if !against_bot {
             self.invitation_room(ctx, chat)?;
         }
         let source = self.load(row).await?;
@@ -99,9 +100,12 @@ impl Referee {
             seed,
             time,
             opponent,
-            0,
             // A fork from the draw library is unrated (docs/community.md).
-            false,
+            Opening {
+                creator_seat: 0,
+                rated: false,
+                level: against_bot.then_some(crate::bots::TOP_LEVEL),
+            },
         )
         .await
     }

@@ -92,6 +92,7 @@ mod tests {
                 community: None,
                 parent_chat: None,
                 rated: false,
+                bot_level: None,
             })
             .await
             .expect("the game is written");

@@ -415,8 +415,6 @@ pub enum Refusal {
     SettingsMalformed(OptionsError),
     /// An unknown game name.
     UnknownGame(String),
-    /// A game the referee does not play itself; it plays these.
-    NoBot(Vec<GameKind>),
     /// Game options that do not work.
     Options(OptionsError),
     /// A `position="…"` this game cannot start from, with the engine's reason.

@@ -15,7 +15,7 @@ pub(super) use tokio::sync::Mutex;
 pub(super) use super::clock::{self, Clock, Pace, TimeControl};
 pub(super) use super::command::{self, Command};
 pub(super) use super::error::{self, TableError};
-pub(super) use super::games::{game_kind, no_bot};
+pub(super) use super::games::game_kind;
 pub(super) use super::notice::{self, Elsewhere, Notice, Refusal};
 pub(super) use super::payload::{self, Choice, OfferKind, Payload, StartToken, WindowChoice};
 pub(super) use super::reply::{self, Button, Dest, Lang, Outbound};

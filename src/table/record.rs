@@ -427,7 +427,7 @@ async fn seats_and_names(
     let mut names = Vec::new();
     for seat in &seats {
         names.push(match seat {
-            Some(u) if u.as_str() == super::BOT_USER => super::voice::bot_name(lang),
+            Some(u) if u.as_str() == super::BOT_USER => super::voice::bot_name(lang, row.bot_level),
             Some(u) => {
                 store.user(row.platform, u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
             }
@@ -565,6 +565,9 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     headers.push(("Clock".into(), row.clock.clone()));
     headers.push(("Language".into(), row.locale.clone()));
     headers.push(("Rated".into(), if row.rated { "yes" } else { "no" }.into()));
+    if let Some(level) = row.bot_level {
+        headers.push(("BotLevel".into(), level.to_string()));
+    }
     headers.push(("Started".into(), timestamp(row.created_at)));
     headers.push(("Status".into(), row.status.as_str().into()));
     if !row.status.is_running() {
@@ -706,6 +709,16 @@ pub async fn import(store: &Store, record: &Record, rated: bool) -> Result<GameI
                 Some(other) => return Err(bad(0, format!("Rated is yes or no, not {other}"))),
             },
         ended_seq: None,
+        bot_level: match record.header("BotLevel") {
+            None => None,
+            Some(text) => Some(
+                text.parse::<u8>()
+                    .ok()
+                    .filter(|n| (crate::bots::MIN_LEVEL..=crate::bots::TOP_LEVEL).contains(n))
+                    .map(i64::from)
+                    .ok_or_else(|| bad(0, format!("BotLevel is 1 to 6, not {text}")))?,
+            ),
+        },
     };
     serde_json::from_str::<TimeControl>(&row_like.clock)
         .map_err(|e| bad(0, format!("Clock: {e}")))?;
@@ -770,6 +783,7 @@ pub async fn import(store: &Store, record: &Record, rated: bool) -> Result<GameI
         community: row_like.community.clone(),
         parent_chat: None,
         rated: row_like.rated,
+        bot_level: row_like.bot_level,
     };
     let mut row = store.create_game(&new).await?;
     for (i, a) in record.actions.iter().enumerate() {

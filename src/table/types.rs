@@ -349,12 +349,18 @@ pub(super) enum Side {
 }
 
 impl Side {
-    pub(super) fn from_word(word: &str) -> Option<Side> {
-        match word.trim().to_lowercase().as_str() {
-            "jia" | "甲" | "first" => Some(Side::First),
-            "yi" | "乙" | "second" => Some(Side::Second),
+    /// The side a `side=` word names in `kind`: a seat's name (`white`, `jia`, `p2`, …),
+    /// `first`, `second` or `random`, and Chaos Clock's 甲 and 乙.
+    pub(super) fn from_word(kind: GameKind, word: &str) -> Option<Side> {
+        let word = word.trim().to_lowercase();
+        match word.as_str() {
+            "甲" | "first" => Some(Side::First),
+            "乙" | "second" => Some(Side::Second),
             "random" | "随机" | "隨機" => Some(Side::Random),
-            _ => None,
+            name => match kind.seat_by_name(name)? {
+                crate::core::Seat(0) => Some(Side::First),
+                _ => Some(Side::Second),
+            },
         }
     }
 
@@ -393,10 +399,24 @@ pub(super) struct NewChecked {
     pub(super) options: AnyOptions,
     pub(super) time: TimeControl,
     pub(super) side: Side,
+    /// The bot's level, in a game against the bot.
+    pub(super) level: Option<u8>,
     pub(super) position: Option<String>,
     /// `rated=no` was not asked (the game may still be unrated: against the bot, from a
     /// position).
     pub(super) rated: bool,
+}
+
+/// How a new table opens beyond its game: the creator's seat, whether it is rated (as asked:
+/// [`super::referee::Referee::open_table`] may still make it unrated), the bot's level.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Opening {
+    /// The creator's seat, 0 or 1.
+    pub(super) creator_seat: usize,
+    /// Rated unless something makes it unrated.
+    pub(super) rated: bool,
+    /// The bot's level, in a game against the bot.
+    pub(super) level: Option<u8>,
 }
 
 /// The refusal of options that do not work.

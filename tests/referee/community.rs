@@ -63,7 +63,7 @@ async fn unrated_games_move_no_rating_and_history_says_so() {
     assert_eq!(lines.len(), 4, "{history}");
     assert!(lines.iter().all(|l| l.ends_with("· unrated")), "{history}");
     assert!(lines[0].starts_with("#4 Ultima: bob beat alice"), "{history}");
-    assert!(lines[1].starts_with("#3 Chaos Clock: Arbiter (bot) beat alice"), "{history}");
+    assert!(lines[1].starts_with("#3 Chaos Clock: Arbiter (bot, level 6) beat alice"), "{history}");
     assert!(lines[2].starts_with("#2 Ultima: alice beat bob"), "{history}");
     let out = run("alice@#t: /leaderboard ultima\nalice@#t: /profile\n", &db).await;
     assert_eq!(texts(&out, "#t")[0], "No rated Ultima game has ended here yet.");

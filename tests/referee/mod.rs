@@ -5,10 +5,12 @@
 //! - `commands`: every command and every error path;
 //! - `dark_fence`: Dark Fence's private words and its challenge variant's group (issue 42);
 //! - `chaos_clock`, `ultima`, `perfect10`, `rabble`: each game through the referee;
+//! - `bots`: every game against the bot, with levels (issue 43);
 //! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links;
 //! - `languages`: each chat its own language, and a client's language kept across restarts.
 
 mod away;
+mod bots;
 mod chaos_clock;
 mod commands;
 mod community;

@@ -60,6 +60,7 @@ async fn start_in(db: &Path, fen: &str, pace: Pace, locale: &str) -> i64 {
             community: None,
             parent_chat: None,
             rated: false,
+            bot_level: None,
         },
     )
     .await

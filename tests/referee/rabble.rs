@@ -412,6 +412,7 @@ async fn the_worst_square_to_ask_about_gets_one_message_under_the_cap_from_every
         community: row.community,
         parent_chat: row.parent_chat,
         rated: false,
+        bot_level: None,
     };
     drop(store);
     assert_eq!(common::create_game(&db, &crafted).await, 2, "game 2 is stored");

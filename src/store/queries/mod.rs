@@ -536,8 +536,8 @@ pub(super) async fn create_game(
     const SQL: &str = concat!(
         "INSERT INTO games (platform, chat_id, topic, kind, options, position, seed, seats, \
          creator, locale, status, clock, engine_version, created_at, updated_at, community, \
-         parent_chat, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-         $14, $15, $16, $17, $18) RETURNING ",
+         parent_chat, rated, bot_level) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+         $12, $13, $14, $15, $16, $17, $18, $19) RETURNING ",
         game_columns!()
     );
     let mut tx = Tx::begin(pool).await?;
@@ -561,6 +561,7 @@ pub(super) async fn create_game(
             .bind(&game.community)
             .bind(&game.parent_chat)
             .bind(game.rated)
+            .bind(game.bot_level)
             .fetch_one(c)
             .await
             .map_err(db))?;
@@ -653,7 +654,7 @@ pub(super) async fn restore_game(
         "INSERT INTO games (",
         game_columns!(),
         ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23, $24, $25, $26)"
+         $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)"
     );
     both!(pool, |p| {
         let mut tx = p.begin().await.map_err(db)?;
@@ -684,6 +685,7 @@ pub(super) async fn restore_game(
             .bind(&g.parent_chat)
             .bind(g.rated)
             .bind(g.ended_seq)
+            .bind(g.bot_level)
             .execute(&mut *tx)
             .await
             .map_err(db)?;

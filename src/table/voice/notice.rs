@@ -439,10 +439,6 @@ impl Refusal {
                 ids::ERR_UNKNOWN_GAME,
                 &vec![("game", name.clone().into()), ("known", known_games(lang).into())],
             ),
-            Self::NoBot(kinds) => {
-                let games: Vec<String> = kinds.iter().map(|k| k.code().to_string()).collect();
-                t(ids::ERR_NO_BOT, &vec![("games", list(lang, List::Codes, &games).into())])
-            }
             Self::Options(e) => detail(ids::ERR_OPTIONS, &option_error(lang, e)),
             Self::Puzzle(text) => text.clone(),
             Self::NoSuchPiece(kind, topic) => t(
@@ -673,7 +669,6 @@ mod tests {
             Refusal::Settings("colour=red".into()),
             Refusal::SettingsMalformed(bad_option()),
             Refusal::UnknownGame("go".into()),
-            Refusal::NoBot(vec![GameKind::ChaosClock]),
             Refusal::Options(bad_option()),
             Refusal::Position(
                 GameKind::DarkFence,

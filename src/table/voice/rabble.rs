@@ -139,7 +139,10 @@ fn to_act_line(w: &Wording, lang: Lang, t: &Snapshot<'_>) -> String {
     if t.status != GameStatus::Active {
         return String::new();
     }
-    if let Some(p) = pick_prompt(w, lang, t) {
+    // The bot is not told how to pick: it picks at once, and its pick is announced.
+    if t.bot_seat != Some(s.index())
+        && let Some(p) = pick_prompt(w, lang, t)
+    {
         return p;
     }
     w.text(

@@ -435,8 +435,12 @@ pub(crate) fn button(lang: Lang, payload: Payload) -> Button {
 }
 
 /// The referee's own seat's name (`@bot`).
-pub(crate) fn bot_name(lang: Lang) -> String {
-    wording().text(lang, ids::BOT_NAME, &[])
+pub(crate) fn bot_name(lang: Lang, level: Option<i64>) -> String {
+    match level {
+        Some(level) => wording().text(lang, ids::BOT_NAME_LEVEL, &[("level", level.into())]),
+        // A game against the bot from before levels existed.
+        None => wording().text(lang, ids::BOT_NAME, &[]),
+    }
 }
 
 /// Against the bot, before the player in seat `person` has acted: the solver proves their side

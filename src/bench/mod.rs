@@ -1,7 +1,8 @@
 //! `arbiter bench referee`: sustained moves per second and per-move latency over many
 //! concurrent Dark Fence games in one SQLite file, without images (issue 3's figure).
 //! `arbiter bench render`: drawing and encoding each kind of board image. `arbiter bench perft`:
-//! a game engine's move generator, as perft leaf nodes per second on one thread.
+//! a game engine's move generator, as perft leaf nodes per second on one thread. `arbiter bench
+//! bots`: each game's bot ladder ([`bots`]).
 //!
 //! Set-up (not timed): `--games` games are created and accepted through the referee, and for
 //! each a sequence of moves that keeps it running is worked out with the engine. Timed: `--workers`
@@ -34,6 +35,10 @@ macro_rules! say {
 }
 
 const PLATFORM: Platform = Platform::Bench;
+
+// After `say!`, which it uses.
+mod bots;
+pub use bots::BotsBench;
 
 /// Options of `arbiter bench referee`.
 #[derive(Debug, Clone, clap::Args)]

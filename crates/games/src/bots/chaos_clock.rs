@@ -170,6 +170,28 @@ mod tests {
         State::from_position(&Options::default(), position, Seed(1)).expect("valid position")
     }
 
+    /// From the spec's worked example (docs: `12,2,3,4,5,6,7,8,9,10,11,0;0;5`): 甲 drops 1 on
+    /// slot 1, capturing 乙's 12 there, which gives 甲 an extra turn with all six pieces home:
+    /// 甲 wins alone. Every level sees a win within its look-ahead and takes it.
+    #[test]
+    fn every_level_takes_the_winning_drop() {
+        let game = at("12,2,3,4,5,6,7,8,9,10,11,0;0;5");
+        for level in 1..=6 {
+            for seed in 0..10 {
+                let chosen = choose(&game, Seat(0), level, seed).map(|c| c.0);
+                assert_eq!(chosen, Some(Action::Drop(1)), "level {level} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_action() {
+        let game = State::new(&Options::default(), Seed(9)).expect("valid options");
+        for level in 1..=5 {
+            assert_eq!(choose(&game, Seat(1), level, 3), choose(&game, Seat(1), level, 3));
+        }
+    }
+
     #[test]
     fn every_level_answers_a_legal_action_over_many_random_positions() {
         for game_seed in 0..6u64 {

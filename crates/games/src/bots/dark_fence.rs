@@ -77,7 +77,9 @@ fn start_cell(view: &View, me: Player, level: u8, rng: &mut crate::core::SplitMi
         dc.abs() + dr.abs()
     };
     let far = |c: Cell| {
-        taken.map_or(0, |t| (i32::from(c.c) - i32::from(t.c)).abs() + (i32::from(c.r) - i32::from(t.r)).abs())
+        taken.map_or(0, |t| {
+            (i32::from(c.c) - i32::from(t.c)).abs() + (i32::from(c.r) - i32::from(t.r)).abs()
+        })
     };
     let best = cells.iter().map(|c| 2 * centre(*c) - far(*c)).min().unwrap_or(0);
     let top: Vec<Cell> = cells.into_iter().filter(|c| 2 * centre(*c) - far(*c) == best).collect();
@@ -127,7 +129,8 @@ impl Belief {
         for ply in view.plies.iter().filter(|p| p.mover == other) {
             let mine = own_before(ply.ply);
             let allowed = |e: Edge| (edge_empty || !dims.is_border(e)) && !mine.contains(&e);
-            let edges: Vec<Edge> = if let (Some(dir), Some(reports)) = (ply.fence_dir, ply.reports) {
+            let edges: Vec<Edge> = if let (Some(dir), Some(reports)) = (ply.fence_dir, ply.reports)
+            {
                 let from = stood_after(ply.ply);
                 dims.cells()
                     .filter(|&c| Report::between(from, c, kind) == reports[me.index()])
@@ -227,7 +230,8 @@ fn routes(belief: &Belief, from: Cell) -> Vec<Option<(f64, Option<Cell>)>> {
         if let Some(d) = done.get_mut(i) {
             *d = true;
         }
-        let cell = Cell::new((i % usize::from(dims.cols)) as u8, (i / usize::from(dims.cols)) as u8);
+        let cell =
+            Cell::new((i % usize::from(dims.cols)) as u8, (i / usize::from(dims.cols)) as u8);
         for dir in Dir::ALL {
             let Some(next) = dims.step(cell, dir) else { continue };
             let r = belief.risk(dims.edge(cell, dir));
@@ -247,7 +251,12 @@ fn routes(belief: &Belief, from: Cell) -> Vec<Option<(f64, Option<Cell>)>> {
 }
 
 /// The waypoints of the route to `end` (its cell list with only the corners kept).
-fn waypoints(dims: Dims, tree: &[Option<(f64, Option<Cell>)>], start: Cell, end: Cell) -> Vec<Cell> {
+fn waypoints(
+    dims: Dims,
+    tree: &[Option<(f64, Option<Cell>)>],
+    start: Cell,
+    end: Cell,
+) -> Vec<Cell> {
     let mut cells = vec![end];
     let mut at = end;
     while at != start {
@@ -279,8 +288,7 @@ fn candidates(view: &View, belief: &Belief, level: u8) -> Vec<Candidate> {
     let tree = routes(belief, me);
     let cells = dims.cell_count();
     let referee = view.options.mode == Mode::Referee;
-    let sees_separation =
-        referee || view.options.partition_handling != PartitionHandling::Ignore;
+    let sees_separation = referee || view.options.partition_handling != PartitionHandling::Ignore;
     let mut out = Vec::new();
     for end in dims.cells() {
         let Some(Some((cost, _))) = tree.get(dims.index(end)) else { continue };
@@ -292,7 +300,8 @@ fn candidates(view: &View, belief: &Belief, level: u8) -> Vec<Candidate> {
             continue;
         }
         let onto = belief.opponent_at(end);
-        let certain_onto = belief.know.opponent_cell() == Some(end) && !view.options.first_move_onto_opponent_allowed();
+        let certain_onto = belief.know.opponent_cell() == Some(end)
+            && !view.options.first_move_onto_opponent_allowed();
         if certain_onto || onto >= 1.0 {
             continue;
         }
@@ -366,7 +375,10 @@ fn threat(belief: &Belief, end: Cell, edge: Edge) -> f64 {
             }
             let after = belief.part(end, &[edge, g]);
             let mine = after.iter().filter(|s| **s).count();
-            let cut = belief.opponent.iter().all(|(c, _)| !after.get(dims.index(*c)).copied().unwrap_or(false));
+            let cut = belief
+                .opponent
+                .iter()
+                .all(|(c, _)| !after.get(dims.index(*c)).copied().unwrap_or(false));
             if cut && 2 * mine > cells {
                 return 1.0;
             }
@@ -387,8 +399,9 @@ fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Optio
         1 => rng.below(list.len()),
         2 => {
             let top = list.iter().map(|c| c.safe).fold(0.0, f64::max);
-            let good: Vec<usize> =
-                (0..list.len()).filter(|&i| list.get(i).is_some_and(|c| c.safe >= top - 0.15)).collect();
+            let good: Vec<usize> = (0..list.len())
+                .filter(|&i| list.get(i).is_some_and(|c| c.safe >= top - 0.15))
+                .collect();
             good.get(rng.below(good.len())).copied().unwrap_or(0)
         }
         _ => {
@@ -396,7 +409,11 @@ fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Optio
             let mut best = (f64::NEG_INFINITY, 0usize);
             for (i, c) in list.iter().enumerate() {
                 // A loss is worth −1: safety first, then what the move leads to.
-                let jitter = if noise > 0.0 { noise * ((rng.next_u64() % 1000) as f64 / 1000.0) } else { 0.0 };
+                let jitter = if noise > 0.0 {
+                    noise * ((rng.next_u64() % 1000) as f64 / 1000.0)
+                } else {
+                    0.0
+                };
                 let v = c.safe * (1.0 + c.worth) - 1.0 * (1.0 - c.safe) + jitter;
                 if v > best.0 {
                     best = (v, i);
@@ -436,7 +453,8 @@ fn window(view: &View, me: Player, level: u8) -> Action {
         // The known fences separate the tokens (the unknown ones only separate more); the
         // claim wins when the bot's part is surely the larger: its known part could only
         // shrink, so it claims only with more than the whole rest of the board.
-        if !part.get(dims.index(them)).copied().unwrap_or(true) && 2 * mine > dims.cell_count() + 2 {
+        if !part.get(dims.index(them)).copied().unwrap_or(true) && 2 * mine > dims.cell_count() + 2
+        {
             return Action::Claim;
         }
     }
@@ -468,8 +486,12 @@ fn fault_chance(view: &View, me: Player) -> f64 {
             my_cell = Some(stop);
             continue;
         }
-        let mine: Vec<Edge> =
-            view.own_records.iter().filter(|r| r.ply < ply.ply).map(|r| r.edge.canonical(dims)).collect();
+        let mine: Vec<Edge> = view
+            .own_records
+            .iter()
+            .filter(|r| r.ply < ply.ply)
+            .map(|r| r.edge.canonical(dims))
+            .collect();
         let mut p = 0.0f64;
         if Some(stop) == my_cell && !view.options.first_move_onto_opponent_allowed() {
             p = 1.0;
@@ -600,11 +622,23 @@ mod tests {
                                 let me = view.positions[seat.index()].expect("a cell");
                                 let walled = Dir::ALL.into_iter().all(|d| {
                                     let e = dims.edge(me, d);
-                                    dims.is_border(e) || view.own_records.iter().any(|r| r.edge.canonical(dims) == e)
+                                    dims.is_border(e)
+                                        || view
+                                            .own_records
+                                            .iter()
+                                            .any(|r| r.edge.canonical(dims) == e)
                                 });
-                                assert!(walled || w.is_empty(), "{text} L{level}: {input} {w:?} {:?}", view.own_records);
+                                assert!(
+                                    walled || w.is_empty(),
+                                    "{text} L{level}: {input} {w:?} {:?}",
+                                    view.own_records
+                                );
                                 let know = Knowledge::of(&view).expect("knowledge");
-                                assert_ne!(know.opponent_cell(), Some(input.final_cell()), "{text}: onto the known opponent");
+                                assert_ne!(
+                                    know.opponent_cell(),
+                                    Some(input.final_cell()),
+                                    "{text}: onto the known opponent"
+                                );
                             }
                             a
                         } else {
@@ -703,7 +737,9 @@ mod tests {
             let mut rng = crate::bots::rng(n, 99);
             let mut differed = false;
             for ply in 0..80u64 {
-                let (Some(seat), Some(seat_b)) = (a.to_act().seat(), b.to_act().seat()) else { break };
+                let (Some(seat), Some(seat_b)) = (a.to_act().seat(), b.to_act().seat()) else {
+                    break;
+                };
                 assert_eq!(seat, seat_b);
                 let view_a = serde_json::to_string(&a.view(Viewer::Seat(bot))).expect("json");
                 let view_b = serde_json::to_string(&b.view(Viewer::Seat(bot))).expect("json");
@@ -728,7 +764,9 @@ mod tests {
                     continue;
                 }
                 let mut list = a.legal_actions(seat);
-                list.retain(|x| !matches!(x, AnyAction::DarkFence(Action::Challenge | Action::Claim)));
+                list.retain(|x| {
+                    !matches!(x, AnyAction::DarkFence(Action::Challenge | Action::Claim))
+                });
                 let i = rng.below(list.len());
                 let Some(x) = list.get(i).cloned() else { break };
                 if a.play(seat, &x).is_err() {
@@ -774,6 +812,9 @@ mod tests {
         assert!(pairs >= 100);
         assert_eq!(differences, 0, "bot actions differed between twins");
         assert!(compared >= 300, "only {compared} bot turns compared");
-        assert!(hidden_differs >= 120, "only {hidden_differs} of {pairs} pairs differed in hidden state");
+        assert!(
+            hidden_differs >= 120,
+            "only {hidden_differs} of {pairs} pairs differed in hidden state"
+        );
     }
 }

@@ -138,7 +138,13 @@ fn static_value(state: &State, side: Side) -> i64 {
         Some(End::Draw(_)) => {
             // A draw is worth what the score lead is not.
             let lead = state.score[side.index()] - state.score[side.other().index()];
-            return if lead > 0 { -WON / 2 } else if lead < 0 { WON / 2 } else { 0 };
+            return if lead > 0 {
+                -WON / 2
+            } else if lead < 0 {
+                WON / 2
+            } else {
+                0
+            };
         }
         None => {}
     }
@@ -292,7 +298,12 @@ fn unit_turns(
     } else {
         (-4..=4).flat_map(|dy| (-4..=4).map(move |dx| (dx, dy))).collect()
     };
-    let unit_turn = |step: Step| Action::Unit { from: from.clone(), check: None, split: None, steps: vec![step] };
+    let unit_turn = |step: Step| Action::Unit {
+        from: from.clone(),
+        check: None,
+        split: None,
+        steps: vec![step],
+    };
     let push = |to: &Coord, out: &mut Vec<(Action, Option<Coord>)>| match board.get(to) {
         None => out.push((unit_turn(Step::Move { to: to.clone(), via: None }), Some(to.clone()))),
         Some(u) if u.owner != side => {
@@ -305,10 +316,7 @@ fn unit_turns(
         }
         Some(u) => {
             if level >= 4 && !royal && !u.has(Kind::K) && !u.has(Kind::J) {
-                out.push((
-                    unit_turn(Step::Stack { to: to.clone(), via: None }),
-                    Some(to.clone()),
-                ));
+                out.push((unit_turn(Step::Stack { to: to.clone(), via: None }), Some(to.clone())));
             }
         }
     };
@@ -323,7 +331,9 @@ fn unit_turns(
                 if *k > 4 || royal {
                     // Only the King's face-off reaches far among the royals.
                     if royal {
-                        if unit.has(Kind::K) && board.get(at).is_some_and(|u| u.has(Kind::K) && u.owner != side) {
+                        if unit.has(Kind::K)
+                            && board.get(at).is_some_and(|u| u.has(Kind::K) && u.owner != side)
+                        {
                             push(at, out);
                         }
                     } else {

@@ -1,11 +1,214 @@
-//! Chaos Clock's bot (placeholder until its levels land: the solver's own choice).
+//! Chaos Clock's bot.
+//!
+//! - Level 6 ([`super::TOP_LEVEL`]): the exact solver ([`State::bot_action`] with the default
+//!   budget); `guessed` when the search ran over it.
+//! - Levels 2–5: the same solver with a smaller budget ([`BUDGETS`]), and with a level's
+//!   chance of a "slip" ([`SLIPS`]): instead of the solver's choice, a random action among
+//!   those a short look-ahead does not show to lose. Past its budget a level plays the short
+//!   look-ahead's choice (the most pieces brought home among the safe actions).
+//! - Level 1: no solver; the short look-ahead's safe actions only, chosen at random half the
+//!   time, so that a beginner can beat it.
+//!
+//! The short look-ahead ([`shallow`]) sees what ends the game within the bot's action and the
+//! opponent's reply: it takes a win, avoids a loss or a 同输 it can see, and prefers 共赢 to
+//! 同输 (the solver's order: own win > 共赢 > 同输 > own loss, docs/chaos-clock.md).
 
-use crate::core::Seat;
-use crate::games::chaos_clock::{Action, State};
+use crate::core::{GameResult, Seat};
+use crate::games::Game;
+use crate::games::chaos_clock::{Action, State, fast};
 
-/// The action for `seat` at `level`, and whether it had to be guessed.
+/// The solver's position budget at each level (index = level − 1); level 1 uses none. Sized so
+/// that levels 1–3 stay under a second a move (about 1 µs a position on the slow machine).
+pub const BUDGETS: [usize; 6] = [0, 20_000, 150_000, 600_000, 2_000_000, fast::DEFAULT_BUDGET];
+
+/// The chance, in percent, that a level plays a random safe action instead of its search's.
+pub const SLIPS: [u64; 6] = [50, 35, 20, 10, 4, 0];
+
+/// The action for `seat` at `level`, and whether it had to be guessed (only the top level
+/// claims to play perfectly, so only it reports guesses).
 #[must_use]
 pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<(Action, bool)> {
-    let _ = (seat, level, seed);
-    game.bot_action(crate::games::chaos_clock::fast::DEFAULT_BUDGET).map(|(a, proven)| (a, !proven))
+    if game.to_move() != seat || game.to_act().seat() != Some(seat) {
+        return None;
+    }
+    let level = level.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
+    if level >= super::TOP_LEVEL {
+        return game.bot_action(fast::DEFAULT_BUDGET).map(|(a, proven)| (a, !proven));
+    }
+    let legal = game.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let index = usize::from(level - 1);
+    let mut rng = super::rng(seed, game.solver_pos().key());
+    let scored: Vec<(Action, i32)> = legal.iter().map(|&a| (a, shallow(game, seat, a))).collect();
+    let top = scored.iter().map(|s| s.1).max().unwrap_or(0);
+    // A win in sight is always taken (a beginner sees it too).
+    if top >= WIN {
+        return scored.iter().find(|s| s.1 == top).map(|s| (s.0, false));
+    }
+    let safe: Vec<Action> = {
+        let floor = top.min(UNKNOWN);
+        scored.iter().filter(|s| s.1 >= floor).map(|s| s.0).collect()
+    };
+    let slip = SLIPS.get(index).copied().unwrap_or(0);
+    if rng.next_u64() % 100 < slip {
+        let i = rng.below(safe.len());
+        return safe.get(i).or(legal.first()).map(|a| (*a, false));
+    }
+    let budget = BUDGETS.get(index).copied().unwrap_or(0);
+    if budget > 0
+        && let Ok(advice) = game.advice(budget)
+        && !advice.best.is_empty()
+    {
+        // Among the solver's best, what the short look-ahead likes most, then by pieces home.
+        let pick = advice.best.iter().max_by_key(|a| {
+            let s = scored.iter().find(|s| s.0 == **a).map_or(0, |s| s.1);
+            (s, home_after(game, **a), std::cmp::Reverse(**a))
+        });
+        if let Some(a) = pick {
+            return Some((*a, false));
+        }
+    }
+    let best = safe
+        .iter()
+        .copied()
+        .max_by_key(|a| (home_after(game, *a), rng.next_u64() % 1024, std::cmp::Reverse(*a)));
+    best.or(legal.first().copied()).map(|a| (a, false))
+}
+
+/// A win the bot sees.
+const WIN: i32 = 40;
+/// 共赢 in sight.
+const BOTH_WIN: i32 = 30;
+/// Nothing decided within the look-ahead.
+const UNKNOWN: i32 = 20;
+/// The opponent can force 同输 at once or wins only by our grace... (a 同输 in sight).
+const BOTH_LOSE: i32 = 10;
+/// A loss in sight.
+const LOSS: i32 = 0;
+
+/// What `seat` gets from a finished game.
+fn worth(result: GameResult, seat: Seat) -> i32 {
+    match result {
+        GameResult::Winner(w) if w == seat => WIN,
+        GameResult::Winner(_) => LOSS,
+        GameResult::BothWin => BOTH_WIN,
+        GameResult::BothLose | GameResult::Draw => BOTH_LOSE,
+    }
+}
+
+/// The value for `seat` of playing `action`, looking at most at the opponent's replies: a
+/// finished game is worth its result; otherwise the worst the opponent can do at once (it is
+/// assumed to take its own win, and to prefer 同输 to letting us win alone), else
+/// [`UNKNOWN`]. After an extra turn (a capturing drop) the bot looks one action further.
+fn shallow(game: &State, seat: Seat, action: Action) -> i32 {
+    shallow_at(game, seat, action, 2)
+}
+
+fn shallow_at(game: &State, seat: Seat, action: Action, depth: u8) -> i32 {
+    let mut next = game.clone();
+    if next.play(seat, &action).is_err() {
+        return LOSS;
+    }
+    if let Some(o) = next.to_act().outcome() {
+        return worth(o.result, seat);
+    }
+    if depth == 0 {
+        return UNKNOWN;
+    }
+    let Some(mover) = next.to_act().seat() else { return UNKNOWN };
+    if mover == seat {
+        // An extra turn: our best continuation.
+        return next
+            .legal_actions(seat)
+            .into_iter()
+            .map(|a| shallow_at(&next, seat, a, depth - 1))
+            .max()
+            .unwrap_or(UNKNOWN);
+    }
+    // The opponent's reply: it takes a win, else avoids its own loss; what it leaves us is
+    // the worst outcome among its best replies by its own order.
+    let mut theirs: Option<(i32, i32)> = None; // (their worth, our worth)
+    for reply in next.legal_actions(mover) {
+        let mut after = next.clone();
+        if after.play(mover, &reply).is_err() {
+            continue;
+        }
+        let (t, o) = match after.to_act().outcome() {
+            Some(out) => (worth(out.result, mover), worth(out.result, seat)),
+            None => (UNKNOWN, UNKNOWN),
+        };
+        let better = match theirs {
+            None => true,
+            Some((bt, bo)) => t > bt || (t == bt && o < bo),
+        };
+        if better {
+            theirs = Some((t, o));
+        }
+    }
+    theirs.map_or(UNKNOWN, |(_, o)| o)
+}
+
+/// Pieces home on both sides after `action` (both count: 共赢 needs both sets).
+fn home_after(game: &State, action: Action) -> usize {
+    let mut next = game.clone();
+    if next.play(game.to_move(), &action).is_err() {
+        return 0;
+    }
+    let me = game.to_move();
+    2 * next.home_count(me) + next.home_count(me.other())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Seed;
+    use crate::games::chaos_clock::Options;
+
+    fn at(position: &str) -> State {
+        State::from_position(&Options::default(), position, Seed(1)).expect("valid position")
+    }
+
+    /// From the spec's worked example (docs: `12,2,3,4,5,6,7,8,9,10,11,0;0;5`): 甲 drops 1 on
+    /// slot 1, capturing 乙's 12 there, which gives 甲 an extra turn with all six pieces home:
+    /// 甲 wins alone. Every level sees a win within its look-ahead and takes it.
+    #[test]
+    fn every_level_takes_the_winning_drop() {
+        let game = at("12,2,3,4,5,6,7,8,9,10,11,0;0;5");
+        for level in 1..=6 {
+            for seed in 0..10 {
+                let chosen = choose(&game, Seat(0), level, seed).map(|c| c.0);
+                assert_eq!(chosen, Some(Action::Drop(1)), "level {level} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_action() {
+        let game = State::new(&Options::default(), Seed(9)).expect("valid options");
+        for level in 1..=5 {
+            assert_eq!(choose(&game, Seat(1), level, 3), choose(&game, Seat(1), level, 3));
+        }
+    }
+
+    #[test]
+    fn every_level_answers_a_legal_action_over_many_random_positions() {
+        for game_seed in 0..6u64 {
+            let mut game = State::new(&Options::default(), Seed(game_seed)).expect("valid options");
+            let mut ply = 0u64;
+            while let Some(seat) = game.to_act().seat() {
+                let level = (ply % 5) as u8 + 1;
+                let chosen = choose(&game, seat, level, game_seed * 1000 + ply);
+                let Some((action, _)) = chosen else { panic!("no action at ply {ply}") };
+                assert!(game.legal_actions(seat).contains(&action), "{action} at ply {ply}");
+                let played = game.play(seat, &action);
+                assert!(played.is_ok());
+                ply += 1;
+                if ply > 200 {
+                    break;
+                }
+            }
+        }
+    }
 }

@@ -1,12 +1,499 @@
-//! Placeholder.
+//! Rabble's bot (烏合之眾): a one- or two-ply search over the turns of the units where the game
+//! happens, with an evaluation of score, material at risk and king safety.
+//!
+//! The board is unbounded and every square starts full, so no turn list is complete
+//! ([`crate::games::Game::legal_actions`] lists only lone pawns on the contact rows). The bot
+//! builds its own list from what changed ([`Board::changes`], finite) and never from a range of
+//! coordinates: each of its units that differs from the fill, and each of its pawns within two
+//! squares of a changed square, with
+//!
+//! - every square of the unit's 9×9 neighbourhood (a move, a capture, or at level 4 and up a
+//!   stack), read by offset from the unit's own coordinates, whatever their size;
+//! - along each of its eight rays ([`ray_hints`]): the first two occupied squares (a capture or
+//!   a stack) and the far end of an empty run;
+//! - at level 4 and up, a split part's captures, 3-D jumps (z ± 1) and, at level 5 and up, a
+//!   pawn promoted in its zone before a capture, and hired pieces dropped next to the enemy
+//!   King.
+//!
+//! Every candidate is checked by the engine's own turn checker ([`State::validate`]), so the bot
+//! only ever plays turns the engine accepts. Selection: level 1 picks at random, level 2 the
+//! default placement, level 3 and up pawns for every group (each pawn chosen is a point, and
+//! points decide the quiet-ply and score endings) with the uniques in the default order.
+//!
+//! The evaluation of a position after the bot's turn, from its side: the score difference
+//! (what captures, hires and stacks change), a won or lost game, and from level 3 the
+//! opponent's best capture in reply (the most it can take back at once, the King included:
+//! losing it loses the game unless the score is higher) and a small bonus for threatening the
+//! enemy King. Lower levels look at fewer candidates twice and add noise.
 
 use crate::core::Seat;
 use crate::games::Game;
-use crate::games::rabble::{Action, State};
+use crate::games::rabble::geometry::ray_hints;
+use crate::games::rabble::{Action, Board, Coord, End, Int, Kind, Side, State, Step, Unit};
+
+/// How many of the best one-ply candidates each level checks against the opponent's replies
+/// (index = level − 1).
+const REPLY_CHECKS: [usize; 6] = [0, 0, 6, 12, 20, 32];
+/// Noise added to each candidate's value, in tenths of a point, by level.
+const NOISE: [u64; 6] = [40, 20, 8, 4, 2, 0];
+/// The chance in percent that level 1 plays a random candidate.
+const LEVEL1_RANDOM: u64 = 40;
+/// A won game, in the evaluation's units (tenths of a point).
+const WON: i64 = 1_000_000;
+/// At most this many units are considered (the nearest to the action come first).
+const MAX_UNITS: usize = 160;
 
 /// The action for `seat` at `level`.
 #[must_use]
 pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<Action> {
-    let _ = (level, seed);
-    game.legal_actions(seat).into_iter().next()
+    if game.to_act().seat() != Some(seat) {
+        return None;
+    }
+    let level = level.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
+    let side = Side::from_index(seat.index());
+    let mut rng = super::rng(seed, u64::from(game.ply) ^ 0x2ABB_1E00);
+    if let Some((_, step)) = game.selecting() {
+        return Some(pick(level, step, &mut rng));
+    }
+    let me = side.index();
+    let them = side.other().index();
+    let ahead = game.score[me] - game.score[them];
+    let legal = game.legal_actions(seat);
+    if legal.contains(&Action::AcceptDraw) && level >= 2 && ahead < 0 {
+        return Some(Action::AcceptDraw);
+    }
+    let candidates = candidates(game, side, level);
+    if candidates.is_empty() {
+        // Not reached in practice (a side always has a pawn turn); the engine's own list.
+        return legal.into_iter().find(|a| !matches!(a, Action::AcceptDraw | Action::OfferDraw));
+    }
+    let index = usize::from(level - 1);
+    if level == 1 && rng.next_u64() % 100 < LEVEL1_RANDOM {
+        let i = rng.below(candidates.len());
+        return candidates.get(i).map(|(a, _)| a.clone());
+    }
+    let noise = NOISE.get(index).copied().unwrap_or(0);
+    let mut scored: Vec<(i64, usize, State)> = Vec::new();
+    for (i, (action, _)) in candidates.iter().enumerate() {
+        let mut next = game.clone();
+        if next.play(seat, action).is_err() {
+            continue;
+        }
+        let value = static_value(&next, side) + jitter(&mut rng, noise);
+        scored.push((value, i, next));
+    }
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let checks = REPLY_CHECKS.get(index).copied().unwrap_or(0);
+    let mut best: Option<(i64, usize)> = None;
+    for (k, (value, i, next)) in scored.iter().enumerate() {
+        let value = if k < checks && next.end.is_none() {
+            let target = candidates.get(*i).and_then(|(_, to)| to.clone());
+            value - reply_threat(next, side) + king_threat(next, side, target.as_ref())
+        } else if k < checks {
+            *value
+        } else if checks > 0 {
+            // Unchecked candidates count as if the opponent took back what it may.
+            value - 2_000
+        } else {
+            *value
+        };
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, *i));
+        }
+    }
+    best.and_then(|(_, i)| candidates.get(i)).map(|(a, _)| a.clone())
+}
+
+/// A random value in `-spread..=spread`.
+fn jitter(rng: &mut crate::core::SplitMix64, spread: u64) -> i64 {
+    if spread == 0 {
+        return 0;
+    }
+    let v = rng.next_u64() % (2 * spread + 1);
+    i64::try_from(v).unwrap_or(0) - i64::try_from(spread).unwrap_or(0)
+}
+
+/// A selection pick for `step` (0–7 groups, 8 the uniques).
+fn pick(level: u8, step: u8, rng: &mut crate::core::SplitMix64) -> Action {
+    use Kind::{B, C, N, P, R};
+    if step >= 8 {
+        return Action::Pick(Vec::new());
+    }
+    match level {
+        1 => {
+            let kinds = [P, N, R, B, C];
+            Action::Pick((0..4).map(|_| kinds[rng.below(kinds.len())]).collect())
+        }
+        2 => Action::Pick(Vec::new()),
+        _ => Action::Pick(vec![P; 4]),
+    }
+}
+
+/// The value of `state` for `side`, in tenths of a point: a finished game, else the score
+/// difference.
+fn static_value(state: &State, side: Side) -> i64 {
+    match state.end {
+        Some(End::Win(w, _)) if w == side => return WON,
+        Some(End::Win(..)) => return -WON,
+        Some(End::Draw(_)) => {
+            // A draw is worth what the score lead is not.
+            let lead = state.score[side.index()] - state.score[side.other().index()];
+            return if lead > 0 {
+                -WON / 2
+            } else if lead < 0 {
+                WON / 2
+            } else {
+                0
+            };
+        }
+        None => {}
+    }
+    let lead = state.score[side.index()] - state.score[side.other().index()];
+    // With the scores tied the quiet-ply ending draws; ahead, every quiet ply brings the win.
+    10 * lead
+}
+
+/// The most the opponent can take at once in `state` (its turn), in the evaluation's units:
+/// its best capture's score, or the whole game when it can take the King and win by it.
+fn reply_threat(state: &State, side: Side) -> i64 {
+    let foe = side.other();
+    let mut worst = 0i64;
+    let mut trial = state.clone();
+    for (from, to) in captures(state, foe) {
+        let action = Action::Unit {
+            from: from.clone(),
+            check: None,
+            split: None,
+            steps: vec![Step::Capture { to: to.clone(), via: None }],
+        };
+        let Ok(report) = trial.validate(foe, &action) else { continue };
+        let royal = report.captured.as_ref().is_some_and(|u| u.has(Kind::K));
+        let loss = if royal {
+            let mut after = state.clone();
+            match after.play_turn(foe, &action) {
+                Ok(_) => match after.end {
+                    Some(End::Win(w, _)) if w == foe => WON / 2,
+                    _ => 10 * report.gained + 500,
+                },
+                Err(_) => 0,
+            }
+        } else {
+            10 * report.gained
+        };
+        worst = worst.max(loss);
+    }
+    worst
+}
+
+/// A small bonus when the unit that just moved to `target` attacks the enemy King (and
+/// taking it would win), from `state` with the opponent to move.
+fn king_threat(state: &State, side: Side, target: Option<&Coord>) -> i64 {
+    let (Some(target), Some(king)) = (target, state.royals[side.other().index()][0].as_ref())
+    else {
+        return 0;
+    };
+    if state.score[side.other().index()] > state.score[side.index()] {
+        return 0;
+    }
+    let mut probe = state.clone();
+    probe.to_move = side;
+    let action = Action::Unit {
+        from: target.clone(),
+        check: None,
+        split: None,
+        steps: vec![Step::Capture { to: king.clone(), via: None }],
+    };
+    if probe.validate(side, &action).is_ok() { 30 } else { 0 }
+}
+
+/// The distance in squares (the larger of |dx| and |dy|) between two squares of one layer, if
+/// it is small; `None` for other layers or far apart.
+fn near(a: &Coord, b: &Coord) -> Option<i64> {
+    if a.layer != b.layer {
+        return None;
+    }
+    let dx = (&a.x - &b.x).to_i64()?;
+    let dy = (&a.y - &b.y).to_i64()?;
+    Some(dx.abs().max(dy.abs()))
+}
+
+/// Whether two squares of one layer share a rank, file or diagonal.
+fn aligned(a: &Coord, b: &Coord) -> bool {
+    if a.layer != b.layer {
+        return false;
+    }
+    let dx = &a.x - &b.x;
+    let dy = &a.y - &b.y;
+    dx == 0 || dy == 0 || dx == dy || dx == &Int::ZERO - &dy
+}
+
+/// `side`'s units worth moving: those that differ from the fill, then its pawns within two
+/// squares of any changed square, sorted (the change map has no order of its own).
+fn units(state: &State, side: Side) -> Vec<Coord> {
+    let board = state.board();
+    let mut changed: Vec<(&Coord, &Option<Unit>)> = board.changes().collect();
+    changed.sort_by(|a, b| a.0.cmp(b.0));
+    let mut own: Vec<Coord> = changed
+        .iter()
+        .filter(|(_, cell)| cell.as_ref().is_some_and(|u| u.owner == side))
+        .map(|(c, _)| (*c).clone())
+        .collect();
+    // Non-pawn units first: they matter most if the list is cut.
+    own.sort_by_key(|c| board.get(c).is_some_and(|u| u.pieces.iter().all(|k| *k == Kind::P)));
+    let one = Int::ONE;
+    let mut pawns = Vec::new();
+    let pawn = Some(Unit::single(side, Kind::P));
+    for (c, _) in &changed {
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let n = c.offset(dx, dy, &one);
+                if board.get(&n) == pawn && !own.contains(&n) && !pawns.contains(&n) {
+                    pawns.push(n);
+                }
+            }
+        }
+        if own.len() + pawns.len() > 4 * MAX_UNITS {
+            break;
+        }
+    }
+    // The contact rows of the battlefield (what `legal_actions` lists), so that the start has
+    // its pawn captures too.
+    let rows: [i64; 2] = if state.options.band_empty {
+        [side.row(3), side.row(4)]
+    } else {
+        [side.row(5), side.row(6)]
+    };
+    for y in rows {
+        for x in -1..=14 {
+            let c = Coord::main(x, y);
+            if board.get(&c) == pawn && !own.contains(&c) && !pawns.contains(&c) {
+                pawns.push(c);
+            }
+        }
+    }
+    pawns.sort();
+    own.extend(pawns);
+    own.truncate(MAX_UNITS);
+    own
+}
+
+/// The turns of `side`'s unit on `from` worth trying (see the module's list), with the square
+/// each ends on.
+fn unit_turns(
+    board: &Board,
+    side: Side,
+    from: &Coord,
+    level: u8,
+    out: &mut Vec<(Action, Option<Coord>)>,
+) {
+    let Some(unit) = board.get(from) else { return };
+    let lone_pawn = unit.pieces == [Kind::P];
+    let royal = unit.is_lone_royal();
+    let one = Int::ONE;
+    let f = side.forward();
+    let offsets: Vec<(i64, i64)> = if lone_pawn {
+        vec![(0, f), (0, 2 * f), (-1, 0), (1, 0), (-1, f), (1, f)]
+    } else if royal {
+        (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))).collect()
+    } else {
+        (-4..=4).flat_map(|dy| (-4..=4).map(move |dx| (dx, dy))).collect()
+    };
+    let unit_turn = |step: Step| Action::Unit {
+        from: from.clone(),
+        check: None,
+        split: None,
+        steps: vec![step],
+    };
+    let push = |to: &Coord, out: &mut Vec<(Action, Option<Coord>)>| match board.get(to) {
+        None => out.push((unit_turn(Step::Move { to: to.clone(), via: None }), Some(to.clone()))),
+        Some(u) if u.owner != side => {
+            if !u.has(Kind::J) {
+                out.push((
+                    unit_turn(Step::Capture { to: to.clone(), via: None }),
+                    Some(to.clone()),
+                ));
+            }
+        }
+        Some(u) => {
+            if level >= 4 && !royal && !u.has(Kind::K) && !u.has(Kind::J) {
+                out.push((unit_turn(Step::Stack { to: to.clone(), via: None }), Some(to.clone())));
+            }
+        }
+    };
+    for (dx, dy) in offsets {
+        if (dx, dy) != (0, 0) {
+            push(&from.offset(dx, dy, &one), out);
+        }
+    }
+    if !lone_pawn {
+        for hint in ray_hints(board, from) {
+            for (k, at) in &hint.blockers {
+                if *k > 4 || royal {
+                    // Only the King's face-off reaches far among the royals.
+                    if royal {
+                        if unit.has(Kind::K)
+                            && board.get(at).is_some_and(|u| u.has(Kind::K) && u.owner != side)
+                        {
+                            push(at, out);
+                        }
+                    } else {
+                        push(at, out);
+                    }
+                }
+            }
+            if royal {
+                continue;
+            }
+            let far = match &hint.empty_to {
+                Some(e) if *e > 4 => Some(if *e > 12 { Int::new(12) } else { e.clone() }),
+                None => Some(Int::new(12)),
+                Some(_) => None,
+            };
+            if let Some(k) = far {
+                push(&from.offset(hint.dir.0, hint.dir.1, &k), out);
+            }
+        }
+    }
+    if level >= 4 && !royal {
+        for up in [true, false] {
+            out.push((unit_turn(Step::Jump3 { up, stack: false }), None));
+        }
+        if unit.pieces.len() > 1 {
+            let mut kinds = unit.pieces.clone();
+            kinds.dedup();
+            for kind in kinds {
+                for (dx, dy) in [(0, f), (-1, f), (1, f), (-1, 0), (1, 0)] {
+                    let to = from.offset(dx, dy, &one);
+                    if board.get(&to).is_some_and(|u| u.owner != side && !u.has(Kind::J)) {
+                        out.push((
+                            Action::Unit {
+                                from: from.clone(),
+                                check: None,
+                                split: Some(vec![kind]),
+                                steps: vec![Step::Capture { to: to.clone(), via: None }],
+                            },
+                            Some(to),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if level >= 5 && unit.has(Kind::P) && side.in_zone(from.y.clone()) {
+        for promote in [Kind::N, Kind::C] {
+            for dy in -4..=4 {
+                for dx in -4..=4 {
+                    let to = from.offset(dx, dy, &one);
+                    if board.get(&to).is_some_and(|u| u.owner != side && u.value() >= 3) {
+                        out.push((
+                            Action::Unit {
+                                from: from.clone(),
+                                check: None,
+                                split: None,
+                                steps: vec![
+                                    Step::Promote(promote),
+                                    Step::Capture { to: to.clone(), via: None },
+                                ],
+                            },
+                            Some(to),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every turn the bot considers for `side`, each checked by the engine, with the square the
+/// acting unit ends on (for the King-threat bonus).
+fn candidates(state: &State, side: Side, level: u8) -> Vec<(Action, Option<Coord>)> {
+    let board = state.board();
+    let mut raw = Vec::new();
+    for from in units(state, side) {
+        unit_turns(board, side, &from, level, &mut raw);
+    }
+    if level >= 5
+        && let Some(king) = state.royals[side.other().index()][0].as_ref()
+    {
+        // Hired Mazai next to the enemy King, where they would attack it (leaps of 3 or 4).
+        let one = Int::ONE;
+        for (dx, dy) in [(3, 0), (-3, 0), (0, 3), (0, -3), (2, 1), (-2, 1), (2, -1), (-2, -1)] {
+            let to = king.offset(dx, dy, &one);
+            if board.get(&to).is_none() {
+                raw.push((
+                    Action::Drop { kind: Kind::N, to: to.clone(), stack: false, promote: None },
+                    Some(to),
+                ));
+            }
+        }
+    }
+    let mut probe = state.clone();
+    let mut seen = std::collections::HashSet::new();
+    raw.into_iter()
+        .filter(|(a, _)| seen.insert(a.clone()))
+        .filter(|(a, _)| probe.validate(side, a).is_ok())
+        .collect()
+}
+
+/// The (attacker, target) pairs worth checking for `side`'s captures: every unit of `side`
+/// near or in line with an enemy unit that is changed or next to a change.
+fn captures(state: &State, side: Side) -> Vec<(Coord, Coord)> {
+    let board = state.board();
+    let attackers = units(state, side);
+    let targets = units(state, side.other());
+    let mut out = Vec::new();
+    for t in &targets {
+        let valuable = board.get(t).is_some_and(|u| u.pieces != [Kind::P]);
+        for a in &attackers {
+            let close = near(a, t).is_some_and(|d| d <= 4);
+            let far = valuable
+                && aligned(a, t)
+                && board.get(a).is_some_and(|u| u.pieces.iter().any(|k| *k != Kind::P));
+            if close || far {
+                out.push((a.clone(), t.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Seed;
+    use crate::games::rabble::Options;
+
+    fn started() -> State {
+        State::new(&Options::default(), Seed(0)).expect("default options")
+    }
+
+    #[test]
+    fn every_level_answers_a_turn_the_engine_accepts_through_selection_and_play() {
+        for level in 1..=6u8 {
+            let mut game = started();
+            for ply in 0..40u64 {
+                let Some(seat) = game.to_act().seat() else { break };
+                // The other seat plays level 1, so both code paths meet varied positions.
+                let lvl = if seat.0 == 0 { level } else { 1 };
+                let action = choose(&game, seat, lvl, 17 * ply + u64::from(level));
+                let action = action.expect("an action");
+                let played = game.play(seat, &action);
+                assert!(played.is_ok(), "level {lvl} ply {ply}: {action:?} refused: {played:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_turn() {
+        let mut game = started();
+        while game.selecting().is_some() {
+            let seat = game.to_act().seat().expect("a seat");
+            let action = choose(&game, seat, 3, 1).expect("a pick");
+            game.play(seat, &action).expect("accepted");
+        }
+        let seat = game.to_act().seat().expect("a seat");
+        for level in 1..=6 {
+            assert_eq!(choose(&game, seat, level, 99), choose(&game, seat, level, 99));
+        }
+    }
 }

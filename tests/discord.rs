@@ -2240,9 +2240,8 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     );
     api.callback(&token).await;
     // No invitation: the game starts, and the bot (乙) moves first, in the channel.
-    api.expect(Place::Channel, "Chaos Clock #1: Alice (Jia, odd pieces) vs Arbiter (bot, level 6)")
-        .await;
-    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot, level 6) (Yi, even)").await;
+    api.expect(Place::Channel, "Chaos Clock #1: Alice (Jia, odd pieces) vs Arbiter (bot)").await;
+    let reply = api.expect(Place::Channel, "#1 ply 1: Arbiter (bot) (Yi, even)").await;
     assert!(reply.content.contains("Alice (Jia, odd) to act."), "{}", reply.content);
     // One button per legal action of Alice's, each carrying the action.
     assert!(!reply.buttons.is_empty() && reply.buttons.len() <= 13, "{:?}", reply.buttons);
@@ -2267,6 +2266,22 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
     assert!(fifth.buttons.iter().all(|b| b.starts_with("1:5:act-")), "{:?}", fifth.buttons);
     assert!(!api.message(fifth.id).buttons.is_empty(), "the turn to play keeps its own");
     assert!(api.calls("PATCH", "/channels/").iter().all(|c| c.status == 200));
+    // Every game has the bot, with a level and a side by the game's own seat names: here it is
+    // white in Perfect 10 x 10 at level 2, and opens at once.
+    let token = api.slash(
+        ALICE,
+        "new",
+        &[
+            ("game", 3, text("perfect10")),
+            ("opponent", 6, text(ARBITER.id)),
+            ("options", 3, text("level=2 side=black")),
+        ],
+    );
+    api.callback(&token).await;
+    let started =
+        api.expect(Place::Channel, "Perfect 10 x 10 #2: Arbiter (bot) (white, moves first)").await;
+    assert!(started.content.contains("I play at level 2 of 6"), "{}", started.content);
+    api.expect(Place::Channel, "#2 ply 1: Arbiter (bot) (white)").await;
     // Nothing is ever sent privately to the bot itself.
     assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
     let _ = bot.finish().await;

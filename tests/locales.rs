@@ -141,6 +141,8 @@ fn known_words(replies: &[(String, Reply)]) -> BTreeSet<String> {
     }
     for kind in GameKind::ALL {
         words.insert(kind.code().to_string());
+        // The seats' names, which `side=` takes against the bot.
+        words.extend(kind.seat_names().iter().map(|s| (*s).to_string()));
         for spec in kind.option_specs() {
             words.insert(spec.key.to_string());
             for text in [spec.values, spec.default] {
@@ -162,6 +164,12 @@ fn known_words(replies: &[(String, Reply)]) -> BTreeSet<String> {
         "rated",
         "yes",
         "no",
+        // Against the bot (`/new ultima @bot level=2 side=random`).
+        "level",
+        "side",
+        "random",
+        "first",
+        "second",
     ] {
         words.insert(key.to_string());
     }

@@ -2362,12 +2362,9 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     let api = &bot.api;
     both_start(api).await;
     api.say(GROUP, ALICE, &format!("/new chaos-clock @{BOT_USERNAME}"));
-    api.expect_sent(
-        GROUP,
-        "Chaos Clock #1: Alice Liddell (Jia, odd pieces) vs Arbiter (bot, level 6)",
-    )
-    .await;
-    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot, level 6) (Yi, even)").await;
+    api.expect_sent(GROUP, "Chaos Clock #1: Alice Liddell (Jia, odd pieces) vs Arbiter (bot)")
+        .await;
+    let reply = api.expect_sent(GROUP, "#1 ply 1: Arbiter (bot) (Yi, even)").await;
     assert!(reply.photo.is_some(), "the clock face comes as a photo: {}", reply.text);
     let datas = reply.datas();
     assert!(!datas.is_empty() && datas.iter().all(|d| d.starts_with("1:1:act-")), "{datas:?}");
@@ -2391,12 +2388,9 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     assert!(api.lock().edits >= 1);
     // `@bot` works as well, in every game, with a level; the bot (white) opens at once.
     api.say(GROUP, ALICE, "/new ultima @bot level=1 side=black");
-    api.expect_sent(
-        GROUP,
-        "Ultima #2: Arbiter (bot, level 1) (white, moves first) vs Alice Liddell",
-    )
-    .await;
-    api.expect_sent(GROUP, "#2 ply 1: Arbiter (bot, level 1) (white)").await;
+    api.expect_sent(GROUP, "Ultima #2: Arbiter (bot) (white, moves first) vs Alice Liddell").await;
+    api.expect_sent(GROUP, "I play at level 1 of 6").await;
+    api.expect_sent(GROUP, "#2 ply 1: Arbiter (bot) (white)").await;
     let _ = bot.finish().await;
 }
 

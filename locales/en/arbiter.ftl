@@ -596,6 +596,7 @@ err-hint-stale = #{ $id } moved on while I searched for the hint; ask again.
 err-bot-offers = I do not take draw or takeback offers: play on, or /resign.
 bot-name = Arbiter (bot)
 bot-name-level = Arbiter (bot, level { $level })
+bot-plays-at = I play at level { $level } of { $top } (`level=1` to `level={ $top }` at /new).
 bot-unproven = (My search ran out of budget: this move is not proven best.)
 over-both-win = #{ $id } is over: both win.
 over-both-lose = #{ $id } is over: both lose.

@@ -575,6 +575,7 @@ err-hint-stale = 我搜索提示时 #{ $id } 已经有了变化；请再问一�
 err-bot-offers = 我不接受和棋或悔棋提议：请继续下，或 /resign 认输。
 bot-name = 裁判（机器人）
 bot-name-level = 裁判（机器人，{ $level } 级）
+bot-plays-at = 我以第 { $level } 级（共 { $top } 级）对弈（/new 时用 `level=1` 到 `level={ $top }` 选择）。
 bot-unproven = （我的搜索超出预算：这一步未经证明是最佳。）
 over-both-win = #{ $id } 结束：共赢。
 over-both-lose = #{ $id } 结束：同输。

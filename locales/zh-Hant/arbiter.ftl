@@ -575,6 +575,7 @@ err-hint-stale = 我搜尋提示時 #{ $id } 已經有了變化；請再問一�
 err-bot-offers = 我不接受和棋或悔棋提議：請繼續下，或 /resign 認輸。
 bot-name = 裁判（機器人）
 bot-name-level = 裁判（機器人，{ $level } 級）
+bot-plays-at = 我以第 { $level } 級（共 { $top } 級）對弈（/new 時用 `level=1` 到 `level={ $top }` 選擇）。
 bot-unproven = （我的搜尋超出預算：這一步未經證明是最佳。）
 over-both-win = #{ $id } 結束：共贏。
 over-both-lose = #{ $id } 結束：同輸。

@@ -242,7 +242,7 @@ impl Referee {
             engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
         let mut names = vec![ctx.name.clone()];
         names.push(match opponent {
-            Some(o) if is_bot(o) => voice::bot_name(public, level.map(i64::from)),
+            Some(o) if is_bot(o) => voice::bot_name(public, None),
             Some(o) => self
                 .user_row(ctx.platform, o)
                 .await?

@@ -284,7 +284,7 @@ impl Referee {
         let locale = Lang::from_code(&row.locale).unwrap_or_default();
         for seat in &seats {
             names.push(match seat {
-                Some(u) if is_bot(u) => voice::bot_name(locale, row.bot_level),
+                Some(u) if is_bot(u) => voice::bot_name(locale, None),
                 Some(u) => self
                     .user_row(row.platform, u)
                     .await?

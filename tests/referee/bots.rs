@@ -54,7 +54,7 @@ async fn every_game_is_played_to_its_end_against_the_bot_at_its_top_level() {
                 .await;
         let public = texts_to(&out, "#t");
         assert!(
-            public.first().is_some_and(|t| t.contains("Arbiter (bot, level 6)")),
+            public.first().is_some_and(|t| t.contains("I play at level 6 of 6")),
             "{public:#?}"
         );
         let mut turns = 0;
@@ -99,7 +99,8 @@ async fn the_inviter_takes_the_side_the_games_own_seat_names_and_the_bot_opens()
     let out = run("alice@#t: /new perfect10 @bot level=1 side=black\n", &db).await;
     let public = texts_to(&out, "#t");
     assert!(
-        public[0].contains("Arbiter (bot, level 1) (white, moves first) vs alice (black)"),
+        public[0].contains("Arbiter (bot) (white, moves first) vs alice (black)")
+            && public[0].contains("I play at level 1 of 6"),
         "{public:#?}"
     );
     let (game, log, status, level) = stored(&db, 1).await;
@@ -116,10 +117,7 @@ async fn the_inviter_takes_the_side_the_games_own_seat_names_and_the_bot_opens()
     assert!(refused[0].contains("red") && refused[0].contains("blue"), "{refused:#?}");
     let out = run("alice@#t: /new rabble @bot side=blue level=3\n", &db).await;
     let public = texts_to(&out, "#t");
-    assert!(
-        public[0].contains("Arbiter (bot, level 3) (Red, moves first) vs alice (Blue)"),
-        "{out:#?}"
-    );
+    assert!(public[0].contains("Arbiter (bot) (Red, moves first) vs alice (Blue)"), "{out:#?}");
     // The bot is not shown how to pick (it picks at once); alice is, after its pick.
     assert!(!public[0].contains("/move pick"), "{public:#?}");
     assert!(public[1].contains("alice (Blue): pick 1 of 9"), "{public:#?}");
@@ -147,16 +145,34 @@ async fn a_level_outside_one_to_six_or_against_a_person_is_refused_and_creates_n
 }
 
 #[tokio::test]
-async fn the_bots_level_survives_a_restart_and_is_written_in_the_record() {
+async fn the_bots_level_survives_a_restart_and_is_carried_by_the_record() {
+    use arbiter::table::record;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("b.db");
     run("alice@#t: /new ultima @bot level=2\n", &db).await;
-    // A new referee process reads the game again: its level is the stored one.
-    let out = run("alice@#t: /export #1\n", &db).await;
-    let sent: Vec<String> = out.iter().map(ToString::to_string).collect();
-    assert!(sent.iter().any(|m| m.contains("BotLevel") && m.contains('2')), "{sent:#?}");
-    let (_, _, status, level) = stored(&db, 1).await;
+    // A new referee process reads the game again, with its level, and the bot answers.
+    let (game, _, status, level) = stored(&db, 1).await;
     assert_eq!((status.as_str(), level), ("active", Some(2)));
-    let out = run("alice@#t: /board #1\n", &db).await;
-    assert!(texts_to(&out, "#t").iter().any(|t| t.contains("Arbiter (bot, level 2)")), "{out:#?}");
+    let first = game.legal_actions(Seat(0)).into_iter().next().expect("white can move");
+    let out = run(&format!("alice@#t: /move {}\n", game.format_action(&first)), &db).await;
+    assert!(
+        texts_to(&out, "#t").iter().any(|t| t.contains("ply 2: Arbiter (bot) (black)")),
+        "{out:#?}"
+    );
+    // The record says it, and a game imported from the record keeps it (only finished games
+    // are imported).
+    run("alice@#t: /resign\n", &db).await;
+    let store = Store::open(&db).await.expect("the store opens");
+    let exported = record::export(&store, GameId(1)).await.expect("the record");
+    assert_eq!(exported.header("BotLevel"), Some("2"));
+    let text = exported.to_text(GameKind::Ultima);
+    let other = Store::open(&dir.path().join("other.db")).await.expect("another store");
+    let parsed = record::Record::parse(&text).expect("the record reads back");
+    let id = record::import(&other, &parsed, false).await.expect("the record imports");
+    assert_eq!(other.game(id).await.expect("imported").bot_level, Some(2));
+    // A level the bot does not have is refused.
+    let bad = record::Record::parse(&text.replace("[BotLevel \"2\"]", "[BotLevel \"9\"]"))
+        .expect("still reads");
+    let refused = record::import(&other, &bad, false).await.expect_err("level 9 is refused");
+    assert!(refused.to_string().contains("BotLevel"), "{refused}");
 }

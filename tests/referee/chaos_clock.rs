@@ -74,7 +74,7 @@ async fn a_whole_game_against_the_bot_plays_at_the_console_and_ends_with_an_anal
     let public = texts_to(&out, "#t");
     assert!(
         public[0].starts_with(
-            "Chaos Clock #1: alice (Jia, odd pieces) vs Arbiter (bot, level 6) (Yi, even pieces, moves first)."
+            "Chaos Clock #1: alice (Jia, odd pieces) vs Arbiter (bot) (Yi, even pieces, moves first)."
         ),
         "{public:#?}"
     );
@@ -301,8 +301,8 @@ async fn the_inviter_chooses_a_side_against_the_bot() {
     assert!(!public.iter().any(|t| t.contains("ply 1")), "the bot waits for alice: {public:#?}");
     let out = run("alice@#t: /new chaos-clock @bot side=jia\n", &db).await;
     let public = texts_to(&out, "#t");
-    assert!(public[0].contains("alice (Jia, odd pieces) vs Arbiter (bot, level 6)"), "{public:#?}");
-    assert!(public.iter().any(|t| t.contains("#2 ply 1: Arbiter (bot, level 6)")), "{public:#?}");
+    assert!(public[0].contains("alice (Jia, odd pieces) vs Arbiter (bot)"), "{public:#?}");
+    assert!(public.iter().any(|t| t.contains("#2 ply 1: Arbiter (bot)")), "{public:#?}");
     let mut sides = std::collections::BTreeSet::new();
     let store = Store::open(&db).await.expect("the store opens");
     for id in 3..9 {
@@ -676,10 +676,7 @@ async fn issue_42_a_player_lost_before_moving_is_told_and_may_take_the_other_sid
     )
     .await;
     let public = texts_to(&out, "#t");
-    assert!(
-        public.iter().any(|t| t.starts_with("#1 ply 1: Arbiter (bot, level 6)")),
-        "{public:#?}"
-    );
+    assert!(public.iter().any(|t| t.starts_with("#1 ply 1: Arbiter (bot)")), "{public:#?}");
     let (_, log, _, _) = stored_game(&db, 1).await;
     assert_eq!(log, [(0, "m11".to_string())], "the bot, 甲, plays the one winning action");
     // Said with the start, before the bot's opening: alice's board and buttons come last.
@@ -703,8 +700,7 @@ async fn issue_42_a_player_lost_before_moving_is_told_and_may_take_the_other_sid
         "#1: alice now plays Jia and I play Yi; the game starts again from its start."
     );
     assert!(
-        public[1]
-            .starts_with("Chaos Clock #1: alice (Jia, odd pieces) vs Arbiter (bot, level 6) (Yi"),
+        public[1].starts_with("Chaos Clock #1: alice (Jia, odd pieces) vs Arbiter (bot) (Yi"),
         "{public:#?}"
     );
     let (game, log, status, _) = stored_game(&db, 1).await;

@@ -169,6 +169,17 @@ pub(crate) fn started(t: &Table, images: bool) -> Outbound {
         m.text.push('\n');
         m.text.push_str(&legend);
     }
+    // Against the bot, its level (the name stays short in every later line).
+    if let Some(level) = t.row.bot_level {
+        let lang = t.snapshot().lang;
+        let top = i64::from(crate::bots::TOP_LEVEL);
+        m.text.push('\n');
+        m.text.push_str(&w.text(
+            lang,
+            ids::BOT_PLAYS_AT,
+            &[("level", level.into()), ("top", top.into())],
+        ));
+    }
     m
 }
 

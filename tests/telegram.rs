@@ -2394,6 +2394,62 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
     let _ = bot.finish().await;
 }
 
+/// Alice's next decision in her private chat after the `handled` messages she has read: a move
+/// prompt's example move (the knowledge-checked one the prompt offers, as a player copying it
+/// would), a challenge window (answered with its Pass button), or the game's end in the group.
+enum Decision {
+    Move(String),
+    Window(Sent),
+    Over,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_challenge_game_against_the_bot_is_played_from_the_private_chat() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.say(ALICE.id, ALICE, "/start");
+    api.expect_sent(ALICE.id, "Hello Alice Liddell!").await;
+    api.say(GROUP, ALICE, "/new dark-fence @bot level=3 mode=challenge confirm_moves=false");
+    api.expect_sent(GROUP, "I play at level 3 of 6").await;
+    let mut handled = 0;
+    let mut decisions = 0;
+    loop {
+        let (read, decision) = api
+            .wait_long("Alice's next decision or the end", SOLVER_PATIENCE, |i| {
+                if i.sent.iter().any(|s| s.chat == GROUP && s.text.contains("#1 is over")) {
+                    return Some((handled, Decision::Over));
+                }
+                let mine: Vec<&Sent> = i.sent.iter().filter(|s| s.chat == ALICE.id).collect();
+                mine.iter().enumerate().skip(handled).find_map(|(n, s)| {
+                    if s.datas().iter().any(|d| d.ends_with(":pass")) {
+                        return Some((n + 1, Decision::Window((*s).clone())));
+                    }
+                    let example = s.text.contains("your move (ply").then(|| {
+                        s.text.split("e.g. ").nth(1).and_then(|t| t.split('.').next())
+                    })??;
+                    Some((n + 1, Decision::Move(example.to_string())))
+                })
+            })
+            .await;
+        handled = read;
+        match decision {
+            Decision::Over => break,
+            Decision::Move(action) => api.say(ALICE.id, ALICE, &action),
+            Decision::Window(sent) => {
+                let data = sent.datas().into_iter().find(|d| d.ends_with(":pass")).expect("Pass");
+                api.press(ALICE, &sent, &data);
+            }
+        }
+        decisions += 1;
+        assert!(decisions < 400, "the game did not end in 400 of Alice's decisions");
+    }
+    // The bot acted (its plies are announced), and nothing was ever sent to it.
+    let group: Vec<String> = api.sent_to(GROUP).into_iter().map(|s| s.text).collect();
+    assert!(group.iter().any(|t| t.contains("Arbiter (bot) stops on")), "{group:#?}");
+    assert!(decisions >= 1);
+    bot.finish().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fair_chaos_clock_game_with_hints_sends_each_hint_privately_and_ends_with_analysis() {
     let bot = Bot::start().await;

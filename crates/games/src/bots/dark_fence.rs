@@ -19,11 +19,14 @@
 //! that would cut the opponent off in a smaller part next turn.
 //!
 //! Levels: 1 plays at random among the moves its knowledge does not show to lose; 2 among the
-//! safest; 3 weighs safety and visible separations; 4 adds its room; 5–6 the next-turn cut,
-//! 6 without noise. In the challenge variant's windows it challenges when it is certain the
+//! safest; 3 weighs safety and visible separations; 4 adds its room and its cell's ways out,
+//! and weighs each move over worlds drawn from the belief (`WORLDS`: a fence and a stop for
+//! each opponent move, consistent with the view), where a fence it does not know of may seal
+//! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
+//! world whether the opponent can cut it off next turn. In the challenge variant's windows it challenges when it is certain the
 //! opponent broke a rule (a stop on its cell, a stop it could not reach without crossing one
 //! of the bot's fences, a fence that can only be on the border or a bot's fence), and at
-//! levels 3 and up when its estimate of a fault passes a level's threshold; it claims a
+//! when its estimate of a fault passes a level's threshold (`CARELESS`, `CHALLENGE_AT`); it claims a
 //! separation it can see and win. Free start: a central cell, far from the opponent's.
 
 use std::collections::HashMap;

@@ -1,7 +1,9 @@
 //! Chaos Clock's bot.
 //!
 //! - Level 6 ([`super::TOP_LEVEL`]): the exact solver ([`State::bot_action`] with the default
-//!   budget); `guessed` when the search ran over it.
+//!   budget); `guessed` when the search ran over it. Where its proven result is not a win, it
+//!   picks among the equally valued actions the one that leaves the opponent the most replies
+//!   that would give the bot more (its ways to go wrong), see [`REPLY_LOOKS`].
 //! - Levels 2–5: the same solver with a smaller budget ([`BUDGETS`]), and with a level's
 //!   chance of a "slip" ([`SLIPS`]): instead of the solver's choice, a random action among
 //!   those a short look-ahead does not show to lose. Past its budget a level plays the short
@@ -15,7 +17,7 @@
 
 use crate::core::{GameResult, Seat};
 use crate::games::Game;
-use crate::games::chaos_clock::{Action, State, fast};
+use crate::games::chaos_clock::{Action, State, fast, solver};
 
 /// The solver's position budget at each level (index = level − 1); level 1 uses none. Sized so
 /// that levels 1–3 stay under a second a move (about 1 µs a position on the slow machine).
@@ -33,7 +35,7 @@ pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<(Action,
     }
     let level = level.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
     if level >= super::TOP_LEVEL {
-        return game.bot_action(fast::DEFAULT_BUDGET).map(|(a, proven)| (a, !proven));
+        return top_level(game, seat);
     }
     let legal = game.legal_actions(seat);
     if legal.is_empty() {
@@ -75,6 +77,82 @@ pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<(Action,
         .copied()
         .max_by_key(|a| (home_after(game, *a), rng.next_u64() % 1024, std::cmp::Reverse(*a)));
     best.or(legal.first().copied()).map(|a| (a, false))
+}
+
+/// The budget of each look at one of the opponent's replies (the top level's tie-break).
+const REPLY_BUDGET: usize = 100_000;
+/// At most this many of the opponent's replies are solved in all (each within a budget of
+/// 100 000 positions), so that the tie-break stays within the
+/// move's time aim (docs/bots.md) after the solver's own search.
+pub const REPLY_LOOKS: usize = 40;
+
+/// Level 6: a best action by the solver (it never gives up a proven outcome); among equals,
+/// unless the win is already proven, the one that leaves the opponent the most replies that
+/// give the bot more than the proven value (a win where the proven value is shared, lost or
+/// 共赢 where it is lost): the opponent's ways to go wrong. Ties, and a proven win, go to the
+/// engine's own choice ([`State::bot_action`]: progress home, fewest repetitions).
+fn top_level(game: &State, seat: Seat) -> Option<(Action, bool)> {
+    let (fallback, proven) = game.bot_action(fast::DEFAULT_BUDGET)?;
+    if !proven {
+        return Some((fallback, true));
+    }
+    let Ok(advice) = game.advice(fast::DEFAULT_BUDGET) else { return Some((fallback, false)) };
+    let mine = if seat.0 == 0 { solver::JIA_WINS } else { solver::YI_WINS };
+    if advice.value == mine || advice.best.len() < 2 {
+        return Some((fallback, false));
+    }
+    let rank = |v: u8| match v {
+        x if x == mine => 3,
+        solver::BOTH_WIN => 2,
+        solver::BOTH_LOSE => 1,
+        _ => 0,
+    };
+    let root = rank(advice.value);
+    let mut best: Option<(usize, Action)> = None;
+    let mut looks = 0;
+    for &action in &advice.best {
+        let mut next = game.clone();
+        if next.play(seat, &action).is_err() || next.to_act().outcome().is_some() {
+            continue;
+        }
+        let Some(mover) = next.to_act().seat() else { continue };
+        if mover == seat {
+            continue;
+        }
+        let mut wrong = 0;
+        for reply in next.legal_actions(mover) {
+            let mut after = next.clone();
+            if after.play(mover, &reply).is_err() {
+                continue;
+            }
+            let value = match after.to_act().outcome() {
+                Some(o) => match o.result {
+                    GameResult::Winner(w) if w == seat => mine,
+                    GameResult::Winner(_) => 0,
+                    GameResult::BothWin => solver::BOTH_WIN,
+                    GameResult::BothLose | GameResult::Draw => solver::BOTH_LOSE,
+                },
+                None if looks >= REPLY_LOOKS => continue,
+                None => {
+                    looks += 1;
+                    match fast::value(&after.solver_pos(), REPLY_BUDGET) {
+                        Ok(v) => v,
+                        Err(_) => continue,
+                    }
+                }
+            };
+            if rank(value) > root {
+                wrong += 1;
+            }
+        }
+        if best.is_none_or(|(w, _)| wrong > w) {
+            best = Some((wrong, action));
+        }
+    }
+    match best {
+        Some((wrong, action)) if wrong > 0 => Some((action, false)),
+        _ => Some((fallback, false)),
+    }
 }
 
 /// A win the bot sees.

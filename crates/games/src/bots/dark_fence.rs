@@ -19,11 +19,14 @@
 //! that would cut the opponent off in a smaller part next turn.
 //!
 //! Levels: 1 plays at random among the moves its knowledge does not show to lose; 2 among the
-//! safest; 3 weighs safety and visible separations; 4 adds its room; 5–6 the next-turn cut,
-//! 6 without noise. In the challenge variant's windows it challenges when it is certain the
+//! safest; 3 weighs safety and visible separations; 4 adds its room and its cell's ways out,
+//! and weighs each move over worlds drawn from the belief (`WORLDS`: a fence and a stop for
+//! each opponent move, consistent with the view), where a fence it does not know of may seal
+//! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
+//! world whether the opponent can cut it off next turn. In the challenge variant's windows it challenges when it is certain the
 //! opponent broke a rule (a stop on its cell, a stop it could not reach without crossing one
 //! of the bot's fences, a fence that can only be on the border or a bot's fence), and at
-//! levels 3 and up when its estimate of a fault passes a level's threshold; it claims a
+//! when its estimate of a fault passes a level's threshold (`CARELESS`, `CHALLENGE_AT`); it claims a
 //! separation it can see and win. Free start: a central cell, far from the opponent's.
 
 use std::collections::HashMap;
@@ -35,12 +38,19 @@ use crate::games::dark_fence::{
     Report, View,
 };
 
-/// How likely, a priori, an opponent is to play carelessly (a fence on the border or on one of
-/// the bot's fences, a route across them): the weight of the bot's fault estimates.
-const CARELESS: f64 = 0.5;
-/// The fault estimate above which each level challenges (index = level − 1; above 1 = only
+/// How likely each level (index = level − 1) takes an opponent to be careless, one that fences
+/// any side of its stop without regard to the border or the bot's fences, against careful (it
+/// never does). An estimate from the stops alone is at most this chance, so a level whose
+/// threshold is above it challenges only on a certain fault or a counted one (more fences than
+/// edges): the top levels do not challenge a careful opponent on a guess.
+const CARELESS: [f64; 6] = [0.5, 0.5, 0.7, 0.7, 0.7, 0.7];
+/// The fault estimate from which each level challenges (index = level − 1; above 1 = only
 /// when certain).
-const CHALLENGE_AT: [f64; 6] = [2.0, 2.0, 0.8, 0.7, 0.65, 0.6];
+const CHALLENGE_AT: [f64; 6] = [2.0, 0.85, 0.65, 0.65, 0.65, 0.65];
+/// The estimate when the opponent has placed more fences than the edges the bot's own fences
+/// left free: two of its fences share an edge, or one was put on one of the bot's (a fault
+/// unless the bot's came later, on the opponent's edge).
+const COUNTED: f64 = 0.9;
 /// Noise on a move's value, by level.
 const NOISE: [f64; 6] = [0.0, 0.0, 0.08, 0.04, 0.02, 0.0];
 
@@ -95,6 +105,9 @@ struct Belief {
     risk: HashMap<Edge, f64>,
     /// The opponent's possible cells with their chances.
     opponent: Vec<(Cell, f64)>,
+    /// For each of the opponent's moves, in order: its ply and every (stop, fence) it may have
+    /// played, as the view allows (what [`worlds`] draws from).
+    hypotheses: Vec<(u16, Vec<(Cell, Edge)>)>,
 }
 
 impl Belief {
@@ -126,23 +139,29 @@ impl Belief {
         let own_before = |k: u16| -> Vec<Edge> {
             view.own_records.iter().filter(|r| r.ply < k).map(|r| r.edge.canonical(dims)).collect()
         };
+        let mut hypotheses = Vec::new();
         for ply in view.plies.iter().filter(|p| p.mover == other) {
             let mine = own_before(ply.ply);
             let allowed = |e: Edge| (edge_empty || !dims.is_border(e)) && !mine.contains(&e);
-            let edges: Vec<Edge> = if let (Some(dir), Some(reports)) = (ply.fence_dir, ply.reports)
-            {
-                let from = stood_after(ply.ply);
-                dims.cells()
-                    .filter(|&c| Report::between(from, c, kind) == reports[me.index()])
-                    .map(|c| dims.edge(c, dir))
-                    .filter(|&e| allowed(e))
-                    .collect()
-            } else if let Some(stop) = ply.cell {
-                Dir::ALL.into_iter().map(|d| dims.edge(stop, d)).filter(|&e| allowed(e)).collect()
-            } else {
-                Vec::new()
-            };
-            let mut unique = edges;
+            let pairs: Vec<(Cell, Edge)> =
+                if let (Some(dir), Some(reports)) = (ply.fence_dir, ply.reports) {
+                    let from = stood_after(ply.ply);
+                    dims.cells()
+                        .filter(|&c| Report::between(from, c, kind) == reports[me.index()])
+                        .map(|c| (c, dims.edge(c, dir)))
+                        .filter(|&(_, e)| allowed(e))
+                        .collect()
+                } else if let Some(stop) = ply.cell {
+                    Dir::ALL
+                        .into_iter()
+                        .map(|d| (stop, dims.edge(stop, d)))
+                        .filter(|&(_, e)| allowed(e))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+            let mut unique: Vec<Edge> = pairs.iter().map(|p| p.1).collect();
+            hypotheses.push((ply.ply, pairs));
             unique.sort();
             unique.dedup();
             if !unique.is_empty() {
@@ -156,7 +175,7 @@ impl Belief {
             .collect();
         let n = know.opponent.len().max(1) as f64;
         let opponent = know.opponent.iter().map(|&c| (c, 1.0 / n)).collect();
-        Some(Belief { know, risk, opponent })
+        Some(Belief { know, risk, opponent, hypotheses })
     }
 
     fn risk(&self, edge: Edge) -> f64 {
@@ -204,6 +223,8 @@ struct Candidate {
     safe: f64,
     /// What it leads to if safe, from −1 (a lost separation) to 1 (a won one).
     worth: f64,
+    /// Its mean outcome over the drawn worlds (levels that draw them), from −1 to 1.
+    value: Option<f64>,
 }
 
 /// The least-risk route to every cell: (cost, previous cell), cost = −ln(chance of not
@@ -282,13 +303,16 @@ fn waypoints(
 }
 
 /// Every move the bot considers, with its safety and worth.
-fn candidates(view: &View, belief: &Belief, level: u8) -> Vec<Candidate> {
+fn candidates(view: &View, belief: &Belief, level: u8, worlds: &[World]) -> Vec<Candidate> {
     let dims = belief.know.dims;
     let me = belief.know.cell;
     let tree = routes(belief, me);
     let cells = dims.cell_count();
     let referee = view.options.mode == Mode::Referee;
     let sees_separation = referee || view.options.partition_handling != PartitionHandling::Ignore;
+    // The top level also asks, in each world, whether the opponent can cut it off next turn
+    // (small boards only: it costs a flood fill per fence the opponent could place).
+    let look_further = level >= super::TOP_LEVEL && cells <= 64;
     let mut out = Vec::new();
     for end in dims.cells() {
         let Some(Some((cost, _))) = tree.get(dims.index(end)) else { continue };
@@ -312,6 +336,7 @@ fn candidates(view: &View, belief: &Belief, level: u8) -> Vec<Candidate> {
             }
             let safe = (-cost).exp() * (1.0 - belief.risk(edge)) * (1.0 - onto);
             let mut worth = 0.0;
+            let mut later = 0.0;
             if level >= 3 {
                 let part = belief.part(end, &[edge]);
                 let mine = part.iter().filter(|s| **s).count();
@@ -329,15 +354,27 @@ fn candidates(view: &View, belief: &Belief, level: u8) -> Vec<Candidate> {
                 };
                 let room = if level >= 4 { room(belief, end, edge) } else { 0.0 };
                 let threat = if level >= 5 { threat(belief, end, edge) } else { 0.0 };
-                let going_on = 0.3 * room + 0.3 * threat;
-                worth = if sees_separation {
-                    cut * separated + (1.0 - cut) * going_on
+                let exits = if level >= 4 { exits(belief, end, edge) } else { 0.0 };
+                let going_on = 0.3 * room + 0.3 * threat + 0.2 * exits;
+                later = if sees_separation {
+                    going_on
                 } else {
                     // Nobody sees a separation: a small part only means fewer safe moves later.
                     going_on + 0.2 * (mine as f64 / cells as f64)
                 };
+                worth = if sees_separation { cut * separated + (1.0 - cut) * later } else { later };
             }
-            out.push(Candidate { input: MoveInput { path: path.clone(), dir }, safe, worth });
+            let input = MoveInput { path: path.clone(), dir };
+            let value = (!worlds.is_empty()).then(|| {
+                let total: f64 = worlds
+                    .iter()
+                    .map(|w| {
+                        outcome_in(dims, w, &input, edge, sees_separation, later, look_further)
+                    })
+                    .sum();
+                total / worlds.len() as f64
+            });
+            out.push(Candidate { input, safe, worth, value });
         }
     }
     out
@@ -387,11 +424,193 @@ fn threat(belief: &Belief, end: Cell, edge: Edge) -> f64 {
     0.0
 }
 
+/// One way the hidden part of the game may be, drawn from the belief: a fence for each of the
+/// opponent's moves, and its cell now.
+struct World {
+    /// Every interior fence (canonical) of this draw: the bot's certain ones and the drawn ones.
+    fences: Vec<Edge>,
+    /// The opponent's cell.
+    opponent: Cell,
+}
+
+/// How many worlds each level weighs its moves over (index = level − 1; 0 = it reads only the
+/// edges' separate risks), before the board's size scales it down.
+const WORLDS: [usize; 6] = [0, 0, 0, 16, 32, 64];
+
+/// Up to `n` worlds drawn from the belief: each opponent move's (stop, fence) at random among
+/// those its report allows, kept only when the draw is consistent with what the bot saw (no
+/// two fences on one edge; each stop reachable from the one before without crossing a fence
+/// placed earlier; the last stop among the cells the latest report allows; in referee mode the
+/// tokens still connected, since the game goes on). If no draw is consistent (an opponent
+/// that broke a rule unseen, in the challenge variant), the draws are taken as they come.
+fn worlds(view: &View, belief: &Belief, n: usize, rng: &mut crate::core::SplitMix64) -> Vec<World> {
+    let dims = belief.know.dims;
+    let me = belief.know.me;
+    let referee = view.options.mode == Mode::Referee;
+    let start = first_cells(view, me).1;
+    let own: Vec<(u16, Edge)> =
+        view.own_records.iter().map(|r| (r.ply, r.edge.canonical(dims))).collect();
+    let pick_opponent = |rng: &mut crate::core::SplitMix64| {
+        let list = &belief.know.opponent;
+        list.get(rng.below(list.len())).copied().unwrap_or(belief.know.cell)
+    };
+    let mut out = Vec::new();
+    let strict_tries = 15 * n;
+    for t in 0..(strict_tries + 2 * n) {
+        if out.len() >= n {
+            break;
+        }
+        let strict = t < strict_tries;
+        if !strict && !out.is_empty() {
+            break;
+        }
+        let mut drawn: Vec<(Cell, Edge)> = Vec::new();
+        let mut ok = true;
+        let mut prev = start;
+        for (ply, pairs) in &belief.hypotheses {
+            if pairs.is_empty() {
+                continue;
+            }
+            let Some(&(stop, edge)) = pairs.get(rng.below(pairs.len())) else { continue };
+            if strict {
+                if drawn.iter().any(|d| d.1 == edge) {
+                    ok = false;
+                    break;
+                }
+                if let Some(from) = prev {
+                    let mut before: Vec<Edge> =
+                        own.iter().filter(|(k, _)| k < ply).map(|(_, e)| *e).collect();
+                    before.extend(drawn.iter().map(|d| d.1));
+                    if !reachable(dims, &before, from, stop) {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            prev = Some(stop);
+            drawn.push((stop, edge));
+        }
+        if !ok {
+            continue;
+        }
+        let opponent = match drawn.last() {
+            Some(&(stop, _)) if belief.know.opponent.contains(&stop) => stop,
+            Some(_) if strict => continue,
+            _ => pick_opponent(rng),
+        };
+        let mut fences = belief.know.fences.clone();
+        for (_, e) in drawn {
+            if !fences.contains(&e) {
+                fences.push(e);
+            }
+        }
+        if strict && referee && !reachable(dims, &fences, belief.know.cell, opponent) {
+            continue;
+        }
+        out.push(World { fences, opponent });
+    }
+    out
+}
+
+/// What `input` (fencing `edge`) gives the bot in `world`: −1 for a loss (a crossing, a stop
+/// on the opponent, a fence already there, a separation into the smaller part), 1 for a
+/// separation into the larger part, 0 for equal parts, else `going_on`.
+fn outcome_in(
+    dims: Dims,
+    world: &World,
+    input: &MoveInput,
+    edge: Edge,
+    sees_separation: bool,
+    going_on: f64,
+    look_further: bool,
+) -> f64 {
+    for (a, b) in crate::games::dark_fence::unit_steps(&input.path) {
+        if let Some(side) = crate::games::dark_fence::side_between(a, b)
+            && world.fences.contains(&dims.edge(a, side))
+        {
+            return -1.0;
+        }
+    }
+    let end = input.final_cell();
+    if end == world.opponent || world.fences.contains(&edge) {
+        return -1.0;
+    }
+    if !sees_separation {
+        return going_on;
+    }
+    let mut fences = world.fences.clone();
+    fences.push(edge);
+    let mine = flood(dims, &fences, end);
+    if mine.get(dims.index(world.opponent)).copied().unwrap_or(true) {
+        if look_further && opponent_cuts(dims, &fences, end, world.opponent) {
+            // The opponent can cut the bot off into the smaller part at once: a loss against
+            // one that sees it.
+            return -0.8;
+        }
+        return going_on;
+    }
+    let theirs = flood(dims, &fences, world.opponent);
+    let count = |part: &[bool]| part.iter().filter(|s| **s).count();
+    match count(&mine).cmp(&count(&theirs)) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Less => -1.0,
+        std::cmp::Ordering::Equal => 0.0,
+    }
+}
+
+/// Whether the opponent, on `them`, has a fence it can reach and place with `fences` standing
+/// that leaves the bot (on `me`) in a smaller part than its own.
+fn opponent_cuts(dims: Dims, fences: &[Edge], me: Cell, them: Cell) -> bool {
+    let part = flood(dims, fences, them);
+    let mut trial = fences.to_vec();
+    for cell in dims.cells().filter(|c| part.get(dims.index(*c)).copied().unwrap_or(false)) {
+        if cell == me {
+            continue;
+        }
+        for dir in [Dir::R, Dir::D, Dir::L, Dir::U] {
+            let g = dims.edge(cell, dir);
+            if dims.is_border(g) || fences.contains(&g) {
+                continue;
+            }
+            trial.push(g);
+            let theirs = flood(dims, &trial, cell);
+            let cut = !theirs.get(dims.index(me)).copied().unwrap_or(true) && {
+                let mine = flood(dims, &trial, me);
+                let count = |p: &[bool]| p.iter().filter(|s| **s).count();
+                count(&theirs) > count(&mine)
+            };
+            trial.pop();
+            if cut {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The share of `end`'s sides still open once `edge` is fenced, as far as the bot knows: a
+/// cell with one way out must leave through it next turn, whatever may lie there.
+fn exits(belief: &Belief, end: Cell, edge: Edge) -> f64 {
+    let dims = belief.know.dims;
+    let open = Dir::ALL
+        .into_iter()
+        .map(|d| dims.edge(end, d))
+        .filter(|&e| e != edge && !belief.know.is_fenced(e))
+        .count();
+    open as f64 / 4.0
+}
+
 /// The move: level 1 at random among those its knowledge does not show to lose, 2 among the
 /// safest, 3 and up the best expected worth.
 fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Option<MoveInput> {
     let belief = Belief::of(view)?;
-    let list = candidates(view, &belief, level);
+    let dims = belief.know.dims;
+    // About 2 M cell visits a move at most: fewer worlds on big boards.
+    let cells = dims.cell_count().max(1);
+    let affordable = (2_000_000 / (4 * cells * cells)).max(2);
+    let n = WORLDS.get(usize::from(level - 1)).copied().unwrap_or(0).min(affordable);
+    let drawn = if n > 0 { worlds(view, &belief, n, rng) } else { Vec::new() };
+    let list = candidates(view, &belief, level, &drawn);
     if list.is_empty() {
         return fallback(view, &belief);
     }
@@ -414,7 +633,7 @@ fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Optio
                 } else {
                     0.0
                 };
-                let v = c.safe * (1.0 + c.worth) - 1.0 * (1.0 - c.safe) + jitter;
+                let v = c.value.unwrap_or(c.safe * (1.0 + c.worth) - 1.0 * (1.0 - c.safe)) + jitter;
                 if v > best.0 {
                     best = (v, i);
                 }
@@ -458,18 +677,19 @@ fn window(view: &View, me: Player, level: u8) -> Action {
             return Action::Claim;
         }
     }
-    let p = fault_chance(view, me);
+    let careless = CARELESS.get(usize::from(level - 1)).copied().unwrap_or(0.5);
+    let p = fault_chance(view, me, careless);
     let at = CHALLENGE_AT.get(usize::from(level - 1)).copied().unwrap_or(2.0);
     if p >= 1.0 || p >= at { Action::Challenge } else { Action::Pass }
 }
 
 /// The bot's estimate that the opponent broke a rule in the moves a challenge would examine:
 /// 1 when certain.
-fn fault_chance(view: &View, me: Player) -> f64 {
+fn fault_chance(view: &View, me: Player, careless: f64) -> f64 {
     let dims = view.dims();
-    let other = me.other();
-    let Some(know) = Knowledge::of(view) else { return 0.0 };
-    let _ = know;
+    if Knowledge::of(view).is_none() {
+        return 0.0;
+    }
     // The stops of both players in ply order (public in the challenge variant).
     let mut my_cell: Option<Cell> = view.own_records.first().and_then(|r| r.path.first().copied());
     let mut their_cell: Option<Cell> = None;
@@ -478,8 +698,11 @@ fn fault_chance(view: &View, me: Player) -> f64 {
         my_cell = starts.0;
     }
     their_cell = their_cell.or(starts.1);
-    let mut clean = 1.0f64;
-    let mut latest = 1.0f64;
+    // Whether a fault is certain (in the whole game, in the latest move), and the chance a
+    // careless opponent's fences were all clean.
+    let (mut certain, mut certain_latest) = (false, false);
+    let (mut clean, mut latest) = (1.0f64, 1.0f64);
+    let mut moves = 0usize;
     for ply in &view.plies {
         let Some(stop) = ply.cell else { continue };
         if ply.mover == me {
@@ -492,14 +715,12 @@ fn fault_chance(view: &View, me: Player) -> f64 {
             .filter(|r| r.ply < ply.ply)
             .map(|r| r.edge.canonical(dims))
             .collect();
-        let mut p = 0.0f64;
-        if Some(stop) == my_cell && !view.options.first_move_onto_opponent_allowed() {
-            p = 1.0;
-        }
+        moves += 1;
+        let mut sure = Some(stop) == my_cell && !view.options.first_move_onto_opponent_allowed();
         if let Some(from) = their_cell
             && !reachable(dims, &mine, from, stop)
         {
-            p = 1.0;
+            sure = true;
         }
         // Its fence: the sides of its stop that are the border or one of the bot's fences.
         let bad = Dir::ALL
@@ -509,18 +730,32 @@ fn fault_chance(view: &View, me: Player) -> f64 {
                 (dims.is_border(e) && !view.options.edge_empty) || mine.contains(&e)
             })
             .count();
-        if bad == 4 {
-            p = 1.0;
-        }
-        p = p.max(CARELESS * bad as f64 / 4.0);
-        clean *= 1.0 - p;
-        latest = 1.0 - p;
+        sure |= bad == 4;
+        certain |= sure;
+        certain_latest = sure;
+        latest = 1.0 - bad as f64 / 4.0;
+        clean *= latest;
         their_cell = Some(stop);
     }
-    let _ = other;
     match view.options.challenge_scope {
-        ChallengeScope::WholeGame => 1.0 - clean,
-        ChallengeScope::LatestMoveOnly => 1.0 - latest,
+        ChallengeScope::WholeGame => {
+            if certain {
+                return 1.0;
+            }
+            let mut mine: Vec<Edge> = view
+                .own_records
+                .iter()
+                .map(|r| r.edge.canonical(dims))
+                .filter(|e| !dims.is_border(*e))
+                .collect();
+            mine.sort();
+            mine.dedup();
+            let edges = dims.interior_edges() as usize;
+            let counted = if moves + mine.len() > edges { COUNTED } else { 0.0 };
+            (careless * (1.0 - clean)).max(counted)
+        }
+        ChallengeScope::LatestMoveOnly if certain_latest => 1.0,
+        ChallengeScope::LatestMoveOnly => careless * (1.0 - latest),
     }
 }
 
@@ -535,6 +770,30 @@ fn first_cells(view: &View, me: Player) -> (Option<Cell>, Option<Cell>) {
     let mine = view.own_records.first().and_then(|r| r.path.first().copied());
     let theirs = view.opponent_start.or_else(|| (!free).then(|| fixed(me.other())));
     (mine, theirs)
+}
+
+/// The cells reachable from `from` without crossing one of `fences` (or the border).
+fn flood(dims: Dims, fences: &[Edge], from: Cell) -> Vec<bool> {
+    let mut seen = vec![false; dims.cell_count()];
+    if let Some(s) = seen.get_mut(dims.index(from)) {
+        *s = true;
+    }
+    let mut stack = vec![from];
+    while let Some(cell) = stack.pop() {
+        for dir in Dir::ALL {
+            let Some(next) = dims.step(cell, dir) else { continue };
+            if fences.contains(&dims.edge(cell, dir)) {
+                continue;
+            }
+            if let Some(s) = seen.get_mut(dims.index(next))
+                && !*s
+            {
+                *s = true;
+                stack.push(next);
+            }
+        }
+    }
+    seen
 }
 
 /// Whether `to` can be reached from `from` without crossing one of `fences`.

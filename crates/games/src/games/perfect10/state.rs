@@ -86,6 +86,15 @@ impl State {
         state
     }
 
+    /// What the bots' search starts from (`bots::perfect10`): the board, the plies since the
+    /// last capture or pawn move, the passes just played in a row, the `move_rule` limit in
+    /// plies (0: none), each side's check streaks (piece identity, checks in a row) and the
+    /// repetition keys of the game so far, the current one last.
+    pub(crate) fn search_root(&self) -> (&Board, u32, u8, u32, &[Vec<(u8, u8)>; 2], &[String]) {
+        let limit = self.options.move_rule.saturating_mul(2);
+        (&self.board, self.halfmove, self.passes, limit, &self.streaks, &self.history)
+    }
+
     /// The side to move.
     #[must_use]
     pub fn to_move(&self) -> Color {

@@ -181,8 +181,7 @@ fn history_keys(history: &[String], halfmove: u32) -> Vec<u64> {
 
 fn move_of(m: Mv) -> Move {
     let square = |cell: u8| Square::new(file_of(cell), rank_of(cell));
-    let promotion =
-        usize::from(m.promo).checked_sub(1).and_then(|i| Kind::ALL.get(i)).copied();
+    let promotion = usize::from(m.promo).checked_sub(1).and_then(|i| Kind::ALL.get(i)).copied();
     Move { from: square(m.from), to: square(m.to), promotion }
 }
 
@@ -239,7 +238,13 @@ struct Node {
 }
 
 impl Node {
-    fn root(board: &Board, halfmove: u32, passes: u8, limit: u32, streaks: &[Vec<(u8, u8)>; 2]) -> Node {
+    fn root(
+        board: &Board,
+        halfmove: u32,
+        passes: u8,
+        limit: u32,
+        streaks: &[Vec<(u8, u8)>; 2],
+    ) -> Node {
         let [white, black] = streaks;
         Node {
             board: board.clone(),
@@ -273,7 +278,8 @@ impl Node {
         for &d in dirs {
             let mut t = cell as isize + d;
             let mut steps = 0;
-            while steps < 5 && usize::try_from(t).ok().and_then(|t| self.board.cells.get(t)) == Some(&EMPTY)
+            while steps < 5
+                && usize::try_from(t).ok().and_then(|t| self.board.cells.get(t)) == Some(&EMPTY)
             {
                 n += 1;
                 steps += 1;
@@ -313,10 +319,11 @@ impl Node {
             let kind = p & KIND_MASK;
             let value = VALUE.get(usize::from(kind)).copied().unwrap_or(0);
             let mut s = value;
-            if kind != PAWN && kind != KING {
-                if let Some(m) = material.get_mut(me) {
-                    *m += value;
-                }
+            if kind != PAWN
+                && kind != KING
+                && let Some(m) = material.get_mut(me)
+            {
+                *m += value;
             }
             match kind {
                 PAWN => {
@@ -333,7 +340,9 @@ impl Node {
                     };
                     s += if passed { bonus * 2 + 10 } else { bonus };
                 }
-                QUEEN => s += 2 * (self.line_mobility(cell, &ORTH) + self.line_mobility(cell, &DIAG)),
+                QUEEN => {
+                    s += 2 * (self.line_mobility(cell, &ORTH) + self.line_mobility(cell, &DIAG))
+                }
                 MARSHAL | DRAGON | ROOK | CANNON => s += 2 * self.line_mobility(cell, &ORTH),
                 PRINCESS | GRIFFIN | BISHOP | ARCHER => s += 2 * self.line_mobility(cell, &DIAG),
                 _ => {}
@@ -500,5 +509,145 @@ impl Position for Node {
     fn move_slot(&self, m: Mv) -> usize {
         let square = |cell: u8| usize::from(rank_of(cell)) * 10 + usize::from(file_of(cell));
         (square(m.from) * 100 + square(m.to)) % (100 * 100)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{GameResult, Seed, SplitMix64};
+    use crate::games::perfect10::Options;
+
+    fn at(fen: &str) -> State {
+        State::from_position(&Options::default(), fen, Seed(0)).expect("valid FEN")
+    }
+
+    fn square(text: &str) -> Square {
+        text.parse().expect("square")
+    }
+
+    #[test]
+    fn every_level_answers_with_a_legal_move_in_the_start_position() {
+        let game = State::new(&Options::default(), Seed(0)).expect("start");
+        let legal = game.legal_actions(Seat(0));
+        for level in 1..=6 {
+            let action = choose(&game, Seat(0), level, 11).expect("a move");
+            assert!(legal.contains(&action), "level {level} chose {action}");
+        }
+        assert_eq!(choose(&game, Seat(1), 3, 11), None, "Black is not to move");
+    }
+
+    #[test]
+    fn the_bot_takes_a_hanging_queen() {
+        // White rook e2, Black queen e7 (nothing defends it), kings a1 and j10. Derived from
+        // the rules: Re2xe7 wins the queen, and no White move wins more.
+        for level in [2, 4, 6] {
+            let game = at("9k/10/10/4q5/10/10/10/10/4R5/K9 w - - 0 1");
+            let action = choose(&game, Seat(0), level, 2).expect("a move");
+            let Action::Move { mv } = action else { panic!("level {level}: {action}") };
+            assert_eq!((mv.from, mv.to), (square("e2"), square("e7")), "level {level}");
+        }
+    }
+
+    #[test]
+    fn the_bot_mates_in_one_with_king_and_queen() {
+        // Black king j10, White king j8 and queen a9. Derived by hand: Qa9-i9 is mate (the
+        // queen checks along the diagonal, the king on j8 guards it, and i10, j9 are covered);
+        // so are Qa9-a10 and Qa9-j9. The test asks only that the bot's move ends the game in
+        // White's favour.
+        for level in [2, 4, 6] {
+            let mut game = at("9k/Q9/9K/10/10/10/10/10/10/10 w - - 0 1");
+            let action = choose(&game, Seat(0), level, 4).expect("a move");
+            game.play(Seat(0), &action).expect("legal");
+            let result = game.outcome().map(|o| o.result);
+            assert_eq!(result, Some(GameResult::Winner(Seat(0))), "level {level} played {action}");
+        }
+    }
+
+    #[test]
+    fn a_side_without_a_move_passes() {
+        // The lone Black king on a10, the White king on a8 and a guard on c9. Derived by hand:
+        // a9 and b9 are next to the White king, b10 next to the guard, and a10 itself is next
+        // to neither: Black has no legal move and is not in check, so it passes.
+        let game = at("k9/2G7/K9/10/10/10/10/10/10/10 b - - 0 1");
+        assert_eq!(game.legal_actions(Seat(1)), vec![Action::Pass]);
+        assert_eq!(choose(&game, Seat(1), 6, 0), Some(Action::Pass));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_move_and_levels_stay_legal_over_random_positions() {
+        let mut rng = SplitMix64(0xC0FFEE);
+        for game_number in 0..5 {
+            let mut game = State::new(&Options::default(), Seed(0)).expect("start");
+            let plies = 12 + 10 * game_number;
+            for _ in 0..plies {
+                let Some(seat) = game.to_act().seat() else { break };
+                let actions = game.legal_actions(seat);
+                let pick = actions[rng.below(actions.len())];
+                game.play(seat, &pick).expect("listed actions are legal");
+            }
+            let Some(seat) = game.to_act().seat() else { continue };
+            let legal = game.legal_actions(seat);
+            for level in 1..=4 {
+                let seed = rng.next_u64();
+                let first = choose(&game, seat, level, seed).expect("an action");
+                assert!(legal.contains(&first), "level {level} at {}: {first}", game.position());
+                let again = choose(&game, seat, level, seed);
+                assert_eq!(again, Some(first), "level {level} at {}", game.position());
+            }
+        }
+    }
+
+    #[test]
+    fn a_fourth_check_in_a_row_with_one_rook_loses_and_the_bot_gives_none() {
+        // White king h8 and rook a1, Black king j10. Derived by hand: Ra10+ (j9 is the only
+        // flight: i10 is on the rook's rank, i9 next to the White king), Ra9+ (Black goes back
+        // to j10), Ra10+ (Black to j9 again): three checks in a row by one rook. Any rook check
+        // now is its fourth, which loses (decision 7).
+        let mut game = at("9k/10/10/7K2/10/10/10/10/10/R9 w - - 0 1");
+        for text in ["a1a10", "j10j9", "a10a9", "j9j10", "a9a10", "j10j9"] {
+            let action = game.parse_action(game.to_act().seat().expect("to act"), text);
+            game.play(game.to_act().seat().expect("to act"), &action.expect(text)).expect(text);
+        }
+        let (board, halfmove, passes, limit, streaks, _) = game.search_root();
+        let node = Node::root(board, halfmove, passes, limit, streaks);
+        let mut moves = Vec::new();
+        node.moves(&mut moves);
+        let mut checks = 0;
+        for &m in &moves {
+            let Some(child) = node.play(m) else { continue };
+            let mut engine = game.clone();
+            engine.play(Seat(0), &Action::Move { mv: move_of(m) }).expect("legal");
+            let engine_says_lost =
+                engine.outcome().map(|o| o.result) == Some(GameResult::Winner(Seat(1)));
+            assert_eq!(child.ended() == Some(Verdict::Win), engine_says_lost, "{}", move_of(m));
+            if child.check {
+                checks += 1;
+                assert!(engine_says_lost, "the check {} is the rook's fourth", move_of(m));
+            }
+        }
+        assert!(checks > 0, "the position must offer rook checks for the test to mean anything");
+        let action = choose(&game, Seat(0), 6, 8).expect("a move");
+        game.play(Seat(0), &action).expect("legal");
+        assert_ne!(game.outcome().map(|o| o.result), Some(GameResult::Winner(Seat(1))), "{action}");
+    }
+
+    #[test]
+    fn the_incremental_key_equals_the_key_computed_from_scratch_along_random_games() {
+        let mut rng = SplitMix64(99);
+        let game = State::new(&Options::default(), Seed(0)).expect("start");
+        let (board, halfmove, passes, limit, streaks, _) = game.search_root();
+        let mut node = Node::root(board, halfmove, passes, limit, streaks);
+        let mut moves = Vec::new();
+        for ply in 0..300 {
+            node.moves(&mut moves);
+            let children: Vec<Node> = moves.iter().filter_map(|&m| node.play(m)).collect();
+            if children.is_empty() {
+                break;
+            }
+            node = children[rng.below(children.len())].clone();
+            let scratch = pieces_key(&node.board) ^ extras_key(&node.board);
+            assert_eq!(node.key(), scratch, "ply {ply}");
+        }
     }
 }

@@ -392,12 +392,14 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 // Late quiet moves get a shallower look first.
-                let reduction = if depth >= 3 && legal > 3 && quiet && !in_check && !self.is_killer(mv, ply) {
-                    if legal > 10 { 2 } else { 1 }
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                let reduction =
+                    if depth >= 3 && legal > 3 && quiet && !in_check && !self.is_killer(mv, ply) {
+                        if legal > 10 { 2 } else { 1 }
+                    } else {
+                        0
+                    };
+                let mut s =
+                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduction > 0 && !self.stopped {
                     s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
@@ -564,5 +566,113 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A take-away game: take 1, 2 or 3 from a pile; whoever takes the last wins. The side to
+    /// move loses exactly when the pile is a multiple of 4 (the opponent answers k with 4 − k),
+    /// which the search must find without any help from the evaluation (always 0).
+    #[derive(Debug, Clone)]
+    struct Pile(u32);
+
+    impl Position for Pile {
+        type Move = u32;
+        const MOVE_SLOTS: usize = 4;
+
+        fn key(&self) -> u64 {
+            u64::from(self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
+        fn moves(&self, out: &mut Vec<u32>) {
+            out.clear();
+            out.extend((1..=3).filter(|&k| k <= self.0));
+        }
+        fn play(&self, k: u32) -> Option<Pile> {
+            self.0.checked_sub(k).map(Pile)
+        }
+        fn stuck(&self) -> Stuck<Pile> {
+            // An empty pile: the opponent took the last.
+            Stuck::Ends(Verdict::Loss)
+        }
+        fn ended(&self) -> Option<Verdict> {
+            None
+        }
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn gain(&self, _: u32) -> i32 {
+            0
+        }
+        fn mover_value(&self, _: u32) -> i32 {
+            0
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn reversible_plies(&self) -> u32 {
+            0
+        }
+        fn move_slot(&self, k: u32) -> usize {
+            k as usize
+        }
+    }
+
+    fn exact(depth: u8) -> Limits {
+        Limits {
+            depth,
+            nodes: 1_000_000,
+            quiescence: 0,
+            noise: 0,
+            random_per_mille: 0,
+            table_bits: 12,
+        }
+    }
+
+    #[test]
+    fn the_search_solves_the_take_away_game_for_every_pile_up_to_twenty() {
+        for pile in 1..=20u32 {
+            let found = search(&Pile(pile), &[], exact(24), &mut SplitMix64(pile.into()))
+                .expect("a non-empty pile has moves");
+            if pile % 4 == 0 {
+                assert!(found.score <= -MATE_BOUND, "pile {pile} is lost: {found:?}");
+            } else {
+                assert_eq!((pile - found.best) % 4, 0, "pile {pile}: {found:?}");
+                assert!(found.score >= MATE_BOUND, "pile {pile} is won: {found:?}");
+                // Taking the whole pile wins at once (one ply); a longer win is scored lower.
+                let plies = MATE - found.score;
+                assert_eq!(plies % 2, 1, "pile {pile}: a win ends on the winner's ply");
+            }
+        }
+    }
+
+    #[test]
+    fn a_spent_node_budget_still_returns_a_legal_move() {
+        let limits = Limits { nodes: 5, ..exact(24) };
+        let found = search(&Pile(19), &[], limits, &mut SplitMix64(1)).expect("moves");
+        assert!((1..=3).contains(&found.best), "{found:?}");
+        assert!(found.nodes <= 5, "{found:?}");
+    }
+
+    #[test]
+    fn a_position_without_moves_has_no_best_move() {
+        assert_eq!(search(&Pile(0), &[], exact(3), &mut SplitMix64(0)), None);
+    }
+
+    #[test]
+    fn a_position_seen_twice_in_the_game_or_once_in_the_line_is_a_draw() {
+        // Keys at an even distance back have the same side to move.
+        let mut s = Searcher::<u32>::new(&Pile(4), &[7, 1, 7], exact(1));
+        s.keys.push(7);
+        assert!(s.is_repetition(4), "7 stood 2 and 4 plies back in the game");
+        assert!(!s.is_repetition(2), "only one of them is inside a 2-ply reversible window");
+        let root = Pile(4).key();
+        let mut s = Searcher::<u32>::new(&Pile(4), &[], exact(1));
+        s.keys.push(99);
+        assert!(!s.is_repetition(10), "99 is new");
+        s.keys.push(root);
+        assert!(s.is_repetition(10), "the root again, inside the searched line");
     }
 }

@@ -198,15 +198,9 @@ pub fn search<P: Position>(
             }
         }
         if s.stopped {
-            // A move of the unfinished iteration that beat the finished one's best (searched
-            // against it) is better founded than the old choice.
-            if let (Some((i, score)), Some((_, old))) = (iteration_best, best)
-                && score > old
-                && scores.len() > 1
-            {
-                best = Some((i, score));
-            }
-            if best.is_none() {
+            // The unfinished iteration searched the last one's best first, and any move it
+            // preferred was searched in full against it: its choice is the better founded.
+            if iteration_best.is_some() {
                 best = iteration_best;
             }
             break;

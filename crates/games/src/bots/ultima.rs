@@ -362,4 +362,34 @@ mod tests {
             }
         }
     }
+
+    /// Prints how deep each level gets in a few middle-game positions (a tool for sizing the
+    /// budgets, not a check): `cargo test --release -p arbiter-games depth_by_level -- --ignored
+    /// --nocapture`.
+    #[test]
+    #[ignore = "prints search statistics; nothing to check"]
+    fn depth_by_level() {
+        let mut rng = SplitMix64(5);
+        for _ in 0..4 {
+            let mut game = State::new(&Options::default(), Seed(0)).expect("start");
+            for _ in 0..16 {
+                let Some(seat) = game.to_act().seat() else { break };
+                let action = choose(&game, seat, 3, rng.next_u64()).expect("a move");
+                game.play(seat, &action).expect("legal");
+            }
+            let (board, color, rules, since, limit, history) = game.search_root();
+            let root = Node { board, color, rules, since, limit };
+            for level in 3..=6 {
+                let found = search::search(&root, history, limits(level), &mut SplitMix64(1));
+                let f = found.expect("a move");
+                println!(
+                    "{} level {level}: depth {} nodes {} score {}",
+                    game.position(),
+                    f.depth,
+                    f.nodes,
+                    f.score
+                );
+            }
+        }
+    }
 }

@@ -118,7 +118,7 @@ fn limits(level: u8) -> Limits {
         2 => (2, 12_000, 2, 90, 30),
         3 => (3, 30_000, 4, 40, 0),
         4 => (4, 80_000, 6, 20, 0),
-        5 => (8, 170_000, 8, 8, 0),
+        5 => (6, 250_000, 8, 8, 0),
         _ => (64, 700_000, 8, 2, 0),
     };
     Limits { depth, nodes, quiescence, noise, random_per_mille, table_bits: 18 }

@@ -44,7 +44,7 @@ fn limits(level: u8) -> Limits {
         2 => (2, 15_000, 2, 90, 30),
         3 => (3, 40_000, 4, 40, 0),
         4 => (4, 100_000, 6, 20, 0),
-        5 => (8, 140_000, 8, 8, 0),
+        5 => (6, 250_000, 8, 8, 0),
         _ => (64, 500_000, 8, 2, 0),
     };
     Limits { depth, nodes, quiescence, noise, random_per_mille, table_bits: 18 }

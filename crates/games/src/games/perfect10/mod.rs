@@ -28,9 +28,9 @@
 //! assert_eq!(game.format_action(&e3e5), "e3e5");
 //! ```
 
-mod board;
+pub(crate) mod board;
 pub mod material;
-mod notation;
+pub(crate) mod notation;
 mod options;
 mod state;
 

@@ -12,6 +12,9 @@ use super::{
 use crate::core::{GameResult, Noticed, Outcome, Prompt, Seat, Seed, ToAct, Viewer};
 use crate::games::{Game, OptionsError};
 
+/// What [`State::search_root`] hands the bots.
+pub(crate) type SearchRoot<'a> = (&'a Board, u32, u8, u32, &'a [Vec<(u8, u8)>; 2], &'a [String]);
+
 /// A game of Perfect 10 x 10 in progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
@@ -84,6 +87,15 @@ impl State {
         };
         state.outcome = state.judge_position();
         state
+    }
+
+    /// What the bots' search starts from (`bots::perfect10`): the board, the plies since the
+    /// last capture or pawn move, the passes just played in a row, the `move_rule` limit in
+    /// plies (0: none), each side's check streaks (piece identity, checks in a row) and the
+    /// repetition keys of the game so far, the current one last.
+    pub(crate) fn search_root(&self) -> SearchRoot<'_> {
+        let limit = self.options.move_rule.saturating_mul(2);
+        (&self.board, self.halfmove, self.passes, limit, &self.streaks, &self.history)
     }
 
     /// The side to move.

@@ -41,7 +41,7 @@
 //! assert_eq!(game.format_action(&e2e5), "e2e5");
 //! ```
 
-mod board;
+pub(crate) mod board;
 mod notation;
 mod options;
 mod state;

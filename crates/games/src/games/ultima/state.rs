@@ -99,6 +99,14 @@ impl State {
         self.board
     }
 
+    /// What the bots' search starts from (`bots::ultima`): the board, the side to move, the
+    /// rule options, the plies since the last capture or suicide, the no-capture limit in plies
+    /// (0: none) and the position keys of the game so far, the current one last.
+    pub(crate) fn search_root(&self) -> (Board, Color, Rules, u32, u32, &[u64]) {
+        let limit = self.options.nocapture_limit_plies();
+        (self.board, self.to_move, self.rules, self.since_capture, limit, &self.history)
+    }
+
     /// The side to move.
     #[must_use]
     pub fn to_move(&self) -> Color {

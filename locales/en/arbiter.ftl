@@ -41,7 +41,7 @@ btn-claim = Separated!
 ## Help
 
 help-header = Commands:
-help-new = start a game in this channel, inviting @someone (or anyone)
+help-new = start a game in this channel, inviting @someone (or anyone), or against me: @bot level=1 to 6
 help-accept = accept an invitation
 help-decline = decline an invitation
 help-move = play an action (private games: in your private chat with me)
@@ -579,7 +579,7 @@ discord-move-label = Your move (e.g. a path for Dark Fence)
 
 ## Chaos Clock
 game-chaos-clock = Chaos Clock
-rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a clock face hold pieces 1 to 12; piece n belongs on slot n ("home"). Jia (the inviter) owns the odd pieces, Yi the even ones and moves first; the start is a random arrangement with no piece home. On your turn: move any piece that is not home clockwise by its own number of slots (/move 5), capturing whatever stands where it lands (a captured piece goes to its owner's hand; 12 going round the clock leaves the board into Yi's hand); or drop a piece of yours from your hand onto its home slot (/move d7), capturing what is there, and move again if that was the opponent's piece; or pass (/pass). A piece at home never moves again and no piece may land on it; you may not move the piece your opponent just moved or dropped. Bring all six of your pieces home to finish: when both finish, both win; if only you finish and the other cannot finish on the very next turn, you win. Two passes in a row, both sides unable ever to finish, or the same position for the third time: both lose. /new chaos-clock @bot plays against me (perfect play), add side=yi to be Yi and move first or side=random; start=fair picks a start where both of you can still finish together if you play well; hints=on allows /hint.
+rules-chaos-clock = Chaos Clock (混乱时钟). Twelve slots in a circle like a clock face hold pieces 1 to 12; piece n belongs on slot n ("home"). Jia (the inviter) owns the odd pieces, Yi the even ones and moves first; the start is a random arrangement with no piece home. On your turn: move any piece that is not home clockwise by its own number of slots (/move 5), capturing whatever stands where it lands (a captured piece goes to its owner's hand; 12 going round the clock leaves the board into Yi's hand); or drop a piece of yours from your hand onto its home slot (/move d7), capturing what is there, and move again if that was the opponent's piece; or pass (/pass). A piece at home never moves again and no piece may land on it; you may not move the piece your opponent just moved or dropped. Bring all six of your pieces home to finish: when both finish, both win; if only you finish and the other cannot finish on the very next turn, you win. Two passes in a row, both sides unable ever to finish, or the same position for the third time: both lose. /new chaos-clock @bot plays against me (level=1 to 6; level 6, the default, plays perfectly), add side=yi to be Yi and move first or side=random; start=fair picks a start where both of you can still finish together if you play well; hints=on allows /hint.
 opt-chaos-clock-start = random: any arrangement with no piece home; fair: one where both sides can still finish together (checked before the game)
 opt-chaos-clock-hints = allow /hint (the solver's verdict and best actions) for both players; accepting the invitation agrees to it
 help-hint = the solver's verdict and best actions (Chaos Clock games with hints=on)

@@ -65,7 +65,8 @@ impl Referee {
         let against_bot = opponent.is_some_and(is_bot);
         let pairs =
             crate::games::options::split_pairs(&settings.join(",")).map_err(options_refused)?;
-        // Against the bot the inviter chooses a side (`side=jia|yi|random`); against a person
+        // Against the bot the inviter chooses a side (`side=` a seat's name, `first`, `second`
+        // or `random`) and a level (`level=1..6`, docs/bots.md); against a person
         // the inviter is the first seat, as before.
         // `position="…"` starts the game from a position (puzzles, teaching, a game carried on
         // from a board elsewhere) in the game's position text, the CLI's.

@@ -2399,7 +2399,7 @@ async fn mentioning_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_
 /// would), a challenge window (answered with its Pass button), or the game's end in the group.
 enum Decision {
     Move(String),
-    Window(Sent),
+    Window(Box<Sent>),
     Over,
 }
 
@@ -2422,7 +2422,7 @@ async fn a_whole_challenge_game_against_the_bot_is_played_from_the_private_chat(
                 let mine: Vec<&Sent> = i.sent.iter().filter(|s| s.chat == ALICE.id).collect();
                 mine.iter().enumerate().skip(handled).find_map(|(n, s)| {
                     if s.datas().iter().any(|d| d.ends_with(":pass")) {
-                        return Some((n + 1, Decision::Window((*s).clone())));
+                        return Some((n + 1, Decision::Window(Box::new((*s).clone()))));
                     }
                     let example = s.text.contains("your move (ply").then(|| {
                         s.text.split("e.g. ").nth(1).and_then(|t| t.split('.').next())

@@ -135,6 +135,7 @@ impl BotsBench {
 
     /// Plays `pairs` starts twice each (seats exchanged) between `strong` and `weak`, adding
     /// each level's move times to `times`.
+    #[allow(clippy::disallowed_methods)] // a benchmark measures wall-clock time
     fn pairing(
         &self,
         options: &AnyOptions,

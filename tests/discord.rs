@@ -2288,6 +2288,62 @@ async fn choosing_this_bot_as_the_opponent_starts_chaos_clock_against_it_with_ac
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_dark_fence_game_against_the_bot_is_played_by_direct_message() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let token = api.slash(
+        ALICE,
+        "new",
+        &[
+            ("game", 3, text("dark-fence")),
+            ("opponent", 6, text(ARBITER.id)),
+            ("options", 3, text("level=4 confirm_moves=false")),
+        ],
+    );
+    api.callback(&token).await;
+    api.expect(Place::Channel, "I play at level 4 of 6").await;
+    // Alice copies each prompt's example move (checked against her own knowledge, as a
+    // player would copy it) into her direct messages, until the channel hears the end.
+    let mut handled = 0;
+    for _ in 0..200 {
+        let (read, example) = api
+            .wait("Alice's next prompt or the end", |i| {
+                if i.sent
+                    .iter()
+                    .any(|s| s.place == Place::Channel && s.content.contains("#1 is over"))
+                {
+                    return Some((handled, None));
+                }
+                // Her first prompt answers her slash command (ephemeral), the later ones her
+                // direct messages.
+                let mine: Vec<&Sent> = i
+                    .sent
+                    .iter()
+                    .filter(|s| {
+                        s.place == Place::Dm(ALICE.id) || s.place == Place::Ephemeral(ALICE.id)
+                    })
+                    .collect();
+                mine.iter().enumerate().skip(handled).find_map(|(n, s)| {
+                    let example = s.content.contains("your move (ply").then(|| {
+                        s.content.split("e.g. ").nth(1).and_then(|t| t.split('.').next())
+                    })??;
+                    Some((n + 1, Some(example.to_string())))
+                })
+            })
+            .await;
+        handled = read;
+        let Some(example) = example else { break };
+        assert!(api.dm(ALICE, &example), "the bot asked for direct messages");
+    }
+    let channel: Vec<String> = api.at(&Place::Channel).into_iter().map(|s| s.content).collect();
+    assert!(channel.iter().any(|t| t.contains("#1 is over")), "{channel:#?}");
+    assert!(channel.iter().any(|t| t.contains("Arbiter (bot) has moved")), "{channel:#?}");
+    // Nothing is ever sent privately to the bot itself.
+    assert!(api.at(&Place::Dm(ARBITER.id)).is_empty());
+    let _ = bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fair_chaos_clock_game_with_hints_gives_each_player_their_hint_ephemerally() {
     let bot = Bot::start().await;
     let api = &bot.api;

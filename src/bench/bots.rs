@@ -129,7 +129,7 @@ impl BotsBench {
                 );
             }
         }
-        say!("peak memory {}", super::peak_memory());
+        say!("peak memory {}", super::memory::peak_memory());
         Ok(())
     }
 

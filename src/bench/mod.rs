@@ -38,7 +38,9 @@ const PLATFORM: Platform = Platform::Bench;
 
 // After `say!`, which it uses.
 mod bots;
+mod memory;
 pub use bots::BotsBench;
+use memory::peak_memory;
 
 /// Options of `arbiter bench referee`.
 #[derive(Debug, Clone, clap::Args)]
@@ -638,16 +640,6 @@ impl ChaosClockBench {
         );
         Ok(())
     }
-}
-
-/// VmHWM from `/proc/self/status` (the peak resident set), or `unknown`.
-fn peak_memory() -> String {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines().find_map(|l| l.strip_prefix("VmHWM:").map(|v| v.trim().to_string()))
-        })
-        .unwrap_or_else(|| "unknown".into())
 }
 
 /// Options of `arbiter bench rabble`: checking one Rabble turn against a board with many

@@ -564,6 +564,39 @@ mod tests {
         }
     }
 
+    /// Whether White, to move in `game`, has a move that ends the game in its favour at once,
+    /// by the engine's own rules (not the search's).
+    fn white_wins_at_once(game: &State) -> bool {
+        game.legal_actions(Seat(0)).iter().any(|action| {
+            let mut after = game.clone();
+            after.play(Seat(0), action).is_ok()
+                && after.outcome().map(|o| o.result) == Some(GameResult::Winner(Seat(0)))
+        })
+    }
+
+    #[test]
+    fn the_upper_levels_find_a_mate_in_two_with_two_rooks() {
+        // Black king e9 alone; White rooks a8 (it holds the king off rank 8) and b1, White king
+        // j1. By hand: Rb1-b9+ drives the king to rank 10, and Ra8-a10 mates there (a rook
+        // check along rank 10, rank 9 held by the other rook). The test does not trust that
+        // line: it asks the engine that White has no mate in one here, and that after the bot's
+        // move every Black reply leaves White a move that wins at once.
+        let game = at("10/4k5/R9/10/10/10/10/10/10/1R7K w - - 0 1");
+        assert!(!white_wins_at_once(&game), "the position must not hold a mate in one");
+        for level in [4, 5, 6] {
+            let mut after = game.clone();
+            let action = choose(&game, Seat(0), level, 6).expect("a move");
+            after.play(Seat(0), &action).expect("legal");
+            let replies = after.legal_actions(Seat(1));
+            assert!(!replies.is_empty(), "level {level} played {action}");
+            for reply in replies {
+                let mut line = after.clone();
+                line.play(Seat(1), &reply).expect("listed replies are legal");
+                assert!(white_wins_at_once(&line), "level {level}: {action} {reply}: no mate");
+            }
+        }
+    }
+
     #[test]
     fn a_side_without_a_move_passes() {
         // The lone Black king on a10, the White king on a8 and a guard on c9. Derived by hand:

@@ -115,7 +115,7 @@ const SEARCH_FROM: u8 = 4;
 const REPLY_DEPTH: [u8; 3] = [1, 2, 3];
 /// The most turns the search may try (each one validated or played counts), by level from
 /// [`SEARCH_FROM`]: the bound that keeps a move within its time, counted, not clocked.
-const NODE_BUDGET: [u64; 3] = [60_000, 150_000, 400_000];
+const NODE_BUDGET: [u64; 3] = [60_000, 150_000, 200_000];
 /// Above every evaluation.
 const INFINITY: i64 = 4 * WON;
 
@@ -190,7 +190,7 @@ impl Search {
             }
         }
         // Stable: equal gains keep the generation order (nearest the action first).
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         let mut out: Vec<Action> = scored.into_iter().map(|(_, a)| a).collect();
         if king_steps && let Some(king) = state.royals[side.index()][0].as_ref() {
             let one = Int::ONE;
@@ -670,7 +670,9 @@ mod tests {
     fn every_level_answers_a_turn_the_engine_accepts_through_selection_and_play() {
         for level in 1..=6u8 {
             let mut game = started();
-            for ply in 0..40u64 {
+            // The searching levels take up to seconds a turn: fewer turns of play for them.
+            let plies = if level >= SEARCH_FROM { 28 } else { 40 };
+            for ply in 0..plies {
                 let Some(seat) = game.to_act().seat() else { break };
                 // The other seat plays level 1, so both code paths meet varied positions.
                 let lvl = if seat.0 == 0 { level } else { 1 };
@@ -678,6 +680,49 @@ mod tests {
                 let action = action.expect("an action");
                 let played = game.play(seat, &action);
                 assert!(played.is_ok(), "level {lvl} ply {ply}: {action:?} refused: {played:?}");
+            }
+        }
+    }
+
+    /// Whether any Blue unit within four squares of Red's King could capture it were it Blue's
+    /// turn (the engine's own checker decides).
+    fn blue_can_take_the_red_king(game: &State) -> bool {
+        let Some(king) = game.royals[Side::Red.index()][0].clone() else { return true };
+        let mut probe = game.clone();
+        probe.to_move = Side::Blue;
+        for dy in -4..=4 {
+            for dx in -4..=4 {
+                let from = king.offset(dx, dy, &Int::ONE);
+                if probe.board().get(&from).is_none_or(|u| u.owner != Side::Blue) {
+                    continue;
+                }
+                let action = Action::Unit {
+                    from,
+                    check: None,
+                    split: None,
+                    steps: vec![Step::Capture { to: king.clone(), via: None }],
+                };
+                if probe.validate(Side::Blue, &action).is_ok() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_search_levels_answer_a_pawn_that_attacks_their_king() {
+        let options = Options { select: false, ..Options::default() };
+        let mut game = State::new(&options, Seed(0)).expect("options");
+        // A Blue pawn on (6,3) reaches Red's King on (6,1) with its two-square leap.
+        game.set_cell(&Coord::main(6, 3), Some(Unit::single(Side::Blue, Kind::P)));
+        assert!(blue_can_take_the_red_king(&game), "the position is a threat");
+        for level in 4..=6u8 {
+            for seed in 0..3 {
+                let action = choose(&game, Seat(0), level, seed).expect("an action");
+                let mut after = game.clone();
+                after.play(Seat(0), &action).expect("accepted");
+                assert!(!blue_can_take_the_red_king(&after), "level {level}: {action:?}");
             }
         }
     }

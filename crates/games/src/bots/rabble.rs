@@ -72,6 +72,9 @@ pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<Action> 
         let i = rng.below(candidates.len());
         return candidates.get(i).map(|(a, _)| a.clone());
     }
+    if level >= SEARCH_FROM {
+        return search_root(game, side, level, &candidates, &mut rng);
+    }
     let noise = NOISE.get(index).copied().unwrap_or(0);
     let mut scored: Vec<(i64, usize, State)> = Vec::new();
     for (i, (action, _)) in candidates.iter().enumerate() {
@@ -98,6 +101,156 @@ pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<Action> 
             *value
         };
         if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, *i));
+        }
+    }
+    best.and_then(|(_, i)| candidates.get(i)).map(|(a, _)| a.clone())
+}
+
+/// The first level that searches ([`search_root`]) instead of checking replies.
+const SEARCH_FROM: u8 = 4;
+/// Plies searched after the bot's own turn, by level from [`SEARCH_FROM`]: the opponent's
+/// replies, then the bot's answers, and so on (captures, and the King's steps where a later
+/// ply could take it).
+const REPLY_DEPTH: [u8; 3] = [1, 2, 3];
+/// The most turns the search may try (each one validated or played counts), by level from
+/// [`SEARCH_FROM`]: the bound that keeps a move within its time, counted, not clocked.
+const NODE_BUDGET: [u64; 3] = [60_000, 150_000, 200_000];
+/// Above every evaluation.
+const INFINITY: i64 = 4 * WON;
+
+/// A bounded alpha-beta search: the counter of work done and the budget.
+struct Search {
+    /// Turns validated or played so far.
+    nodes: u64,
+    /// The most it may do.
+    budget: u64,
+    /// The level (which turns are generated).
+    level: u8,
+}
+
+impl Search {
+    fn exhausted(&self) -> bool {
+        self.nodes >= self.budget
+    }
+
+    /// The value of `state` for the side to move, searching `depth` more plies of captures
+    /// (and the King's steps) with standing pat allowed: negamax, alpha-beta.
+    fn quiesce(&mut self, state: &State, depth: u8, mut alpha: i64, beta: i64) -> i64 {
+        let side = state.to_move;
+        let stand = leaf_value(state, side);
+        if state.end.is_some() || depth == 0 || self.exhausted() {
+            return stand;
+        }
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let replies = self.replies(state, side, depth > 1);
+        for action in replies {
+            if self.exhausted() {
+                break;
+            }
+            self.nodes += 1;
+            let mut next = state.clone();
+            if next.play_turn(side, &action).is_err() {
+                continue;
+            }
+            let value = -self.quiesce(&next, depth - 1, -beta, -alpha);
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha
+    }
+
+    /// `side`'s captures in `state` (its turn), the most valuable target first, each accepted
+    /// by the engine; with `king_steps`, its lone King's steps after them.
+    fn replies(&mut self, state: &State, side: Side, king_steps: bool) -> Vec<Action> {
+        let board = state.board();
+        let mut raw = Vec::new();
+        for from in units(state, side) {
+            unit_turns(board, side, &from, self.level, true, &mut raw);
+        }
+        let mut probe = state.clone();
+        let mut scored: Vec<(i64, Action)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (action, _) in raw {
+            if !seen.insert(action.clone()) {
+                continue;
+            }
+            self.nodes += 1;
+            if let Ok(report) = probe.validate(side, &action) {
+                let royal = report.captured.as_ref().is_some_and(|u| u.has(Kind::K));
+                let order = if royal { WON } else { 10 * report.gained - report.cost };
+                scored.push((order, action));
+            }
+        }
+        // Stable: equal gains keep the generation order (nearest the action first).
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        let mut out: Vec<Action> = scored.into_iter().map(|(_, a)| a).collect();
+        if king_steps && let Some(king) = state.royals[side.index()][0].as_ref() {
+            let one = Int::ONE;
+            for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))) {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let to = king.offset(dx, dy, &one);
+                if board.get(&to).is_none() {
+                    out.push(Action::Unit {
+                        from: king.clone(),
+                        check: None,
+                        split: None,
+                        steps: vec![Step::Move { to, via: None }],
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Levels from [`SEARCH_FROM`]: every candidate, the best by its own value first (equal ones in
+/// a random order, the level's variety), searched to the level's depth within its budget; the
+/// first of the best values wins. Candidates the budget does not reach are not played.
+fn search_root(
+    game: &State,
+    side: Side,
+    level: u8,
+    candidates: &[(Action, Option<Coord>)],
+    rng: &mut crate::core::SplitMix64,
+) -> Option<Action> {
+    let index = usize::from(level.saturating_sub(SEARCH_FROM));
+    let depth = REPLY_DEPTH.get(index).copied().unwrap_or(1);
+    let budget = NODE_BUDGET.get(index).copied().unwrap_or(0);
+    let mut search = Search { nodes: 0, budget, level };
+    let seat = Seat(u8::try_from(side.index()).unwrap_or(0));
+    let mut scored: Vec<(i64, u64, usize, State)> = Vec::new();
+    for (i, (action, _)) in candidates.iter().enumerate() {
+        let mut next = game.clone();
+        if next.play(seat, action).is_err() {
+            continue;
+        }
+        scored.push((leaf_value(&next, side), rng.next_u64(), i, next));
+    }
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut best: Option<(i64, usize)> = None;
+    let mut alpha = -INFINITY;
+    for (value, _, i, next) in &scored {
+        if search.exhausted() && best.is_some() {
+            break;
+        }
+        search.nodes += 1;
+        let value = if next.end.is_some() {
+            *value
+        } else {
+            -search.quiesce(next, depth, -INFINITY, -alpha)
+        };
+        if best.is_none() || value > alpha {
+            alpha = value;
             best = Some((value, *i));
         }
     }
@@ -151,6 +304,48 @@ fn static_value(state: &State, side: Side) -> i64 {
     let lead = state.score[side.index()] - state.score[side.other().index()];
     // With the scores tied the quiet-ply ending draws; ahead, every quiet ply brings the win.
     10 * lead
+}
+
+/// The most [`pressure`] may add or take: less than a pawn, so the search never gives up a
+/// point for it, and among turns of equal points it goes for the enemy's King and big pieces.
+const PRESSURE_CAP: i64 = 9;
+
+/// The search's value of `state` for `side`: [`static_value`] and, in a game still going, the
+/// difference of both sides' [`pressure`].
+fn leaf_value(state: &State, side: Side) -> i64 {
+    let value = static_value(state, side);
+    if state.end.is_some() {
+        return value;
+    }
+    value + pressure(state, side) - pressure(state, side.other())
+}
+
+/// How close `side`'s units stand to the enemy's King, Queens and Dage (the targets that
+/// decide a game: the King with the scores level, a big piece by its 12 points), in tenths of
+/// a point up to [`PRESSURE_CAP`]: 3, 2 or 1 for each unit one, two or three squares from one.
+/// Read from the changed squares only (a unit of `side` near the enemy's pieces has moved
+/// there, so it is a change), never from a range of coordinates.
+fn pressure(state: &State, side: Side) -> i64 {
+    let board = state.board();
+    let mut targets: Vec<&Coord> = Vec::new();
+    let mut own: Vec<&Coord> = Vec::new();
+    for (c, cell) in board.changes() {
+        let Some(unit) = cell else { continue };
+        if unit.owner == side {
+            own.push(c);
+        } else if unit.has(Kind::K) || unit.has(Kind::Q) || unit.has(Kind::G) {
+            targets.push(c);
+        }
+    }
+    let mut total = 0;
+    for t in &targets {
+        for c in &own {
+            if let Some(d) = near(c, t).filter(|d| *d <= 3) {
+                total += 4 - d;
+            }
+        }
+    }
+    total.min(PRESSURE_CAP)
 }
 
 /// The most the opponent can take at once in `state` (its turn), in the evaluation's units:
@@ -284,6 +479,7 @@ fn unit_turns(
     side: Side,
     from: &Coord,
     level: u8,
+    only_captures: bool,
     out: &mut Vec<(Action, Option<Coord>)>,
 ) {
     let Some(unit) = board.get(from) else { return };
@@ -305,6 +501,7 @@ fn unit_turns(
         steps: vec![step],
     };
     let push = |to: &Coord, out: &mut Vec<(Action, Option<Coord>)>| match board.get(to) {
+        None if only_captures => {}
         None => out.push((unit_turn(Step::Move { to: to.clone(), via: None }), Some(to.clone()))),
         Some(u) if u.owner != side => {
             if !u.has(Kind::J) {
@@ -315,7 +512,7 @@ fn unit_turns(
             }
         }
         Some(u) => {
-            if level >= 4 && !royal && !u.has(Kind::K) && !u.has(Kind::J) {
+            if level >= 4 && !only_captures && !royal && !u.has(Kind::K) && !u.has(Kind::J) {
                 out.push((unit_turn(Step::Stack { to: to.clone(), via: None }), Some(to.clone())));
             }
         }
@@ -355,8 +552,10 @@ fn unit_turns(
         }
     }
     if level >= 4 && !royal {
-        for up in [true, false] {
-            out.push((unit_turn(Step::Jump3 { up, stack: false }), None));
+        if !only_captures {
+            for up in [true, false] {
+                out.push((unit_turn(Step::Jump3 { up, stack: false }), None));
+            }
         }
         if unit.pieces.len() > 1 {
             let mut kinds = unit.pieces.clone();
@@ -410,7 +609,7 @@ fn candidates(state: &State, side: Side, level: u8) -> Vec<(Action, Option<Coord
     let board = state.board();
     let mut raw = Vec::new();
     for from in units(state, side) {
-        unit_turns(board, side, &from, level, &mut raw);
+        unit_turns(board, side, &from, level, false, &mut raw);
     }
     if level >= 5
         && let Some(king) = state.royals[side.other().index()][0].as_ref()
@@ -471,7 +670,9 @@ mod tests {
     fn every_level_answers_a_turn_the_engine_accepts_through_selection_and_play() {
         for level in 1..=6u8 {
             let mut game = started();
-            for ply in 0..40u64 {
+            // The searching levels take up to seconds a turn: fewer turns of play for them.
+            let plies = if level >= SEARCH_FROM { 28 } else { 40 };
+            for ply in 0..plies {
                 let Some(seat) = game.to_act().seat() else { break };
                 // The other seat plays level 1, so both code paths meet varied positions.
                 let lvl = if seat.0 == 0 { level } else { 1 };
@@ -479,6 +680,49 @@ mod tests {
                 let action = action.expect("an action");
                 let played = game.play(seat, &action);
                 assert!(played.is_ok(), "level {lvl} ply {ply}: {action:?} refused: {played:?}");
+            }
+        }
+    }
+
+    /// Whether any Blue unit within four squares of Red's King could capture it were it Blue's
+    /// turn (the engine's own checker decides).
+    fn blue_can_take_the_red_king(game: &State) -> bool {
+        let Some(king) = game.royals[Side::Red.index()][0].clone() else { return true };
+        let mut probe = game.clone();
+        probe.to_move = Side::Blue;
+        for dy in -4..=4 {
+            for dx in -4..=4 {
+                let from = king.offset(dx, dy, &Int::ONE);
+                if probe.board().get(&from).is_none_or(|u| u.owner != Side::Blue) {
+                    continue;
+                }
+                let action = Action::Unit {
+                    from,
+                    check: None,
+                    split: None,
+                    steps: vec![Step::Capture { to: king.clone(), via: None }],
+                };
+                if probe.validate(Side::Blue, &action).is_ok() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_search_levels_answer_a_pawn_that_attacks_their_king() {
+        let options = Options { select: false, ..Options::default() };
+        let mut game = State::new(&options, Seed(0)).expect("options");
+        // A Blue pawn on (6,3) reaches Red's King on (6,1) with its two-square leap.
+        game.set_cell(&Coord::main(6, 3), Some(Unit::single(Side::Blue, Kind::P)));
+        assert!(blue_can_take_the_red_king(&game), "the position is a threat");
+        for level in 4..=6u8 {
+            for seed in 0..3 {
+                let action = choose(&game, Seat(0), level, seed).expect("an action");
+                let mut after = game.clone();
+                after.play(Seat(0), &action).expect("accepted");
+                assert!(!blue_can_take_the_red_king(&after), "level {level}: {action:?}");
             }
         }
     }

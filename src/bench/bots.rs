@@ -87,10 +87,11 @@ impl BotsBench {
             } else {
                 AnyOptions::default_for(kind)
             };
+            let summary = options.summary();
+            let summary = if summary.is_empty() { "default options".into() } else { summary };
             say!(
-                "{} ({}), {} matches a pairing, at most {} plies",
+                "{} ({summary}), {} matches a pairing, at most {} plies",
                 kind.code(),
-                options.summary(),
                 pairs * 2,
                 self.max_plies
             );

@@ -25,6 +25,11 @@
 //! opponent's best capture in reply (the most it can take back at once, the King included:
 //! losing it loses the game unless the score is higher) and a small bonus for threatening the
 //! enemy King. Lower levels look at fewer candidates twice and add noise.
+//!
+//! Levels 4–6 search instead (`search_root`): every candidate, then 1, 2 or 3 plies of the
+//! captures the same generator finds (and the King's steps where a later ply could take it),
+//! negamax with alpha-beta and standing pat, within a node budget per level; the leaves add a
+//! term under a pawn for units near the enemy King, Queens and Dage (`pressure`).
 
 use crate::core::Seat;
 use crate::games::Game;

@@ -293,20 +293,21 @@ async fn refused_actions_say_why_and_change_nothing() {
 /// stored seats agree with what was announced. A person's game has no such option.
 #[tokio::test]
 async fn the_inviter_chooses_a_side_against_the_bot() {
+    // At level 1, which searches nothing: the sides are the subject here, not the bot's play.
     let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("s.db");
-    let out = run("alice@#t: /new chaos-clock @bot side=yi\n", &db).await;
+    let out = run("alice@#t: /new chaos-clock @bot side=yi level=1\n", &db).await;
     let public = texts_to(&out, "#t");
     assert!(public[0].contains("vs alice (Yi, even pieces, moves first)"), "{public:#?}");
     assert!(!public.iter().any(|t| t.contains("ply 1")), "the bot waits for alice: {public:#?}");
-    let out = run("alice@#t: /new chaos-clock @bot side=jia\n", &db).await;
+    let out = run("alice@#t: /new chaos-clock @bot side=jia level=1\n", &db).await;
     let public = texts_to(&out, "#t");
     assert!(public[0].contains("alice (Jia, odd pieces) vs Arbiter (bot)"), "{public:#?}");
     assert!(public.iter().any(|t| t.contains("#2 ply 1: Arbiter (bot)")), "{public:#?}");
     let mut sides = std::collections::BTreeSet::new();
     let store = Store::open(&db).await.expect("the store opens");
     for id in 3..9 {
-        let out = run("alice@#t: /new chaos-clock @bot side=random\n", &db).await;
+        let out = run("alice@#t: /new chaos-clock @bot side=random level=1\n", &db).await;
         let first = texts_to(&out, "#t")[0].to_string();
         let row = store.game(arbiter::store::GameId(id)).await.expect("stored");
         let seats: Vec<Option<String>> = serde_json::from_str(&row.seats).expect("seats");

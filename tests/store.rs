@@ -1356,3 +1356,89 @@ async fn a_chats_language_moves_its_running_games_and_follows_a_migration() {
         assert_eq!((mei.locale, mei.client_locale.as_deref()), (None, Some("zh-Hant")));
     }
 }
+
+/// A seek of `user` for Ultima with a day per move, made at `now` in `#lobby` of `server-1`.
+fn new_seek(user: &str, now: i64) -> arbiter::store::NewSeek {
+    arbiter::store::NewSeek {
+        platform: P::Console,
+        user_id: user.into(),
+        user_name: user.to_owned(),
+        chat: Some(ChatId::new("#lobby")),
+        community: "server-1".to_owned(),
+        parent_chat: None,
+        everywhere: false,
+        kind: "ultima".to_owned(),
+        options: "move_rule=50".to_owned(),
+        clock: r#"{"per_move":86400}"#.to_owned(),
+        rated: true,
+        now,
+        expires_at: now + 86_400,
+        offer_bot_at: now + 3_600,
+    }
+}
+
+#[tokio::test]
+async fn a_seek_is_taken_exactly_once_when_many_answer_it_at_the_same_moment_on_every_database() {
+    for db in Db::each().await {
+        let store = db.open().await;
+        let (seek, renewed) = store.put_seek(&new_seek("alice", 1_000)).await.unwrap();
+        assert!(!renewed);
+        // Twelve answers at once (on PostgreSQL each on its own connection of the pool): one
+        // gets the game, the others find the seek gone and create nothing.
+        let answers = (0..12).map(|i| {
+            let store = store.clone();
+            let game = NewGame {
+                seats: format!(r#"["alice","p{i}"]"#),
+                ..new_game("#lobby", GameStatus::Active)
+            };
+            tokio::spawn(async move { store.pair_seek(seek.id, &game).await })
+        });
+        let mut paired = Vec::new();
+        for answer in answers {
+            if let Some((taken, row)) = answer.await.unwrap().unwrap() {
+                assert_eq!(taken, seek);
+                paired.push(row);
+            }
+        }
+        assert_eq!(paired.len(), 1, "exactly one answer took the seek");
+        let games = store.games_with_status(&[GameStatus::Active]).await.unwrap();
+        assert_eq!(games, paired, "only the one answer created a game");
+        assert!(store.open_seeks(1_001).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn seeks_are_renewed_withdrawn_lapse_and_offer_the_bot_once_on_every_database() {
+    for db in Db::each().await {
+        let store = db.open().await;
+        let (first, _) = store.put_seek(&new_seek("alice", 1_000)).await.unwrap();
+        // The same terms again: the seek is replaced, its time starting again.
+        let (again, renewed) = store.put_seek(&new_seek("alice", 2_000)).await.unwrap();
+        assert!(renewed && again.id != first.id && again.expires_at == 2_000 + 86_400);
+        let bob = store.put_seek(&new_seek("bob", 2_500)).await.unwrap().0;
+        assert_eq!(store.open_seeks(3_000).await.unwrap(), vec![again.clone(), bob.clone()]);
+        // An hour after each was made, each seeker is offered the bot once.
+        assert!(store.offer_bot_to_seeks(5_599).await.unwrap().is_empty());
+        let offered = store.offer_bot_to_seeks(5_600).await.unwrap();
+        assert_eq!(offered.iter().map(|s| s.id).collect::<Vec<_>>(), vec![again.id]);
+        assert_eq!(offered[0].offer_bot_at, None);
+        assert!(store.offer_bot_to_seeks(5_600).await.unwrap().is_empty());
+        // Withdrawn by game: only the seeker's own, only that game's.
+        let alice = UserId::from("alice");
+        assert!(store.drop_seeks(P::Console, &alice, Some("rabble")).await.unwrap().is_empty());
+        assert_eq!(store.drop_seeks(P::Console, &alice, None).await.unwrap().len(), 1);
+        // A lapsed seek cannot be taken, and is closed once.
+        let game = new_game("#lobby", GameStatus::Active);
+        let late = NewGame { now: bob.expires_at, ..game };
+        assert_eq!(store.pair_seek(bob.id, &late).await.unwrap(), None);
+        assert_eq!(store.expire_seeks(bob.expires_at).await.unwrap(), vec![bob.clone()]);
+        assert!(store.expire_seeks(bob.expires_at).await.unwrap().is_empty());
+        assert!(store.games_with_status(&[GameStatus::Active]).await.unwrap().is_empty());
+        // A community's administrators open its seeks to others, and close them again.
+        assert!(!store.public_seeks(P::Console, "server-1").await.unwrap());
+        store.set_public_seeks(P::Console, "server-1", true, &alice, 9).await.unwrap();
+        assert!(store.public_seeks(P::Console, "server-1").await.unwrap());
+        store.set_public_seeks(P::Console, "server-1", false, &alice, 10).await.unwrap();
+        assert!(!store.public_seeks(P::Console, "server-1").await.unwrap());
+    }
+}

@@ -1284,3 +1284,30 @@ err-chat-language-private = A chat's language is set in the chat itself: send /s
 discord-opt-chat_language = This chat's language for game announcements (administrators; auto: each creator's)
 arg-name-chat_language = chat-language
 lang-name-auto = automatic (each game's creator's)
+
+## Seeks (/seek, /unseek; docs/community.md "Seeks")
+
+help-seek = wait for an opponent on your terms (a game, its options, a clock); /seek alone lists the open seeks
+help-unseek = stop seeking: one game's seeks, or all of yours
+err-seek-position = A seek is for a game from its normal start: to play from a position, use /new with position=.
+err-seek-limit = You already have { $limit } open seeks, the most allowed: /unseek one first.
+err-seek-unreachable = This game tells each player their view privately, and I cannot write to you yet: send me /start in a private chat, then /seek again.
+err-seek-unreachable-link = This game tells each player their view privately, and I cannot write to you yet: open { $link } and press Start, then /seek again.
+seek-terms = { $game }, { $clock }, { $rated ->
+    [yes] rated
+   *[no] unrated
+}
+seek-waiting = { $name } seeks an opponent: { $terms }. To play, type { $command } here or in another channel of this community. Open until { $until }; /unseek withdraws it.
+seek-renewed = Your seek is open again: { $terms }, until { $until }.
+seek-list-none = No open seeks here. Start one: /seek <game> [options].
+seek-list = Open seeks:
+seek-line = { $name }: { $terms }. To play: { $command }
+seek-unseek-done = { $count ->
+    [one] Your seek is withdrawn.
+   *[other] Your { $count } seeks are withdrawn.
+}
+seek-unseek-none = You have no open seek.
+seek-paired-elsewhere = You are paired with { $opponent }: { $game } #{ $id } is played in the channel where they asked.
+seek-answered = Your seek found an opponent: { $opponent }. { $game } #{ $id } has started in the chat where you asked.
+seek-expired = Your seek closed without an opponent: { $terms }. /seek again to keep waiting.
+seek-bot-offer = No one has answered your seek yet ({ $terms }). Meanwhile you can play me: { $command } (your seek stays open).

@@ -1229,3 +1229,27 @@ err-chat-language-private = 聊天的语言要在该聊天里设置：在那里�
 discord-opt-chat_language = 本聊天对局公告的语言（管理员；auto：各局创建者的语言）
 arg-name-chat_language = 聊天语言
 lang-name-auto = 自动（各局创建者的语言）
+
+## Seeks (/seek, /unseek; docs/community.md "Seeks")
+
+help-seek = 按你的条件（游戏、选项、用时）等待对手；只输入 /seek 列出公开的寻战
+help-unseek = 取消寻战：某个游戏的，或你的全部
+err-seek-position = 寻战只用于从标准开局开始的对局：要从局面开始，请用 /new 加 position=。
+err-seek-limit = 你已有 { $limit } 个寻战，已达上限：请先用 /unseek 取消一个。
+err-seek-unreachable = 这个游戏会私下告诉每位玩家各自的视图，而我还无法私信你：请先在私聊中给我发送 /start，然后再 /seek。
+err-seek-unreachable-link = 这个游戏会私下告诉每位玩家各自的视图，而我还无法私信你：请打开 { $link } 并点“开始”，然后再 /seek。
+seek-terms = { $game }，{ $clock }，{ $rated ->
+    [yes] 计等级分
+   *[no] 不计等级分
+}
+seek-waiting = { $name } 在寻找对手：{ $terms }。想下的话，在这里或本社区的其他频道输入 { $command }。有效至 { $until }；/unseek 可撤回。
+seek-renewed = 你的寻战已重新开放：{ $terms }，有效至 { $until }。
+seek-list-none = 这里没有公开的寻战。发起一个：/seek <游戏> [选项]。
+seek-list = 公开的寻战：
+seek-line = { $name }：{ $terms }。应战：{ $command }
+seek-unseek-done = 已撤回你的 { $count } 个寻战。
+seek-unseek-none = 你没有公开的寻战。
+seek-paired-elsewhere = 你与 { $opponent } 配对成功：{ $game } #{ $id } 在对方发起寻战的频道进行。
+seek-answered = 你的寻战找到了对手：{ $opponent }。{ $game } #{ $id } 已在你发起寻战的聊天中开始。
+seek-expired = 你的寻战已结束，未找到对手：{ $terms }。可再次 /seek 继续等待。
+seek-bot-offer = 你的寻战（{ $terms }）暂时无人应战。你可以先和我下一局：{ $command }（寻战仍然有效）。

@@ -1229,3 +1229,27 @@ err-chat-language-private = 聊天的語言要在該聊天裡設定：在那裡�
 discord-opt-chat_language = 本聊天對局公告的語言（管理員；auto：各局建立者的語言）
 arg-name-chat_language = 聊天語言
 lang-name-auto = 自動（各局建立者的語言）
+
+## Seeks (/seek, /unseek; docs/community.md "Seeks")
+
+help-seek = 按你的條件（遊戲、選項、用時）等待對手；只輸入 /seek 列出公開的尋戰
+help-unseek = 取消尋戰：某個遊戲的，或你的全部
+err-seek-position = 尋戰只用於從標準開局開始的對局：要從局面開始，請用 /new 加 position=。
+err-seek-limit = 你已有 { $limit } 個尋戰，已達上限：請先用 /unseek 取消一個。
+err-seek-unreachable = 這個遊戲會私下告訴每位玩家各自的視圖，而我還無法私訊你：請先在私聊中給我傳送 /start，然後再 /seek。
+err-seek-unreachable-link = 這個遊戲會私下告訴每位玩家各自的視圖，而我還無法私訊你：請開啟 { $link } 並點「開始」，然後再 /seek。
+seek-terms = { $game }，{ $clock }，{ $rated ->
+    [yes] 計等級分
+   *[no] 不計等級分
+}
+seek-waiting = { $name } 在尋找對手：{ $terms }。想下的話，在這裡或本社群的其他頻道輸入 { $command }。有效至 { $until }；/unseek 可撤回。
+seek-renewed = 你的尋戰已重新開放：{ $terms }，有效至 { $until }。
+seek-list-none = 這裡沒有公開的尋戰。發起一個：/seek <遊戲> [選項]。
+seek-list = 公開的尋戰：
+seek-line = { $name }：{ $terms }。應戰：{ $command }
+seek-unseek-done = 已撤回你的 { $count } 個尋戰。
+seek-unseek-none = 你沒有公開的尋戰。
+seek-paired-elsewhere = 你與 { $opponent } 配對成功：{ $game } #{ $id } 在對方發起尋戰的頻道進行。
+seek-answered = 你的尋戰找到了對手：{ $opponent }。{ $game } #{ $id } 已在你發起尋戰的聊天中開始。
+seek-expired = 你的尋戰已結束，未找到對手：{ $terms }。可再次 /seek 繼續等待。
+seek-bot-offer = 你的尋戰（{ $terms }）暫時無人應戰。你可以先和我下一局：{ $command }（尋戰仍然有效）。

@@ -6,7 +6,8 @@
 //! name instead (another identity: what `/link` joins), answered as `telegram/#name` and
 //! `dm:telegram/<user>`; `!clock +<N><s|m|h|d>` advances the injected clock (and lets the
 //! referee send reminders and end what ran out); `!admin <user>` makes a user an administrator;
-//! `!dm-closed <user>` records that the user's private chat refused a delivery (and prints what
+//! `#club.lobby` and `#club.games` are two channels of one community, `#club` (any other channel
+//! is its own community); `!dm-closed <user>` records that the user's private chat refused a delivery (and prints what
 //! the channels of the user's running games are told); `!locale <user> <code>` makes that
 //! user's client report a language (`zh-TW`, `zh-CN`, `en-US`, as Discord and Telegram do;
 //! `!locale <user> none` stops it); lines starting
@@ -184,10 +185,17 @@ pub async fn run(
                         is_admin: admins.contains(&user),
                         user_id: user.into(),
                         // Each channel of a transcript is its own community (as a Telegram
-                        // group is): `!admin` makes a user administer the chats they type in.
+                        // group is), except that `#club.lobby` and `#club.games` are two
+                        // channels of the community `#club` (as two channels of one Discord
+                        // server are): `!admin` makes a user administer the chats they type in.
                         scope: match &chat {
                             Chat::Group(chat) => Scope {
-                                community: Some(chat.id.clone()),
+                                community: Some(
+                                    chat.id
+                                        .split_once('.')
+                                        .map_or(chat.id.as_str(), |(c, _)| c)
+                                        .to_string(),
+                                ),
                                 parent: None,
                                 typed_in: None,
                                 community_locale: None,

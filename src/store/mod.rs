@@ -33,6 +33,7 @@ mod follows;
 mod location;
 mod postgres;
 mod ratings;
+mod seeks;
 mod sqlite;
 #[doc(hidden)]
 pub mod testing;
@@ -40,6 +41,7 @@ mod types;
 
 pub use follows::{Follow, Followed};
 pub use location::Location;
+pub use seeks::{NewSeek, SeekRow};
 pub use types::*;
 
 use std::path::Path;

@@ -166,6 +166,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
         "help-new",
     ),
+    cmd(
+        "seek",
+        &["找对手", "寻战"],
+        &["找對手", "尋戰"],
+        &[arg("game", ArgKind::Game, false), arg("options", ArgKind::Options, false)],
+        "help-seek",
+    ),
+    cmd(
+        "unseek",
+        &["取消找对手", "取消寻战"],
+        &["取消找對手", "取消尋戰"],
+        &[arg("game", ArgKind::Game, false)],
+        "help-unseek",
+    ),
     cmd("accept", &["接受"], &["接受"], &[ID], "help-accept"),
     cmd("decline", &["拒绝"], &["拒絕"], &[ID], "help-decline"),
     cmd(
@@ -332,6 +346,16 @@ pub enum Command {
         /// Everything else: table settings and game options, `k=v` each.
         settings: Vec<String>,
     },
+    /// `/seek [<game> [key=value …]]`: wait for an opponent on these terms (or answer a seek
+    /// on them); alone, the open seeks.
+    Seek {
+        /// The game's code or name as typed; `None` lists the open seeks.
+        game: Option<String>,
+        /// The game's options and the table's settings, `k=v` each (as `/new` takes them).
+        settings: Vec<String>,
+    },
+    /// `/unseek [<game>]`: withdraw one's seeks (of that game only, when named).
+    Unseek(Option<String>),
     /// `/accept [#id]`
     Accept(Option<GameId>),
     /// `/decline [#id]`
@@ -493,6 +517,8 @@ impl Command {
             Command::Takeback { answer, .. } => Command::Takeback { id, answer },
             Command::Abort(_) => Command::Abort(id),
             Command::New { .. }
+            | Command::Seek { .. }
+            | Command::Unseek(_)
             | Command::Games
             | Command::Library { .. }
             | Command::Rules { .. }
@@ -705,6 +731,8 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
     };
     Ok(match spec.name {
         "new" => Command::New { game: game.unwrap_or_default(), opponent: user, settings: options },
+        "seek" => Command::Seek { game, settings: options },
+        "unseek" => Command::Unseek(game),
         "accept" => Command::Accept(id),
         "decline" => Command::Decline(id),
         "move" => Command::Move { id, text: text.unwrap_or_default() },

@@ -263,6 +263,8 @@ impl Referee {
             Command::New { game, opponent, settings } => {
                 self.new_game(ctx, &game, opponent.as_ref(), &settings).await
             }
+            Command::Seek { game, settings } => self.seek(ctx, game.as_deref(), &settings).await,
+            Command::Unseek(game) => self.unseek(ctx, game.as_deref()).await,
             Command::Accept(id) => self.accept(ctx, id).await,
             Command::Decline(id) => self.decline(ctx, id).await,
             Command::Move { id, text } => self.move_text(ctx, id, &text).await,

@@ -54,6 +54,21 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
+        let checked = Self::read_new(ctx, game, opponent, settings)?;
+        if !checked.opponent.as_ref().is_some_and(is_bot) {
+            self.invitation_room(ctx, chat)?;
+        }
+        Ok(checked)
+    }
+
+    /// What `/new` (and `/seek`, which takes the same terms) asks for, checked: the game, the
+    /// opponent, the options and time control, a start position if one is given.
+    pub(super) fn read_new(
+        ctx: &Ctx,
+        game: &str,
+        opponent: Option<&UserId>,
+        settings: &[String],
+    ) -> Result<NewChecked, TableError> {
         let kind = game_kind(game)?;
         if opponent == Some(&ctx.user) {
             return Err(TableError::Refused(Refusal::SelfInvite));
@@ -160,9 +175,6 @@ impl Referee {
             return Err(TableError::Refused(Refusal::RatedHints));
         }
         let rated = rated_asked.unwrap_or(true) && !hints;
-        if !against_bot {
-            self.invitation_room(ctx, chat)?;
-        }
         Ok(NewChecked {
             kind,
             opponent: opponent.cloned(),
@@ -189,7 +201,23 @@ impl Referee {
             self.new_checks(ctx, game, opponent, settings)?;
         let opponent = opponent.as_ref();
         let seed = self.next_seed().await?;
-        let engine = match &position {
+        let engine = self.draw_start(ctx, kind, options, position.as_deref(), seed).await?;
+        let seat = side.creator_seat(seed);
+        let opening = Opening { creator_seat: seat, rated, level };
+        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, opening).await
+    }
+
+    /// The engine of a new game of `options` from `seed`: from `position` when given, else the
+    /// start drawn (Chaos Clock's fair start searches, in the solver's queue).
+    pub(super) async fn draw_start(
+        &self,
+        ctx: &Ctx,
+        kind: GameKind,
+        options: AnyOptions,
+        position: Option<&str>,
+        seed: u64,
+    ) -> Result<AnyGame, TableError> {
+        Ok(match position {
             Some(text) => AnyGame::from_position(&options, text, Seed(seed))
                 .map_err(|e| TableError::Refused(Refusal::Position(kind, e)))?,
             None => {
@@ -208,10 +236,7 @@ impl Referee {
                 .await?
                 .map_err(options_refused)?
             }
-        };
-        let seat = side.creator_seat(seed);
-        let opening = Opening { creator_seat: seat, rated, level };
-        self.open_table(ctx, chat, kind, engine, position, seed, time, opponent, opening).await
+        })
     }
 
     /// Stores a new game (`engine`, started from `position` when given) and opens its table:

@@ -38,6 +38,7 @@ pub mod record;
 mod referee;
 pub mod reply;
 mod rules;
+mod seeks;
 mod settings;
 mod shared;
 mod solver;

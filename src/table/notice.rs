@@ -262,6 +262,15 @@ pub enum Refusal {
     LinkSelf,
     /// `/link` where others would read the answer (a group that does not answer privately).
     LinkPrivate,
+    /// `/seek` with `position=`: a seek is for a game from its normal start.
+    SeekPosition,
+    /// The user already has `limit` open seeks.
+    SeekLimit(usize),
+    /// `/seek` for a game told privately (Dark Fence) by a user the bot cannot write to yet.
+    SeekUnreachable {
+        /// The platform's link that opens the private chat, if it has one.
+        link: Option<String>,
+    },
     /// The user already has `limit` open invitations.
     InvitationsPerUser(usize),
     /// The chat already has `limit` open invitations.

@@ -42,6 +42,7 @@ impl Referee {
             }
         }
         out.extend(self.digests(now).await);
+        out.extend(self.seek_timers(now).await);
         out
     }
 

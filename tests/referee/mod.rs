@@ -19,4 +19,5 @@ mod end_to_end;
 mod languages;
 mod perfect10;
 mod rabble;
+mod seeks;
 mod ultima;

@@ -533,6 +533,19 @@ pub(super) async fn create_game(
     game: &NewGame,
     announce: impl FnOnce(&GameRow) -> Vec<NewMessage>,
 ) -> Result<(GameRow, Vec<i64>), DbError> {
+    let mut tx = Tx::begin(pool).await?;
+    let out = async {
+        let row = insert_game(tx.conn(), game).await?;
+        let ids = insert_messages(tx.conn(), &announce(&row).iter().collect::<Vec<_>>()).await?;
+        Ok((row, ids))
+    }
+    .await;
+    tx.finish(out).await
+}
+
+/// Inserts a new game on `conn` (a transaction's: [`create_game`], a seek's pairing) and returns
+/// its row.
+pub(super) async fn insert_game(conn: Conn<'_>, game: &NewGame) -> Result<GameRow, DbError> {
     const SQL: &str = concat!(
         "INSERT INTO games (platform, chat_id, topic, kind, options, position, seed, seats, \
          creator, locale, status, clock, engine_version, created_at, updated_at, community, \
@@ -540,36 +553,29 @@ pub(super) async fn create_game(
          $12, $13, $14, $15, $16, $17, $18, $19) RETURNING ",
         game_columns!()
     );
-    let mut tx = Tx::begin(pool).await?;
-    let out = async {
-        let row: GameRow = both!(tx.conn(), |c| sqlx::query_as(SQL)
-            .bind(game.platform)
-            .bind(&game.chat.id)
-            .bind(game.chat.topic)
-            .bind(&game.kind)
-            .bind(&game.options)
-            .bind(&game.position)
-            .bind(game.seed)
-            .bind(&game.seats)
-            .bind(&game.creator)
-            .bind(&game.locale)
-            .bind(game.status)
-            .bind(&game.clock)
-            .bind(game.engine_version)
-            .bind(game.now)
-            .bind(game.now)
-            .bind(&game.community)
-            .bind(&game.parent_chat)
-            .bind(game.rated)
-            .bind(game.bot_level)
-            .fetch_one(c)
-            .await
-            .map_err(db))?;
-        let ids = insert_messages(tx.conn(), &announce(&row).iter().collect::<Vec<_>>()).await?;
-        Ok((row, ids))
-    }
-    .await;
-    tx.finish(out).await
+    both!(conn, |c| sqlx::query_as(SQL)
+        .bind(game.platform)
+        .bind(&game.chat.id)
+        .bind(game.chat.topic)
+        .bind(&game.kind)
+        .bind(&game.options)
+        .bind(&game.position)
+        .bind(game.seed)
+        .bind(&game.seats)
+        .bind(&game.creator)
+        .bind(&game.locale)
+        .bind(game.status)
+        .bind(&game.clock)
+        .bind(game.engine_version)
+        .bind(game.now)
+        .bind(game.now)
+        .bind(&game.community)
+        .bind(&game.parent_chat)
+        .bind(game.rated)
+        .bind(game.bot_level)
+        .fetch_one(c)
+        .await
+        .map_err(db))
 }
 
 pub(super) async fn game(pool: Pool<'_>, id: GameId) -> Result<GameRow, DbError> {

@@ -36,6 +36,7 @@ mod positions;
 mod rabble;
 mod rabble_moves;
 mod rabble_pieces;
+mod seeks;
 mod table;
 mod ultima;
 mod wording;
@@ -52,4 +53,5 @@ pub(super) use community::*;
 #[cfg(test)]
 pub(super) use narrate::human_duration;
 pub(super) use narrate::{AdviceResult, Fork, theme};
+pub(super) use seeks::*;
 pub(super) use table::*;

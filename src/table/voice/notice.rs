@@ -306,6 +306,14 @@ impl Refusal {
             Self::LinkCode => t(ids::ERR_LINK_CODE, &vec![]),
             Self::LinkSelf => t(ids::ERR_LINK_SELF, &vec![]),
             Self::LinkPrivate => t(ids::ERR_LINK_PRIVATE, &vec![]),
+            Self::SeekPosition => t(ids::ERR_SEEK_POSITION, &vec![]),
+            Self::SeekLimit(limit) => t(ids::ERR_SEEK_LIMIT, &vec![("limit", number(*limit))]),
+            Self::SeekUnreachable { link } => match link {
+                Some(link) => {
+                    t(ids::ERR_SEEK_UNREACHABLE_LINK, &vec![("link", link.clone().into())])
+                }
+                None => t(ids::ERR_SEEK_UNREACHABLE, &vec![]),
+            },
             Self::InvitationsPerUser(limit) => {
                 t(ids::ERR_INVITATIONS_USER, &vec![("limit", number(*limit))])
             }
@@ -602,6 +610,10 @@ mod tests {
             Refusal::LinkPrivate,
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
+            Refusal::SeekPosition,
+            Refusal::SeekLimit(5),
+            Refusal::SeekUnreachable { link: None },
+            Refusal::SeekUnreachable { link: Some("https://t.me/arbiter_bot?start=".into()) },
             Refusal::UnknownCommand("frobnicate".into()),
             Refusal::ConsoleCommand,
             Refusal::Missing { command: "new", what: "game" },

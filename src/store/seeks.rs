@@ -1,0 +1,322 @@
+//! Seeks (`/seek`, docs/community.md "Seeks"): players waiting for an opponent on given terms,
+//! and each community's own settings (whether its seeks pair beyond it). A seek is taken once:
+//! [`Store::pair_seek`] deletes it in the transaction that creates its game, so of two players
+//! (or two instances) answering one seek at the same moment, one gets the game and the other
+//! finds the seek gone.
+
+use super::Store;
+use super::conn::{On, Tx};
+use super::queries::{self, Pool};
+use super::types::{ChatId, DbError, GameRow, NewGame, Platform, UserId, db};
+
+/// The columns of `seeks`, in [`SeekRow`] order.
+macro_rules! seek_columns {
+    () => {
+        "id, platform, user_id, user_name, chat_id, topic, community, parent_chat, everywhere, \
+         kind, options, clock, rated, created_at, expires_at, offer_bot_at"
+    };
+}
+
+/// One open seek.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeekRow {
+    /// Its number, in the order seeks were made.
+    pub id: i64,
+    /// The seeker's platform.
+    pub platform: Platform,
+    /// The seeker.
+    pub user_id: UserId,
+    /// The seeker's name when they asked.
+    pub user_name: String,
+    /// Where it was typed (the game's chat if someone answers it); an empty id for a private
+    /// chat.
+    #[sqlx(flatten)]
+    pub chat: ChatId,
+    /// The pool it pairs in: the community where it was typed (empty in a private chat).
+    pub community: String,
+    /// The channel the chat was opened under, if any.
+    pub parent_chat: Option<String>,
+    /// It pairs with every community that allows it, not only its own.
+    pub everywhere: bool,
+    /// The game's code.
+    pub kind: String,
+    /// The game's options, all of them, as `k=v,k=v` (two seeks match when these are equal).
+    pub options: String,
+    /// The time control, as stored with games.
+    pub clock: String,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// When it was made (unix seconds).
+    pub created_at: i64,
+    /// When it lapses.
+    pub expires_at: i64,
+    /// When the seeker, if still unanswered, is offered the bot; `None` once offered.
+    pub offer_bot_at: Option<i64>,
+}
+
+impl SeekRow {
+    /// The group chat it was typed in; `None` for a private chat.
+    #[must_use]
+    pub fn typed_in(&self) -> Option<&ChatId> {
+        (!self.chat.id.is_empty()).then_some(&self.chat)
+    }
+
+    /// Whether `other` asks for the same game on the same terms.
+    #[must_use]
+    pub fn same_terms(&self, other: &NewSeek) -> bool {
+        self.kind == other.kind
+            && self.options == other.options
+            && self.clock == other.clock
+            && self.rated == other.rated
+    }
+}
+
+/// A seek to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSeek {
+    /// The seeker's platform.
+    pub platform: Platform,
+    /// The seeker.
+    pub user_id: UserId,
+    /// Their name.
+    pub user_name: String,
+    /// Where it was typed; `None` for a private chat.
+    pub chat: Option<ChatId>,
+    /// The community (empty in a private chat).
+    pub community: String,
+    /// The parent channel, if any.
+    pub parent_chat: Option<String>,
+    /// `scope=everywhere`.
+    pub everywhere: bool,
+    /// The game's code.
+    pub kind: String,
+    /// Every option, `k=v,k=v`.
+    pub options: String,
+    /// The time control.
+    pub clock: String,
+    /// Rated.
+    pub rated: bool,
+    /// Now.
+    pub now: i64,
+    /// When it lapses.
+    pub expires_at: i64,
+    /// When its seeker is offered the bot if nobody answered.
+    pub offer_bot_at: i64,
+}
+
+impl Store {
+    /// Keeps a seek; a seek of the same user on the same terms and scope is replaced (its time
+    /// starts again). Returns the row and whether it replaced one.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn put_seek(&self, seek: &NewSeek) -> Result<(SeekRow, bool), DbError> {
+        put_seek(self.writer()?, seek).await
+    }
+
+    /// The seeks open at `now`, oldest first.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn open_seeks(&self, now: i64) -> Result<Vec<SeekRow>, DbError> {
+        const SQL: &str =
+            concat!("SELECT ", seek_columns!(), " FROM seeks WHERE expires_at > $1 ORDER BY id");
+        both!(self.reader(), |p| sqlx::query_as(SQL).bind(now).fetch_all(p).await.map_err(db))
+    }
+
+    /// Takes back `user`'s seeks (of the game `kind` only, when given); returns those taken.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn drop_seeks(
+        &self,
+        platform: Platform,
+        user: &UserId,
+        kind: Option<&str>,
+    ) -> Result<Vec<SeekRow>, DbError> {
+        const SQL: &str = concat!(
+            "DELETE FROM seeks WHERE platform = $1 AND user_id = $2 AND ($3 IS NULL OR kind = $3) \
+             RETURNING ",
+            seek_columns!()
+        );
+        let mut rows: Vec<SeekRow> = both!(self.writer()?, |p| sqlx::query_as(SQL)
+            .bind(platform)
+            .bind(user)
+            .bind(kind)
+            .fetch_all(p)
+            .await
+            .map_err(db))?;
+        rows.sort_by_key(|r| r.id);
+        Ok(rows)
+    }
+
+    /// Takes the seek `id` and creates `game` in one transaction: `None` (and nothing created)
+    /// when the seek is gone, taken by someone else or lapsed at `game.now`.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails; then nothing was written.
+    pub async fn pair_seek(
+        &self,
+        id: i64,
+        game: &NewGame,
+    ) -> Result<Option<(SeekRow, GameRow)>, DbError> {
+        const TAKE: &str = concat!(
+            "DELETE FROM seeks WHERE id = $1 AND expires_at > $2 RETURNING ",
+            seek_columns!()
+        );
+        let mut tx = Tx::begin(self.writer()?).await?;
+        let out = async {
+            let taken: Option<SeekRow> = both!(tx.conn(), |c| sqlx::query_as(TAKE)
+                .bind(id)
+                .bind(game.now)
+                .fetch_optional(c)
+                .await
+                .map_err(db))?;
+            let Some(seek) = taken else { return Ok(None) };
+            let row = queries::insert_game(tx.conn(), game).await?;
+            Ok(Some((seek, row)))
+        }
+        .await;
+        tx.finish(out).await
+    }
+
+    /// Takes out the seeks lapsed at `now` (each once, whichever instance asks) and returns
+    /// them, to tell their seekers.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn expire_seeks(&self, now: i64) -> Result<Vec<SeekRow>, DbError> {
+        const SQL: &str =
+            concat!("DELETE FROM seeks WHERE expires_at <= $1 RETURNING ", seek_columns!());
+        let mut rows: Vec<SeekRow> = both!(self.writer()?, |p| sqlx::query_as(SQL)
+            .bind(now)
+            .fetch_all(p)
+            .await
+            .map_err(db))?;
+        rows.sort_by_key(|r| r.id);
+        Ok(rows)
+    }
+
+    /// The seeks whose seekers are to be offered the bot at `now`, marked as offered (each
+    /// is returned once, whichever instance asks).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn offer_bot_to_seeks(&self, now: i64) -> Result<Vec<SeekRow>, DbError> {
+        const SQL: &str = concat!(
+            "UPDATE seeks SET offer_bot_at = NULL WHERE offer_bot_at <= $1 AND expires_at > $1 \
+             RETURNING ",
+            seek_columns!()
+        );
+        let mut rows: Vec<SeekRow> = both!(self.writer()?, |p| sqlx::query_as(SQL)
+            .bind(now)
+            .fetch_all(p)
+            .await
+            .map_err(db))?;
+        rows.sort_by_key(|r| r.id);
+        Ok(rows)
+    }
+
+    /// Whether `community`'s administrators let its seeks pair beyond it.
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn public_seeks(&self, platform: Platform, community: &str) -> Result<bool, DbError> {
+        const SQL: &str =
+            "SELECT public_seeks FROM communities WHERE platform = $1 AND community = $2";
+        let on: Option<bool> = both!(self.reader(), |p| sqlx::query_scalar(SQL)
+            .bind(platform)
+            .bind(community)
+            .fetch_optional(p)
+            .await
+            .map_err(db))?;
+        Ok(on.unwrap_or(false))
+    }
+
+    /// Sets whether `community`'s seeks may pair beyond it (`by`, at `at`).
+    ///
+    /// # Errors
+    ///
+    /// [`DbError::Sqlx`] if the database fails.
+    pub async fn set_public_seeks(
+        &self,
+        platform: Platform,
+        community: &str,
+        on: bool,
+        by: &UserId,
+        at: i64,
+    ) -> Result<(), DbError> {
+        const SQL: &str = "INSERT INTO communities (platform, community, public_seeks, set_by, \
+             set_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (platform, community) DO UPDATE SET \
+             public_seeks = excluded.public_seeks, set_by = excluded.set_by, \
+             set_at = excluded.set_at";
+        both!(self.writer()?, |p| sqlx::query(SQL)
+            .bind(platform)
+            .bind(community)
+            .bind(on)
+            .bind(by)
+            .bind(at)
+            .execute(p)
+            .await
+            .map(|_| ())
+            .map_err(db))
+    }
+}
+
+/// [`Store::put_seek`]: the replaced seek out and the new one in, in one transaction.
+async fn put_seek(pool: Pool<'_>, seek: &NewSeek) -> Result<(SeekRow, bool), DbError> {
+    const DROP: &str = "DELETE FROM seeks WHERE platform = $1 AND user_id = $2 AND kind = $3 \
+         AND options = $4 AND clock = $5 AND rated = $6 AND everywhere = $7";
+    const PUT: &str = concat!(
+        "INSERT INTO seeks (platform, user_id, user_name, chat_id, topic, community, \
+         parent_chat, everywhere, kind, options, clock, rated, created_at, expires_at, \
+         offer_bot_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+         $15) RETURNING ",
+        seek_columns!()
+    );
+    let chat = seek.chat.clone().unwrap_or_else(|| ChatId::new(""));
+    let mut tx = Tx::begin(pool).await?;
+    let out = async {
+        let dropped = both!(tx.conn(), |c| sqlx::query(DROP)
+            .bind(seek.platform)
+            .bind(&seek.user_id)
+            .bind(&seek.kind)
+            .bind(&seek.options)
+            .bind(&seek.clock)
+            .bind(seek.rated)
+            .bind(seek.everywhere)
+            .execute(c)
+            .await
+            .map(|d| d.rows_affected())
+            .map_err(db))?;
+        let row: SeekRow = both!(tx.conn(), |c| sqlx::query_as(PUT)
+            .bind(seek.platform)
+            .bind(&seek.user_id)
+            .bind(&seek.user_name)
+            .bind(&chat.id)
+            .bind(chat.topic)
+            .bind(&seek.community)
+            .bind(&seek.parent_chat)
+            .bind(seek.everywhere)
+            .bind(&seek.kind)
+            .bind(&seek.options)
+            .bind(&seek.clock)
+            .bind(seek.rated)
+            .bind(seek.now)
+            .bind(seek.expires_at)
+            .bind(seek.offer_bot_at)
+            .fetch_one(c)
+            .await
+            .map_err(db))?;
+        Ok((row, dropped > 0))
+    }
+    .await;
+    tx.finish(out).await
+}

@@ -1,0 +1,353 @@
+//! Seeks (`/seek`, `/unseek`; docs/community.md "Seeks"): a player asks for an opponent on
+//! given terms (a game, its options, a time control, rated or not) and waits; a second player's
+//! `/seek` on the same terms in the same community takes the first seek and starts the game at
+//! once, in the chat where the first seek was typed, both players told. Seeks are kept in the
+//! store (they survive restarts); taking one is a `DELETE … RETURNING` in the transaction that
+//! creates its game, so a seek is taken once, on any number of instances. The clock's tick
+//! closes seeks after [`SEEK_SECONDS`] and, once, offers the bot to a seeker nobody answered.
+
+use super::prelude::*;
+use super::referee::Referee;
+use super::voice::SeekTerms;
+use crate::store::{NewSeek, SeekRow};
+
+/// How long a seek stays open.
+pub(super) const SEEK_SECONDS: i64 = 24 * 3600;
+
+/// After how long without an opponent a seeker of a live game is offered the bot.
+pub(super) const BOT_OFFER_LIVE_SECONDS: i64 = 5 * 60;
+
+/// After how long a seeker of a correspondence game is offered the bot.
+pub(super) const BOT_OFFER_CORRESPONDENCE_SECONDS: i64 = 3600;
+
+/// Open seeks a player may have at once.
+pub(super) const SEEKS_PER_USER: usize = 5;
+
+impl Referee {
+    /// `/seek <game> [options]`: answers the oldest open seek on the same terms in this
+    /// community, or keeps this one; `/seek` alone lists the open seeks of this community.
+    pub(super) async fn seek(&self, ctx: &Ctx, game: Option<&str>, settings: &[String]) -> Reply {
+        let Chat::Group(chat) = &ctx.chat else {
+            return Err(TableError::Refused(Refusal::GroupOnly));
+        };
+        let community = Self::community(ctx)?;
+        let now = self.clock.now();
+        let Some(game) = game else {
+            return self.seek_list(ctx, &community, now).await;
+        };
+        let checked = Self::read_new(ctx, game, None, settings)?;
+        if checked.position.is_some() {
+            return Err(TableError::Refused(Refusal::SeekPosition));
+        }
+        let kind = checked.kind;
+        // Dark Fence tells each player their view privately: like `/accept`, a seek for it needs
+        // a seeker the bot can write to (Discord answers privately anywhere).
+        let policy = self.policy(ctx.platform);
+        if kind == GameKind::DarkFence
+            && !policy.private_replies
+            && !self.reachable(ctx.platform, &ctx.user).await?
+        {
+            return Err(TableError::Refused(Refusal::SeekUnreachable { link: policy.start_link }));
+        }
+        let wanted = NewSeek {
+            platform: ctx.platform,
+            user_id: ctx.user.clone(),
+            user_name: ctx.name.clone(),
+            chat: Some(chat.clone()),
+            community: community.clone(),
+            parent_chat: ctx.scope.parent.clone(),
+            everywhere: false,
+            kind: kind.code().to_string(),
+            options: pairs_text(&checked.options),
+            clock: serde_json::to_string(&checked.time).unwrap_or_default(),
+            rated: checked.rated,
+            now,
+            expires_at: now + SEEK_SECONDS,
+            offer_bot_at: now
+                + match checked.time.pace {
+                    Pace::Live => BOT_OFFER_LIVE_SECONDS,
+                    Pace::Correspondence => BOT_OFFER_CORRESPONDENCE_SECONDS,
+                },
+        };
+        let open = self.store.open_seeks(now).await?;
+        let answerable = open.iter().filter(|s| {
+            s.platform == ctx.platform
+                && s.community == community
+                && s.user_id != ctx.user
+                && !s.everywhere
+                && s.same_terms(&wanted)
+        });
+        for seek in answerable {
+            if let Some(out) = self.answer_seek(ctx, &checked, seek).await? {
+                return Ok(out);
+            }
+            // Taken meanwhile by someone else (here or on another instance): the next one.
+        }
+        let mine = open.iter().filter(|s| s.platform == ctx.platform && s.user_id == ctx.user);
+        let again = mine.clone().any(|s| s.same_terms(&wanted) && !s.everywhere);
+        if !again && mine.count() >= SEEKS_PER_USER {
+            return Err(TableError::Refused(Refusal::SeekLimit(SEEKS_PER_USER)));
+        }
+        let (row, renewed) = self.store.put_seek(&wanted).await?;
+        let terms = terms_of(&row);
+        let text = voice::seek_waiting(ctx.lang, &ctx.name, &terms, row.expires_at, renewed);
+        Ok(vec![Outbound::text_to(ctx.platform, ctx.here(), text)])
+    }
+
+    /// `/seek` alone: the open seeks of this community, oldest first.
+    async fn seek_list(&self, ctx: &Ctx, community: &str, now: i64) -> Reply {
+        let open = self.store.open_seeks(now).await?;
+        let seeks: Vec<(String, SeekTerms)> = open
+            .iter()
+            .filter(|s| s.platform == ctx.platform && s.community == community && !s.everywhere)
+            .map(|s| (s.user_name.clone(), terms_of(s)))
+            .collect();
+        let text = voice::seek_list(ctx.lang, &seeks);
+        Ok(vec![Outbound::text_to(ctx.platform, ctx.here(), text)])
+    }
+
+    /// `/unseek [game]`: withdraws the caller's seeks (of that game only, when named).
+    pub(super) async fn unseek(&self, ctx: &Ctx, game: Option<&str>) -> Reply {
+        let kind = game.map(game_kind).transpose()?;
+        let dropped =
+            self.store.drop_seeks(ctx.platform, &ctx.user, kind.map(GameKind::code)).await?;
+        let text = voice::unsought(ctx.lang, dropped.len());
+        Ok(vec![Outbound::text_to(ctx.platform, ctx.here(), text)])
+    }
+
+    /// Takes `seek` and starts its game against the caller, in the seek's chat: `None` when the
+    /// seek was taken meanwhile (nothing was created).
+    async fn answer_seek(
+        &self,
+        ctx: &Ctx,
+        checked: &NewChecked,
+        seek: &SeekRow,
+    ) -> Result<Option<Vec<Outbound>>, TableError> {
+        let Some(chat) = seek.typed_in().cloned() else { return Ok(None) };
+        let seed = self.next_seed().await?;
+        let engine =
+            self.draw_start(ctx, checked.kind, checked.options.clone(), None, seed).await?;
+        // Who moves first is drawn from the game's seed, as `side=random` draws it.
+        let first_seeker_seat = Side::Random.creator_seat(seed);
+        let mut seats = vec![Some(seek.user_id.clone()), Some(ctx.user.clone())];
+        let mut names = vec![seek.user_name.clone(), ctx.name.clone()];
+        if first_seeker_seat == 1 {
+            seats.reverse();
+            names.reverse();
+        }
+        // The game speaks to its chat in the chat's language: the one its administrators chose,
+        // else the community's, else the first seeker's.
+        let public = match self.store.chat_locale(seek.platform, &chat).await? {
+            Some(code) => Lang::from_code(&code),
+            None => None,
+        };
+        let public = match public
+            .or_else(|| ctx.scope.community_locale.as_deref().and_then(Lang::from_code))
+        {
+            Some(lang) => lang,
+            None => self.lang_of(seek.platform, &seek.user_id).await,
+        };
+        let pairs: Vec<String> =
+            engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let new_game = NewGame {
+            platform: seek.platform,
+            chat: chat.clone(),
+            kind: checked.kind.code().to_string(),
+            options: pairs.join(","),
+            position: None,
+            seed: seed_bits(seed),
+            seats: serde_json::to_string(&seats).unwrap_or_default(),
+            creator: seek.user_id.clone(),
+            locale: public.code().to_string(),
+            status: GameStatus::Active,
+            clock: serde_json::to_string(&checked.time).unwrap_or_default(),
+            engine_version: ENGINE_VERSION,
+            now: self.clock.now(),
+            community: Some(seek.community.clone()),
+            parent_chat: seek.parent_chat.clone(),
+            rated: checked.rated && !games::hints_allowed(&engine),
+            bot_level: None,
+        };
+        let Some((seek, row)) = self.store.pair_seek(seek.id, &new_game).await? else {
+            return Ok(None);
+        };
+        let table = Table {
+            row,
+            game: engine,
+            seats,
+            names,
+            time: checked.time,
+            actions: 0,
+            pending: HashMap::new(),
+            partial: HashMap::new(),
+            last: None,
+        };
+        self.start_paired(ctx, table, &seek).await.map(Some)
+    }
+
+    /// A game paired from a seek starts: the start and the first prompts, as `/accept` says
+    /// them, and each seeker told where the game is.
+    async fn start_paired(&self, ctx: &Ctx, mut table: Table, seek: &SeekRow) -> Reply {
+        let now = self.clock.now();
+        let mut update = table.row.update(now);
+        update.deadline_at =
+            Some(self.deadline(table.row.platform, &table.seats, &table.game, table.time, now));
+        update.reminders_sent = 0;
+        let mut next = table.clone();
+        next.row = table.row.after(&update);
+        let id = next.row.id;
+        let kind = next.game.kind();
+        let mut out = vec![voice::started(&next, self.images)];
+        self.turn_prompts(&next, &mut out).await;
+        self.openings(&next, &mut out).await;
+        self.add_buttons(&next, &mut out);
+        // The answering player typed in another chat of the community: told there.
+        if ctx.here() != Dest::Chat(next.row.chat.clone()) {
+            let text = voice::seek_paired_elsewhere(ctx.lang, &seek.user_name, kind, id);
+            out.push(Outbound::text_to(ctx.platform, ctx.here(), text));
+        }
+        // The first seeker may have asked hours ago: told privately, where the bot can write
+        // to them and they take private pings.
+        let pings = self.user_row(seek.platform, &seek.user_id).await?.map(|r| r.pings);
+        if pings.unwrap_or_default() == Pings::Dm
+            && self.reachable(seek.platform, &seek.user_id).await?
+        {
+            let lang = self.lang_of(seek.platform, &seek.user_id).await;
+            let text = voice::seek_answered(lang, &ctx.name, kind, id);
+            out.push(Outbound::text_to(seek.platform, Dest::User(seek.user_id.clone()), text));
+        }
+        let out = self.save(&mut table, next, GameWrite::Update, &update, out).await?;
+        self.install(table);
+        Ok(out)
+    }
+
+    /// The clock's part for seeks: closes those open past [`SEEK_SECONDS`] and offers the bot,
+    /// once, to a seeker nobody answered for a while. Each is done once, whichever instance
+    /// ticks first.
+    pub(super) async fn seek_timers(&self, now: i64) -> Vec<Outbound> {
+        let mut out = Vec::new();
+        match self.store.expire_seeks(now).await {
+            Ok(expired) => {
+                for seek in expired {
+                    let lang = self.lang_of(seek.platform, &seek.user_id).await;
+                    let text = voice::seek_expired(lang, &terms_of(&seek));
+                    out.push(Outbound::text_to(seek.platform, self.seek_dest(&seek).await, text));
+                }
+            }
+            Err(e) => tracing::error!(error = ?e, "closing lapsed seeks failed"),
+        }
+        match self.store.offer_bot_to_seeks(now).await {
+            Ok(due) => {
+                for seek in due {
+                    let lang = self.lang_of(seek.platform, &seek.user_id).await;
+                    let terms = terms_of(&seek);
+                    let command = bot_command(&terms);
+                    let text = voice::seek_bot_offer(lang, &terms, &command);
+                    out.push(Outbound::text_to(seek.platform, self.seek_dest(&seek).await, text));
+                }
+            }
+            Err(e) => tracing::error!(error = ?e, "offering the bot to seekers failed"),
+        }
+        self.enqueue(out, None).await
+    }
+
+    /// Where a seeker hears about their seek: privately when the bot can write to them, else
+    /// in the chat where they asked.
+    async fn seek_dest(&self, seek: &SeekRow) -> Dest {
+        match (self.reachable(seek.platform, &seek.user_id).await, seek.typed_in()) {
+            (Ok(true), _) | (_, None) => Dest::User(seek.user_id.clone()),
+            (_, Some(chat)) => Dest::Chat(chat.clone()),
+        }
+    }
+}
+
+/// Every option of a game as stored: `k=v,k=v` in the game's own order (two seeks match when
+/// these are equal, however the options were typed).
+fn pairs_text(options: &AnyOptions) -> String {
+    let pairs: Vec<String> = options.to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.join(",")
+}
+
+/// A seek's terms as the voice words them, with the command that answers it.
+pub(super) fn terms_of(seek: &SeekRow) -> SeekTerms {
+    let kind = GameKind::from_code(&seek.kind).unwrap_or(GameKind::Ultima);
+    let options = AnyOptions::parse(kind, &seek.options)
+        .map(|o| o.summary())
+        .unwrap_or_else(|_| seek.options.clone());
+    let time: TimeControl = serde_json::from_str(&seek.clock).unwrap_or_default();
+    let command = seek_command(kind, &options, time, seek.rated);
+    SeekTerms { kind, options, time, rated: seek.rated, command }
+}
+
+/// `/seek <game> [options] [clock=live] [per_move=…] [rated=no]`: the command that asks for
+/// exactly these terms (defaults left out).
+fn seek_command(kind: GameKind, options: &str, time: TimeControl, rated: bool) -> String {
+    let mut words = vec!["/seek".to_string(), kind.code().to_string()];
+    words.extend(options.split(',').filter(|p| !p.is_empty()).map(str::to_string));
+    words.extend(time_words(time));
+    if !rated {
+        words.push("rated=no".into());
+    }
+    words.join(" ")
+}
+
+/// The table settings that ask for `time` (none for the default, a day per move).
+fn time_words(time: TimeControl) -> Vec<String> {
+    let mut words = Vec::new();
+    let default_per = match time.pace {
+        Pace::Correspondence => 24 * 3600,
+        Pace::Live => {
+            words.push("clock=live".to_string());
+            600
+        }
+    };
+    if time.per_move != default_per {
+        let per = time.per_move;
+        let text = match per {
+            p if p % 86_400 == 0 => format!("{}d", p / 86_400),
+            p if p % 3600 == 0 => format!("{}h", p / 3600),
+            p if p % 60 == 0 => format!("{}m", p / 60),
+            p => format!("{p}s"),
+        };
+        words.push(format!("per_move={text}"));
+    }
+    words
+}
+
+/// `/new <game> @bot [options] [clock…]`: the game a seeker could play against the bot now.
+fn bot_command(terms: &SeekTerms) -> String {
+    let mut words = vec!["/new".to_string(), terms.kind.code().to_string(), "@bot".to_string()];
+    words.extend(terms.options.split(',').filter(|p| !p.is_empty()).map(str::to_string));
+    words.extend(time_words(terms.time));
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seeks_command_names_only_what_differs_from_the_defaults() {
+        let day = TimeControl::default();
+        assert_eq!(seek_command(GameKind::Ultima, "", day, true), "/seek ultima");
+        let live = TimeControl { pace: Pace::Live, per_move: 300 };
+        assert_eq!(
+            seek_command(GameKind::DarkFence, "variant=challenge", live, false),
+            "/seek dark-fence variant=challenge clock=live per_move=5m rated=no"
+        );
+        let two_days = TimeControl { pace: Pace::Correspondence, per_move: 2 * 86_400 };
+        assert_eq!(seek_command(GameKind::Rabble, "", two_days, true), "/seek rabble per_move=2d");
+    }
+
+    #[test]
+    fn the_commands_a_seek_words_read_back_as_the_same_terms() {
+        let live = TimeControl { pace: Pace::Live, per_move: 90 };
+        let words = time_words(live);
+        let pairs: Vec<(String, String)> = words
+            .iter()
+            .filter_map(|w| w.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        assert_eq!(TimeControl::from_pairs(&pairs).ok(), Some(live));
+    }
+}

@@ -1,0 +1,160 @@
+//! The words of seeks (`/seek`, `/unseek`; docs/community.md "Seeks"): a seek announced, the
+//! open seeks listed, a pairing told to both players, a seek lapsed or offered the bot.
+
+use fluent_bundle::FluentValue;
+
+use super::narrate::{game_name, human_duration};
+use super::wording::{ids, wording};
+use crate::games::GameKind;
+use crate::store::GameId;
+use crate::table::clock::{Pace, TimeControl};
+use crate::table::dates::day_time;
+use crate::table::reply::{Lang, date};
+
+/// What a seek asks for, as the voice words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SeekTerms {
+    /// The game.
+    pub(crate) kind: GameKind,
+    /// Its options that differ from the defaults, `k=v,k=v` (empty: none).
+    pub(crate) options: String,
+    /// The time control.
+    pub(crate) time: TimeControl,
+    /// Rated.
+    pub(crate) rated: bool,
+    /// The exact command that answers it (`/seek ultima clock=live`).
+    pub(crate) command: String,
+}
+
+/// A date as the reader's local time where the platform shows one, else as a UTC minute.
+fn when(at: i64) -> FluentValue<'static> {
+    date(at, &day_time(at)).into()
+}
+
+/// "Ultima (variant=x), live, 10 minutes per move, rated".
+pub(crate) fn seek_terms(lang: Lang, terms: &SeekTerms) -> String {
+    let w = wording();
+    let mut game = game_name(w, lang, terms.kind);
+    if !terms.options.is_empty() {
+        let (open, close) = if lang.is_chinese() { ("（", "）") } else { (" (", ")") };
+        game = format!("{game}{open}{}{close}", terms.options);
+    }
+    let per = human_duration(i64::from(terms.time.per_move), lang);
+    let clock_id = match terms.time.pace {
+        Pace::Correspondence => ids::CLOCK_CORRESPONDENCE,
+        Pace::Live => ids::CLOCK_LIVE,
+    };
+    let clock = w.text(lang, clock_id, &[("per", per.into())]);
+    let rated = if terms.rated { "yes" } else { "no" };
+    w.text(
+        lang,
+        ids::SEEK_TERMS,
+        &[("game", game.into()), ("clock", clock.into()), ("rated", rated.into())],
+    )
+}
+
+/// A seek announced where it was typed (or, when the same seeker asked again on the same terms,
+/// `renewed`: told to them).
+pub(crate) fn seek_waiting(
+    lang: Lang,
+    name: &str,
+    terms: &SeekTerms,
+    until: i64,
+    renewed: bool,
+) -> String {
+    let text = seek_terms(lang, terms);
+    if renewed {
+        return wording().text(
+            lang,
+            ids::SEEK_RENEWED,
+            &[("terms", text.into()), ("until", when(until))],
+        );
+    }
+    wording().text(
+        lang,
+        ids::SEEK_WAITING,
+        &[
+            ("name", name.into()),
+            ("terms", text.into()),
+            ("command", terms.command.clone().into()),
+            ("until", when(until)),
+        ],
+    )
+}
+
+/// `/seek` alone: the open seeks the reader could answer here, each with its command.
+pub(crate) fn seek_list(lang: Lang, seeks: &[(String, SeekTerms)]) -> String {
+    let w = wording();
+    if seeks.is_empty() {
+        return w.text(lang, ids::SEEK_LIST_NONE, &[]);
+    }
+    let mut lines = vec![w.text(lang, ids::SEEK_LIST, &[])];
+    for (name, terms) in seeks {
+        lines.push(w.text(
+            lang,
+            ids::SEEK_LINE,
+            &[
+                ("name", name.as_str().into()),
+                ("terms", seek_terms(lang, terms).into()),
+                ("command", terms.command.clone().into()),
+            ],
+        ));
+    }
+    lines.join("\n")
+}
+
+/// `/unseek` answered: how many seeks it withdrew.
+pub(crate) fn unsought(lang: Lang, count: usize) -> String {
+    if count == 0 {
+        return wording().text(lang, ids::SEEK_UNSEEK_NONE, &[]);
+    }
+    wording().text(lang, ids::SEEK_UNSEEK_DONE, &[("count", count.into())])
+}
+
+/// Told where the answering player typed, when the game is played in another chat (the first
+/// seeker's).
+pub(crate) fn seek_paired_elsewhere(
+    lang: Lang,
+    opponent: &str,
+    kind: GameKind,
+    id: GameId,
+) -> String {
+    let w = wording();
+    w.text(
+        lang,
+        ids::SEEK_PAIRED_ELSEWHERE,
+        &[
+            ("opponent", opponent.into()),
+            ("game", game_name(w, lang, kind).into()),
+            ("id", id.into()),
+        ],
+    )
+}
+
+/// Told privately to the first seeker when someone answered their seek.
+pub(crate) fn seek_answered(lang: Lang, opponent: &str, kind: GameKind, id: GameId) -> String {
+    let w = wording();
+    w.text(
+        lang,
+        ids::SEEK_ANSWERED,
+        &[
+            ("opponent", opponent.into()),
+            ("game", game_name(w, lang, kind).into()),
+            ("id", id.into()),
+        ],
+    )
+}
+
+/// A seek lapsed without an opponent.
+pub(crate) fn seek_expired(lang: Lang, terms: &SeekTerms) -> String {
+    wording().text(lang, ids::SEEK_EXPIRED, &[("terms", seek_terms(lang, terms).into())])
+}
+
+/// No one answered for a while: the bot offered, with the command that starts that game.
+pub(crate) fn seek_bot_offer(lang: Lang, terms: &SeekTerms, command: &str) -> String {
+    wording().text(
+        lang,
+        ids::SEEK_BOT_OFFER,
+        &[("terms", seek_terms(lang, terms).into()), ("command", command.into())],
+    )
+}

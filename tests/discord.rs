@@ -3400,3 +3400,44 @@ async fn a_server_preferring_zh_tw_is_announced_in_traditional_chinese_while_pla
     api.expect(Place::Channel, "#1 is over: Alice wins.").await;
     let _ = bot.finish().await;
 }
+
+/// Seeks on Discord (issue 43): two channels of one server are one community. Alice seeks by
+/// slash command in the channel; Bob lists and answers from a second channel of the server; the
+/// game starts in Alice's channel and Bob is told in his; a second server neither sees nor
+/// answers it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_in_one_channel_is_answered_from_another_channel_of_the_server() {
+    const LOBBY: &str = "555000000000000003";
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    api.lock().servers.insert(LOBBY, GUILD);
+    let live = [("game", 3, text("ultima")), ("options", 3, text("clock=live"))];
+    let token = api.slash(ALICE, "seek", &live);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Alice seeks an opponent: Ultima, live").await;
+    // The other server does not see it.
+    api.lock().other_server = true;
+    let token = api.slash(CAROL, "seek", &[]);
+    api.callback(&token).await;
+    api.expect(Place::OtherChannel, "No open seeks here.").await;
+    api.lock().other_server = false;
+    // Bob lists it from the second channel, then answers it with the same terms.
+    let token = api.slash_at(BOB, LOBBY, "seek", &[]);
+    api.callback(&token).await;
+    api.expect(Place::Server(LOBBY), "Open seeks:\nAlice: Ultima, live").await;
+    let token = api.slash_at(BOB, LOBBY, "seek", &live);
+    api.callback(&token).await;
+    let started = api.expect(Place::Channel, "Ultima #1: ").await;
+    assert!(
+        started.content.contains("Alice") && started.content.contains("Bob"),
+        "{}",
+        started.content
+    );
+    api.expect(Place::Server(LOBBY), "You are paired with Alice: Ultima #1").await;
+    // Played in the first seek's channel.
+    let white = if started.content.contains("Alice (white") { ALICE } else { BOB };
+    let token = api.slash(white, "move", &[("action", 3, text("c2c5"))]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "#1 ply 1: ").await;
+    bot.finish().await;
+}

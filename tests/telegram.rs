@@ -3883,3 +3883,49 @@ async fn a_group_set_to_traditional_chinese_is_announced_in_it_while_its_players
     assert!(!captions.is_empty() && captions.iter().all(|t| han(t)), "{captions:?}");
     let _ = bot.finish().await;
 }
+
+/// Seeks in a Telegram group (issue 43): a forum's topics are channels of one community. Alice
+/// seeks in one topic; Bob lists and answers from another; the game starts in Alice's topic,
+/// Bob is told in his, Alice privately; another group neither sees nor answers the seek, and
+/// `/unseek` withdraws what is left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_in_one_forum_topic_is_answered_from_another_and_the_game_starts_in_the_first() {
+    let bot = Bot::start_with(|i| {
+        i.forums.insert(GROUP, HashSet::from([TOPIC, OTHER_TOPIC]));
+    })
+    .await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say_in_topic(GROUP, TOPIC, ALICE, "/seek ultima clock=live");
+    let waiting = api.expect_sent(GROUP, "Alice Liddell seeks an opponent: Ultima, live").await;
+    assert_eq!(waiting.topic, Some(TOPIC));
+    assert!(waiting.text.contains("type /seek ultima clock=live here"), "{}", waiting.text);
+    // Another group is another community: Carol there sees none, and her seek waits apart.
+    api.say(OTHER_GROUP, CAROL, "/seek");
+    api.expect_sent(OTHER_GROUP, "No open seeks here.").await;
+    api.say(OTHER_GROUP, CAROL, "/seek ultima clock=live");
+    api.expect_sent(OTHER_GROUP, "Carol seeks an opponent").await;
+    // Bob lists from the other topic (Carol's is not there), then answers.
+    api.say_in_topic(GROUP, OTHER_TOPIC, BOB, "/seek");
+    let listed = api.expect_sent(GROUP, "Open seeks:").await;
+    assert_eq!(listed.topic, Some(OTHER_TOPIC));
+    assert_eq!(listed.text.lines().count(), 2, "{}", listed.text);
+    api.say_in_topic(GROUP, OTHER_TOPIC, BOB, "/seek ultima clock=live");
+    let started = api.expect_sent(GROUP, "Ultima #1: ").await;
+    assert_eq!(started.topic, Some(TOPIC), "the game lives where the first seek was made");
+    assert!(started.photo.is_some(), "the board comes with the start");
+    let told = api.expect_sent(GROUP, "You are paired with Alice Liddell: Ultima #1").await;
+    assert_eq!(told.topic, Some(OTHER_TOPIC));
+    api.expect_sent(ALICE.id, "Your seek found an opponent: Bob. Ultima #1 has started").await;
+    // The game is played in its topic.
+    let white = if started.text.contains("Alice Liddell (white") { ALICE } else { BOB };
+    api.say_in_topic(GROUP, TOPIC, white, "/move c2c5");
+    let ply = api.expect_sent(GROUP, "#1 ply 1: ").await;
+    assert_eq!(ply.topic, Some(TOPIC));
+    // Carol's seek is still open and hers to withdraw.
+    api.say(OTHER_GROUP, CAROL, "/unseek");
+    api.expect_sent(OTHER_GROUP, "Your seek is withdrawn.").await;
+    api.say(OTHER_GROUP, CAROL, "/seek");
+    api.expect_count(OTHER_GROUP, "No open seeks here.", 2).await;
+    bot.finish().await;
+}

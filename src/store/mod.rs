@@ -552,6 +552,66 @@ impl Store {
         queries::create_game(self.writer()?, game, announce).await
     }
 
+    // ---- seeks (`/seek`; the statements and what each does are in `seeks.rs`) ----
+
+    /// Keeps a seek (replacing the seeker's own on the same terms): the row, and whether it
+    /// replaced one. This and the seek methods below err only when the database fails.
+    pub async fn put_seek(&self, seek: &NewSeek) -> Result<(SeekRow, bool), DbError> {
+        seeks::put_seek(self.writer()?, seek).await
+    }
+
+    /// The seeks open at `now`, oldest first.
+    pub async fn open_seeks(&self, now: i64) -> Result<Vec<SeekRow>, DbError> {
+        seeks::open_seeks(self.reader(), now).await
+    }
+
+    /// Takes back `user`'s seeks (of the game `kind` only, when given); returns those taken.
+    pub async fn drop_seeks(
+        &self,
+        platform: Platform,
+        user: &UserId,
+        kind: Option<&str>,
+    ) -> Result<Vec<SeekRow>, DbError> {
+        seeks::drop_seeks(self.writer()?, platform, user, kind).await
+    }
+
+    /// Takes the seek `id` and creates `game` in one transaction: `None`, and nothing created,
+    /// when the seek is gone (taken by someone else, withdrawn) or lapsed at `game.now`.
+    pub async fn pair_seek(
+        &self,
+        id: i64,
+        game: &NewGame,
+    ) -> Result<Option<(SeekRow, GameRow)>, DbError> {
+        seeks::pair_seek(self.writer()?, id, game).await
+    }
+
+    /// Takes out the seeks lapsed at `now`, each once whichever instance asks.
+    pub async fn expire_seeks(&self, now: i64) -> Result<Vec<SeekRow>, DbError> {
+        seeks::expire_seeks(self.writer()?, now).await
+    }
+
+    /// The seeks whose seekers are to be offered the bot at `now`, marked offered (each once).
+    pub async fn offer_bot_to_seeks(&self, now: i64) -> Result<Vec<SeekRow>, DbError> {
+        seeks::offer_bot_to_seeks(self.writer()?, now).await
+    }
+
+    /// Whether `community`'s administrators let its seeks pair beyond it.
+    pub async fn public_seeks(&self, platform: Platform, community: &str) -> Result<bool, DbError> {
+        seeks::public_seeks(self.reader(), platform, community).await
+    }
+
+    /// Sets whether `community`'s seeks may pair beyond it (`by`, at `at`).
+    pub async fn set_public_seeks(
+        &self,
+        platform: Platform,
+        community: &str,
+        on: bool,
+        by: &UserId,
+        at: i64,
+    ) -> Result<(), DbError> {
+        seeks::set_public_seeks(self.writer()?, platform, community, on, by, at).await
+    }
+
     /// The game with this id.
     ///
     /// # Errors

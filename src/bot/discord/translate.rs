@@ -241,7 +241,8 @@ pub struct Invoker {
 /// spectator's or a player's look does not fill the channel) among them, and the community's
 /// look-ups (`/leaderboard`, `/profile`, `/history`, `/export`: each is one reader's question;
 /// the rating changes after a game are what the channel sees), one's follows, one's vacation
-/// (the games' chats are told of it apart) and link codes (which must stay the asker's).
+/// (the games' chats are told of it apart), link codes (which must stay the asker's) and one's
+/// withdrawn seeks (a seek itself is announced: the channel is where an opponent sees it).
 pub const PERSONAL_COMMANDS: &[&str] = &[
     "help",
     "games",
@@ -259,6 +260,7 @@ pub const PERSONAL_COMMANDS: &[&str] = &[
     "vacation",
     "link",
     "unlink",
+    "unseek",
 ];
 
 /// One Discord message to send.

@@ -147,6 +147,32 @@ pub async fn run(
     seed: u64,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    run_drawing(script, db, seed, out, true).await
+}
+
+/// Like [`run`], without drawing board pictures (`"image": null` on every line; the words are
+/// the same): for a caller that reads only the words, such as the locale sweep, which replays
+/// every referee transcript in three languages and spent most of its time drawing boards.
+///
+/// # Errors
+///
+/// As [`run`].
+pub async fn run_words(
+    script: &str,
+    db: &crate::store::Location,
+    seed: u64,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    run_drawing(script, db, seed, out, false).await
+}
+
+async fn run_drawing(
+    script: &str,
+    db: &crate::store::Location,
+    seed: u64,
+    out: &mut impl Write,
+    pictures: bool,
+) -> anyhow::Result<()> {
     // `ARBITER_SCRIPT_IMAGES=<dir>` also writes every image sent, to look at.
     let images = std::env::var_os("ARBITER_SCRIPT_IMAGES").map(std::path::PathBuf::from);
     let mut images_written = 0u32;
@@ -172,6 +198,7 @@ pub async fn run(
     let referee = Referee::open(store.clone(), clock.clone(), seed, policies)
         .await
         .map_err(|e| anyhow::anyhow!("starting the referee: {e:?}"))?;
+    let referee = if pictures { referee } else { referee.without_images() };
     let mut admins = HashSet::new();
     let mut locales: HashMap<String, String> = HashMap::new();
     for line in lines {

@@ -35,11 +35,43 @@ pub async fn run_sqlite_only(script_text: &str, db: &Path) -> Vec<Value> {
     run_on(script_text, &arbiter::store::Location::Sqlite(db.to_path_buf())).await
 }
 
+/// Like [`run_sqlite_only`], without drawing board pictures (see [`run_words`]).
+pub async fn run_words_sqlite_only(script_text: &str, db: &Path) -> Vec<Value> {
+    run_drawing(script_text, &arbiter::store::Location::Sqlite(db.to_path_buf()), false).await
+}
+
+/// Like [`run`], without drawing board pictures (`"image": null` everywhere; the words are the
+/// same): for a test that reads only what the messages say.
+pub async fn run_words(script_text: &str, db: &Path) -> Vec<Value> {
+    let sqlite =
+        run_drawing(script_text, &arbiter::store::Location::Sqlite(db.to_path_buf()), false).await;
+    if let Some(twin) = postgres_twin(db).await {
+        let postgres = run_drawing(script_text, &twin, false).await;
+        assert!(
+            postgres == sqlite,
+            "on PostgreSQL the transcript answered differently:\n{}",
+            first_difference(&sqlite, &postgres)
+        );
+    }
+    sqlite
+}
+
 async fn run_on(script_text: &str, db: &arbiter::store::Location) -> Vec<Value> {
+    run_drawing(script_text, db, true).await
+}
+
+async fn run_drawing(
+    script_text: &str,
+    db: &arbiter::store::Location,
+    pictures: bool,
+) -> Vec<Value> {
     let mut out = Vec::new();
-    arbiter::bot::script::run(script_text, db, 7, &mut out)
-        .await
-        .unwrap_or_else(|e| panic!("the transcript runs on {db}: {e:#}"));
+    let ran = if pictures {
+        arbiter::bot::script::run(script_text, db, 7, &mut out).await
+    } else {
+        arbiter::bot::script::run_words(script_text, db, 7, &mut out).await
+    };
+    ran.unwrap_or_else(|e| panic!("the transcript runs on {db}: {e:#}"));
     String::from_utf8(out)
         .expect("utf-8")
         .lines()

@@ -11,7 +11,7 @@ use arbiter::core::{Seat, Seed};
 use arbiter::games::{AnyGame, AnyOptions, GameKind};
 use arbiter::store::{GameId, Store};
 
-use crate::common::{run, run_sqlite_only, texts_to};
+use crate::common::{run, run_words_sqlite_only, texts_to};
 
 /// Game `id` as stored: replayed from its log by the engine, with its log, status and the
 /// bot's level.
@@ -71,14 +71,14 @@ async fn a_whole_rabble_game_is_played_against_the_bot_at_its_top_level() {
 /// level 3, a tenth of a second a move: their top level takes a second or two a move, which
 /// `arbiter bench bots` measures.)
 async fn whole_game(kind: GameKind, level: u8) {
-    // SQLite only: a whole game is a few hundred runs of a new referee process; the store's
-    // behaviour on PostgreSQL is the other suites' subject, the bot's choice is the store's
-    // neither.
+    // SQLite only and without pictures (the words and the store are read): a whole game is a
+    // few hundred runs of a new referee process; the store's behaviour on PostgreSQL is the
+    // other suites' subject, the bot's choice is the store's neither.
     {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let db = dir.path().join("b.db");
         let extra = if kind == GameKind::DarkFence { " confirm_moves=off" } else { "" };
-        let out = run_sqlite_only(
+        let out = run_words_sqlite_only(
             &format!("alice@#t: /new {} @bot level={level}{extra}\n", kind.code()),
             &db,
         )
@@ -105,7 +105,8 @@ async fn whole_game(kind: GameKind, level: u8) {
             assert_eq!(seat, Seat(0), "{kind:?}: after each step it is alice's turn: {log:?}");
             let action = arbiter::bots::random::choose(&game, seat, turns).expect("alice can act");
             let text = game.format_action(&action);
-            let out = run_sqlite_only(&format!("alice@{}: /move {text}\n", place(kind)), &db).await;
+            let out =
+                run_words_sqlite_only(&format!("alice@{}: /move {text}\n", place(kind)), &db).await;
             let (_, after, _, _) = stored(&db, 1).await;
             assert!(
                 after.len() > log.len(),

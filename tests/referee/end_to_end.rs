@@ -768,7 +768,8 @@ async fn a_dark_fence_turn_prompt_stays_under_1500_characters_however_long_the_g
         script.push_str(&format!("{who}@dm: {action}\n"));
     }
     assert!(plies >= 62, "a long game: {plies} plies");
-    let out = run(&script, &db).await;
+    // The prompts' words are what this test reads: no board is drawn.
+    let out = crate::common::run_words(&script, &db).await;
     let prompts: Vec<&str> = ["dm:alice", "dm:bob"]
         .iter()
         .flat_map(|to| texts_to(&out, to))
@@ -780,7 +781,7 @@ async fn a_dark_fence_turn_prompt_stays_under_1500_characters_however_long_the_g
     let last = prompts.last().unwrap();
     assert!(last.contains("earlier plies: /view shows them all"), "{last}");
     // /view still gives the whole notebook: every ply.
-    let out = run("alice@dm: /view\n", &db).await;
+    let out = crate::common::run_words("alice@dm: /view\n", &db).await;
     let view = texts_to(&out, "dm:alice").concat();
     for ply in [1, 2, plies / 2, plies] {
         assert!(view.contains(&format!("Ply {ply} ")), "ply {ply} missing from /view:\n{view}");

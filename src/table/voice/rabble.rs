@@ -779,7 +779,11 @@ impl Narrator for Voice {
             ],
         )];
         if !images {
-            lines.push(text::observation_grids(&o).trim_end().to_string());
+            // The engine's grids are for the command line, their mark in English: the reader's
+            // words for it here.
+            let main = format!("← {}", w.text(lang, ids::IMG_MAIN_PLANE, &[]));
+            let grids = text::observation_grids(&o).replace("← main plane", &main);
+            lines.push(grids.trim_end().to_string());
         }
         let band = ("band", if g.options.band_empty { "yes" } else { "no" }.into());
         if o.changed.is_empty() {

@@ -3439,5 +3439,12 @@ async fn a_seek_in_one_channel_is_answered_from_another_channel_of_the_server() 
     let token = api.slash(white, "move", &[("action", 3, text("c2c5"))]);
     api.callback(&token).await;
     api.expect(Place::Channel, "#1 ply 1: ").await;
+    // A seek's Play button answers it with one press, on its terms, in its channel.
+    let token = api.slash_at(CAROL, LOBBY, "seek", &[("game", 3, text("chaos-clock"))]);
+    api.callback(&token).await;
+    let seek = api.expect(Place::Server(LOBBY), "Carol seeks an opponent: Chaos Clock").await;
+    let token = api.press(ALICE, &seek, "0:2:seek");
+    api.callback(&token).await;
+    api.expect(Place::Server(LOBBY), "Chaos Clock #2: ").await;
     bot.finish().await;
 }

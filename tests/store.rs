@@ -1412,9 +1412,11 @@ async fn seeks_are_renewed_withdrawn_lapse_and_offer_the_bot_once_on_every_datab
     for db in Db::each().await {
         let store = db.open().await;
         let (first, _) = store.put_seek(&new_seek("alice", 1_000)).await.unwrap();
-        // The same terms again: the seek is replaced, its time starting again.
+        // The same terms again: the seek is renewed in place (its buttons still answer it), its
+        // time starting again.
         let (again, renewed) = store.put_seek(&new_seek("alice", 2_000)).await.unwrap();
-        assert!(renewed && again.id != first.id && again.expires_at == 2_000 + 86_400);
+        assert!(renewed && again.id == first.id && again.expires_at == 2_000 + 86_400);
+        assert_eq!((again.created_at, again.offer_bot_at), (2_000, Some(2_000 + 3_600)));
         let bob = store.put_seek(&new_seek("bob", 2_500)).await.unwrap().0;
         assert_eq!(store.open_seeks(3_000).await.unwrap(), vec![again.clone(), bob.clone()]);
         // An hour after each was made, each seeker is offered the bot once.

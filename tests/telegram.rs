@@ -3922,6 +3922,15 @@ async fn a_seek_in_one_forum_topic_is_answered_from_another_and_the_game_starts_
     api.say_in_topic(GROUP, TOPIC, white, "/move c2c5");
     let ply = api.expect_sent(GROUP, "#1 ply 1: ").await;
     assert_eq!(ply.topic, Some(TOPIC));
+    // A seek's Play button answers it with one press, on its terms, in its topic.
+    api.say_in_topic(GROUP, OTHER_TOPIC, BOB, "/seek chaos-clock");
+    // (Seeks are numbered across communities: Carol's is 2, this one 3.)
+    let seek = api.expect_data(GROUP, "0:3:seek").await;
+    assert_eq!(seek.topic, Some(OTHER_TOPIC));
+    api.press(ALICE, &seek, "0:3:seek");
+    let second = api.expect_sent(GROUP, "Chaos Clock #2: ").await;
+    assert_eq!(second.topic, Some(OTHER_TOPIC));
+    api.expect_sent(BOB.id, "Your seek found an opponent: Alice Liddell. Chaos Clock #2").await;
     // Carol's seek is still open and hers to withdraw.
     api.say(OTHER_GROUP, CAROL, "/unseek");
     api.expect_sent(OTHER_GROUP, "Your seek is withdrawn.").await;

@@ -1311,3 +1311,6 @@ seek-paired-elsewhere = You are paired with { $opponent }: { $game } #{ $id } is
 seek-answered = Your seek found an opponent: { $opponent }. { $game } #{ $id } has started in the chat where you asked.
 seek-expired = Your seek closed without an opponent: { $terms }. /seek again to keep waiting.
 seek-bot-offer = No one has answered your seek yet ({ $terms }). Meanwhile you can play me: { $command } (your seek stays open).
+btn-seek = Play
+err-seek-gone = That seek is no longer open: it was answered, withdrawn or closed. /seek lists the open ones.
+err-seek-own = That is your own seek: someone else's /seek on the same terms, or their press of Play, starts the game. /unseek withdraws it.

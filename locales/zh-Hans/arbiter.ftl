@@ -1253,3 +1253,6 @@ seek-paired-elsewhere = 你与 { $opponent } 配对成功：{ $game } #{ $id } �
 seek-answered = 你的寻战找到了对手：{ $opponent }。{ $game } #{ $id } 已在你发起寻战的聊天中开始。
 seek-expired = 你的寻战已结束，未找到对手：{ $terms }。可再次 /seek 继续等待。
 seek-bot-offer = 你的寻战（{ $terms }）暂时无人应战。你可以先和我下一局：{ $command }（寻战仍然有效）。
+btn-seek = 应战
+err-seek-gone = 这个寻战已不再开放：已被应战、撤回或已结束。/seek 列出公开的寻战。
+err-seek-own = 这是你自己的寻战：别人以相同条件 /seek 或点“应战”即开始对局。/unseek 可撤回。

@@ -1253,3 +1253,6 @@ seek-paired-elsewhere = 你與 { $opponent } 配對成功：{ $game } #{ $id } �
 seek-answered = 你的尋戰找到了對手：{ $opponent }。{ $game } #{ $id } 已在你發起尋戰的聊天中開始。
 seek-expired = 你的尋戰已結束，未找到對手：{ $terms }。可再次 /seek 繼續等待。
 seek-bot-offer = 你的尋戰（{ $terms }）暫時無人應戰。你可以先和我下一局：{ $command }（尋戰仍然有效）。
+btn-seek = 應戰
+err-seek-gone = 這個尋戰已不再開放：已被應戰、撤回或已結束。/seek 列出公開的尋戰。
+err-seek-own = 這是你自己的尋戰：別人以相同條件 /seek 或點「應戰」即開始對局。/unseek 可撤回。

@@ -252,15 +252,20 @@ pub(super) async fn set_public_seeks(
         .map_err(db))
 }
 
-/// Keeps a seek; a seek of the same user on the same terms and scope is replaced (its time
-/// starts again): the replaced seek out and the new one in, in one transaction. Returns the
-/// row and whether it replaced one.
+/// Keeps a seek; a seek of the same user on the same terms and scope is renewed in place (the
+/// same number, so its buttons still answer it; its time starts again, and it moves to where it
+/// was asked again). Returns the row and whether it renewed one.
 pub(super) async fn put_seek(pool: Pool<'_>, seek: &NewSeek) -> Result<(SeekRow, bool), DbError> {
-    const DROP: &str = "DELETE FROM seeks WHERE platform = $1 AND user_id = $2 AND kind = $3 \
-         AND options = $4 AND clock = $5 AND rated = $6 AND everywhere = $7";
+    const RENEW: &str = concat!(
+        "UPDATE seeks SET user_name = $8, chat_id = $9, topic = $10, community = $11, \
+         parent_chat = $12, created_at = $13, expires_at = $14, offer_bot_at = $15 \
+         WHERE platform = $1 AND user_id = $2 AND kind = $3 AND options = $4 AND clock = $5 \
+         AND rated = $6 AND everywhere = $7 RETURNING ",
+        seek_columns!()
+    );
     const PUT: &str = concat!(
-        "INSERT INTO seeks (platform, user_id, user_name, chat_id, topic, community, \
-         parent_chat, everywhere, kind, options, clock, rated, created_at, expires_at, \
+        "INSERT INTO seeks (platform, user_id, kind, options, clock, rated, everywhere, \
+         user_name, chat_id, topic, community, parent_chat, created_at, expires_at, \
          offer_bot_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
          $15) RETURNING ",
         seek_columns!()
@@ -268,38 +273,31 @@ pub(super) async fn put_seek(pool: Pool<'_>, seek: &NewSeek) -> Result<(SeekRow,
     let chat = seek.chat.clone().unwrap_or_else(|| ChatId::new(""));
     let mut tx = Tx::begin(pool).await?;
     let out = async {
-        let dropped = both!(tx.conn(), |c| sqlx::query(DROP)
-            .bind(seek.platform)
-            .bind(&seek.user_id)
-            .bind(&seek.kind)
-            .bind(&seek.options)
-            .bind(&seek.clock)
-            .bind(seek.rated)
-            .bind(seek.everywhere)
-            .execute(c)
-            .await
-            .map(|d| d.rows_affected())
-            .map_err(db))?;
-        let row: SeekRow = both!(tx.conn(), |c| sqlx::query_as(PUT)
-            .bind(seek.platform)
-            .bind(&seek.user_id)
-            .bind(&seek.user_name)
-            .bind(&chat.id)
-            .bind(chat.topic)
-            .bind(&seek.community)
-            .bind(&seek.parent_chat)
-            .bind(seek.everywhere)
-            .bind(&seek.kind)
-            .bind(&seek.options)
-            .bind(&seek.clock)
-            .bind(seek.rated)
-            .bind(seek.now)
-            .bind(seek.expires_at)
-            .bind(seek.offer_bot_at)
-            .fetch_one(c)
-            .await
-            .map_err(db))?;
-        Ok((row, dropped > 0))
+        for (sql, renewed) in [(RENEW, true), (PUT, false)] {
+            let row: Option<SeekRow> = both!(tx.conn(), |c| sqlx::query_as(sql)
+                .bind(seek.platform)
+                .bind(&seek.user_id)
+                .bind(&seek.kind)
+                .bind(&seek.options)
+                .bind(&seek.clock)
+                .bind(seek.rated)
+                .bind(seek.everywhere)
+                .bind(&seek.user_name)
+                .bind(&chat.id)
+                .bind(chat.topic)
+                .bind(&seek.community)
+                .bind(&seek.parent_chat)
+                .bind(seek.now)
+                .bind(seek.expires_at)
+                .bind(seek.offer_bot_at)
+                .fetch_optional(c)
+                .await
+                .map_err(db))?;
+            if let Some(row) = row {
+                return Ok((row, renewed));
+            }
+        }
+        Err(DbError::NotFound)
     }
     .await;
     tx.finish(out).await

@@ -383,6 +383,9 @@ impl Referee {
         let Some(Payload { game: id, turn, choice }) = payload else {
             return Err(TableError::Refused(Refusal::StaleButton));
         };
+        if choice == Choice::Seek {
+            return self.answer_seek_press(ctx, turn).await;
+        }
         if choice == Choice::Pick {
             // The answer to "Which game?": the command asked about, in this game (which it
             // checks like any command naming a game).
@@ -418,7 +421,9 @@ impl Referee {
             Choice::Offer { kind, accept } => self.offer(ctx, id, kind, Some(accept)).await,
             Choice::Switch => self.switch_sides(ctx, id).await,
             // Front ends with a move form open it themselves; elsewhere the button means nothing.
-            Choice::TypeMove | Choice::Pick => Err(TableError::Refused(Refusal::StaleButton)),
+            Choice::TypeMove | Choice::Pick | Choice::Seek => {
+                Err(TableError::Refused(Refusal::StaleButton))
+            }
         }
     }
 }

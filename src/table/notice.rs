@@ -266,6 +266,10 @@ pub enum Refusal {
     SeekPosition,
     /// The user already has `limit` open seeks.
     SeekLimit(usize),
+    /// A seek's "Play" pressed after it was answered, withdrawn or closed.
+    SeekGone,
+    /// A seek's "Play" pressed by its own seeker.
+    SeekOwn,
     /// `/seek` for a game told privately (Dark Fence) by a user the bot cannot write to yet.
     SeekUnreachable {
         /// The platform's link that opens the private chat, if it has one.

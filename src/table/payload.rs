@@ -51,6 +51,9 @@ pub enum Choice {
     Complete(String),
     /// Against the bot, take the other side before one's first action (`switch`).
     Switch,
+    /// Answer the open seek whose number the payload carries in place of a turn, under the
+    /// seek's announcement (`0:<seek>:seek`: no game yet, so game 0).
+    Seek,
     /// Answer a draw or takeback offer (`draw-accept`, `takeback-decline`, …).
     Offer {
         /// Which offer.
@@ -115,6 +118,12 @@ pub fn echo_tag(action: &str) -> String {
 }
 
 impl Payload {
+    /// The button that answers seek number `seek` (see [`Choice::Seek`]).
+    #[must_use]
+    pub fn seek(seek: i64) -> Self {
+        Self { game: GameId(0), turn: seek, choice: Choice::Seek }
+    }
+
     /// A payload for `game` at `turn`.
     #[must_use]
     pub fn new(game: GameId, turn: i64, choice: Choice) -> Self {
@@ -138,6 +147,7 @@ impl fmt::Display for Choice {
             Self::Act(action) => write!(f, "act-{action}"),
             Self::Complete(end) => write!(f, "complete-{end}"),
             Self::Switch => f.write_str("switch"),
+            Self::Seek => f.write_str("seek"),
             Self::Offer { kind, accept } => {
                 write!(f, "{}-{}", kind.word(), if *accept { "accept" } else { "decline" })
             }
@@ -172,6 +182,7 @@ impl FromStr for Choice {
             "type" => Self::TypeMove,
             "pick" => Self::Pick,
             "switch" => Self::Switch,
+            "seek" => Self::Seek,
             "draw-accept" => Self::Offer { kind: OfferKind::Draw, accept: true },
             "draw-decline" => Self::Offer { kind: OfferKind::Draw, accept: false },
             "takeback-accept" => Self::Offer { kind: OfferKind::Takeback, accept: true },

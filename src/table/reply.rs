@@ -445,12 +445,12 @@ pub struct Stamp {
 
 /// Whether `button` belongs to one moment of its game, so that a later change makes it stale
 /// (everything but "My view", which always shows the present, "Which game?" answers, which
-/// the referee remembers per user, and "Switch sides", good until the player's first action,
-/// after the bot's opening).
+/// the referee remembers per user, "Switch sides", good until the player's first action,
+/// after the bot's opening, and a seek's "Play", which belongs to no game).
 #[must_use]
 pub fn is_momentary(button: &Button) -> bool {
     use super::payload::Choice;
-    !matches!(button.payload.choice, Choice::View | Choice::Pick | Choice::Switch)
+    !matches!(button.payload.choice, Choice::View | Choice::Pick | Choice::Switch | Choice::Seek)
 }
 
 /// How a message's text, buttons and image size are kept in the outbox's `body` column.

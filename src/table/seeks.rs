@@ -91,7 +91,53 @@ impl Referee {
         let (row, renewed) = self.store.put_seek(&wanted).await?;
         let terms = terms_of(&row);
         let text = voice::seek_waiting(ctx.lang, &ctx.name, &terms, row.expires_at, renewed);
-        Ok(vec![Outbound::text_to(ctx.platform, ctx.here(), text)])
+        let mut told = Outbound::text_to(ctx.platform, ctx.here(), text);
+        // Anyone here answers with one press (the chat's readers see the announcement in the
+        // chat's language; the button's word is the seeker's, as the sentence is).
+        told.buttons = vec![voice::button(ctx.lang, Payload::seek(row.id))];
+        Ok(vec![told])
+    }
+
+    /// A seek's Play pressed: the presser answers that very seek, on its terms, if it is still
+    /// open and of this community.
+    pub(super) async fn answer_seek_press(&self, ctx: &Ctx, seek: i64) -> Reply {
+        let community = match &ctx.chat {
+            Chat::Group(_) => Self::community(ctx)?,
+            Chat::Private => return Err(TableError::Refused(Refusal::SeekGone)),
+        };
+        let now = self.clock.now();
+        let open = self.store.open_seeks(now).await?;
+        let Some(seek) = open.into_iter().find(|s| {
+            s.id == seek && s.platform == ctx.platform && s.community == community && !s.everywhere
+        }) else {
+            return Err(TableError::Refused(Refusal::SeekGone));
+        };
+        if seek.user_id == ctx.user {
+            return Err(TableError::Refused(Refusal::SeekOwn));
+        }
+        let terms = terms_of(&seek);
+        let options = AnyOptions::parse(terms.kind, &seek.options).map_err(options_refused)?;
+        if terms.kind == GameKind::DarkFence {
+            let policy = self.policy(ctx.platform);
+            if !policy.private_replies && !self.reachable(ctx.platform, &ctx.user).await? {
+                let link = policy.start_link;
+                return Err(TableError::Refused(Refusal::SeekUnreachable { link }));
+            }
+        }
+        let checked = NewChecked {
+            kind: terms.kind,
+            opponent: None,
+            options,
+            time: terms.time,
+            side: Side::Random,
+            level: None,
+            position: None,
+            rated: seek.rated,
+        };
+        match self.answer_seek(ctx, &checked, &seek).await? {
+            Some(out) => Ok(out),
+            None => Err(TableError::Refused(Refusal::SeekGone)),
+        }
     }
 
     /// `/seek` alone: the open seeks of this community, oldest first.

@@ -111,10 +111,11 @@ async fn seeks_on_other_terms_or_of_other_communities_wait_apart_and_are_withdra
     let games = texts(&out, "#club.games");
     let listed: Vec<&str> = games[1].lines().collect();
     assert_eq!(listed.len(), 5, "{}", games[1]);
-    assert!(listed[1].starts_with("bob: Ultima, live"), "{}", games[1]);
-    assert!(listed[2].starts_with("dave: "), "{}", games[1]);
-    assert!(listed[3].starts_with("erin: "), "{}", games[1]);
-    assert!(listed[4].starts_with("alice: Ultima, 1d per move, rated."), "{}", games[1]);
+    // Alice's renewed seek keeps its place (and its number: its button still answers it).
+    assert!(listed[1].starts_with("alice: Ultima, 1d per move, rated."), "{}", games[1]);
+    assert!(listed[2].starts_with("bob: Ultima, live"), "{}", games[1]);
+    assert!(listed[3].starts_with("dave: "), "{}", games[1]);
+    assert!(listed[4].starts_with("erin: "), "{}", games[1]);
     assert_eq!(games[2], "Your seek is withdrawn.");
     assert_eq!(games[3], "You have no open seek.");
     // Nothing paired: no game was created.
@@ -226,4 +227,36 @@ async fn a_paired_dark_fence_game_tells_each_seeker_their_own_view_privately() {
     for told in [&to_first, &to_second] {
         assert_eq!(told.iter().filter(|t| t.contains("Your cell:")).count(), 1, "{out:#?}");
     }
+}
+
+#[tokio::test]
+async fn a_seeks_play_button_answers_it_once_from_its_community_and_not_for_its_own_seeker() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let out = run("alice@#club.a: /seek chaos-clock clock=live\n", &db).await;
+    let announced = out.iter().find(|m| m["to"] == "#club.a").expect("the announcement");
+    assert_eq!(announced["buttons"], serde_json::json!(["Play"]));
+    let script = "alice@#club.a: /press 0:1:seek\n\
+                  carol@#other: /press 0:1:seek\n\
+                  bob@#club.b: /press 0:1:seek\n\
+                  dave@#club.a: /press 0:1:seek\n";
+    let out = run(script, &db).await;
+    assert_eq!(
+        texts(&out, "#club.a")[0],
+        "That is your own seek: someone else's /seek on the same terms, or their press of Play, \
+         starts the game. /unseek withdraws it."
+    );
+    // Another community's press finds no seek of its own community.
+    assert!(texts(&out, "#other")[0].starts_with("That seek is no longer open"), "{out:#?}");
+    // Bob's press starts the game on the seek's terms, in its channel; Dave's comes too late.
+    let started = &texts(&out, "#club.a")[1];
+    assert!(started.starts_with("Chaos Clock #1: "), "{started}");
+    assert!(started.contains("live, 10m per move"), "{started}");
+    assert_eq!(
+        texts(&out, "#club.b"),
+        ["You are paired with alice: Chaos Clock #1 is played in the channel where they asked."]
+    );
+    assert!(texts(&out, "#club.a").last().unwrap().starts_with("That seek is no longer open"));
+    let store = Store::open(&db).await.unwrap();
+    assert_eq!(store.games_with_status(&[GameStatus::Active]).await.unwrap().len(), 1);
 }

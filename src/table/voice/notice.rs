@@ -307,6 +307,8 @@ impl Refusal {
             Self::LinkSelf => t(ids::ERR_LINK_SELF, &vec![]),
             Self::LinkPrivate => t(ids::ERR_LINK_PRIVATE, &vec![]),
             Self::SeekPosition => t(ids::ERR_SEEK_POSITION, &vec![]),
+            Self::SeekGone => t(ids::ERR_SEEK_GONE, &vec![]),
+            Self::SeekOwn => t(ids::ERR_SEEK_OWN, &vec![]),
             Self::SeekLimit(limit) => t(ids::ERR_SEEK_LIMIT, &vec![("limit", number(*limit))]),
             Self::SeekUnreachable { link } => match link {
                 Some(link) => {
@@ -611,6 +613,8 @@ mod tests {
             Refusal::InvitationsPerUser(10),
             Refusal::InvitationsPerChat(10),
             Refusal::SeekPosition,
+            Refusal::SeekGone,
+            Refusal::SeekOwn,
             Refusal::SeekLimit(5),
             Refusal::SeekUnreachable { link: None },
             Refusal::SeekUnreachable { link: Some("https://t.me/arbiter_bot?start=".into()) },

@@ -439,6 +439,7 @@ pub(crate) fn button(lang: Lang, payload: Payload) -> Button {
         Choice::Decline | Choice::Offer { accept: false, .. } => ids::BTN_DECLINE,
         Choice::View => ids::BTN_VIEW,
         Choice::Switch => ids::BTN_SWITCH,
+        Choice::Seek => ids::BTN_SEEK,
         // Every other choice's button is labelled by the narrator that offers it.
         _ => ids::BTN_TYPE_MOVE,
     };

@@ -3448,3 +3448,60 @@ async fn a_seek_in_one_channel_is_answered_from_another_channel_of_the_server() 
     api.expect(Place::Server(LOBBY), "Chaos Clock #2: ").await;
     bot.finish().await;
 }
+
+/// Everywhere seeks on Discord (issue 43): two servers whose administrators allow it pair their
+/// members' `scope=everywhere` seeks; the game is played in the two players' direct messages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn everywhere_seeks_of_two_servers_pair_and_the_game_is_played_by_direct_message() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let everywhere = [("game", 3, text("ultima")), ("options", 3, text("scope=everywhere"))];
+    // Alice administers the first server, Carol the second: each opens her server's seeks.
+    let token = api.slash(ALICE, "settings", &[("public_seeks", 4, json!(0))]);
+    api.callback(&token).await;
+    api.expect(Place::Ephemeral(ALICE.id), "now pair with every community").await;
+    let token = api.slash(ALICE, "seek", &everywhere);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Alice seeks an opponent in every community that allows it").await;
+    api.lock().other_server = true;
+    let token = api.slash(CAROL, "settings", &[("public_seeks", 4, json!(0))]);
+    api.callback(&token).await;
+    api.expect(Place::Ephemeral(CAROL.id), "now pair with every community").await;
+    let token = api.slash(CAROL, "seek", &everywhere);
+    api.callback(&token).await;
+    api.expect(
+        Place::OtherChannel,
+        "You are paired with Alice: Ultima #1 is played in our private chat.",
+    )
+    .await;
+    api.lock().other_server = false;
+    let started = api.expect(Place::Dm(ALICE.id), "Ultima #1: ").await;
+    // Carol, whose slash command started it, reads her private part as Discord answers her
+    // command: ephemerally, where she typed (later messages come by direct message).
+    api.expect(Place::Ephemeral(CAROL.id), "Ultima #1: ").await;
+    let channel: Vec<String> = api
+        .lock()
+        .sent
+        .iter()
+        .filter(|s| s.place == Place::Channel)
+        .map(|s| s.content.clone())
+        .collect();
+    assert!(!channel.iter().any(|t| t.contains("Ultima #1")), "{channel:#?}");
+    let (white, black) =
+        if started.content.contains("Alice (white") { (ALICE, CAROL) } else { (CAROL, ALICE) };
+    let token = api.slash_in(white, "move", &[("action", 3, text("c2c5"))], true);
+    api.callback(&token).await;
+    // The other player by direct message; the mover as the answer to their command.
+    api.expect(Place::Dm(black.id), "#1 ply 1: ").await;
+    api.wait("the mover's own announcement", |i| {
+        i.sent
+            .iter()
+            .find(|s| {
+                (s.place == Place::Dm(white.id) || s.place == Place::Ephemeral(white.id))
+                    && s.content.contains("#1 ply 1: ")
+            })
+            .cloned()
+    })
+    .await;
+    bot.finish().await;
+}

@@ -3938,3 +3938,26 @@ async fn a_seek_in_one_forum_topic_is_answered_from_another_and_the_game_starts_
     api.expect_count(OTHER_GROUP, "No open seeks here.", 2).await;
     bot.finish().await;
 }
+
+/// An everywhere seek on Telegram (issue 43): seeks typed in private chats pair with each other
+/// whatever group the players are in, and the game is played in both private chats.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_typed_privately_pair_and_the_game_is_played_in_both_private_chats() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say(ALICE.id, ALICE, "/seek ultima");
+    api.expect_sent(ALICE.id, "Alice Liddell seeks an opponent in every community that allows it")
+        .await;
+    api.say(BOB.id, BOB, "/seek ultima");
+    let to_alice = api.expect_sent(ALICE.id, "Ultima #1: ").await;
+    api.expect_sent(BOB.id, "Ultima #1: ").await;
+    api.expect_sent(ALICE.id, "Your seek found an opponent: Bob. Ultima #1 is played here").await;
+    assert!(to_alice.photo.is_some(), "the board comes with the start");
+    let white = if to_alice.text.contains("Alice Liddell (white") { ALICE } else { BOB };
+    api.say(white.id, white, "/move c2c5");
+    api.expect_sent(ALICE.id, "#1 ply 1: ").await;
+    api.expect_sent(BOB.id, "#1 ply 1: ").await;
+    assert!(api.sent_to(GROUP).is_empty(), "no group hears of it");
+    bot.finish().await;
+}

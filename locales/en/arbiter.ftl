@@ -1314,3 +1314,10 @@ seek-bot-offer = No one has answered your seek yet ({ $terms }). Meanwhile you c
 btn-seek = Play
 err-seek-gone = That seek is no longer open: it was answered, withdrawn or closed. /seek lists the open ones.
 err-seek-own = That is your own seek: someone else's /seek on the same terms, or their press of Play, starts the game. /unseek withdraws it.
+err-seek-public-off = This community's seeks stay in it: an administrator lets them pair with other communities by /settings public-seeks=on.
+seek-waiting-everywhere = { $name } seeks an opponent in every community that allows it: { $terms }. Anyone there answers with { $command }; the game is played in private chats with me. Open until { $until }; /unseek withdraws it.
+seek-paired-private = You are paired with { $opponent }: { $game } #{ $id } is played in our private chat.
+seek-answered-private = Your seek found an opponent: { $opponent }. { $game } #{ $id } is played here, in our private chat.
+seek-public-on = This community's seeks with scope=everywhere now pair with every community that allows it, in private chats with me.
+seek-public-off = This community's seeks now pair only within it.
+discord-opt-public_seeks = Whether this community's scope=everywhere seeks pair with other communities (administrators): on or off

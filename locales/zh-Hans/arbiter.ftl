@@ -1256,3 +1256,10 @@ seek-bot-offer = 你的寻战（{ $terms }）暂时无人应战。你可以先�
 btn-seek = 应战
 err-seek-gone = 这个寻战已不再开放：已被应战、撤回或已结束。/seek 列出公开的寻战。
 err-seek-own = 这是你自己的寻战：别人以相同条件 /seek 或点“应战”即开始对局。/unseek 可撤回。
+err-seek-public-off = 本社区的寻战只在本社区内配对：管理员可用 /settings public-seeks=on 允许与其他社区配对。
+seek-waiting-everywhere = { $name } 在所有允许的社区寻找对手：{ $terms }。那里的任何人输入 { $command } 即可应战；对局在与我的私聊中进行。有效至 { $until }；/unseek 可撤回。
+seek-paired-private = 你与 { $opponent } 配对成功：{ $game } #{ $id } 在我们的私聊中进行。
+seek-answered-private = 你的寻战找到了对手：{ $opponent }。{ $game } #{ $id } 就在这个私聊中进行。
+seek-public-on = 本社区带 scope=everywhere 的寻战现在可与所有允许的社区配对，在与我的私聊中进行。
+seek-public-off = 本社区的寻战现在只在本社区内配对。
+discord-opt-public_seeks = 本社区带 scope=everywhere 的寻战是否与其他社区配对（管理员）：on 或 off

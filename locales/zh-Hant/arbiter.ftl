@@ -1256,3 +1256,10 @@ seek-bot-offer = 你的尋戰（{ $terms }）暫時無人應戰。你可以先�
 btn-seek = 應戰
 err-seek-gone = 這個尋戰已不再開放：已被應戰、撤回或已結束。/seek 列出公開的尋戰。
 err-seek-own = 這是你自己的尋戰：別人以相同條件 /seek 或點「應戰」即開始對局。/unseek 可撤回。
+err-seek-public-off = 本社群的尋戰只在本社群內配對：管理員可用 /settings public-seeks=on 允許與其他社群配對。
+seek-waiting-everywhere = { $name } 在所有允許的社群尋找對手：{ $terms }。那裡的任何人輸入 { $command } 即可應戰；對局在與我的私聊中進行。有效至 { $until }；/unseek 可撤回。
+seek-paired-private = 你與 { $opponent } 配對成功：{ $game } #{ $id } 在我們的私聊中進行。
+seek-answered-private = 你的尋戰找到了對手：{ $opponent }。{ $game } #{ $id } 就在這個私聊中進行。
+seek-public-on = 本社群帶 scope=everywhere 的尋戰現在可與所有允許的社群配對，在與我的私聊中進行。
+seek-public-off = 本社群的尋戰現在只在本社群內配對。
+discord-opt-public_seeks = 本社群帶 scope=everywhere 的尋戰是否與其他社群配對（管理員）：on 或 off

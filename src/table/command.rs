@@ -305,6 +305,9 @@ pub const COMMANDS: &[CommandSpec] = &[
             arg("digest", ArgKind::Setting(&["on", "off"]), false),
             // The chat's own language, for its administrators; `auto` forgets it.
             arg("chat_language", ArgKind::Setting(&["en", "zh-Hans", "zh-Hant", "auto"]), false),
+            // Whether this community's `scope=everywhere` seeks pair beyond it, for its
+            // administrators.
+            arg("public_seeks", ArgKind::Setting(&["on", "off"]), false),
         ],
         "help-settings",
     ),

@@ -79,6 +79,7 @@ impl Referee {
         out.retain(|m| !matches!(&m.to, Dest::User(u) if is_bot(u)));
         Self::stamp(&mut out, stamp);
         self.copy_to_followers(&next, &mut out);
+        super::seeks::privatize(&next.row.chat, &next.seats, &mut out);
         let (places, rows) = self.outbox_rows(&out, Some(t.row.id));
         let written = self.store.write_game(t.row.id, t.row.version, write, update, rows).await;
         if matches!(written, Err(crate::store::DbError::Conflict { .. })) {
@@ -100,6 +101,27 @@ impl Referee {
         Ok(out)
     }
 
+    /// Sends what is said to a private table ([`super::seeks::privatize`]) to its players, for
+    /// messages worded away from the game's table (by the index's seats).
+    pub(super) fn privatize_known(&self, out: &mut Vec<Outbound>) {
+        let tables: Vec<(ChatId, Vec<Option<UserId>>)> = {
+            let index = self.lock_index();
+            out.iter()
+                .filter_map(|m| match &m.to {
+                    Dest::Chat(chat) if super::seeks::is_pool_chat(chat) => {
+                        let ids = index.by_chat.get(&(m.platform, chat.clone()))?;
+                        let seats = ids.iter().find_map(|id| index.games.get(id))?.seats.clone();
+                        Some((chat.clone(), seats))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        for (chat, seats) in tables {
+            super::seeks::privatize(&chat, &seats, out);
+        }
+    }
+
     /// Puts messages that follow a saved change (the Chaos Clock analysis, a group told about a
     /// missed private message) in the outbox. If the store fails they are still returned, to be
     /// sent at once without being kept.
@@ -108,6 +130,7 @@ impl Referee {
         mut out: Vec<Outbound>,
         game: Option<GameId>,
     ) -> Vec<Outbound> {
+        self.privatize_known(&mut out);
         let (places, rows) = self.outbox_rows(&out, game);
         if rows.is_empty() {
             return out;

@@ -82,7 +82,11 @@ impl Referee {
             })),
         };
         match result {
-            Ok(messages) => Answer { messages, refused: false, secret: false, lang: ctx.lang },
+            Ok(mut messages) => {
+                // What an answer says to a game played privately goes to its players.
+                self.privatize_known(&mut messages);
+                Answer { messages, refused: false, secret: false, lang: ctx.lang }
+            }
             Err(e) => Answer {
                 messages: vec![self.refusal(&ctx, ctx.here(), &e)],
                 refused: true,

@@ -270,6 +270,8 @@ pub enum Refusal {
     SeekGone,
     /// A seek's "Play" pressed by its own seeker.
     SeekOwn,
+    /// `/seek … scope=everywhere` in a community whose administrators keep its seeks in it.
+    SeekPublicOff,
     /// `/seek` for a game told privately (Dark Fence) by a user the bot cannot write to yet.
     SeekUnreachable {
         /// The platform's link that opens the private chat, if it has one.

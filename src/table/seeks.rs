@@ -27,15 +27,25 @@ impl Referee {
     /// `/seek <game> [options]`: answers the oldest open seek on the same terms in this
     /// community, or keeps this one; `/seek` alone lists the open seeks of this community.
     pub(super) async fn seek(&self, ctx: &Ctx, game: Option<&str>, settings: &[String]) -> Reply {
-        let Chat::Group(chat) = &ctx.chat else {
-            return Err(TableError::Refused(Refusal::GroupOnly));
+        let (asked, settings) = scope_of(settings)?;
+        // A seek typed privately has no community to stay in: it is `scope=everywhere`.
+        let everywhere = asked.unwrap_or(ctx.is_private());
+        let community = match &ctx.chat {
+            Chat::Group(_) => Self::community(ctx)?,
+            Chat::Private if everywhere => String::new(),
+            Chat::Private => return Err(TableError::Refused(Refusal::GroupOnly)),
         };
-        let community = Self::community(ctx)?;
         let now = self.clock.now();
         let Some(game) = game else {
             return self.seek_list(ctx, &community, now).await;
         };
-        let checked = Self::read_new(ctx, game, None, settings)?;
+        if everywhere
+            && !community.is_empty()
+            && !self.store.public_seeks(ctx.platform, &community).await?
+        {
+            return Err(TableError::Refused(Refusal::SeekPublicOff));
+        }
+        let checked = Self::read_new(ctx, game, None, &settings)?;
         if checked.position.is_some() {
             return Err(TableError::Refused(Refusal::SeekPosition));
         }
@@ -43,20 +53,25 @@ impl Referee {
         // Dark Fence tells each player their view privately: like `/accept`, a seek for it needs
         // a seeker the bot can write to (Discord answers privately anywhere).
         let policy = self.policy(ctx.platform);
-        if kind == GameKind::DarkFence
-            && !policy.private_replies
+        // A game paired everywhere is played in the players' private chats: the seeker must be
+        // reachable there whatever the game.
+        if (everywhere || (kind == GameKind::DarkFence && !policy.private_replies))
             && !self.reachable(ctx.platform, &ctx.user).await?
         {
             return Err(TableError::Refused(Refusal::SeekUnreachable { link: policy.start_link }));
         }
+        let typed_in = match &ctx.chat {
+            Chat::Group(chat) => Some(chat.clone()),
+            Chat::Private => None,
+        };
         let wanted = NewSeek {
             platform: ctx.platform,
             user_id: ctx.user.clone(),
             user_name: ctx.name.clone(),
-            chat: Some(chat.clone()),
+            chat: typed_in,
             community: community.clone(),
             parent_chat: ctx.scope.parent.clone(),
-            everywhere: false,
+            everywhere,
             kind: kind.code().to_string(),
             options: pairs_text(&checked.options),
             clock: serde_json::to_string(&checked.time).unwrap_or_default(),
@@ -72,19 +87,26 @@ impl Referee {
         let open = self.store.open_seeks(now).await?;
         let answerable = open.iter().filter(|s| {
             s.platform == ctx.platform
-                && s.community == community
                 && s.user_id != ctx.user
-                && !s.everywhere
+                && s.everywhere == everywhere
+                && (everywhere || s.community == community)
                 && s.same_terms(&wanted)
         });
         for seek in answerable {
+            // An everywhere seek's community may have closed its seeks to others since.
+            if seek.everywhere
+                && !seek.community.is_empty()
+                && !self.store.public_seeks(seek.platform, &seek.community).await?
+            {
+                continue;
+            }
             if let Some(out) = self.answer_seek(ctx, &checked, seek).await? {
                 return Ok(out);
             }
             // Taken meanwhile by someone else (here or on another instance): the next one.
         }
         let mine = open.iter().filter(|s| s.platform == ctx.platform && s.user_id == ctx.user);
-        let again = mine.clone().any(|s| s.same_terms(&wanted) && !s.everywhere);
+        let again = mine.clone().any(|s| s.same_terms(&wanted) && s.everywhere == everywhere);
         if !again && mine.count() >= SEEKS_PER_USER {
             return Err(TableError::Refused(Refusal::SeekLimit(SEEKS_PER_USER)));
         }
@@ -93,8 +115,11 @@ impl Referee {
         let text = voice::seek_waiting(ctx.lang, &ctx.name, &terms, row.expires_at, renewed);
         let mut told = Outbound::text_to(ctx.platform, ctx.here(), text);
         // Anyone here answers with one press (the chat's readers see the announcement in the
-        // chat's language; the button's word is the seeker's, as the sentence is).
-        told.buttons = vec![voice::button(ctx.lang, Payload::seek(row.id))];
+        // chat's language; the button's word is the seeker's, as the sentence is). Not under a
+        // seek only its seeker reads (typed privately).
+        if !ctx.is_private() {
+            told.buttons = vec![voice::button(ctx.lang, Payload::seek(row.id))];
+        }
         Ok(vec![told])
     }
 
@@ -103,12 +128,16 @@ impl Referee {
     pub(super) async fn answer_seek_press(&self, ctx: &Ctx, seek: i64) -> Reply {
         let community = match &ctx.chat {
             Chat::Group(_) => Self::community(ctx)?,
-            Chat::Private => return Err(TableError::Refused(Refusal::SeekGone)),
+            Chat::Private => String::new(),
         };
         let now = self.clock.now();
         let open = self.store.open_seeks(now).await?;
+        let public = community.is_empty()
+            || self.store.public_seeks(ctx.platform, &community).await.unwrap_or(false);
         let Some(seek) = open.into_iter().find(|s| {
-            s.id == seek && s.platform == ctx.platform && s.community == community && !s.everywhere
+            s.id == seek
+                && s.platform == ctx.platform
+                && if s.everywhere { public } else { s.community == community }
         }) else {
             return Err(TableError::Refused(Refusal::SeekGone));
         };
@@ -117,9 +146,11 @@ impl Referee {
         }
         let terms = terms_of(&seek);
         let options = AnyOptions::parse(terms.kind, &seek.options).map_err(options_refused)?;
-        if terms.kind == GameKind::DarkFence {
+        if seek.everywhere || terms.kind == GameKind::DarkFence {
             let policy = self.policy(ctx.platform);
-            if !policy.private_replies && !self.reachable(ctx.platform, &ctx.user).await? {
+            if (seek.everywhere || !policy.private_replies)
+                && !self.reachable(ctx.platform, &ctx.user).await?
+            {
                 let link = policy.start_link;
                 return Err(TableError::Refused(Refusal::SeekUnreachable { link }));
             }
@@ -143,9 +174,20 @@ impl Referee {
     /// `/seek` alone: the open seeks of this community, oldest first.
     async fn seek_list(&self, ctx: &Ctx, community: &str, now: i64) -> Reply {
         let open = self.store.open_seeks(now).await?;
+        // Everywhere seeks are listed where they could be answered: privately, and in a
+        // community that allows them.
+        let public =
+            community.is_empty() || self.store.public_seeks(ctx.platform, community).await?;
         let seeks: Vec<(String, SeekTerms)> = open
             .iter()
-            .filter(|s| s.platform == ctx.platform && s.community == community && !s.everywhere)
+            .filter(|s| s.platform == ctx.platform)
+            .filter(|s| {
+                if s.everywhere {
+                    public
+                } else {
+                    !community.is_empty() && s.community == community
+                }
+            })
             .map(|s| (s.user_name.clone(), terms_of(s)))
             .collect();
         let text = voice::seek_list(ctx.lang, &seeks);
@@ -169,7 +211,15 @@ impl Referee {
         checked: &NewChecked,
         seek: &SeekRow,
     ) -> Result<Option<Vec<Outbound>>, TableError> {
-        let Some(chat) = seek.typed_in().cloned() else { return Ok(None) };
+        // A seek paired everywhere is played in the players' private chats: its game's chat is
+        // a name of its own that no platform has ([`is_pool_chat`]), whose messages go to both
+        // players privately ([`privatize`]).
+        let chat = if seek.everywhere {
+            ChatId::new(format!("{POOL_CHAT}{}", seek.id))
+        } else {
+            let Some(chat) = seek.typed_in().cloned() else { return Ok(None) };
+            chat
+        };
         let seed = self.next_seed().await?;
         let engine =
             self.draw_start(ctx, checked.kind, checked.options.clone(), None, seed).await?;
@@ -187,9 +237,10 @@ impl Referee {
             Some(code) => Lang::from_code(&code),
             None => None,
         };
-        let public = match public
-            .or_else(|| ctx.scope.community_locale.as_deref().and_then(Lang::from_code))
-        {
+        // A private table speaks the first seeker's language.
+        let public = if seek.everywhere { None } else { public };
+        let community_lang = ctx.scope.community_locale.as_deref().and_then(Lang::from_code);
+        let public = match public.or(community_lang.filter(|_| !seek.everywhere)) {
             Some(lang) => lang,
             None => self.lang_of(seek.platform, &seek.user_id).await,
         };
@@ -209,8 +260,13 @@ impl Referee {
             clock: serde_json::to_string(&checked.time).unwrap_or_default(),
             engine_version: ENGINE_VERSION,
             now: self.clock.now(),
-            community: Some(seek.community.clone()),
-            parent_chat: seek.parent_chat.clone(),
+            // Everywhere games are rated in a pool of their own (per platform).
+            community: Some(if seek.everywhere {
+                POOL_COMMUNITY.to_string()
+            } else {
+                seek.community.clone()
+            }),
+            parent_chat: if seek.everywhere { None } else { seek.parent_chat.clone() },
             rated: checked.rated && !games::hints_allowed(&engine),
             bot_level: None,
         };
@@ -247,9 +303,15 @@ impl Referee {
         self.turn_prompts(&next, &mut out).await;
         self.openings(&next, &mut out).await;
         self.add_buttons(&next, &mut out);
-        // The answering player typed in another chat of the community: told there.
-        if ctx.here() != Dest::Chat(next.row.chat.clone()) {
-            let text = voice::seek_paired_elsewhere(ctx.lang, &seek.user_name, kind, id);
+        let private_table = is_pool_chat(&next.row.chat);
+        // The answering player typed in another chat of the community (or, for a game played
+        // privately, in a group): told there.
+        if ctx.here() != Dest::Chat(next.row.chat.clone()) && !(private_table && ctx.is_private()) {
+            let text = if private_table {
+                voice::seek_paired_private(ctx.lang, &seek.user_name, kind, id)
+            } else {
+                voice::seek_paired_elsewhere(ctx.lang, &seek.user_name, kind, id)
+            };
             out.push(Outbound::text_to(ctx.platform, ctx.here(), text));
         }
         // The first seeker may have asked hours ago: told privately, where the bot can write
@@ -259,7 +321,11 @@ impl Referee {
             && self.reachable(seek.platform, &seek.user_id).await?
         {
             let lang = self.lang_of(seek.platform, &seek.user_id).await;
-            let text = voice::seek_answered(lang, &ctx.name, kind, id);
+            let text = if private_table {
+                voice::seek_answered_private(lang, &ctx.name, kind, id)
+            } else {
+                voice::seek_answered(lang, &ctx.name, kind, id)
+            };
             out.push(Outbound::text_to(seek.platform, Dest::User(seek.user_id.clone()), text));
         }
         let out = self.save(&mut table, next, GameWrite::Update, &update, out).await?;
@@ -307,6 +373,78 @@ impl Referee {
     }
 }
 
+/// The chat of a game paired `scope=everywhere` is this prefix and its seek's number: no
+/// platform has such a chat; what is said to it is said to each player privately.
+pub(super) const POOL_CHAT: &str = "pool:";
+
+/// The community everywhere games are rated in (one pool per platform).
+pub(super) const POOL_COMMUNITY: &str = "everywhere";
+
+/// Whether `chat` is a game's private table ([`POOL_CHAT`]).
+pub(super) fn is_pool_chat(chat: &ChatId) -> bool {
+    chat.id.starts_with(POOL_CHAT)
+}
+
+/// A game played in its players' private chats has no chat of its own: each message to it goes
+/// to each (human) player privately instead, with its buttons.
+pub(super) fn privatize(chat: &ChatId, seats: &[Option<UserId>], out: &mut Vec<Outbound>) {
+    if !is_pool_chat(chat) {
+        return;
+    }
+    let public = Dest::Chat(chat.clone());
+    let players: Vec<&UserId> = seats.iter().flatten().filter(|u| !is_bot(u)).collect();
+    let mut sent = Vec::with_capacity(out.len());
+    for m in out.drain(..) {
+        if m.to == public {
+            sent.extend(
+                players.iter().map(|p| Outbound { to: Dest::User((*p).clone()), ..m.clone() }),
+            );
+        } else {
+            sent.push(m);
+        }
+    }
+    *out = sent;
+}
+
+/// `scope=community|everywhere` taken out of a seek's settings: the scope asked (`None`: not
+/// asked) and the rest, for `/new`'s checks.
+fn scope_of(settings: &[String]) -> Result<(Option<bool>, Vec<String>), TableError> {
+    let pairs = crate::games::options::split_pairs(&settings.join(",")).map_err(options_refused)?;
+    let (scopes, rest): (Vec<_>, Vec<_>) =
+        pairs.into_iter().partition(|(k, _)| matches!(k.as_str(), "scope" | "范围" | "範圍"));
+    let asked = match scopes.as_slice() {
+        [] => None,
+        [(_, value)] => match value.to_lowercase().as_str() {
+            "community" | "here" | "社区" | "社群" => Some(false),
+            "everywhere" | "all" | "全部" | "所有" => Some(true),
+            _ => {
+                return Err(options_refused(crate::games::OptionsError::BadValue {
+                    key: "scope".into(),
+                    value: value.clone(),
+                    expected: crate::games::options::Expected::OneOf(
+                        ["community", "everywhere"].map(String::from).to_vec(),
+                    ),
+                }));
+            }
+        },
+        _ => {
+            return Err(options_refused(crate::games::OptionsError::Duplicate {
+                key: "scope".into(),
+            }));
+        }
+    };
+    // The rest goes back as `/new` reads it: quoted where a value has a space or a comma.
+    let rest = rest
+        .into_iter()
+        .map(
+            |(k, v)| {
+                if v.contains([' ', ',']) { format!("{k}=\"{v}\"") } else { format!("{k}={v}") }
+            },
+        )
+        .collect();
+    Ok((asked, rest))
+}
+
 /// Every option of a game as stored: `k=v,k=v` in the game's own order (two seeks match when
 /// these are equal, however the options were typed).
 fn pairs_text(options: &AnyOptions) -> String {
@@ -321,8 +459,11 @@ pub(super) fn terms_of(seek: &SeekRow) -> SeekTerms {
         .map(|o| o.summary())
         .unwrap_or_else(|_| seek.options.clone());
     let time: TimeControl = serde_json::from_str(&seek.clock).unwrap_or_default();
-    let command = seek_command(kind, &options, time, seek.rated);
-    SeekTerms { kind, options, time, rated: seek.rated, command }
+    let mut command = seek_command(kind, &options, time, seek.rated);
+    if seek.everywhere {
+        command.push_str(" scope=everywhere");
+    }
+    SeekTerms { kind, options, time, rated: seek.rated, command, everywhere: seek.everywhere }
 }
 
 /// `/seek <game> [options] [clock=live] [per_move=…] [rated=no]`: the command that asks for

@@ -15,6 +15,8 @@ impl Referee {
         let mut new_digest = None;
         // The chat's own language: `Some(None)` forgets it.
         let mut new_chat_lang: Option<Option<Lang>> = None;
+        // Whether this community's everywhere seeks pair beyond it (its administrators').
+        let mut new_public_seeks = None;
         for (key, value) in &pairs {
             match key.as_str() {
                 key if command::CHAT_LANGUAGE_KEYS.contains(&key) => {
@@ -25,6 +27,12 @@ impl Referee {
                         })?),
                     };
                     new_chat_lang = Some(chosen);
+                }
+                "public_seeks" | "public-seeks" | "公开寻战" | "公開尋戰" => {
+                    let on = crate::games::options::parse_bool(key, value).map_err(|_| {
+                        TableError::Refused(Refusal::Settings(format!("{key}={value}")))
+                    })?;
+                    new_public_seeks = Some(on);
                 }
                 "language" | "lang" | "语言" | "語言" => {
                     lang = Lang::from_code(value).ok_or_else(|| {
@@ -69,6 +77,22 @@ impl Referee {
             }
         }
         let mut answer = Vec::new();
+        if let Some(on) = new_public_seeks {
+            let Chat::Group(_) = &ctx.chat else {
+                return Err(TableError::Refused(Refusal::CommunityOnly));
+            };
+            if !ctx.is_admin {
+                return Err(TableError::Refused(Refusal::NotAdmin));
+            }
+            let community = Self::community(ctx)?;
+            let now = self.clock.now();
+            self.store.set_public_seeks(ctx.platform, &community, on, &ctx.user, now).await?;
+            let told = voice::public_seeks_set(ctx.lang, on);
+            answer.push(Outbound::text_to(ctx.platform, ctx.here(), told));
+            if pairs.len() == 1 {
+                return Ok(answer);
+            }
+        }
         if let (Some(chosen), Chat::Group(chat)) = (new_chat_lang, &ctx.chat) {
             let code = chosen.map(Lang::code);
             let now = self.clock.now();

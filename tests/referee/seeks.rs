@@ -134,7 +134,7 @@ async fn seeks_on_other_terms_or_of_other_communities_wait_apart_and_are_withdra
 async fn bad_seeks_are_refused_with_the_reason_and_change_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
-    let script = "alice@dm: /seek ultima\n\
+    let script = "alice@dm: /seek ultima scope=community\n\
                   alice@#t: /seek chess\n\
                   alice@#t: /seek ultima level=3\n\
                   alice@#t: /seek ultima clock=blitz\n\
@@ -259,4 +259,72 @@ async fn a_seeks_play_button_answers_it_once_from_its_community_and_not_for_its_
     assert!(texts(&out, "#club.a").last().unwrap().starts_with("That seek is no longer open"));
     let store = Store::open(&db).await.unwrap();
     assert_eq!(store.games_with_status(&[GameStatus::Active]).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn everywhere_seeks_pair_across_communities_that_allow_it_and_are_played_privately() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let script = "alice@#a: /seek ultima scope=everywhere\n\
+                  !admin alice\n\
+                  bob@#b: /settings public-seeks=on\n\
+                  alice@#a: /settings public-seeks=on\n\
+                  alice@#a: /seek ultima scope=everywhere\n\
+                  bob@#b: /seek\n\
+                  carol@dm: /seek\n";
+    let out = run(script, &db).await;
+    let a = texts(&out, "#a");
+    assert_eq!(
+        a[0],
+        "This community's seeks stay in it: an administrator lets them pair with other \
+         communities by /settings public-seeks=on."
+    );
+    assert!(a[1].starts_with("This community's seeks with scope=everywhere now pair"), "{}", a[1]);
+    assert!(
+        a[2].starts_with(
+            "alice seeks an opponent in every community that allows it: Ultima, 1d per move, \
+             rated. Anyone there answers with /seek ultima scope=everywhere;"
+        ),
+        "{}",
+        a[2]
+    );
+    // Bob administers nothing; his community does not see everywhere seeks; a private chat does.
+    let b = texts(&out, "#b");
+    assert_eq!(b[1], "No open seeks here. Start one: /seek <game> [options].");
+    assert!(
+        texts(&out, "dm:carol")[0]
+            .contains("alice: Ultima, 1d per move, rated. To play: /seek ultima scope=everywhere")
+    );
+    // A seek typed privately is an everywhere seek: Carol's pairs with Alice's, and the game is
+    // played in their private chats; no channel hears of it.
+    let out = run("carol@dm: /seek ultima\n", &db).await;
+    assert!(texts(&out, "#a").is_empty() && texts(&out, "#b").is_empty(), "{out:#?}");
+    for player in ["dm:alice", "dm:carol"] {
+        assert!(texts(&out, player).iter().any(|t| t.starts_with("Ultima #1: ")), "{out:#?}");
+    }
+    assert!(texts(&out, "dm:alice").iter().any(|t| t
+        == "Your seek found an opponent: carol. Ultima #1 is played here, in our private chat."));
+    let store = Store::open(&db).await.unwrap();
+    let row = store.game(arbiter::store::GameId(1)).await.unwrap();
+    assert_eq!((row.chat.id.as_str(), row.community.as_deref()), ("pool:1", Some("everywhere")));
+    let seats: Vec<String> = serde_json::from_str(&row.seats).unwrap();
+    store.close().await;
+    // Moves are typed privately and announced to both players privately.
+    let out = run(&format!("{}@dm: /move c2c5\n", seats[0]), &db).await;
+    for player in ["dm:alice", "dm:carol"] {
+        assert!(texts(&out, player).iter().any(|t| t.starts_with("#1 ply 1: ")), "{out:#?}");
+    }
+    // Answered from a group: the answering player is told there, the game is still private.
+    let script = "!admin bob\n\
+                  bob@#b: /settings public-seeks=on\n\
+                  bob@#b: /seek rabble scope=everywhere\n\
+                  dave@#a: /seek rabble scope=everywhere\n";
+    let out = run(script, &db).await;
+    assert_eq!(
+        texts(&out, "#a").last().unwrap(),
+        "You are paired with bob: Rabble chess #2 is played in our private chat."
+    );
+    assert!(texts(&out, "dm:dave").iter().any(|t| t.starts_with("Rabble chess #2: ")), "{out:#?}");
+    assert!(texts(&out, "dm:bob").iter().any(|t| t.starts_with("Rabble chess #2: ")), "{out:#?}");
+    assert!(!texts(&out, "#b").iter().any(|t| t.starts_with("Rabble chess #2")), "{out:#?}");
 }

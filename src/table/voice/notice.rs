@@ -309,6 +309,7 @@ impl Refusal {
             Self::SeekPosition => t(ids::ERR_SEEK_POSITION, &vec![]),
             Self::SeekGone => t(ids::ERR_SEEK_GONE, &vec![]),
             Self::SeekOwn => t(ids::ERR_SEEK_OWN, &vec![]),
+            Self::SeekPublicOff => t(ids::ERR_SEEK_PUBLIC_OFF, &vec![]),
             Self::SeekLimit(limit) => t(ids::ERR_SEEK_LIMIT, &vec![("limit", number(*limit))]),
             Self::SeekUnreachable { link } => match link {
                 Some(link) => {
@@ -615,6 +616,7 @@ mod tests {
             Refusal::SeekPosition,
             Refusal::SeekGone,
             Refusal::SeekOwn,
+            Refusal::SeekPublicOff,
             Refusal::SeekLimit(5),
             Refusal::SeekUnreachable { link: None },
             Refusal::SeekUnreachable { link: Some("https://t.me/arbiter_bot?start=".into()) },

@@ -24,6 +24,8 @@ pub(crate) struct SeekTerms {
     pub(crate) rated: bool,
     /// The exact command that answers it (`/seek ultima clock=live`).
     pub(crate) command: String,
+    /// It pairs with every community that allows it (`scope=everywhere`).
+    pub(crate) everywhere: bool,
 }
 
 /// A date as the reader's local time where the platform shows one, else as a UTC minute.
@@ -72,7 +74,7 @@ pub(crate) fn seek_waiting(
     }
     wording().text(
         lang,
-        ids::SEEK_WAITING,
+        if terms.everywhere { ids::SEEK_WAITING_EVERYWHERE } else { ids::SEEK_WAITING },
         &[
             ("name", name.into()),
             ("terms", text.into()),
@@ -129,6 +131,51 @@ pub(crate) fn seek_paired_elsewhere(
             ("id", id.into()),
         ],
     )
+}
+
+/// Told where the answering player typed (a group) when the game is played in the players'
+/// private chats (an everywhere seek).
+pub(crate) fn seek_paired_private(
+    lang: Lang,
+    opponent: &str,
+    kind: GameKind,
+    id: GameId,
+) -> String {
+    let w = wording();
+    w.text(
+        lang,
+        ids::SEEK_PAIRED_PRIVATE,
+        &[
+            ("opponent", opponent.into()),
+            ("game", game_name(w, lang, kind).into()),
+            ("id", id.into()),
+        ],
+    )
+}
+
+/// Told privately to the first seeker when someone answered their everywhere seek.
+pub(crate) fn seek_answered_private(
+    lang: Lang,
+    opponent: &str,
+    kind: GameKind,
+    id: GameId,
+) -> String {
+    let w = wording();
+    w.text(
+        lang,
+        ids::SEEK_ANSWERED_PRIVATE,
+        &[
+            ("opponent", opponent.into()),
+            ("game", game_name(w, lang, kind).into()),
+            ("id", id.into()),
+        ],
+    )
+}
+
+/// `/settings public-seeks=on|off` answered: whether this community's everywhere seeks pair
+/// beyond it now.
+pub(crate) fn public_seeks_set(lang: Lang, on: bool) -> String {
+    wording().text(lang, if on { ids::SEEK_PUBLIC_ON } else { ids::SEEK_PUBLIC_OFF }, &[])
 }
 
 /// Told privately to the first seeker when someone answered their seek.

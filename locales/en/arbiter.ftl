@@ -1321,3 +1321,4 @@ seek-answered-private = Your seek found an opponent: { $opponent }. { $game } #{
 seek-public-on = This community's seeks with scope=everywhere now pair with every community that allows it, in private chats with me.
 seek-public-off = This community's seeks now pair only within it.
 discord-opt-public_seeks = Whether this community's scope=everywhere seeks pair with other communities (administrators): on or off
+place-private-chat = our private chat

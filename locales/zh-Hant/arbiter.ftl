@@ -1263,3 +1263,4 @@ seek-answered-private = 你的尋戰找到了對手：{ $opponent }。{ $game } 
 seek-public-on = 本社群帶 scope=everywhere 的尋戰現在可與所有允許的社群配對，在與我的私聊中進行。
 seek-public-off = 本社群的尋戰現在只在本社群內配對。
 discord-opt-public_seeks = 本社群帶 scope=everywhere 的尋戰是否與其他社群配對（管理員）：on 或 off
+place-private-chat = 我們的私聊

@@ -85,6 +85,7 @@ impl Referee {
                             kind: s.kind,
                             chat: s.chat.id.clone(),
                             named: matches!(ctx.platform, Platform::Console | Platform::Script),
+                            private: super::seeks::is_pool_chat(&s.chat),
                         })
                     })
                     .collect();

@@ -456,4 +456,7 @@ pub struct Elsewhere {
     /// Whether the chat's id is its name, as at the console (`#table`); elsewhere the chat is
     /// shown by the platform (a Discord channel) or as "another chat".
     pub named: bool,
+    /// The game is played in its players' private chats (an everywhere seek's): it has no chat
+    /// to name.
+    pub private: bool,
 }

@@ -309,6 +309,12 @@ async fn everywhere_seeks_pair_across_communities_that_allow_it_and_are_played_p
     assert_eq!((row.chat.id.as_str(), row.community.as_deref()), ("pool:1", Some("everywhere")));
     let seats: Vec<String> = serde_json::from_str(&row.seats).unwrap();
     store.close().await;
+    // Typed in a channel, a move is sent to the private chat, which is named as such.
+    let out = run(&format!("{}@#a: /move c2c5\n", seats[0]), &db).await;
+    assert!(
+        texts(&out, "#a")[0].contains("yours: #1 (Ultima) in our private chat. Type it there"),
+        "{out:#?}"
+    );
     // Moves are typed privately and announced to both players privately.
     let out = run(&format!("{}@dm: /move c2c5\n", seats[0]), &db).await;
     for player in ["dm:alice", "dm:carol"] {

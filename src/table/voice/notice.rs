@@ -362,7 +362,9 @@ impl Refusal {
                 let items: Vec<String> = games
                     .iter()
                     .map(|g| {
-                        let place = if g.named {
+                        let place = if g.private {
+                            say(lang, ids::PLACE_PRIVATE_CHAT, &[])
+                        } else if g.named {
                             g.chat.clone()
                         } else {
                             let words = say(lang, ids::PLACE_OTHER_CHAT, &[]);
@@ -636,6 +638,7 @@ mod tests {
                 kind: Some(GameKind::Ultima),
                 chat: "#t".into(),
                 named: true,
+                private: false,
             }]),
             Refusal::WhichGame(vec![GameId(3), GameId(4)]),
             Refusal::GroupOnly,

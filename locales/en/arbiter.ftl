@@ -1320,5 +1320,6 @@ seek-paired-private = You are paired with { $opponent }: { $game } #{ $id } is p
 seek-answered-private = Your seek found an opponent: { $opponent }. { $game } #{ $id } is played here, in our private chat.
 seek-public-on = This community's seeks with scope=everywhere now pair with every community that allows it, in private chats with me.
 seek-public-off = This community's seeks now pair only within it.
-discord-opt-public_seeks = Whether this community's scope=everywhere seeks pair with other communities (administrators): on or off
+discord-opt-public_seeks = Whether this community's everywhere seeks pair with other communities (administrators)
 place-private-chat = our private chat
+arg-name-public_seeks = public-seeks

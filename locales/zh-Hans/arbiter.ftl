@@ -1264,3 +1264,4 @@ seek-public-on = 本社区带 scope=everywhere 的寻战现在可与所有允许
 seek-public-off = 本社区的寻战现在只在本社区内配对。
 discord-opt-public_seeks = 本社区带 scope=everywhere 的寻战是否与其他社区配对（管理员）：on 或 off
 place-private-chat = 我们的私聊
+arg-name-public_seeks = 公开寻战

@@ -1264,3 +1264,4 @@ seek-public-on = 本社群帶 scope=everywhere 的尋戰現在可與所有允許
 seek-public-off = 本社群的尋戰現在只在本社群內配對。
 discord-opt-public_seeks = 本社群帶 scope=everywhere 的尋戰是否與其他社群配對（管理員）：on 或 off
 place-private-chat = 我們的私聊
+arg-name-public_seeks = 公開尋戰

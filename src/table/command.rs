@@ -991,7 +991,7 @@ mod tests {
             (
                 "settings",
                 "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off] \
-                 [digest=on|off] [chat_language=en|zh-Hans|zh-Hant|auto]",
+                 [digest=on|off] [chat_language=en|zh-Hans|zh-Hant|auto] [public_seeks=on|off]",
             ),
             ("admin", "abort <#id>"),
             ("press", "<button>"),

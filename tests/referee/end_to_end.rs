@@ -939,3 +939,36 @@ async fn a_move_that_loses_the_race_to_another_instances_reminder_is_played_afte
         }
     }
 }
+
+/// Seeks on three instances sharing one PostgreSQL database (issue 43): two players answer
+/// one seek at the same moment on two instances; one game is made, the other answer keeps its
+/// own seek; a seek that lapses is closed and told once whichever instances tick.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_answered_on_two_instances_at_once_makes_one_game_and_lapses_are_told_once() {
+    let clock = Arc::new(ManualClock::new(script::EPOCH));
+    let Some(r) = instances(3, &clock).await else { return };
+    let g = Chat::Group("#t".into());
+    r[0].handle(say("alice", g.clone(), "/seek ultima clock=live")).await;
+    let (bob, carol) = tokio::join!(
+        r[1].handle(say("bob", g.clone(), "/seek ultima clock=live")),
+        r[2].handle(say("carol", g.clone(), "/seek ultima clock=live"))
+    );
+    let started = |out: &[Outbound]| out.iter().any(|m| m.text.starts_with("Ultima #1: "));
+    assert!(
+        started(&bob) ^ started(&carol),
+        "exactly one answer starts the game: {bob:?} / {carol:?}"
+    );
+    // The other found the seek taken and waits with their own.
+    let other = if started(&bob) { &carol } else { &bob };
+    assert!(other[0].text.contains("seeks an opponent: Ultima, live"), "{other:?}");
+    let games = r[0].store().games_with_status(&[GameStatus::Active]).await.unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(r[0].store().open_seeks(script::EPOCH).await.unwrap().len(), 1);
+    // A day on, the waiting seek closes on whichever instance ticks first, told once.
+    clock.advance(24 * 3600);
+    let (a, b, c) = tokio::join!(r[0].tick(), r[1].tick(), r[2].tick());
+    let told = [a, b, c].concat();
+    let closed = told.iter().filter(|m| m.text.starts_with("Your seek closed without an opponent"));
+    assert_eq!(closed.count(), 1, "{told:?}");
+    assert!(r[1].store().open_seeks(script::EPOCH + 24 * 3600).await.unwrap().is_empty());
+}

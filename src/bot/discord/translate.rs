@@ -147,7 +147,7 @@ pub fn choice_message(option: &str, choice: &str) -> Option<String> {
     match option {
         "answer" => Some(format!("btn-{choice}")),
         "language" | "chat_language" => Some(format!("lang-name-{choice}")),
-        "notifications" | "digest" => Some(format!("notif-{choice}")),
+        "notifications" | "digest" | "public_seeks" => Some(format!("notif-{choice}")),
         "pings" => Some(format!("pings-{choice}")),
         _ => None,
     }

@@ -14,6 +14,10 @@
 //!
 //! The bot's other decisions: it passes when that is its only action, and it claims a
 //! threefold repetition (with its move or without) when its search says it stands worse.
+//!
+//! [`choose_with`] and [`Promotions::LastRankOnly`] play the game without the first two
+//! promotion lines, as Fairy-Stockfish's variant file has it; only the comparison with that
+//! engine (`examples/vs_uci.rs`, docs/bots.md) uses them.
 
 use super::search::{self, Limits, Position, Stuck, Verdict};
 use crate::core::Seat;
@@ -124,20 +128,63 @@ fn limits(level: u8) -> Limits {
     Limits { depth, nodes, quiescence, noise, random_per_mille, table_bits: 18 }
 }
 
+/// Which promotion lines the bot's search plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Promotions {
+    /// All three, as the rules have them: the game's bot.
+    AllTiers,
+    /// Only the last rank's (queen, marshal, princess); a pawn stepping onto White's 6th or
+    /// 8th rank (Black's 5th or 3rd) stays a pawn, for both sides in the search. This is the
+    /// game Fairy-Stockfish plays on the variant file of `tools/perfect10-oracle` (it has one
+    /// promotion region per side), and exists only so that `examples/vs_uci.rs` can compare
+    /// the two engines on the same rules ("tier promotions off for both"). It is a parameter
+    /// of the bot, not of the game: the engine, the referee and players never see it.
+    LastRankOnly,
+}
+
+/// Whether `m` is a promotion on White's 6th or 8th rank (Black's 5th or 3rd): a pawn move
+/// with a piece that is not one of the last rank's.
+fn is_tier_promotion(m: Mv) -> bool {
+    m.promo != 0 && !matches!(m.promo, QUEEN | MARSHAL | PRINCESS)
+}
+
 /// The action for `seat` at `level` (1..=6), the same for the same game, level and `seed`;
 /// `None` when `seat` is not to act.
 #[must_use]
 pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<Action> {
+    choose_with(game, seat, level, seed, Promotions::AllTiers)
+}
+
+/// [`choose`] with the promotion lines the search plays: [`Promotions::AllTiers`] is
+/// [`choose`]; [`Promotions::LastRankOnly`] never plays, nor expects the opponent to play, a
+/// promotion on the first two lines (for the comparison with Fairy-Stockfish).
+#[must_use]
+pub fn choose_with(
+    game: &State,
+    seat: Seat,
+    level: u8,
+    seed: u64,
+    promotions: Promotions,
+) -> Option<Action> {
     if game.to_act().seat() != Some(seat) {
         return None;
     }
-    let legal = game.legal_actions(seat);
+    let mut legal = game.legal_actions(seat);
+    if promotions == Promotions::LastRankOnly {
+        legal.retain(|a| match a {
+            Action::Move { mv } | Action::Claim { with: Some(mv) } => {
+                mv.promotion.is_none_or(|k| Kind::promotions(3).contains(&k))
+            }
+            Action::Pass | Action::Claim { with: None } => true,
+        });
+    }
     if legal.len() == 1 {
         // The pass, or a single move: nothing to think about.
         return legal.first().copied();
     }
     let (board, halfmove, passes, limit, streaks, history) = game.search_root();
-    let root = Node::root(board, halfmove, passes, limit, streaks);
+    let mut root = Node::root(board, halfmove, passes, limit, streaks);
+    root.tiers = promotions == Promotions::AllTiers;
     let keys = history_keys(history, halfmove);
     let mut rng = super::rng(seed, history.len() as u64);
     let found = search::search(&root, &keys, limits(level), &mut rng);
@@ -235,6 +282,8 @@ struct Node {
     streaks: [Streaks; 2],
     /// The side that just moved checked with one piece for the fourth move in a row: it lost.
     four_checks: bool,
+    /// Whether pawns may promote on the first two lines ([`Promotions`]).
+    tiers: bool,
 }
 
 impl Node {
@@ -255,6 +304,7 @@ impl Node {
             limit,
             streaks: [Streaks::of(white), Streaks::of(black)],
             four_checks: false,
+            tiers: true,
         }
     }
 
@@ -405,6 +455,9 @@ impl Position for Node {
 
     fn moves(&self, out: &mut MoveList) {
         self.board.pseudo_moves(out);
+        if !self.tiers {
+            out.retain(|&m| !is_tier_promotion(m));
+        }
     }
 
     fn play(&self, m: Mv) -> Option<Node> {
@@ -593,6 +646,30 @@ mod tests {
                 let mut line = after.clone();
                 line.play(Seat(1), &reply).expect("listed replies are legal");
                 assert!(white_wins_at_once(&line), "level {level}: {action} {reply}: no mate");
+            }
+        }
+    }
+
+    #[test]
+    fn without_tier_promotions_the_bot_never_promotes_on_the_first_two_lines() {
+        // A White pawn one step from White's 8th rank and a Black pawn one step from Black's
+        // 5th, each with its side to move: the engine offers the tier promotions (checked
+        // below), and the last-rank-only bot must play none of them at any level or seed.
+        for fen in
+            ["9k/10/10/4P5/10/10/10/10/10/K9 w - - 0 1", "9k/10/10/10/4p5/10/10/10/10/K9 b - - 0 1"]
+        {
+            let game = at(fen);
+            let seat = game.to_act().seat().expect("to act");
+            let legal = game.legal_actions(seat);
+            let tier = |a: &Action| matches!(a, Action::Move { mv } if mv.promotion.is_some_and(|k| !Kind::promotions(3).contains(&k)));
+            assert!(legal.iter().any(tier), "{fen}: the engine offers tier promotions");
+            for level in 1..=6 {
+                for seed in 0..8 {
+                    let action = choose_with(&game, seat, level, seed, Promotions::LastRankOnly)
+                        .expect("a move");
+                    assert!(legal.contains(&action), "{fen} level {level}: {action}");
+                    assert!(!tier(&action), "{fen} level {level} seed {seed}: {action}");
+                }
             }
         }
     }

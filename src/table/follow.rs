@@ -60,7 +60,9 @@ impl Referee {
     }
 
     /// `/follow #id` or `/follow @player` (`on`), `/unfollow` (`!on`), typed in a group: a game
-    /// reached from here and still running, or a player's games in this community.
+    /// reached from here and still running, or a player's games in this community. A game
+    /// played in its players' private chats (an everywhere seek's) belongs to no community: any
+    /// user of its platform follows it by its number, from anywhere, privately too.
     pub(super) async fn follow(
         &self,
         ctx: &Ctx,
@@ -68,14 +70,23 @@ impl Referee {
         player: Option<&UserId>,
         on: bool,
     ) -> Reply {
-        let Chat::Group(_) = &ctx.chat else {
+        let pool = id.and_then(|id| {
+            let index = self.lock_index();
+            let s = index.games.get(&id)?;
+            (s.platform == ctx.platform && super::seeks::is_pool_chat(&s.chat)).then(|| s.clone())
+        });
+        if pool.is_none() && !matches!(ctx.chat, Chat::Group(_)) {
             return Err(TableError::Refused(Refusal::CommunityOnly));
-        };
-        let community = Self::community(ctx)?;
+        }
         let (followed, what) = match (id, player) {
             (Some(id), _) => {
-                let summary = self.lock_index().games.get(&id).cloned();
-                let Some(summary) = summary.filter(|s| Self::reaches(ctx, s)) else {
+                let summary = match pool {
+                    Some(s) => Some(s),
+                    None => self.lock_index().games.get(&id).cloned(),
+                };
+                let Some(summary) = summary
+                    .filter(|s| Self::reaches(ctx, s) || super::seeks::is_pool_chat(&s.chat))
+                else {
                     if on {
                         return Err(TableError::Refused(Refusal::NoSuchGame(id)));
                     }
@@ -91,6 +102,7 @@ impl Referee {
                 if user == &ctx.user {
                     return Err(TableError::Refused(Refusal::FollowSelf));
                 }
+                let community = Self::community(ctx)?;
                 let name = self.shown_name(ctx.platform, user).await;
                 (Followed::Player { user: user.clone(), community }, Following::Player(name))
             }

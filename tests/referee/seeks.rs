@@ -315,11 +315,14 @@ async fn everywhere_seeks_pair_across_communities_that_allow_it_and_are_played_p
         texts(&out, "#a")[0].contains("yours: #1 (Ultima) in our private chat. Type it there"),
         "{out:#?}"
     );
-    // Moves are typed privately and announced to both players privately.
-    let out = run(&format!("{}@dm: /move c2c5\n", seats[0]), &db).await;
-    for player in ["dm:alice", "dm:carol"] {
+    // Moves are typed privately and announced to both players privately; a spectator follows
+    // the game by its number from anywhere (it has no community) and gets the same lines.
+    let script = format!("erin@dm: /follow #1\n{}@dm: /move c2c5\n", seats[0]);
+    let out = run(&script, &db).await;
+    for player in ["dm:alice", "dm:carol", "dm:erin"] {
         assert!(texts(&out, player).iter().any(|t| t.starts_with("#1 ply 1: ")), "{out:#?}");
     }
+    assert!(texts(&out, "dm:erin")[0].contains("#1"), "{out:#?}");
     // Answered from a group: the answering player is told there, the game is still private.
     let script = "!admin bob\n\
                   bob@#b: /settings public-seeks=on\n\

@@ -41,7 +41,6 @@ mod types;
 
 pub use follows::{Follow, Followed};
 pub use location::Location;
-pub use seeks::{NewSeek, SeekRow};
 pub use types::*;
 
 use std::path::Path;

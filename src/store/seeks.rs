@@ -6,7 +6,7 @@
 
 use super::conn::{On, Tx};
 use super::queries::{self, Pool};
-use super::types::{ChatId, DbError, GameRow, NewGame, Platform, UserId, db};
+use super::types::{ChatId, DbError, GameRow, NewGame, NewSeek, Platform, SeekRow, UserId, db};
 
 /// The columns of `seeks`, in [`SeekRow`] order.
 macro_rules! seek_columns {
@@ -14,93 +14,6 @@ macro_rules! seek_columns {
         "id, platform, user_id, user_name, chat_id, topic, community, parent_chat, everywhere, \
          kind, options, clock, rated, created_at, expires_at, offer_bot_at"
     };
-}
-
-/// One open seek.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct SeekRow {
-    /// Its number, in the order seeks were made.
-    pub id: i64,
-    /// The seeker's platform.
-    pub platform: Platform,
-    /// The seeker.
-    pub user_id: UserId,
-    /// The seeker's name when they asked.
-    pub user_name: String,
-    /// Where it was typed (the game's chat if someone answers it); an empty id for a private
-    /// chat.
-    #[sqlx(flatten)]
-    pub chat: ChatId,
-    /// The pool it pairs in: the community where it was typed (empty in a private chat).
-    pub community: String,
-    /// The channel the chat was opened under, if any.
-    pub parent_chat: Option<String>,
-    /// It pairs with every community that allows it, not only its own.
-    pub everywhere: bool,
-    /// The game's code.
-    pub kind: String,
-    /// The game's options, all of them, as `k=v,k=v` (two seeks match when these are equal).
-    pub options: String,
-    /// The time control, as stored with games.
-    pub clock: String,
-    /// Whether the game counts for ratings.
-    pub rated: bool,
-    /// When it was made (unix seconds).
-    pub created_at: i64,
-    /// When it lapses.
-    pub expires_at: i64,
-    /// When the seeker, if still unanswered, is offered the bot; `None` once offered.
-    pub offer_bot_at: Option<i64>,
-}
-
-impl SeekRow {
-    /// The group chat it was typed in; `None` for a private chat.
-    #[must_use]
-    pub fn typed_in(&self) -> Option<&ChatId> {
-        (!self.chat.id.is_empty()).then_some(&self.chat)
-    }
-
-    /// Whether `other` asks for the same game on the same terms.
-    #[must_use]
-    pub fn same_terms(&self, other: &NewSeek) -> bool {
-        self.kind == other.kind
-            && self.options == other.options
-            && self.clock == other.clock
-            && self.rated == other.rated
-    }
-}
-
-/// A seek to keep.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewSeek {
-    /// The seeker's platform.
-    pub platform: Platform,
-    /// The seeker.
-    pub user_id: UserId,
-    /// Their name.
-    pub user_name: String,
-    /// Where it was typed; `None` for a private chat.
-    pub chat: Option<ChatId>,
-    /// The community (empty in a private chat).
-    pub community: String,
-    /// The parent channel, if any.
-    pub parent_chat: Option<String>,
-    /// `scope=everywhere`.
-    pub everywhere: bool,
-    /// The game's code.
-    pub kind: String,
-    /// Every option, `k=v,k=v`.
-    pub options: String,
-    /// The time control.
-    pub clock: String,
-    /// Rated.
-    pub rated: bool,
-    /// Now.
-    pub now: i64,
-    /// When it lapses.
-    pub expires_at: i64,
-    /// When its seeker is offered the bot if nobody answered.
-    pub offer_bot_at: i64,
 }
 
 /// The seeks open at `now`, oldest first.

@@ -8,7 +8,7 @@
 
 use super::prelude::*;
 use super::referee::Referee;
-use super::voice::SeekTerms;
+use super::voice::{Paired, SeekTerms};
 use crate::store::{NewSeek, SeekRow};
 
 /// How long a seek stays open.
@@ -308,9 +308,9 @@ impl Referee {
         // privately, in a group): told there.
         if ctx.here() != Dest::Chat(next.row.chat.clone()) && !(private_table && ctx.is_private()) {
             let text = if private_table {
-                voice::seek_paired_private(ctx.lang, &seek.user_name, kind, id)
+                voice::seek_paired(ctx.lang, Paired::Private, &seek.user_name, kind, id)
             } else {
-                voice::seek_paired_elsewhere(ctx.lang, &seek.user_name, kind, id)
+                voice::seek_paired(ctx.lang, Paired::Elsewhere, &seek.user_name, kind, id)
             };
             out.push(Outbound::text_to(ctx.platform, ctx.here(), text));
         }
@@ -322,9 +322,9 @@ impl Referee {
         {
             let lang = self.lang_of(seek.platform, &seek.user_id).await;
             let text = if private_table {
-                voice::seek_answered_private(lang, &ctx.name, kind, id)
+                voice::seek_paired(lang, Paired::AnsweredPrivate, &ctx.name, kind, id)
             } else {
-                voice::seek_answered(lang, &ctx.name, kind, id)
+                voice::seek_paired(lang, Paired::Answered, &ctx.name, kind, id)
             };
             out.push(Outbound::text_to(seek.platform, Dest::User(seek.user_id.clone()), text));
         }

@@ -113,57 +113,37 @@ pub(crate) fn unsought(lang: Lang, count: usize) -> String {
     wording().text(lang, ids::SEEK_UNSEEK_DONE, &[("count", count.into())])
 }
 
-/// Told where the answering player typed, when the game is played in another chat (the first
-/// seeker's).
-pub(crate) fn seek_paired_elsewhere(
-    lang: Lang,
-    opponent: &str,
-    kind: GameKind,
-    id: GameId,
-) -> String {
-    let w = wording();
-    w.text(
-        lang,
-        ids::SEEK_PAIRED_ELSEWHERE,
-        &[
-            ("opponent", opponent.into()),
-            ("game", game_name(w, lang, kind).into()),
-            ("id", id.into()),
-        ],
-    )
+/// Who hears of a pairing, and where the game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Paired {
+    /// The answering player, where they typed: the game is in the first seeker's chat.
+    Elsewhere,
+    /// The answering player, in a group: the game is played in the private chats.
+    Private,
+    /// The first seeker, privately: the game is in the chat where they asked.
+    Answered,
+    /// The first seeker, privately: the game is played right there.
+    AnsweredPrivate,
 }
 
-/// Told where the answering player typed (a group) when the game is played in the players'
-/// private chats (an everywhere seek).
-pub(crate) fn seek_paired_private(
+/// A pairing told to one of its players (`how`), naming the other player and the game.
+pub(crate) fn seek_paired(
     lang: Lang,
+    how: Paired,
     opponent: &str,
     kind: GameKind,
     id: GameId,
 ) -> String {
     let w = wording();
+    let message = match how {
+        Paired::Elsewhere => ids::SEEK_PAIRED_ELSEWHERE,
+        Paired::Private => ids::SEEK_PAIRED_PRIVATE,
+        Paired::Answered => ids::SEEK_ANSWERED,
+        Paired::AnsweredPrivate => ids::SEEK_ANSWERED_PRIVATE,
+    };
     w.text(
         lang,
-        ids::SEEK_PAIRED_PRIVATE,
-        &[
-            ("opponent", opponent.into()),
-            ("game", game_name(w, lang, kind).into()),
-            ("id", id.into()),
-        ],
-    )
-}
-
-/// Told privately to the first seeker when someone answered their everywhere seek.
-pub(crate) fn seek_answered_private(
-    lang: Lang,
-    opponent: &str,
-    kind: GameKind,
-    id: GameId,
-) -> String {
-    let w = wording();
-    w.text(
-        lang,
-        ids::SEEK_ANSWERED_PRIVATE,
+        message,
         &[
             ("opponent", opponent.into()),
             ("game", game_name(w, lang, kind).into()),
@@ -176,20 +156,6 @@ pub(crate) fn seek_answered_private(
 /// beyond it now.
 pub(crate) fn public_seeks_set(lang: Lang, on: bool) -> String {
     wording().text(lang, if on { ids::SEEK_PUBLIC_ON } else { ids::SEEK_PUBLIC_OFF }, &[])
-}
-
-/// Told privately to the first seeker when someone answered their seek.
-pub(crate) fn seek_answered(lang: Lang, opponent: &str, kind: GameKind, id: GameId) -> String {
-    let w = wording();
-    w.text(
-        lang,
-        ids::SEEK_ANSWERED,
-        &[
-            ("opponent", opponent.into()),
-            ("game", game_name(w, lang, kind).into()),
-            ("id", id.into()),
-        ],
-    )
 }
 
 /// A seek lapsed without an opponent.

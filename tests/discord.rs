@@ -3505,3 +3505,95 @@ async fn everywhere_seeks_of_two_servers_pair_and_the_game_is_played_by_direct_m
     .await;
     bot.finish().await;
 }
+
+/// A Discord player and a Telegram player meet through everywhere seeks (issue 43): one bot
+/// serving both platforms (the real serenity and teloxide clients, each against its loopback
+/// stand-in) pairs them; the game is hosted on the first seeker's platform (Telegram here), and
+/// each player is told, moves and resigns on their own platform, in private, nothing in any
+/// channel or group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_player_and_a_telegram_player_meet_everywhere_and_each_plays_on_their_own_platform()
+ {
+    use crate::telegram::{self, BOB as TOM};
+    let (tg, tg_url) = telegram::StandIn::start().await;
+    let extra = [("TELEGRAM_TOKEN", telegram::TOKEN), ("TELEGRAM_API_URL", tg_url.as_str())];
+    let bot = Bot::start_with_env(true, &extra, |_| {}).await;
+    tg.serving().await;
+    let api = &bot.api;
+    // Tom opens his private chat with the bot on Telegram and seeks there (everywhere).
+    tg.say(TOM.id, TOM, "/start");
+    tg.expect_sent(TOM.id, "Hello Bob!").await;
+    tg.say(TOM.id, TOM, "/seek ultima");
+    tg.expect_sent(TOM.id, "Bob seeks an opponent in every community that allows it").await;
+    // Alice's server lets its seeks out; her everywhere seek on Discord answers Tom's.
+    let token = api.slash(ALICE, "settings", &[("public_seeks", 4, json!(0))]);
+    api.callback(&token).await;
+    api.expect(Place::Ephemeral(ALICE.id), "now pair with every community").await;
+    let token = api.slash(
+        ALICE,
+        "seek",
+        &[("game", 3, text("ultima")), ("options", 3, text("scope=everywhere"))],
+    );
+    api.callback(&token).await;
+    api.expect(Place::Channel, "You are paired with Bob: Ultima #1 is played in our private chat.")
+        .await;
+    let to_tom = tg.expect_sent(TOM.id, "Ultima #1: ").await;
+    assert!(to_tom.photo.is_some(), "the board comes with the start");
+    tg.expect_sent(TOM.id, "Your seek found an opponent: Alice. Ultima #1 is played here").await;
+    // Alice reads the start on Discord (as the answer to her command, or by direct message).
+    api.wait("Alice's start", |i| {
+        i.sent
+            .iter()
+            .find(|s| {
+                matches!(s.place, Place::Dm(id) | Place::Ephemeral(id) if id == ALICE.id)
+                    && s.content.contains("Ultima #1: ")
+            })
+            .cloned()
+    })
+    .await;
+    // Each moves from their own platform and the other hears it on theirs.
+    let tom_white = to_tom.text.contains("Bob (white");
+    let discord_move = |action: &str| {
+        let token = api.slash_in(ALICE, "move", &[("action", 3, text(action))], true);
+        async move { api.callback(&token).await }
+    };
+    if tom_white {
+        tg.say(TOM.id, TOM, "/move c2c5");
+        api.expect(Place::Dm(ALICE.id), "#1 ply 1: ").await;
+        discord_move("d7d5").await;
+        tg.expect_sent(TOM.id, "#1 ply 2: ").await;
+    } else {
+        discord_move("c2c5").await;
+        tg.expect_sent(TOM.id, "#1 ply 1: ").await;
+        tg.say(TOM.id, TOM, "/move d7d5");
+        api.expect(Place::Dm(ALICE.id), "#1 ply 2: ").await;
+    }
+    // Tom resigns on Telegram; Alice is told on Discord, with the ratings of the pool.
+    tg.say(TOM.id, TOM, "/resign");
+    api.expect(Place::Dm(ALICE.id), "resign").await;
+    api.expect(Place::Dm(ALICE.id), "#1 ratings: ").await;
+    tg.expect_sent(TOM.id, "#1 ratings: ").await;
+    // Nothing of it in a channel or a group; no qualified seat id ever shown.
+    let channel: Vec<String> = api
+        .lock()
+        .sent
+        .iter()
+        .filter(|s| s.place == Place::Channel)
+        .map(|s| s.content.clone())
+        .collect();
+    assert!(!channel.iter().any(|t| t.contains("Ultima #1:") || t.contains("ply")), "{channel:#?}");
+    let everything: Vec<String> = api
+        .lock()
+        .sent
+        .iter()
+        .map(|s| s.content.clone())
+        .chain(tg.sent_to(TOM.id).into_iter().map(|s| s.text))
+        .collect();
+    assert!(
+        !everything.iter().any(|t| t.contains("telegram:") || t.contains("discord:")),
+        "{everything:#?}"
+    );
+    assert!(tg.sent_to(TOM.id).iter().all(|s| s.chat == TOM.id));
+    assert!(tg.every_call_carried_the_token());
+    bot.finish().await;
+}

@@ -1025,6 +1025,67 @@ async fn games_are_numbered_in_the_order_they_end_and_rated_once() {
     }
 }
 
+/// Issue 43: the everywhere pool is one pool for Discord and Telegram. A game hosted on one
+/// chat platform seats a player of the other by a qualified id; each player's rating is kept
+/// under their own platform and id, whichever platform hosted the game, and a rebuild (or
+/// rating out of order) comes to the same figures.
+#[tokio::test]
+async fn the_everywhere_pool_rates_each_player_under_their_own_platform_whoever_hosted() {
+    use arbiter::core::{GameResult, Seat};
+    for db in Db::each().await {
+        let store = db.open().await;
+        let pool = |platform: P, seats: [&str; 2]| NewGame {
+            platform,
+            kind: "ultima".to_owned(),
+            seats: serde_json::to_string(&seats).expect("seats serialise"),
+            community: Some("everywhere".to_owned()),
+            parent_chat: None,
+            ..new_game("pool:1", GameStatus::Active)
+        };
+        let end = |new: NewGame, result: GameResult| {
+            let store = &store;
+            async move {
+                let game = store.create_game(&new).await.expect("the game is written");
+                let mut update = game.update(2_000);
+                update.status = GameStatus::Over;
+                update.result = Some(result);
+                update.reason = Some(arbiter::store::EndReason::Resigned);
+                store.update_game(game.id, game.version, &update).await.expect("the game ends");
+                game.id
+            }
+        };
+        // Tom (Telegram 5001) loses to Dave on Discord's table, then beats Tess on Telegram's;
+        // a console game in a community named "everywhere" stays apart.
+        let a = end(pool(P::Discord, ["3100", "telegram:5001"]), GameResult::Winner(Seat(0))).await;
+        let b = end(pool(P::Telegram, ["5001", "5002"]), GameResult::Winner(Seat(0))).await;
+        let c = end(pool(P::Console, ["5001", "5002"]), GameResult::Winner(Seat(1))).await;
+        store.rate_game(b).await.unwrap();
+        store.rate_game(a).await.unwrap();
+        store.rate_game(c).await.unwrap();
+        let tom = store.ratings_of(P::Telegram, "everywhere", &"5001".into()).await.unwrap();
+        assert_eq!(tom.len(), 1, "{tom:?}");
+        assert_eq!((tom[0].games, tom[0].wins, tom[0].losses), (2, 1, 1));
+        let dave = store.ratings_of(P::Discord, "everywhere", &"3100".into()).await.unwrap();
+        assert_eq!((dave[0].games, dave[0].wins), (1, 1));
+        assert!(
+            store
+                .ratings_of(P::Discord, "everywhere", &"telegram:5001".into())
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let console = store.ratings_of(P::Console, "everywhere", &"5001".into()).await.unwrap();
+        assert_eq!((console[0].games, console[0].losses), (1, 1), "the console's own pool");
+        // Rated out of order (b before a): the same as a rebuild, in the order they ended.
+        let live = store.all_ratings().await.unwrap();
+        assert_eq!(store.rebuild_ratings().await.unwrap(), 3);
+        assert_eq!(store.all_ratings().await.unwrap(), live);
+        // Game a, which ended first, met Tom as a newcomer.
+        assert_eq!(store.rate_game(a).await.unwrap()[1].before.round(), 1500.0);
+        assert_eq!(store.rate_game(b).await.unwrap()[0].before.round(), 1338.0);
+    }
+}
+
 #[tokio::test]
 async fn games_rated_out_of_order_come_out_as_a_rebuild_does() {
     use arbiter::core::{GameResult, Seat};

@@ -28,7 +28,7 @@ use tokio::time::Instant;
 
 use crate::common;
 
-const TOKEN: &str = "123456:TEST-token-of-the-loopback-stand-in";
+pub(crate) const TOKEN: &str = "123456:TEST-token-of-the-loopback-stand-in";
 const BOT_ID: i64 = 777;
 const BOT_USERNAME: &str = "arbiter_test_bot";
 const GROUP: i64 = -1_001_234_567_890;
@@ -55,8 +55,8 @@ const SOLVER_PATIENCE: Duration = Duration::from_secs(60);
 
 /// A Telegram user of the tests.
 #[derive(Debug, Clone, Copy)]
-struct Person {
-    id: i64,
+pub(crate) struct Person {
+    pub(crate) id: i64,
     first: &'static str,
     last: Option<&'static str>,
     username: Option<&'static str>,
@@ -71,7 +71,7 @@ const ALICE: Person = Person {
     username: Some("alice_liddell"),
     lang: "en",
 };
-const BOB: Person =
+pub(crate) const BOB: Person =
     Person { id: 1002, first: "Bob", last: None, username: Some("bob_builder"), lang: "en" };
 /// Carol has no username: she can be mentioned only by a `text_mention`.
 const CAROL: Person = Person { id: 1003, first: "Carol", last: None, username: None, lang: "en" };
@@ -127,14 +127,14 @@ struct Call {
 
 /// One message the bot sent, as the stand-in keeps it (edits applied).
 #[derive(Debug, Clone)]
-struct Sent {
-    chat: i64,
+pub(crate) struct Sent {
+    pub(crate) chat: i64,
     /// The forum topic (`message_thread_id`) it was posted in; `None` is the general chat.
     topic: Option<i64>,
     id: i64,
     /// The text, or the photo's (or document's) caption.
-    text: String,
-    photo: Option<Value>,
+    pub(crate) text: String,
+    pub(crate) photo: Option<Value>,
     /// A file sent with sendDocument (its part: `file_name`, `len`).
     document: Option<Value>,
     keyboard: Option<Value>,
@@ -162,7 +162,7 @@ impl Sent {
 }
 
 #[derive(Default)]
-struct Inner {
+pub(crate) struct Inner {
     updates: Vec<Value>,
     next_update: i64,
     next_message: i64,
@@ -242,7 +242,7 @@ fn is_send(method: &str) -> bool {
 
 /// The loopback stand-in of the Bot API.
 #[derive(Clone, Default)]
-struct StandIn {
+pub(crate) struct StandIn {
     inner: Arc<Mutex<Inner>>,
     new_update: Arc<Notify>,
     new_call: Arc<Notify>,
@@ -281,7 +281,7 @@ fn int(v: &Value) -> i64 {
 }
 
 impl StandIn {
-    async fn start() -> (StandIn, String) {
+    pub(crate) async fn start() -> (StandIn, String) {
         let stand_in = StandIn::default();
         let app =
             axum::Router::new().route("/{bot}/{method}", post(handle)).with_state(stand_in.clone());
@@ -305,7 +305,23 @@ impl StandIn {
         format!("http://{addr}")
     }
 
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+    /// Waits for the bot to poll for updates (or set its webhook): it is serving.
+    pub(crate) async fn serving(&self) {
+        self.wait("polling to start, or the webhook to be set", |i| {
+            i.calls
+                .iter()
+                .any(|c| c.method == "getupdates" || c.method == "setwebhook")
+                .then_some(())
+        })
+        .await;
+    }
+
+    /// Whether every call so far carried the token.
+    pub(crate) fn every_call_carried_the_token(&self) -> bool {
+        self.lock().calls.iter().all(|c| c.token_ok)
+    }
+
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().expect("the stand-in's state")
     }
 
@@ -321,7 +337,7 @@ impl StandIn {
     }
 
     /// `from` writes `text` in `chat` (the group, or their own id for the private chat).
-    fn say(&self, chat: i64, from: Person, text: &str) {
+    pub(crate) fn say(&self, chat: i64, from: Person, text: &str) {
         self.say_with(chat, from, text, Vec::new());
     }
 
@@ -420,7 +436,7 @@ impl StandIn {
     }
 
     /// Waits until `f` finds something in the stand-in's state.
-    async fn wait<T>(&self, what: &str, f: impl Fn(&Inner) -> Option<T>) -> T {
+    pub(crate) async fn wait<T>(&self, what: &str, f: impl Fn(&Inner) -> Option<T>) -> T {
         self.wait_long(what, PATIENCE, f).await
     }
 
@@ -476,7 +492,7 @@ impl StandIn {
     }
 
     /// Waits for a message to `chat` whose text (or caption) contains `needle`.
-    async fn expect_sent(&self, chat: i64, needle: &str) -> Sent {
+    pub(crate) async fn expect_sent(&self, chat: i64, needle: &str) -> Sent {
         self.wait(&format!("{needle:?} in chat {chat}"), |i| {
             i.sent.iter().find(|s| s.chat == chat && s.text.contains(needle)).cloned()
         })
@@ -544,7 +560,7 @@ impl StandIn {
         self.lock().calls.iter().filter(|c| c.method == method).cloned().collect()
     }
 
-    fn sent_to(&self, chat: i64) -> Vec<Sent> {
+    pub(crate) fn sent_to(&self, chat: i64) -> Vec<Sent> {
         self.lock().sent.iter().filter(|s| s.chat == chat).cloned().collect()
     }
 

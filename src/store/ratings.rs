@@ -5,14 +5,39 @@
 
 use std::collections::HashMap;
 
-use super::types::{GameRow, GameStatus, Platform, RatingChange, UserId};
+use super::types::{GameRow, GameStatus, POOL_COMMUNITY, Platform, RatingChange, UserId};
 
 /// A ratings group: platform, community, game.
 pub(super) type Group = (Platform, String, String);
 
-/// The group `row` is rated in.
+/// The group `row` is rated in. The everywhere pool of the chat platforms is one group,
+/// whichever of them hosted the game (named by [`Platform::Discord`]; its statements take
+/// both platforms' games, see [`spans_chat_platforms`]).
 pub(super) fn group_of(row: &GameRow) -> Group {
-    (row.platform, row.rating_community().to_string(), row.kind.clone())
+    let community = row.rating_community();
+    let platform = if community == POOL_COMMUNITY && row.platform.is_chat() {
+        Platform::Discord
+    } else {
+        row.platform
+    };
+    (platform, community.to_string(), row.kind.clone())
+}
+
+/// Whether `group` takes the games of both chat platforms (the everywhere pool).
+pub(super) fn spans_chat_platforms(group: &Group) -> bool {
+    group.0.is_chat() && group.1 == POOL_COMMUNITY
+}
+
+/// Where the rating of `seat` (a seat of a game of `group`) is kept: in the group under the
+/// player's own platform and id (a player seated from the other chat platform is qualified in
+/// the game's seats, [`UserId::seated_on`]).
+pub(super) fn standing_of(group: &Group, host: Platform, seat: &UserId) -> (Group, UserId) {
+    if spans_chat_platforms(group) {
+        let (platform, user) = seat.on(host);
+        ((platform, group.1.clone(), group.2.clone()), user)
+    } else {
+        (group.clone(), seat.clone())
+    }
 }
 
 /// The two players of a rated game, from its seats JSON (`None` when it has not two).
@@ -48,7 +73,7 @@ impl Replay {
     pub(super) fn apply(&mut self, row: &GameRow) {
         let (Some(players), Some(result)) = (two_players(row), row.result) else { return };
         let group = group_of(row);
-        let key = |u: &UserId| (group.clone(), u.clone());
+        let key = |u: &UserId| standing_of(&group, row.platform, u);
         let first = self.standings.get(&key(&players[0])).copied().unwrap_or_default();
         let second = self.standings.get(&key(&players[1])).copied().unwrap_or_default();
         let (a, b) = crate::ratings::rate(&first, &second, result);

@@ -233,6 +233,13 @@ impl Platform {
         Platform::Discord,
     ];
 
+    /// Whether it is a chat platform (Discord, Telegram), whose players may meet players of
+    /// the other in a game paired `scope=everywhere`.
+    #[must_use]
+    pub fn is_chat(self) -> bool {
+        matches!(self, Platform::Telegram | Platform::Discord)
+    }
+
     /// The stored name.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -264,6 +271,11 @@ impl std::fmt::Display for Platform {
         f.write_str(self.as_str())
     }
 }
+
+/// The community of the games paired `scope=everywhere` (played in the players' private
+/// chats): their ratings pool. Between the chat platforms it is one pool: a player's rating in
+/// it is kept under their own platform, whichever platform hosted the game.
+pub const POOL_COMMUNITY: &str = "everywhere";
 
 /// A name that is no platform.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -516,6 +528,35 @@ impl UserId {
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// How a user of `platform` is written among the seats of a game hosted on `host`: as
+    /// themselves on the host's own platform, else qualified by their platform
+    /// (`telegram:123`). Only a game paired `scope=everywhere` between Discord and Telegram has
+    /// a seat of another platform (docs/community.md, "Seeks"); both platforms' own ids are
+    /// numbers, so a qualified id is never a platform's own.
+    #[must_use]
+    pub fn seated_on(host: Platform, platform: Platform, user: &UserId) -> UserId {
+        if platform == host || !platform.is_chat() || !host.is_chat() {
+            user.clone()
+        } else {
+            UserId(format!("{}:{}", platform.as_str(), user.0))
+        }
+    }
+
+    /// Whose seat this is in a game hosted on `host`: the platform and that platform's own id
+    /// (the inverse of [`UserId::seated_on`]).
+    #[must_use]
+    pub fn on(&self, host: Platform) -> (Platform, UserId) {
+        if host.is_chat()
+            && let Some((name, id)) = self.0.split_once(':')
+            && let Ok(platform) = name.parse::<Platform>()
+            && platform.is_chat()
+            && platform != host
+        {
+            return (platform, UserId(id.to_string()));
+        }
+        (host, self.clone())
     }
 }
 
@@ -999,5 +1040,26 @@ mod tests {
         }
         // An engine's code is its own, even one this version has never heard of.
         assert_eq!(EndReason::of_code("checkmate"), EndReason::Rule("checkmate".into()));
+    }
+
+    #[test]
+    fn a_seat_of_the_other_chat_platform_is_qualified_and_reads_back_as_its_own_platform() {
+        let (discord, telegram) = (Platform::Discord, Platform::Telegram);
+        let tom = UserId::new("5001");
+        let seated = UserId::seated_on(discord, telegram, &tom);
+        assert_eq!(seated.as_str(), "telegram:5001");
+        assert_eq!(seated.on(discord), (telegram, tom.clone()));
+        // On its own platform a user is themselves, both ways.
+        assert_eq!(UserId::seated_on(telegram, telegram, &tom), tom);
+        assert_eq!(tom.on(telegram), (telegram, tom.clone()));
+        let dave = UserId::new("310000000000000001");
+        assert_eq!(UserId::seated_on(telegram, discord, &dave).on(telegram), (discord, dave));
+        // Only between the two chat platforms: a console or transcript name is never read as
+        // a qualified id, nor written as one.
+        let odd = UserId::new("telegram:5001");
+        assert_eq!(odd.on(Platform::Script), (Platform::Script, odd.clone()));
+        assert_eq!(UserId::seated_on(Platform::Console, telegram, &tom), tom);
+        // A host's own platform prefix is no qualification.
+        assert_eq!(odd.on(telegram), (telegram, odd));
     }
 }

@@ -32,8 +32,9 @@ fn year_of(seconds: i64) -> i64 {
 }
 
 /// Whether the game of `s` waits for `user`: their move, or their answer to an invitation.
-fn waits_for(s: &Summary, user: &UserId) -> bool {
-    let me = Some(user);
+fn waits_for(s: &Summary, platform: Platform, user: &UserId) -> bool {
+    let seated = UserId::seated_on(s.platform, platform, user);
+    let me = Some(&seated);
     (s.status == GameStatus::Active
         && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_ref() == me))
         || (s.status == GameStatus::Invited && s.seats.get(1).is_some_and(|u| u.as_ref() == me))
@@ -202,7 +203,7 @@ impl Referee {
         for id in ids.into_iter().filter(|id| Some(*id) != skip) {
             let Ok(cell) = self.table(id) else { continue };
             let mut t = cell.lock().await;
-            let Some(seat) = t.seat_of(user) else { continue };
+            let Some(seat) = t.seat_of(platform, user) else { continue };
             if t.row.status != GameStatus::Active || t.time.pace != Pace::Correspondence {
                 continue;
             }
@@ -342,7 +343,7 @@ impl Referee {
             for (p, u) in &who {
                 for id in index.by_user.get(&(*p, u.clone())).into_iter().flatten() {
                     let Some(s) = index.games.get(id) else { continue };
-                    if !waits_for(s, u) || only.is_some_and(|ctx| !Self::reaches(ctx, s)) {
+                    if !waits_for(s, *p, u) || only.is_some_and(|ctx| !Self::reaches(ctx, s)) {
                         continue;
                     }
                     let deadline = (s.status == GameStatus::Active).then_some(s.deadline_at);

@@ -68,7 +68,8 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         let bot = 1 - seat.min(1);
         if !t.seats.get(bot).cloned().flatten().as_ref().is_some_and(is_bot) {
             return Err(TableError::Refused(Refusal::SwitchNotBot(id)));
@@ -262,7 +263,8 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if !games::hints_allowed(&t.game) {
             return Err(TableError::Refused(Refusal::HintsOff(id)));
         }
@@ -304,7 +306,7 @@ impl Referee {
             return Err(TableError::Refused(Refusal::HintStale(id)));
         }
         let text = voice::hint_text(ctx.lang, &t, advice.as_ref());
-        Ok(vec![voice::msg_of(&t, Dest::User(ctx.user.clone()), text)])
+        Ok(vec![voice::msg_of(&t, ctx.private_on(t.row.platform), text)])
     }
 
     /// Writes down, before `next` is saved as the game's end with a result, that the end

@@ -79,6 +79,8 @@ impl Referee {
         let text = voice::rating_changes(public_lang(t), t.row.id, &named);
         let mut out = vec![voice::msg_of(t, voice::public_of(t), text)];
         self.copy_to_followers(t, &mut out);
+        // An ended game has left the index that `enqueue` finds a private table's players in.
+        super::seeks::privatize(&t.row.chat, &t.seats, &mut out);
         self.enqueue(out, Some(t.row.id)).await
     }
 

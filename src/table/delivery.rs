@@ -120,6 +120,7 @@ impl Referee {
         for (chat, seats) in tables {
             super::seeks::privatize(&chat, &seats, out);
         }
+        super::seeks::cross_platforms(out);
     }
 
     /// Puts messages that follow a saved change (the Chaos Clock analysis, a group told about a
@@ -215,7 +216,7 @@ impl Referee {
         for id in ids {
             let Ok(cell) = self.table(id) else { continue };
             let mut t = cell.lock().await;
-            let Some(seat) = t.seat_of(&reserved) else { continue };
+            let Some(seat) = t.seat_of(platform, &reserved) else { continue };
             if t.row.status != GameStatus::Invited {
                 continue;
             }
@@ -366,7 +367,7 @@ impl Referee {
                     // An invitation's private copy may be the first to fail.
                     index.games.get(id).is_some_and(|s| {
                         matches!(s.status, GameStatus::Active | GameStatus::Invited)
-                            && s.seats.iter().any(|u| u.as_ref() == Some(user))
+                            && s.has_player(platform, user)
                     })
                 })
                 .copied()
@@ -383,12 +384,14 @@ impl Referee {
         for id in ids {
             let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
-            let Some(seat) = t.seat_of(user) else { continue };
+            let Some(seat) = t.seat_of(platform, user) else { continue };
             let name = t.names.get(seat).cloned().unwrap_or_default();
+            // As the game's seats write them: the game may be hosted on the other platform.
+            let seated = UserId::seated_on(t.row.platform, platform, user);
             let who = if pings == Pings::Off {
-                reply::mention(user.as_str(), &name)
+                reply::mention(seated.as_str(), &name)
             } else {
-                reply::ping(user.as_str(), &name)
+                reply::ping(seated.as_str(), &name)
             };
             let reopen = link.clone().map_or(self.policy(platform).reopen, notice::Reopen::Link);
             let told = Notice::DmFailed { name, who: who.clone(), game: id, reopen };
@@ -412,6 +415,8 @@ impl Referee {
         platform: Platform,
         user: &UserId,
     ) -> Result<bool, TableError> {
+        let (platform, user) = user.on(platform);
+        let user = &user;
         let known = self.user_row(platform, user).await?.and_then(|r| r.reachable);
         Ok(match known {
             Some(r) => r,

@@ -129,7 +129,7 @@ impl Referee {
         for id in ids {
             let Ok(cell) = self.table(id) else { continue };
             let t = cell.lock().await;
-            let Some(seat) = t.seat_of(&ctx.user) else { continue };
+            let Some(seat) = t.seat_of(ctx.platform, &ctx.user) else { continue };
             let private = t
                 .game
                 .parse_action(Seat(u8::try_from(seat).unwrap_or(0)), text)

@@ -33,7 +33,7 @@ impl Referee {
             }
             told(row.id);
             let lang = Lang::from_code(&row.locale).unwrap_or_default();
-            out.push(Outbound {
+            let mut notice = vec![Outbound {
                 platform: row.platform,
                 to: Dest::Chat(row.chat.clone()),
                 text: Notice::Unresumable { game: row.id }.text(lang),
@@ -41,7 +41,11 @@ impl Referee {
                 buttons: Vec::new(),
                 outbox: None,
                 stamp: None,
-            });
+            }];
+            // A game played privately is not in the index: its players are read off its row.
+            let seats: Vec<Option<UserId>> = serde_json::from_str(&row.seats).unwrap_or_default();
+            super::seeks::privatize(&row.chat, &seats, &mut notice);
+            out.append(&mut notice);
         }
         // Kept like any announcement (the meta mark above keeps it from being said twice).
         self.enqueue(out, None).await
@@ -119,7 +123,8 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if t.row.status != GameStatus::Active || t.game.to_act().outcome().is_some() {
             return Err(TableError::Refused(Refusal::GameOver));
         }
@@ -139,7 +144,8 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if t.row.status != GameStatus::Active {
             return Err(TableError::Refused(Refusal::GameOver));
         }

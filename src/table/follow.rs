@@ -15,17 +15,22 @@ impl Referee {
     /// The followers of the game `row` (seated `seats`) who are not its players.
     fn followers(&self, row: &GameRow, seats: &[Option<UserId>]) -> Vec<UserId> {
         let community = row.rating_community();
+        let pool = super::seeks::is_pool_chat(&row.chat) && row.platform.is_chat();
         let follows = self.lock_follows();
         let mut out: Vec<UserId> = follows
             .iter()
-            .filter(|f| f.platform == row.platform)
+            // A game played privately may be followed from the other chat platform too (its
+            // followers are written as its seats are, [`UserId::seated_on`]).
+            .filter(|f| f.platform == row.platform || pool)
             .filter(|f| match &f.followed {
                 Followed::Game(id) => *id == row.id,
                 Followed::Player { user, community: c } => {
-                    c == community && seats.iter().any(|s| s.as_ref() == Some(user))
+                    f.platform == row.platform
+                        && c == community
+                        && seats.iter().any(|s| s.as_ref() == Some(user))
                 }
             })
-            .map(|f| f.follower.clone())
+            .map(|f| UserId::seated_on(row.platform, f.platform, &f.follower))
             .filter(|f| !seats.iter().any(|s| s.as_ref() == Some(f)))
             .collect();
         out.sort();
@@ -73,7 +78,9 @@ impl Referee {
         let pool = id.and_then(|id| {
             let index = self.lock_index();
             let s = index.games.get(&id)?;
-            (s.platform == ctx.platform && super::seeks::is_pool_chat(&s.chat)).then(|| s.clone())
+            let platform =
+                s.platform == ctx.platform || (s.platform.is_chat() && ctx.platform.is_chat());
+            (platform && super::seeks::is_pool_chat(&s.chat)).then(|| s.clone())
         });
         if pool.is_none() && !matches!(ctx.chat, Chat::Group(_)) {
             return Err(TableError::Refused(Refusal::CommunityOnly));
@@ -93,7 +100,7 @@ impl Referee {
                     // A game that ended may still be unfollowed.
                     return self.unfollow_game(ctx, id).await;
                 };
-                if on && summary.seats.iter().any(|s| s.as_ref() == Some(&ctx.user)) {
+                if on && summary.has_player(ctx.platform, &ctx.user) {
                     return Err(TableError::Refused(Refusal::FollowOwn(id)));
                 }
                 (Followed::Game(id), Following::Game(id))

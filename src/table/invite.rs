@@ -484,7 +484,7 @@ impl Referee {
         if t.row.creator == ctx.user {
             return Err(TableError::Refused(Refusal::OwnInvite));
         }
-        if t.seat_of(&ctx.user) != Some(1) {
+        if t.seat_of(ctx.platform, &ctx.user) != Some(1) {
             // An open invitation names no one who could decline it (a spectator pressing
             // Decline under it is told so, not that it "invites someone else").
             let open = matches!(t.seats.get(1), Some(None));

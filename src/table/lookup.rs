@@ -16,12 +16,10 @@ impl Referee {
         want: impl Fn(&Summary) -> bool,
     ) -> Result<GameId, TableError> {
         let index = self.lock_index();
-        let here = |s: &Summary| {
-            s.platform == ctx.platform
-                && match &ctx.chat {
-                    Chat::Group(chat) => s.chat == *chat,
-                    Chat::Private => s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user)),
-                }
+        let here = |s: &Summary| match &ctx.chat {
+            Chat::Group(chat) => s.platform == ctx.platform && s.chat == *chat,
+            // A game paired between Discord and Telegram is played from both.
+            Chat::Private => s.has_player(ctx.platform, &ctx.user),
         };
         if let Some(id) = id {
             // A game out of reach answers exactly as a game that does not exist: ids are
@@ -79,7 +77,7 @@ impl Referee {
                     .flatten()
                     .filter_map(|id| {
                         let s = index.games.get(id)?;
-                        let seated = s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user));
+                        let seated = s.has_player(ctx.platform, &ctx.user);
                         (seated && s.chat != *typed && want(s)).then(|| Elsewhere {
                             game: *id,
                             kind: s.kind,
@@ -107,17 +105,18 @@ impl Referee {
     /// (or its creator), from their private chat. Nothing else reaches it, administrators
     /// included ([`Referee::administers`] is their wider reach, for `/admin` alone).
     pub(super) fn reaches(ctx: &Ctx, s: &Summary) -> bool {
-        s.platform == ctx.platform
-            && match &ctx.chat {
-                Chat::Group(chat) => {
-                    s.chat == *chat
+        match &ctx.chat {
+            Chat::Group(chat) => {
+                s.platform == ctx.platform
+                    && (s.chat == *chat
                         || (chat.topic.is_none()
-                            && s.parent_chat.as_deref() == Some(chat.id.as_str()))
-                }
-                Chat::Private => {
-                    s.creator == ctx.user || s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user))
-                }
+                            && s.parent_chat.as_deref() == Some(chat.id.as_str())))
             }
+            // A player seated from the other chat platform reaches it from their private chat.
+            Chat::Private => {
+                s.created_by(ctx.platform, &ctx.user) || s.has_player(ctx.platform, &ctx.user)
+            }
+        }
     }
 
     /// Whether the caller administers the chat of game `s`: the platform says they administer
@@ -132,7 +131,7 @@ impl Referee {
     }
 
     pub(super) fn seated(ctx: &Ctx) -> impl Fn(&Summary) -> bool + '_ {
-        move |s: &Summary| s.seats.iter().any(|u| u.as_ref() == Some(&ctx.user))
+        move |s: &Summary| s.has_player(ctx.platform, &ctx.user)
     }
 
     /// The games a user may mean in `chat`, for a platform's autocomplete: `(id, label)` of
@@ -191,15 +190,15 @@ impl Referee {
             is_admin: false,
             scope: Scope::default(),
         };
-        let Ok(id) = self.resolve(&ctx, id, |s| {
-            s.status == GameStatus::Active && s.seats.iter().any(|u| u.as_ref() == Some(user))
-        }) else {
+        let Ok(id) = self
+            .resolve(&ctx, id, |s| s.status == GameStatus::Active && s.has_player(platform, user))
+        else {
             return Vec::new();
         };
         let Ok(cell) = self.table(id) else { return Vec::new() };
         let mut t = cell.lock().await;
         let ToAct::Seat(seat, _) = t.game.to_act() else { return Vec::new() };
-        if t.row.status != GameStatus::Active || t.seat_of(user) != Some(seat.index()) {
+        if t.row.status != GameStatus::Active || t.seat_of(platform, user) != Some(seat.index()) {
             return Vec::new();
         }
         // Games whose turns cannot be listed (Rabble's are infinite) suggest likely ones.

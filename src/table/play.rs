@@ -6,8 +6,8 @@ use super::referee::Referee;
 
 impl Referee {
     pub(super) async fn move_text(&self, ctx: &Ctx, id: Option<GameId>, text: &str) -> Reply {
-        let user = ctx.user.clone();
         let awaiting = |s: &Summary| {
+            let user = UserId::seated_on(s.platform, ctx.platform, &ctx.user);
             s.status == GameStatus::Active
                 && s.to_act.and_then(|i| s.seats.get(i)).is_some_and(|u| u.as_ref() == Some(&user))
         };
@@ -32,7 +32,8 @@ impl Referee {
         };
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         if games::has_hidden_information(&t.game) && !ctx.is_private() {
             // Spec L-01: never echoed, never applied; the player is sent to the private chat.
             return Err(TableError::Refused(Refusal::PrivateOnly));
@@ -89,7 +90,9 @@ impl Referee {
         let text = {
             let cell = self.table(id)?;
             let mut t = cell.lock().await;
-            let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+            let seat = t
+                .seat_of(ctx.platform, &ctx.user)
+                .ok_or(TableError::Refused(Refusal::NotAPlayer))?;
             match t.partial.remove(&seat) {
                 Some((at, text)) if at == turn => text,
                 _ => return Err(TableError::Refused(Refusal::StaleButton)),
@@ -127,7 +130,8 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         let waiting = t.pending.get(&seat).ok_or(TableError::Refused(Refusal::NothingToConfirm))?;
         let other =
             tag.is_some_and(|tag| tag != payload::echo_tag(&t.game.format_action(&waiting.action)));
@@ -162,7 +166,8 @@ impl Referee {
             self.resolve(ctx, id, |s| s.status == GameStatus::Active && Self::seated(ctx)(s))?;
         let cell = self.table(id)?;
         let mut t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         self.check_turn(&t, seat)?;
         let action = match games::window_action(&t.game, choice) {
             Some(action) => action,
@@ -395,11 +400,11 @@ impl Referee {
             }
         };
         let summary = Self::summary(&t);
-        if !Self::reaches(ctx, &summary) || (own && t.seat_of(&ctx.user).is_none()) {
+        if !Self::reaches(ctx, &summary) || (own && t.seat_of(ctx.platform, &ctx.user).is_none()) {
             return None;
         }
         let mut m = voice::finished(&t, result, reason.as_ref(), self.images);
-        m.to = if own { Dest::User(ctx.user.clone()) } else { ctx.here() };
+        m.to = if own { ctx.private_on(t.row.platform) } else { ctx.here_on(t.row.platform) };
         Some(m)
     }
 }

@@ -372,6 +372,9 @@ impl Referee {
         platform: Platform,
         user: &UserId,
     ) -> Result<Option<UserRow>, TableError> {
+        // A seat of a game hosted on the other chat platform names its own platform.
+        let (platform, user) = user.on(platform);
+        let user = &user;
         let key = (platform, user.clone());
         if let Some(row) = self.lock_users().get(&key) {
             return Ok(Some(row.clone()));
@@ -390,6 +393,8 @@ impl Referee {
     /// The language to write to `user` in: their choice, else what their client last told
     /// (stored, so it survives a restart), else the platform's default.
     pub(super) async fn lang_of(&self, platform: Platform, user: &UserId) -> Lang {
+        let (platform, user) = user.on(platform);
+        let user = &user;
         let row = self.user_row(platform, user).await.ok().flatten();
         row.and_then(|row| {
             let chosen = row.locale.as_deref().and_then(Lang::from_code);

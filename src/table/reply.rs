@@ -384,6 +384,24 @@ fn words(line: &str) -> Vec<&str> {
     out
 }
 
+/// The text with each mention written as the name alone, every other mark kept: for a message
+/// carried to the other chat platform, where the mentioned ids mean nobody (or someone else).
+#[must_use]
+pub fn unmention(text: &str) -> String {
+    spans(text)
+        .into_iter()
+        .map(|s| match s {
+            Span::Text(t) | Span::Mention { name: t, .. } => t.to_string(),
+            Span::Code(t) => format!("`{t}`"),
+            Span::Strong(t) => emphasis(t),
+            Span::Moment { at, words, date: false } => moment(at, words),
+            Span::Moment { at, words, date: true } => date(at, words),
+            Span::Place { chat, words } => place(chat, words),
+            Span::Link { url, words } => link(url, words),
+        })
+        .collect()
+}
+
 /// The text without its marks, for plain-text readers (the console, Telegram's alerts).
 #[must_use]
 pub fn plain(text: &str) -> String {
@@ -650,6 +668,24 @@ impl fmt::Display for Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unmention_writes_mentions_as_names_and_keeps_every_other_mark() {
+        let text = format!(
+            "{} moves `c2c5` {} ({}), {}",
+            ping("310000000000000001", "Dave"),
+            emphasis("now"),
+            moment(90, "in 1m"),
+            mention("telegram:5001", "Tom"),
+        );
+        let out = unmention(&text);
+        assert_eq!(
+            out,
+            format!("Dave moves `c2c5` {} ({}), Tom", emphasis("now"), moment(90, "in 1m"))
+        );
+        assert_eq!(plain(&out), plain(&text));
+        assert!(pinged(&out).is_empty());
+    }
 
     #[test]
     fn a_file_that_is_no_picture_is_kept_in_the_outbox_as_what_it_is() {

@@ -9,7 +9,7 @@
 use super::prelude::*;
 use super::referee::Referee;
 use super::voice::{Paired, SeekTerms};
-use crate::store::{NewSeek, SeekRow};
+use crate::store::{NewSeek, POOL_COMMUNITY, SeekRow};
 
 /// How long a seek stays open.
 pub(super) const SEEK_SECONDS: i64 = 24 * 3600;
@@ -86,8 +86,8 @@ impl Referee {
         };
         let open = self.store.open_seeks(now).await?;
         let answerable = open.iter().filter(|s| {
-            s.platform == ctx.platform
-                && s.user_id != ctx.user
+            reaches_seek(ctx.platform, s)
+                && !(s.platform == ctx.platform && s.user_id == ctx.user)
                 && s.everywhere == everywhere
                 && (everywhere || s.community == community)
                 && s.same_terms(&wanted)
@@ -136,12 +136,12 @@ impl Referee {
             || self.store.public_seeks(ctx.platform, &community).await.unwrap_or(false);
         let Some(seek) = open.into_iter().find(|s| {
             s.id == seek
-                && s.platform == ctx.platform
+                && reaches_seek(ctx.platform, s)
                 && if s.everywhere { public } else { s.community == community }
         }) else {
             return Err(TableError::Refused(Refusal::SeekGone));
         };
-        if seek.user_id == ctx.user {
+        if seek.platform == ctx.platform && seek.user_id == ctx.user {
             return Err(TableError::Refused(Refusal::SeekOwn));
         }
         let terms = terms_of(&seek);
@@ -180,7 +180,7 @@ impl Referee {
             community.is_empty() || self.store.public_seeks(ctx.platform, community).await?;
         let seeks: Vec<(String, SeekTerms)> = open
             .iter()
-            .filter(|s| s.platform == ctx.platform)
+            .filter(|s| reaches_seek(ctx.platform, s))
             .filter(|s| {
                 if s.everywhere {
                     public
@@ -225,7 +225,10 @@ impl Referee {
             self.draw_start(ctx, checked.kind, checked.options.clone(), None, seed).await?;
         // Who moves first is drawn from the game's seed, as `side=random` draws it.
         let first_seeker_seat = Side::Random.creator_seat(seed);
-        let mut seats = vec![Some(seek.user_id.clone()), Some(ctx.user.clone())];
+        // The game is hosted on the first seeker's platform; an answer from the other chat
+        // platform is seated by a qualified id, and told on its own platform.
+        let answering = UserId::seated_on(seek.platform, ctx.platform, &ctx.user);
+        let mut seats = vec![Some(seek.user_id.clone()), Some(answering)];
         let mut names = vec![seek.user_name.clone(), ctx.name.clone()];
         if first_seeker_seat == 1 {
             seats.reverse();
@@ -377,20 +380,43 @@ impl Referee {
 /// platform has such a chat; what is said to it is said to each player privately.
 pub(super) const POOL_CHAT: &str = "pool:";
 
-/// The community everywhere games are rated in (one pool per platform).
-pub(super) const POOL_COMMUNITY: &str = "everywhere";
-
 /// Whether `chat` is a game's private table ([`POOL_CHAT`]).
 pub(super) fn is_pool_chat(chat: &ChatId) -> bool {
     chat.id.starts_with(POOL_CHAT)
 }
 
+/// Whether a player of `platform` may answer `seek`: one of their platform, or an everywhere
+/// seek of the other chat platform (Discord and Telegram seekers meet in the everywhere pool).
+fn reaches_seek(platform: Platform, seek: &SeekRow) -> bool {
+    seek.platform == platform || (seek.everywhere && seek.platform.is_chat() && platform.is_chat())
+}
+
 /// A game played in its players' private chats has no chat of its own: each message to it goes
 /// to each (human) player privately instead, with its buttons.
 pub(super) fn privatize(chat: &ChatId, seats: &[Option<UserId>], out: &mut Vec<Outbound>) {
-    if !is_pool_chat(chat) {
-        return;
+    if is_pool_chat(chat) {
+        to_players(chat, seats, out);
     }
+    cross_platforms(out);
+}
+
+/// Each message to a player seated from the other chat platform ([`UserId::seated_on`]) is
+/// handed to that platform, for their own id there, its mentions written as names (the ids
+/// they carry are the other platform's).
+pub(super) fn cross_platforms(out: &mut [Outbound]) {
+    for m in out {
+        let Dest::User(seat) = &m.to else { continue };
+        let (platform, user) = seat.on(m.platform);
+        if platform != m.platform {
+            m.platform = platform;
+            m.to = Dest::User(user);
+            m.text = reply::unmention(&m.text);
+        }
+    }
+}
+
+/// What is said to the private table `chat`, said to each of its (human) players.
+fn to_players(chat: &ChatId, seats: &[Option<UserId>], out: &mut Vec<Outbound>) {
     let public = Dest::Chat(chat.clone());
     let players: Vec<&UserId> = seats.iter().flatten().filter(|u| !is_bot(u)).collect();
     let mut sent = Vec::with_capacity(out.len());

@@ -175,8 +175,11 @@ pub(super) struct Table {
 }
 
 impl Table {
-    pub(super) fn seat_of(&self, user: &UserId) -> Option<usize> {
-        self.seats.iter().position(|s| s.as_ref() == Some(user))
+    /// The seat of `user` of `platform` (a game paired between Discord and Telegram seats a
+    /// player of the other platform by a qualified id, [`UserId::seated_on`]).
+    pub(super) fn seat_of(&self, platform: Platform, user: &UserId) -> Option<usize> {
+        let seated = UserId::seated_on(self.row.platform, platform, user);
+        self.seats.iter().position(|s| s.as_ref() == Some(&seated))
     }
 
     pub(super) fn offer(&self) -> Option<Offer> {
@@ -243,11 +246,26 @@ pub(super) struct Index {
     pub(super) by_user: HashMap<(Platform, UserId), Vec<GameId>>,
 }
 
+impl Summary {
+    /// Whether `user` of `platform` has a seat in it (by their own platform: see
+    /// [`UserId::seated_on`]).
+    pub(super) fn has_player(&self, platform: Platform, user: &UserId) -> bool {
+        let seated = UserId::seated_on(self.platform, platform, user);
+        self.seats.iter().any(|u| u.as_ref() == Some(&seated))
+    }
+
+    /// Whether `user` of `platform` created it.
+    pub(super) fn created_by(&self, platform: Platform, user: &UserId) -> bool {
+        self.platform == platform && self.creator == *user
+    }
+}
+
 impl Index {
     pub(super) fn keys(s: &Summary) -> (Vec<(Platform, UserId)>, (Platform, ChatId)) {
         let users = s.seats.iter().flatten().chain(std::iter::once(&s.creator));
-        let mut user_keys: Vec<(Platform, UserId)> =
-            users.map(|u| (s.platform, u.clone())).collect();
+        // Each player is found under their own platform, a player seated from the other chat
+        // platform included.
+        let mut user_keys: Vec<(Platform, UserId)> = users.map(|u| u.on(s.platform)).collect();
         user_keys.sort();
         user_keys.dedup();
         (user_keys, (s.platform, s.chat.clone()))
@@ -325,6 +343,22 @@ impl Ctx {
 
     pub(super) fn is_private(&self) -> bool {
         self.chat == Chat::Private
+    }
+
+    /// Where the caller typed, as a message of a game hosted on `host` addresses it (see
+    /// [`Ctx::private_on`]).
+    pub(super) fn here_on(&self, host: Platform) -> Dest {
+        match &self.chat {
+            Chat::Group(id) => Dest::Chat(id.clone()),
+            Chat::Private => self.private_on(host),
+        }
+    }
+
+    /// The caller privately, as a message of a game hosted on `host` addresses them: by their
+    /// own id, or qualified when they play it from the other chat platform
+    /// ([`UserId::seated_on`]; the message is handed to their platform before it is sent).
+    pub(super) fn private_on(&self, host: Platform) -> Dest {
+        Dest::User(UserId::seated_on(host, self.platform, &self.user))
     }
 }
 

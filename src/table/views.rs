@@ -17,14 +17,19 @@ impl Referee {
         let t = cell.lock().await;
         if let Some(window) = window {
             // Only a board larger than its picture (Rabble's) has windows.
-            let Some(answer) = voice::window_message(ctx.lang, &t, window, ctx.here(), self.images)
-            else {
+            let Some(answer) = voice::window_message(
+                ctx.lang,
+                &t,
+                window,
+                ctx.here_on(t.row.platform),
+                self.images,
+            ) else {
                 return Err(TableError::Refused(Refusal::BoardWindow));
             };
             return answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadWindow(d)));
         }
         let view = t.game.view(Viewer::Public);
-        Ok(vec![voice::view_message(ctx.lang, &t, &view, ctx.here(), self.images)])
+        Ok(vec![voice::view_message(ctx.lang, &t, &view, ctx.here_on(t.row.platform), self.images)])
     }
 
     /// `/view z …`: Rabble's 3-D observation, for anyone in the channel (no secrets).
@@ -32,8 +37,13 @@ impl Referee {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let Some(answer) = voice::observation_message(ctx.lang, &t, slice, ctx.here(), self.images)
-        else {
+        let Some(answer) = voice::observation_message(
+            ctx.lang,
+            &t,
+            slice,
+            ctx.here_on(t.row.platform),
+            self.images,
+        ) else {
             return Err(TableError::Refused(Refusal::ViewSlice));
         };
         answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSlice(d)))
@@ -44,7 +54,8 @@ impl Referee {
         let id = self.resolve(ctx, id, |_| true)?;
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let Some(answer) = voice::moves_message(ctx.lang, &t, square, ctx.here()) else {
+        let Some(answer) = voice::moves_message(ctx.lang, &t, square, ctx.here_on(t.row.platform))
+        else {
             return Err(TableError::Refused(Refusal::MovesRabble));
         };
         answer.map(|m| vec![m]).map_err(|d| TableError::Refused(Refusal::BadSquare(d)))
@@ -62,14 +73,15 @@ impl Referee {
         };
         let cell = self.table(id)?;
         let t = cell.lock().await;
-        let seat = t.seat_of(&ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
+        let seat =
+            t.seat_of(ctx.platform, &ctx.user).ok_or(TableError::Refused(Refusal::NotAPlayer))?;
         let view = t.game.view(Viewer::Seat(Seat(u8::try_from(seat).unwrap_or(0))));
         // A private view always goes to the private chat, wherever it was asked for.
         Ok(vec![voice::view_message(
             ctx.lang,
             &t,
             &view,
-            Dest::User(ctx.user.clone()),
+            ctx.private_on(t.row.platform),
             self.images,
         )])
     }

@@ -7,7 +7,9 @@
 //! - `chaos_clock`, `ultima`, `perfect10`, `rabble`: each game through the referee;
 //! - `bots`: every game against the bot, with levels (issue 43);
 //! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links;
-//! - `languages`: each chat its own language, and a client's language kept across restarts.
+//! - `languages`: each chat its own language, and a client's language kept across restarts;
+//! - `seeks`, `platforms`: seeks in a community, and everywhere seeks between Discord and
+//!   Telegram (issue 43).
 
 mod away;
 mod bots;
@@ -18,6 +20,7 @@ mod dark_fence;
 mod end_to_end;
 mod languages;
 mod perfect10;
+mod platforms;
 mod rabble;
 mod seeks;
 mod ultima;

@@ -4,7 +4,7 @@
 //! `store/ratings.rs`; the locks that keep two writers of a group apart are each backend's.
 
 use crate::store::conn::{Conn, On, Pool, Tx};
-use crate::store::ratings::{Group, Replay, counts, group_of, two_players};
+use crate::store::ratings::{Group, Replay, counts, group_of, standing_of, two_players};
 use crate::store::sql::GAME;
 use crate::store::types::{
     DbError, GameId, GameRow, Platform, RatingChange, RatingRow, UserId, db,
@@ -67,8 +67,9 @@ async fn rated_games(conn: Conn<'_>, group: Option<&Group>) -> Result<Vec<GameRo
         "SELECT ",
         game_columns!(),
         " FROM games WHERE rated = TRUE AND status = 'over' AND ended_seq IS NOT NULL \
-         AND platform = $1 AND COALESCE(community, chat_id) = $2 AND kind = $3 \
-         ORDER BY ended_seq"
+         AND (platform = $1 OR ($2 = 'everywhere' AND $1 IN ('discord', 'telegram') \
+         AND platform IN ('discord', 'telegram'))) \
+         AND COALESCE(community, chat_id) = $2 AND kind = $3 ORDER BY ended_seq"
     );
     let rows: Vec<GameRow> = both!(conn, |c| match group {
         None => sqlx::query_as(EVERY).fetch_all(c).await.map_err(db),
@@ -92,10 +93,15 @@ async fn changes_of(conn: Conn<'_>, id: GameId) -> Result<Vec<RatingChange>, DbE
 
 /// Clears `group`'s ratings and replays its games (every group when `None`).
 async fn replay_group(mut conn: Conn<'_>, group: Option<&Group>) -> Result<(), DbError> {
+    // The everywhere pool spans both chat platforms (`ratings::spans_chat_platforms`).
     const CHANGES: &str = "DELETE FROM rating_changes WHERE game_id IN (SELECT id FROM games \
-         WHERE platform = $1 AND COALESCE(community, chat_id) = $2 AND kind = $3)";
-    const RATINGS: &str =
-        "DELETE FROM ratings WHERE platform = $1 AND community = $2 AND kind = $3";
+         WHERE (platform = $1 OR ($2 = 'everywhere' AND $1 IN ('discord', 'telegram') \
+         AND platform IN ('discord', 'telegram'))) \
+         AND COALESCE(community, chat_id) = $2 AND kind = $3)";
+    const RATINGS: &str = "DELETE FROM ratings \
+         WHERE (platform = $1 OR ($2 = 'everywhere' AND $1 IN ('discord', 'telegram') \
+         AND platform IN ('discord', 'telegram'))) \
+         AND community = $2 AND kind = $3";
     let games = rated_games(conn.re(), group).await?;
     both!(conn.re(), |c| match group {
         None => {
@@ -140,7 +146,9 @@ pub(in crate::store) async fn rate_game(
 /// [`rate_game`] inside its transaction.
 async fn rate_in(mut conn: Conn<'_>, id: GameId) -> Result<Vec<RatingChange>, DbError> {
     const LATER: &str = "SELECT EXISTS (SELECT 1 FROM rating_changes c \
-         JOIN games g ON g.id = c.game_id WHERE g.platform = $1 \
+         JOIN games g ON g.id = c.game_id \
+         WHERE (g.platform = $1 OR ($2 = 'everywhere' AND $1 IN ('discord', 'telegram') \
+         AND g.platform IN ('discord', 'telegram'))) \
          AND COALESCE(g.community, g.chat_id) = $2 AND g.kind = $3 AND g.ended_seq > $4)";
     const KNOWN: &str = concat!(
         "SELECT ",
@@ -173,17 +181,18 @@ async fn rate_in(mut conn: Conn<'_>, id: GameId) -> Result<Vec<RatingChange>, Db
     }
     let Some(players) = two_players(&row) else { return Ok(Vec::new()) };
     let mut replay = Replay::default();
-    for user in &players {
+    for seat in &players {
+        let (kept, user) = standing_of(&group, row.platform, seat);
         let known: Option<RatingRow> = both!(conn.re(), |c| sqlx::query_as(KNOWN)
-            .bind(group.0)
-            .bind(&group.1)
-            .bind(&group.2)
-            .bind(user)
+            .bind(kept.0)
+            .bind(&kept.1)
+            .bind(&kept.2)
+            .bind(&user)
             .fetch_optional(c)
             .await
             .map_err(db))?;
         if let Some(known) = known {
-            replay.standings.insert((group.clone(), user.clone()), known.standing());
+            replay.standings.insert((kept, user), known.standing());
         }
     }
     replay.apply(&row);

@@ -186,7 +186,7 @@ pub(crate) fn started(t: &Table, images: bool) -> Outbound {
 /// The private echo of an action waiting for confirmation, to the player who typed it.
 pub(crate) fn confirmation(ctx: &Ctx, t: &Table, action: &AnyAction, turn: i64) -> Outbound {
     let w = wording();
-    let to = Dest::User(ctx.user.clone());
+    let to = ctx.private_on(t.row.platform);
     t.narrator().confirmation(w, ctx.lang, &t.snapshot(), to, action, turn)
 }
 

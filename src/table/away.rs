@@ -303,7 +303,11 @@ impl Referee {
     }
 
     /// The identities of the person behind `user`: theirs, and those linked to it.
-    async fn identities(&self, platform: Platform, user: &UserId) -> Vec<(Platform, UserId)> {
+    pub(super) async fn identities(
+        &self,
+        platform: Platform,
+        user: &UserId,
+    ) -> Vec<(Platform, UserId)> {
         let mine = vec![(platform, user.clone())];
         let account = match self.user_row(platform, user).await {
             Ok(Some(row)) => row.account,

@@ -85,9 +85,12 @@ impl Referee {
                 },
         };
         let open = self.store.open_seeks(now).await?;
+        // The caller's own seeks, on this platform or (by `/link`) the other, are never theirs
+        // to answer.
+        let me = self.identities(ctx.platform, &ctx.user).await;
         let answerable = open.iter().filter(|s| {
             reaches_seek(ctx.platform, s)
-                && !(s.platform == ctx.platform && s.user_id == ctx.user)
+                && !me.contains(&(s.platform, s.user_id.clone()))
                 && s.everywhere == everywhere
                 && (everywhere || s.community == community)
                 && s.same_terms(&wanted)
@@ -141,7 +144,8 @@ impl Referee {
         }) else {
             return Err(TableError::Refused(Refusal::SeekGone));
         };
-        if seek.platform == ctx.platform && seek.user_id == ctx.user {
+        let me = self.identities(ctx.platform, &ctx.user).await;
+        if me.contains(&(seek.platform, seek.user_id.clone())) {
             return Err(TableError::Refused(Refusal::SeekOwn));
         }
         let terms = terms_of(&seek);

@@ -196,3 +196,37 @@ async fn a_telegram_player_who_never_opened_the_private_chat_cannot_answer_a_dis
     assert!(store.game(GameId(1)).await.is_err(), "no game was made");
     assert_eq!(store.open_seeks(arbiter::bot::script::EPOCH).await.unwrap().len(), 1);
 }
+
+/// The link code in a `/link` answer.
+fn code_in(text: &str) -> String {
+    let at = text.find(": ").expect("a code") + 2;
+    text[at..at + 9].to_string()
+}
+
+#[tokio::test]
+async fn a_player_never_answers_their_own_seek_from_an_account_linked_on_the_other_platform() {
+    use crate::common::{run, texts_to};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let out = run("bob@telegram/dm: /link\n", &db).await;
+    let code = code_in(texts_to(&out, "dm:telegram/bob")[0]);
+    let script = format!(
+        "bob@discord/dm: /link {code}\nbob@telegram/dm: /seek ultima\nbob@discord/dm: /seek ultima\n"
+    );
+    let out = run(&script, &db).await;
+    // Bob's Discord seek waits beside his Telegram one: no game of bob against bob.
+    let discord = texts_to(&out, "dm:discord/bob");
+    assert!(discord.last().unwrap().starts_with("bob seeks an opponent"), "{discord:?}");
+    let store = Store::open(&db).await.unwrap();
+    assert!(store.game(GameId(1)).await.is_err(), "no game was made");
+    assert_eq!(store.open_seeks(arbiter::bot::script::EPOCH).await.unwrap().len(), 2);
+    // Alice on Discord takes the oldest: bob's Telegram seek.
+    let out = run("alice@discord/dm: /seek ultima\n", &db).await;
+    assert!(
+        texts_to(&out, "dm:telegram/bob").iter().any(|t| t.starts_with("Ultima #1: ")),
+        "{out:#?}"
+    );
+    let row = store.game(GameId(1)).await.unwrap();
+    assert_eq!(row.platform, Platform::Telegram);
+    assert!(row.seats.contains("discord:alice"), "{}", row.seats);
+}

@@ -210,7 +210,11 @@ fn latin_prose(text: &str, known: &BTreeSet<String>) -> Vec<String> {
         }
         for word in latin_runs(chunk) {
             let lower = word.to_lowercase();
-            if word.len() > 2 && !known.contains(&lower) {
+            // A `/link` code (`QHQJ-CXFA`) is a code to type, whatever the language.
+            let link_code = word.len() == 9
+                && word.as_bytes()[4] == b'-'
+                && word.chars().all(|c| c.is_ascii_uppercase() || c == '-');
+            if word.len() > 2 && !known.contains(&lower) && !link_code {
                 out.push(word);
             }
         }

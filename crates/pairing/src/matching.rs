@@ -190,7 +190,8 @@ mod tests {
         // 0-1-2-3-4-0 is an odd cycle; 5 hangs off 2. The greedy start pairs 0-1 and 2-3,
         // leaving 4 and 5 exposed; only an augmenting path through the blossom fixes it.
         let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (2, 5)];
-        let adjacent = |a: usize, b: usize| edges.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+        let adjacent =
+            |a: usize, b: usize| edges.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
         let mate = perfect_matching(6, adjacent).expect("a perfect matching exists");
         for (v, &u) in mate.iter().enumerate() {
             assert_eq!(mate[u], v);

@@ -86,7 +86,11 @@ fn pair_bracket(
 
 /// Any legal split: the pairs inside the bracket of a perfect matching of the bracket and the
 /// lower groups; those matched below float.
-fn fallback(ctx: &Ctx<'_>, members: &[usize], lower: &[usize]) -> (Vec<(usize, usize)>, Vec<usize>) {
+fn fallback(
+    ctx: &Ctx<'_>,
+    members: &[usize],
+    lower: &[usize],
+) -> (Vec<(usize, usize)>, Vec<usize>) {
     let set: Vec<usize> = members.iter().chain(lower).copied().collect();
     let mate = matching::perfect_matching(set.len(), |x, y| ctx.allowed(set[x], set[y]))
         .unwrap_or_else(|| (0..set.len()).map(|i| i ^ 1).collect());

@@ -86,9 +86,7 @@ pub(crate) fn allocate(high: &Side<'_>, low: &Side<'_>, initial: Colour) -> Colo
             if hp.strength != lp.strength {
                 return if hp.strength > lp.strength { h } else { h.opposite() };
             }
-            if hp.strength == Strength::Absolute
-                && hp.difference.abs() != lp.difference.abs()
-            {
+            if hp.strength == Strength::Absolute && hp.difference.abs() != lp.difference.abs() {
                 return if hp.difference.abs() > lp.difference.abs() { h } else { h.opposite() };
             }
         }

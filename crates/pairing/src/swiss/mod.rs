@@ -382,8 +382,7 @@ impl<'p> Ctx<'p> {
 
     /// The rules the chosen pairs actually break (a relaxed level may still break none).
     fn relaxation(&self, pairs: &[(usize, usize)], bye: Option<PlayerId>) -> Relaxation {
-        let second_bye =
-            bye.is_some_and(|b| self.players.iter().any(|p| p.id == b && p.had_bye));
+        let second_bye = bye.is_some_and(|b| self.players.iter().any(|p| p.id == b && p.had_bye));
         if second_bye || pairs.iter().any(|&(a, b)| self.has_met(a, b)) {
             Relaxation::RepeatsAndByes
         } else if pairs.iter().any(|&(a, b)| self.clash(a, b)) {

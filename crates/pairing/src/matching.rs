@@ -18,9 +18,9 @@ pub(crate) fn perfect_matching(
         (0..n).map(|v| (0..n).filter(|&u| u != v && adjacent(v, u)).collect()).collect();
     let mut blossom = Blossom::new(&graph);
     // A greedy start saves most augmenting searches.
-    for v in 0..n {
+    for (v, neighbours) in graph.iter().enumerate() {
         if blossom.mate[v] == NONE
-            && let Some(&u) = graph[v].iter().find(|&&u| blossom.mate[u] == NONE)
+            && let Some(&u) = neighbours.iter().find(|&&u| blossom.mate[u] == NONE)
         {
             blossom.mate[v] = u;
             blossom.mate[u] = v;
@@ -167,22 +167,21 @@ mod tests {
 
     /// Exhaustive search: the first unmatched vertex takes each free neighbour in turn.
     fn brute_force(n: usize, adjacent: &dyn Fn(usize, usize) -> bool) -> bool {
-        fn go(free: &mut Vec<usize>, adjacent: &dyn Fn(usize, usize) -> bool) -> bool {
+        fn go(free: &[usize], adjacent: &dyn Fn(usize, usize) -> bool) -> bool {
             let Some(&v) = free.first() else { return true };
-            for i in 1..free.len() {
-                let u = free[i];
+            for &u in &free[1..] {
                 if adjacent(v, u) {
-                    let mut rest: Vec<usize> =
+                    let rest: Vec<usize> =
                         free.iter().copied().filter(|&x| x != v && x != u).collect();
-                    if go(&mut rest, adjacent) {
+                    if go(&rest, adjacent) {
                         return true;
                     }
                 }
             }
             false
         }
-        let mut free: Vec<usize> = (0..n).collect();
-        go(&mut free, adjacent)
+        let free: Vec<usize> = (0..n).collect();
+        go(&free, adjacent)
     }
 
     #[test]

@@ -166,7 +166,8 @@ impl Rules {
     }
 
     fn ok(&self, a: usize, b: usize, colours: bool) -> bool {
-        !self.met[a][b] && !(colours && self.abs[a].is_some() && self.abs[a] == self.abs[b])
+        let clash = colours && self.abs[a].is_some() && self.abs[a] == self.abs[b];
+        !self.met[a][b] && !clash
     }
 
     /// Whether the players can be paired (with one eligible bye if odd): exhaustively, or
@@ -187,17 +188,11 @@ impl Rules {
                 rng.shuffle(&mut free);
             }
             let mut nodes = 0;
-            self.search(&mut free, colours, budget, &mut nodes)
+            self.search(&free, colours, budget, &mut nodes)
         })
     }
 
-    fn search(
-        &self,
-        free: &mut Vec<usize>,
-        colours: bool,
-        budget: Option<u64>,
-        nodes: &mut u64,
-    ) -> bool {
+    fn search(&self, free: &[usize], colours: bool, budget: Option<u64>, nodes: &mut u64) -> bool {
         *nodes += 1;
         if budget.is_some_and(|b| *nodes > b) {
             return false;
@@ -209,8 +204,8 @@ impl Rules {
         for k in 1..free.len() {
             let u = free[k];
             if self.ok(v, u, colours) {
-                let mut rest: Vec<usize> = free[1..].iter().copied().filter(|&x| x != u).collect();
-                if self.search(&mut rest, colours, budget, nodes) {
+                let rest: Vec<usize> = free[1..].iter().copied().filter(|&x| x != u).collect();
+                if self.search(&rest, colours, budget, nodes) {
                     return true;
                 }
             }

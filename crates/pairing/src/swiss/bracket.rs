@@ -34,7 +34,9 @@
 //! if by then no legal candidate was found, the pairs of any perfect matching of the bracket
 //! and the lower groups are taken, which is always legal.
 
+use super::colour::Strength;
 use super::{Ctx, Float, Level};
+use crate::Colour;
 use crate::matching;
 
 /// The most completion tests (blossom matchings) one bracket may run.
@@ -123,8 +125,11 @@ struct Search<'a, 'p> {
     tests: u32,
     ideal: Cost,
     done: bool,
-    best: Option<(Cost, Vec<(usize, usize)>, Vec<usize>)>,
+    best: Option<Candidate>,
 }
+
+/// A legal candidate: its cost, its pairs and its floaters (positions in the bracket).
+type Candidate = (Cost, Vec<(usize, usize)>, Vec<usize>);
 
 impl<'a, 'p> Search<'a, 'p> {
     fn new(ctx: &'a Ctx<'p>, members: &'a [usize], mdps: usize, lower: &'a [usize]) -> Self {
@@ -144,34 +149,53 @@ impl<'a, 'p> Search<'a, 'p> {
             done: false,
             best: None,
         };
-        search.ideal = search.lower_bound();
+        search.ideal = search.bound();
         search
     }
 
-    /// A cost no candidate can beat: one floater for an odd bracket (the lowest score), and
-    /// the colour preferences that cannot all be met because more players want one colour
-    /// than there are pairs.
-    fn lower_bound(&self) -> Cost {
-        let n = self.members.len() as u32;
-        let odd = n % 2;
-        let pairs = (n - odd) / 2;
-        let lowest = self.members.iter().map(|&i| self.ctx.score(i)).min().unwrap_or(0);
-        let count = |colour, strong: bool| {
-            self.members
-                .iter()
-                .filter(|&&i| {
-                    let p = &self.ctx.prefs[i];
-                    p.colour == Some(colour)
-                        && (!strong || p.strength >= super::colour::Strength::Strong)
-                })
-                .count() as u32
-        };
-        let excess = |wanting: u32| wanting.saturating_sub(odd + pairs);
-        let mild = excess(count(crate::Colour::White, false))
-            .max(excess(count(crate::Colour::Black, false)));
-        let strong = excess(count(crate::Colour::White, true))
-            .max(excess(count(crate::Colour::Black, true)));
-        [0, 0, odd, if odd == 1 { lowest } else { 0 }, mild, strong, 0, 0, 0, 0]
+    /// A cost that no way of deciding the players still undecided can beat (added to the cost
+    /// of those decided, a lower bound of every candidate below the node): one floater when
+    /// an odd number is left (of the lowest score), and the colour preferences that cannot
+    /// all be met because more players want one colour than there are pairs.
+    fn bound(&self) -> Cost {
+        let (mut left, mut lowest) = (0, u32::MAX);
+        let (mut white, mut black, mut strong_white, mut strong_black) = (0, 0, 0, 0);
+        for (pos, &i) in self.members.iter().enumerate() {
+            if self.decided[pos] {
+                continue;
+            }
+            left += 1;
+            lowest = lowest.min(self.ctx.score(i));
+            let p = &self.ctx.prefs[i];
+            let strong = p.strength >= Strength::Strong;
+            match p.colour {
+                Some(Colour::White) => {
+                    white += 1;
+                    strong_white += u32::from(strong);
+                }
+                Some(Colour::Black) => {
+                    black += 1;
+                    strong_black += u32::from(strong);
+                }
+                None => {}
+            }
+        }
+        let odd = left % 2;
+        // With `odd` floaters, at least `wanting - odd` players wanting one colour are paired,
+        // and each pair grants that colour to one of them at most.
+        let excess = |wanting: u32| wanting.saturating_sub(odd + (left - odd) / 2);
+        [
+            0,
+            0,
+            odd,
+            if odd == 1 { lowest } else { 0 },
+            excess(white).max(excess(black)),
+            excess(strong_white).max(excess(strong_black)),
+            0,
+            0,
+            0,
+            0,
+        ]
     }
 
     /// Whether to stop exploring below a node of cost `cost`.
@@ -204,7 +228,7 @@ impl<'a, 'p> Search<'a, 'p> {
             let pref = &ctx.prefs[player];
             if pref.colour.is_some_and(|c| c != got) {
                 cost[4] += 1;
-                if pref.strength >= super::colour::Strength::Strong {
+                if pref.strength >= Strength::Strong {
                     cost[5] += 1;
                 }
             }
@@ -249,9 +273,6 @@ impl<'a, 'p> Search<'a, 'p> {
             None => self.float_cost(a),
         };
         let total = add(cost, step);
-        if self.cut(&total) {
-            return;
-        }
         self.decided[a] = true;
         match b {
             Some(b) => {
@@ -260,7 +281,9 @@ impl<'a, 'p> Search<'a, 'p> {
             }
             None => self.floaters.push(a),
         }
-        next(self, total);
+        if !self.cut(&add(total, self.bound())) {
+            next(self, total);
+        }
         self.decided[a] = false;
         match b {
             Some(b) => {

@@ -63,15 +63,20 @@
 //! 6. **The bye** is chosen before the brackets are paired (lowest eligible player whose
 //!    absence still leaves a complete pairing) instead of falling out of the last bracket.
 //!    The two agree except when the last bracket could be paired better with another bye.
-//! 7. **The round-1 pairing and colours** follow from the same rules (one score group, S1
+//! 7. **Very long Swisses.** With far more rounds than a Swiss normally has (60 players over
+//!    30 rounds, say), most candidates fail the completion test, brackets hit the cap of 200
+//!    completion tests, and the matching fallback pairs them: still no repeats where they can
+//!    be avoided, but more floaters than the Dutch rules would give.
+//! 8. **The round-1 pairing and colours** follow from the same rules (one score group, S1
 //!    against S2, colours by rule 5.2.5), which is what C.04.3 prescribes.
 //!
 //! ## Bounded search
 //!
-//! The Dutch search is exponential in the worst case. Each bracket stops at the first
-//! candidate whose cost reaches a lower bound (one floater for an odd bracket, the colour
-//! preferences that cannot all be met because more players want one colour than there are
-//! pairs), which is the usual case. Otherwise it stops after
+//! The Dutch search is exponential in the worst case. It is a branch and bound: every node's
+//! cost so far plus a lower bound for the players still undecided (an odd one out must float,
+//! and when more players want one colour than there are pairs, the excess cannot get it) is
+//! compared with the best candidate found, and the search stops as soon as a candidate
+//! reaches the bound of the whole bracket, which is the usual case. Otherwise it stops after
 //! [`swiss::Options::bracket_budget`] search nodes (or 200 completion tests) with the best
 //! legal candidate found; if it found none, it takes the pairs that a perfect matching of the
 //! bracket and the lower groups gives inside the bracket. That matching exists by the previous

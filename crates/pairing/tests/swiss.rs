@@ -355,7 +355,7 @@ fn tournament(n: u32, rounds: u32, seed: u64, churn: bool) -> Result<(), TestCas
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
     fn small_swiss_fields_break_a_rule_exactly_when_brute_force_finds_no_pairing_keeping_it(
@@ -369,7 +369,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn large_swiss_fields_keep_every_rule_whenever_a_witness_pairing_keeps_them(

@@ -393,3 +393,74 @@ fn add(a: Cost, b: Cost) -> Cost {
     }
     c
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::swiss::{Options, Player};
+
+    /// The lowest cost over every perfect matching of `members` that the level allows, by
+    /// exhaustive enumeration, using the search's own cost of a pair.
+    fn brute_force(search: &Search<'_, '_>, free: &[usize]) -> Option<Cost> {
+        let Some((&a, rest)) = free.split_first() else { return Some([0; 10]) };
+        let mut best: Option<Cost> = None;
+        for &b in rest {
+            if !search.ctx.allowed(search.members[a], search.members[b]) {
+                continue;
+            }
+            let others: Vec<usize> = rest.iter().copied().filter(|&x| x != b).collect();
+            if let Some(cost) = brute_force(search, &others) {
+                let total = add(cost, search.pair_cost(a, b));
+                if best.is_none_or(|known| total < known) {
+                    best = Some(total);
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn a_single_bracket_gets_the_cheapest_pairing_that_exhaustive_search_finds() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut checked = 0;
+        for _ in 0..300 {
+            let n = 2 * (2 + next(3) as u32); // 4, 6 or 8 players, one score group
+            let mut players: Vec<Player> = (1..=n).map(|r| Player::new(r, r)).collect();
+            for p in &mut players {
+                for _ in 0..3 {
+                    let colour = match next(3) {
+                        0 => None,
+                        1 => Some(crate::Colour::White),
+                        _ => Some(crate::Colour::Black),
+                    };
+                    p.colours.push(colour);
+                    p.floats.push(None);
+                }
+            }
+            for a in 1..=n {
+                for b in a + 1..=n {
+                    if next(4) == 0 {
+                        players[a as usize - 1].opponents.push(b);
+                        players[b as usize - 1].opponents.push(a);
+                    }
+                }
+            }
+            let refs: Vec<&Player> = players.iter().collect();
+            let ctx = Ctx::new(&refs, Level::Strict, &Options::default());
+            let members: Vec<usize> = (0..players.len()).collect();
+            let mut search = Search::new(&ctx, &members, 0, &[]);
+            let want = brute_force(&search, &members);
+            search.stage_one(0, [0; 10]);
+            let got = search.best.as_ref().map(|(cost, _, _)| *cost);
+            assert_eq!(got, want, "players {players:?}");
+            checked += usize::from(want.is_some());
+        }
+        assert!(checked > 100, "only {checked} fields could be paired");
+    }
+}

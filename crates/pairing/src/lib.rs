@@ -6,6 +6,9 @@
 //!   FIDE Handbook C.05 Annex 1, players as indices in seeding order.
 //! - [`swiss::pair`]: the next round of a Swiss tournament by the FIDE Dutch system (Handbook
 //!   C.04.3, the rules in force since 2017), players as [`swiss::Player`] records.
+//! - [`standings::standings`]: the standings after finished rounds, ranked by points and
+//!   tie-breaks (Buchholz, Sonneborn-Berger, direct encounter; unplayed rounds by FIDE's
+//!   virtual opponent in a Swiss), with shared places and a crosstable.
 //!
 //! In games whose seats are not colours, **white is the seat that moves first** and black the
 //! second.
@@ -84,6 +87,7 @@
 //! pairing keeps**, whatever the budget: only the quality criteria can suffer.
 
 pub mod round_robin;
+pub mod standings;
 pub mod swiss;
 
 mod matching;

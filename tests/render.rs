@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 
 use arbiter::render::board::{self, BoardView, Piece, Square};
-use arbiter::render::{Picture, Script, Theme, can_draw};
+use arbiter::render::{Picture, Script, Theme, can_draw, crosstable};
 
 /// Largest per-channel difference that still counts as equal.
 const CHANNEL_TOLERANCE: u8 = 8;
@@ -937,4 +937,171 @@ fn render_ultima_rules_pictures_teach_each_pieces_capture() {
     }
     let traditional = ultima_rules_pictures(&["C"], Some("zh-Hant"));
     golden("rules/ultima-C-traditional", &traditional[0]);
+}
+
+/// Writes `picture` to `$ARBITER_RENDER_OUT/<name>.png` when that variable names a folder, to
+/// look at a picture a test draws.
+fn write_for_eyes(name: &str, picture: &Picture) {
+    if let Some(dir) = std::env::var_os("ARBITER_RENDER_OUT") {
+        write(&Path::new(&dir).join(format!("{name}.png")), &picture.png);
+    }
+}
+
+/// Ten players' names, Latin and Chinese in both scripts, one too long to fit.
+const NAMES: [&str; 10] = [
+    "张伟",
+    "Alice",
+    "陳志明",
+    "Bob the Builder",
+    "王秀英",
+    "Zoë",
+    "林宜臻",
+    "Dmitri",
+    "Bartholomew Fitzgerald-Montgomery",
+    "さくら",
+];
+
+/// An `n`-player double round robin as cells: every pair plays twice, the results follow a
+/// fixed rule (no tournament logic here: the renderer only lays strings out).
+fn double_round_robin_table(n: usize) -> crosstable::Table {
+    let result = |i: usize, j: usize, leg: usize| (i * 7 + j * 3 + leg * 5) % 3; // 0, 1 or 2
+    let points = |i: usize, j: usize, leg: usize| {
+        // i's half points against j in game `leg`, consistent from both sides.
+        if i < j { result(i, j, leg) } else { 2 - result(j, i, leg) }
+    };
+    let half = |p: usize| match p {
+        0 => "0",
+        1 => "½",
+        _ => "1",
+    };
+    let rows: Vec<Vec<String>> = (0..n)
+        .map(|i| {
+            let mut row = vec![(i + 1).to_string(), NAMES[i % NAMES.len()].to_string()];
+            let mut total = 0;
+            for j in 0..n {
+                if i == j {
+                    row.push("×".to_string());
+                } else {
+                    row.push(format!("{}{}", half(points(i, j, 0)), half(points(i, j, 1))));
+                    total += points(i, j, 0) + points(i, j, 1);
+                }
+            }
+            let pts =
+                if total % 2 == 1 { format!("{}½", total / 2) } else { (total / 2).to_string() };
+            row.push(pts);
+            row.push(format!("{}.25", 40 + i));
+            row
+        })
+        .collect();
+    let mut headers = vec!["#".to_string(), "Name".to_string()];
+    headers.extend((1..=n).map(|k| k.to_string()));
+    headers.extend(["Pts".to_string(), "SB".to_string()]);
+    crosstable::Table {
+        title: "春季循环赛 Spring round robin: final".to_string(),
+        headers,
+        rows,
+        name_column: Some(1),
+        highlight: Some(0),
+        more: "… and {n} more".to_string(),
+    }
+}
+
+/// A 64-player, 7-round Swiss as cells (`12w1`: opponent's row, colour, result).
+fn swiss_table() -> crosstable::Table {
+    let rows = (1..=64_usize)
+        .map(|i| {
+            let mut row = vec![i.to_string(), format!("{} {i}", NAMES[i % NAMES.len()])];
+            for r in 1..=7_usize {
+                let opponent = (i + r * 9) % 64 + 1;
+                let colour = if (i + r) % 2 == 0 { 'w' } else { 'b' };
+                let result = ["1", "½", "0"][(i * r) % 3];
+                row.push(if r == 4 && i % 13 == 0 {
+                    "-1".to_string()
+                } else {
+                    format!("{opponent}{colour}{result}")
+                });
+            }
+            row.extend([format!("{}", 7 - i / 10), format!("{}.5", 30 - i / 3), "21".into()]);
+            row
+        })
+        .collect();
+    let mut headers = vec!["#".to_string(), "Name".to_string()];
+    headers.extend((1..=7).map(|k| k.to_string()));
+    headers.extend(["Pts".to_string(), "BH".to_string(), "SB".to_string()]);
+    crosstable::Table {
+        title: "Open Swiss: after round 7".to_string(),
+        headers,
+        rows,
+        name_column: Some(1),
+        highlight: Some(0),
+        more: "… and {n} more".to_string(),
+    }
+}
+
+#[test]
+fn render_crosstable_of_a_ten_player_double_round_robin() {
+    let theme = Theme::default();
+    let table = double_round_robin_table(10);
+    let pic = crosstable::render(&table, &theme);
+    write_for_eyes("crosstable-round-robin", &pic);
+    let decoded = image::load_from_memory(&pic.png).expect("the PNG decodes");
+    assert_eq!((decoded.width(), decoded.height()), (pic.width, pic.height));
+    // 14 columns of short cells and one name column: wider than a board, within the limit;
+    // the title, a header line and ten lines of about 28 pixels.
+    assert!((500..=crosstable::MAX_WIDTH).contains(&pic.width), "width {}", pic.width);
+    assert!((300..=500).contains(&pic.height), "height {}", pic.height);
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+    assert_eq!(chunk_types(&pic.png), ["IHDR", "IDAT", "IEND"]);
+    for name in NAMES {
+        assert!(name.chars().all(|c| c == ' ' || can_draw(c)), "{name} draws without '?'");
+    }
+    let plain = crosstable::render(&crosstable::Table { highlight: None, ..table }, &theme);
+    assert_ne!(plain.png, pic.png, "the winner's line is highlighted");
+}
+
+#[test]
+fn render_crosstable_of_a_wide_round_robin_shrinks_the_font_to_fit() {
+    let theme = Theme::default();
+    let table = double_round_robin_table(40);
+    let pic = crosstable::render(&table, &theme);
+    write_for_eyes("crosstable-round-robin-40", &pic);
+    let decoded = image::load_from_memory(&pic.png).expect("the PNG decodes");
+    assert_eq!((decoded.width(), decoded.height()), (pic.width, pic.height));
+    // 44 columns at 16 pixels would be about 2,200 pixels wide; the font shrinks instead.
+    assert!(pic.width <= crosstable::MAX_WIDTH, "width {}", pic.width);
+    assert!(pic.width >= crosstable::MAX_WIDTH * 3 / 4, "width {}", pic.width);
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+}
+
+#[test]
+fn render_crosstable_of_a_64_player_swiss_shows_the_top_lines() {
+    let theme = Theme::default();
+    let table = swiss_table();
+    let pic = crosstable::render(&table, &theme);
+    write_for_eyes("crosstable-swiss-64", &pic);
+    let decoded = image::load_from_memory(&pic.png).expect("the PNG decodes");
+    assert_eq!((decoded.width(), decoded.height()), (pic.width, pic.height));
+    assert!((500..=crosstable::MAX_WIDTH).contains(&pic.width), "width {}", pic.width);
+    // The picture keeps within the byte budget by drawing fewer lines: at most 30, at least 8,
+    // plus the header and the "… and {n} more" line, 28 pixels each, and the title.
+    assert!(pic.png.len() <= arbiter::render::MAX_BYTES, "{} bytes", pic.png.len());
+    assert!((10 * 28..=32 * 28 + 100).contains(&pic.height), "height {}", pic.height);
+    // Against a table of exactly the lines drawn (so no "more" line): one line taller.
+    let row_height = 28;
+    let drawn = (pic.height - few_lines(&table, &theme, 0).height) as usize / row_height;
+    let exact = crosstable::Table { rows: table.rows[..drawn - 1].to_vec(), ..table.clone() };
+    assert_eq!(
+        crosstable::render(&exact, &theme).height + row_height as u32,
+        pic.height,
+        "{} lines and the 'more' line",
+        drawn - 1
+    );
+}
+
+/// `table` with its first `n` lines only.
+fn few_lines(table: &crosstable::Table, theme: &Theme, n: usize) -> Picture {
+    crosstable::render(
+        &crosstable::Table { rows: table.rows[..n].to_vec(), ..table.clone() },
+        theme,
+    )
 }

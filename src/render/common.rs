@@ -15,8 +15,12 @@ pub const FILE_NAME: &str = "board.png";
 /// The bundled font: a subset of Noto Sans CJK SC (OFL-1.1), see `assets/fonts/README.md`.
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKsc-subset.otf");
 
-/// Every character the font holds (and so the only ones the renderer draws).
+/// Every character the font holds for boards and labels (and so the only ones they draw).
 pub const CHARSET: &str = include_str!("../../assets/fonts/charset.txt");
+
+/// The further characters the font holds for players' names: common Chinese characters in both
+/// scripts, kana, Latin, Greek and Cyrillic letters (`assets/fonts/make-names.py`).
+pub const NAME_CHARSET: &str = include_str!("../../assets/fonts/names.txt");
 
 static FONT: LazyLock<Option<FontRef<'static>>> =
     LazyLock::new(|| FontRef::try_from_slice(FONT_BYTES).ok());
@@ -435,9 +439,17 @@ mod tests {
     #[test]
     fn the_bundled_font_loads_and_draws_every_character_of_its_charset() {
         assert!(font().is_some(), "the bundled font parses");
-        let missing: String =
-            CHARSET.chars().filter(|c| !c.is_control() && *c != ' ' && !can_draw(*c)).collect();
+        let missing: String = CHARSET
+            .chars()
+            .chain(NAME_CHARSET.chars())
+            .filter(|c| !c.is_control() && *c != ' ' && !can_draw(*c))
+            .collect();
         assert!(missing.is_empty(), "the font lacks: {missing}");
+        for name in
+            ["张伟", "王秀英", "陳志明", "林宜臻", "さくら", "José Müller", "Søren", "Дмитрий"]
+        {
+            assert_eq!(drawable(name), name, "a common name draws whole");
+        }
         for c in "王夹夾麻协協跳拖仿甲乙上下左右骑騎卫衛帅帥炮砲马馬车車后後".chars()
         {
             assert!(can_draw(c), "{c}");

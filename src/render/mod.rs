@@ -10,6 +10,7 @@ pub mod board;
 pub mod chaos_clock;
 pub mod chart;
 mod common;
+pub mod crosstable;
 mod dark_fence;
 pub mod figure;
 pub mod legend;

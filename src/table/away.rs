@@ -61,12 +61,13 @@ impl Referee {
 
     /// The user's running vacation, if any.
     pub(super) fn on_vacation(&self, platform: Platform, user: &UserId) -> Option<Away> {
-        self.lock_vacations().get(&(platform, user.clone())).copied()
+        // A seat of a game hosted on the other chat platform names its own platform.
+        self.lock_vacations().get(&user.on(platform)).copied()
     }
 
     /// Ends the user's vacation in memory (the caller then calls [`Referee::vacation_over`]).
     pub(super) fn take_vacation(&self, platform: Platform, user: &UserId) -> Option<Away> {
-        self.lock_vacations().remove(&(platform, user.clone()))
+        self.lock_vacations().remove(&user.on(platform))
     }
 
     /// When the decision `game` asks for now is due: its time from `now`, and, in a
@@ -238,6 +239,9 @@ impl Referee {
         skip: Option<GameId>,
         early: bool,
     ) -> Vec<Outbound> {
+        // A seat of a game hosted on the other chat platform names its own platform.
+        let (platform, user) = user.on(platform);
+        let user = &user;
         let row = match self.store.user(platform, user).await {
             Ok(Some(row)) => row,
             Ok(None) => return Vec::new(),

@@ -106,16 +106,25 @@ impl Referee {
     pub(super) fn privatize_known(&self, out: &mut Vec<Outbound>) {
         let tables: Vec<(ChatId, Vec<Option<UserId>>)> = {
             let index = self.lock_index();
-            out.iter()
-                .filter_map(|m| match &m.to {
-                    Dest::Chat(chat) if super::seeks::is_pool_chat(chat) => {
-                        let ids = index.by_chat.get(&(m.platform, chat.clone()))?;
-                        let seats = ids.iter().find_map(|id| index.games.get(id))?.seats.clone();
-                        Some((chat.clone(), seats))
-                    }
-                    _ => None,
-                })
-                .collect()
+            let mut tables = Vec::new();
+            for m in out.iter_mut() {
+                let Dest::Chat(chat) = &m.to else { continue };
+                if !super::seeks::is_pool_chat(chat) {
+                    continue;
+                }
+                // A private table's name is unique whatever the platform (its seek's number);
+                // a message worded for a player of the other chat platform (their vacation's
+                // end) is the host's to say.
+                let found = Platform::ALL.into_iter().find_map(|p| {
+                    let ids = index.by_chat.get(&(p, chat.clone()))?;
+                    ids.iter().find_map(|id| index.games.get(id))
+                });
+                if let Some(s) = found {
+                    m.platform = s.platform;
+                    tables.push((chat.clone(), s.seats.clone()));
+                }
+            }
+            tables
         };
         for (chat, seats) in tables {
             super::seeks::privatize(&chat, &seats, out);

@@ -192,7 +192,12 @@ impl Referee {
         let events = game.play(Seat(u8::try_from(seat).unwrap_or(0)), action)?;
         let now = self.clock.now();
         // A player on vacation who plays is back: their clocks run again (docs/community.md).
-        let back = by.and_then(|u| Some((u.clone(), self.take_vacation(t.row.platform, u)?)));
+        // As the seat writes them: a player of the other chat platform is qualified.
+        let seated = by.and(t.seats.get(seat).cloned().flatten());
+        let back = seated.and_then(|u| {
+            let away = self.take_vacation(t.row.platform, &u)?;
+            Some((u, away))
+        });
         let mut update = t.row.update(now);
         update.offer = None; // an action answers any standing offer
         match game.to_act() {
@@ -234,7 +239,7 @@ impl Referee {
         self.promise_analysis(&next).await;
         let saved = self.save(t, next, GameWrite::Action(row), &update, out).await;
         if let (Err(_), Some((user, away))) = (&saved, &back) {
-            self.lock_vacations().insert((t.row.platform, user.clone()), *away);
+            self.lock_vacations().insert(user.on(t.row.platform), *away);
         }
         let mut out = saved?;
         if let Some((user, away)) = back {

@@ -230,3 +230,39 @@ async fn a_player_never_answers_their_own_seek_from_an_account_linked_on_the_oth
     assert_eq!(row.platform, Platform::Telegram);
     assert!(row.seats.contains("discord:alice"), "{}", row.seats);
 }
+
+#[tokio::test]
+async fn a_telegram_players_vacation_holds_the_clock_of_a_game_hosted_on_discord_and_ends_when_they_play()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let r = referee(&db).await;
+    let dave = |text: &str| dm(Platform::Discord, DAVE, "dave", text);
+    let tom = |text: &str| dm(Platform::Telegram, TOM, "tom", text);
+    r.handle(dave("/seek ultima")).await;
+    r.handle(tom("/seek ultima")).await;
+    let store = Store::open(&db).await.unwrap();
+    let seats: Vec<String> =
+        serde_json::from_str(&store.game(GameId(1)).await.unwrap().seats).unwrap();
+    // Tom goes on vacation for three days before his first move.
+    let out = r.handle(tom("/vacation 3")).await;
+    each_on_its_own_platform(&out);
+    if seats[0] == DAVE {
+        let out = r.handle(dave("/move c2c5")).await;
+        each_on_its_own_platform(&out);
+    }
+    // Tom's turn: a day per move, counted from the end of his vacation.
+    let now = arbiter::bot::script::EPOCH;
+    let due = store.game(GameId(1)).await.unwrap().deadline_at.unwrap();
+    assert!(due >= now + 4 * 86_400 - 60, "the clock waits for the vacation: {}", due - now);
+    // He plays: his vacation ends (the days not begun given back), and the game's next
+    // deadline is a day again.
+    let on = store.user(Platform::Telegram, &UserId::new(TOM)).await.unwrap().unwrap();
+    assert!(on.vacation_until.is_some() && on.vacation_used == 3, "{on:?}");
+    let out = r.handle(tom(if seats[0] == DAVE { "/move d7d5" } else { "/move c2c5" })).await;
+    each_on_its_own_platform(&out);
+    let off = store.user(Platform::Telegram, &UserId::new(TOM)).await.unwrap().unwrap();
+    assert_eq!((off.vacation_until, off.vacation_used), (None, 1), "{off:?}");
+    let due = store.game(GameId(1)).await.unwrap().deadline_at.unwrap();
+    assert_eq!(due - now, 86_400);
+}

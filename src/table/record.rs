@@ -429,7 +429,9 @@ async fn seats_and_names(
         names.push(match seat {
             Some(u) if u.as_str() == super::BOT_USER => super::voice::bot_name(lang, row.bot_level),
             Some(u) => {
-                store.user(row.platform, u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
+                // A seat of the other chat platform is named from its own platform's row.
+                let (platform, u) = u.on(row.platform);
+                store.user(platform, &u).await?.map_or_else(|| u.to_string(), |r| r.display_name)
             }
             None => "?".to_string(),
         });

@@ -139,7 +139,9 @@ async fn a_discord_seeker_and_a_telegram_seeker_meet_everywhere_and_each_plays_o
     for (platform, user) in
         [(Platform::Discord, DAVE), (Platform::Telegram, TOM), (Platform::Telegram, TESS)]
     {
-        assert!(told(&out, platform, user).iter().any(|t| t.contains("d7-d5")), "{user}: {out:?}");
+        let heard = told(&out, platform, user);
+        // Names read back after the restart from each player's own platform.
+        assert!(heard.iter().any(|t| t.contains("d7-d5") && t.contains("tom")), "{user}: {out:?}");
     }
     // `/games` on Telegram lists it; the Telegram player resigns from there.
     let out = r.handle(tom("/games")).await;
@@ -150,6 +152,15 @@ async fn a_discord_seeker_and_a_telegram_seeker_meet_everywhere_and_each_plays_o
     let row = store.game(GameId(1)).await.unwrap();
     assert_eq!(row.status, GameStatus::Over);
 
+    // The record names both players by name; its user headers keep the seats as stored (the
+    // qualified id, which `arbiter import` gives back to the seat).
+    let record = arbiter::table::record::export(&store, GameId(1)).await.unwrap();
+    let header = |key: &str| record.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let (tom_colour, dave_colour) =
+        if seats[0] == DAVE { ("Black", "White") } else { ("White", "Black") };
+    assert_eq!(header(tom_colour).as_deref(), Some("tom"));
+    assert_eq!(header(dave_colour).as_deref(), Some("dave"));
+    assert_eq!(header(&format!("{tom_colour}User")), Some(format!("telegram:{TOM}")));
     // One pool between the platforms, each rating kept under its player's own platform.
     let dave_rated =
         store.ratings_of(Platform::Discord, "everywhere", &UserId::new(DAVE)).await.unwrap();

@@ -1098,7 +1098,7 @@ optword-perfect10-move_rule = { $value ->
 }
 
 ## Community: ratings, leaderboards, profiles, history (docs/community.md)
-help-leaderboard = the best-rated players of a game here, and your rank (min=5: only those with 5+ rated games)
+help-leaderboard = a game's best-rated players here (privately: the everywhere pool) and your rank; min=5: 5+ games
 help-profile = a player's ratings, records and recent results here (yours without @player)
 help-history = recent finished games here, with results and ids, ten a page (page=2 for older ones)
 discord-opt-player = The player (leave empty for yourself, or everyone for /history)
@@ -1114,23 +1114,41 @@ rating-record = { $games ->
     [one] 1 game
    *[other] { $games } games
  }: { $wins } won, { $draws } drawn, { $losses } lost
-lb-title = { $game } leaderboard here (? marks a provisional rating):
+lb-title = { $game } leaderboard { $pool ->
+    [yes] of the games paired everywhere
+   *[no] here
+ } (? marks a provisional rating):
 lb-line = { $rank }. { $name } { $rating } · { $record }
 lb-you = You are number { $rank } of { $total }, at { $rating }.
-lb-you-none = You have no { $game } rating here yet: finish a rated game to get one.
-lb-empty = No rated { $game } game has ended here yet.
-lb-title-min = { $game } leaderboard here, players with at least { $min ->
+lb-you-none = You have no { $game } rating { $pool ->
+    [yes] among the games paired everywhere
+   *[no] here
+ } yet: finish a rated game to get one.
+lb-empty = No rated { $game } game has ended { $pool ->
+    [yes] among the games paired everywhere
+   *[no] here
+ } yet.
+lb-title-min = { $game } leaderboard { $pool ->
+    [yes] of the games paired everywhere
+   *[no] here
+ }, players with at least { $min ->
     [one] one rated game
    *[other] { $min } rated games
  } (? marks a provisional rating):
-lb-empty-min = No player here has { $min ->
+lb-empty-min = No player { $pool ->
+    [yes] of the games paired everywhere
+   *[no] here
+ } has { $min ->
     [one] a rated { $game } game
    *[other] { $min } rated { $game } games
  } yet.
 lb-you-few = You have { $games ->
     [one] one rated { $game } game
    *[other] { $games } rated { $game } games
- } here, fewer than the { $min } this list asks for.
+ } { $pool ->
+    [yes] paired everywhere
+   *[no] here
+ }, fewer than the { $min } this list asks for.
 profile-title = { $name }'s ratings here (? marks a provisional rating):
 profile-line = { $game }: { $rating } · { $record }
 profile-form = { $went ->

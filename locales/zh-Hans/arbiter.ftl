@@ -1068,7 +1068,7 @@ optword-perfect10-move_rule = { $value ->
 }
 
 ## 社区：等级分、排行榜、战绩、历史（docs/community.md）
-help-leaderboard = 本群某个游戏等级分最高的玩家，以及你的名次（最少=5：只列下过至少 5 局计分对局的玩家）
+help-leaderboard = 本群（私聊中：跨社区对局）某个游戏等级分最高的玩家，以及你的名次（最少=5：只列下过至少 5 局计分对局的玩家）
 help-profile = 某位玩家在本群的等级分、战绩和最近结果（不写 @玩家 就是你自己）
 help-history = 本群最近结束的对局，附结果和编号，每页十局（页=2 看更早的）
 discord-opt-player = 玩家（留空：/profile 是你自己，/history 是所有人）
@@ -1081,14 +1081,32 @@ err-community-only = 这个命令针对群组的对局：请在群里使用。
 rating-changes = #{ $id } 等级分：{ $players }。
 rating-change = { $name } { $rating }（{ $change }）
 rating-record = { $games } 局：{ $wins } 胜 { $draws } 和 { $losses } 负
-lb-title = 本群{ $game }排行榜（? 表示等级分尚未稳定）：
+lb-title = { $pool ->
+    [yes] 跨社区对局的
+   *[no] 本群
+ }{ $game }排行榜（? 表示等级分尚未稳定）：
 lb-line = { $rank }. { $name } { $rating } · { $record }
 lb-you = 你在 { $total } 人中排第 { $rank } 名，等级分 { $rating }。
-lb-you-none = 你在本群还没有{ $game }等级分：下完一局计分对局就有了。
-lb-empty = 本群还没有结束的{ $game }计分对局。
-lb-title-min = 本群{ $game }排行榜，只列下过至少 { $min } 局计分对局的玩家（? 表示等级分尚未稳定）：
-lb-empty-min = 本群还没有玩家下满 { $min } 局计分的{ $game }。
-lb-you-few = 你在本群下过 { $games } 局计分的{ $game }，不到本榜要求的 { $min } 局。
+lb-you-none = 你在{ $pool ->
+    [yes] 跨社区对局中
+   *[no] 本群
+ }还没有{ $game }等级分：下完一局计分对局就有了。
+lb-empty = { $pool ->
+    [yes] 跨社区对局中
+   *[no] 本群
+ }还没有结束的{ $game }计分对局。
+lb-title-min = { $pool ->
+    [yes] 跨社区对局的
+   *[no] 本群
+ }{ $game }排行榜，只列下过至少 { $min } 局计分对局的玩家（? 表示等级分尚未稳定）：
+lb-empty-min = { $pool ->
+    [yes] 跨社区对局中
+   *[no] 本群
+ }还没有玩家下满 { $min } 局计分的{ $game }。
+lb-you-few = 你在{ $pool ->
+    [yes] 跨社区对局中
+   *[no] 本群
+ }下过 { $games } 局计分的{ $game }，不到本榜要求的 { $min } 局。
 profile-title = { $name } 在本群的等级分（? 表示尚未稳定）：
 profile-line = { $game }：{ $rating } · { $record }
 profile-form = { $went ->

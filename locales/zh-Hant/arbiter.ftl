@@ -1068,7 +1068,7 @@ optword-perfect10-move_rule = { $value ->
 }
 
 ## 社群：等級分、排行榜、戰績、歷史（docs/community.md）
-help-leaderboard = 本群某個遊戲等級分最高的玩家，以及你的名次（最少=5：只列下過至少 5 局計分對局的玩家）
+help-leaderboard = 本群（私聊中：跨社群對局）某個遊戲等級分最高的玩家，以及你的名次（最少=5：只列下過至少 5 局計分對局的玩家）
 help-profile = 某位玩家在本群的等級分、戰績和最近結果（不寫 @玩家 就是你自己）
 help-history = 本群最近結束的對局，附結果和編號，每頁十局（頁=2 看更早的）
 discord-opt-player = 玩家（留空：/profile 是你自己，/history 是所有人）
@@ -1081,14 +1081,32 @@ err-community-only = 這個命令針對群組的對局：請在群裡使用。
 rating-changes = #{ $id } 等級分：{ $players }。
 rating-change = { $name } { $rating }（{ $change }）
 rating-record = { $games } 局：{ $wins } 勝 { $draws } 和 { $losses } 負
-lb-title = 本群{ $game }排行榜（? 表示等級分尚未穩定）：
+lb-title = { $pool ->
+    [yes] 跨社群對局的
+   *[no] 本群
+ }{ $game }排行榜（? 表示等級分尚未穩定）：
 lb-line = { $rank }. { $name } { $rating } · { $record }
 lb-you = 你在 { $total } 人中排第 { $rank } 名，等級分 { $rating }。
-lb-you-none = 你在本群還沒有{ $game }等級分：下完一局計分對局就有了。
-lb-empty = 本群還沒有結束的{ $game }計分對局。
-lb-title-min = 本群{ $game }排行榜，只列下過至少 { $min } 局計分對局的玩家（? 表示等級分尚未穩定）：
-lb-empty-min = 本群還沒有玩家下滿 { $min } 局計分的{ $game }。
-lb-you-few = 你在本群下過 { $games } 局計分的{ $game }，不到本榜要求的 { $min } 局。
+lb-you-none = 你在{ $pool ->
+    [yes] 跨社群對局中
+   *[no] 本群
+ }還沒有{ $game }等級分：下完一局計分對局就有了。
+lb-empty = { $pool ->
+    [yes] 跨社群對局中
+   *[no] 本群
+ }還沒有結束的{ $game }計分對局。
+lb-title-min = { $pool ->
+    [yes] 跨社群對局的
+   *[no] 本群
+ }{ $game }排行榜，只列下過至少 { $min } 局計分對局的玩家（? 表示等級分尚未穩定）：
+lb-empty-min = { $pool ->
+    [yes] 跨社群對局中
+   *[no] 本群
+ }還沒有玩家下滿 { $min } 局計分的{ $game }。
+lb-you-few = 你在{ $pool ->
+    [yes] 跨社群對局中
+   *[no] 本群
+ }下過 { $games } 局計分的{ $game }，不到本榜要求的 { $min } 局。
 profile-title = { $name } 在本群的等級分（? 表示尚未穩定）：
 profile-line = { $game }：{ $rating } · { $record }
 profile-form = { $went ->

@@ -12,7 +12,7 @@ use super::types::{Chat, Ctx, Reply, Table, public_lang};
 use super::voice::{self, GameFile, Went};
 use crate::core::{GameResult, Viewer};
 use crate::games::GameKind;
-use crate::store::{GameRow, Platform, UserId};
+use crate::store::{GameRow, POOL_COMMUNITY, Platform, UserId};
 
 /// How many players `/leaderboard` lists.
 const TOP: usize = 10;
@@ -86,24 +86,48 @@ impl Referee {
 
     /// `/leaderboard <game> [min=N]`: the community's best [`TOP`] of a game (of the players
     /// with at least `min` rated games of it, when given), and where the caller stands.
+    /// Asked privately, the everywhere pool's: the games paired `scope=everywhere`, one pool
+    /// for both chat platforms (each rating kept under its player's own platform).
     pub(super) async fn leaderboard(&self, ctx: &Ctx, game: &str, min: Option<u32>) -> Reply {
         let kind = game_kind(game)?;
-        let community = Self::community(ctx)?;
-        let all = self.store.leaderboard(ctx.platform, &community, kind.code()).await?;
+        let pool = ctx.is_private();
+        let mut all = if pool {
+            let platforms = if ctx.platform.is_chat() {
+                vec![Platform::Discord, Platform::Telegram]
+            } else {
+                vec![ctx.platform]
+            };
+            let mut all = Vec::new();
+            for platform in platforms {
+                all.extend(self.store.leaderboard(platform, POOL_COMMUNITY, kind.code()).await?);
+            }
+            all
+        } else {
+            self.store.leaderboard(ctx.platform, &Self::community(ctx)?, kind.code()).await?
+        };
+        // The store's order, kept across the two platforms' rows.
+        all.sort_by(|a, b| {
+            b.rating
+                .total_cmp(&a.rating)
+                .then(b.games.cmp(&a.games))
+                .then_with(|| a.user_id.cmp(&b.user_id))
+        });
         let enough = |r: &crate::store::RatingRow| min.is_none_or(|m| r.games >= i64::from(m));
         let rows: Vec<_> = all.iter().filter(|r| enough(r)).collect();
         let mut top = Vec::new();
         for row in rows.iter().take(TOP) {
-            top.push((self.shown_name(ctx.platform, &row.user_id).await, *row));
+            top.push((self.shown_name(row.platform, &row.user_id).await, *row));
         }
-        let you = match rows.iter().position(|r| r.user_id == ctx.user) {
+        let me = |r: &crate::store::RatingRow| r.platform == ctx.platform && r.user_id == ctx.user;
+        let you = match rows.iter().position(|r| me(r)) {
             Some(at) => voice::Standing::Ranked(at + 1, rows.len(), rows[at]),
-            None => match all.iter().find(|r| r.user_id == ctx.user) {
+            None => match all.iter().find(|r| me(r)) {
                 Some(row) => voice::Standing::TooFew(row.games),
                 None => voice::Standing::Unrated,
             },
         };
-        Ok(vec![self.reply_here(ctx, voice::leaderboard(ctx.lang, kind, &top, you, min))])
+        let text = voice::leaderboard(ctx.lang, kind, &top, you, min, pool);
+        Ok(vec![self.reply_here(ctx, text)])
     }
 
     /// `/profile [@player]`: per game, the player's rating, record, current streak and recent

@@ -134,7 +134,7 @@ async fn leaderboard_profile_and_history_answer_in_both_chinese_scripts() {
     let out = run(
         "!locale bob zh-Hans\nbob@#t: /排行榜 极相棋\nbob@#t: /战绩\nbob@#t: /历史\n\
          !locale bob zh-Hant\nbob@#t: /排行榜 極相棋\nbob@#t: /戰績\nbob@#t: /歷史\n\
-         bob@dm: /排行榜 ultima\n",
+         bob@dm: /戰績\nbob@dm: /排行榜 ultima\n",
         &db,
     )
     .await;
@@ -153,8 +153,11 @@ async fn leaderboard_profile_and_history_answer_in_both_chinese_scripts() {
     assert!(said[3].starts_with("本群極相棋排行榜（? 表示等級分尚未穩定）："), "{}", said[3]);
     assert!(said[4].ends_with("連勝 2 局 · 最近（新的在前）：勝 勝"), "{}", said[4]);
     assert!(said[5].contains("#1 極相棋：bob 勝 alice"), "{}", said[5]);
-    // A private chat belongs to no community.
-    assert_eq!(texts(&out, "dm:bob"), ["這個命令針對群組的對局：請在群裡使用。"]);
+    // A private chat belongs to no community; its leaderboard is the everywhere pool's.
+    assert_eq!(
+        texts(&out, "dm:bob"),
+        ["這個命令針對群組的對局：請在群裡使用。", "跨社群對局中還沒有結束的極相棋計分對局。"]
+    );
 }
 
 #[tokio::test]

@@ -277,3 +277,49 @@ async fn a_telegram_players_vacation_holds_the_clock_of_a_game_hosted_on_discord
     let due = store.game(GameId(1)).await.unwrap().deadline_at.unwrap();
     assert_eq!(due - now, 86_400);
 }
+
+#[tokio::test]
+async fn the_leaderboard_asked_privately_ranks_the_everywhere_pool_of_both_platforms() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let r = referee(&db).await;
+    let dave = |text: &str| dm(Platform::Discord, DAVE, "dave", text);
+    let tom = |text: &str| dm(Platform::Telegram, TOM, "tom", text);
+    let tess = |text: &str| dm(Platform::Telegram, TESS, "tess", text);
+    let out = r.handle(tess("/leaderboard ultima")).await;
+    assert_eq!(
+        told(&out, Platform::Telegram, TESS),
+        ["No rated Ultima game has ended among the games paired everywhere yet."]
+    );
+    // Dave (Discord) beats Tom (Telegram) in a game hosted on Discord: a move each, then Tom
+    // resigns.
+    r.handle(dave("/seek ultima")).await;
+    r.handle(tom("/seek ultima")).await;
+    let store = Store::open(&db).await.unwrap();
+    let seats: Vec<String> =
+        serde_json::from_str(&store.game(GameId(1)).await.unwrap().seats).unwrap();
+    let (white, black): (Says, Says) = if seats[0] == DAVE {
+        (Box::new(dave), Box::new(tom))
+    } else {
+        (Box::new(tom), Box::new(dave))
+    };
+    r.handle(white("/move c2c5")).await;
+    r.handle(black("/move d7d5")).await;
+    r.handle(tom("/resign")).await;
+    // Either platform's private chat reads the one pool; each reader finds their own place.
+    let out = r.handle(tom("/leaderboard ultima")).await;
+    let board = told(&out, Platform::Telegram, TOM).join("\n");
+    assert!(board.starts_with("Ultima leaderboard of the games paired everywhere"), "{board}");
+    let dave_at = board.find("1. dave ").expect("dave first");
+    let tom_at = board.find("2. tom ").expect("tom second");
+    assert!(dave_at < tom_at, "{board}");
+    assert!(board.ends_with("You are number 2 of 2, at 1338?."), "{board}");
+    let out = r.handle(dave("/leaderboard ultima")).await;
+    assert!(told(&out, Platform::Discord, DAVE)[0].ends_with("You are number 1 of 2, at 1662?."));
+    let out = r.handle(tess("/leaderboard ultima")).await;
+    assert!(
+        told(&out, Platform::Telegram, TESS)[0]
+            .ends_with("You have no Ultima rating among the games paired everywhere yet: finish a rated game to get one."),
+        "{out:?}"
+    );
+}

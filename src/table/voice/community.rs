@@ -108,33 +108,36 @@ pub(crate) enum Standing<'a> {
 
 /// `/leaderboard` of `kind`: the best players (by shown name, best first), of those with at
 /// least `min` rated games when given, and where the reader stands; a community without such
-/// players when `top` is empty.
+/// players when `top` is empty. `pool`: the everywhere pool's (asked privately), not a
+/// community's.
 pub(crate) fn leaderboard(
     lang: Lang,
     kind: GameKind,
     top: &[(String, &RatingRow)],
     you: Standing<'_>,
     min: Option<u32>,
+    pool: bool,
 ) -> String {
     let w = wording();
     let name = super::front::game_name(lang, kind);
+    let pool = ("pool", FluentValue::from(if pool { "yes" } else { "no" }));
     if top.is_empty() {
         return match min {
             Some(min) => w.text(
                 lang,
                 ids::LB_EMPTY_MIN,
-                &[("game", name.into()), ("min", FluentValue::from(min))],
+                &[("game", name.into()), ("min", FluentValue::from(min)), pool.clone()],
             ),
-            None => w.text(lang, ids::LB_EMPTY, &[("game", name.into())]),
+            None => w.text(lang, ids::LB_EMPTY, &[("game", name.into()), pool]),
         };
     }
     let title = match min {
         Some(min) => w.text(
             lang,
             ids::LB_TITLE_MIN,
-            &[("game", name.clone().into()), ("min", FluentValue::from(min))],
+            &[("game", name.clone().into()), ("min", FluentValue::from(min)), pool.clone()],
         ),
-        None => w.text(lang, ids::LB_TITLE, &[("game", name.clone().into())]),
+        None => w.text(lang, ids::LB_TITLE, &[("game", name.clone().into()), pool.clone()]),
     };
     let mut lines = vec![title];
     for (i, (player, row)) in top.iter().enumerate() {
@@ -166,9 +169,12 @@ pub(crate) fn leaderboard(
                 ("game", name.into()),
                 ("games", FluentValue::from(games)),
                 ("min", FluentValue::from(min.unwrap_or(0))),
+                pool,
             ],
         )),
-        Standing::Unrated => lines.push(w.text(lang, ids::LB_YOU_NONE, &[("game", name.into())])),
+        Standing::Unrated => {
+            lines.push(w.text(lang, ids::LB_YOU_NONE, &[("game", name.into()), pool]));
+        }
     }
     lines.join("\n")
 }

@@ -286,6 +286,7 @@ df-in-place = Both players are in place; { $name } moves first.
 df-report = #{ $id }: the opponent is: { $rel }.
 df-turn-public = Ply { $ply }: { $name } to move.
 df-turn-private = #{ $id }: your move (ply { $ply }). Send a path and a fence direction, e.g. { $example }.
+df-turn-private-bare = #{ $id }: your move (ply { $ply }). Send a path and a fence direction (from what you know, I can suggest none).
 df-opening = #{ $id }: the game has begun; { $first } moves first, then it is your move.
 df-turn-private-memory = #{ $id }: your move (ply { $ply }). Send a path from your cell and a fence direction; this game is played from memory (assist=0).
 df-setup = #{ $id }: choose your start cell, e.g. B2.

@@ -275,6 +275,7 @@ df-in-place = 双方已就位，{ $name } 先行。
 df-report = #{ $id }：对方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：轮到 { $name }。
 df-turn-private = #{ $id }：轮到你（第{ $ply }手）。请发送路径和栅栏方向，例如 { $example }。
+df-turn-private-bare = #{ $id }：轮到你（第{ $ply }手）。请发送路径和栅栏方向（按你所知，我举不出可走的例子）。
 df-opening = #{ $id }：对局开始，{ $first } 先行，然后轮到你。
 df-turn-private-memory = #{ $id }：轮到你走（第 { $ply } 步）。发送从你所在格出发的路径和栅栏方向；本局凭记忆下（assist=0）。
 df-setup = #{ $id }：请选择你的起点格，例如 B2。

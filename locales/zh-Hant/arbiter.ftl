@@ -275,6 +275,7 @@ df-in-place = 雙方已就位，{ $name } 先行。
 df-report = #{ $id }：對方位置：{ $rel }。
 df-turn-public = 第{ $ply }手：輪到 { $name }。
 df-turn-private = #{ $id }：輪到你（第{ $ply }手）。請傳送路徑和柵欄方向，例如 { $example }。
+df-turn-private-bare = #{ $id }：輪到你（第{ $ply }手）。請傳送路徑和柵欄方向（按你所知，我舉不出可走的例子）。
 df-opening = #{ $id }：對局開始，{ $first } 先行，然後輪到你。
 df-turn-private-memory = #{ $id }：輪到你走（第 { $ply } 步）。發送從你所在格出發的路徑和柵欄方向；本局憑記憶下（assist=0）。
 df-setup = #{ $id }：請選擇你的起點格，例如 B2。

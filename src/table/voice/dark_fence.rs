@@ -18,7 +18,7 @@ use crate::games::dark_fence::{
     self, Action, ActionError, Decision, Dir, Event, Mode, Player, Reason, View,
 };
 use crate::games::{AnyAction, AnyError, AnyEvent, AnyGame, AnyView};
-use crate::store::GameStatus;
+use crate::store::{GameId, GameStatus};
 use crate::table::reply::{Dest, Lang, Outbound};
 use crate::table::rules::dark_fence::warnings;
 
@@ -126,6 +126,21 @@ fn example_move(w: &Wording, view: &View, lang: Lang) -> Option<String> {
         }
     }
     None
+}
+
+/// The first line of a seat's move prompt: whose move, and an example drawn from their view.
+/// Where their knowledge allows no example (every route they know of ends where no fence can
+/// go), it says so rather than "e.g. .".
+fn move_prompt(w: &Wording, view: &View, lang: Lang, id: GameId) -> String {
+    let ply = view.ply + 1;
+    match example_move(w, view, lang) {
+        Some(example) => w.text(
+            lang,
+            ids::DF_TURN_PRIVATE,
+            &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
+        ),
+        None => w.text(lang, ids::DF_TURN_PRIVATE_BARE, &[("id", id.into()), ("ply", ply.into())]),
+    }
 }
 
 /// How much of the notebook a turn prompt repeats: the last plies and the newest own fences.
@@ -726,12 +741,7 @@ impl Narrator for Voice {
                     out.push(msg(t, to, w.text(lang, ids::DF_TURN_PRIVATE_MEMORY, &args)));
                     return out;
                 }
-                let example = example_move(w, &view, lang).unwrap_or_default();
-                let mut text = w.text(
-                    lang,
-                    ids::DF_TURN_PRIVATE,
-                    &[("id", id.into()), ("ply", ply.into()), ("example", example.into())],
-                );
+                let mut text = move_prompt(w, &view, lang, id);
                 if options(t.game).assist > 0 {
                     text.push('\n');
                     text.push_str(&seat_view_text(w, lang, t, &view, Some(PROMPT_RECENT)));
@@ -897,6 +907,66 @@ mod tests {
             }
         }
         assert!(checked > 1_000, "{checked} examples checked");
+    }
+
+    /// A move prompt never ends in an empty example ("e.g. ."): where a seat's knowledge allows
+    /// none, it says so. Random games until such a prompt has been seen (so the test can fail).
+    #[test]
+    fn a_move_prompt_without_an_example_says_so_instead_of_an_empty_one() {
+        use crate::core::{Seed, ToAct};
+        let w = super::super::wording::wording();
+        let (mut bare, mut with) = (0, 0);
+        for seed in 0..400u64 {
+            let options =
+                crate::games::AnyOptions::parse(GameKind::DarkFence, "board=4x4").unwrap();
+            let mut game = AnyGame::new(&options, Seed(seed)).unwrap();
+            let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            for _ in 0..40 {
+                let ToAct::Seat(seat, prompt) = game.to_act() else { break };
+                if prompt == Prompt::Move {
+                    let AnyView::DarkFence(view) = game.view(Viewer::Seat(seat)) else {
+                        panic!("a Dark Fence view")
+                    };
+                    for lang in Lang::ALL {
+                        let text = move_prompt(w, &view, lang, GameId(1));
+                        assert!(!text.contains("e.g. .") && !text.contains("例如 。"), "{text}");
+                        if example_move(w, &view, lang).is_none() {
+                            assert!(
+                                text == w.text(
+                                    lang,
+                                    ids::DF_TURN_PRIVATE_BARE,
+                                    &[("id", 1.into()), ("ply", (view.ply + 1).into())]
+                                ),
+                                "{text}"
+                            );
+                            bare += 1;
+                        } else {
+                            with += 1;
+                        }
+                    }
+                }
+                let going: Vec<AnyAction> = game
+                    .legal_actions(seat)
+                    .into_iter()
+                    .filter(|a| {
+                        let mut probe = game.clone();
+                        probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
+                    })
+                    .collect();
+                if going.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let pick = usize::try_from(rng % going.len() as u64).unwrap();
+                game.play(seat, &going[pick]).unwrap();
+            }
+            if bare > 0 && with > 100 {
+                break;
+            }
+        }
+        assert!(bare > 0 && with > 100, "prompts without an example: {bare}, with: {with}");
     }
 
     #[test]

@@ -815,14 +815,20 @@ async fn gateway_connection(stand_in: StandIn, stream: tokio::net::TcpStream) {
                             "session_id": format!("s-{id}"),
                             "resume_gateway_url": "ws://127.0.0.1:1", "shard": [id, total],
                             "application": {"id": APP, "flags": 0}}});
+                        // Recorded before READY goes out, as the real gateway has identified
+                        // the shard when it says so: a bot that answers READY at once (its
+                        // commands registered) must find the identify already counted.
+                        {
+                            let mut inner = stand_in.lock();
+                            inner.identified = true;
+                            inner.intents = payload["d"]["intents"].as_u64();
+                            inner.shards_identified.push((id, total));
+                            inner.total_shards = total;
+                        }
                         if ws.send(WsMessage::text(ready.to_string())).await.is_err() {
                             break;
                         }
                         let mut inner = stand_in.lock();
-                        inner.identified = true;
-                        inner.intents = payload["d"]["intents"].as_u64();
-                        inner.shards_identified.push((id, total));
-                        inner.total_shards = total;
                         inner.shard_links.insert(id, link.clone());
                         for event in inner.pending.remove(&id).unwrap_or_default() {
                             let _ = link.send(event);

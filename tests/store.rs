@@ -989,7 +989,12 @@ async fn ended(
         seats: serde_json::to_string(&seats).expect("seats serialise"),
         ..new_game("c1", GameStatus::Active)
     };
-    let game = store.create_game(&new).await.expect("the game is written");
+    end_game(store, &new, result).await
+}
+
+/// Creates the game `new` and ends it with `result`; returns its id.
+async fn end_game(store: &Store, new: &NewGame, result: arbiter::core::GameResult) -> GameId {
+    let game = store.create_game(new).await.expect("the game is written");
     let mut update = game.update(2_000);
     update.status = GameStatus::Over;
     update.result = Some(result);
@@ -1042,23 +1047,18 @@ async fn the_everywhere_pool_rates_each_player_under_their_own_platform_whoever_
             parent_chat: None,
             ..new_game("pool:1", GameStatus::Active)
         };
-        let end = |new: NewGame, result: GameResult| {
-            let store = &store;
-            async move {
-                let game = store.create_game(&new).await.expect("the game is written");
-                let mut update = game.update(2_000);
-                update.status = GameStatus::Over;
-                update.result = Some(result);
-                update.reason = Some(arbiter::store::EndReason::Resigned);
-                store.update_game(game.id, game.version, &update).await.expect("the game ends");
-                game.id
-            }
-        };
         // Tom (Telegram 5001) loses to Dave on Discord's table, then beats Tess on Telegram's;
         // a console game in a community named "everywhere" stays apart.
-        let a = end(pool(P::Discord, ["3100", "telegram:5001"]), GameResult::Winner(Seat(0))).await;
-        let b = end(pool(P::Telegram, ["5001", "5002"]), GameResult::Winner(Seat(0))).await;
-        let c = end(pool(P::Console, ["5001", "5002"]), GameResult::Winner(Seat(1))).await;
+        let a = end_game(
+            &store,
+            &pool(P::Discord, ["3100", "telegram:5001"]),
+            GameResult::Winner(Seat(0)),
+        )
+        .await;
+        let b = end_game(&store, &pool(P::Telegram, ["5001", "5002"]), GameResult::Winner(Seat(0)))
+            .await;
+        let c = end_game(&store, &pool(P::Console, ["5001", "5002"]), GameResult::Winner(Seat(1)))
+            .await;
         store.rate_game(b).await.unwrap();
         store.rate_game(a).await.unwrap();
         store.rate_game(c).await.unwrap();

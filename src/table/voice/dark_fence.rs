@@ -849,6 +849,28 @@ mod tests {
     use crate::games::GameKind;
     use crate::games::dark_fence::{Decision, Reason};
 
+    /// Plays a pseudo-random action of `seat` (xorshift on `rng`) that keeps the game going;
+    /// false when there is none.
+    fn play_on(game: &mut AnyGame, seat: Seat, rng: &mut u64) -> bool {
+        let going: Vec<AnyAction> = game
+            .legal_actions(seat)
+            .into_iter()
+            .filter(|a| {
+                let mut probe = game.clone();
+                probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
+            })
+            .collect();
+        if going.is_empty() {
+            return false;
+        }
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let pick = usize::try_from(*rng % going.len() as u64).unwrap();
+        game.play(seat, &going[pick]).unwrap();
+        true
+    }
+
     /// Issue 42, item 4: with exact reports a player knows the opponent's cell and every fence,
     /// so the example of each prompt, from that player's view alone, must lose nothing when it
     /// is played on the real game: no crossing, no stop on the opponent, no fence where one
@@ -887,22 +909,9 @@ mod tests {
                         }
                     }
                     // On with a pseudo-random action that keeps the game going.
-                    let going: Vec<AnyAction> = game
-                        .legal_actions(seat)
-                        .into_iter()
-                        .filter(|a| {
-                            let mut probe = game.clone();
-                            probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
-                        })
-                        .collect();
-                    if going.is_empty() {
+                    if !play_on(&mut game, seat, &mut rng) {
                         break;
                     }
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    let pick = usize::try_from(rng % going.len() as u64).unwrap();
-                    game.play(seat, &going[pick]).unwrap();
                 }
             }
         }
@@ -945,22 +954,9 @@ mod tests {
                         }
                     }
                 }
-                let going: Vec<AnyAction> = game
-                    .legal_actions(seat)
-                    .into_iter()
-                    .filter(|a| {
-                        let mut probe = game.clone();
-                        probe.play(seat, a).is_ok() && probe.to_act().outcome().is_none()
-                    })
-                    .collect();
-                if going.is_empty() {
+                if !play_on(&mut game, seat, &mut rng) {
                     break;
                 }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let pick = usize::try_from(rng % going.len() as u64).unwrap();
-                game.play(seat, &going[pick]).unwrap();
             }
             if bare > 0 && with > 100 {
                 break;

@@ -2440,10 +2440,19 @@ async fn a_whole_challenge_game_against_the_bot_is_played_from_the_private_chat(
                     if s.datas().iter().any(|d| d.ends_with(":pass")) {
                         return Some((n + 1, Decision::Window(Box::new((*s).clone()))));
                     }
-                    let example = s.text.contains("your move (ply").then(|| {
+                    if !s.text.contains("your move (ply") {
+                        return None;
+                    }
+                    if let Some(example) =
                         s.text.split("e.g. ").nth(1).and_then(|t| t.split('.').next())
-                    })??;
-                    Some((n + 1, Decision::Move(example.to_string())))
+                    {
+                        return Some((n + 1, Decision::Move(example.to_string())));
+                    }
+                    // No example: every move Alice knows of breaks a rule (her own fences box
+                    // her in). She stays and fences an edge she knows is taken, as a stuck
+                    // player would, and the bot may challenge it.
+                    let cell = s.text.split("Cells: Alice Liddell ").nth(1)?.split(',').next()?;
+                    Some((n + 1, Decision::Move(format!("{cell} R"))))
                 })
             })
             .await;

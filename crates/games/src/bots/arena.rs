@@ -37,14 +37,19 @@ pub struct Report {
 }
 
 impl Report {
-    /// Seat `seat`'s score: 1 for a win, ½ for a draw, a shared result or a capped match, 0
-    /// for a loss (both lose: 0 each).
+    /// Seat `seat`'s score: 1 for a win, 0 for a loss, and ½ for a draw, a capped match and
+    /// either shared result (Chaos Clock's 共赢 and 同输).
+    ///
+    /// The score measures whether one player beat the other (issue 43's ladder, "draws as
+    /// half"), so each game's two scores add up to 1: in a shared result neither beat the
+    /// other, whether both won or both lost. The ratings count both shared results as draws
+    /// too (`src/ratings.rs`).
     #[must_use]
     pub fn score(&self, seat: Seat) -> f64 {
         match self.result {
             Some(GameResult::Winner(w)) if w == seat => 1.0,
-            Some(GameResult::Winner(_) | GameResult::BothLose) => 0.0,
-            Some(GameResult::Draw | GameResult::BothWin) | None => 0.5,
+            Some(GameResult::Winner(_)) => 0.0,
+            Some(GameResult::Draw | GameResult::BothWin | GameResult::BothLose) | None => 0.5,
         }
     }
 }

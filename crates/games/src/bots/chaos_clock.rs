@@ -4,12 +4,11 @@
 //!   budget); `guessed` when the search ran over it. Where its proven result is not a win, it
 //!   picks among the equally valued actions the one that leaves the opponent the most replies
 //!   that would give the bot more (its ways to go wrong), see [`REPLY_LOOKS`].
-//! - Levels 2–5: the same solver with a smaller budget ([`BUDGETS`]), and with a level's
-//!   chance of a "slip" ([`SLIPS`]): instead of the solver's choice, a random action among
-//!   those a short look-ahead does not show to lose. Past its budget a level plays the short
-//!   look-ahead's choice (the most pieces brought home among the safe actions).
-//! - Level 1: no solver; the short look-ahead's safe actions only, chosen at random half the
-//!   time, so that a beginner can beat it.
+//! - Levels 3–5 ([`STYLES`]): the solver within a level's budget, and a level's chance each
+//!   move of a slip (an action drawn at random); levels 4 and 5 pick among the solver's best
+//!   as the top level does. Level 2 plays at random; level 1 blunders whenever it can (an
+//!   action the solver shows to hand the opponent a forced win, else one that gives up the
+//!   proven value another way). Every level takes a win the short look-ahead sees.
 //!
 //! The short look-ahead ([`shallow`]) sees what ends the game within the bot's action and the
 //! opponent's reply: it takes a win, avoids a loss or a 同输 it can see, and prefers 共赢 to
@@ -17,14 +16,47 @@
 
 use crate::core::{GameResult, Seat};
 use crate::games::Game;
-use crate::games::chaos_clock::{Action, State, fast, solver};
+use crate::games::chaos_clock::{Action, Advice, State, fast, solver};
 
-/// The solver's position budget at each level (index = level − 1); level 1 uses none. Sized so
-/// that levels 1–3 stay under a second a move (about 1 µs a position on the slow machine).
-pub const BUDGETS: [usize; 6] = [0, 20_000, 150_000, 600_000, 2_000_000, fast::DEFAULT_BUDGET];
+/// How a level below the top plays: the solver's budget (positions), how often, in
+/// thousandths of its moves, it blunders or slips, and whether it sets traps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// The solver's position budget; 0 for none (the short look-ahead only).
+    pub budget: usize,
+    /// In thousandths: the chance, each move, of a blunder: an action the solver shows to give
+    /// up the position's proven value (where it knows; else any action).
+    pub blunder: u64,
+    /// In thousandths: the chance, each move that is not a blunder, of a slip: an action
+    /// drawn at random among all (it may be good or bad, unlike a blunder).
+    pub slip: u64,
+    /// Whether, among the solver's best actions, it picks the one that leaves the opponent
+    /// the most ways to go wrong, as the top level does ([`swindle`]).
+    pub swindle: bool,
+}
 
-/// The chance, in percent, that a level plays a random safe action instead of its search's.
-pub const SLIPS: [u64; 6] = [50, 35, 20, 10, 4, 0];
+/// Levels 1–5 (index = level − 1; the top level is [`top_level`]), measured against each
+/// other in docs/bots.md:
+///
+/// - 5 and 4: the full solver with the top level's traps ([`swindle`]), slipping in 10 % and
+///   30 % of their moves;
+/// - 3: a 2 M-position budget (under a second a move), slipping in 52 % of its moves; past
+///   its budget (early in a game) it plays the short look-ahead's choice;
+/// - 2: a random action (it still takes a win in sight);
+/// - 1: a beginner that always blunders where its small search (150 000 positions) sees how,
+///   else plays at random: a random player beats it in about two games of three.
+///
+/// Two perfect players score 50 % (the start decides), so a level scores above the one below
+/// only from that level's mistakes; a slip (a random action) costs far less than a blunder (a
+/// losing one), which lets five levels fit between the solver and a player that always
+/// blunders (docs/bots.md).
+pub const STYLES: [Style; 5] = [
+    Style { budget: 150_000, blunder: 1000, slip: 0, swindle: false },
+    Style { budget: 0, blunder: 1000, slip: 0, swindle: false },
+    Style { budget: 2_000_000, blunder: 0, slip: 520, swindle: false },
+    Style { budget: fast::DEFAULT_BUDGET, blunder: 0, slip: 300, swindle: true },
+    Style { budget: fast::DEFAULT_BUDGET, blunder: 0, slip: 100, swindle: true },
+];
 
 /// The action for `seat` at `level`, and whether it had to be guessed (only the top level
 /// claims to play perfectly, so only it reports guesses).
@@ -37,46 +69,91 @@ pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<(Action,
     if level >= super::TOP_LEVEL {
         return top_level(game, seat);
     }
+    let style = STYLES.get(usize::from(level - 1)).copied().unwrap_or(STYLES[0]);
+    choose_with(game, seat, style, seed).map(|a| (a, false))
+}
+
+/// The action for `seat` played in `style` (levels 1–5, and the ladder's tuning runs):
+///
+/// 1. a win the short look-ahead ([`shallow`]) sees is always taken;
+/// 2. with the style's blunder chance, a random action among those the solver shows to hand
+///    the opponent a forced win, else among those that give up the proven value otherwise
+///    (any action when the solver is over its budget, or when every action keeps the value);
+/// 3. otherwise one of the solver's best actions (the short look-ahead's favourite, then the
+///    most pieces home), or, past the budget, the short look-ahead's choice: the most pieces
+///    home among the actions it does not see lose.
+#[must_use]
+pub fn choose_with(game: &State, seat: Seat, style: Style, seed: u64) -> Option<Action> {
+    if game.to_move() != seat || game.to_act().seat() != Some(seat) {
+        return None;
+    }
     let legal = game.legal_actions(seat);
     if legal.is_empty() {
         return None;
     }
-    let index = usize::from(level - 1);
     let mut rng = super::rng(seed, game.solver_pos().key());
     let scored: Vec<(Action, i32)> = legal.iter().map(|&a| (a, shallow(game, seat, a))).collect();
     let top = scored.iter().map(|s| s.1).max().unwrap_or(0);
     // A win in sight is always taken (a beginner sees it too).
     if top >= WIN {
-        return scored.iter().find(|s| s.1 == top).map(|s| (s.0, false));
+        return scored.iter().find(|s| s.1 == top).map(|s| s.0);
     }
-    let safe: Vec<Action> = {
-        let floor = top.min(UNKNOWN);
-        scored.iter().filter(|s| s.1 >= floor).map(|s| s.0).collect()
+    if rng.next_u64() % 1000 < style.blunder {
+        let pool = blunders(game, seat, &legal, style.budget);
+        let pool = if pool.is_empty() { &legal } else { &pool };
+        return pool.get(rng.below(pool.len())).copied().or(legal.first().copied());
+    }
+    if rng.next_u64() % 1000 < style.slip {
+        return legal.get(rng.below(legal.len())).copied();
+    }
+    let advice = if style.budget > 0 {
+        game.advice(style.budget).ok().filter(|a| !a.best.is_empty())
+    } else {
+        None
     };
-    let slip = SLIPS.get(index).copied().unwrap_or(0);
-    if rng.next_u64() % 100 < slip {
-        let i = rng.below(safe.len());
-        return safe.get(i).or(legal.first()).map(|a| (*a, false));
-    }
-    let budget = BUDGETS.get(index).copied().unwrap_or(0);
-    if budget > 0
-        && let Ok(advice) = game.advice(budget)
-        && !advice.best.is_empty()
-    {
+    if let Some(advice) = advice {
+        if style.swindle
+            && let Some(action) = swindle(game, seat, &advice)
+        {
+            return Some(action);
+        }
         // Among the solver's best, what the short look-ahead likes most, then by pieces home.
         let pick = advice.best.iter().max_by_key(|a| {
             let s = scored.iter().find(|s| s.0 == **a).map_or(0, |s| s.1);
             (s, home_after(game, **a), std::cmp::Reverse(**a))
         });
         if let Some(a) = pick {
-            return Some((*a, false));
+            return Some(*a);
         }
     }
+    let floor = top.min(UNKNOWN);
+    let safe: Vec<Action> = scored.iter().filter(|s| s.1 >= floor).map(|s| s.0).collect();
     let best = safe
         .iter()
         .copied()
         .max_by_key(|a| (home_after(game, *a), rng.next_u64() % 1024, std::cmp::Reverse(*a)));
-    best.or(legal.first().copied()).map(|a| (a, false))
+    best.or(legal.first().copied())
+}
+
+/// A blunder's candidates: the actions the solver (within `budget`) shows to hand the
+/// opponent a forced win, else those that give up the position's value in another way (to 同输),
+/// else none (the solver is over its budget, or every action keeps the value).
+fn blunders(game: &State, seat: Seat, legal: &[Action], budget: usize) -> Vec<Action> {
+    if budget == 0 {
+        return Vec::new();
+    }
+    let Ok(solved) = fast::solve(&game.solver_pos(), budget) else { return Vec::new() };
+    let theirs = if seat.0 == 0 { solver::YI_WINS } else { solver::JIA_WINS };
+    let pick = |keep: &dyn Fn(u8) -> bool| -> Vec<Action> {
+        solved
+            .actions
+            .iter()
+            .filter(|(a, v)| keep(*v) && legal.contains(a))
+            .map(|(a, _)| *a)
+            .collect()
+    };
+    let losing = pick(&|v| v == theirs && solved.value != theirs);
+    if losing.is_empty() { pick(&|v| v != solved.value) } else { losing }
 }
 
 /// The budget of each look at one of the opponent's replies (the top level's tie-break).
@@ -97,9 +174,18 @@ fn top_level(game: &State, seat: Seat) -> Option<(Action, bool)> {
         return Some((fallback, true));
     }
     let Ok(advice) = game.advice(fast::DEFAULT_BUDGET) else { return Some((fallback, false)) };
+    Some((swindle(game, seat, &advice).unwrap_or(fallback), false))
+}
+
+/// Among the solver's equally valued actions (`advice.best`), unless the win is already
+/// proven, the one that leaves the opponent the most replies that give `seat` more than the
+/// proven value (a win where the proven value is shared, lost or 共赢 where it is lost): the
+/// opponent's ways to go wrong. `None` when there is nothing to choose (a proven win, one best
+/// action, or no best action leaves a way to go wrong).
+fn swindle(game: &State, seat: Seat, advice: &Advice) -> Option<Action> {
     let mine = if seat.0 == 0 { solver::JIA_WINS } else { solver::YI_WINS };
     if advice.value == mine || advice.best.len() < 2 {
-        return Some((fallback, false));
+        return None;
     }
     let rank = |v: u8| match v {
         x if x == mine => 3,
@@ -149,10 +235,7 @@ fn top_level(game: &State, seat: Seat) -> Option<(Action, bool)> {
             best = Some((wrong, action));
         }
     }
-    match best {
-        Some((wrong, action)) if wrong > 0 => Some((action, false)),
-        _ => Some((fallback, false)),
-    }
+    best.filter(|(wrong, _)| *wrong > 0).map(|(_, action)| action)
 }
 
 /// A win the bot sees.

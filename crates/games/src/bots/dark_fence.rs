@@ -18,15 +18,20 @@
 //! (won or lost by area), its room to move on, and at levels 5–6 whether it leaves a fence
 //! that would cut the opponent off in a smaller part next turn.
 //!
-//! Levels: 1 plays at random among the moves its knowledge does not show to lose; 2 among the
+//! Reasoning (what [`Profile::reasoning`] selects): 1 plays at random among the moves its
+//! knowledge does not show to lose, by the shortest routes (blind to the risks); 2 among the
 //! safest; 3 weighs safety and visible separations; 4 adds its room and its cell's ways out,
 //! and weighs each move over worlds drawn from the belief (`WORLDS`: a fence and a stop for
 //! each opponent move, consistent with the view), where a fence it does not know of may seal
 //! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
-//! world whether the opponent can cut it off next turn. In the challenge variant's windows it challenges when it is certain the
-//! opponent broke a rule (a stop on its cell, a stop it could not reach without crossing one
-//! of the bot's fences, a fence that can only be on the border or a bot's fence), and at
-//! when its estimate of a fault passes a level's threshold (`CARELESS`, `CHALLENGE_AT`); it claims a
+//! world whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–3 reason as
+//! 1–3; 4–6 all reason as 6, and levels 4 and 5 slip to reasoning 1 in 35 % and 14 % of their
+//! moves. In the challenge variant's windows it challenges when it is certain the opponent
+//! broke a rule (a stop on its cell, a stop it could not reach without crossing one of the
+//! bot's fences, a fence that can only be on the border or a bot's fence), and when its
+//! estimate of a fault passes the level's threshold (`CARELESS`, [`Profile::challenge_at`]:
+//! the lower, the sooner; between careful players the first to challenge after a fault wins,
+//! so the thresholds, 0.65 at level 6 to 0.71 at level 3, space the levels there); it claims a
 //! separation it can see and win. Free start: a central cell, far from the opponent's.
 
 use std::collections::HashMap;
@@ -44,9 +49,6 @@ use crate::games::dark_fence::{
 /// threshold is above it challenges only on a certain fault or a counted one (more fences than
 /// edges): the top levels do not challenge a careful opponent on a guess.
 const CARELESS: [f64; 6] = [0.5, 0.5, 0.7, 0.7, 0.7, 0.7];
-/// The fault estimate from which each level challenges (index = level − 1; above 1 = only
-/// when certain).
-const CHALLENGE_AT: [f64; 6] = [2.0, 0.85, 0.65, 0.65, 0.65, 0.65];
 /// The estimate when the opponent has placed more fences than the edges the bot's own fences
 /// left free: two of its fences share an edge, or one was put on one of the bot's (a fault
 /// unless the bot's came later, on the opponent's edge).
@@ -57,6 +59,42 @@ const NOISE: [f64; 6] = [0.0, 0.0, 0.08, 0.04, 0.02, 0.0];
 /// The action for the viewer of `view` at `level`; `None` when the viewer is not to act.
 #[must_use]
 pub fn choose(view: &View, level: u8, seed: u64) -> Option<Action> {
+    let level = level.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
+    let profile = PROFILES.get(usize::from(level - 1)).copied().unwrap_or(PROFILES[0]);
+    choose_with(view, level, profile, seed)
+}
+
+/// How a level picks its moves: the reasoning it uses (the level whose evaluation it plays,
+/// see the module's notes) and how often it slips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    /// The level whose move evaluation it uses (1–6).
+    pub reasoning: u8,
+    /// In hundredths: the chance, each move, that it plays level 1's move instead (any move
+    /// its knowledge does not show to lose).
+    pub slip: u64,
+    /// In thousandths: the estimate of a fault from which it challenges in the challenge
+    /// variant (above 1000: only when certain).
+    pub challenge_at: u64,
+}
+
+/// Each level's play (index = level − 1), tuned so that each level beats the one below in
+/// about two games of three (docs/bots.md, "Figures"): reasonings 4–6 differ too little for
+/// that, so levels 4–6 all reason as 6 and the lower two of them slip; in the challenge
+/// variant the challenge thresholds do most of the spacing.
+pub const PROFILES: [Profile; 6] = [
+    Profile { reasoning: 1, slip: 0, challenge_at: 2000 },
+    Profile { reasoning: 2, slip: 0, challenge_at: 850 },
+    Profile { reasoning: 3, slip: 0, challenge_at: 710 },
+    Profile { reasoning: 6, slip: 35, challenge_at: 675 },
+    Profile { reasoning: 6, slip: 14, challenge_at: 655 },
+    Profile { reasoning: 6, slip: 0, challenge_at: 650 },
+];
+
+/// [`choose`] with the moves chosen by `profile` (the windows and the free start by `level`):
+/// the ladder's tuning runs try profiles with it.
+#[must_use]
+pub fn choose_with(view: &View, level: u8, profile: Profile, seed: u64) -> Option<Action> {
     let me = view.viewer?;
     let (actor, prompt) = view.to_act?;
     if actor != me {
@@ -66,8 +104,13 @@ pub fn choose(view: &View, level: u8, seed: u64) -> Option<Action> {
     let mut rng = super::rng(seed, u64::from(view.ply) * 4 + me.index() as u64);
     match prompt {
         Prompt::Setup => Some(Action::Start(start_cell(view, me, level, &mut rng))),
-        Prompt::Window => Some(window(view, me, level)),
-        Prompt::Move => best_move(view, level, &mut rng).map(Action::Move),
+        Prompt::Window => Some(window(view, me, level, profile.challenge_at)),
+        Prompt::Move => {
+            let slip = rng.next_u64() % 100 < profile.slip;
+            let reasoning =
+                if slip { 1 } else { profile.reasoning.clamp(super::MIN_LEVEL, super::TOP_LEVEL) };
+            best_move(view, reasoning, &mut rng).map(Action::Move)
+        }
     }
 }
 
@@ -600,10 +643,15 @@ fn exits(belief: &Belief, end: Cell, edge: Edge) -> f64 {
     open as f64 / 4.0
 }
 
-/// The move: level 1 at random among those its knowledge does not show to lose, 2 among the
-/// safest, 3 and up the best expected worth.
+/// The move: level 1 at random among those its knowledge does not show to lose (by the
+/// shortest routes, blind to the risks), 2 among the safest, 3 and up the best expected worth.
 fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Option<MoveInput> {
-    let belief = Belief::of(view)?;
+    let mut belief = Belief::of(view)?;
+    if level == 1 {
+        // A beginner remembers the fences it is sure of, not where the reports say the
+        // opponent's others may be: its routes are the shortest, not the safest.
+        belief.risk.clear();
+    }
     let dims = belief.know.dims;
     // About 2 M cell visits a move at most: fewer worlds on big boards.
     let cells = dims.cell_count().max(1);
@@ -659,7 +707,7 @@ fn fallback(view: &View, belief: &Belief) -> Option<MoveInput> {
 }
 
 /// The bot's answer in a window of the challenge variant.
-fn window(view: &View, me: Player, level: u8) -> Action {
+fn window(view: &View, me: Player, level: u8, challenge_at: u64) -> Action {
     let claim_allowed = view.options.partition_handling == PartitionHandling::Claim;
     if claim_allowed
         && level >= 3
@@ -679,7 +727,7 @@ fn window(view: &View, me: Player, level: u8) -> Action {
     }
     let careless = CARELESS.get(usize::from(level - 1)).copied().unwrap_or(0.5);
     let p = fault_chance(view, me, careless);
-    let at = CHALLENGE_AT.get(usize::from(level - 1)).copied().unwrap_or(2.0);
+    let at = challenge_at as f64 / 1000.0;
     if p >= 1.0 || p >= at { Action::Challenge } else { Action::Pass }
 }
 

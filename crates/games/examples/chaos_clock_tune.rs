@@ -1,0 +1,95 @@
+//! Tuning Chaos Clock's levels: plays two players given as styles (`budget:blunder[:slip[:swindle]]`, the
+//! blunder and slip chances in thousandths of moves, see `bots::chaos_clock::Style`), or `6` for the top
+//! level, over `starts` starts, each from both seats (the seeds of `ladder_hidden`), and prints
+//! the first player's score.
+//!
+//! ```text
+//! cargo run -p arbiter-games --release --example chaos_clock_tune -- <starts> <a> <b> [max_plies]
+//! ```
+
+use arbiter_games::bots::chaos_clock::{self, Style};
+use arbiter_games::core::{GameResult, Seat, Seed};
+use arbiter_games::games::Game;
+use arbiter_games::games::chaos_clock::{Options, State};
+
+#[derive(Clone, Copy)]
+enum Who {
+    Top,
+    Styled(Style),
+}
+
+fn who(text: &str) -> Who {
+    let parts: Vec<u64> = text.split(':').map(|p| p.parse().unwrap_or(0)).collect();
+    match parts.as_slice() {
+        [b, x, rest @ ..] => Who::Styled(Style {
+            budget: usize::try_from(*b).unwrap_or(0),
+            blunder: *x,
+            slip: rest.first().copied().unwrap_or(0),
+            swindle: rest.get(1).is_some_and(|s| *s > 0),
+        }),
+        _ => Who::Top,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let starts: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let a = who(args.get(1).map_or("6", String::as_str));
+    let b = who(args.get(2).map_or("6", String::as_str));
+    let max_plies: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(400);
+    let (mut score, mut plies_all, mut capped) = (0.0, 0, 0);
+    let mut tally = [0usize; 4]; // a wins, b wins, 共赢, 同输 or cap
+    for g in 0..2 * starts {
+        let seed = 0x5EED_0000 + (g / 2) * 7919 + 3;
+        let a_seat = Seat((g % 2) as u8);
+        let Ok(mut game) = State::new(&Options::default(), Seed(seed)) else { continue };
+        let mut plies = 0;
+        while plies < max_plies {
+            let Some(seat) = game.to_act().seat() else { break };
+            let player = if seat == a_seat { a } else { b };
+            let ply_seed = seed ^ (plies as u64).wrapping_mul(0xA24B_AED4_963E_E407);
+            let action = match player {
+                Who::Top => chaos_clock::choose(&game, seat, 6, ply_seed).map(|c| c.0),
+                Who::Styled(s) => chaos_clock::choose_with(&game, seat, s, ply_seed),
+            };
+            let Some(action) = action else { break };
+            if game.play(seat, &action).is_err() {
+                break;
+            }
+            plies += 1;
+        }
+        plies_all += plies;
+        match game.to_act().outcome().map(|o| o.result) {
+            Some(GameResult::Winner(w)) if w == a_seat => {
+                score += 1.0;
+                tally[0] += 1;
+            }
+            Some(GameResult::Winner(_)) => tally[1] += 1,
+            Some(GameResult::BothWin) => {
+                score += 0.5;
+                tally[2] += 1;
+            }
+            Some(GameResult::BothLose | GameResult::Draw) => {
+                score += 0.5;
+                tally[3] += 1;
+            }
+            None => {
+                score += 0.5;
+                capped += 1;
+                tally[3] += 1;
+            }
+        }
+    }
+    let games = 2 * starts;
+    println!(
+        "{} vs {}: {score:.1}/{games} = {:.0}% (a wins {}, b wins {}, 共赢 {}, 同输/cap {} (capped {capped}), avg plies {})",
+        args.get(1).map_or("6", String::as_str),
+        args.get(2).map_or("6", String::as_str),
+        100.0 * score / games as f64,
+        tally[0],
+        tally[1],
+        tally[2],
+        tally[3],
+        plies_all / games.max(1) as usize,
+    );
+}

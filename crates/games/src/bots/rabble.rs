@@ -1,4 +1,5 @@
-//! Rabble's bot (烏合之眾): a one- or two-ply search over the turns of the units where the game
+//! Rabble's bot (烏合之眾): a one-ply look with the opponent's best reply (levels 1–3) or an
+//! iteratively deepened capture search (levels 4–6) over the turns of the units where the game
 //! happens, with an evaluation of score, material at risk and king safety.
 //!
 //! The board is unbounded and every square starts full, so no turn list is complete
@@ -28,8 +29,17 @@
 //!
 //! Levels 4–6 search instead (`search_root`): every candidate, then 1, 2 or 3 plies of the
 //! captures the same generator finds (and the King's steps where a later ply could take it),
-//! negamax with alpha-beta and standing pat, within a node budget per level; the leaves add a
-//! term under a pawn for units near the enemy King, Queens and Dage (`pressure`).
+//! negamax with alpha-beta and standing pat; the leaves add a term under a pawn for units near
+//! the enemy King, Queens and Dage (`pressure`). The root deepens one ply at a time, each
+//! iteration ordered by the last one's values, so a node budget that runs out mid-iteration
+//! keeps the best move of what was searched completely (level 6's budget often ends during its
+//! third ply late in a game). Budgets count the turns played or tried and the units looked at.
+//!
+//! Between good players almost every turn takes a pawn, so a game is a pawn-for-pawn trade
+//! decided by the points at the quiet-ply ending: one point given away loses it. Levels 4 and
+//! 5 are made weaker on purpose by a slip, a chance per move (20 % and 5 %) to overlook their
+//! captures and play their best other turn (one point given away), unless their own search
+//! says that turn loses more than two points (the King or a piece); level 6 never slips.
 
 use crate::core::Seat;
 use crate::games::Game;
@@ -114,19 +124,33 @@ pub fn choose(game: &State, seat: Seat, level: u8, seed: u64) -> Option<Action> 
 
 /// The first level that searches ([`search_root`]) instead of checking replies.
 const SEARCH_FROM: u8 = 4;
-/// Plies searched after the bot's own turn, by level from [`SEARCH_FROM`]: the opponent's
-/// replies, then the bot's answers, and so on (captures, and the King's steps where a later
-/// ply could take it).
-const REPLY_DEPTH: [u8; 3] = [1, 2, 3];
-/// The most turns the search may try (each one validated or played counts), by level from
-/// [`SEARCH_FROM`]: the bound that keeps a move within its time, counted, not clocked.
-const NODE_BUDGET: [u64; 3] = [60_000, 150_000, 200_000];
+
+/// How a searching level thinks (levels from [`SEARCH_FROM`]).
+struct Profile {
+    /// Plies searched after the bot's own turn at the last iteration: the opponent's replies,
+    /// then the bot's answers, and so on (captures, and the King's steps where a later ply
+    /// could take it). The root deepens one ply at a time up to it.
+    depth: u8,
+    /// The most nodes the search may spend (a turn played or tried, or ten units looked at
+    /// for replies): the bound that keeps a move within its time, counted, not clocked.
+    budget: u64,
+    /// The chance in percent, per move, of a slip: the bot overlooks its captures and plays
+    /// its best turn among the others (a point given away in a pawn-for-pawn game).
+    slip: u64,
+}
+
+/// Levels 4, 5 and 6.
+const PROFILES: [Profile; 3] = [
+    Profile { depth: 1, budget: 40_000, slip: 20 },
+    Profile { depth: 2, budget: 100_000, slip: 5 },
+    Profile { depth: 3, budget: 100_000, slip: 0 },
+];
 /// Above every evaluation.
 const INFINITY: i64 = 4 * WON;
 
 /// A bounded alpha-beta search: the counter of work done and the budget.
 struct Search {
-    /// Turns validated or played so far.
+    /// Nodes spent so far (see [`Profile::budget`]).
     nodes: u64,
     /// The most it may do.
     budget: u64,
@@ -140,7 +164,8 @@ impl Search {
     }
 
     /// The value of `state` for the side to move, searching `depth` more plies of captures
-    /// (and the King's steps) with standing pat allowed: negamax, alpha-beta.
+    /// (and the King's steps) with standing pat allowed: negamax, alpha-beta. A value found
+    /// after the budget ran out is not exact ([`search_root`] drops it).
     fn quiesce(&mut self, state: &State, depth: u8, mut alpha: i64, beta: i64) -> i64 {
         let side = state.to_move;
         let stand = leaf_value(state, side);
@@ -152,15 +177,18 @@ impl Search {
         }
         alpha = alpha.max(stand);
         let replies = self.replies(state, side, depth > 1);
+        // A refused turn changes nothing, so one copy serves until a turn is played on it.
+        let mut spare: Option<State> = None;
         for action in replies {
             if self.exhausted() {
                 break;
             }
             self.nodes += 1;
-            let mut next = state.clone();
+            let next = spare.get_or_insert_with(|| state.clone());
             if next.play_turn(side, &action).is_err() {
                 continue;
             }
+            let Some(next) = spare.take() else { continue };
             let value = -self.quiesce(&next, depth - 1, -beta, -alpha);
             if value > alpha {
                 alpha = value;
@@ -172,26 +200,29 @@ impl Search {
         alpha
     }
 
-    /// `side`'s captures in `state` (its turn), the most valuable target first, each accepted
-    /// by the engine; with `king_steps`, its lone King's steps after them.
+    /// `side`'s captures in `state` (its turn), the most valuable target first (the King
+    /// before all), not yet checked: [`Search::quiesce`] plays them, and the engine refuses
+    /// those that are not turns; with `king_steps`, its lone King's steps after them.
     fn replies(&mut self, state: &State, side: Side, king_steps: bool) -> Vec<Action> {
         let board = state.board();
-        let mut raw = Vec::new();
-        for from in units(state, side) {
-            unit_turns(board, side, &from, self.level, true, &mut raw);
-        }
-        let mut probe = state.clone();
         let mut scored: Vec<(i64, Action)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for (action, _) in raw {
-            if !seen.insert(action.clone()) {
-                continue;
-            }
-            self.nodes += 1;
-            if let Ok(report) = probe.validate(side, &action) {
-                let royal = report.captured.as_ref().is_some_and(|u| u.has(Kind::K));
-                let order = if royal { WON } else { 10 * report.gained - report.cost };
-                scored.push((order, action));
+        let mut raw = Vec::new();
+        let units = units(state, side);
+        // Looking at the units is work too: a tenth of a node each, so that the budget
+        // bounds the time as the game grows.
+        self.nodes += units.len() as u64 / 10;
+        for from in units {
+            raw.clear();
+            unit_turns(board, side, &from, self.level, true, &mut raw);
+            for (k, (action, to)) in raw.iter().enumerate() {
+                // Turns of one unit may repeat (an offset and a ray's blocker); two units'
+                // never do.
+                if raw[..k].iter().any(|(a, _)| a == action) {
+                    continue;
+                }
+                let target = to.as_ref().and_then(|t| board.get(t));
+                let order = target.map_or(0, |u| if u.has(Kind::K) { WON } else { u.value() });
+                scored.push((order, action.clone()));
             }
         }
         // Stable: equal gains keep the generation order (nearest the action first).
@@ -218,9 +249,27 @@ impl Search {
     }
 }
 
-/// Levels from [`SEARCH_FROM`]: every candidate, the best by its own value first (equal ones in
-/// a random order, the level's variety), searched to the level's depth within its budget; the
-/// first of the best values wins. Candidates the budget does not reach are not played.
+/// Whether a turn captures (a unit's capture step).
+fn captures_something(action: &Action) -> bool {
+    matches!(action, Action::Unit { steps, .. } if steps.iter().any(|s| matches!(s, Step::Capture { .. })))
+}
+
+/// One root candidate of [`search_root`].
+struct RootMove {
+    /// Its value at the last depth searched (or its own value before the first).
+    value: i64,
+    /// Random, to order equal values (the level's variety).
+    tie: u64,
+    /// Its index in the candidate list.
+    index: usize,
+    /// The position after it.
+    next: State,
+}
+
+/// Levels from [`SEARCH_FROM`]: iterative deepening over the candidates ([`deepen`]). With the
+/// level's slip chance the captures are left out for this move, unless the best other turn
+/// loses more than [`SLIP_MARGIN`] by the search (the King or a piece): then it searches them
+/// all after all.
 fn search_root(
     game: &State,
     side: Side,
@@ -229,37 +278,93 @@ fn search_root(
     rng: &mut crate::core::SplitMix64,
 ) -> Option<Action> {
     let index = usize::from(level.saturating_sub(SEARCH_FROM));
-    let depth = REPLY_DEPTH.get(index).copied().unwrap_or(1);
-    let budget = NODE_BUDGET.get(index).copied().unwrap_or(0);
-    let mut search = Search { nodes: 0, budget, level };
+    let profile = PROFILES.get(index).unwrap_or(&PROFILES[0]);
+    let slip = profile.slip > 0 && rng.next_u64() % 100 < profile.slip;
+    let mut found = None;
+    if slip && candidates.iter().any(|(a, _)| !captures_something(a)) {
+        let now = leaf_value(game, side);
+        found = deepen(game, side, level, profile, candidates, true, rng)
+            .filter(|(_, value)| *value >= now - SLIP_MARGIN);
+    }
+    if found.is_none() {
+        found = deepen(game, side, level, profile, candidates, false, rng);
+    }
+    found.and_then(|(i, _)| candidates.get(i)).map(|(a, _)| a.clone())
+}
+
+/// The most a slip may lose by the search's own value, against the position before it: two
+/// points (a pawn not taken and one more), not a piece.
+const SLIP_MARGIN: i64 = 20;
+
+/// Iterative deepening over `candidates` (the captures left out with `quiet`): each is played
+/// once and ordered by its own value (equal ones in a random order, the level's variety), then
+/// all are searched 1, 2, … plies deep up to the level's depth, each iteration ordered by the
+/// last one's values with its best move first. When the budget runs out during an iteration,
+/// the move kept is the best of those that iteration searched completely (the previous best
+/// is searched first, so it is one of them); a value cut short by the budget is never used.
+/// The chosen candidate's index and value.
+fn deepen(
+    game: &State,
+    side: Side,
+    level: u8,
+    profile: &Profile,
+    candidates: &[(Action, Option<Coord>)],
+    quiet: bool,
+    rng: &mut crate::core::SplitMix64,
+) -> Option<(usize, i64)> {
+    let mut search = Search { nodes: 0, budget: profile.budget, level };
     let seat = Seat(u8::try_from(side.index()).unwrap_or(0));
-    let mut scored: Vec<(i64, u64, usize, State)> = Vec::new();
+    let mut root: Vec<RootMove> = Vec::new();
     for (i, (action, _)) in candidates.iter().enumerate() {
+        if quiet && captures_something(action) {
+            continue;
+        }
+        search.nodes += 1;
         let mut next = game.clone();
         if next.play(seat, action).is_err() {
             continue;
         }
-        scored.push((leaf_value(&next, side), rng.next_u64(), i, next));
+        root.push(RootMove { value: leaf_value(&next, side), tie: rng.next_u64(), index: i, next });
     }
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut best: Option<(i64, usize)> = None;
-    let mut alpha = -INFINITY;
-    for (value, _, i, next) in &scored {
-        if search.exhausted() && best.is_some() {
+    root.sort_by(|a, b| b.value.cmp(&a.value).then(a.tie.cmp(&b.tie)));
+    let first = root.first()?;
+    let mut best = (first.index, first.value);
+    for depth in 1..=profile.depth {
+        let mut alpha = -INFINITY;
+        let mut found: Option<(usize, i64)> = None;
+        let mut complete = true;
+        for r in &mut root {
+            if search.exhausted() {
+                complete = false;
+                break;
+            }
+            search.nodes += 1;
+            let value = if r.next.end.is_some() {
+                leaf_value(&r.next, side)
+            } else {
+                -search.quiesce(&r.next, depth, -INFINITY, -alpha)
+            };
+            if search.exhausted() {
+                complete = false;
+                break;
+            }
+            r.value = value;
+            if found.is_none() || value > alpha {
+                alpha = value;
+                found = Some((r.index, value));
+            }
+        }
+        if let Some(f) = found {
+            best = f;
+        }
+        if !complete {
             break;
         }
-        search.nodes += 1;
-        let value = if next.end.is_some() {
-            *value
-        } else {
-            -search.quiesce(next, depth, -INFINITY, -alpha)
-        };
-        if best.is_none() || value > alpha {
-            alpha = value;
-            best = Some((value, *i));
-        }
+        // The best first, then by value (bounds below it keep their order among equals).
+        let top = best.0;
+        root.sort_by(|a, b| (b.index == top).cmp(&(a.index == top)).then(b.value.cmp(&a.value)));
     }
-    best.and_then(|(_, i)| candidates.get(i)).map(|(a, _)| a.clone())
+    Some(best)
 }
 
 /// A random value in `-spread..=spread`.
@@ -442,12 +547,34 @@ fn units(state: &State, side: Side) -> Vec<Coord> {
     own.sort_by_key(|c| board.get(c).is_some_and(|u| u.pieces.iter().all(|k| *k == Kind::P)));
     let one = Int::ONE;
     let mut pawns = Vec::new();
+    // Every square listed so far, for a constant-time check (the lists' order is kept).
+    let mut listed: std::collections::HashSet<Coord> = own.iter().cloned().collect();
+    // Squares already looked at (the same answer twice): small main-plane squares by their
+    // numbers, the others by the square itself.
+    let mut looked: std::collections::HashSet<(i64, i64)> = std::collections::HashSet::new();
+    let mut looked_far: std::collections::HashSet<Coord> = std::collections::HashSet::new();
     let pawn = Some(Unit::single(side, Kind::P));
     for (c, _) in &changed {
+        let small = c.is_main().then(|| c.x.to_i64().zip(c.y.to_i64())).flatten();
         for dy in -2..=2 {
             for dx in -2..=2 {
-                let n = c.offset(dx, dy, &one);
-                if board.get(&n) == pawn && !own.contains(&n) && !pawns.contains(&n) {
+                let n = match small {
+                    Some((x, y)) if x.abs() < 1 << 40 && y.abs() < 1 << 40 => {
+                        if !looked.insert((x + dx, y + dy)) {
+                            continue;
+                        }
+                        Coord::main(x + dx, y + dy)
+                    }
+                    _ => {
+                        let n = c.offset(dx, dy, &one);
+                        if !looked_far.insert(n.clone()) {
+                            continue;
+                        }
+                        n
+                    }
+                };
+                if board.get(&n) == pawn && !listed.contains(&n) {
+                    listed.insert(n.clone());
                     pawns.push(n);
                 }
             }
@@ -466,7 +593,8 @@ fn units(state: &State, side: Side) -> Vec<Coord> {
     for y in rows {
         for x in -1..=14 {
             let c = Coord::main(x, y);
-            if board.get(&c) == pawn && !own.contains(&c) && !pawns.contains(&c) {
+            if board.get(&c) == pawn && !listed.contains(&c) {
+                listed.insert(c.clone());
                 pawns.push(c);
             }
         }

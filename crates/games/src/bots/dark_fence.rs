@@ -25,13 +25,13 @@
 //! each opponent move, consistent with the view), where a fence it does not know of may seal
 //! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
 //! world whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–3 reason as
-//! 1–3; 4–6 all reason as 6, and levels 4 and 5 slip to reasoning 1 in 35 % and 14 % of their
+//! 1–3; 4–6 all reason as 6, and levels 4 and 5 slip to reasoning 1 in 33 % and 16 % of their
 //! moves. In the challenge variant's windows it challenges when it is certain the opponent
 //! broke a rule (a stop on its cell, a stop it could not reach without crossing one of the
 //! bot's fences, a fence that can only be on the border or a bot's fence), and when its
 //! estimate of a fault passes the level's threshold (`CARELESS`, [`Profile::challenge_at`]:
 //! the lower, the sooner; between careful players the first to challenge after a fault wins,
-//! so the thresholds, 0.65 at level 6 to 0.71 at level 3, space the levels there); it claims a
+//! so the thresholds, 0.65 at level 6 to 0.695 at level 3, space the levels there); it claims a
 //! separation it can see and win. Free start: a central cell, far from the opponent's.
 
 use std::collections::HashMap;
@@ -85,9 +85,9 @@ pub struct Profile {
 pub const PROFILES: [Profile; 6] = [
     Profile { reasoning: 1, slip: 0, challenge_at: 2000 },
     Profile { reasoning: 2, slip: 0, challenge_at: 850 },
-    Profile { reasoning: 3, slip: 0, challenge_at: 710 },
-    Profile { reasoning: 6, slip: 35, challenge_at: 675 },
-    Profile { reasoning: 6, slip: 14, challenge_at: 655 },
+    Profile { reasoning: 3, slip: 0, challenge_at: 695 },
+    Profile { reasoning: 6, slip: 33, challenge_at: 675 },
+    Profile { reasoning: 6, slip: 16, challenge_at: 655 },
     Profile { reasoning: 6, slip: 0, challenge_at: 650 },
 ];
 

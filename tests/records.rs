@@ -7,7 +7,7 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use arbiter::store::{GameId, Store};
+use arbiter::store::{GameId, Platform, Store, UserId};
 
 fn arbiter(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("the binary runs")
@@ -234,6 +234,37 @@ async fn a_record_with_an_illegal_move_is_refused_and_imports_nothing() {
     assert!(err.contains(&format!("line {line}: ")), "{err}");
     let store = Store::open(&other).await.expect("opens");
     assert!(store.game(GameId(1)).await.is_err(), "nothing was imported");
+}
+
+// An everywhere game hosted on Discord seats a Telegram player as `telegram:5001`: importing
+// its record keeps that player's row on Telegram under their own id, not a Discord user named
+// `telegram:5001`.
+#[tokio::test]
+async fn an_imported_seat_from_another_platform_is_that_platforms_user() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("a.db");
+    common::run(
+        "alice@#t: /new ultima @bob\nbob@#t: /accept\nalice@#t: /move c2c5\nbob@#t: /resign\n",
+        &db,
+    )
+    .await;
+    let record = export(&db, 1, false);
+    let bob = tag(&record, "BlackUser").expect("Black's user").to_string();
+    let platform = tag(&record, "Platform").expect("the platform").to_string();
+    let record = record
+        .replace(&format!("[Platform \"{platform}\"]"), "[Platform \"discord\"]")
+        .replace(&format!("[BlackUser \"{bob}\"]"), "[BlackUser \"telegram:5001\"]");
+    assert_eq!(tag(&record, "BlackUser"), Some("telegram:5001"), "{record}");
+    let file = dir.path().join("everywhere.txt");
+    std::fs::write(&file, &record).expect("written");
+    let other = dir.path().join("b.db");
+    let out = arbiter(&["import", path(&file), "--db", path(&other)]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let store = Store::open(&other).await.expect("opens");
+    let telegram = store.user(Platform::Telegram, &UserId::from("5001")).await.expect("reads");
+    assert!(telegram.is_some(), "the Telegram player has their own row");
+    let wrong = store.user(Platform::Discord, &UserId::from("telegram:5001")).await.expect("reads");
+    assert!(wrong.is_none(), "no Discord user is named after a Telegram id");
 }
 
 /// The game a rated two-ply Ultima game in `#t` left in a new database `dir/a.db`, and its

@@ -761,11 +761,11 @@ pub async fn import(store: &Store, record: &Record, rated: bool) -> Result<GameI
         return Err(RecordError::AlreadyThere(id));
     }
     for (seat, name) in seats.iter().zip(&names) {
-        if let Some(user) = seat
-            && user.as_str() != super::BOT_USER
-            && store.user(platform, user).await?.is_none()
-        {
-            store.upsert_user(platform, user, name).await?;
+        // A seat from another platform (an everywhere game, `telegram:5001` in a Discord
+        // game) is that platform's user: their row is kept there, under their own id.
+        let Some((home, user)) = seat.as_ref().map(|u| u.on(platform)) else { continue };
+        if user.as_str() != super::BOT_USER && store.user(home, &user).await?.is_none() {
+            store.upsert_user(home, &user, name).await?;
         }
     }
     let new = NewGame {

@@ -1342,3 +1342,83 @@ seek-public-off = This community's seeks now pair only within it.
 discord-opt-public_seeks = Whether this community's everywhere seeks pair with other communities (administrators)
 place-private-chat = our private chat
 arg-name-public_seeks = public-seeks
+
+## Tournaments (/tournament; docs/community.md "Tournaments")
+
+help-tournament = this chat's tournament: new, join, leave, start, standings, pairings, withdraw @player, end
+arg-task = what to do: new, join, leave, start, standings, pairings, withdraw or end
+arg-name-task = action
+discord-opt-task = What to do with this chat's tournament
+tournament-action-new = new
+tournament-action-join = join
+tournament-action-leave = leave
+tournament-action-start = start
+tournament-action-standings = standings
+tournament-action-pairings = pairings
+tournament-action-withdraw = withdraw
+tournament-action-end = end
+tournament-name = { $game } { $format ->
+    [roundrobin] round robin
+    [double] double round robin
+   *[swiss] Swiss
+} #{ $id }
+tournament-made = { $maker } made the { $name }: { $terms }, { $rounds ->
+    [0] the rounds counted at the start
+    [one] 1 round
+   *[other] { $rounds } rounds
+}, up to { $max } players. To play, type /tournament join here.
+tournament-starts-at = It starts at { $at }.
+tournament-starts-by-maker = It starts when { $maker } or an administrator types /tournament start.
+tournament-joined = { $player } joined the { $name } ({ $count } of at most { $max } players).
+tournament-joined-late = { $player } joined the { $name } and is paired from round { $round } on (the rounds missed count 0).
+tournament-left = { $player } left the { $name }.
+tournament-withdrew = { $player } withdrew from the { $name }: not paired from round { $round } on (a game being played goes on).
+tournament-withdrawn = { $by } withdrew { $player } from the { $name }: not paired from round { $round } on (a game being played goes on).
+tournament-board = { $board }. { $white } – { $black }: { $result }
+tournament-board-bye = { $board }. { $player }: bye ({ $points })
+tournament-playing = #{ $id }, being played
+tournament-played = #{ $id }, { $white }–{ $black }
+tournament-forfeit = not played, { $white }–{ $black }
+tournament-round-started = { $name }: round { $round } of { $rounds } has started. On each board the first player named moves first.
+tournament-round-pairings = { $name }, round { $round } of { $rounds }:
+tournament-told-first = { $name }, round { $round }: you play { $opponent } and move first, game #{ $id }.
+tournament-told-second = { $name }, round { $round }: you play { $opponent }, who moves first, game #{ $id }.
+tournament-told-bye = { $name }, round { $round }: you have no game this round (a bye).
+tournament-tb-buchholz = Buchholz
+tournament-tb-sb = SB
+tournament-tb-direct = Head-to-head
+tournament-final-standings = { $name }: final standings
+tournament-standings-after = { $name }: { $round ->
+    [0] the players so far
+   *[other] standings after round { $round } of { $rounds }
+}
+tournament-no-players = No players yet: /tournament join.
+tournament-standing-line = { $place }. { $player }: { $points }
+tournament-standing-breaks = ({ $breaks })
+tournament-withdrawn-mark = (withdrawn)
+tournament-winner = { $count ->
+    [one] { $players } wins the { $name } with { $points } points!
+   *[other] { $players } share first place in the { $name } with { $points } points!
+}
+tournament-col-player = Player
+tournament-col-points = Pts
+tournament-more = … and {"{"}n{"}"} more
+tournament-ended-by = { $by } ended the { $name } early; games still being played no longer count.
+tournament-too-few = The { $name } did not start: fewer than two players joined.
+err-tournament-none = There is no tournament here. An administrator makes one: /tournament new <game> format=swiss|roundrobin.
+err-tournament-exists = This chat already has a tournament that is not over (#{ $id }): /tournament standings shows it, and its organiser may /tournament end it.
+err-tournament-makers = Only this chat's administrators make tournaments here.
+err-tournament-organisers = Only the tournament's maker or an administrator of its chat may do that.
+err-tournament-closed = This tournament takes no more players: a round robin once it has started, a Swiss once its last round is paired.
+err-tournament-full = This tournament is full ({ $max } players).
+err-tournament-already = You already play in this tournament.
+err-tournament-not-playing = That player does not play in this tournament (or has withdrawn).
+err-tournament-started = This tournament has already started.
+err-tournament-too-few = A tournament needs at least two players to start: /tournament join.
+err-tournament-over = This tournament is over: /tournament standings shows its final standings.
+err-tournament-no-round = Round { $round } has not been paired.
+err-tournament-setting = { $key }={ $value } is not a setting this tournament can take: format=swiss|roundrobin, rounds=1–30 (Swiss), double=yes|no (round robin), starts=30m|2h|1d, max=2–200 (at most 30 in a round robin).
+err-tournament-needs-game = Name the game: /tournament new <game> [format=swiss|roundrobin] [rounds=N] …
+err-tournament-needs-player = Name the player: /tournament withdraw @player.
+err-tournament-unreachable = This game tells each player their view privately, and I cannot write to you yet: send me /start in a private chat, then /tournament join again.
+err-tournament-unreachable-link = This game tells each player their view privately, and I cannot write to you yet: open { $link } and press Start, then /tournament join again.

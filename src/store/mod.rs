@@ -35,12 +35,14 @@ mod postgres;
 mod ratings;
 mod seeks;
 mod sqlite;
+mod tournaments;
 #[doc(hidden)]
 pub mod testing;
 mod types;
 
 pub use follows::{Follow, Followed};
 pub use location::Location;
+pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
 pub use types::*;
 
 use std::path::Path;

@@ -65,6 +65,80 @@ const PAGE_NAMES: &[&str] = &["页", "頁", "第几页", "第幾頁"];
 /// The answers to an offer, with the words players may use for them.
 const ANSWERS: &[&str] = &["accept", "decline"];
 
+/// What `/tournament` does, as the first word names it ([`TournamentAction`]).
+pub const TOURNAMENT_ACTIONS: &[&str] =
+    &["new", "join", "leave", "start", "standings", "pairings", "withdraw", "end"];
+
+/// The Chinese words for each of [`TOURNAMENT_ACTIONS`] (both scripts), in its order.
+const TOURNAMENT_ACTION_WORDS: [&[&str]; 8] = [
+    &["新建", "创建", "創建"],
+    &["加入", "报名", "報名"],
+    &["退出", "离开", "離開"],
+    &["开始", "開始"],
+    &["排名", "积分", "積分", "成绩", "成績"],
+    &["对阵", "對陣", "配对", "配對"],
+    &["弃权", "棄權", "除名"],
+    &["结束", "結束"],
+];
+
+/// What `/tournament` is asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// `new <game> format=… [rounds=N] [double=yes] [options…]`: make one in this chat.
+    New,
+    /// Join this chat's tournament.
+    Join,
+    /// Leave it (before its start), or withdraw from it (after).
+    Leave,
+    /// Start it (its maker or an administrator).
+    Start,
+    /// The standings, as text and a crosstable picture.
+    Standings,
+    /// A round's pairings (the current one when none is named).
+    Pairings,
+    /// `withdraw @player` (administrators): no longer paired.
+    Withdraw,
+    /// End it now (its maker or an administrator).
+    End,
+}
+
+impl TournamentAction {
+    /// The action a choice of [`TOURNAMENT_ACTIONS`] names.
+    #[must_use]
+    pub fn from_choice(choice: &str) -> Option<TournamentAction> {
+        Some(match choice {
+            "new" => Self::New,
+            "join" => Self::Join,
+            "leave" => Self::Leave,
+            "start" => Self::Start,
+            "standings" => Self::Standings,
+            "pairings" => Self::Pairings,
+            "withdraw" => Self::Withdraw,
+            "end" => Self::End,
+            _ => return None,
+        })
+    }
+}
+
+/// The choice of `choices` a typed word means: an answer's words ([`answer_word`]), a choice
+/// as written, or the Chinese for a tournament's action.
+#[must_use]
+pub fn choice_word(word: &str, choices: &[&'static str]) -> Option<&'static str> {
+    if let Some(answer) = answer_word(word).filter(|c| choices.contains(c)) {
+        return Some(answer);
+    }
+    let word = word.to_lowercase();
+    if let Some(c) = choices.iter().find(|c| **c == word) {
+        return Some(c);
+    }
+    TOURNAMENT_ACTIONS
+        .iter()
+        .zip(TOURNAMENT_ACTION_WORDS)
+        .find(|(_, words)| words.contains(&word.as_str()))
+        .map(|(c, _)| *c)
+        .filter(|c| choices.contains(c))
+}
+
 /// One command as players see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CommandSpec {
@@ -179,6 +253,18 @@ pub const COMMANDS: &[CommandSpec] = &[
         &["取消找對手", "取消尋戰"],
         &[arg("game", ArgKind::Game, false)],
         "help-unseek",
+    ),
+    cmd(
+        "tournament",
+        &["比赛", "锦标赛"],
+        &["比賽", "錦標賽"],
+        &[
+            arg("task", ArgKind::Choice(TOURNAMENT_ACTIONS), true),
+            arg("game", ArgKind::Game, false),
+            arg("player", ArgKind::User, false),
+            arg("options", ArgKind::Options, false),
+        ],
+        "help-tournament",
     ),
     cmd("accept", &["接受"], &["接受"], &[ID], "help-accept"),
     cmd("decline", &["拒绝"], &["拒絕"], &[ID], "help-decline"),
@@ -359,6 +445,17 @@ pub enum Command {
     },
     /// `/unseek [<game>]`: withdraw one's seeks (of that game only, when named).
     Unseek(Option<String>),
+    /// `/tournament <action> [game|round] [@player] [key=value …]`.
+    Tournament {
+        /// What to do.
+        action: TournamentAction,
+        /// `new`'s game, or `pairings`' round, as typed.
+        game: Option<String>,
+        /// `withdraw`'s player.
+        player: Option<UserId>,
+        /// `new`'s settings, `k=v` each.
+        settings: Vec<String>,
+    },
     /// `/accept [#id]`
     Accept(Option<GameId>),
     /// `/decline [#id]`
@@ -522,6 +619,7 @@ impl Command {
             Command::New { .. }
             | Command::Seek { .. }
             | Command::Unseek(_)
+            | Command::Tournament { .. }
             | Command::Games
             | Command::Library { .. }
             | Command::Rules { .. }
@@ -736,6 +834,14 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "new" => Command::New { game: game.unwrap_or_default(), opponent: user, settings: options },
         "seek" => Command::Seek { game, settings: options },
         "unseek" => Command::Unseek(game),
+        "tournament" => Command::Tournament {
+            action: choice.and_then(TournamentAction::from_choice).ok_or(
+                CommandError::Missing { command: spec.name, what: "task" },
+            )?,
+            game,
+            player: user,
+            settings: options,
+        },
         "accept" => Command::Accept(id),
         "decline" => Command::Decline(id),
         "move" => Command::Move { id, text: text.unwrap_or_default() },
@@ -828,7 +934,7 @@ fn read(spec: &CommandSpec, tail: &str) -> Result<Values, CommandError> {
             }
             ArgKind::Choice(choices) => {
                 if let Some(first) = args.first() {
-                    match answer_word(first).filter(|c| choices.contains(c)) {
+                    match choice_word(first, choices) {
                         Some(choice) => {
                             args.remove(0);
                             v.choice = Some(choice);

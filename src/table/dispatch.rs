@@ -269,6 +269,9 @@ impl Referee {
             }
             Command::Seek { game, settings } => self.seek(ctx, game.as_deref(), &settings).await,
             Command::Unseek(game) => self.unseek(ctx, game.as_deref()).await,
+            Command::Tournament { action, game, player, settings } => {
+                self.tournament(ctx, action, game.as_deref(), player.as_ref(), &settings).await
+            }
             Command::Accept(id) => self.accept(ctx, id).await,
             Command::Decline(id) => self.decline(ctx, id).await,
             Command::Move { id, text } => self.move_text(ctx, id, &text).await,

@@ -115,6 +115,8 @@ impl Referee {
             // Announced now; the analysis follows on its own (docs/scale.md).
             self.follow_end(t);
         }
+        // A tournament's game counts even without a result (aborted: 0 each).
+        out.extend(self.tournament_game_over(t).await);
         Ok(out)
     }
 

@@ -270,6 +270,8 @@ pub enum Refusal {
     SeekGone,
     /// A seek's "Play" pressed by its own seeker.
     SeekOwn,
+    /// `/tournament …` refused (worded in `voice/tournaments.rs`).
+    Tournament(TournamentRefusal),
     /// `/seek … scope=everywhere` in a community whose administrators keep its seeks in it.
     SeekPublicOff,
     /// `/seek` for a game told privately (Dark Fence) by a user the bot cannot write to yet.
@@ -459,4 +461,50 @@ pub struct Elsewhere {
     /// The game is played in its players' private chats (an everywhere seek's): it has no chat
     /// to name.
     pub private: bool,
+}
+
+/// Why `/tournament …` did nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TournamentRefusal {
+    /// No tournament here (or, privately, none the caller plays in).
+    None,
+    /// This chat already has the unfinished tournament with this number.
+    Exists(i64),
+    /// `new` by someone the chat's settings do not allow (administrators by default).
+    Makers,
+    /// `start`, `end` or `withdraw` by someone who neither made it nor administers the chat.
+    Organisers,
+    /// `join` of a tournament that takes no more players (a running round robin, a Swiss's
+    /// last round paired).
+    Closed,
+    /// `join` of a full tournament (`max` players).
+    Full(i64),
+    /// `join` by a player already in it.
+    Already,
+    /// `leave`, or `withdraw @player`, of someone not playing in it.
+    NotPlaying,
+    /// `start` of a tournament already running.
+    Started,
+    /// `start` with fewer than two players.
+    TooFew,
+    /// A change to a tournament that is over.
+    Over,
+    /// `pairings N` of a round not paired.
+    NoRound(i64),
+    /// A tournament setting with a value it does not take.
+    Setting {
+        /// The setting.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// `new` without a game.
+    NeedsGame,
+    /// `withdraw` without a player.
+    NeedsPlayer,
+    /// `join` of a game told privately by a player the bot cannot write to yet.
+    Unreachable {
+        /// The platform's link that opens the private chat, if it has one.
+        link: Option<String>,
+    },
 }

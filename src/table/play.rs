@@ -252,6 +252,8 @@ impl Referee {
             // The analysis of a finished game is long work: the end is announced now, and the
             // analysis follows on its own (docs/scale.md, "Delivery under stops").
             self.follow_end(t);
+            // A tournament's round may be over with it: the next round follows.
+            out.extend(self.tournament_game_over(t).await);
         }
         Ok(out)
     }

@@ -149,6 +149,7 @@ pub fn choice_message(option: &str, choice: &str) -> Option<String> {
         "language" | "chat_language" => Some(format!("lang-name-{choice}")),
         "notifications" | "digest" | "public_seeks" => Some(format!("notif-{choice}")),
         "pings" => Some(format!("pings-{choice}")),
+        "task" => Some(format!("tournament-action-{choice}")),
         _ => None,
     }
 }

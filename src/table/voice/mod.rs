@@ -38,6 +38,7 @@ mod rabble_moves;
 mod rabble_pieces;
 mod seeks;
 mod table;
+mod tournaments;
 mod ultima;
 mod wording;
 
@@ -55,3 +56,4 @@ pub(super) use narrate::human_duration;
 pub(super) use narrate::{AdviceResult, Fork, theme};
 pub(super) use seeks::*;
 pub(super) use table::*;
+pub(super) use tournaments::*;

@@ -308,6 +308,7 @@ impl Refusal {
             Self::LinkPrivate => t(ids::ERR_LINK_PRIVATE, &vec![]),
             Self::SeekPosition => t(ids::ERR_SEEK_POSITION, &vec![]),
             Self::SeekGone => t(ids::ERR_SEEK_GONE, &vec![]),
+            Self::Tournament(r) => super::tournaments::tournament_refusal(lang, r),
             Self::SeekOwn => t(ids::ERR_SEEK_OWN, &vec![]),
             Self::SeekPublicOff => t(ids::ERR_SEEK_PUBLIC_OFF, &vec![]),
             Self::SeekLimit(limit) => t(ids::ERR_SEEK_LIMIT, &vec![("limit", number(*limit))]),
@@ -597,6 +598,7 @@ mod tests {
     }
 
     fn refusals() -> Vec<Refusal> {
+        use crate::table::notice::TournamentRefusal;
         let bad_option = || OptionsError::Malformed { pair: "size".into() };
         vec![
             Refusal::NoSuchGame(GameId(7)),
@@ -618,6 +620,28 @@ mod tests {
             Refusal::SeekPosition,
             Refusal::SeekGone,
             Refusal::SeekOwn,
+            Refusal::Tournament(TournamentRefusal::None),
+            Refusal::Tournament(TournamentRefusal::Exists(3)),
+            Refusal::Tournament(TournamentRefusal::Makers),
+            Refusal::Tournament(TournamentRefusal::Organisers),
+            Refusal::Tournament(TournamentRefusal::Closed),
+            Refusal::Tournament(TournamentRefusal::Full(16)),
+            Refusal::Tournament(TournamentRefusal::Already),
+            Refusal::Tournament(TournamentRefusal::NotPlaying),
+            Refusal::Tournament(TournamentRefusal::Started),
+            Refusal::Tournament(TournamentRefusal::TooFew),
+            Refusal::Tournament(TournamentRefusal::Over),
+            Refusal::Tournament(TournamentRefusal::NoRound(9)),
+            Refusal::Tournament(TournamentRefusal::Setting {
+                key: "rounds".into(),
+                value: "many".into(),
+            }),
+            Refusal::Tournament(TournamentRefusal::NeedsGame),
+            Refusal::Tournament(TournamentRefusal::NeedsPlayer),
+            Refusal::Tournament(TournamentRefusal::Unreachable { link: None }),
+            Refusal::Tournament(TournamentRefusal::Unreachable {
+                link: Some("https://t.me/arbiter_bot?start=".into()),
+            }),
             Refusal::SeekPublicOff,
             Refusal::SeekLimit(5),
             Refusal::SeekUnreachable { link: None },

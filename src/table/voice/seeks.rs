@@ -29,7 +29,7 @@ pub(crate) struct SeekTerms {
 }
 
 /// A date as the reader's local time where the platform shows one, else as a UTC minute.
-fn when(at: i64) -> FluentValue<'static> {
+pub(super) fn when(at: i64) -> FluentValue<'static> {
     date(at, &day_time(at)).into()
 }
 

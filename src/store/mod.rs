@@ -35,14 +35,15 @@ mod postgres;
 mod ratings;
 mod seeks;
 mod sqlite;
-mod tournaments;
 #[doc(hidden)]
 pub mod testing;
+mod tournament_types;
+mod tournaments;
 mod types;
 
 pub use follows::{Follow, Followed};
 pub use location::Location;
-pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
+pub use tournament_types::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
 pub use types::*;
 
 use std::path::Path;

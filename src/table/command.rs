@@ -835,9 +835,9 @@ pub fn build(spec: &CommandSpec, v: Values) -> Result<Command, CommandError> {
         "seek" => Command::Seek { game, settings: options },
         "unseek" => Command::Unseek(game),
         "tournament" => Command::Tournament {
-            action: choice.and_then(TournamentAction::from_choice).ok_or(
-                CommandError::Missing { command: spec.name, what: "task" },
-            )?,
+            action: choice
+                .and_then(TournamentAction::from_choice)
+                .ok_or(CommandError::Missing { command: spec.name, what: "task" })?,
             game,
             player: user,
             settings: options,

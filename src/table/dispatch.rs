@@ -270,7 +270,9 @@ impl Referee {
             Command::Seek { game, settings } => self.seek(ctx, game.as_deref(), &settings).await,
             Command::Unseek(game) => self.unseek(ctx, game.as_deref()).await,
             Command::Tournament { action, game, player, settings } => {
-                self.tournament(ctx, action, game.as_deref(), player.as_ref(), &settings).await
+                // Boxed: a round's start is a large future, kept off the dispatcher's own.
+                let player = player.as_ref();
+                Box::pin(self.tournament(ctx, action, game.as_deref(), player, &settings)).await
             }
             Command::Accept(id) => self.accept(ctx, id).await,
             Command::Decline(id) => self.decline(ctx, id).await,

@@ -116,7 +116,7 @@ impl Referee {
             self.follow_end(t);
         }
         // A tournament's game counts even without a result (aborted: 0 each).
-        out.extend(self.tournament_game_over(t).await);
+        out.extend(Box::pin(self.tournament_game_over(t)).await);
         Ok(out)
     }
 

@@ -253,7 +253,7 @@ impl Referee {
             // analysis follows on its own (docs/scale.md, "Delivery under stops").
             self.follow_end(t);
             // A tournament's round may be over with it: the next round follows.
-            out.extend(self.tournament_game_over(t).await);
+            out.extend(Box::pin(self.tournament_game_over(t)).await);
         }
         Ok(out)
     }

@@ -15,6 +15,10 @@ use super::referee::Referee;
 use super::voice::{BoardLine, SeekTerms, StandingLine, TournamentFacts};
 use crate::store::{NewBoard, PairingRow, TournamentPlayer, TournamentRow};
 
+/// One board as paired: white's number, black's (`None`: a bye), and an unplayed board's
+/// points (white's, black's, in half points; `None` for a game to play).
+pub(super) type Pair = (i64, Option<i64>, Option<(i64, i64)>);
+
 /// A tournament read whole: its row, its players by number, every board so far.
 pub(super) struct Field {
     pub(super) row: TournamentRow,
@@ -75,7 +79,9 @@ impl Field {
     fn white_seat(&self, b: &PairingRow) -> Option<usize> {
         let seats: Vec<Option<UserId>> = serde_json::from_str(b.seats.as_deref()?).ok()?;
         let white = self.player(b.white)?;
-        seats.iter().position(|s| s.as_ref().is_some_and(|u| u.on(self.row.platform).1 == white.user_id))
+        seats
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|u| u.on(self.row.platform).1 == white.user_id))
     }
 
     /// The rounds whose every board has its result: the standings count these (a round being
@@ -191,7 +197,7 @@ impl Field {
 
     /// Round `round`'s boards as pairs of numbers (white, black; black `None` for a bye) with
     /// an unplayed board's points, and the tournament's rounds.
-    pub(super) fn pair(&self, round: i64) -> (Vec<(i64, Option<i64>, Option<(i64, i64)>)>, i64) {
+    pub(super) fn pair(&self, round: i64) -> (Vec<Pair>, i64) {
         match self.round_robin() {
             Some(double) => {
                 let seeded = self.seeded();
@@ -285,7 +291,7 @@ impl Field {
                 }
             })
             .collect();
-        Some((lines, table.tie_breaks.clone(), cross))
+        Some((lines, table.tie_breaks, cross))
     }
 }
 
@@ -483,11 +489,15 @@ impl Referee {
                 rated: row.rated && !games::hints_allowed(&engine),
                 bot_level: None,
             };
-            boards.push(NewBoard { white: *white, black: Some(*black), game: Some(game), points: (0, 0) });
+            boards.push(NewBoard {
+                white: *white,
+                black: Some(*black),
+                game: Some(game),
+                points: (0, 0),
+            });
             engines.push((engine, seats, names));
         }
-        let Some(rows) =
-            self.store.start_tournament_round(row.id, round, rounds, &boards).await?
+        let Some(rows) = self.store.start_tournament_round(row.id, round, rounds, &boards).await?
         else {
             return Ok(Vec::new());
         };
@@ -508,7 +518,8 @@ impl Referee {
                 let plang = self.lang_of(p.platform, &p.user_id).await;
                 let opponent = other.map(|n| field.name(n));
                 let first = me == Some(b.white);
-                let text = voice::round_told(plang, &facts, round, opponent.as_deref(), first, b.game_id);
+                let text =
+                    voice::round_told(plang, &facts, round, opponent.as_deref(), first, b.game_id);
                 out.push(Outbound::text_to(p.platform, Dest::User(p.user_id.clone()), text));
             }
         }
@@ -527,7 +538,9 @@ impl Referee {
             };
             match self.open_round_game(table).await {
                 Ok(o) => out.extend(o),
-                Err(e) => tracing::error!(tournament = row.id, error = ?e, "starting a game failed"),
+                Err(e) => {
+                    tracing::error!(tournament = row.id, error = ?e, "starting a game failed")
+                }
             }
         }
         Ok(out)
@@ -583,7 +596,13 @@ impl Referee {
     }
 
     /// The standings as a message to `to`: text and the crosstable picture.
-    pub(super) fn standings_message(&self, field: &Field, lang: Lang, to: Dest, over: bool) -> Outbound {
+    pub(super) fn standings_message(
+        &self,
+        field: &Field,
+        lang: Lang,
+        to: Dest,
+        over: bool,
+    ) -> Outbound {
         let facts = field.facts();
         let played = field.played();
         let Some((lines, tbs, cross)) = field.standing_lines() else {

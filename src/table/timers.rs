@@ -43,7 +43,7 @@ impl Referee {
         }
         out.extend(self.digests(now).await);
         out.extend(self.seek_timers(now).await);
-        out.extend(self.tournament_timers(now).await);
+        out.extend(Box::pin(self.tournament_timers(now)).await);
         self.privatize_known(&mut out);
         out
     }

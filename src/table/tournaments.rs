@@ -87,7 +87,9 @@ fn read_settings(settings: &[String]) -> Result<Settings, TableError> {
                     _ => return Err(bad("format", &value)),
                 }
             }
-            "rounds" | "轮数" | "輪數" => s.rounds = Some(count("rounds", &value, MOST_ROUNDS)?),
+            "rounds" | "轮数" | "輪數" => {
+                s.rounds = Some(count("rounds", &value, MOST_ROUNDS)?)
+            }
             "double" | "双循环" | "雙循環" => s.double = yes_no("double", &value)?,
             "starts" | "开始" | "開始" => {
                 s.starts_in = Some(duration(&value).ok_or_else(|| bad("starts", &value))?);
@@ -274,7 +276,8 @@ impl Referee {
         let joined =
             self.store.join_tournament(row.id, ctx.platform, &ctx.user, &ctx.name, rating).await?;
         if joined.is_none() {
-            let mine = field.players.iter().any(|p| p.platform == ctx.platform && p.user_id == ctx.user);
+            let mine =
+                field.players.iter().any(|p| p.platform == ctx.platform && p.user_id == ctx.user);
             return Err(refused(if mine {
                 TournamentRefusal::Already
             } else {
@@ -295,7 +298,8 @@ impl Referee {
         }
         let who = player.unwrap_or(&ctx.user);
         let row = &field.row;
-        let Some(p) = field.players.iter().find(|p| p.platform == ctx.platform && &p.user_id == who)
+        let Some(p) =
+            field.players.iter().find(|p| p.platform == ctx.platform && &p.user_id == who)
         else {
             return Err(refused(TournamentRefusal::NotPlaying));
         };

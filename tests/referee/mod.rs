@@ -8,6 +8,7 @@
 //! - `bots`: every game against the bot, with levels (issue 43);
 //! - `community`, `away`: ratings, records, replays, follows, vacations, digests and links;
 //! - `languages`: each chat its own language, and a client's language kept across restarts;
+//! - `tournaments`: Swiss and round-robin tournaments from their making to their winner (issue 44);
 //! - `seeks`, `platforms`: seeks in a community, and everywhere seeks between Discord and
 //!   Telegram (issue 43).
 
@@ -23,4 +24,5 @@ mod perfect10;
 mod platforms;
 mod rabble;
 mod seeks;
+mod tournaments;
 mod ultima;

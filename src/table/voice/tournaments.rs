@@ -101,14 +101,25 @@ pub(crate) fn tournament_made(lang: Lang, t: &TournamentFacts) -> String {
 }
 
 /// A player joined (`count` players now).
-pub(crate) fn tournament_joined(lang: Lang, t: &TournamentFacts, name: &str, count: usize, late: Option<i64>) -> String {
+pub(crate) fn tournament_joined(
+    lang: Lang,
+    t: &TournamentFacts,
+    name: &str,
+    count: usize,
+    late: Option<i64>,
+) -> String {
     let w = wording();
     let name_t = tournament_name(lang, t);
     match late {
         None => w.text(
             lang,
             ids::TOURNAMENT_JOINED,
-            &[("player", name.into()), ("name", name_t.into()), ("count", count.into()), ("max", t.max.into())],
+            &[
+                ("player", name.into()),
+                ("name", name_t.into()),
+                ("count", count.into()),
+                ("max", t.max.into()),
+            ],
         ),
         Some(round) => w.text(
             lang,
@@ -130,7 +141,9 @@ pub(crate) fn tournament_left(
     let w = wording();
     let name_t = tournament_name(lang, t);
     match (from, by) {
-        (None, _) => w.text(lang, ids::TOURNAMENT_LEFT, &[("player", name.into()), ("name", name_t.into())]),
+        (None, _) => {
+            w.text(lang, ids::TOURNAMENT_LEFT, &[("player", name.into()), ("name", name_t.into())])
+        }
         (Some(round), None) => w.text(
             lang,
             ids::TOURNAMENT_WITHDREW,
@@ -139,7 +152,12 @@ pub(crate) fn tournament_left(
         (Some(round), Some(by)) => w.text(
             lang,
             ids::TOURNAMENT_WITHDRAWN,
-            &[("player", name.into()), ("name", name_t.into()), ("round", round.into()), ("by", by.into())],
+            &[
+                ("player", name.into()),
+                ("name", name_t.into()),
+                ("round", round.into()),
+                ("by", by.into()),
+            ],
         ),
     }
 }
@@ -152,7 +170,11 @@ fn board_line(lang: Lang, b: &BoardLine) -> String {
         return w.text(
             lang,
             ids::TOURNAMENT_BOARD_BYE,
-            &[("board", b.board.into()), ("player", b.white.clone().into()), ("points", points.into())],
+            &[
+                ("board", b.board.into()),
+                ("player", b.white.clone().into()),
+                ("points", points.into()),
+            ],
         );
     };
     let result = match (b.game, b.points) {
@@ -160,7 +182,11 @@ fn board_line(lang: Lang, b: &BoardLine) -> String {
         (Some(id), Some((a, c))) => w.text(
             lang,
             ids::TOURNAMENT_PLAYED,
-            &[("id", id.to_string().into()), ("white", format_points(a).into()), ("black", format_points(c).into())],
+            &[
+                ("id", id.to_string().into()),
+                ("white", format_points(a).into()),
+                ("black", format_points(c).into()),
+            ],
         ),
         (None, p) => {
             let (a, c) = p.unwrap_or((0, 0));
@@ -196,7 +222,11 @@ pub(crate) fn round_pairings(
     let head = w.text(
         lang,
         if started { ids::TOURNAMENT_ROUND_STARTED } else { ids::TOURNAMENT_ROUND_PAIRINGS },
-        &[("name", tournament_name(lang, t).into()), ("round", round.into()), ("rounds", t.rounds.into())],
+        &[
+            ("name", tournament_name(lang, t).into()),
+            ("round", round.into()),
+            ("rounds", t.rounds.into()),
+        ],
     );
     let mut lines = vec![head];
     lines.extend(boards.iter().map(|b| board_line(lang, b)));
@@ -226,7 +256,11 @@ pub(crate) fn round_told(
                 ("id", id.to_string().into()),
             ],
         ),
-        _ => w.text(lang, ids::TOURNAMENT_TOLD_BYE, &[("name", name.into()), ("round", round.into())]),
+        _ => w.text(
+            lang,
+            ids::TOURNAMENT_TOLD_BYE,
+            &[("name", name.into()), ("round", round.into())],
+        ),
     }
 }
 
@@ -297,7 +331,11 @@ pub(crate) fn standings(
         if !tbs.is_empty() {
             let breaks = list(lang, List::Items, &tbs);
             line.push(' ');
-            line.push_str(&w.text(lang, ids::TOURNAMENT_STANDING_BREAKS, &[("breaks", breaks.into())]));
+            line.push_str(&w.text(
+                lang,
+                ids::TOURNAMENT_STANDING_BREAKS,
+                &[("breaks", breaks.into())],
+            ));
         }
         if l.withdrawn {
             line.push(' ');
@@ -377,7 +415,9 @@ pub(crate) fn tournament_cancelled(lang: Lang, t: &TournamentFacts, by: Option<&
     let w = wording();
     let name = tournament_name(lang, t);
     match by {
-        Some(by) => w.text(lang, ids::TOURNAMENT_ENDED_BY, &[("name", name.into()), ("by", by.into())]),
+        Some(by) => {
+            w.text(lang, ids::TOURNAMENT_ENDED_BY, &[("name", name.into()), ("by", by.into())])
+        }
         None => w.text(lang, ids::TOURNAMENT_TOO_FEW, &[("name", name.into())]),
     }
 }
@@ -393,7 +433,9 @@ pub(crate) fn tournament_refusal(lang: Lang, r: &TournamentRefusal) -> String {
         TournamentRefusal::Makers => w.text(lang, ids::ERR_TOURNAMENT_MAKERS, &[]),
         TournamentRefusal::Organisers => w.text(lang, ids::ERR_TOURNAMENT_ORGANISERS, &[]),
         TournamentRefusal::Closed => w.text(lang, ids::ERR_TOURNAMENT_CLOSED, &[]),
-        TournamentRefusal::Full(max) => w.text(lang, ids::ERR_TOURNAMENT_FULL, &[("max", (*max).into())]),
+        TournamentRefusal::Full(max) => {
+            w.text(lang, ids::ERR_TOURNAMENT_FULL, &[("max", (*max).into())])
+        }
         TournamentRefusal::Already => w.text(lang, ids::ERR_TOURNAMENT_ALREADY, &[]),
         TournamentRefusal::NotPlaying => w.text(lang, ids::ERR_TOURNAMENT_NOT_PLAYING, &[]),
         TournamentRefusal::Started => w.text(lang, ids::ERR_TOURNAMENT_STARTED, &[]),
@@ -410,7 +452,9 @@ pub(crate) fn tournament_refusal(lang: Lang, r: &TournamentRefusal) -> String {
         TournamentRefusal::NeedsGame => w.text(lang, ids::ERR_TOURNAMENT_NEEDS_GAME, &[]),
         TournamentRefusal::NeedsPlayer => w.text(lang, ids::ERR_TOURNAMENT_NEEDS_PLAYER, &[]),
         TournamentRefusal::Unreachable { link } => match link {
-            Some(link) => w.text(lang, ids::ERR_TOURNAMENT_UNREACHABLE_LINK, &[("link", link.clone().into())]),
+            Some(link) => {
+                w.text(lang, ids::ERR_TOURNAMENT_UNREACHABLE_LINK, &[("link", link.clone().into())])
+            }
             None => w.text(lang, ids::ERR_TOURNAMENT_UNREACHABLE, &[]),
         },
     }

@@ -47,7 +47,7 @@ fn rounds_started(out: &[serde_json::Value], chat: &str) -> Vec<(u32, Vec<Board>
         .map(|t| {
             let head = t.lines().next().unwrap_or_default();
             let round = head
-                .split("round ")
+                .split(": round ")
                 .nth(1)
                 .and_then(|r| r.split(' ').next())
                 .and_then(|r| r.parse().ok())
@@ -215,4 +215,251 @@ async fn a_swiss_runs_from_its_making_to_its_winner_with_a_withdrawal_a_bye_and_
     );
     // Privately, a player reaches their tournament: the same final standings.
     assert_eq!(texts(&out, "dm:bob"), std::slice::from_ref(last));
+}
+
+#[tokio::test]
+async fn a_round_robin_follows_the_berger_table_and_a_withdrawn_players_games_are_forfeited() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let script = "!admin alice\n\
+                  alice@#club: /tournament new ultima format=roundrobin rounds=3\n\
+                  alice@#club: /tournament new ultima format=roundrobin\n\
+                  bob@#club: /tournament join\n\
+                  carol@#club: /tournament join\n\
+                  dave@#club: /tournament join\n\
+                  carol@#club: /tournament leave\n\
+                  carol@#club: /tournament join\n\
+                  alice@#club: /tournament start\n\
+                  erin@#club: /tournament join\n";
+    let out = run_words(script, &db).await;
+    let said = texts(&out, "#club");
+    assert!(
+        said[0].starts_with("rounds=3 is not a setting this tournament can take"),
+        "{}",
+        said[0]
+    );
+    assert!(said[1].starts_with("alice made the Ultima round robin #1"), "{}", said[1]);
+    assert_eq!(said[5], "carol left the Ultima round robin #1.");
+    // Seeded bob 1, dave 2, carol 3 (carol joined again last). Three players: the Berger table
+    // of four with number 4 a bye. Its round 1 is 1–4, 2–3: bob sits out, dave (white) meets
+    // carol.
+    let rounds = rounds_started(&out, "#club");
+    assert_eq!(rounds.len(), 1, "{said:#?}");
+    let r1 = &rounds[0].1;
+    assert!(r1.contains(&Board {
+        white: "dave".into(),
+        black: Some("carol".into()),
+        game: r1[0].game
+    }));
+    assert!(r1.contains(&Board { white: "bob".into(), black: None, game: None }), "{r1:?}");
+    assert!(said[said.len() - 1].starts_with("This tournament takes no more players"));
+    // carol withdraws during round 1 and resigns: dave wins. Round 2 (4–3, 1–2): carol's bye
+    // stands as a bye, bob (white) meets dave.
+    let id = r1.iter().find_map(|b| b.game).unwrap();
+    let out =
+        run_words(&format!("carol@#club: /tournament leave\ncarol@#club: /resign #{id}\n"), &db)
+            .await;
+    let rounds = rounds_started(&out, "#club");
+    assert_eq!(rounds.len(), 1, "{:#?}", texts(&out, "#club"));
+    let r2 = &rounds[0].1;
+    let game = r2.iter().find(|b| b.black.is_some()).unwrap();
+    assert_eq!((game.white.as_str(), game.black.as_deref()), ("bob", Some("dave")));
+    // A draw. Round 3 (2–4, 3–1): dave sits out, and carol–bob is not played: bob scores it.
+    let (line, _) = finish(game, 1, "#club");
+    let out = run_words(&line, &db).await;
+    let said = texts(&out, "#club");
+    let r3 = said.iter().find(|t| t.contains("round 3 of 3 has started")).expect("round 3");
+    assert!(r3.contains("carol – bob: not played, 0–1"), "{r3}");
+    assert!(r3.contains("dave: bye (0)"), "{r3}");
+    // No game to play in round 3: the tournament ends at once. bob 1½ (a draw and a forfeit),
+    // dave 1½ (a win and a draw), carol 0. Sonneborn-Berger counts games played: bob ½ × 1½,
+    // dave 1 × 0 + ½ × 1½; equal, and their game was a draw: they share first place.
+    let last = said.iter().find(|t| t.contains("final standings")).expect("final standings");
+    let expected: BTreeMap<String, u32> =
+        [("bob".to_string(), 3), ("dave".to_string(), 3), ("carol".to_string(), 0)].into();
+    assert_eq!(final_points(last), expected, "{last}");
+    assert!(last.contains("1-2. bob") && last.contains("1-2. dave"), "{last}");
+    assert!(
+        last.contains("share first place in the Ultima round robin #1 with 1½ points"),
+        "{last}"
+    );
+}
+
+/// A small deterministic generator for the simulations' results.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// Plays a whole tournament of `players` (named `p01`…) made by `new`, round by round, each
+/// run a restart: most games resigned or drawn, one in six left to lose on time, and the
+/// player `withdraws` (by number) leaving during round `withdraw_in`. Returns every round's
+/// boards, each player's points as tallied here, and the final standings' text.
+async fn simulate(
+    new: &str,
+    players: usize,
+    withdraws: usize,
+    withdraw_in: u32,
+) -> (Vec<Vec<Board>>, HashMap<String, u32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let name = |i: usize| format!("p{i:02}");
+    let mut script = format!("!admin alice\nalice@#club: {new}\n");
+    for i in 1..=players {
+        script.push_str(&format!("{}@#club: /tournament join\n", name(i)));
+    }
+    script.push_str("alice@#club: /tournament start\n");
+    let mut out = run_words(&script, &db).await;
+    let mut rng = Lcg(44);
+    let mut rounds = Vec::new();
+    let mut points: HashMap<String, u32> = HashMap::new();
+    loop {
+        let said = texts(&out, "#club");
+        if let Some(last) = said.iter().find(|t| t.contains("final standings")) {
+            return (rounds, points, last.clone());
+        }
+        let started = rounds_started(&out, "#club");
+        assert_eq!(started.len(), 1, "round {}: {said:#?}", rounds.len() + 1);
+        let (round, boards) = started.into_iter().next().unwrap();
+        assert_eq!(round as usize, rounds.len() + 1);
+        let mut script = String::new();
+        let mut anchor: Option<(Board, String)> = None;
+        if round == withdraw_in {
+            script.push_str(&format!("{}@#club: /tournament leave\n", name(withdraws)));
+        }
+        for b in &boards {
+            let Some(black) = &b.black else {
+                // A Swiss bye is a point; a round robin's sitting out is none.
+                let bye = said.iter().any(|t| t.contains(&format!("{}: bye (1)", b.white)));
+                *points.entry(b.white.clone()).or_default() += if bye { 2 } else { 0 };
+                continue;
+            };
+            if b.game.is_none() {
+                // A round robin's game of a withdrawn player: its present player scores.
+                let w = name(withdraws);
+                *points
+                    .entry(if b.white == w { black.clone() } else { b.white.clone() })
+                    .or_default() += 2;
+                continue;
+            }
+            if rng.below(6) == 0 {
+                // Left to the clock: white, to move, loses on time.
+                *points.entry(black.clone()).or_default() += 2;
+                continue;
+            }
+            let white_points = [2, 1, 0][usize::try_from(rng.below(3)).unwrap()];
+            let (line, got) = finish(b, white_points, "#club");
+            match anchor {
+                None => anchor = Some((b.clone(), line)),
+                Some(_) => script.push_str(&line),
+            }
+            for (p, n) in got {
+                *points.entry(p).or_default() += n;
+            }
+        }
+        // The games left to the clock run out before the round's last game ends (the next
+        // round starts then, and its clocks must not have run): that game's white moves
+        // before their time is up, and its end comes after the others' time ran out.
+        match anchor {
+            Some((b, line)) => {
+                let id = b.game.unwrap_or_default();
+                script.push_str(&format!("!clock +9m\n{}@#club: /move c2c5 #{id}\n", b.white));
+                script.push_str(&format!("!clock +2m\n{line}"));
+            }
+            None => script.push_str("!clock +11m\n"),
+        }
+        rounds.push(boards);
+        out = run_words(&script, &db).await;
+    }
+}
+
+/// Each player's colours (white `true`) over the rounds, `None` for a round without a game.
+fn colour_history(rounds: &[Vec<Board>]) -> HashMap<String, Vec<Option<bool>>> {
+    let mut history: HashMap<String, Vec<Option<bool>>> = HashMap::new();
+    for (i, boards) in rounds.iter().enumerate() {
+        for b in boards.iter().filter(|b| b.game.is_some()) {
+            for (p, white) in [(&b.white, true), (b.black.as_ref().unwrap(), false)] {
+                let h = history.entry(p.clone()).or_default();
+                h.resize(i, None);
+                h.push(Some(white));
+            }
+        }
+    }
+    history
+}
+
+#[tokio::test]
+async fn a_64_player_swiss_of_seven_rounds_runs_to_the_end_within_the_dutch_rules() {
+    let (rounds, points, last) =
+        simulate("/tournament new ultima format=swiss rounds=7 clock=live", 64, 17, 3).await;
+    assert_eq!(rounds.len(), 7);
+    let mut met = HashSet::new();
+    let mut byes: HashMap<&str, usize> = HashMap::new();
+    for (i, boards) in rounds.iter().enumerate() {
+        let mut seen = HashSet::new();
+        for b in boards {
+            for p in std::iter::once(&b.white).chain(&b.black) {
+                assert!(seen.insert(p.clone()), "{p} twice in round {}", i + 1);
+                assert!(i < 3 || p != "p17", "the withdrawn player paired in round {}", i + 1);
+            }
+            match &b.black {
+                None => *byes.entry(b.white.as_str()).or_default() += 1,
+                Some(black) => {
+                    let mut pair = [b.white.clone(), black.clone()];
+                    pair.sort();
+                    assert!(met.insert(pair.clone()), "{pair:?} met twice");
+                }
+            }
+        }
+        // 64 players: no bye until one withdraws, then one each round.
+        let expected = if i < 3 { 64 } else { 63 };
+        assert_eq!(seen.len(), expected, "round {}", i + 1);
+    }
+    assert!(byes.values().all(|n| *n == 1), "{byes:?}");
+    assert_eq!(byes.len(), 4);
+    for (p, h) in colour_history(&rounds) {
+        let played: Vec<bool> = h.iter().flatten().copied().collect();
+        let whites = played.iter().filter(|w| **w).count();
+        let difference = i64::try_from(whites * 2).unwrap() - i64::try_from(played.len()).unwrap();
+        assert!(difference.abs() <= 2, "{p}: {h:?}");
+        assert!(!played.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]), "{p}: {h:?}");
+    }
+    let expected: BTreeMap<String, u32> = points.into_iter().collect();
+    assert_eq!(final_points(&last).len(), 64, "{last}");
+    assert_eq!(final_points(&last), expected, "{last}");
+}
+
+#[tokio::test]
+async fn a_ten_player_double_round_robin_meets_every_pair_twice_with_colours_reversed() {
+    let (rounds, points, last) =
+        simulate("/tournament new ultima format=roundrobin double=yes clock=live", 10, 4, 10).await;
+    assert_eq!(rounds.len(), 18);
+    let mut games: HashMap<[String; 2], Vec<String>> = HashMap::new();
+    for boards in &rounds {
+        assert_eq!(boards.len(), 5, "{boards:?}");
+        for b in boards {
+            let black = b.black.clone().expect("no bye in an even field");
+            let mut pair = [b.white.clone(), black];
+            pair.sort();
+            games.entry(pair).or_default().push(b.white.clone());
+        }
+    }
+    assert_eq!(games.len(), 45);
+    for (pair, whites) in &games {
+        assert_eq!(whites.len(), 2, "{pair:?}");
+        assert_ne!(whites[0], whites[1], "{pair:?} with the same colours twice");
+    }
+    // From round 10 on, p04's games are forfeited to their opponents.
+    for boards in &rounds[10..] {
+        for b in boards.iter().filter(|b| b.white == "p04" || b.black.as_deref() == Some("p04")) {
+            assert_eq!(b.game, None, "{b:?}");
+        }
+    }
+    let expected: BTreeMap<String, u32> = points.into_iter().collect();
+    assert_eq!(final_points(&last), expected, "{last}");
 }

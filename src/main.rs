@@ -87,8 +87,12 @@ enum Command {
         #[arg(long)]
         db: Location,
         /// The game's id.
+        #[arg(long, required_unless_present = "tournament", conflicts_with = "tournament")]
+        game: Option<i64>,
+        /// A tournament's id instead: its standings, crosstable, pairings and every game's
+        /// record, as text.
         #[arg(long)]
-        game: i64,
+        tournament: Option<i64>,
         /// `text` (the record format) or `json`.
         #[arg(long, value_enum, default_value_t = RecordFormat::Text)]
         format: RecordFormat,
@@ -217,6 +221,9 @@ enum BenchWhat {
     /// Each game's bot ladder: the top level and level 1 against a random player, each level
     /// against the one below; scores, time per move, peak memory (docs/bots.md).
     Bots(arbiter::bench::BotsBench),
+    /// A Swiss of 200 players over 7 rounds: each round's pairing alone, and each round
+    /// paired and started through the referee (issue 44's figure).
+    Tournament(arbiter::bench::TournamentBench),
 }
 
 #[derive(Debug, Args)]
@@ -450,6 +457,14 @@ async fn export(db: &Location, id: i64, format: RecordFormat) -> anyhow::Result<
     Ok(())
 }
 
+/// `arbiter export --tournament`: prints tournament `id`'s record.
+async fn export_tournament(db: &Location, id: i64) -> anyhow::Result<()> {
+    let store = existing_store(db).await?;
+    let text = arbiter::table::tournament_record::export_tournament(&store, id).await?;
+    print!("{text}");
+    Ok(())
+}
+
 /// `arbiter replay`: writes game `id`'s replay to `output`.
 async fn replay(db: &Location, id: i64, output: &std::path::Path) -> anyhow::Result<()> {
     let store = existing_store(db).await?;
@@ -626,7 +641,11 @@ fn main() -> ExitCode {
             rt.block_on(bot::script::run_file(&file, db.as_ref(), seed, &mut out))?;
             std::io::Write::flush(&mut out).context("writing the output")
         })),
-        Some(Command::Export { db, game, format }) => {
+        Some(Command::Export { db, game: None, tournament: Some(id), .. }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(export_tournament(&db, id))))
+        }
+        Some(Command::Export { db, game, format, .. }) => {
+            let game = game.unwrap_or_default();
             report_output(runtime().and_then(|rt| rt.block_on(export(&db, game, format))))
         }
         Some(Command::Replay { db, game, output }) => {
@@ -652,6 +671,9 @@ fn main() -> ExitCode {
         Some(Command::Bench { what: BenchWhat::ChaosClock(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::Rabble(bench) }) => report_output(bench.run()),
         Some(Command::Bench { what: BenchWhat::Bots(bench) }) => report_output(bench.run()),
+        Some(Command::Bench { what: BenchWhat::Tournament(bench) }) => {
+            report_output(runtime().and_then(|rt| rt.block_on(bench.run())))
+        }
         Some(Command::Solve { setup, max_positions }) => {
             match cli::solve(&setup.into(), max_positions) {
                 Ok(out) => printed(print_lines([out]), ExitCode::SUCCESS),

@@ -441,3 +441,39 @@ fn a_toml_error_on_the_token_line_never_echoes_the_token() {
         assert!(stderr.contains("discord.token"), "{stderr}");
     }
 }
+
+// Issue 44: `arbiter export --tournament N` prints the tournament's record: its headers, the
+// final standings and crosstable, every round's pairings, then each game's record.
+#[test]
+fn export_of_a_tournament_prints_its_standings_pairings_and_every_games_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let script = dir.path().join("t.txt");
+    std::fs::write(
+        &script,
+        "!admin alice\n\
+         alice@#club: /tournament new ultima format=roundrobin\n\
+         bob@#club: /tournament join\n\
+         carol@#club: /tournament join\n\
+         alice@#club: /tournament start\n\
+         carol@#club: /resign #1\n",
+    )
+    .unwrap();
+    let db_arg = db.to_str().unwrap();
+    let out = arbiter(&["script", "--db", db_arg, script.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = arbiter(&["export", "--db", db_arg, "--tournament", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("[Event \"Ultima round robin #1\"]\n"), "{text}");
+    assert!(text.contains("[Format \"roundrobin\"]\n[Double \"no\"]\n[Rounds \"1\"]"), "{text}");
+    // Two players: one round; bob beat carol.
+    assert!(text.contains("Ultima round robin #1: final standings\n1. bob: 1"), "{text}");
+    assert!(text.contains("\n1\tbob\t×\t1\t1\t"), "{text}");
+    assert!(text.contains("#1, 1–0") || text.contains("#1, 0–1"), "{text}");
+    assert_eq!(text.matches("[Record \"arbiter").count(), 1, "{text}");
+    assert!(text.contains("[Id \"1\"]"), "{text}");
+    let out = arbiter(&["export", "--db", db_arg, "--tournament", "2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no tournament #2"));
+}

@@ -34,13 +34,15 @@ macro_rules! say {
     };
 }
 
-const PLATFORM: Platform = Platform::Bench;
+pub(crate) const PLATFORM: Platform = Platform::Bench;
 
 // After `say!`, which it uses.
 mod bots;
 mod memory;
+mod tournament;
 pub use bots::BotsBench;
 use memory::peak_memory;
+pub use tournament::TournamentBench;
 
 /// Options of `arbiter bench referee`.
 #[derive(Debug, Clone, clap::Args)]

@@ -44,6 +44,7 @@ mod settings;
 mod shared;
 mod solver;
 mod timers;
+pub mod tournament_record;
 mod tournaments;
 mod types;
 mod views;

@@ -52,6 +52,9 @@ pub enum RecordError {
     /// No such game.
     #[error("there is no game #{0}")]
     NoGame(GameId),
+    /// No such tournament.
+    #[error("there is no tournament #{0}")]
+    NoTournament(i64),
     /// A replay is of a finished game.
     #[error("game #{0} is still being played: its replay comes once it ends")]
     Running(GameId),

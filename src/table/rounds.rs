@@ -319,13 +319,21 @@ pub(super) fn facts_of(row: &TournamentRow) -> TournamentFacts {
     }
 }
 
+/// The tournament `id` read whole from `store`.
+pub(super) async fn read_field(
+    store: &Store,
+    id: i64,
+) -> Result<Option<Field>, crate::store::DbError> {
+    let Some(row) = store.tournament(id).await? else { return Ok(None) };
+    let players = store.tournament_players(id).await?;
+    let boards = store.tournament_pairings(id).await?;
+    Ok(Some(Field { row, players, boards }))
+}
+
 impl Referee {
     /// The tournament `id` read whole.
     pub(super) async fn field(&self, id: i64) -> Result<Option<Field>, TableError> {
-        let Some(row) = self.store.tournament(id).await? else { return Ok(None) };
-        let players = self.store.tournament_players(id).await?;
-        let boards = self.store.tournament_pairings(id).await?;
-        Ok(Some(Field { row, players, boards }))
+        Ok(read_field(&self.store, id).await?)
     }
 
     /// After a game ended and was saved: if it was a tournament's, and its round is now over,

@@ -3603,3 +3603,45 @@ async fn a_discord_player_and_a_telegram_player_meet_everywhere_and_each_plays_o
     assert!(tg.every_call_carried_the_token());
     bot.finish().await;
 }
+
+/// A tournament in a Discord channel (issue 44): its administrator makes a Swiss by slash
+/// command (the task a choice); two members join; its games start in the channel by
+/// themselves, each player told by direct message; standings and pairings answer; the end
+/// brings the final standings with the crosstable picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_in_a_channel_runs_its_rounds_there_and_ends_with_a_crosstable() {
+    let bot = Bot::start().await;
+    let api = &bot.api;
+    let task = |i: i64| ("task", 4, json!(i));
+    let new = [task(0), ("game", 3, text("ultima")), ("options", 3, text("rounds=1 clock=live"))];
+    let token = api.slash(BOB, "tournament", &new);
+    api.callback(&token).await;
+    api.expect(Place::Ephemeral(BOB.id), "Only this chat's administrators make tournaments").await;
+    let token = api.slash(ALICE, "tournament", &new);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Alice made the Ultima Swiss #1: Ultima, live").await;
+    for who in [BOB, CAROL] {
+        let token = api.slash(who, "tournament", &[task(1)]);
+        api.callback(&token).await;
+    }
+    api.expect(Place::Channel, "Carol joined the Ultima Swiss #1 (2 of at most 200").await;
+    let token = api.slash(ALICE, "tournament", &[task(3)]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Ultima Swiss #1: round 1 of 1 has started.").await;
+    let started = api.expect(Place::Channel, "Ultima #1: ").await;
+    assert!(!started.files.is_empty(), "the board comes with the start");
+    let token = api.slash(CAROL, "tournament", &[task(5)]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Ultima Swiss #1, round 1 of 1:\n1. ").await;
+    let loser = if started.content.contains("Bob (white") { CAROL } else { BOB };
+    let token = api.slash(loser, "resign", &[]);
+    api.callback(&token).await;
+    let last = api.expect(Place::Channel, "Ultima Swiss #1: final standings").await;
+    assert!(!last.files.is_empty(), "the crosstable comes as a picture");
+    assert!(
+        last.content.contains("wins the Ultima Swiss #1 with a score of 1!"),
+        "{}",
+        last.content
+    );
+    bot.finish().await;
+}

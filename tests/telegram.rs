@@ -3986,3 +3986,46 @@ async fn seeks_typed_privately_pair_and_the_game_is_played_in_both_private_chats
     assert!(api.sent_to(GROUP).is_empty(), "no group hears of it");
     bot.finish().await;
 }
+
+/// A tournament in a Telegram forum topic (issue 44): its administrator makes a round robin
+/// there; two players join (one in Chinese); its games start in that topic by themselves, each
+/// player told privately; the end brings the final standings with the crosstable picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_in_a_forum_topic_runs_its_games_there_and_ends_with_a_crosstable() {
+    let bot = Bot::start_with(|i| {
+        i.forums.insert(GROUP, HashSet::from([TOPIC, OTHER_TOPIC]));
+        i.admins.insert((GROUP, CAROL.id));
+    })
+    .await;
+    let api = &bot.api;
+    both_start(api).await;
+    // Only an administrator makes one.
+    api.say_in_topic(GROUP, TOPIC, ALICE, "/tournament new ultima format=roundrobin");
+    api.expect_sent(GROUP, "Only this chat's administrators make tournaments here.").await;
+    api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament new ultima format=roundrobin clock=live");
+    let made = api.expect_sent(GROUP, "Carol made the Ultima round robin #1").await;
+    assert_eq!(made.topic, Some(TOPIC));
+    api.say_in_topic(GROUP, TOPIC, ALICE, "/tournament join");
+    api.expect_sent(GROUP, "Alice Liddell joined the Ultima round robin #1").await;
+    api.say_in_topic(GROUP, TOPIC, BOB, "/比赛 加入");
+    api.expect_sent(GROUP, "Bob joined the Ultima round robin #1").await;
+    // The other topic is another chat: no tournament there.
+    api.say_in_topic(GROUP, OTHER_TOPIC, BOB, "/tournament standings");
+    let none = api.expect_sent(GROUP, "There is no tournament here.").await;
+    assert_eq!(none.topic, Some(OTHER_TOPIC));
+    api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament start");
+    let round = api.expect_sent(GROUP, "Ultima round robin #1: round 1 of 1 has started.").await;
+    assert_eq!(round.topic, Some(TOPIC));
+    let started = api.expect_sent(GROUP, "Ultima #1: ").await;
+    assert_eq!(started.topic, Some(TOPIC), "the game lives in the tournament's topic");
+    assert!(started.photo.is_some(), "the board comes with the start");
+    api.expect_sent(ALICE.id, "Ultima round robin #1, round 1: you play Bob").await;
+    api.expect_sent(BOB.id, "Ultima round robin #1, round 1: you play Alice Liddell").await;
+    // Bob resigns: the only round is over, and so is the tournament.
+    api.say_in_topic(GROUP, TOPIC, BOB, "/resign");
+    let last = api.expect_sent(GROUP, "Ultima round robin #1: final standings").await;
+    assert_eq!(last.topic, Some(TOPIC));
+    assert!(last.photo.is_some(), "the crosstable comes as a picture: {}", last.text);
+    assert!(last.text.contains("Alice Liddell wins the Ultima round robin #1 with a score of 1!"));
+    bot.finish().await;
+}

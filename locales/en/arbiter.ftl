@@ -1397,8 +1397,8 @@ tournament-standing-line = { $place }. { $player }: { $points }
 tournament-standing-breaks = ({ $breaks })
 tournament-withdrawn-mark = (withdrawn)
 tournament-winner = { $count ->
-    [one] { $players } wins the { $name } with { $points } points!
-   *[other] { $players } share first place in the { $name } with { $points } points!
+    [one] { $players } wins the { $name } with a score of { $points }!
+   *[other] { $players } share first place in the { $name } with a score of { $points } each!
 }
 tournament-col-player = Player
 tournament-col-points = Pts

@@ -185,8 +185,12 @@ pub(super) async fn join(
          tournament_players WHERE tournament_id = $1), $2, $3, $4, $5, $6) RETURNING ",
         player_columns!()
     );
+    // Taking the tournament's row first makes joins one at a time (PostgreSQL's row lock; SQLite
+    // has one writer): two players joining the last place, or at once, are counted right.
+    const LOCK: &str = "UPDATE tournaments SET round = round WHERE id = $1";
     let mut tx = Tx::begin(pool).await?;
     let out = async {
+        both!(tx.conn(), |c| sqlx::query(LOCK).bind(id).execute(c).await.map(drop).map_err(db))?;
         let room: Option<(i64, i64)> = both!(tx.conn(), |c| sqlx::query_as(ROOM)
             .bind(id)
             .fetch_optional(c)

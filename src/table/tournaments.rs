@@ -284,7 +284,9 @@ impl Referee {
                 TournamentRefusal::Full(row.max_players)
             }));
         }
-        let count = field.players.iter().filter(|p| p.withdrawn_round.is_none()).count() + 1;
+        // Counted after the join: players joining at once each see their own number.
+        let players = self.store.tournament_players(row.id).await?;
+        let count = players.iter().filter(|p| p.withdrawn_round.is_none()).count();
         let text = voice::tournament_joined(ctx.lang, &field.facts(), &ctx.name, count, late);
         Ok(vec![Outbound::text_to(ctx.platform, ctx.here(), text)])
     }

@@ -280,7 +280,7 @@ async fn a_round_robin_follows_the_berger_table_and_a_withdrawn_players_games_ar
     assert_eq!(final_points(last), expected, "{last}");
     assert!(last.contains("1-2. bob") && last.contains("1-2. dave"), "{last}");
     assert!(
-        last.contains("share first place in the Ultima round robin #1 with 1½ points"),
+        last.contains("share first place in the Ultima round robin #1 with a score of 1½ each"),
         "{last}"
     );
 }

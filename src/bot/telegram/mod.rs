@@ -720,10 +720,12 @@ impl Adapter {
             raw.to_string()
         };
         // Who administers the group is asked only where it matters: an administrator's command,
-        // or `/settings` choosing the chat's language.
-        let admin_command = translate::command_word(&text)
-            .and_then(command::find)
-            .is_some_and(|spec| spec.admin || command::sets_chat_language(&text));
+        // `/settings` choosing the chat's language, or `/tournament` (whose making, starting,
+        // ending and withdrawals are its chat's administrators').
+        let admin_command =
+            translate::command_word(&text).and_then(command::find).is_some_and(|spec| {
+                spec.admin || spec.name == "tournament" || command::sets_chat_language(&text)
+            });
         let asked = async {
             // Asking Telegram who administers the group is part of the wait "typing…" covers.
             let is_admin = matches!(chat, Chat::Group(_))

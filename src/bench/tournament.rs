@@ -156,7 +156,7 @@ impl TournamentBench {
             anyhow::ensure!(!games.is_empty(), "round {round} started no game");
             let (last, rest) = games.split_last().context("no game")?;
             for (white, black, id) in rest {
-                let loser = if next() % 2 == 0 { white } else { black };
+                let loser = if next().is_multiple_of(2) { white } else { black };
                 referee.handle(say(loser, false, format!("/resign #{id}"))).await;
             }
             let start = Instant::now();

@@ -306,7 +306,7 @@ async fn simulate(
     withdraws: usize,
     withdraw_in: u32,
 ) -> (Vec<Vec<Board>>, HashMap<String, u32>, String) {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().expect("a temporary directory");
     let db = dir.path().join("a.db");
     let name = |i: usize| format!("p{i:02}");
     let mut script = format!("!admin alice\nalice@#club: {new}\n");
@@ -325,7 +325,7 @@ async fn simulate(
         }
         let started = rounds_started(&out, "#club");
         assert_eq!(started.len(), 1, "round {}: {said:#?}", rounds.len() + 1);
-        let (round, boards) = started.into_iter().next().unwrap();
+        let (round, boards) = started.into_iter().next().expect("a round");
         assert_eq!(round as usize, rounds.len() + 1);
         let mut script = String::new();
         let mut anchor: Option<(Board, String)> = None;
@@ -352,7 +352,7 @@ async fn simulate(
                 *points.entry(black.clone()).or_default() += 2;
                 continue;
             }
-            let white_points = [2, 1, 0][usize::try_from(rng.below(3)).unwrap()];
+            let white_points = [2, 1, 0][usize::try_from(rng.below(3)).expect("below 3")];
             let (line, got) = finish(b, white_points, "#club");
             match anchor {
                 None => anchor = Some((b.clone(), line)),

@@ -383,7 +383,9 @@ fn colour_history(rounds: &[Vec<Board>]) -> HashMap<String, Vec<Option<bool>>> {
     let mut history: HashMap<String, Vec<Option<bool>>> = HashMap::new();
     for (i, boards) in rounds.iter().enumerate() {
         for b in boards.iter().filter(|b| b.game.is_some()) {
-            for (p, white) in [(&b.white, true), (b.black.as_ref().unwrap(), false)] {
+            for (p, white) in
+                [(&b.white, true), (b.black.as_ref().expect("a game has two players"), false)]
+            {
                 let h = history.entry(p.clone()).or_default();
                 h.resize(i, None);
                 h.push(Some(white));

@@ -1505,3 +1505,78 @@ async fn seeks_are_renewed_withdrawn_lapse_and_offer_the_bot_once_on_every_datab
         assert!(!store.public_seeks(P::Console, "server-1").await.unwrap());
     }
 }
+
+// Issue 44: a tournament's round is paired once. Two instances (two stores on one database)
+// start the same round at the same moment: one creates its games, the other nothing; a chat
+// has one unfinished tournament; joins stop at the most players allowed.
+#[tokio::test]
+async fn a_tournaments_round_is_started_once_whichever_instance_asks_on_every_database() {
+    use arbiter::store::{NewBoard, NewTournament};
+    for db in Db::each().await {
+        let (one, two) = (db.open().await, db.open().await);
+        let new = NewTournament {
+            platform: P::Console,
+            chat: ChatId::new("c1"),
+            community: "c1".into(),
+            parent_chat: None,
+            kind: "ultima".into(),
+            options: String::new(),
+            clock: r#"{"per_move":86400}"#.into(),
+            format: "swiss".into(),
+            rounds: 3,
+            double_rr: false,
+            max_players: 2,
+            rated: true,
+            starts_at: None,
+            seed: 7,
+            locale: "en".into(),
+            created_by: "alice".into(),
+            creator_name: "alice".into(),
+            now: 1_000,
+        };
+        let t = one.create_tournament(&new).await.unwrap().expect("made");
+        assert_eq!(two.create_tournament(&new).await.unwrap(), None, "one unfinished per chat");
+        let topic =
+            NewTournament { chat: ChatId { id: "c1".into(), topic: Some(5) }, ..new.clone() };
+        assert!(two.create_tournament(&topic).await.unwrap().is_some(), "a topic is its own chat");
+        for (user, joined) in [("bob", true), ("bob", false), ("carol", true), ("dave", false)] {
+            let got = one.join_tournament(t.id, P::Console, &user.into(), user, 1500.0).await;
+            assert_eq!(got.unwrap().is_some(), joined, "{user}");
+        }
+        let players = two.tournament_players(t.id).await.unwrap();
+        assert_eq!(players.iter().map(|p| p.number).collect::<Vec<_>>(), [1, 2]);
+        let board = NewBoard {
+            white: 1,
+            black: Some(2),
+            game: Some(NewGame {
+                kind: "ultima".into(),
+                options: String::new(),
+                seats: r#"["bob","carol"]"#.into(),
+                ..new_game("c1", GameStatus::Active)
+            }),
+            points: (0, 0),
+        };
+        let boards = [board];
+        let (a, b) = tokio::join!(
+            one.start_tournament_round(t.id, 1, 3, &boards),
+            two.start_tournament_round(t.id, 1, 3, &boards)
+        );
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert!(a.is_some() != b.is_some(), "exactly one started it: {a:?} {b:?}");
+        let games = a.or(b).unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(one.start_tournament_round(t.id, 1, 3, &boards).await.unwrap(), None);
+        let pairings = two.tournament_pairings(t.id).await.unwrap();
+        assert_eq!(pairings.len(), 1);
+        assert_eq!(pairings[0].game_id, Some(games[0].id));
+        assert_eq!(pairings[0].status.as_deref(), Some("active"));
+        assert_eq!(one.tournament_of_game(games[0].id).await.unwrap(), Some((t.id, 1, 1)));
+        let row = two.tournament(t.id).await.unwrap().unwrap();
+        assert_eq!((row.status.as_str(), row.round), ("running", 1));
+        let (a, b) = tokio::join!(one.end_tournament(t.id, 2_000), two.end_tournament(t.id, 2_000));
+        assert!(a.unwrap() != b.unwrap(), "ended once");
+        assert!(one.create_tournament(&new).await.unwrap().is_some(), "the chat may have another");
+        one.close().await;
+        two.close().await;
+    }
+}

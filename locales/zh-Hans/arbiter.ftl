@@ -1288,7 +1288,7 @@ arg-name-public_seeks = 公开寻战
 ## 比赛（/tournament）
 
 help-tournament = 本群的比赛：新建、加入、退出、开始、排名、对阵、除名 @玩家、结束
-arg-task = 要做什么：new、join、leave、start、standings、pairings、withdraw 或 end
+arg-task = 要做什么：新建、加入、退出、开始、排名、对阵、除名或结束
 arg-name-task = 操作
 discord-opt-task = 对本频道的比赛做什么
 tournament-action-new = 新建
@@ -1307,9 +1307,9 @@ tournament-name = { $game }{ $format ->
 tournament-made = { $maker } 创建了{ $name }：{ $terms }，{ $rounds ->
     [0] 轮数在开始时确定
    *[other] 共 { $rounds } 轮
-}，最多 { $max } 人。想参加的话，在这里输入 /tournament join。
+}，最多 { $max } 人。想参加的话，在这里输入 /比赛 加入。
 tournament-starts-at = 比赛于 { $at } 开始。
-tournament-starts-by-maker = { $maker } 或管理员输入 /tournament start 时比赛开始。
+tournament-starts-by-maker = { $maker } 或管理员输入 /比赛 开始 时比赛开始。
 tournament-joined = { $player } 加入了{ $name }（{ $count } 人，最多 { $max } 人）。
 tournament-joined-late = { $player } 加入了{ $name }，从第 { $round } 轮起参加配对（错过的轮次记 0 分）。
 tournament-left = { $player } 退出了{ $name }。
@@ -1333,7 +1333,7 @@ tournament-standings-after = { $name }：{ $round ->
     [0] 目前的参赛者
    *[other] 第 { $round } 轮后的排名（共 { $rounds } 轮）
 }
-tournament-no-players = 还没有人参加：/tournament join。
+tournament-no-players = 还没有人参加：/比赛 加入。
 tournament-standing-line = { $place }. { $player }：{ $points } 分
 tournament-standing-breaks = （{ $breaks }）
 tournament-withdrawn-mark = （已退出）
@@ -1346,8 +1346,8 @@ tournament-col-points = 积分
 tournament-more = ……另有 {"{"}n{"}"} 人
 tournament-ended-by = { $by } 提前结束了{ $name }；仍在进行的对局不再计分。
 tournament-too-few = { $name }没有开始：参加的人不到两位。
-err-tournament-none = 这里没有比赛。管理员可以创建：/tournament new <游戏> format=swiss|roundrobin。
-err-tournament-exists = 本群已有一场未结束的比赛（#{ $id }）：/tournament standings 可查看，组织者可以 /tournament end 结束它。
+err-tournament-none = 这里没有比赛。管理员可以创建：/比赛 新建 <游戏> 赛制=瑞士|循环。
+err-tournament-exists = 本群已有一场未结束的比赛（#{ $id }）：/比赛 排名 可查看，组织者可以 /比赛 结束 结束它。
 err-tournament-makers = 只有本群的管理员可以在这里创建比赛。
 err-tournament-organisers = 只有比赛的创建者或本群管理员可以这样做。
 err-tournament-closed = 这场比赛不再接受报名：循环赛开始后不能加入，瑞士制比赛排出最后一轮后不能加入。
@@ -1355,11 +1355,11 @@ err-tournament-full = 这场比赛已满（{ $max } 人）。
 err-tournament-already = 你已经在这场比赛中了。
 err-tournament-not-playing = 这位玩家不在这场比赛中（或已退出）。
 err-tournament-started = 这场比赛已经开始了。
-err-tournament-too-few = 比赛至少需要两位玩家才能开始：/tournament join。
-err-tournament-over = 这场比赛已经结束：/tournament standings 可查看最终排名。
+err-tournament-too-few = 比赛至少需要两位玩家才能开始：/比赛 加入。
+err-tournament-over = 这场比赛已经结束：/比赛 排名 可查看最终排名。
 err-tournament-no-round = 第 { $round } 轮还没有配对。
-err-tournament-setting = { $key }={ $value } 不是这场比赛能用的设置：format=swiss|roundrobin，rounds=1–30（瑞士制），double=yes|no（循环赛），starts=30m|2h|1d，max=2–200（循环赛最多 30）。
-err-tournament-needs-game = 请写明游戏：/tournament new <游戏> [format=swiss|roundrobin] [rounds=N] …
-err-tournament-needs-player = 请写明玩家：/tournament withdraw @玩家。
-err-tournament-unreachable = 这个游戏要私下告诉每位玩家各自的视图，但我还不能给你发私信：请先私聊我发送 /start，再输入 /tournament join。
-err-tournament-unreachable-link = 这个游戏要私下告诉每位玩家各自的视图，但我还不能给你发私信：请打开 { $link } 并点击开始，再输入 /tournament join。
+err-tournament-setting = { $key }={ $value } 不是这场比赛能用的设置：赛制=瑞士|循环，轮数=1–30（瑞士制），双循环=是|否（循环赛），开始=30m|2h|1d，人数=2–200（循环赛最多 30）。
+err-tournament-needs-game = 请写明游戏：/比赛 新建 <游戏> [赛制=瑞士|循环] [轮数=N] …
+err-tournament-needs-player = 请写明玩家：/比赛 除名 @玩家。
+err-tournament-unreachable = 这个游戏要私下告诉每位玩家各自的视图，但我还不能给你发私信：请先私聊我发送 /start，再输入 /比赛 加入。
+err-tournament-unreachable-link = 这个游戏要私下告诉每位玩家各自的视图，但我还不能给你发私信：请打开 { $link } 并点击开始，再输入 /比赛 加入。

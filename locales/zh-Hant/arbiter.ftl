@@ -1288,7 +1288,7 @@ arg-name-public_seeks = 公開尋戰
 ## 比賽（/tournament）
 
 help-tournament = 本群組的比賽：新建、加入、退出、開始、排名、對陣、除名 @玩家、結束
-arg-task = 要做什麼：new、join、leave、start、standings、pairings、withdraw 或 end
+arg-task = 要做什麼：建立、加入、退出、開始、排名、對陣、除名或結束
 arg-name-task = 操作
 discord-opt-task = 對本頻道的比賽做什麼
 tournament-action-new = 新建
@@ -1307,9 +1307,9 @@ tournament-name = { $game }{ $format ->
 tournament-made = { $maker } 建立了{ $name }：{ $terms }，{ $rounds ->
     [0] 輪數在開始時確定
    *[other] 共 { $rounds } 輪
-}，最多 { $max } 人。想參加的話，在這裡輸入 /tournament join。
+}，最多 { $max } 人。想參加的話，在這裡輸入 /比賽 加入。
 tournament-starts-at = 比賽於 { $at } 開始。
-tournament-starts-by-maker = { $maker } 或管理員輸入 /tournament start 時比賽開始。
+tournament-starts-by-maker = { $maker } 或管理員輸入 /比賽 開始 時比賽開始。
 tournament-joined = { $player } 加入了{ $name }（{ $count } 人，最多 { $max } 人）。
 tournament-joined-late = { $player } 加入了{ $name }，從第 { $round } 輪起參加配對（錯過的輪次記 0 分）。
 tournament-left = { $player } 退出了{ $name }。
@@ -1333,7 +1333,7 @@ tournament-standings-after = { $name }：{ $round ->
     [0] 目前的參賽者
    *[other] 第 { $round } 輪後的排名（共 { $rounds } 輪）
 }
-tournament-no-players = 還沒有人參加：/tournament join。
+tournament-no-players = 還沒有人參加：/比賽 加入。
 tournament-standing-line = { $place }. { $player }：{ $points } 分
 tournament-standing-breaks = （{ $breaks }）
 tournament-withdrawn-mark = （已退出）
@@ -1346,8 +1346,8 @@ tournament-col-points = 積分
 tournament-more = ……另有 {"{"}n{"}"} 人
 tournament-ended-by = { $by } 提前結束了{ $name }；仍在進行的對局不再計分。
 tournament-too-few = { $name }沒有開始：參加的人不到兩位。
-err-tournament-none = 這裡沒有比賽。管理員可以建立：/tournament new <遊戲> format=swiss|roundrobin。
-err-tournament-exists = 本群組已有一場未結束的比賽（#{ $id }）：/tournament standings 可查看，組織者可以 /tournament end 結束它。
+err-tournament-none = 這裡沒有比賽。管理員可以建立：/比賽 建立 <遊戲> 賽制=瑞士|循環。
+err-tournament-exists = 本群組已有一場未結束的比賽（#{ $id }）：/比賽 排名 可查看，組織者可以 /比賽 結束 結束它。
 err-tournament-makers = 只有本群組的管理員可以在這裡建立比賽。
 err-tournament-organisers = 只有比賽的建立者或本群組管理員可以這樣做。
 err-tournament-closed = 這場比賽不再接受報名：循環賽開始後不能加入，瑞士制比賽排出最後一輪後不能加入。
@@ -1355,11 +1355,11 @@ err-tournament-full = 這場比賽已滿（{ $max } 人）。
 err-tournament-already = 你已經在這場比賽中了。
 err-tournament-not-playing = 這位玩家不在這場比賽中（或已退出）。
 err-tournament-started = 這場比賽已經開始了。
-err-tournament-too-few = 比賽至少需要兩位玩家才能開始：/tournament join。
-err-tournament-over = 這場比賽已經結束：/tournament standings 可查看最終排名。
+err-tournament-too-few = 比賽至少需要兩位玩家才能開始：/比賽 加入。
+err-tournament-over = 這場比賽已經結束：/比賽 排名 可查看最終排名。
 err-tournament-no-round = 第 { $round } 輪還沒有配對。
-err-tournament-setting = { $key }={ $value } 不是這場比賽能用的設置：format=swiss|roundrobin，rounds=1–30（瑞士制），double=yes|no（循環賽），starts=30m|2h|1d，max=2–200（循環賽最多 30）。
-err-tournament-needs-game = 請寫明遊戲：/tournament new <遊戲> [format=swiss|roundrobin] [rounds=N] …
-err-tournament-needs-player = 請寫明玩家：/tournament withdraw @玩家。
-err-tournament-unreachable = 這個遊戲要私下告訴每位玩家各自的視圖，但我還不能給你發私訊：請先私訊我發送 /start，再輸入 /tournament join。
-err-tournament-unreachable-link = 這個遊戲要私下告訴每位玩家各自的視圖，但我還不能給你發私訊：請打開 { $link } 並點擊開始，再輸入 /tournament join。
+err-tournament-setting = { $key }={ $value } 不是這場比賽能用的設置：賽制=瑞士|循環，輪數=1–30（瑞士制），雙循環=是|否（循環賽），開始=30m|2h|1d，人數=2–200（循環賽最多 30）。
+err-tournament-needs-game = 請寫明遊戲：/比賽 建立 <遊戲> [賽制=瑞士|循環] [輪數=N] …
+err-tournament-needs-player = 請寫明玩家：/比賽 除名 @玩家。
+err-tournament-unreachable = 這個遊戲要私下告訴每位玩家各自的視圖，但我還不能給你發私訊：請先私訊我發送 /start，再輸入 /比賽 加入。
+err-tournament-unreachable-link = 這個遊戲要私下告訴每位玩家各自的視圖，但我還不能給你發私訊：請打開 { $link } 並點擊開始，再輸入 /比賽 加入。

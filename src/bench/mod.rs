@@ -34,7 +34,7 @@ macro_rules! say {
     };
 }
 
-pub(crate) const PLATFORM: Platform = Platform::Bench;
+const PLATFORM: Platform = Platform::Bench;
 
 // After `say!`, which it uses.
 mod bots;

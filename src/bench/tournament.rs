@@ -18,10 +18,12 @@ use anyhow::Context;
 use arbiter_pairing::Colour;
 use arbiter_pairing::swiss::{Options, Player, PlayerId, pair};
 
-use super::PLATFORM;
-use crate::store::{Location, Store};
+use crate::store::{Location, Platform, Store};
 use crate::table::clock::ManualClock;
 use crate::table::{Chat, Incoming, Policy, Referee};
+
+/// The platform the referee's part plays on.
+const PLATFORM: Platform = Platform::Bench;
 
 /// Options of `arbiter bench tournament`.
 #[derive(Debug, Clone, clap::Args)]

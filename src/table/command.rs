@@ -71,7 +71,7 @@ pub const TOURNAMENT_ACTIONS: &[&str] =
 
 /// The Chinese words for each of [`TOURNAMENT_ACTIONS`] (both scripts), in its order.
 const TOURNAMENT_ACTION_WORDS: [&[&str]; 8] = [
-    &["新建", "创建", "創建"],
+    &["新建", "创建", "創建", "建立"],
     &["加入", "报名", "報名"],
     &["退出", "离开", "離開"],
     &["开始", "開始"],

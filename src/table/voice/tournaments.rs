@@ -62,6 +62,12 @@ pub(crate) struct StandingLine {
     pub(crate) withdrawn: bool,
 }
 
+/// What stands between two sentences (or a sentence and its bracket): a space, none in
+/// Chinese.
+fn gap(lang: Lang) -> &'static str {
+    if lang.is_chinese() { "" } else { " " }
+}
+
 /// The tournament's name: "Ultima Swiss #3", "Ultima double round robin #4".
 pub(crate) fn tournament_name(lang: Lang, t: &TournamentFacts) -> String {
     let w = wording();
@@ -92,7 +98,7 @@ pub(crate) fn tournament_made(lang: Lang, t: &TournamentFacts) -> String {
             ("max", t.max.into()),
         ],
     );
-    text.push(' ');
+    text.push_str(gap(lang));
     text.push_str(&match t.starts_at {
         Some(at) => w.text(lang, ids::TOURNAMENT_STARTS_AT, &[("at", super::seeks::when(at))]),
         None => w.text(lang, ids::TOURNAMENT_STARTS_BY_MAKER, &[("maker", t.maker.clone().into())]),
@@ -338,7 +344,7 @@ pub(crate) fn standings(
             ));
         }
         if l.withdrawn {
-            line.push(' ');
+            line.push_str(gap(lang));
             line.push_str(&w.text(lang, ids::TOURNAMENT_WITHDRAWN_MARK, &[]));
         }
         text.push(line);

@@ -3616,7 +3616,8 @@ async fn a_swiss_in_a_channel_runs_its_rounds_there_and_ends_with_a_crosstable()
     let new = [task(0), ("game", 3, text("ultima")), ("options", 3, text("rounds=1 clock=live"))];
     let token = api.slash(BOB, "tournament", &new);
     api.callback(&token).await;
-    api.expect(Place::Ephemeral(BOB.id), "Only this chat's administrators make tournaments").await;
+    api.expect(Place::Ephemeral(BOB.id), "Only this community's administrators make tournaments")
+        .await;
     let token = api.slash(ALICE, "tournament", &new);
     api.callback(&token).await;
     api.expect(Place::Channel, "Alice made the Ultima Swiss #1: Ultima, live").await;

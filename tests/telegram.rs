@@ -4001,7 +4001,7 @@ async fn a_round_robin_in_a_forum_topic_runs_its_games_there_and_ends_with_a_cro
     both_start(api).await;
     // Only an administrator makes one.
     api.say_in_topic(GROUP, TOPIC, ALICE, "/tournament new ultima format=roundrobin");
-    api.expect_sent(GROUP, "Only this chat's administrators make tournaments here.").await;
+    api.expect_sent(GROUP, "Only this community's administrators make tournaments here (they may let everyone: /settings tournaments=everyone).").await;
     api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament new ultima format=roundrobin clock=live");
     let made = api.expect_sent(GROUP, "Carol made the Ultima round robin #1").await;
     assert_eq!(made.topic, Some(TOPIC));

@@ -1396,9 +1396,9 @@ tournament-no-players = No players yet: /tournament join.
 tournament-standing-line = { $place }. { $player }: { $points }
 tournament-standing-breaks = ({ $breaks })
 tournament-withdrawn-mark = (withdrawn)
-tournament-winner = { $count ->
-    [one] { $players } wins the { $name } with a score of { $points }!
-   *[other] { $players } share first place in the { $name } with a score of { $points } each!
+tournament-winner = { $shared ->
+   *[no] { $players } wins the { $name } with a score of { $points }!
+    [yes] { $players } share first place in the { $name } with a score of { $points } each!
 }
 tournament-col-player = Player
 tournament-col-points = Pts
@@ -1407,7 +1407,7 @@ tournament-ended-by = { $by } ended the { $name } early; games still being playe
 tournament-too-few = The { $name } did not start: fewer than two players joined.
 err-tournament-none = There is no tournament here. An administrator makes one: /tournament new <game> format=swiss|roundrobin.
 err-tournament-exists = This chat already has a tournament that is not over (#{ $id }): /tournament standings shows it, and its organiser may /tournament end it.
-err-tournament-makers = Only this chat's administrators make tournaments here.
+err-tournament-makers = Only this community's administrators make tournaments here (they may let everyone: /settings tournaments=everyone).
 err-tournament-organisers = Only the tournament's maker or an administrator of its chat may do that.
 err-tournament-closed = This tournament takes no more players: a round robin once it has started, a Swiss once its last round is paired.
 err-tournament-full = This tournament is full ({ $max } players).
@@ -1422,3 +1422,9 @@ err-tournament-needs-game = Name the game: /tournament new <game> [format=swiss|
 err-tournament-needs-player = Name the player: /tournament withdraw @player.
 err-tournament-unreachable = This game tells each player their view privately, and I cannot write to you yet: send me /start in a private chat, then /tournament join again.
 err-tournament-unreachable-link = This game tells each player their view privately, and I cannot write to you yet: open { $link } and press Start, then /tournament join again.
+arg-name-tournaments = tournaments
+discord-opt-tournaments = Who makes tournaments in this community (administrators)
+tournament-makers-admins = admins
+tournament-makers-everyone = everyone
+tournament-makers-admins-set = Only this community's administrators make tournaments now.
+tournament-makers-everyone-set = Anyone in this community may make a tournament now (/tournament new); its maker starts and ends it.

@@ -1337,9 +1337,9 @@ tournament-no-players = 还没有人参加：/比赛 加入。
 tournament-standing-line = { $place }. { $player }：{ $points } 分
 tournament-standing-breaks = （{ $breaks }）
 tournament-withdrawn-mark = （已退出）
-tournament-winner = { $count ->
-    [one] { $players } 以 { $points } 分获得{ $name }冠军！
-   *[other] { $players } 以 { $points } 分并列{ $name }第一！
+tournament-winner = { $shared ->
+   *[no] { $players } 以 { $points } 分获得{ $name }冠军！
+    [yes] { $players } 以 { $points } 分并列{ $name }第一！
 }
 tournament-col-player = 棋手
 tournament-col-points = 积分
@@ -1348,7 +1348,7 @@ tournament-ended-by = { $by } 提前结束了{ $name }；仍在进行的对局�
 tournament-too-few = { $name }没有开始：参加的人不到两位。
 err-tournament-none = 这里没有比赛。管理员可以创建：/比赛 新建 <游戏> 赛制=瑞士|循环。
 err-tournament-exists = 本群已有一场未结束的比赛（#{ $id }）：/比赛 排名 可查看，组织者可以 /比赛 结束 结束它。
-err-tournament-makers = 只有本群的管理员可以在这里创建比赛。
+err-tournament-makers = 只有本社区的管理员可以在这里创建比赛（管理员可以允许所有人：/设置 比赛=所有人）。
 err-tournament-organisers = 只有比赛的创建者或本群管理员可以这样做。
 err-tournament-closed = 这场比赛不再接受报名：循环赛开始后不能加入，瑞士制比赛排出最后一轮后不能加入。
 err-tournament-full = 这场比赛已满（{ $max } 人）。
@@ -1363,3 +1363,9 @@ err-tournament-needs-game = 请写明游戏：/比赛 新建 <游戏> [赛制=�
 err-tournament-needs-player = 请写明玩家：/比赛 除名 @玩家。
 err-tournament-unreachable = 这个游戏要私下告诉每位玩家各自的视图，但我还不能给你发私信：请先私聊我发送 /start，再输入 /比赛 加入。
 err-tournament-unreachable-link = 这个游戏要私下告诉每位玩家各自的视图，但我还不能给你发私信：请打开 { $link } 并点击开始，再输入 /比赛 加入。
+arg-name-tournaments = 比赛
+discord-opt-tournaments = 本社区谁可以创建比赛（管理员设置）
+tournament-makers-admins = 管理员
+tournament-makers-everyone = 所有人
+tournament-makers-admins-set = 现在只有本社区的管理员可以创建比赛。
+tournament-makers-everyone-set = 现在本社区的任何人都可以创建比赛（/比赛 新建）；由创建者开始和结束。

@@ -1337,9 +1337,9 @@ tournament-no-players = 還沒有人參加：/比賽 加入。
 tournament-standing-line = { $place }. { $player }：{ $points } 分
 tournament-standing-breaks = （{ $breaks }）
 tournament-withdrawn-mark = （已退出）
-tournament-winner = { $count ->
-    [one] { $players } 以 { $points } 分獲得{ $name }冠軍！
-   *[other] { $players } 以 { $points } 分並列{ $name }第一！
+tournament-winner = { $shared ->
+   *[no] { $players } 以 { $points } 分獲得{ $name }冠軍！
+    [yes] { $players } 以 { $points } 分並列{ $name }第一！
 }
 tournament-col-player = 棋手
 tournament-col-points = 積分
@@ -1348,7 +1348,7 @@ tournament-ended-by = { $by } 提前結束了{ $name }；仍在進行的對局�
 tournament-too-few = { $name }沒有開始：參加的人不到兩位。
 err-tournament-none = 這裡沒有比賽。管理員可以建立：/比賽 建立 <遊戲> 賽制=瑞士|循環。
 err-tournament-exists = 本群組已有一場未結束的比賽（#{ $id }）：/比賽 排名 可查看，組織者可以 /比賽 結束 結束它。
-err-tournament-makers = 只有本群組的管理員可以在這裡建立比賽。
+err-tournament-makers = 只有本社群的管理員可以在這裡建立比賽（管理員可以允許所有人：/設定 比賽=所有人）。
 err-tournament-organisers = 只有比賽的建立者或本群組管理員可以這樣做。
 err-tournament-closed = 這場比賽不再接受報名：循環賽開始後不能加入，瑞士制比賽排出最後一輪後不能加入。
 err-tournament-full = 這場比賽已滿（{ $max } 人）。
@@ -1363,3 +1363,9 @@ err-tournament-needs-game = 請寫明遊戲：/比賽 建立 <遊戲> [賽制=�
 err-tournament-needs-player = 請寫明玩家：/比賽 除名 @玩家。
 err-tournament-unreachable = 這個遊戲要私下告訴每位玩家各自的視圖，但我還不能給你發私訊：請先私訊我發送 /start，再輸入 /比賽 加入。
 err-tournament-unreachable-link = 這個遊戲要私下告訴每位玩家各自的視圖，但我還不能給你發私訊：請打開 { $link } 並點擊開始，再輸入 /比賽 加入。
+arg-name-tournaments = 比賽
+discord-opt-tournaments = 本社群誰可以建立比賽（管理員設定）
+tournament-makers-admins = 管理員
+tournament-makers-everyone = 所有人
+tournament-makers-admins-set = 現在只有本社群的管理員可以建立比賽。
+tournament-makers-everyone-set = 現在本社群的任何人都可以建立比賽（/比賽 建立）；由建立者開始和結束。

@@ -53,3 +53,5 @@ CREATE TABLE tournament_pairings (
     PRIMARY KEY (tournament_id, round, board)
 );
 CREATE INDEX tournament_pairings_by_game ON tournament_pairings (game_id);
+ALTER TABLE communities ADD COLUMN tournament_makers TEXT COLLATE "C" NOT NULL DEFAULT 'admins'
+    CHECK (tournament_makers IN ('admins', 'everyone'));

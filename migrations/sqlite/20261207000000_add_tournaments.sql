@@ -66,3 +66,7 @@ CREATE TABLE tournament_pairings (
     PRIMARY KEY (tournament_id, round, board)
 );
 CREATE INDEX tournament_pairings_by_game ON tournament_pairings (game_id);
+-- Who may make a tournament in a community (`/settings tournaments=admins|everyone`, its
+-- administrators'): 'admins' (the default) or 'everyone'.
+ALTER TABLE communities ADD COLUMN tournament_makers TEXT NOT NULL DEFAULT 'admins'
+    CHECK (tournament_makers IN ('admins', 'everyone'));

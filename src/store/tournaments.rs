@@ -353,7 +353,71 @@ pub(super) async fn take_start(pool: Pool<'_>, id: i64, now: i64) -> Result<bool
     Ok(done > 0)
 }
 
+/// Whether anyone in `community` may make a tournament (not only its administrators).
+pub(super) async fn everyone_makes(
+    pool: Pool<'_>,
+    platform: Platform,
+    community: &str,
+) -> Result<bool, DbError> {
+    const SQL: &str =
+        "SELECT tournament_makers FROM communities WHERE platform = $1 AND community = $2";
+    let who: Option<String> = both!(pool, |p| sqlx::query_scalar(SQL)
+        .bind(platform)
+        .bind(community)
+        .fetch_optional(p)
+        .await
+        .map_err(db))?;
+    Ok(who.as_deref() == Some("everyone"))
+}
+
+/// Sets who may make a tournament in `community` (`by`, at `at`).
+pub(super) async fn set_makers(
+    pool: Pool<'_>,
+    platform: Platform,
+    community: &str,
+    everyone: bool,
+    by: &UserId,
+    at: i64,
+) -> Result<(), DbError> {
+    const SQL: &str = "INSERT INTO communities (platform, community, tournament_makers, set_by, \
+         set_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (platform, community) DO UPDATE SET \
+         tournament_makers = excluded.tournament_makers, set_by = excluded.set_by, \
+         set_at = excluded.set_at";
+    let who = if everyone { "everyone" } else { "admins" };
+    both!(pool, |p| sqlx::query(SQL)
+        .bind(platform)
+        .bind(community)
+        .bind(who)
+        .bind(by)
+        .bind(at)
+        .execute(p)
+        .await
+        .map(drop)
+        .map_err(db))
+}
+
 impl super::Store {
+    /// Whether anyone in `community` may make a tournament (`/settings tournaments=everyone`).
+    pub async fn everyone_makes_tournaments(
+        &self,
+        platform: Platform,
+        community: &str,
+    ) -> Result<bool, DbError> {
+        everyone_makes(self.reader(), platform, community).await
+    }
+
+    /// Sets who may make a tournament in `community`.
+    pub async fn set_tournament_makers(
+        &self,
+        platform: Platform,
+        community: &str,
+        everyone: bool,
+        by: &UserId,
+        at: i64,
+    ) -> Result<(), DbError> {
+        set_makers(self.writer()?, platform, community, everyone, by, at).await
+    }
+
     // ---- tournaments (`/tournament`; the statements and what each does are above) ----
     // Each errs only when the database fails.
 

@@ -394,6 +394,8 @@ pub const COMMANDS: &[CommandSpec] = &[
             // Whether this community's `scope=everywhere` seeks pair beyond it, for its
             // administrators.
             arg("public_seeks", ArgKind::Setting(&["on", "off"]), false),
+            // Who makes tournaments in this community, for its administrators.
+            arg("tournaments", ArgKind::Setting(&["admins", "everyone"]), false),
         ],
         "help-settings",
     ),
@@ -1097,7 +1099,8 @@ mod tests {
             (
                 "settings",
                 "[language=en|zh-Hans|zh-Hant] [notifications=on|off] [pings=dm|mention|off] \
-                 [digest=on|off] [chat_language=en|zh-Hans|zh-Hant|auto] [public_seeks=on|off]",
+                 [digest=on|off] [chat_language=en|zh-Hans|zh-Hant|auto] [public_seeks=on|off] \
+                 [tournaments=admins|everyone]",
             ),
             ("admin", "abort <#id>"),
             ("press", "<button>"),

@@ -17,6 +17,8 @@ impl Referee {
         let mut new_chat_lang: Option<Option<Lang>> = None;
         // Whether this community's everywhere seeks pair beyond it (its administrators').
         let mut new_public_seeks = None;
+        // Who makes tournaments in this community (its administrators'): `Some(true)` anyone.
+        let mut new_makers = None;
         for (key, value) in &pairs {
             match key.as_str() {
                 key if command::CHAT_LANGUAGE_KEYS.contains(&key) => {
@@ -33,6 +35,17 @@ impl Referee {
                         TableError::Refused(Refusal::Settings(format!("{key}={value}")))
                     })?;
                     new_public_seeks = Some(on);
+                }
+                "tournaments" | "比赛" | "比賽" => {
+                    new_makers = Some(match value.to_lowercase().as_str() {
+                        "everyone" | "all" | "所有人" | "任何人" => true,
+                        "admins" | "administrators" | "管理员" | "管理員" => false,
+                        _ => {
+                            return Err(TableError::Refused(Refusal::Settings(format!(
+                                "{key}={value}"
+                            ))));
+                        }
+                    });
                 }
                 "language" | "lang" | "语言" | "語言" => {
                     lang = Lang::from_code(value).ok_or_else(|| {
@@ -88,6 +101,24 @@ impl Referee {
             let now = self.clock.now();
             self.store.set_public_seeks(ctx.platform, &community, on, &ctx.user, now).await?;
             let told = voice::public_seeks_set(ctx.lang, on);
+            answer.push(Outbound::text_to(ctx.platform, ctx.here(), told));
+            if pairs.len() == 1 {
+                return Ok(answer);
+            }
+        }
+        if let Some(everyone) = new_makers {
+            let Chat::Group(_) = &ctx.chat else {
+                return Err(TableError::Refused(Refusal::CommunityOnly));
+            };
+            if !ctx.is_admin {
+                return Err(TableError::Refused(Refusal::NotAdmin));
+            }
+            let community = Self::community(ctx)?;
+            let now = self.clock.now();
+            self.store
+                .set_tournament_makers(ctx.platform, &community, everyone, &ctx.user, now)
+                .await?;
+            let told = voice::tournament_makers_set(ctx.lang, everyone);
             answer.push(Outbound::text_to(ctx.platform, ctx.here(), told));
             if pairs.len() == 1 {
                 return Ok(answer);

@@ -206,13 +206,14 @@ impl Referee {
         let Chat::Group(chat) = &ctx.chat else {
             return Err(TableError::Refused(Refusal::GroupOnly));
         };
-        if !ctx.is_admin {
+        let community = Self::community(ctx)?;
+        if !ctx.is_admin && !self.store.everyone_makes_tournaments(ctx.platform, &community).await?
+        {
             return Err(refused(TournamentRefusal::Makers));
         }
         let game = game.ok_or_else(|| refused(TournamentRefusal::NeedsGame))?;
         let s = read_settings(settings)?;
         let checked = Self::read_new(ctx, game, None, &s.rest)?;
-        let community = Self::community(ctx)?;
         let now = self.clock.now();
         let lang = self.chat_lang(ctx).await?;
         let pairs: Vec<String> =

@@ -106,7 +106,10 @@ async fn a_swiss_runs_from_its_making_to_its_winner_with_a_withdrawal_a_bye_and_
                   alice@#club: /tournament start\n";
     let out = run_words(script, &db).await;
     let said = texts(&out, "#club");
-    assert_eq!(said[0], "Only this chat's administrators make tournaments here.");
+    assert_eq!(
+        said[0],
+        "Only this community's administrators make tournaments here (they may let everyone: /settings tournaments=everyone)."
+    );
     assert!(said[1].starts_with("alice made the Ultima Swiss #1: Ultima, live, 10m per move"));
     assert!(said[1].contains("3 rounds, up to 200 players"), "{}", said[1]);
     assert_eq!(said[2], "A tournament needs at least two players to start: /tournament join.");
@@ -464,4 +467,42 @@ async fn a_ten_player_double_round_robin_meets_every_pair_twice_with_colours_rev
     }
     let expected: BTreeMap<String, u32> = points.into_iter().collect();
     assert_eq!(final_points(&last), expected, "{last}");
+}
+
+#[tokio::test]
+async fn anyone_makes_a_tournament_where_the_administrators_allow_it_and_its_maker_runs_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.db");
+    let script = "!admin alice\n\
+                  bob@#club.lobby: /settings tournaments=everyone\n\
+                  bob@#club.lobby: /tournament new chaos-clock\n\
+                  alice@#club.lobby: /settings tournaments=everyone\n\
+                  bob@#club.games: /tournament new chaos-clock format=roundrobin\n\
+                  carol@#club.games: /tournament join\n\
+                  dave@#club.games: /tournament join\n\
+                  carol@#club.games: /tournament end\n\
+                  carol@#club.games: /tournament withdraw @dave\n\
+                  bob@#club.games: /tournament start\n\
+                  bob@#club.games: /tournament pairings 2\n\
+                  alice@#club.lobby: /设置 比赛=管理员\n\
+                  erin@#club.lobby: /tournament new ultima\n\
+                  bob@#club.games: /tournament end\n";
+    let out = run_words(script, &db).await;
+    let lobby = texts(&out, "#club.lobby");
+    assert_eq!(lobby[0], "Only an administrator of this chat may do that.", "{lobby:#?}");
+    assert!(lobby[1].starts_with("Only this community's administrators make tournaments"));
+    assert!(lobby[2].starts_with("Anyone in this community may make a tournament now"));
+    let games = texts(&out, "#club.games");
+    assert!(games[0].starts_with("bob made the Chaos Clock round robin #1"), "{games:#?}");
+    // A member who did not make it neither ends it nor withdraws others.
+    let organisers = "Only the tournament's maker or an administrator of its chat may do that.";
+    assert_eq!([games[3].as_str(), games[4].as_str()], [organisers, organisers]);
+    assert!(games[5].starts_with("Chaos Clock round robin #1: round 1 of 1 has started."));
+    assert!(games.contains(&"Round 2 has not been paired.".to_string()), "{games:#?}");
+    // Back to administrators only; the maker still ends their own.
+    assert_eq!(lobby[3], "Only this community's administrators make tournaments now.");
+    assert!(lobby[4].starts_with("Only this community's administrators make tournaments here"));
+    let ended =
+        games.iter().find(|t| t.starts_with("bob ended the Chaos Clock round robin #1 early"));
+    assert!(ended.is_some(), "{games:#?}");
 }

@@ -150,6 +150,7 @@ pub fn choice_message(option: &str, choice: &str) -> Option<String> {
         "notifications" | "digest" | "public_seeks" => Some(format!("notif-{choice}")),
         "pings" => Some(format!("pings-{choice}")),
         "task" => Some(format!("tournament-action-{choice}")),
+        "tournaments" => Some(format!("tournament-makers-{choice}")),
         _ => None,
     }
 }

@@ -336,7 +336,7 @@ pub(crate) fn standings(
         );
         if !tbs.is_empty() {
             let breaks = list(lang, List::Items, &tbs);
-            line.push(' ');
+            line.push_str(gap(lang));
             line.push_str(&w.text(
                 lang,
                 ids::TOURNAMENT_STANDING_BREAKS,
@@ -358,7 +358,7 @@ pub(crate) fn standings(
                 ids::TOURNAMENT_WINNER,
                 &[
                     ("players", list(lang, List::Items, &winners).into()),
-                    ("count", winners.len().into()),
+                    ("shared", if winners.len() > 1 { "yes" } else { "no" }.into()),
                     ("points", format_points(top.points).into()),
                     ("name", name.into()),
                 ],
@@ -426,6 +426,16 @@ pub(crate) fn tournament_cancelled(lang: Lang, t: &TournamentFacts, by: Option<&
         }
         None => w.text(lang, ids::TOURNAMENT_TOO_FEW, &[("name", name.into())]),
     }
+}
+
+/// `/settings tournaments=admins|everyone` answered.
+pub(crate) fn tournament_makers_set(lang: Lang, everyone: bool) -> String {
+    let id = if everyone {
+        ids::TOURNAMENT_MAKERS_EVERYONE_SET
+    } else {
+        ids::TOURNAMENT_MAKERS_ADMINS_SET
+    };
+    wording().text(lang, id, &[])
 }
 
 /// A tournament's refusal, in the reader's language.

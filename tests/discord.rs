@@ -3646,3 +3646,42 @@ async fn a_swiss_in_a_channel_runs_its_rounds_there_and_ends_with_a_crosstable()
     );
     bot.finish().await;
 }
+
+/// In thread mode (`DISCORD_THREADS`), each tournament round opens a thread of its own under
+/// the tournament's channel (issue 44): the pairings are posted in the channel and say where
+/// the games are; the games start and are played in the round's thread; the final standings
+/// come to the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_thread_mode_a_tournament_round_is_played_in_a_thread_of_its_own() {
+    let bot = Bot::start_with(true, |i| i.threads_on = true).await;
+    let api = &bot.api;
+    let task = |i: i64| ("task", 4, json!(i));
+    let new = [task(0), ("game", 3, text("ultima")), ("options", 3, text("rounds=1"))];
+    let token = api.slash(ALICE, "tournament", &new);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Alice made the Ultima Swiss #1").await;
+    for who in [BOB, CAROL] {
+        let token = api.slash(who, "tournament", &[task(1)]);
+        api.callback(&token).await;
+    }
+    api.expect(Place::Channel, "Carol joined the Ultima Swiss #1").await;
+    let token = api.slash(ALICE, "tournament", &[task(3)]);
+    api.callback(&token).await;
+    let round = api.expect(Place::Channel, "Ultima Swiss #1: round 1 of 1 has started.").await;
+    assert!(
+        round.content.ends_with("The games are played in “Ultima Swiss #1 · round 1”."),
+        "{}",
+        round.content
+    );
+    assert!(api.lock().opened.contains(&"Ultima Swiss #1 · round 1".to_string()));
+    let started = api.expect(Place::Thread, "Ultima #1: ").await;
+    let loser = if started.content.contains("Bob (white") { CAROL } else { BOB };
+    // Typed in the round's thread.
+    api.lock().here = Some(THREAD);
+    let token = api.slash(loser, "resign", &[]);
+    api.callback(&token).await;
+    api.expect(Place::Thread, "#1 is over").await;
+    let last = api.expect(Place::Channel, "Ultima Swiss #1: final standings").await;
+    assert!(!last.files.is_empty(), "the crosstable comes as a picture");
+    bot.finish().await;
+}

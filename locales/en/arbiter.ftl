@@ -1428,3 +1428,5 @@ tournament-makers-admins = admins
 tournament-makers-everyone = everyone
 tournament-makers-admins-set = Only this community's administrators make tournaments now.
 tournament-makers-everyone-set = Anyone in this community may make a tournament now (/tournament new); its maker starts and ends it.
+tournament-place-title = { $name } · round { $round }
+tournament-place = The games are played in “{ $place }”.

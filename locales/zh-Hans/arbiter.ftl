@@ -1369,3 +1369,5 @@ tournament-makers-admins = 管理员
 tournament-makers-everyone = 所有人
 tournament-makers-admins-set = 现在只有本社区的管理员可以创建比赛。
 tournament-makers-everyone-set = 现在本社区的任何人都可以创建比赛（/比赛 新建）；由创建者开始和结束。
+tournament-place-title = { $name } · 第 { $round } 轮
+tournament-place = 对局在“{ $place }”中进行。

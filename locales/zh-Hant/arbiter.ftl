@@ -1369,3 +1369,5 @@ tournament-makers-admins = 管理員
 tournament-makers-everyone = 所有人
 tournament-makers-admins-set = 現在只有本社群的管理員可以建立比賽。
 tournament-makers-everyone-set = 現在本社群的任何人都可以建立比賽（/比賽 建立）；由建立者開始和結束。
+tournament-place-title = { $name } · 第 { $round } 輪
+tournament-place = 對局在「{ $place }」中進行。

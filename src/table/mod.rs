@@ -53,8 +53,8 @@ pub mod voice;
 pub use games::{game_aliases, kind_named};
 pub use referee::Referee;
 pub use types::{
-    Answer, BOT_USER, Chat, DEFAULT_INVITATION_LIMIT, DEFAULT_VACATION_DAYS, ENGINE_VERSION,
-    Incoming, Input, Policy, Scope,
+    Answer, BOT_USER, BoxFuture, Chat, DEFAULT_INVITATION_LIMIT, DEFAULT_VACATION_DAYS,
+    ENGINE_VERSION, Incoming, Input, Places, Policy, RoundPlaces, Scope,
 };
 pub use voice::natural_order;
 

@@ -452,6 +452,23 @@ impl Referee {
         let options = AnyOptions::parse(kind, &row.options).map_err(options_refused)?;
         let time: TimeControl = serde_json::from_str(&row.clock).unwrap_or_default();
         let now = self.clock.now();
+        let lang = Lang::from_code(&row.locale).unwrap_or_default();
+        // The round's own place (a thread, a topic) where the platform opens one; opened only
+        // when there are games and the round is still to start (an instance that loses the
+        // race below leaves an empty place, nothing else).
+        let mut place = None;
+        if pairs.iter().any(|p| p.1.is_some() && p.2.is_none()) {
+            if let Some(places) = self.policy(row.platform).round_places.0 {
+                let title = voice::round_place_title(lang, &facts_of(row), round);
+                place = places.open(&row.chat, &title).await.map(|chat| (chat, title));
+            }
+        }
+        let game_chat = place.as_ref().map_or_else(|| row.chat.clone(), |(c, _)| c.clone());
+        // A thread's games are reached from the tournament's channel too.
+        let parent = match &place {
+            Some((chat, _)) if chat.id != row.chat.id => Some(row.chat.id.clone()),
+            _ => row.parent_chat.clone(),
+        };
         let mut boards = Vec::with_capacity(pairs.len());
         let mut engines = Vec::new();
         for (white, black, unplayed) in &pairs {
@@ -480,7 +497,7 @@ impl Referee {
                 engine.options().to_pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
             let game = NewGame {
                 platform: row.platform,
-                chat: row.chat.clone(),
+                chat: game_chat.clone(),
                 kind: row.kind.clone(),
                 options: pairs.join(","),
                 position: None,
@@ -493,7 +510,7 @@ impl Referee {
                 engine_version: ENGINE_VERSION,
                 now,
                 community: Some(row.community.clone()),
-                parent_chat: row.parent_chat.clone(),
+                parent_chat: parent.clone(),
                 rated: row.rated && !games::hints_allowed(&engine),
                 bot_level: None,
             };
@@ -511,10 +528,13 @@ impl Referee {
         };
         let mut field = self.field(row.id).await?.ok_or(TableError::Conflict)?;
         field.row.rounds = rounds;
-        let lang = Lang::from_code(&row.locale).unwrap_or_default();
         let facts = field.facts();
         let chat = Dest::Chat(row.chat.clone());
-        let text = voice::round_pairings(lang, &facts, round, &field.board_lines(round), true);
+        let mut text = voice::round_pairings(lang, &facts, round, &field.board_lines(round), true);
+        if let Some((_, title)) = &place {
+            text.push('\n');
+            text.push_str(&voice::round_place(lang, title));
+        }
         let mut out = vec![Outbound::text_to(row.platform, chat, text)];
         // Each player told privately (where the bot can write to them) what they play.
         for b in field.boards.iter().filter(|b| b.round == round) {

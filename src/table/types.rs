@@ -95,6 +95,28 @@ impl From<&str> for Input {
     }
 }
 
+/// A boxed future, for [`Places`].
+pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+
+/// A front end's way to open a place of its own for a tournament's round: a Discord thread
+/// under the tournament's channel, a topic in a Telegram forum group.
+pub trait Places: Send + Sync {
+    /// Opens a place titled `title` in (or under) `chat`: the new chat, or `None` where the
+    /// platform cannot (no permission, not a forum, a thread already); the round is then played
+    /// in `chat` itself.
+    fn open<'a>(&'a self, chat: &'a ChatId, title: &'a str) -> BoxFuture<'a, Option<ChatId>>;
+}
+
+/// A platform's [`Places`], if it opens any ([`Policy::round_places`]).
+#[derive(Clone, Default)]
+pub struct RoundPlaces(pub Option<std::sync::Arc<dyn Places>>);
+
+impl std::fmt::Debug for RoundPlaces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "RoundPlaces(on)" } else { "RoundPlaces(off)" })
+    }
+}
+
 /// What a platform allows: Telegram bots may write privately only to users who pressed Start.
 #[derive(Debug, Clone, Default)]
 pub struct Policy {
@@ -126,6 +148,9 @@ pub struct Policy {
     /// announce a change are saved with it and sent until delivered, across restarts. Off for
     /// the console and scripts, which print each answer as it comes.
     pub outbox: bool,
+    /// Where a tournament's rounds are played: a place of their own each when the front end
+    /// opens them (Discord threads, Telegram forum topics), else the tournament's chat.
+    pub round_places: RoundPlaces,
 }
 
 /// What one command produced ([`super::Referee::answer`]).

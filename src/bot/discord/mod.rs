@@ -99,6 +99,26 @@ pub fn policy() -> Policy {
         reopen: crate::table::notice::Reopen::AllowDirectMessages,
         private_replies: true,
         outbox: true,
+        round_places: crate::table::RoundPlaces::default(),
+    }
+}
+
+/// A tournament round's thread under the tournament's channel (thread mode, `DISCORD_THREADS`):
+/// the round's games are played there, as a `/new` game is in its own thread.
+struct RoundThreads {
+    http: Arc<Http>,
+}
+
+impl crate::table::Places for RoundThreads {
+    fn open<'a>(
+        &'a self,
+        chat: &'a store::ChatId,
+        title: &'a str,
+    ) -> crate::table::BoxFuture<'a, Option<store::ChatId>> {
+        Box::pin(async move {
+            let id = open_thread(&self.http, &chat.id, title).await?;
+            Some(store::ChatId::new(id))
+        })
     }
 }
 
@@ -293,6 +313,12 @@ impl Discord {
             .framework(framework)
             .await
             .context("building the Discord client")?;
+        if threads {
+            // Thread mode: each tournament round in a thread of its own, too.
+            let places = Arc::new(RoundThreads { http: client.http.clone() });
+            let round_places = crate::table::RoundPlaces(Some(places));
+            shared.referee.set_policy(PLATFORM, Policy { round_places, ..policy() });
+        }
         let sender = Sender {
             http: client.http.clone(),
             referee: shared.referee.clone(),
@@ -1051,19 +1077,7 @@ impl Shared {
     /// Opens a public thread in `channel` for a game; `None` where threads are not allowed
     /// (a thread already, a direct message, missing permission).
     async fn open_thread(&self, http: &Http, channel: &str, title: &str) -> Option<String> {
-        let id = channel.parse::<u64>().ok()?;
-        let builder = serenity::CreateThread::new(translate::clip(title, 100))
-            .kind(serenity::ChannelType::PublicThread)
-            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-        match call("thread", || ChannelId::new(id.max(1)).create_thread(http, builder.clone()))
-            .await
-        {
-            Ok(thread) => Some(thread.id.get().to_string()),
-            Err(e) => {
-                tracing::info!(error = %e, channel, "no thread for the game; it stays in the channel");
-                None
-            }
-        }
+        open_thread(http, channel, title).await
     }
 
     fn completing_asker(&self, i: &CommandInteraction) -> Asker {
@@ -1163,6 +1177,22 @@ fn complete_options<'a>(
         }
         response
     })
+}
+
+/// Opens a public thread titled `title` under `channel`: its id, or `None` where the channel
+/// does not allow it (then the game stays in the channel).
+async fn open_thread(http: &Http, channel: &str, title: &str) -> Option<String> {
+    let id = channel.parse::<u64>().ok()?;
+    let builder = serenity::CreateThread::new(translate::clip(title, 100))
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    match call("thread", || ChannelId::new(id.max(1)).create_thread(http, builder.clone())).await {
+        Ok(thread) => Some(thread.id.get().to_string()),
+        Err(e) => {
+            tracing::info!(error = %e, channel, "no thread for the game; it stays in the channel");
+            None
+        }
+    }
 }
 
 #[cfg(test)]

@@ -239,6 +239,20 @@ pub(crate) fn round_pairings(
     lines.join("\n")
 }
 
+/// The title of a round's own place (a Discord thread, a Telegram topic).
+pub(crate) fn round_place_title(lang: Lang, t: &TournamentFacts, round: i64) -> String {
+    wording().text(
+        lang,
+        ids::TOURNAMENT_PLACE_TITLE,
+        &[("name", tournament_name(lang, t).into()), ("round", round.into())],
+    )
+}
+
+/// Where a round's games are played, under its pairings.
+pub(crate) fn round_place(lang: Lang, title: &str) -> String {
+    wording().text(lang, ids::TOURNAMENT_PLACE, &[("place", title.into())])
+}
+
 /// A player's pairing told privately: their opponent, their seat and the game's number (or
 /// their bye).
 pub(crate) fn round_told(

@@ -457,11 +457,11 @@ impl Referee {
         // when there are games and the round is still to start (an instance that loses the
         // race below leaves an empty place, nothing else).
         let mut place = None;
-        if pairs.iter().any(|p| p.1.is_some() && p.2.is_none()) {
-            if let Some(places) = self.policy(row.platform).round_places.0 {
-                let title = voice::round_place_title(lang, &facts_of(row), round);
-                place = places.open(&row.chat, &title).await.map(|chat| (chat, title));
-            }
+        if pairs.iter().any(|p| p.1.is_some() && p.2.is_none())
+            && let Some(places) = self.policy(row.platform).round_places.0
+        {
+            let title = voice::round_place_title(lang, &facts_of(row), round);
+            place = places.open(&row.chat, &title).await.map(|chat| (chat, title));
         }
         let game_chat = place.as_ref().map_or_else(|| row.chat.clone(), |(c, _)| c.clone());
         // A thread's games are reached from the tournament's channel too.

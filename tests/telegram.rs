@@ -188,6 +188,11 @@ pub(crate) struct Inner {
     users: HashMap<i64, Person>,
     /// Supergroups with topics turned on, and their open topics.
     forums: HashMap<i64, HashSet<i64>>,
+    /// Forums whose administrators gave the bot the right to manage topics
+    /// (`can_manage_topics`); `createForumTopic` is refused elsewhere, as Telegram does.
+    topic_rights: HashSet<i64>,
+    /// The topics the bot opened: (chat, topic id, name).
+    topics_opened: Vec<(i64, i64, String)>,
     /// Basic groups upgraded to supergroups (old id → new id): the old id refuses every send
     /// with `parameters.migrate_to_chat_id`, as Telegram does.
     migrated: HashMap<i64, i64>,
@@ -914,6 +919,27 @@ fn answer(
             }
             inner.deleted.push((chat, id));
             ok(json!(true))
+        }
+        "createforumtopic" => {
+            let chat = int(&p["chat_id"]);
+            let name = p["name"].as_str().unwrap_or_default().to_string();
+            if !inner.forums.contains_key(&chat) {
+                return fail(StatusCode::BAD_REQUEST, "Bad Request: the chat is not a forum");
+            }
+            if !inner.topic_rights.contains(&chat) {
+                return fail(
+                    StatusCode::BAD_REQUEST,
+                    "Bad Request: not enough rights to create a topic",
+                );
+            }
+            if name.is_empty() || name.chars().count() > 128 {
+                return fail(StatusCode::BAD_REQUEST, "Bad Request: TOPIC_NAME_INVALID");
+            }
+            // Topic ids are the id of the message that opened them: past every message so far.
+            let topic = 1_000 + i64::try_from(inner.topics_opened.len()).unwrap_or(0);
+            inner.forums.entry(chat).or_default().insert(topic);
+            inner.topics_opened.push((chat, topic, name.clone()));
+            ok(json!({"message_thread_id": topic, "name": name, "icon_color": 7_322_096}))
         }
         "getchatmember" => {
             let user = int(&p["user_id"]);
@@ -4027,5 +4053,57 @@ async fn a_round_robin_in_a_forum_topic_runs_its_games_there_and_ends_with_a_cro
     assert_eq!(last.topic, Some(TOPIC));
     assert!(last.photo.is_some(), "the crosstable comes as a picture: {}", last.text);
     assert!(last.text.contains("Alice Liddell wins the Ultima round robin #1 with a score of 1!"));
+    bot.finish().await;
+}
+
+/// Where the bot may manage a forum's topics, each tournament round opens a topic of its own
+/// (issue 44): the pairings in the tournament's topic say where the games are, the games are
+/// played in the round's topic; without the right the round stays in the tournament's topic.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_round_opens_a_forum_topic_of_its_own_where_the_bot_may() {
+    let bot = Bot::start_with(|i| {
+        i.forums.insert(GROUP, HashSet::from([TOPIC]));
+        i.admins.insert((GROUP, CAROL.id));
+        i.topic_rights.insert(GROUP);
+    })
+    .await;
+    let api = &bot.api;
+    both_start(api).await;
+    api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament new ultima format=roundrobin double=yes");
+    api.expect_sent(GROUP, "Carol made the Ultima double round robin #1").await;
+    api.say_in_topic(GROUP, TOPIC, ALICE, "/tournament join");
+    api.say_in_topic(GROUP, TOPIC, BOB, "/tournament join");
+    api.expect_sent(GROUP, "Bob joined").await;
+    api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament start");
+    let round =
+        api.expect_sent(GROUP, "Ultima double round robin #1: round 1 of 2 has started.").await;
+    assert_eq!(round.topic, Some(TOPIC));
+    assert!(
+        round.text.ends_with("The games are played in “Ultima double round robin #1 · round 1”."),
+        "{}",
+        round.text
+    );
+    let opened = api.lock().topics_opened.clone();
+    assert_eq!(opened.len(), 1);
+    let (_, first, name) = &opened[0];
+    assert_eq!(name, "Ultima double round robin #1 · round 1");
+    let started = api.expect_sent(GROUP, "Ultima #1: ").await;
+    assert_eq!(started.topic, Some(*first), "the game lives in the round's topic");
+    // Played in the round's topic: the loser resigns there; round 2 opens another topic.
+    let loser = if started.text.contains("Bob (white") { ALICE } else { BOB };
+    api.say_in_topic(GROUP, *first, loser, "/resign");
+    let over = api.expect_sent(GROUP, "#1 is over").await;
+    assert_eq!(over.topic, Some(*first));
+    let round =
+        api.expect_sent(GROUP, "Ultima double round robin #1: round 2 of 2 has started.").await;
+    assert_eq!(round.topic, Some(TOPIC));
+    let second = api.lock().topics_opened[1].1;
+    let started = api.expect_sent(GROUP, "Ultima #2: ").await;
+    assert_eq!(started.topic, Some(second));
+    // The last game ends: the final standings come to the tournament's topic.
+    api.say_in_topic(GROUP, second, loser, "/resign");
+    let last = api.expect_sent(GROUP, "Ultima double round robin #1: final standings").await;
+    assert_eq!(last.topic, Some(TOPIC));
+    assert!(last.photo.is_some());
     bot.finish().await;
 }

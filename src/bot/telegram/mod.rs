@@ -119,6 +119,36 @@ pub fn policy(username: Option<&str>) -> Policy {
     }
 }
 
+/// A tournament round's topic in a forum group (`createForumTopic`): the round's games are
+/// played there. Telegram refuses it outside forums and to a bot without the right to manage
+/// topics; the round then stays in the tournament's chat.
+struct RoundTopics {
+    bot: Bot,
+}
+
+impl crate::table::Places for RoundTopics {
+    fn open<'a>(
+        &'a self,
+        chat: &'a store::ChatId,
+        title: &'a str,
+    ) -> crate::table::BoxFuture<'a, Option<store::ChatId>> {
+        Box::pin(async move {
+            let id = ChatId(chat.id.parse::<i64>().ok()?);
+            let name: String = title.chars().take(128).collect();
+            match self.bot.create_forum_topic(id, name).await {
+                Ok(topic) => {
+                    let ThreadId(MessageId(thread)) = topic.thread_id;
+                    Some(store::ChatId { id: chat.id.clone(), topic: Some(i64::from(thread)) })
+                }
+                Err(e) => {
+                    tracing::info!(error = %e, chat = %chat.id, "no topic for the round; it stays in the tournament's chat");
+                    None
+                }
+            }
+        })
+    }
+}
+
 /// Removes the token (and its secret half) from text bound for a log.
 fn redact(text: &str, token: &str) -> String {
     let mut text = text.to_string();
@@ -331,7 +361,13 @@ impl Telegram {
         };
         adapter.username = me.username.clone().unwrap_or_default();
         anyhow::ensure!(!adapter.username.is_empty(), "Telegram says the bot has no username");
-        adapter.referee.set_policy(PLATFORM, policy(Some(&adapter.username)));
+        // A tournament's rounds each get a topic of their own in a forum group whose
+        // administrators let the bot manage topics (else they stay where the tournament is).
+        let round_places =
+            crate::table::RoundPlaces(Some(Arc::new(RoundTopics { bot: adapter.bot.clone() })));
+        adapter
+            .referee
+            .set_policy(PLATFORM, Policy { round_places, ..policy(Some(&adapter.username)) });
         adapter.register_commands().await;
         if let Some(hook) = &adapter.webhook {
             // Every instance registers the same address and secret, so setting it again at each

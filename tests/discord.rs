@@ -3621,10 +3621,12 @@ async fn a_swiss_in_a_channel_runs_its_rounds_there_and_ends_with_a_crosstable()
     let token = api.slash(ALICE, "tournament", &new);
     api.callback(&token).await;
     api.expect(Place::Channel, "Alice made the Ultima Swiss #1: Ultima, live").await;
-    for who in [BOB, CAROL] {
-        let token = api.slash(who, "tournament", &[task(1)]);
-        api.callback(&token).await;
-    }
+    // One after the other: each join is counted as it comes.
+    let token = api.slash(BOB, "tournament", &[task(1)]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Bob joined the Ultima Swiss #1 (1 of at most 200").await;
+    let token = api.slash(CAROL, "tournament", &[task(1)]);
+    api.callback(&token).await;
     api.expect(Place::Channel, "Carol joined the Ultima Swiss #1 (2 of at most 200").await;
     let token = api.slash(ALICE, "tournament", &[task(3)]);
     api.callback(&token).await;

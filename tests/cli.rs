@@ -472,6 +472,9 @@ fn export_of_a_tournament_prints_its_standings_pairings_and_every_games_record()
     assert!(text.contains("\n1\tbob\t×\t1\t1\t"), "{text}");
     assert!(text.contains("#1, 1–0") || text.contains("#1, 0–1"), "{text}");
     assert_eq!(text.matches("[Record \"arbiter").count(), 1, "{text}");
+    // The game's own record names the tournament as its event, and its round and board.
+    assert_eq!(text.matches("[Event \"Ultima round robin #1\"]").count(), 2, "{text}");
+    assert!(text.contains("[Round \"1.1\"]"), "{text}");
     assert!(text.contains("[Id \"1\"]"), "{text}");
     let out = arbiter(&["export", "--db", db_arg, "--tournament", "2"]);
     assert!(!out.status.success());

@@ -505,7 +505,8 @@ pub async fn replay(store: &Store, id: GameId) -> Result<(Vec<u8>, usize), Recor
 }
 
 /// The Seven Tag Roster of PGN, in its order: `Event` (rated or casual, and the game, as
-/// lichess writes it), `Site`, `Date` (the start's UTC day, `2026.01.01`), `Round` (`-`, none),
+/// lichess writes it; a tournament's name for its games), `Site`, `Date` (the start's UTC day,
+/// `2026.01.01`), `Round` (`-`, none; a tournament's `round.board`),
 /// one tag per seat with the player's name (`White` and `Black` in the chess-like games, the
 /// game's own seat names in the others: `P1`, `Jia`, `Red`…), and `Result`.
 fn pgn_roster(kind: GameKind, row: &GameRow, names: &[String]) -> Vec<(String, String)> {
@@ -545,6 +546,18 @@ pub async fn export(store: &Store, id: GameId) -> Result<Record, RecordError> {
     let time: TimeControl = serde_json::from_str(&row.clock).unwrap_or_default();
     let lang = Lang::from_code(&row.locale).unwrap_or_default();
     let mut headers = pgn_roster(kind, &row, &names);
+    // A tournament's game is its event's, on its round and board (PGN's `Round "2.3"`).
+    if let Some((tournament, round, board)) = store.tournament_of_game(id).await?
+        && let Some(t) = store.tournament(tournament).await?
+    {
+        for (key, value) in headers.iter_mut() {
+            match key.as_str() {
+                "Event" => *value = voice::tournament_name(Lang::En, &super::rounds::facts_of(&t)),
+                "Round" => *value = format!("{round}.{board}"),
+                _ => {}
+            }
+        }
+    }
     headers.extend([
         ("Record".to_string(), MAGIC.to_string()),
         ("Game".into(), kind.code().into()),

@@ -3662,10 +3662,12 @@ async fn in_thread_mode_a_tournament_round_is_played_in_a_thread_of_its_own() {
     let token = api.slash(ALICE, "tournament", &new);
     api.callback(&token).await;
     api.expect(Place::Channel, "Alice made the Ultima Swiss #1").await;
-    for who in [BOB, CAROL] {
-        let token = api.slash(who, "tournament", &[task(1)]);
-        api.callback(&token).await;
-    }
+    // One after the other, both in before the start.
+    let token = api.slash(BOB, "tournament", &[task(1)]);
+    api.callback(&token).await;
+    api.expect(Place::Channel, "Bob joined the Ultima Swiss #1").await;
+    let token = api.slash(CAROL, "tournament", &[task(1)]);
+    api.callback(&token).await;
     api.expect(Place::Channel, "Carol joined the Ultima Swiss #1").await;
     let token = api.slash(ALICE, "tournament", &[task(3)]);
     api.callback(&token).await;

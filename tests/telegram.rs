@@ -4072,6 +4072,7 @@ async fn a_tournament_round_opens_a_forum_topic_of_its_own_where_the_bot_may() {
     api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament new ultima format=roundrobin double=yes");
     api.expect_sent(GROUP, "Carol made the Ultima double round robin #1").await;
     api.say_in_topic(GROUP, TOPIC, ALICE, "/tournament join");
+    api.expect_sent(GROUP, "Alice Liddell joined").await;
     api.say_in_topic(GROUP, TOPIC, BOB, "/tournament join");
     api.expect_sent(GROUP, "Bob joined").await;
     api.say_in_topic(GROUP, TOPIC, CAROL, "/tournament start");

@@ -577,17 +577,7 @@ impl Referee {
     /// A round's game starts: its clock set, its start and first prompts said, as a seek's
     /// pairing says them.
     async fn open_round_game(&self, mut table: Table) -> Reply {
-        let now = self.clock.now();
-        let mut update = table.row.update(now);
-        update.deadline_at =
-            Some(self.deadline(table.row.platform, &table.seats, &table.game, table.time, now));
-        update.reminders_sent = 0;
-        let mut next = table.clone();
-        next.row = table.row.after(&update);
-        let mut out = vec![voice::started(&next, self.images)];
-        self.turn_prompts(&next, &mut out).await;
-        self.openings(&next, &mut out).await;
-        self.add_buttons(&next, &mut out);
+        let (next, update, out) = self.starting(&table).await;
         let out = self.save(&mut table, next, GameWrite::Update, &update, out).await?;
         self.install(table);
         Ok(out)

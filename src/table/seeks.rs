@@ -297,19 +297,9 @@ impl Referee {
     /// A game paired from a seek starts: the start and the first prompts, as `/accept` says
     /// them, and each seeker told where the game is.
     async fn start_paired(&self, ctx: &Ctx, mut table: Table, seek: &SeekRow) -> Reply {
-        let now = self.clock.now();
-        let mut update = table.row.update(now);
-        update.deadline_at =
-            Some(self.deadline(table.row.platform, &table.seats, &table.game, table.time, now));
-        update.reminders_sent = 0;
-        let mut next = table.clone();
-        next.row = table.row.after(&update);
+        let (next, update, mut out) = self.starting(&table).await;
         let id = next.row.id;
         let kind = next.game.kind();
-        let mut out = vec![voice::started(&next, self.images)];
-        self.turn_prompts(&next, &mut out).await;
-        self.openings(&next, &mut out).await;
-        self.add_buttons(&next, &mut out);
         let private_table = is_pool_chat(&next.row.chat);
         // The answering player typed in another chat of the community (or, for a game played
         // privately, in a group): told there.
@@ -338,6 +328,24 @@ impl Referee {
         let out = self.save(&mut table, next, GameWrite::Update, &update, out).await?;
         self.install(table);
         Ok(out)
+    }
+
+    /// A game paired by the referee itself (a seek answered, a tournament's round) starts now:
+    /// the table as it will be once its first deadline is set, that change, and the start and
+    /// first prompts as `/accept` says them. The caller adds its own words and saves.
+    pub(super) async fn starting(&self, table: &Table) -> (Table, GameUpdate, Vec<Outbound>) {
+        let now = self.clock.now();
+        let mut update = table.row.update(now);
+        update.deadline_at =
+            Some(self.deadline(table.row.platform, &table.seats, &table.game, table.time, now));
+        update.reminders_sent = 0;
+        let mut next = table.clone();
+        next.row = table.row.after(&update);
+        let mut out = vec![voice::started(&next, self.images)];
+        self.turn_prompts(&next, &mut out).await;
+        self.openings(&next, &mut out).await;
+        self.add_buttons(&next, &mut out);
+        (next, update, out)
     }
 
     /// The clock's part for seeks: closes those open past [`SEEK_SECONDS`] and offers the bot,

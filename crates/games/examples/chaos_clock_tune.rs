@@ -38,27 +38,54 @@ fn main() {
     let b = who(args.get(2).map_or("6", String::as_str));
     let max_plies: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(400);
     let (mut score, mut plies_all, mut capped) = (0.0, 0, 0);
+    let trace = std::env::var_os("CC_TRACE").is_some();
+    let only: Option<u64> = std::env::var("CC_ONLY").ok().and_then(|v| v.parse().ok());
+    let deep = std::env::var("CC_TRACE").is_ok_and(|v| v == "2");
     let mut tally = [0usize; 4]; // a wins, b wins, 共赢, 同输 or cap
     for g in 0..2 * starts {
         let seed = 0x5EED_0000 + (g / 2) * 7919 + 3;
         let a_seat = Seat((g % 2) as u8);
+        if only.is_some_and(|o| o != g / 2) {
+            continue;
+        }
         let Ok(mut game) = State::new(&Options::default(), Seed(seed)) else { continue };
         let mut plies = 0;
+        let mut guessed = Vec::new();
         while plies < max_plies {
             let Some(seat) = game.to_act().seat() else { break };
             let player = if seat == a_seat { a } else { b };
             let ply_seed = seed ^ (plies as u64).wrapping_mul(0xA24B_AED4_963E_E407);
             let action = match player {
-                Who::Top => chaos_clock::choose(&game, seat, 6, ply_seed).map(|c| c.0),
+                Who::Top => chaos_clock::choose(&game, seat, 6, ply_seed).map(|c| {
+                    if c.1 {
+                        guessed.push(plies);
+                    }
+                    c.0
+                }),
                 Who::Styled(s) => chaos_clock::choose_with(&game, seat, s, ply_seed),
             };
             let Some(action) = action else { break };
+            if deep {
+                let v =
+                    arbiter_games::games::chaos_clock::fast::value(&game.solver_pos(), 12_000_000);
+                let n = game.legal_actions(seat).len();
+                println!("  ply {plies} seat {} value {v:?} legal {n} plays {action}", seat.0);
+            }
             if game.play(seat, &action).is_err() {
                 break;
             }
             plies += 1;
         }
         plies_all += plies;
+        if trace {
+            let end = game.to_act().outcome();
+            println!(
+                "start {} a={} plies {plies} end {:?} guessed at {guessed:?}",
+                g / 2,
+                a_seat.0,
+                end.map(|o| (o.result, o.reason))
+            );
+        }
         match game.to_act().outcome().map(|o| o.result) {
             Some(GameResult::Winner(w)) if w == a_seat => {
                 score += 1.0;

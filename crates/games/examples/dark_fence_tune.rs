@@ -1,4 +1,4 @@
-//! Tuning Dark Fence's levels: plays two players given as `level/reasoning/slip/challenge_at` (see
+//! Tuning Dark Fence's levels: plays two players given as `level/reasoning/slip/challenge_at[/slip_to]` (see
 //! `bots::dark_fence::Profile`: the level sets the challenge windows and the free start, the
 //! profile the moves) over `games` games, each seed twice with the seats swapped (the seeds of
 //! `ladder_hidden`), and prints the first player's score.
@@ -17,7 +17,8 @@ fn who(text: &str) -> (u8, Profile) {
     let reasoning = it.next().unwrap_or(u64::from(level)) as u8;
     let slip = it.next().unwrap_or(0);
     let challenge_at = it.next().unwrap_or(650);
-    (level, Profile { reasoning, slip, challenge_at })
+    let slip_to = it.next().unwrap_or(1) as u8;
+    (level, Profile { reasoning, slip, slip_to, challenge_at })
 }
 
 fn main() {

@@ -70,9 +70,11 @@ pub fn choose(view: &View, level: u8, seed: u64) -> Option<Action> {
 pub struct Profile {
     /// The level whose move evaluation it uses (1–6).
     pub reasoning: u8,
-    /// In hundredths: the chance, each move, that it plays level 1's move instead (any move
-    /// its knowledge does not show to lose).
+    /// In hundredths: the chance, each move, that it plays with [`Profile::slip_to`]'s
+    /// reasoning instead.
     pub slip: u64,
+    /// The reasoning of a slip (1: any move its knowledge does not show to lose).
+    pub slip_to: u8,
     /// In thousandths: the estimate of a fault from which it challenges in the challenge
     /// variant (above 1000: only when certain).
     pub challenge_at: u64,
@@ -83,12 +85,12 @@ pub struct Profile {
 /// that, so levels 4–6 all reason as 6 and the lower two of them slip; in the challenge
 /// variant the challenge thresholds do most of the spacing.
 pub const PROFILES: [Profile; 6] = [
-    Profile { reasoning: 1, slip: 0, challenge_at: 2000 },
-    Profile { reasoning: 2, slip: 0, challenge_at: 850 },
-    Profile { reasoning: 3, slip: 0, challenge_at: 695 },
-    Profile { reasoning: 6, slip: 33, challenge_at: 675 },
-    Profile { reasoning: 6, slip: 16, challenge_at: 655 },
-    Profile { reasoning: 6, slip: 0, challenge_at: 650 },
+    Profile { reasoning: 1, slip: 0, slip_to: 1, challenge_at: 2000 },
+    Profile { reasoning: 2, slip: 0, slip_to: 1, challenge_at: 850 },
+    Profile { reasoning: 3, slip: 0, slip_to: 1, challenge_at: 695 },
+    Profile { reasoning: 6, slip: 33, slip_to: 1, challenge_at: 675 },
+    Profile { reasoning: 6, slip: 16, slip_to: 1, challenge_at: 655 },
+    Profile { reasoning: 6, slip: 0, slip_to: 1, challenge_at: 650 },
 ];
 
 /// [`choose`] with the moves chosen by `profile` (the windows and the free start by `level`):
@@ -107,8 +109,8 @@ pub fn choose_with(view: &View, level: u8, profile: Profile, seed: u64) -> Optio
         Prompt::Window => Some(window(view, me, level, profile.challenge_at)),
         Prompt::Move => {
             let slip = rng.next_u64() % 100 < profile.slip;
-            let reasoning =
-                if slip { 1 } else { profile.reasoning.clamp(super::MIN_LEVEL, super::TOP_LEVEL) };
+            let reasoning = if slip { profile.slip_to } else { profile.reasoning };
+            let reasoning = reasoning.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
             best_move(view, reasoning, &mut rng).map(Action::Move)
         }
     }

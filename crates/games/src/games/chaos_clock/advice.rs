@@ -138,6 +138,15 @@ impl State {
             let fallback = legal.iter().copied().find(|a| *a != Action::Pass).unwrap_or(legal[0]);
             return Some((fallback, false));
         };
+        Some((self.bot_pick(&advice)?, true))
+    }
+
+    /// [`State::bot_action`]'s choice once the search is done: among `advice.best` (every
+    /// legal action if it is empty), the one that brings the most pieces home, then the one
+    /// whose position has occurred least often, then the first in canonical order. `None` when
+    /// the game is over.
+    #[must_use]
+    pub fn bot_pick(&self, advice: &Advice) -> Option<Action> {
         let score = |a: &Action| {
             let mut next = self.clone();
             next.apply(*a);
@@ -145,9 +154,14 @@ impl State {
             let seen = next.seen.get(&next.key()).copied().unwrap_or(0);
             (std::cmp::Reverse(home), seen)
         };
-        let candidates = if advice.best.is_empty() { legal } else { advice.best };
-        let chosen = candidates.iter().min_by_key(|a| score(a)).copied()?;
-        Some((chosen, true))
+        let legal;
+        let candidates = if advice.best.is_empty() {
+            legal = self.legal_actions(self.to_move);
+            &legal
+        } else {
+            &advice.best
+        };
+        candidates.iter().min_by_key(|a| score(a)).copied()
     }
 
     /// The first action of the game that changed the proven outcome, searching every position

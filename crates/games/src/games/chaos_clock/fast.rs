@@ -895,12 +895,12 @@ impl Att {
 /// each at peak, so 8 M stays under ~500 MB.
 pub const DEFAULT_BUDGET: usize = 8_000_000;
 
-/// The whole solver state.
-pub(crate) struct Fast {
+/// The whole solver state: an exact search with its memo, kept across queries.
+pub struct Fast {
     att: [Att; 2],
     coop: Map<bool>,
     max: usize,
-    pub coop_visits: usize,
+    coop_visits: usize,
 }
 
 fn coop_score(c: &Pos) -> i32 {
@@ -914,6 +914,8 @@ fn coop_score(c: &Pos) -> i32 {
 }
 
 impl Fast {
+    /// A search that may create at most `budget` positions in all, over every query asked of
+    /// it: what one query proves (a position's attractor, a 共赢 path) serves the later ones.
     pub fn new(budget: usize) -> Fast {
         Fast { att: [Att::new(0), Att::new(1)], coop: Map::default(), max: budget, coop_visits: 0 }
     }
@@ -942,6 +944,7 @@ impl Fast {
         Ok(if self.in_att(p.side, p)? { Some(p.side) } else { None })
     }
 
+    /// The positions created so far.
     pub fn positions(&self) -> usize {
         self.att[0].created + self.att[1].created + self.coop_visits
     }

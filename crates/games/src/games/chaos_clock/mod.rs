@@ -447,6 +447,12 @@ impl State {
         solver::Pos { board: self.board, side: self.to_move.0, last }
     }
 
+    /// How many times the current position (as the repetition rule counts it) has arisen.
+    #[must_use]
+    pub fn times_seen(&self) -> u8 {
+        self.seen.get(&self.key()).copied().unwrap_or(0)
+    }
+
     /// The repetition key: a ban on a piece that could not move anyway bans nothing, so it is
     /// left out (the same normalisation the solver uses).
     fn key(&self) -> u64 {

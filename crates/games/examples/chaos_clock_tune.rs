@@ -6,11 +6,14 @@
 //! ```text
 //! cargo run -p arbiter-games --release --example chaos_clock_tune -- <starts> <a> <b> [max_plies]
 //! ```
+//!
+//! `CC_TRACE=1` prints each game's end and the plies where the top level guessed;
+//! `CC_TRACE=2` also each ply's proven value; `CC_ONLY=<start>` plays that start alone.
 
 use arbiter_games::bots::chaos_clock::{self, Style};
 use arbiter_games::core::{GameResult, Seat, Seed};
 use arbiter_games::games::Game;
-use arbiter_games::games::chaos_clock::{Options, State};
+use arbiter_games::games::chaos_clock::{Options, State, fast};
 
 #[derive(Clone, Copy)]
 enum Who {
@@ -66,8 +69,7 @@ fn main() {
             };
             let Some(action) = action else { break };
             if deep {
-                let v =
-                    arbiter_games::games::chaos_clock::fast::value(&game.solver_pos(), 12_000_000);
+                let v = fast::value(&game.solver_pos(), fast::DEFAULT_BUDGET);
                 let n = game.legal_actions(seat).len();
                 println!("  ply {plies} seat {} value {v:?} legal {n} plays {action}", seat.0);
             }

@@ -2,8 +2,8 @@
 //!
 //! - Level 6 ([`super::TOP_LEVEL`]): the exact solver ([`State::bot_action`] with the default
 //!   budget); `guessed` when the search ran over it. Where its proven result is not a win, it
-//!   picks among the equally valued actions the one that leaves the opponent the most replies
-//!   that would give the bot more (its ways to go wrong), see [`SWINDLE_BUDGET`].
+//!   picks among the equally valued actions the one whose opponent's replies most often give
+//!   the bot more (its ways to go wrong), else one that plays on ([`swindle`]).
 //! - Levels 3–5 ([`STYLES`]): the solver within a level's budget, and a level's chance each
 //!   move of a slip (an action drawn at random); levels 4 and 5 pick among the solver's best
 //!   as the top level does. Level 2 plays at random; level 1 blunders whenever it can (an
@@ -157,7 +157,6 @@ fn blunders(game: &State, seat: Seat, legal: &[Action], budget: usize) -> Vec<Ac
 }
 
 /// The positions the top level's tie-break ([`swindle`]) may create in all, solving the
-/// The positions the top level's tie-break ([`swindle`]) may create in all, solving the
 /// opponent's replies with one shared memo, so that it stays within the move's time aim
 /// (docs/bots.md) after the solver's own search. A reply past it is left out of the count.
 pub const SWINDLE_BUDGET: usize = 4_000_000;
@@ -167,12 +166,10 @@ pub const SWINDLE_BUDGET: usize = 4_000_000;
 /// ([`swindle`]). A proven win, and positions with nothing to choose, go to the engine's own
 /// choice ([`State::bot_action`]: progress home, fewest repetitions).
 fn top_level(game: &State, seat: Seat) -> Option<(Action, bool)> {
-    let legal = game.legal_actions(seat);
     // One search serves both the proven value and the engine's own choice (`bot_action`
-    // would search again). Past the budget, `bot_action`'s guess: the first non-pass action.
+    // would search again). Past the budget, `bot_action`'s guess.
     let Ok(advice) = game.advice(fast::DEFAULT_BUDGET) else {
-        let guess = legal.iter().copied().find(|a| *a != Action::Pass).or(legal.first().copied());
-        return guess.map(|a| (a, true));
+        return game.bot_guess().map(|a| (a, true));
     };
     let fallback = game.bot_pick(&advice)?;
     Some((swindle(game, seat, &advice).unwrap_or(fallback), false))
@@ -184,9 +181,10 @@ fn top_level(game: &State, seat: Seat) -> Option<(Action, bool)> {
 /// lost; a reply into the bot's own win counts twice): the opponent's chance to go wrong if
 /// it replied at random. A share, not a count: a player at random is as likely to err among
 /// four replies with two wrong as among twelve with six. Where no action leaves one at once,
-/// an action that keeps the game going (fewest repetitions first) rather than one that ends it at the proven value: a
-/// pass that makes two in a row settles for 同输, while playing on (which the solver shows
-/// gives up nothing) leaves an imperfect opponent time to go wrong later. `None` when there
+/// an action that keeps the game going (fewest repetitions first) rather than one that ends
+/// it at the proven value: a pass that makes two in a row settles for 同输, while playing on
+/// (which the solver shows gives up nothing) leaves an imperfect opponent time to go wrong
+/// later. `None` when there
 /// is nothing to choose (a proven win, one best action, or every best action ends the game).
 fn swindle(game: &State, seat: Seat, advice: &Advice) -> Option<Action> {
     let mine = if seat.0 == 0 { solver::JIA_WINS } else { solver::YI_WINS };

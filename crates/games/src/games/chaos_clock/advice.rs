@@ -135,10 +135,17 @@ impl State {
             return None;
         }
         let Ok(advice) = self.advice(budget) else {
-            let fallback = legal.iter().copied().find(|a| *a != Action::Pass).unwrap_or(legal[0]);
-            return Some((fallback, false));
+            return self.bot_guess().map(|a| (a, false));
         };
         Some((self.bot_pick(&advice)?, true))
+    }
+
+    /// [`State::bot_action`]'s guess when the search runs over its budget: the first legal
+    /// non-pass action, else the first legal action. `None` when the game is over.
+    #[must_use]
+    pub fn bot_guess(&self) -> Option<Action> {
+        let legal = self.legal_actions(self.to_move);
+        legal.iter().copied().find(|a| *a != Action::Pass).or(legal.first().copied())
     }
 
     /// [`State::bot_action`]'s choice once the search is done: among `advice.best` (every
@@ -151,8 +158,7 @@ impl State {
             let mut next = self.clone();
             next.apply(*a);
             let home = next.home_count(super::JIA) + next.home_count(super::YI);
-            let seen = next.seen.get(&next.key()).copied().unwrap_or(0);
-            (std::cmp::Reverse(home), seen)
+            (std::cmp::Reverse(home), next.times_seen())
         };
         let legal;
         let candidates = if advice.best.is_empty() {

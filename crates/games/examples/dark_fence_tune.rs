@@ -1,6 +1,6 @@
-//! Tuning Dark Fence's levels: plays two players given as `level/reasoning/slip/challenge_at[/slip_to]` (see
-//! `bots::dark_fence::Profile`: the level sets the challenge windows and the free start, the
-//! profile the moves) over `games` games, each seed twice with the seats swapped (the seeds of
+//! Tuning Dark Fence's levels: plays two players given as `reasoning/slip/challenge_at[/slip_to]`
+//! (see `bots::dark_fence::Profile`; a level alone, `1` to `6`, plays that level's profile)
+//! over `games` games, each seed twice with the seats swapped (the seeds of
 //! `ladder_hidden`), and prints the first player's score.
 //!
 //! ```text
@@ -11,14 +11,19 @@ use arbiter_games::bots::dark_fence::{self, Profile};
 use arbiter_games::core::{GameResult, Seat, Seed, Viewer};
 use arbiter_games::games::{AnyAction, AnyGame, AnyOptions, Game, GameKind};
 
-fn who(text: &str) -> (u8, Profile) {
+fn who(text: &str) -> Profile {
+    if !text.contains('/')
+        && let Some(p) =
+            text.parse::<usize>().ok().and_then(|l| dark_fence::PROFILES.get(l.checked_sub(1)?))
+    {
+        return *p;
+    }
     let mut it = text.split('/').map(|x| x.parse::<u64>().unwrap_or(0));
-    let level = it.next().unwrap_or(6) as u8;
-    let reasoning = it.next().unwrap_or(u64::from(level)) as u8;
+    let reasoning = it.next().unwrap_or(6) as u8;
     let slip = it.next().unwrap_or(0);
     let challenge_at = it.next().unwrap_or(650);
     let slip_to = it.next().unwrap_or(1) as u8;
-    (level, Profile { reasoning, slip, slip_to, challenge_at })
+    Profile { reasoning, slip, slip_to, challenge_at }
 }
 
 fn main() {
@@ -45,11 +50,11 @@ fn main() {
         let mut plies = 0;
         while plies < 400 {
             let Some(seat) = game.to_act().seat() else { break };
-            let (level, profile) = if seat == a_seat { a } else { b };
+            let profile = if seat == a_seat { a } else { b };
             let ply_seed = seed ^ (plies as u64).wrapping_mul(0xA24B_AED4_963E_E407);
             let AnyGame::DarkFence(g) = &game else { break };
             let view = g.view(Viewer::Seat(seat));
-            let Some(action) = dark_fence::choose_with(&view, level, profile, ply_seed) else {
+            let Some(action) = dark_fence::choose_with(&view, profile, ply_seed) else {
                 break;
             };
             if game.play(seat, &AnyAction::DarkFence(action)).is_err() {

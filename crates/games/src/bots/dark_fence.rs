@@ -18,20 +18,22 @@
 //! (won or lost by area), its room to move on, and at levels 5–6 whether it leaves a fence
 //! that would cut the opponent off in a smaller part next turn.
 //!
-//! Reasoning (what [`Profile::reasoning`] selects): 1 plays at random among the moves its
-//! knowledge does not show to lose, by the shortest routes (blind to the risks); 2 among the
+//! Reasoning (what [`Profile::reasoning`] selects): 0, a novice, runs far (to the farthest
+//! cells it can reach, or one step short of them) among the moves its knowledge does not show
+//! to lose; 1 plays at random among those moves, by the shortest routes (blind to the risks); 2 among the
 //! safest; 3 weighs safety and visible separations; 4 adds its room and its cell's ways out,
 //! and weighs each move over worlds drawn from the belief (`WORLDS`: a fence and a stop for
 //! each opponent move, consistent with the view), where a fence it does not know of may seal
 //! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
-//! world whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–3 reason as
-//! 1–3; 4–6 all reason as 6, and levels 4 and 5 slip to reasoning 1 in 33 % and 16 % of their
-//! moves. In the challenge variant's windows it challenges when it is certain the opponent
+//! world whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–4 reason as
+//! 0–3; 5 and 6 reason as 6, and level 5 slips to reasoning 1 in 25 % of its moves. In the
+//! challenge variant's windows it challenges when it is certain the opponent
 //! broke a rule (a stop on its cell, a stop it could not reach without crossing one of the
 //! bot's fences, a fence that can only be on the border or a bot's fence), and when its
 //! estimate of a fault passes the level's threshold (`CARELESS`, [`Profile::challenge_at`]:
 //! the lower, the sooner; between careful players the first to challenge after a fault wins,
-//! so the thresholds, 0.65 at level 6 to 0.695 at level 3, space the levels there); it claims a
+//! so the thresholds, 0.65 at level 6 to 0.695 at level 4, space the levels there; the novice
+//! challenges whenever it is in doubt, at 0.2, and so often wrongly); it claims a
 //! separation it can see and win. Free start: a central cell, far from the opponent's.
 
 use std::collections::HashMap;
@@ -43,9 +45,9 @@ use crate::games::dark_fence::{
     Report, View,
 };
 
-/// How likely each level (index = level − 1) takes an opponent to be careless, one that fences
-/// any side of its stop without regard to the border or the bot's fences, against careful (it
-/// never does). An estimate from the stops alone is at most this chance, so a level whose
+/// How likely each reasoning (index = reasoning − 1; the novice's as 1's) takes an opponent
+/// to be careless, one that fences any side of its stop without regard to the border or the
+/// bot's fences, against careful (it never does). An estimate from the stops alone is at most this chance, so a level whose
 /// threshold is above it challenges only on a certain fault or a counted one (more fences than
 /// edges): the top levels do not challenge a careful opponent on a guess.
 const CARELESS: [f64; 6] = [0.5, 0.5, 0.7, 0.7, 0.7, 0.7];
@@ -53,7 +55,11 @@ const CARELESS: [f64; 6] = [0.5, 0.5, 0.7, 0.7, 0.7, 0.7];
 /// left free: two of its fences share an edge, or one was put on one of the bot's (a fault
 /// unless the bot's came later, on the opponent's edge).
 const COUNTED: f64 = 0.9;
-/// Noise on a move's value, by level.
+/// In hundredths: how often the novice (reasoning 0, level 1) runs to one of the farthest
+/// cells it can reach rather than one step short of them. Tuned so that it loses to level 2
+/// in about seven games of ten and plays about as well as a random player (docs/bots.md).
+const NOVICE_FARTHEST: usize = 30;
+/// Noise on a move's value, by reasoning (index = reasoning − 1).
 const NOISE: [f64; 6] = [0.0, 0.0, 0.08, 0.04, 0.02, 0.0];
 
 /// The action for the viewer of `view` at `level`; `None` when the viewer is not to act.
@@ -61,14 +67,16 @@ const NOISE: [f64; 6] = [0.0, 0.0, 0.08, 0.04, 0.02, 0.0];
 pub fn choose(view: &View, level: u8, seed: u64) -> Option<Action> {
     let level = level.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
     let profile = PROFILES.get(usize::from(level - 1)).copied().unwrap_or(PROFILES[0]);
-    choose_with(view, level, profile, seed)
+    choose_with(view, profile, seed)
 }
 
 /// How a level picks its moves: the reasoning it uses (the level whose evaluation it plays,
 /// see the module's notes) and how often it slips.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Profile {
-    /// The level whose move evaluation it uses (1–6).
+    /// The level of reasoning its moves use (0–6, see the module's notes); it also sets the
+    /// free start (0–1: any cell), the claims (3 and up) and how careless it takes the
+    /// opponent to be in the challenge variant.
     pub reasoning: u8,
     /// In hundredths: the chance, each move, that it plays with [`Profile::slip_to`]'s
     /// reasoning instead.
@@ -82,35 +90,34 @@ pub struct Profile {
 
 /// Each level's play (index = level − 1), tuned so that each level beats the one below in
 /// about two games of three (docs/bots.md, "Figures"): reasonings 4–6 differ too little for
-/// that, so levels 4–6 all reason as 6 and the lower two of them slip; in the challenge
-/// variant the challenge thresholds do most of the spacing.
+/// that, and three levels between reasoning 3 and 6 left too little room between them (stop
+/// 58), so level 1 is the novice, levels 2–4 reason as 1–3, and level 5 is level 6 with slips;
+/// in the challenge variant the challenge thresholds do most of the spacing.
 pub const PROFILES: [Profile; 6] = [
+    Profile { reasoning: 0, slip: 0, slip_to: 1, challenge_at: 200 },
     Profile { reasoning: 1, slip: 0, slip_to: 1, challenge_at: 2000 },
     Profile { reasoning: 2, slip: 0, slip_to: 1, challenge_at: 850 },
     Profile { reasoning: 3, slip: 0, slip_to: 1, challenge_at: 695 },
-    Profile { reasoning: 6, slip: 33, slip_to: 1, challenge_at: 675 },
-    Profile { reasoning: 6, slip: 16, slip_to: 1, challenge_at: 655 },
+    Profile { reasoning: 6, slip: 25, slip_to: 1, challenge_at: 665 },
     Profile { reasoning: 6, slip: 0, slip_to: 1, challenge_at: 650 },
 ];
 
-/// [`choose`] with the moves chosen by `profile` (the windows and the free start by `level`):
-/// the ladder's tuning runs try profiles with it.
+/// [`choose`] with the play of `profile`: the ladder's tuning runs try profiles with it.
 #[must_use]
-pub fn choose_with(view: &View, level: u8, profile: Profile, seed: u64) -> Option<Action> {
+pub fn choose_with(view: &View, profile: Profile, seed: u64) -> Option<Action> {
     let me = view.viewer?;
     let (actor, prompt) = view.to_act?;
     if actor != me {
         return None;
     }
-    let level = level.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
     let mut rng = super::rng(seed, u64::from(view.ply) * 4 + me.index() as u64);
     match prompt {
-        Prompt::Setup => Some(Action::Start(start_cell(view, me, level, &mut rng))),
-        Prompt::Window => Some(window(view, me, level, profile.challenge_at)),
+        Prompt::Setup => Some(Action::Start(start_cell(view, me, profile.reasoning, &mut rng))),
+        Prompt::Window => Some(window(view, me, profile.reasoning, profile.challenge_at)),
         Prompt::Move => {
             let slip = rng.next_u64() % 100 < profile.slip;
             let reasoning = if slip { profile.slip_to } else { profile.reasoning };
-            let reasoning = reasoning.clamp(super::MIN_LEVEL, super::TOP_LEVEL);
+            let reasoning = reasoning.min(super::TOP_LEVEL);
             best_move(view, reasoning, &mut rng).map(Action::Move)
         }
     }
@@ -118,11 +125,11 @@ pub fn choose_with(view: &View, level: u8, profile: Profile, seed: u64) -> Optio
 
 /// A free start: the most central cells (more room), not the opponent's, then the farthest
 /// from it when it is known; level 1 takes any cell.
-fn start_cell(view: &View, me: Player, level: u8, rng: &mut crate::core::SplitMix64) -> Cell {
+fn start_cell(view: &View, me: Player, reasoning: u8, rng: &mut crate::core::SplitMix64) -> Cell {
     let dims = view.dims();
     let taken = view.positions[me.other().index()].or(view.opponent_start);
     let cells: Vec<Cell> = dims.cells().filter(|c| Some(*c) != taken).collect();
-    if level == 1 {
+    if reasoning <= 1 {
         let i = rng.below(cells.len());
         return cells.get(i).copied().unwrap_or(Cell::new(0, 0));
     }
@@ -478,7 +485,7 @@ struct World {
     opponent: Cell,
 }
 
-/// How many worlds each level weighs its moves over (index = level − 1; 0 = it reads only the
+/// How many worlds each reasoning weighs its moves over (index = reasoning − 1; 0 = it reads only the
 /// edges' separate risks), before the board's size scales it down.
 const WORLDS: [usize; 6] = [0, 0, 0, 16, 32, 64];
 
@@ -645,11 +652,12 @@ fn exits(belief: &Belief, end: Cell, edge: Edge) -> f64 {
     open as f64 / 4.0
 }
 
-/// The move: level 1 at random among those its knowledge does not show to lose (by the
-/// shortest routes, blind to the risks), 2 among the safest, 3 and up the best expected worth.
+/// The move, by reasoning: 0 (a novice) and 1 at random among those its knowledge does not
+/// show to lose (by the shortest routes, blind to the risks; the novice only to the farthest
+/// cells), 2 among the safest, 3 and up the best expected worth.
 fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Option<MoveInput> {
     let mut belief = Belief::of(view)?;
-    if level == 1 {
+    if level <= 1 {
         // A beginner remembers the fences it is sure of, not where the reports say the
         // opponent's others may be: its routes are the shortest, not the safest.
         belief.risk.clear();
@@ -658,13 +666,32 @@ fn best_move(view: &View, level: u8, rng: &mut crate::core::SplitMix64) -> Optio
     // About 2 M cell visits a move at most: fewer worlds on big boards.
     let cells = dims.cell_count().max(1);
     let affordable = (2_000_000 / (4 * cells * cells)).max(2);
-    let n = WORLDS.get(usize::from(level - 1)).copied().unwrap_or(0).min(affordable);
+    let n = WORLDS.get(usize::from(level.max(1) - 1)).copied().unwrap_or(0).min(affordable);
     let drawn = if n > 0 { worlds(view, &belief, n, rng) } else { Vec::new() };
     let list = candidates(view, &belief, level, &drawn);
     if list.is_empty() {
         return fallback(view, &belief);
     }
     let pick = match level {
+        0 => {
+            // A novice runs far: to a cell at most one step short of the farthest it can
+            // reach, and in `NOVICE_FARTHEST` % of its moves to one of the farthest.
+            let len = |c: &Candidate| -> i32 {
+                c.input
+                    .path
+                    .windows(2)
+                    .map(|w| {
+                        (i32::from(w[0].c) - i32::from(w[1].c)).abs()
+                            + (i32::from(w[0].r) - i32::from(w[1].r)).abs()
+                    })
+                    .sum()
+            };
+            let top = list.iter().map(len).max().unwrap_or(0);
+            let top = if rng.below(100) < NOVICE_FARTHEST { top } else { top - 1 };
+            let far: Vec<usize> =
+                (0..list.len()).filter(|&i| list.get(i).is_some_and(|c| len(c) >= top)).collect();
+            far.get(rng.below(far.len())).copied().unwrap_or(0)
+        }
         1 => rng.below(list.len()),
         2 => {
             let top = list.iter().map(|c| c.safe).fold(0.0, f64::max);
@@ -709,10 +736,10 @@ fn fallback(view: &View, belief: &Belief) -> Option<MoveInput> {
 }
 
 /// The bot's answer in a window of the challenge variant.
-fn window(view: &View, me: Player, level: u8, challenge_at: u64) -> Action {
+fn window(view: &View, me: Player, reasoning: u8, challenge_at: u64) -> Action {
     let claim_allowed = view.options.partition_handling == PartitionHandling::Claim;
     if claim_allowed
-        && level >= 3
+        && reasoning >= 3
         && let Some(belief) = Belief::of(view)
         && let Some(them) = belief.know.opponent_cell()
     {
@@ -727,7 +754,7 @@ fn window(view: &View, me: Player, level: u8, challenge_at: u64) -> Action {
             return Action::Claim;
         }
     }
-    let careless = CARELESS.get(usize::from(level - 1)).copied().unwrap_or(0.5);
+    let careless = CARELESS.get(usize::from(reasoning.max(1) - 1)).copied().unwrap_or(0.5);
     let p = fault_chance(view, me, careless);
     let at = challenge_at as f64 / 1000.0;
     if p >= 1.0 || p >= at { Action::Challenge } else { Action::Pass }
@@ -963,6 +990,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Level 1, the novice, runs far. On an empty board every cell is reached by an L-shaped
+    /// route as long as the Manhattan distance, so its first move must end at most one step
+    /// short of the farthest cell, and at the farthest in some of its moves but not all (how
+    /// often, `NOVICE_FARTHEST`, is a tuning figure the ladders measure); level
+    /// 2 (reasoning 1, any cell) ends nearer in some of the same positions.
+    #[test]
+    fn the_novice_runs_to_the_farthest_cells_or_one_step_short() {
+        let o = options("");
+        let game = State::new(&o, Seed(1)).expect("options");
+        let seat = game.to_act().seat().expect("a seat to move");
+        let view = game.view(Viewer::Seat(seat));
+        let know = Knowledge::of(&view).expect("knowledge");
+        let from = know.cell;
+        let dist = |c: Cell| {
+            (i32::from(c.c) - i32::from(from.c)).abs() + (i32::from(c.r) - i32::from(from.r)).abs()
+        };
+        let far = view
+            .dims()
+            .cells()
+            .filter(|&c| Some(c) != know.opponent_cell())
+            .map(dist)
+            .max()
+            .expect("cells");
+        let (mut farthest, mut level_2_nearer) = (0, 0);
+        for seed in 0..200u64 {
+            let Some(Action::Move(input)) = choose(&view, 1, seed) else { panic!("a move") };
+            let d = dist(input.final_cell());
+            assert!(d >= far - 1, "seed {seed}: {input} is {d} away, the farthest {far}");
+            farthest += usize::from(d >= far);
+            if let Some(Action::Move(other)) = choose(&view, 2, seed) {
+                level_2_nearer += usize::from(dist(other.final_cell()) < far - 1);
+            }
+        }
+        assert!((1..200).contains(&farthest), "{farthest} of 200 to the farthest cells");
+        assert!(level_2_nearer > 0, "level 2 never ended nearer");
     }
 
     #[test]

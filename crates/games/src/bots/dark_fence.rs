@@ -26,7 +26,8 @@
 //! each opponent move, consistent with the view), where a fence it does not know of may seal
 //! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
 //! world whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–4 reason as
-//! 0–3; 5 and 6 reason as 6, and level 5 slips to reasoning 1 in 25 % of its moves. In the
+//! 0–3, and level 3 slips to reasoning 1 in 10 % of its moves; 5 and 6 reason as 6, and level
+//! 5 slips to reasoning 1 in 25 % of its moves. In the
 //! challenge variant's windows it challenges when it is certain the opponent
 //! broke a rule (a stop on its cell, a stop it could not reach without crossing one of the
 //! bot's fences, a fence that can only be on the border or a bot's fence), and when its
@@ -60,7 +61,7 @@ const COUNTED: f64 = 0.9;
 /// in about seven games of ten and plays about as well as a random player (docs/bots.md).
 const NOVICE_FARTHEST: usize = 30;
 /// Noise on a move's value, by reasoning (index = reasoning − 1).
-const NOISE: [f64; 6] = [0.0, 0.0, 0.08, 0.04, 0.02, 0.0];
+const NOISE: [f64; 6] = [0.0, 0.0, 0.04, 0.04, 0.02, 0.0];
 
 /// The action for the viewer of `view` at `level`; `None` when the viewer is not to act.
 #[must_use]
@@ -91,12 +92,13 @@ pub struct Profile {
 /// Each level's play (index = level − 1), tuned so that each level beats the one below in
 /// about two games of three (docs/bots.md, "Figures"): reasonings 4–6 differ too little for
 /// that, and three levels between reasoning 3 and 6 left too little room between them (stop
-/// 58), so level 1 is the novice, levels 2–4 reason as 1–3, and level 5 is level 6 with slips;
+/// 58), so level 1 is the novice, levels 2–4 reason as 1–3 (level 3 with a few slips, which
+/// made room between it and level 4), and level 5 is level 6 with slips;
 /// in the challenge variant the challenge thresholds do most of the spacing.
 pub const PROFILES: [Profile; 6] = [
     Profile { reasoning: 0, slip: 0, slip_to: 1, challenge_at: 200 },
     Profile { reasoning: 1, slip: 0, slip_to: 1, challenge_at: 2000 },
-    Profile { reasoning: 2, slip: 0, slip_to: 1, challenge_at: 850 },
+    Profile { reasoning: 2, slip: 10, slip_to: 1, challenge_at: 850 },
     Profile { reasoning: 3, slip: 0, slip_to: 1, challenge_at: 695 },
     Profile { reasoning: 6, slip: 25, slip_to: 1, challenge_at: 665 },
     Profile { reasoning: 6, slip: 0, slip_to: 1, challenge_at: 650 },

@@ -16,9 +16,8 @@
 
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 
-use super::dialect::postgres::insert_messages;
 use super::queries::{self, Conn, OutboxRow, stored_messages};
 use super::types::{
     ActionRow, Changes, DbError, GameId, GameRow, GameStatus, GameUpdate, NewMessage, Platform,
@@ -94,28 +93,15 @@ pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<(PgPool,
 
 // ---- version-checked writes ----
 
-/// Takes game `id`'s row lock for the rest of the transaction and checks its version: the
-/// caller's read is still current, and no other writer can move it until this one commits.
-async fn lock_game(
-    conn: &mut PgConnection,
-    id: GameId,
-    expected_version: i64,
-) -> Result<(), DbError> {
-    let version: Option<i64> =
-        sqlx::query_scalar("SELECT version FROM games WHERE id = $1 FOR UPDATE")
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(db)?;
-    match version {
-        None => Err(DbError::NotFound),
-        Some(v) if v != expected_version => Err(DbError::Conflict { expected: expected_version }),
-        Some(_) => Ok(()),
-    }
-}
-
 /// Appends `action` and writes `update` under the version check, with the messages, in one
-/// transaction. The action must be the next one (`seq` = the number of actions + 1).
+/// statement: one round trip, in its own transaction (issue 45). The action must be the next
+/// one (`seq` = the number of actions + 1).
+///
+/// The `UPDATE` of the game row takes the row lock and checks the version (a concurrent writer
+/// of the same game waits, then finds the version moved and updates nothing); the action and
+/// the outbox rows are inserted only for the row it returned, so a refused write writes
+/// nothing. Only a refusal costs a second round trip, to tell a moved version from a missing
+/// game.
 pub(super) async fn commit_action(
     pool: &PgPool,
     id: GameId,
@@ -124,25 +110,69 @@ pub(super) async fn commit_action(
     update: &GameUpdate,
     messages: &[NewMessage],
 ) -> Result<(GameRow, Vec<i64>), DbError> {
-    let mut tx = pool.begin().await.map_err(db)?;
-    lock_game(&mut tx, id, expected_version).await?;
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM actions WHERE game_id = $1")
+    use sqlx::{FromRow, Row};
+    let platforms: Vec<&str> = messages.iter().map(|m| m.platform.as_str()).collect();
+    let dests: Vec<&str> = messages.iter().map(|m| m.dest.as_str()).collect();
+    let bodies: Vec<&str> = messages.iter().map(|m| m.body.as_str()).collect();
+    let images: Vec<Option<&[u8]>> = messages.iter().map(|m| m.image.as_deref()).collect();
+    let games: Vec<Option<i64>> = messages.iter().map(|m| m.game_id.map(|g| g.0)).collect();
+    let created: Vec<i64> = messages.iter().map(|m| m.created_at).collect();
+    let row = sqlx::query(COMMIT_ACTION)
+        .bind(&update.seats)
+        .bind(update.status)
+        .bind(update.result)
+        .bind(&update.reason)
+        .bind(update.deadline_at)
+        .bind(update.reminders_sent)
+        .bind(&update.offer)
+        .bind(update.rated)
+        .bind(update.now)
         .bind(id)
-        .fetch_one(&mut *tx)
+        .bind(expected_version)
+        .bind(action.seq)
+        .bind(action.seat)
+        .bind(&action.notation)
+        .bind(&action.by_user)
+        .bind(action.at)
+        .bind(platforms)
+        .bind(dests)
+        .bind(bodies)
+        .bind(images)
+        .bind(games)
+        .bind(created)
+        .fetch_optional(pool)
         .await
         .map_err(db)?;
-    if count != action.seq - 1 {
-        return Err(DbError::Conflict { expected: expected_version });
-    }
-    queries::insert_action(Conn::from(&mut *tx), id, action).await?;
-    let under = "while its row was locked";
-    let row =
-        queries::write_checked_game(Conn::from(&mut *tx), id, expected_version, update, under)
-            .await?;
-    let ids = insert_messages(&mut tx, &messages.iter().collect::<Vec<_>>()).await?;
-    tx.commit().await.map_err(db)?;
-    Ok((row, ids))
+    let Some(row) = row else {
+        let mut conn = pool.acquire().await.map_err(db)?;
+        return Err(queries::refused(Conn::from(&mut *conn), id, expected_version).await);
+    };
+    let game = GameRow::from_row(&row).map_err(db)?;
+    let mut ids: Vec<i64> = row.try_get("outbox_ids").map_err(db)?;
+    ids.sort_unstable();
+    Ok((game, ids))
 }
+
+/// [`commit_action`]'s statement: the game's `UPDATE` under the version check (and the check
+/// that the action is the next one), then, for the row it returned, the action and the outbox
+/// rows (`unnest` keeps the messages' order, so their ids ascend in order).
+const COMMIT_ACTION: &str = concat!(
+    "WITH g AS (UPDATE games SET seats = $1, status = $2, result = $3, reason = $4, \
+     deadline_at = $5, reminders_sent = $6, offer = $7, rated = $8, updated_at = $9, \
+     version = version + 1, ended_seq = CASE WHEN $2 = 'over' AND ended_seq IS NULL \
+     THEN nextval('games_ended_seq') ELSE ended_seq END \
+     WHERE id = $10 AND version = $11 \
+     AND (SELECT COUNT(*) FROM actions WHERE game_id = $10) = $12 - 1 RETURNING ",
+    game_columns!(),
+    "), a AS (INSERT INTO actions (game_id, seq, seat, notation, by_user, at) \
+     SELECT $10, $12, $13, $14, $15, $16 FROM g), \
+     m AS (INSERT INTO outbox (platform, dest, body, image, game_id, created_at) \
+     SELECT u.platform, u.dest, u.body, u.image, u.game_id, u.created_at FROM g, \
+     unnest($17::text[], $18::text[], $19::text[], $20::bytea[], $21::bigint[], $22::bigint[]) \
+     WITH ORDINALITY AS u (platform, dest, body, image, game_id, created_at, n) \
+     ORDER BY u.n RETURNING id) \
+     SELECT g.*, ARRAY(SELECT id FROM m) AS outbox_ids FROM g"
+);
 
 // ---- the delivery outbox ----
 

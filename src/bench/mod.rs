@@ -437,12 +437,18 @@ impl RefereeBench {
             referees.push(open(store).await?);
         }
         let referees = Arc::new(referees);
+        // What each instance did before the timed moves (a start reads every game): the
+        // report below counts the timed run's work only.
+        let before: Vec<crate::table::Work> = referees.iter().map(|r| r.work()).collect();
+        let made: Arc<Vec<AtomicUsize>> =
+            Arc::new((0..referees.len()).map(|_| AtomicUsize::new(0)).collect());
         let scripts = Arc::new(scripts);
         let budget = Arc::new(AtomicUsize::new(self.moves));
         let started = Instant::now();
         let mut tasks = Vec::new();
         for w in 0..self.workers.max(1) {
             let (referees, scripts, budget) = (referees.clone(), scripts.clone(), budget.clone());
+            let made = made.clone();
             let workers = self.workers.max(1);
             let games = self.games;
             tasks.push(tokio::spawn(async move {
@@ -459,7 +465,9 @@ impl RefereeBench {
                             break 'outer;
                         }
                         let who = user(g, round % 2);
-                        let referee = &referees[(g + round) % referees.len()];
+                        let instance = (g + round) % referees.len();
+                        let referee = &referees[instance];
+                        made[instance].fetch_add(1, Ordering::Relaxed);
                         let t0 = Instant::now();
                         let out =
                             referee.handle(say(who.clone(), Chat::Private, text.clone())).await;
@@ -505,6 +513,30 @@ impl RefereeBench {
             pct(0.50).as_secs_f64() * 1e3,
             pct(0.99).as_secs_f64() * 1e3,
             latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        );
+        // Each instance's own share of the moves, and what keeping up with the others cost it.
+        let (mut read_all, mut replayed_all) = (0, 0);
+        for (i, referee) in referees.iter().enumerate() {
+            let now = referee.work();
+            let first = before.get(i).copied().unwrap_or_default();
+            let read = now.games_read_again - first.games_read_again;
+            let replayed = now.games_replayed - first.games_replayed;
+            let moves = made[i].load(Ordering::Relaxed);
+            (read_all, replayed_all) = (read_all + read, replayed_all + replayed);
+            say!(
+                "instance {}: moves sent {}  games held {}  games read again {}  rebuilt from \
+                 their log {}",
+                i + 1,
+                moves,
+                now.games_held,
+                read,
+                replayed
+            );
+        }
+        say!(
+            "games read again per move: {:.2}  rebuilt from their log per move: {:.2}",
+            read_all as f64 / played.max(1) as f64,
+            replayed_all as f64 / played.max(1) as f64
         );
         let stored: usize = {
             let mut n = 0;

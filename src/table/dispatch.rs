@@ -151,7 +151,7 @@ impl Referee {
             TableError::Refused(refusal) => refusal.text(ctx.lang),
             TableError::Action(e) => voice::error_text(ctx.lang, e),
             TableError::Conflict => Refusal::AlreadyPlayed.text(ctx.lang),
-            TableError::Internal(detail) => {
+            TableError::Internal(detail) | TableError::Store(detail) => {
                 tracing::error!(%detail, user = %ctx.user, "internal error");
                 Notice::Failed.text(ctx.lang)
             }

@@ -12,8 +12,13 @@ pub enum TableError {
     Refused(Refusal),
     /// The engine refused an action; the game's wording explains it.
     Action(AnyError),
-    /// The store or another part failed; the game is unchanged.
+    /// A part other than the store failed (a game's log that no longer replays, a stored
+    /// value that no longer reads); the game is unchanged.
     Internal(String),
+    /// The store failed (a lost connection, no free connection in time): nothing was written,
+    /// and the same request may succeed later. Told to users as [`TableError::Internal`] is;
+    /// kept apart so that a game read in such a moment is read again, not judged unresumable.
+    Store(String),
     /// The game moved on in the store since it was read (another instance sharing the
     /// database changed it first): nothing was written. The referee reads the game again and
     /// decides afresh; worded as "already played" if it still conflicts.
@@ -30,7 +35,7 @@ impl From<DbError> for TableError {
     fn from(e: DbError) -> Self {
         match e {
             DbError::Conflict { .. } => TableError::Conflict,
-            other => TableError::Internal(other.to_string()),
+            other => TableError::Store(other.to_string()),
         }
     }
 }

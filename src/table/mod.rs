@@ -51,7 +51,7 @@ mod views;
 pub mod voice;
 
 pub use games::{game_aliases, kind_named};
-pub use referee::Referee;
+pub use referee::{Referee, Work};
 pub use types::{
     Answer, BOT_USER, BoxFuture, Chat, DEFAULT_INVITATION_LIMIT, DEFAULT_VACATION_DAYS,
     ENGINE_VERSION, Incoming, Input, Places, Policy, RoundPlaces, Scope,

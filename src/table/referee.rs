@@ -66,6 +66,23 @@ pub struct Referee {
     pub(super) sync_gate: tokio::sync::Mutex<()>,
     pub(super) sync_started: std::sync::atomic::AtomicU64,
     pub(super) sync_done: std::sync::atomic::AtomicU64,
+    /// Games read from the store again because another instance wrote them, and games rebuilt
+    /// from their log for that reason ([`Referee::work`]).
+    pub(super) read_again: std::sync::atomic::AtomicU64,
+    pub(super) replayed: std::sync::atomic::AtomicU64,
+}
+
+/// What one instance did to keep up with the others sharing its database ([`Referee::work`]):
+/// the work issue 45 asks to see per instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Work {
+    /// Running games held in memory now.
+    pub games_held: usize,
+    /// Games read again from the store since the start because another instance wrote them
+    /// (or a write here lost the race for them).
+    pub games_read_again: u64,
+    /// Of those, the games rebuilt by replaying their whole log.
+    pub games_replayed: u64,
 }
 
 impl std::fmt::Debug for Referee {
@@ -118,6 +135,8 @@ impl Referee {
             sync_gate: tokio::sync::Mutex::new(()),
             sync_started: std::sync::atomic::AtomicU64::new(0),
             sync_done: std::sync::atomic::AtomicU64::new(0),
+            read_again: std::sync::atomic::AtomicU64::new(0),
+            replayed: std::sync::atomic::AtomicU64::new(0),
         };
         // Where other instances share the store, the changes are read from before what is
         // loaded now, so that nothing written meanwhile is missed.
@@ -130,6 +149,9 @@ impl Referee {
             let id = row.id;
             match referee.load(row.clone()).await {
                 Ok(table) => referee.install(table),
+                // The store failed, not the game: the start fails (and is tried again) rather
+                // than call a sound game unresumable.
+                Err(TableError::Store(e)) => return Err(TableError::Store(e)),
                 Err(e) => {
                     tracing::error!(
                         game = %id,
@@ -199,6 +221,18 @@ impl Referee {
     pub fn without_images(mut self) -> Referee {
         self.images = false;
         self
+    }
+
+    /// What this instance did to keep up with other instances on its database (see [`Work`]);
+    /// all zero but the games held on SQLite.
+    #[must_use]
+    pub fn work(&self) -> Work {
+        use std::sync::atomic::Ordering;
+        Work {
+            games_held: self.lock_index().games.len(),
+            games_read_again: self.read_again.load(Ordering::Relaxed),
+            games_replayed: self.replayed.load(Ordering::Relaxed),
+        }
     }
 
     /// The store (for tools and tests).

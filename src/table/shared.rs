@@ -75,6 +75,7 @@ impl Referee {
         behind.sort_unstable();
         behind.dedup();
         for id in behind {
+            self.read_again.fetch_add(1, Ordering::Relaxed);
             match self.store.game(id).await {
                 Ok(row) => self.game_changed(row).await,
                 Err(e) => {
@@ -159,6 +160,7 @@ impl Referee {
             },
             None => None,
         };
+        self.replayed.fetch_add(1, Ordering::Relaxed);
         match self.load(row.clone()).await {
             Ok(mut table) => {
                 // What memory alone holds (a move echoed for confirmation, a move typed without
@@ -174,6 +176,13 @@ impl Referee {
                 if !newer_here {
                     self.install(table);
                 }
+            }
+            // The store failed, not the game (a connection lost or none free in time, as
+            // when many instances share one server): read it again at the next sync rather
+            // than call a sound game unresumable.
+            Err(TableError::Store(e)) => {
+                tracing::error!(game = %id, error = %e, "reading a game again failed");
+                self.lock_stale().insert(id);
             }
             Err(e) => {
                 tracing::error!(

@@ -792,10 +792,17 @@ async fn a_dark_fence_turn_prompt_stays_under_1500_characters_however_long_the_g
 /// (docs/scale.md, "Several instances"), reading one clock. `None` (with a note) when
 /// `ARBITER_TEST_POSTGRES` names no server.
 async fn instances(n: usize, clock: &Arc<ManualClock>) -> Option<Vec<Arc<Referee>>> {
+    instances_at(n, clock).await.map(|(_, referees)| referees)
+}
+
+/// [`instances`], with the database's location (for a test that changes it underneath).
+async fn instances_at(n: usize, clock: &Arc<ManualClock>) -> Option<(String, Vec<Arc<Referee>>)> {
     let Some(location) = arbiter::store::testing::postgres().await else {
         eprintln!("skipped: ARBITER_TEST_POSTGRES names no PostgreSQL server (docs/scale.md)");
         return None;
     };
+    let arbiter::store::Location::Postgres(url) = &location else { return None };
+    let url = url.clone();
     let mut referees = Vec::new();
     for _ in 0..n {
         let store = Store::connect(&location).await.unwrap();
@@ -811,7 +818,7 @@ async fn instances(n: usize, clock: &Arc<ManualClock>) -> Option<Vec<Arc<Referee
         let clock: Arc<dyn arbiter::table::clock::Clock> = clock.clone();
         referees.push(Arc::new(Referee::open(store, clock, 1, policies).await.unwrap()));
     }
-    Some(referees)
+    Some((url, referees))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -866,6 +873,76 @@ async fn instances_sharing_a_database_find_each_others_games_and_play_a_move_sen
             "instance {i} played on an ended game"
         );
     }
+}
+
+/// The work `arbiter bench referee` reports per instance (issue 45): a game another instance
+/// moved is read again, and rebuilt from its log, once per command that finds it moved; the
+/// instance's own writes cost it nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_instance_counts_the_games_it_reads_again_because_another_moved_them() {
+    let clock = Arc::new(ManualClock::new(script::EPOCH));
+    let Some(r) = instances(2, &clock).await else { return };
+    let g = Chat::Group("#w".into());
+    let work = |i: usize| {
+        let w = r[i].work();
+        (w.games_held, w.games_read_again, w.games_replayed)
+    };
+    r[0].handle(say("alice", g.clone(), "/new dark-fence @bob confirm_moves=false")).await;
+    r[0].handle(say("bob", g.clone(), "/accept")).await;
+    r[0].handle(say("alice", Chat::Private, "A1-A2 R")).await;
+    assert_eq!(work(0), (1, 0, 0), "its own writes: nothing read again");
+    assert_eq!(work(1), (0, 0, 0), "nothing asked of the second instance yet");
+    // The second instance is asked: it reads the game it has never held.
+    r[1].handle(say("bob", Chat::Private, "D4-D3 L")).await;
+    assert_eq!(work(1), (1, 1, 1));
+    // The first finds its copy older than the store: read again once.
+    r[0].handle(say("alice", Chat::Private, "A2-A3 R")).await;
+    assert_eq!(work(0), (1, 1, 1));
+    // Its own move since: nothing more to read.
+    r[0].handle(say("bob", Chat::Private, "D3-D2 L")).await;
+    assert_eq!(work(0), (1, 1, 1));
+    r[1].handle(say("alice", Chat::Private, "A3-A4 R")).await;
+    assert_eq!(work(1), (1, 2, 2));
+    let stored = r[0].store().actions(arbiter::store::GameId(1)).await.unwrap();
+    assert_eq!(stored.len(), 5, "every move was played: {stored:?}");
+}
+
+/// A game read again while the store fails is read again at the next command, not called
+/// unresumable. Here the read of its log fails because the actions table is renamed away, as a
+/// lost connection or a pool with no free connection in time (ten instances on one server's
+/// 100 connections) fails it; until stop 59 such a game was kept as "cannot be resumed" on that
+/// instance, and its chat told so at the next tick.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_read_while_the_store_fails_is_read_again_later_not_called_unresumable() {
+    let clock = Arc::new(ManualClock::new(script::EPOCH));
+    let Some((url, r)) = instances_at(2, &clock).await else { return };
+    let alter = |sql: &'static str| {
+        let url = url.clone();
+        async move {
+            let pool = sqlx::PgPool::connect(&url).await.expect("the schema opens");
+            sqlx::query(sql).execute(&pool).await.expect(sql);
+            pool.close().await;
+        }
+    };
+    let g = Chat::Group("#s".into());
+    r[0].handle(say("alice", g.clone(), "/new dark-fence @bob confirm_moves=false")).await;
+    r[0].handle(say("bob", g.clone(), "/accept")).await;
+    r[0].handle(say("alice", Chat::Private, "A1-A2 R")).await;
+    // The second instance has never held the game, and its read of the log fails.
+    alter("ALTER TABLE actions RENAME TO actions_away").await;
+    let failed = r[1].handle(say("bob", Chat::Private, "D4-D3 L")).await;
+    alter("ALTER TABLE actions_away RENAME TO actions").await;
+    let told = r[1].tick().await;
+    assert!(!told.iter().any(|m| m.text.contains("cannot be resumed")), "{told:?}");
+    let played = r[1].handle(say("bob", Chat::Private, "D4-D3 L")).await;
+    assert!(
+        played.iter().any(|m| m.to == Dest::Chat("#s".into())),
+        "the move is played once the store answers: {failed:?} / {played:?}"
+    );
+    let told = r[1].tick().await;
+    assert!(!told.iter().any(|m| m.text.contains("cannot be resumed")), "{told:?}");
+    let stored = r[0].store().actions(arbiter::store::GameId(1)).await.unwrap();
+    assert_eq!(stored.len(), 2, "{stored:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

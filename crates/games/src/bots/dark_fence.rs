@@ -18,23 +18,22 @@
 //! (won or lost by area), its room to move on, and at levels 5–6 whether it leaves a fence
 //! that would cut the opponent off in a smaller part next turn.
 //!
-//! Reasoning (what [`Profile::reasoning`] selects): 0, a novice, runs far (to the farthest
-//! cells it can reach, or one step short of them) among the moves its knowledge does not show
-//! to lose; 1 plays at random among those moves, by the shortest routes (blind to the risks); 2 among the
-//! safest; 3 weighs safety and visible separations; 4 adds its room and its cell's ways out,
-//! and weighs each move over worlds drawn from the belief (`WORLDS`: a fence and a stop for
-//! each opponent move, consistent with the view), where a fence it does not know of may seal
-//! a separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each
-//! world whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–4 reason as
-//! 0–3, and level 3 slips to reasoning 1 in 10 % of its moves; 5 and 6 reason as 6, and level
-//! 5 slips to reasoning 1 in 25 % of its moves. In the
-//! challenge variant's windows it challenges when it is certain the opponent
-//! broke a rule (a stop on its cell, a stop it could not reach without crossing one of the
-//! bot's fences, a fence that can only be on the border or a bot's fence), and when its
-//! estimate of a fault passes the level's threshold (`CARELESS`, [`Profile::challenge_at`]:
-//! the lower, the sooner; between careful players the first to challenge after a fault wins,
-//! so the thresholds, 0.65 at level 6 to 0.695 at level 4, space the levels there; the novice
-//! challenges whenever it is in doubt, at 0.2, and so often wrongly); it claims a
+//! Reasoning (what [`Profile::reasoning`] selects): 0, a novice, runs far (to the farthest cells it
+//! can reach, or one step short of them) among the moves its knowledge does not show to lose; 1
+//! plays at random among those moves, by the shortest routes (blind to the risks); 2 among the
+//! safest; 3 weighs safety and visible separations; 4 adds its room and its cell's ways out, and
+//! weighs each move over worlds drawn from the belief (`WORLDS`: a fence and a stop for each
+//! opponent move, consistent with the view), where a fence it does not know of may seal a
+//! separation; 5–6 more worlds and the next-turn cut, 6 without noise and asking in each world
+//! whether the opponent can cut it off next turn. Levels ([`PROFILES`]): 1–4 reason as 0–3, and
+//! level 3 slips to reasoning 1 in 10 % of its moves; 5 and 6 reason as 6, and level 5 slips to
+//! reasoning 1 in 25 % of its moves. In the challenge variant's windows it challenges when it is
+//! certain the opponent broke a rule (a stop on its cell, a stop it could not reach without
+//! crossing one of the bot's fences, a fence that can only be on the border or a bot's fence), and
+//! when its estimate of a fault passes the level's threshold (`CARELESS`,
+//! [`Profile::challenge_at`]: the lower, the sooner; between careful players the first to challenge
+//! after a fault wins, so the thresholds, 0.65 at level 6 to 0.695 at level 4, space the levels
+//! there; the novice challenges whenever it is in doubt, at 0.2, and so often wrongly); it claims a
 //! separation it can see and win. Free start: a central cell, far from the opponent's.
 
 use std::collections::HashMap;
@@ -46,11 +45,11 @@ use crate::games::dark_fence::{
     Report, View,
 };
 
-/// How likely each reasoning (index = reasoning − 1; the novice's as 1's) takes an opponent
-/// to be careless, one that fences any side of its stop without regard to the border or the
-/// bot's fences, against careful (it never does). An estimate from the stops alone is at most this chance, so a level whose
-/// threshold is above it challenges only on a certain fault or a counted one (more fences than
-/// edges): the top levels do not challenge a careful opponent on a guess.
+/// How likely each reasoning (index = reasoning − 1; the novice's as 1's) takes an opponent to be
+/// careless, one that fences any side of its stop without regard to the border or the bot's fences,
+/// against careful (it never does). An estimate from the stops alone is at most this chance, so a
+/// level whose threshold is above it challenges only on a certain fault or a counted one (more
+/// fences than edges): the top levels do not challenge a careful opponent on a guess.
 const CARELESS: [f64; 6] = [0.5, 0.5, 0.7, 0.7, 0.7, 0.7];
 /// The estimate when the opponent has placed more fences than the edges the bot's own fences
 /// left free: two of its fences share an edge, or one was put on one of the bot's (a fault
@@ -89,12 +88,12 @@ pub struct Profile {
     pub challenge_at: u64,
 }
 
-/// Each level's play (index = level − 1), tuned so that each level beats the one below in
-/// about two games of three (docs/bots.md, "Figures"): reasonings 4–6 differ too little for
-/// that, and three levels between reasoning 3 and 6 left too little room between them (stop
-/// 58), so level 1 is the novice, levels 2–4 reason as 1–3 (level 3 with a few slips, which
-/// made room between it and level 4), and level 5 is level 6 with slips;
-/// in the challenge variant the challenge thresholds do most of the spacing.
+/// Each level's play (index = level − 1), tuned so that each level beats the one below in about two
+/// games of three (docs/bots.md, "Figures"): reasonings 4–6 differ too little for that, and three
+/// levels between reasoning 3 and 6 left too little room between them (stop 58), so level 1 is the
+/// novice, levels 2–4 reason as 1–3 (level 3 with a few slips, which made room between it and level
+/// 4), and level 5 is level 6 with slips; in the challenge variant the challenge thresholds do most
+/// of the spacing.
 pub const PROFILES: [Profile; 6] = [
     Profile { reasoning: 0, slip: 0, slip_to: 1, challenge_at: 200 },
     Profile { reasoning: 1, slip: 0, slip_to: 1, challenge_at: 2000 },
@@ -126,7 +125,7 @@ pub fn choose_with(view: &View, profile: Profile, seed: u64) -> Option<Action> {
 }
 
 /// A free start: the most central cells (more room), not the opponent's, then the farthest
-/// from it when it is known; level 1 takes any cell.
+/// from it when it is known; reasonings 0 and 1 take any cell.
 fn start_cell(view: &View, me: Player, reasoning: u8, rng: &mut crate::core::SplitMix64) -> Cell {
     let dims = view.dims();
     let taken = view.positions[me.other().index()].or(view.opponent_start);
@@ -487,8 +486,8 @@ struct World {
     opponent: Cell,
 }
 
-/// How many worlds each reasoning weighs its moves over (index = reasoning − 1; 0 = it reads only the
-/// edges' separate risks), before the board's size scales it down.
+/// How many worlds each reasoning weighs its moves over (index = reasoning − 1; 0 = it reads only
+/// the edges' separate risks), before the board's size scales it down.
 const WORLDS: [usize; 6] = [0, 0, 0, 16, 32, 64];
 
 /// Up to `n` worlds drawn from the belief: each opponent move's (stop, fence) at random among
@@ -994,11 +993,11 @@ mod tests {
         }
     }
 
-    /// Level 1, the novice, runs far. On an empty board every cell is reached by an L-shaped
-    /// route as long as the Manhattan distance, so its first move must end at most one step
-    /// short of the farthest cell, and at the farthest in some of its moves but not all (how
-    /// often, `NOVICE_FARTHEST`, is a tuning figure the ladders measure); level
-    /// 2 (reasoning 1, any cell) ends nearer in some of the same positions.
+    /// Level 1, the novice, runs far. On an empty board every cell is reached by an L-shaped route
+    /// as long as the Manhattan distance, so its first move must end at most one step short of the
+    /// farthest cell, and at the farthest in some of its moves but not all (how often,
+    /// `NOVICE_FARTHEST`, is a tuning figure the ladders measure); level 2 (reasoning 1, any cell)
+    /// ends nearer in some of the same positions.
     #[test]
     fn the_novice_runs_to_the_farthest_cells_or_one_step_short() {
         let o = options("");

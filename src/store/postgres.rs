@@ -36,42 +36,61 @@ const FEED_CONNECTIONS: u32 = 2;
 /// `docker-compose.yml`); libpq's `connect_timeout=N` in the URL sets another.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// `url` without its `connect_timeout` parameter, and that timeout (sqlx does not read it).
-fn connect_timeout(url: &str) -> (String, Duration) {
+/// What the URL sets beyond what sqlx reads: how long a start waits for the database, and how
+/// many request connections one instance opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Settings {
+    /// libpq's `connect_timeout=N` (seconds, at least 1; default [`CONNECT_TIMEOUT`]).
+    timeout: Duration,
+    /// `max_connections=N` (at least 1; default [`MAX_CONNECTIONS`]): with several instances on
+    /// one server, their sum plus [`FEED_CONNECTIONS`] each must stay under the server's limit.
+    connections: u32,
+}
+
+/// `url` without the parameters sqlx does not read (`connect_timeout`, `max_connections`), and
+/// what they set. A value that is not a number leaves the default.
+fn settings(url: &str) -> (String, Settings) {
+    let mut settings = Settings { timeout: CONNECT_TIMEOUT, connections: MAX_CONNECTIONS };
     let Some((base, query)) = url.split_once('?') else {
-        return (url.to_string(), CONNECT_TIMEOUT);
+        return (url.to_string(), settings);
     };
-    let mut timeout = CONNECT_TIMEOUT;
     let rest: Vec<&str> = query
         .split('&')
-        .filter(|pair| match pair.strip_prefix("connect_timeout=") {
-            Some(seconds) => {
+        .filter(|pair| {
+            if let Some(seconds) = pair.strip_prefix("connect_timeout=") {
                 if let Ok(seconds) = seconds.parse::<u64>() {
-                    timeout = Duration::from_secs(seconds.max(1));
+                    settings.timeout = Duration::from_secs(seconds.max(1));
                 }
                 false
+            } else if let Some(count) = pair.strip_prefix("max_connections=") {
+                if let Ok(count) = count.parse::<u32>() {
+                    settings.connections = count.max(1);
+                }
+                false
+            } else {
+                true
             }
-            None => true,
         })
         .collect();
     if rest.is_empty() {
-        (base.to_string(), timeout)
+        (base.to_string(), settings)
     } else {
-        (format!("{base}?{}", rest.join("&")), timeout)
+        (format!("{base}?{}", rest.join("&")), settings)
     }
 }
 
 /// Connects to the database at `url` and applies the migrations. Instances starting together
 /// apply them once: sqlx holds an advisory lock while it migrates.
 pub(super) async fn open(url: &str, shown: &str, owner: &str) -> Result<(PgPool, PgPool), DbError> {
-    let (url, timeout) = connect_timeout(url);
+    let (url, settings) = settings(url);
+    let timeout = settings.timeout;
     let options: PgConnectOptions =
         url.parse().map_err(|e| DbError::Open(format!("{shown}: {e}")))?;
     // Outbox rows written on these connections belong to this instance (the column's default
     // reads it: see the migration adding shared instances).
     let options = options.options([("arbiter.owner", owner)]);
     let pool = PgPoolOptions::new()
-        .max_connections(MAX_CONNECTIONS)
+        .max_connections(settings.connections)
         .acquire_timeout(timeout)
         .connect_with(options.clone())
         .await
@@ -320,16 +339,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn connect_timeout_is_taken_out_of_the_url_and_read_in_seconds() {
-        assert_eq!(connect_timeout("postgres://h/db"), ("postgres://h/db".into(), CONNECT_TIMEOUT));
+    fn connect_timeout_and_max_connections_are_taken_out_of_the_url() {
+        let at = |timeout: u64, connections: u32| Settings {
+            timeout: Duration::from_secs(timeout),
+            connections,
+        };
+        let default = Settings { timeout: CONNECT_TIMEOUT, connections: MAX_CONNECTIONS };
+        assert_eq!(settings("postgres://h/db"), ("postgres://h/db".into(), default.clone()));
         assert_eq!(
-            connect_timeout("postgres://h/db?connect_timeout=2"),
-            ("postgres://h/db".into(), Duration::from_secs(2))
+            settings("postgres://h/db?connect_timeout=2"),
+            ("postgres://h/db".into(), at(2, MAX_CONNECTIONS))
         );
         assert_eq!(
-            connect_timeout("postgres://h/db?a=1&connect_timeout=5&b=2"),
-            ("postgres://h/db?a=1&b=2".into(), Duration::from_secs(5))
+            settings("postgres://h/db?a=1&connect_timeout=5&b=2"),
+            ("postgres://h/db?a=1&b=2".into(), at(5, MAX_CONNECTIONS))
         );
-        assert_eq!(connect_timeout("postgres://h/db?connect_timeout=x").1, CONNECT_TIMEOUT);
+        assert_eq!(settings("postgres://h/db?connect_timeout=x").1, default);
+        assert_eq!(
+            settings("postgres://h/db?max_connections=6&options=x"),
+            ("postgres://h/db?options=x".into(), Settings { connections: 6, ..default })
+        );
+        assert_eq!(settings("postgres://h/db?max_connections=0").1.connections, 1);
+        assert_eq!(settings("postgres://h/db?max_connections=many").1, default);
     }
 }

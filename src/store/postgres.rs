@@ -136,18 +136,7 @@ pub(super) async fn commit_action(
     let images: Vec<Option<&[u8]>> = messages.iter().map(|m| m.image.as_deref()).collect();
     let games: Vec<Option<i64>> = messages.iter().map(|m| m.game_id.map(|g| g.0)).collect();
     let created: Vec<i64> = messages.iter().map(|m| m.created_at).collect();
-    let row = sqlx::query(COMMIT_ACTION)
-        .bind(&update.seats)
-        .bind(update.status)
-        .bind(update.result)
-        .bind(&update.reason)
-        .bind(update.deadline_at)
-        .bind(update.reminders_sent)
-        .bind(&update.offer)
-        .bind(update.rated)
-        .bind(update.now)
-        .bind(id)
-        .bind(expected_version)
+    let row = bind_game_update!(sqlx::query(COMMIT_ACTION), update, id, expected_version)
         .bind(action.seq)
         .bind(action.seat)
         .bind(&action.notation)
@@ -176,13 +165,11 @@ pub(super) async fn commit_action(
 /// that the action is the next one), then, for the row it returned, the action and the outbox
 /// rows (`unnest` keeps the messages' order, so their ids ascend in order).
 const COMMIT_ACTION: &str = concat!(
-    "WITH g AS (UPDATE games SET seats = $1, status = $2, result = $3, reason = $4, \
-     deadline_at = $5, reminders_sent = $6, offer = $7, rated = $8, updated_at = $9, \
-     version = version + 1, ended_seq = CASE WHEN $2 = 'over' AND ended_seq IS NULL \
-     THEN nextval('games_ended_seq') ELSE ended_seq END \
-     WHERE id = $10 AND version = $11 \
-     AND (SELECT COUNT(*) FROM actions WHERE game_id = $10) = $12 - 1 RETURNING ",
-    game_columns!(),
+    "WITH g AS (",
+    write_game_sql!(
+        "nextval('games_ended_seq')",
+        " AND (SELECT COUNT(*) FROM actions WHERE game_id = $10) = $12 - 1"
+    ),
     "), a AS (INSERT INTO actions (game_id, seq, seat, notation, by_user, at) \
      SELECT $10, $12, $13, $14, $15, $16 FROM g), \
      m AS (INSERT INTO outbox (platform, dest, body, image, game_id, created_at) \

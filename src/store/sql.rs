@@ -31,18 +31,44 @@ macro_rules! rating_columns {
 }
 
 /// The version-checked `UPDATE games` of `queries::write_game`, with `$next_end` the number a game
-/// that ends now gets in the order of ends (each backend numbers them its own way).
+/// that ends now gets in the order of ends (each backend numbers them its own way), and `$also`
+/// any further condition of the `WHERE` (PostgreSQL's one-statement move adds its own). Its
+/// parameters are bound by [`bind_game_update!`].
 macro_rules! write_game_sql {
     ($next_end:literal) => {
+        write_game_sql!($next_end, "")
+    };
+    ($next_end:literal, $also:literal) => {
         concat!(
             "UPDATE games SET seats = $1, status = $2, result = $3, reason = $4, \
              deadline_at = $5, reminders_sent = $6, offer = $7, rated = $8, updated_at = $9, \
              version = version + 1, ended_seq = CASE WHEN $2 = 'over' AND ended_seq IS NULL \
              THEN ",
             $next_end,
-            " ELSE ended_seq END WHERE id = $10 AND version = $11 RETURNING ",
+            " ELSE ended_seq END WHERE id = $10 AND version = $11",
+            $also,
+            " RETURNING ",
             game_columns!()
         )
+    };
+}
+
+/// Binds [`write_game_sql!`]'s parameters `$1`–`$11` to `$query`: `$update`'s columns, then the
+/// game's id and the version the write expects.
+macro_rules! bind_game_update {
+    ($query:expr, $update:expr, $id:expr, $expected_version:expr) => {
+        $query
+            .bind(&$update.seats)
+            .bind($update.status)
+            .bind($update.result)
+            .bind(&$update.reason)
+            .bind($update.deadline_at)
+            .bind($update.reminders_sent)
+            .bind(&$update.offer)
+            .bind($update.rated)
+            .bind($update.now)
+            .bind($id)
+            .bind($expected_version)
     };
 }
 

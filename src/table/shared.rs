@@ -160,9 +160,9 @@ impl Referee {
             },
             None => None,
         };
-        self.replayed.fetch_add(1, Ordering::Relaxed);
         match self.load(row.clone()).await {
             Ok(mut table) => {
+                self.replayed.fetch_add(1, Ordering::Relaxed);
                 // What memory alone holds (a move echoed for confirmation, a move typed without
                 // its last part) is kept: each names the turn it belongs to, and is refused as
                 // stale once the game moved past it.

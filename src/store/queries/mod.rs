@@ -756,21 +756,15 @@ pub(super) async fn write_game(
     expected_version: i64,
     update: &GameUpdate,
 ) -> Result<GameRow, DbError> {
-    let row: Option<GameRow> = both!(conn.re(), |c, b| sqlx::query_as(b::WRITE_GAME)
-        .bind(&update.seats)
-        .bind(update.status)
-        .bind(update.result)
-        .bind(&update.reason)
-        .bind(update.deadline_at)
-        .bind(update.reminders_sent)
-        .bind(&update.offer)
-        .bind(update.rated)
-        .bind(update.now)
-        .bind(id)
-        .bind(expected_version)
-        .fetch_optional(c)
-        .await
-        .map_err(db))?;
+    let row: Option<GameRow> = both!(conn.re(), |c, b| bind_game_update!(
+        sqlx::query_as(b::WRITE_GAME),
+        update,
+        id,
+        expected_version
+    )
+    .fetch_optional(c)
+    .await
+    .map_err(db))?;
     match row {
         Some(row) => Ok(row),
         None => Err(refused(conn, id, expected_version).await),
